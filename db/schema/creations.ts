@@ -1,0 +1,116 @@
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from './_columns';
+import { users } from './users';
+
+export const creationType = pgEnum('creation_type', [
+  'TEXT_TO_IMAGE',
+  'IMAGE_TO_IMAGE',
+  'FACE_SWAP',
+  'LOGO_GENERATION',
+  'ID_PHOTO_GENERATION',
+  'PROFESSIONAL_PORTRAIT',
+  'POP_ART_PORTRAIT',
+  'ANIME_STYLE',
+  'OIL_PAINTING',
+  'WATERCOLOR',
+  'SKETCH_STYLE',
+  'CYBERPUNK',
+  'RESTORED_IMAGE',
+  'UPSCALED_IMAGE',
+]);
+export const jobStatus = pgEnum('job_status', ['PROCESSING', 'COMPLETED', 'FAILED']);
+
+/** What the user sees in My Creations: one card per generated (or regenerated) image. */
+export const creationRecords = pgTable(
+  'creation_records',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: creationType('type').notNull(),
+    status: jobStatus('status').notNull().default('PROCESSING'),
+    prompt: text('prompt'),
+    style: text('style'),
+    model: text('model'),
+    width: integer('width'),
+    height: integer('height'),
+    toolId: text('tool_id'),
+    credits: integer('credits').notNull(),
+    imageCount: integer('image_count').notNull().default(1),
+    imageUrl: text('image_url'),
+    thumbnailUrl: text('thumbnail_url'),
+    sourceImageUrls: jsonb('source_image_urls').$type<string[]>(),
+    errorCategory: text('error_category'),
+    errorMessage: text('error_message'),
+    deletedAt: tstz('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('creation_records_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The unit of work behind a record. Exactly one debit per job (`job:<id>:debit`) and at most one
+ * refund (`job:<id>:refund`) in the ledger; `attempt` counts deliveries so duplicates are visible.
+ */
+export const generationJobs = pgTable(
+  'generation_jobs',
+  {
+    id: text('id').primaryKey(),
+    recordId: text('record_id').notNull().references(() => creationRecords.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    engine: text('engine').notNull(),
+    status: jobStatus('status').notNull().default('PROCESSING'),
+    input: jsonb('input').notNull(),
+    cost: integer('cost').notNull(),
+    attempt: integer('attempt').notNull().default(0),
+    deadlineAt: tstz('deadline_at').notNull(),
+    imageUrl: text('image_url'),
+    errorCategory: text('error_category'),
+    errorMessage: text('error_message'),
+    finishedAt: tstz('finished_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('generation_jobs_status_deadline_idx').on(t.status, t.deadlineAt), index('generation_jobs_record_idx').on(t.recordId)],
+);
+
+export const upscaleJobs = pgTable(
+  'upscale_jobs',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    recordId: text('record_id').references(() => creationRecords.id, { onDelete: 'set null' }),
+    status: jobStatus('status').notNull().default('PROCESSING'),
+    sourceImageUrl: text('source_image_url').notNull(),
+    scaleFactor: integer('scale_factor').notNull(),
+    faceEnhancement: boolean('face_enhancement').notNull().default(false),
+    cost: integer('cost').notNull(),
+    imageUrl: text('image_url'),
+    errorMessage: text('error_message'),
+    deadlineAt: tstz('deadline_at').notNull(),
+    finishedAt: tstz('finished_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('upscale_jobs_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** Public gallery items; `imageUrl` points at a static asset or a blob. */
+export const showcaseImages = pgTable(
+  'showcase_images',
+  {
+    id: text('id').primaryKey(),
+    imageUrl: text('image_url').notNull(),
+    title: text('title'),
+    prompt: text('prompt').notNull(),
+    description: text('description'),
+    style: text('style'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    featured: boolean('featured').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('showcase_images_order_idx').on(t.sortOrder)],
+);

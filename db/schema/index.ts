@@ -1,0 +1,6 @@
+export * from './users';
+export * from './credits';
+export * from './payments';
+export * from './referrals';
+export * from './creations';
+export * from './limits';

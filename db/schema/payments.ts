@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from './_columns';
+import { pricingPlans } from './credits';
+import { users } from './users';
+
+export const paymentGateway = pgEnum('payment_gateway', ['STRIPE', 'PAYPAL', 'SANDBOX']);
+export const orderStatus = pgEnum('order_status', ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'REFUNDED']);
+export const orderKind = pgEnum('order_kind', ['credits', 'subscription']);
+
+/** One checkout. Credits are granted once per order, keyed by `order:<id>` in the ledger. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    orderNumber: text('order_number').notNull(),
+    userId: text('user_id').notNull().references(() => users.id),
+    planId: text('plan_id').notNull().references(() => pricingPlans.id),
+    kind: orderKind('kind').notNull(),
+    gateway: paymentGateway('gateway').notNull(),
+    status: orderStatus('status').notNull().default('PENDING'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    credits: integer('credits').notNull(),
+    creditsAdded: integer('credits_added').notNull().default(0),
+    gatewaySessionId: text('gateway_session_id'),
+    gatewayTransactionId: text('gateway_transaction_id'),
+    referralCode: text('referral_code'),
+    paidAt: tstz('paid_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_uq').on(t.orderNumber),
+    uniqueIndex('orders_gateway_session_uq').on(t.gateway, t.gatewaySessionId),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    check('orders_amount_nonneg', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+export const subscriptionStatus = pgEnum('subscription_status', ['active', 'cancelled', 'suspended', 'expired']);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id),
+    planId: text('plan_id').notNull().references(() => pricingPlans.id),
+    gateway: paymentGateway('gateway').notNull(),
+    gatewaySubscriptionId: text('gateway_subscription_id'),
+    status: subscriptionStatus('status').notNull().default('active'),
+    priceCents: integer('price_cents').notNull(),
+    currentPeriodStart: tstz('current_period_start').notNull(),
+    currentPeriodEnd: tstz('current_period_end').notNull(),
+    cancelledAt: tstz('cancelled_at'),
+    endsAt: tstz('ends_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_gateway_sub_uq').on(t.gateway, t.gatewaySubscriptionId),
+    index('subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+export const refundStatus = pgEnum('refund_status', ['PENDING', 'APPROVED', 'REJECTED', 'COMPLETED']);
+
+/** At most one refund per order; the ledger clawback is keyed by `refund:<orderId>`. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').notNull().references(() => orders.id),
+    userId: text('user_id').notNull().references(() => users.id),
+    status: refundStatus('status').notNull().default('PENDING'),
+    reason: text('reason').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    creditsClawedBack: integer('credits_clawed_back').notNull(),
+    gatewayRefundId: text('gateway_refund_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('refunds_order_uq').on(t.orderId), index('refunds_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Every webhook event we acted on, written in the same transaction as its effect, so a redelivered
+ * event is recognised and skipped (DESIGN.md §5 invariant 5).
+ */
+export const processedWebhookEvents = pgTable(
+  'processed_webhook_events',
+  {
+    gateway: paymentGateway('gateway').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    processedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('processed_webhook_events_pk').on(t.gateway, t.eventId)],
+);
+
+/** Client-supplied Idempotency-Key → the response first returned for it, per user and route. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_uq').on(t.userId, t.scope, t.key)],
+);

@@ -1,0 +1,59 @@
+import { boolean, index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from './_columns';
+
+export const userRole = pgEnum('user_role', ['user', 'admin']);
+export const authProvider = pgEnum('auth_provider', ['email', 'google', 'password']);
+
+/** A person with an account. `id` is a prefixed public id (`usr_…`) because it appears in URLs and tokens. */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    avatarUrl: text('avatar_url'),
+    role: userRole('role').notNull().default('user'),
+    /** How the account was first created; shown as `authProvider` in the profile. */
+    authProvider: authProvider('auth_provider').notNull(),
+    passwordHash: text('password_hash'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(t.email)],
+);
+
+/** One row per way a user can sign in (e-mail code, Google subject, password). Accounts link by verified e-mail. */
+export const authIdentities = pgTable(
+  'auth_identities',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    provider: authProvider('provider').notNull(),
+    /** The provider's stable subject: the e-mail for `email`, Google's `sub` for `google`. */
+    subject: text('subject').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: tstz('last_used_at'),
+  },
+  (t) => [uniqueIndex('auth_identities_provider_subject_uq').on(t.provider, t.subject), index('auth_identities_user_idx').on(t.userId)],
+);
+
+/**
+ * A six-digit sign-in code. Only an HMAC of the code is stored; `attempts` is bumped *before* a guess
+ * is compared so that parallel guesses cannot exceed the limit.
+ */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: tstz('expires_at').notNull(),
+    consumedAt: tstz('consumed_at'),
+    requestIp: text('request_ip'),
+    referralCode: text('referral_code'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_codes_email_created_idx').on(t.email, t.createdAt)],
+);

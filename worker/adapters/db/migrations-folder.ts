@@ -1,0 +1,3 @@
+import { fileURLToPath } from 'node:url';
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../migrations', import.meta.url));

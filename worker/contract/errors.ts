@@ -1,0 +1,55 @@
+/**
+ * The closed list of API error codes. The SPA maps each code to translated text and falls back to
+ * the server's message (spec §8). Add a code here before using it anywhere.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  MALFORMED_JSON: 400,
+  INVALID_CODE: 400,
+  CODE_EXPIRED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  NO_CHANGES: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INSUFFICIENT_CREDITS: 402,
+  CODE_ATTEMPTS_EXCEEDED: 429,
+  RESEND_TOO_SOON: 429,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ApiErrorBody {
+  success: false;
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** The request field at fault, when there is one (e.g. `email`). */
+    field?: string;
+    /** Seconds until the action may be retried (rate limits, resend wait). */
+    retryAfter?: number;
+  };
+  requestId?: string;
+}
+
+/** A failure a service verb reports on purpose; `app.onError` turns it into an {@link ApiErrorBody}. */
+export class ServiceError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: { field?: string; retryAfter?: number } = {},
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the app reads, validated once at start-up. A missing or invalid value stops the
+ * process with one line naming the variable (see {@link loadConfig}). `.env.example` and
+ * `.dev.vars.example` list the same variables; a test keeps them in step with this schema.
+ */
+const csv = z
+  .string()
+  .transform((s) => s.split(',').map((part) => part.trim()).filter(Boolean));
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** `kid:secret` pairs; the first signs new tokens, all verify (so keys can rotate without logging everyone out). */
+const jwtKeys = csv.pipe(
+  z
+    .array(
+      z.string().regex(/^[A-Za-z0-9_-]{1,32}:.{32,}$/, 'each entry must be kid:secret with a secret of at least 32 characters'),
+    )
+    .min(1, 'at least one kid:secret pair is required'),
+);
+
+export const configSchema = z
+  .object({
+    APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    /** Where the app is reached; used for links in e-mails, payment return URLs and job callbacks. */
+    PUBLIC_URL: z.url().default('http://localhost:8787'),
+    /** Node server only. */
+    PORT: z.coerce.number().int().min(1).max(65535).default(8787),
+    /** Node server only: a postgres:// URL switches from the embedded PGlite to a real server. */
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    /** Node server only: PGlite data, blobs and generated dev secrets live here. */
+    DATA_DIR: z.string().min(1).default('.data'),
+
+    JWT_KEYS: jwtKeys,
+    JWT_ISSUER: z.string().min(1).default('image-studio'),
+    JWT_AUDIENCE: z.string().min(1).default('image-studio-web'),
+    JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(60 * 60 * 24 * 90).default(60 * 60 * 24 * 7),
+    /** Pepper for hashing sign-in codes, so a leaked table row cannot be brute-forced offline. */
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters'),
+
+    MAILER: z.enum(['dev', 'resend']).default('dev'),
+    MAIL_FROM: z.string().min(3).default('Image Studio <no-reply@localhost>'),
+    RESEND_API_KEY: z.string().min(1).optional(),
+    RESEND_API_URL: z.url().default('https://api.resend.com'),
+
+    RATE_LIMITER: z.enum(['memory', 'postgres', 'upstash']).default('memory'),
+    UPSTASH_REDIS_REST_URL: z.url().optional(),
+    UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
+
+    /** Send limits for sign-in codes, per e-mail and per client IP, in a rolling hour. */
+    LOGIN_CODE_MAX_PER_EMAIL_HOUR: z.coerce.number().int().min(1).default(6),
+    LOGIN_CODE_MAX_PER_IP_HOUR: z.coerce.number().int().min(1).default(30),
+
+    /** Browser origins allowed to call the API cross-origin (the SPA itself is same-origin). */
+    CORS_ORIGINS: csv.default([]),
+    LOG_REQUESTS: bool.default(false),
+  })
+  .superRefine((cfg, ctx) => {
+    const need = (key: keyof typeof cfg, when: string) => {
+      if (!cfg[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is required when ${when}` });
+    };
+    if (cfg.MAILER === 'resend') need('RESEND_API_KEY', 'MAILER=resend');
+    if (cfg.RATE_LIMITER === 'upstash') {
+      need('UPSTASH_REDIS_REST_URL', 'RATE_LIMITER=upstash');
+      need('UPSTASH_REDIS_REST_TOKEN', 'RATE_LIMITER=upstash');
+    }
+    // Embedded-only conveniences must never reach production (DESIGN.md §1).
+    if (cfg.APP_ENV === 'production' && cfg.MAILER === 'dev') {
+      ctx.addIssue({ code: 'custom', path: ['MAILER'], message: 'the dev mailbox cannot run with APP_ENV=production' });
+    }
+    if (cfg.APP_ENV === 'production' && cfg.RATE_LIMITER === 'memory') {
+      ctx.addIssue({ code: 'custom', path: ['RATE_LIMITER'], message: 'per-isolate memory limits are not enough in production' });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+export type ConfigInput = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, detail: string) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses raw variables (process.env or Worker bindings); throws a one-line {@link ConfigError} naming the first bad variable. */
+export function loadConfig(raw: ConfigInput): Config {
+  // Empty strings from .env files mean "not set", so defaults apply instead of failing validation.
+  const cleaned = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const variable = String(issue.path[0] ?? 'config');
+  const detail = issue.code === 'invalid_type' && cleaned[variable] === undefined ? 'is missing' : issue.message;
+  throw new ConfigError(variable, detail.startsWith('is ') ? detail : `is invalid: ${detail}`);
+}
+
+/** Names of every variable the schema knows, for the example-file test. */
+export const configVariables = Object.keys(configSchema.shape) as (keyof Config)[];

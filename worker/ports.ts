@@ -1,0 +1,85 @@
+import type { Db } from '../db/client';
+import type { Config } from './env';
+
+/**
+ * The app never reads process.env or bindings: it receives these ports already built
+ * (scripts/embedded.ts for Node, worker/index.ts for Workers). DESIGN.md §1 lists the adapters.
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Embedded mode only: lets the dev mailbox route and e2e tests read what was "sent". */
+export interface DevMailbox extends Mailer {
+  list(email: string): (MailMessage & { sentAt: string })[];
+}
+
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  /** Counts one hit against `key` and says whether it is within the rule. */
+  hit(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
+}
+
+export interface StoredBlob {
+  body: ReadableStream<Uint8Array>;
+  contentType: string;
+  size: number;
+}
+
+export interface BlobStore {
+  put(key: string, body: Uint8Array | ReadableStream<Uint8Array>, options: { contentType: string }): Promise<void>;
+  get(key: string): Promise<StoredBlob | null>;
+  delete(key: string): Promise<void>;
+}
+
+export interface JobMessage {
+  /** Path of the callback route under the app, e.g. `/api/jobs/generation`. */
+  path: string;
+  body: unknown;
+  /** Ask the queue to retry a failed delivery up to this many times (QStash `Upstash-Retries`). */
+  retries?: number;
+}
+
+export interface JobQueue {
+  publish(message: JobMessage): Promise<{ messageId: string }>;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  limits: RateLimiter;
+  blobs: BlobStore;
+  queue: JobQueue;
+  clock: Clock;
+  log: Logger;
+  /** Present only in embedded mode; mounts `GET /api/dev/mailbox`. */
+  devMailbox?: DevMailbox;
+}
