@@ -52,6 +52,14 @@ export const configSchema = z
     LOGIN_CODE_MAX_PER_EMAIL_HOUR: z.coerce.number().int().min(1).default(6),
     LOGIN_CODE_MAX_PER_IP_HOUR: z.coerce.number().int().min(1).default(30),
 
+    /** `in-process` (embedded default) POSTs jobs back to this app; `qstash` publishes through Upstash QStash. */
+    QUEUE: z.enum(['in-process', 'qstash']).default('in-process'),
+    QSTASH_URL: z.url().default('https://qstash.upstash.io'),
+    QSTASH_TOKEN: z.string().min(1).optional(),
+    /** Job callbacks are verified with these (QStash's signing keys; generated locally in embedded mode). */
+    QSTASH_CURRENT_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters'),
+    QSTASH_NEXT_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters'),
+
     /** Browser origins allowed to call the API cross-origin (the SPA itself is same-origin). */
     CORS_ORIGINS: csv.default([]),
     LOG_REQUESTS: bool.default(false),
@@ -65,12 +73,16 @@ export const configSchema = z
       need('UPSTASH_REDIS_REST_URL', 'RATE_LIMITER=upstash');
       need('UPSTASH_REDIS_REST_TOKEN', 'RATE_LIMITER=upstash');
     }
+    if (cfg.QUEUE === 'qstash') need('QSTASH_TOKEN', 'QUEUE=qstash');
     // Embedded-only conveniences must never reach production (DESIGN.md §1).
     if (cfg.APP_ENV === 'production' && cfg.MAILER === 'dev') {
       ctx.addIssue({ code: 'custom', path: ['MAILER'], message: 'the dev mailbox cannot run with APP_ENV=production' });
     }
     if (cfg.APP_ENV === 'production' && cfg.RATE_LIMITER === 'memory') {
       ctx.addIssue({ code: 'custom', path: ['RATE_LIMITER'], message: 'per-isolate memory limits are not enough in production' });
+    }
+    if (cfg.APP_ENV === 'production' && cfg.QUEUE === 'in-process') {
+      ctx.addIssue({ code: 'custom', path: ['QUEUE'], message: 'the in-process job dispatcher cannot run with APP_ENV=production' });
     }
   });
 

@@ -1,0 +1,94 @@
+import { join, resolve } from 'node:path';
+import { seedDatabase } from '../../db/seed';
+import { createApp } from '../../worker/app';
+import { blobDir, createFilesystemBlobStore } from '../../worker/adapters/blobs/filesystem';
+import { openNodePostgres } from '../../worker/adapters/db/node-postgres';
+import { migrateNodePostgres } from '../../worker/adapters/db/migrate-node-postgres';
+import { openPglite } from '../../worker/adapters/db/pglite';
+import { createMemoryRateLimiter } from '../../worker/adapters/limits/memory';
+import { createPostgresRateLimiter } from '../../worker/adapters/limits/postgres';
+import { createUpstashRateLimiter } from '../../worker/adapters/limits/upstash';
+import { createDevMailbox } from '../../worker/adapters/mailer/dev-mailbox';
+import { createResendMailer } from '../../worker/adapters/mailer/resend';
+import { createInProcessQueue } from '../../worker/adapters/queue/in-process';
+import { createQstashQueue } from '../../worker/adapters/queue/qstash';
+import { createConsoleLogger, systemClock } from '../../worker/adapters/runtime/console-logger';
+import type { Config } from '../../worker/env';
+import type { AppDeps, Clock, Logger } from '../../worker/ports';
+
+export interface EmbeddedOptions {
+  config: Config;
+  /** Keep PGlite in memory (tests) instead of under DATA_DIR. Ignored when DATABASE_URL is set. */
+  inMemoryDb?: boolean;
+  blobRoot?: string;
+  clock?: Clock;
+  log?: Logger;
+  seed?: boolean;
+}
+
+/**
+ * Builds the Node-side ports (DESIGN.md §1) and the app on top of them: PGlite or a real server,
+ * filesystem blobs, the dev mailbox, the in-process queue. Shared by `npm start`, `npm run dev`,
+ * the bench and the API tests, so they all run the same wiring.
+ */
+export async function createEmbeddedApp(options: EmbeddedOptions) {
+  const { config } = options;
+  const log = options.log ?? createConsoleLogger();
+  const clock = options.clock ?? systemClock;
+
+  let database: { db: AppDeps['db']; close: () => Promise<void> };
+  if (config.DATABASE_URL) {
+    await migrateNodePostgres(config.DATABASE_URL);
+    database = openNodePostgres(config.DATABASE_URL);
+  } else {
+    database = await openPglite(options.inMemoryDb ? undefined : resolve(config.DATA_DIR, 'pglite'));
+  }
+  if (options.seed !== false) await seedDatabase(database.db);
+
+  const devMailbox = config.MAILER === 'dev' ? createDevMailbox(log) : undefined;
+  const mailer =
+    devMailbox ?? createResendMailer({ apiKey: config.RESEND_API_KEY!, from: config.MAIL_FROM, baseUrl: config.RESEND_API_URL });
+
+  const limits =
+    config.RATE_LIMITER === 'upstash'
+      ? createUpstashRateLimiter({ url: config.UPSTASH_REDIS_REST_URL!, token: config.UPSTASH_REDIS_REST_TOKEN! })
+      : config.RATE_LIMITER === 'postgres'
+        ? createPostgresRateLimiter(database.db, clock)
+        : createMemoryRateLimiter(clock);
+
+  let app: ReturnType<typeof createApp> | undefined;
+  const inProcessQueue =
+    config.QUEUE === 'in-process'
+      ? createInProcessQueue({
+          publicUrl: config.PUBLIC_URL,
+          signingKey: config.QSTASH_CURRENT_SIGNING_KEY,
+          deliver: async (request) => app!.fetch(request),
+          log,
+        })
+      : undefined;
+  const queue = inProcessQueue ?? createQstashQueue({ token: config.QSTASH_TOKEN!, baseUrl: config.QSTASH_URL, publicUrl: config.PUBLIC_URL });
+
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    mailer,
+    limits,
+    blobs: createFilesystemBlobStore(options.blobRoot ?? blobDir(config.DATA_DIR)),
+    queue,
+    clock,
+    log,
+    devMailbox,
+  };
+  app = createApp(deps);
+
+  return {
+    app,
+    deps,
+    async close() {
+      await inProcessQueue?.drain();
+      await database.close();
+    },
+  };
+}
+
+export const dataPath = (config: Config, ...parts: string[]) => join(config.DATA_DIR, ...parts);

@@ -1,0 +1,48 @@
+/**
+ * `npm start`: the whole product in one Node process on embedded defaults (DESIGN.md §1).
+ * Builds the SPA first when dist/web is missing, applies migrations, seeds once, then serves.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig } from '../worker/env';
+import { createEmbeddedApp } from './lib/embedded-deps';
+import { withDevSecrets } from './lib/dev-secrets';
+import { serveNode } from './lib/node-server';
+
+const apiOnly = process.argv.includes('--api-only');
+const dataDir = process.env.DATA_DIR || '.data';
+
+let config;
+try {
+  config = loadConfig(withDevSecrets(process.env, dataDir));
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const staticDir = resolve('dist/web');
+if (!apiOnly && !existsSync(resolve(staticDir, 'index.html'))) {
+  console.log('Building the web app (first start only)…');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+}
+
+const { app, close } = await createEmbeddedApp({ config });
+const server = serveNode(app, {
+  port: config.PORT,
+  staticDir: apiOnly ? undefined : staticDir,
+  onListen: (port) => {
+    const db = config.DATABASE_URL ? 'PostgreSQL server' : `PGlite in ${dataDir}/pglite`;
+    console.log(`Image Studio on http://localhost:${port}  (${db}; dev mailbox at /api/dev/mailbox?email=…)`);
+  },
+});
+
+const shutdown = () => {
+  server.close();
+  void close().finally(() => process.exit(0));
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createEmbeddedApp } from '../../scripts/lib/embedded-deps';
+import { createConsoleLogger } from '../../worker/adapters/runtime/console-logger';
+import { loadConfig, type ConfigInput } from '../../worker/env';
+import type { Clock } from '../../worker/ports';
+
+export const TEST_ENV: ConfigInput = {
+  APP_ENV: 'test',
+  JWT_KEYS: 'test1:0123456789abcdef0123456789abcdef-test-key',
+  AUTH_SECRET: 'test-auth-secret-0123456789abcdef0123',
+  QSTASH_CURRENT_SIGNING_KEY: 'sig_test_current_0123456789',
+  QSTASH_NEXT_SIGNING_KEY: 'sig_test_next_0123456789abcd',
+};
+
+/** A clock tests can move, so expiry and resend windows are tested without sleeping. */
+export function manualClock(start = new Date('2026-11-22T10:00:00Z')): Clock & { advance(seconds: number): void } {
+  let now = start.getTime();
+  return { now: () => new Date(now), advance: (seconds) => void (now += seconds * 1000) };
+}
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite by default, or a new database on the server
+ * named by DATABASE_URL_TEST (dropped on close), so test files never see each other's rows.
+ */
+export async function createTestApp(options: { env?: ConfigInput; clock?: Clock } = {}) {
+  const blobRoot = mkdtempSync(join(tmpdir(), 'studio-blobs-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  const serverUrl = process.env.DATABASE_URL_TEST;
+  if (serverUrl) {
+    const name = `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig({ ...TEST_ENV, DATABASE_URL: databaseUrl, ...options.env });
+  const embedded = await createEmbeddedApp({
+    config,
+    inMemoryDb: true,
+    blobRoot,
+    clock: options.clock,
+    log: createConsoleLogger({ quiet: true }),
+  });
+
+  const request = (path: string, init: RequestInit & { json?: unknown; token?: string; ip?: string } = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.json !== undefined) headers.set('content-type', 'application/json');
+    if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+    headers.set('x-client-ip', init.ip ?? '203.0.113.7');
+    return embedded.app.request(path, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+  };
+
+  /** Signs in through the real e-mail-code flow, reading the code from the dev mailbox. */
+  const signIn = async (email: string) => {
+    const sent = await request('/api/auth/login/send-code', { method: 'POST', json: { email } });
+    if (sent.status !== 200) throw new Error(`send-code failed: ${sent.status} ${await sent.text()}`);
+    const code = latestCode(email);
+    const verified = await request('/api/auth/login/verify-code', { method: 'POST', json: { email, verificationCode: code } });
+    if (verified.status !== 200) throw new Error(`verify-code failed: ${verified.status} ${await verified.text()}`);
+    return (await verified.json()) as { token: string; user: { id: string; email: string; name: string } };
+  };
+
+  const latestCode = (email: string) => {
+    const [message] = embedded.deps.devMailbox!.list(email);
+    const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code in the mailbox of ${email}`);
+    return code;
+  };
+
+  return {
+    ...embedded,
+    config,
+    request,
+    signIn,
+    latestCode,
+    async close() {
+      await embedded.close();
+      await dropDatabase();
+      rmSync(blobRoot, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

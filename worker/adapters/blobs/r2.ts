@@ -1,0 +1,22 @@
+import type { BlobStore } from '../../ports';
+
+/** The slice of Cloudflare's R2Bucket binding this adapter uses (kept local so no workers-types dependency is needed). */
+export interface R2BucketLike {
+  put(key: string, value: ReadableStream | ArrayBuffer | Uint8Array, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown>;
+  get(key: string): Promise<{ body: ReadableStream; size: number; httpMetadata?: { contentType?: string } } | null>;
+  delete(key: string): Promise<void>;
+}
+
+export function createR2BlobStore(bucket: R2BucketLike): BlobStore {
+  return {
+    async put(key, body, { contentType }) {
+      await bucket.put(key, body, { httpMetadata: { contentType } });
+    },
+    async get(key) {
+      const object = await bucket.get(key);
+      if (!object) return null;
+      return { body: object.body, size: object.size, contentType: object.httpMetadata?.contentType ?? 'application/octet-stream' };
+    },
+    delete: (key) => bucket.delete(key),
+  };
+}

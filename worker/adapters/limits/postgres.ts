@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import type { Clock, RateLimiter } from '../../ports';
+
+/**
+ * Fixed-window counters in Postgres, for deployments without Redis. One upsert statement per hit:
+ * it starts a new window when the old one has ended, so concurrent hits never lose counts.
+ */
+export function createPostgresRateLimiter(db: Db, clock: Clock): RateLimiter {
+  return {
+    async hit(key, rule) {
+      const now = clock.now();
+      const endsAt = new Date(now.getTime() + rule.windowSeconds * 1000);
+      const result = await db.execute<{ count: number; window_ends_at: string | Date }>(sql`
+        insert into rate_limit_counters (key, count, window_ends_at) values (${key}, 1, ${endsAt.toISOString()})
+        on conflict (key) do update set
+          count = case when rate_limit_counters.window_ends_at <= ${now.toISOString()} then 1 else rate_limit_counters.count + 1 end,
+          window_ends_at = case when rate_limit_counters.window_ends_at <= ${now.toISOString()} then excluded.window_ends_at else rate_limit_counters.window_ends_at end
+        returning count, window_ends_at`);
+      const row = (result as unknown as { rows: { count: number; window_ends_at: string | Date }[] }).rows[0]!;
+      const count = Number(row.count);
+      const allowed = count <= rule.limit;
+      const retryAfterSeconds = allowed ? 0 : Math.max(Math.ceil((new Date(row.window_ends_at).getTime() - now.getTime()) / 1000), 1);
+      return { allowed, remaining: Math.max(rule.limit - count, 0), retryAfterSeconds };
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import { ServiceError } from './contract/errors';
+import type { AppEnv } from './lib/hono-env';
+import { authenticate } from './middleware/auth';
+import { notFound, onError } from './middleware/errors';
+import { requestId } from './middleware/request-id';
+import type { AppDeps } from './ports';
+import { authRoutes } from './routes/auth';
+import { devRoutes } from './routes/dev';
+import { healthRoutes } from './routes/health';
+import { showcaseRoutes } from './routes/showcase';
+import { userRoutes } from './routes/users';
+
+/** Bodies above this are refused before parsing; upload routes set their own, larger limits. */
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The whole HTTP API, built from ports (DESIGN.md §1). The Node server (scripts/serve.ts) and the
+ * Worker entry (worker/index.ts) only differ in the deps they pass and in how they serve the SPA.
+ */
+export function createApp(deps: AppDeps) {
+  const api = new Hono<AppEnv>()
+    .route('/health', healthRoutes)
+    .route('/auth', authRoutes)
+    .route('/users', userRoutes)
+    .route('/showcase', showcaseRoutes);
+  if (deps.devMailbox) api.route('/dev', devRoutes);
+
+  const app = new Hono<AppEnv>();
+  app.use('*', requestId);
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('/api/*', secureHeaders());
+  if (deps.config.CORS_ORIGINS.length) app.use('/api/*', cors({ origin: deps.config.CORS_ORIGINS, maxAge: 600 }));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: DEFAULT_BODY_LIMIT,
+      onError: () => {
+        throw new ServiceError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+      },
+    }),
+  );
+  app.use('/api/*', authenticate);
+  if (deps.config.LOG_REQUESTS) {
+    app.use('/api/*', async (c, next) => {
+      const started = performance.now();
+      await next();
+      deps.log.info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started), requestId: c.get('requestId') });
+    });
+  }
+  app.route('/api', api);
+  app.notFound(notFound);
+  app.onError(onError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

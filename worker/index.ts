@@ -1,0 +1,106 @@
+/**
+ * Cloudflare Workers entry: builds the production ports from bindings for each request and hands the
+ * request to the same app as the Node server. Static SPA files never reach this code: the assets
+ * binding serves them (`run_worker_first = ["/api/*"]` in wrangler.toml).
+ */
+import { Pool as NeonPool } from '@neondatabase/serverless';
+import { drizzle as drizzleNeon } from 'drizzle-orm/neon-serverless';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { schema, type Db } from '../db/client';
+import { createR2BlobStore, type R2BucketLike } from './adapters/blobs/r2';
+import { createMemoryRateLimiter } from './adapters/limits/memory';
+import { createPostgresRateLimiter } from './adapters/limits/postgres';
+import { createUpstashRateLimiter } from './adapters/limits/upstash';
+import { createDevMailbox } from './adapters/mailer/dev-mailbox';
+import { createResendMailer } from './adapters/mailer/resend';
+import { createInProcessQueue } from './adapters/queue/in-process';
+import { createQstashQueue } from './adapters/queue/qstash';
+import { createConsoleLogger, systemClock } from './adapters/runtime/console-logger';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './env';
+import type { AppDeps, DevMailbox, RateLimiter } from './ports';
+
+export interface WorkerBindings {
+  /** Hyperdrive in front of Postgres (also what `wrangler dev` uses, via localConnectionString). */
+  HYPERDRIVE?: { connectionString: string };
+  BLOBS: R2BucketLike;
+  [variable: string]: unknown;
+}
+
+interface ExecutionContextLike {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+const log = createConsoleLogger();
+// Per-isolate state: parsed once, reused by every request this isolate serves.
+let isolate: { config: Config; devMailbox?: DevMailbox; memoryLimits?: RateLimiter } | undefined;
+
+function isolateState(env: WorkerBindings) {
+  if (!isolate) {
+    const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+    const config = loadConfig(raw);
+    isolate = {
+      config,
+      devMailbox: config.MAILER === 'dev' ? createDevMailbox(log) : undefined,
+      memoryLimits: config.RATE_LIMITER === 'memory' ? createMemoryRateLimiter(systemClock) : undefined,
+    };
+  }
+  return isolate;
+}
+
+/** Sockets cannot outlive a request on Workers, so each request gets its own connection. */
+async function openDatabase(env: WorkerBindings, config: Config): Promise<{ db: Db; close: () => Promise<void> }> {
+  if (env.HYPERDRIVE) {
+    const client = new pg.Client({ connectionString: env.HYPERDRIVE.connectionString });
+    await client.connect();
+    return { db: drizzlePg({ client, schema, casing: 'snake_case' }) as unknown as Db, close: () => client.end() };
+  }
+  if (config.DATABASE_URL) {
+    // Neon's WebSocket Pool supports interactive transactions (its HTTP mode cannot).
+    const pool = new NeonPool({ connectionString: config.DATABASE_URL });
+    return { db: drizzleNeon({ client: pool, schema, casing: 'snake_case' }) as unknown as Db, close: () => pool.end() };
+  }
+  throw new ConfigError('DATABASE_URL', 'is missing (or bind HYPERDRIVE)');
+}
+
+async function handle(request: Request, env: WorkerBindings, ctx: ExecutionContextLike): Promise<Response> {
+  const { config, devMailbox, memoryLimits } = isolateState(env);
+  const database = await openDatabase(env, config);
+  try {
+    const limits =
+      config.RATE_LIMITER === 'upstash'
+        ? createUpstashRateLimiter({ url: config.UPSTASH_REDIS_REST_URL!, token: config.UPSTASH_REDIS_REST_TOKEN! })
+        : config.RATE_LIMITER === 'postgres'
+          ? createPostgresRateLimiter(database.db, systemClock)
+          : memoryLimits!;
+    const queue =
+      config.QUEUE === 'qstash'
+        ? createQstashQueue({ token: config.QSTASH_TOKEN!, baseUrl: config.QSTASH_URL, publicUrl: config.PUBLIC_URL })
+        : createInProcessQueue({
+            publicUrl: config.PUBLIC_URL,
+            signingKey: config.QSTASH_CURRENT_SIGNING_KEY,
+            deliver: (job) => handle(job, env, ctx),
+            waitUntil: (p) => ctx.waitUntil(p),
+            log,
+          });
+    const deps: AppDeps = {
+      config,
+      db: database.db,
+      mailer: devMailbox ?? createResendMailer({ apiKey: config.RESEND_API_KEY!, from: config.MAIL_FROM, baseUrl: config.RESEND_API_URL }),
+      limits,
+      blobs: createR2BlobStore(env.BLOBS),
+      queue,
+      clock: systemClock,
+      log,
+      devMailbox,
+    };
+    return await createApp(deps).fetch(request);
+  } finally {
+    ctx.waitUntil(database.close());
+  }
+}
+
+export default {
+  fetch: (request: Request, env: WorkerBindings, ctx: ExecutionContextLike) => handle(request, env, ctx),
+};

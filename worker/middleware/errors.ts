@@ -1,0 +1,37 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ServiceError, type ApiErrorBody, type ErrorCode } from '../contract/errors';
+import type { AppEnv } from '../lib/hono-env';
+
+function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, details: ServiceError['details'] = {}): ApiErrorBody {
+  return { success: false, error: { code, message, ...details }, requestId: c.get('requestId') };
+}
+
+function send(c: Context<AppEnv>, status: number, body: ApiErrorBody) {
+  if (body.error.retryAfter) c.header('retry-after', String(body.error.retryAfter));
+  return c.json(body, status as ContentfulStatusCode);
+}
+
+/**
+ * The one place an error becomes a response (DESIGN.md §3.2). Services throw {@link ServiceError};
+ * Hono's own HTTPExceptions (malformed JSON, body too large) are mapped to the same body; anything
+ * else is a bug: logged with the request id and answered with a 500 that leaks nothing.
+ */
+export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof ServiceError) return send(c, err.status, errorBody(c, err.code, err.message, err.details));
+  if (err instanceof HTTPException) {
+    if (err.status === 400) return send(c, 400, errorBody(c, 'MALFORMED_JSON', 'The request body is not valid JSON'));
+    if (err.status === 413) return send(c, 413, errorBody(c, 'PAYLOAD_TOO_LARGE', 'The request body is too large'));
+    if (err.status === 401) return send(c, 401, errorBody(c, 'UNAUTHENTICATED', 'Authentication failed, please log in again'));
+  }
+  c.get('deps')?.log.error('unhandled error', {
+    requestId: c.get('requestId'),
+    path: c.req.path,
+    error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+  });
+  return send(c, 500, errorBody(c, 'INTERNAL', 'Internal server error'));
+};
+
+export const notFound: NotFoundHandler<AppEnv> = (c) =>
+  send(c, 404, errorBody(c, 'NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`));

@@ -1,0 +1,53 @@
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTVerifyGetKey } from 'jose';
+import { ServiceError } from '../../contract/errors';
+import type { Config } from '../../env';
+
+const encoder = new TextEncoder();
+
+function keyring(config: Pick<Config, 'JWT_KEYS'>) {
+  const keys = config.JWT_KEYS.map((entry) => {
+    const split = entry.indexOf(':');
+    return { kid: entry.slice(0, split), secret: encoder.encode(entry.slice(split + 1)) };
+  });
+  return { signing: keys[0]!, byKid: new Map(keys.map((k) => [k.kid, k.secret])) };
+}
+
+/**
+ * Access tokens are HS256 JWTs whose `kid` names the key that signed them. The first configured key
+ * signs; every configured key verifies, so a new key can be put first and the old one removed a
+ * token lifetime later without signing anybody out.
+ */
+export async function issueAccessToken(config: Config, userId: string, now: Date): Promise<string> {
+  const { signing } = keyring(config);
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', kid: signing.kid, typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuer(config.JWT_ISSUER)
+    .setAudience(config.JWT_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + config.JWT_TTL_SECONDS)
+    .sign(signing.secret);
+}
+
+/** Returns the user id of a valid token; any failure (bad signature, unknown kid, expired, wrong audience) is a 401. */
+export async function verifyAccessToken(config: Config, token: string, now: Date): Promise<string> {
+  const { byKid } = keyring(config);
+  const getKey: JWTVerifyGetKey = (header) => {
+    const key = header.kid ? byKid.get(header.kid) : undefined;
+    if (!key) throw new joseErrors.JWKSNoMatchingKey();
+    return key;
+  };
+  try {
+    const { payload } = await jwtVerify(token, getKey, {
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+      algorithms: ['HS256'],
+      requiredClaims: ['sub', 'exp'],
+      currentDate: now,
+    });
+    return payload.sub!;
+  } catch {
+    throw new ServiceError('UNAUTHENTICATED', 'Login session expired, please sign in again');
+  }
+}

@@ -1,0 +1,107 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { schema, type Tx } from '../../../db/client';
+import { ServiceError } from '../../contract/errors';
+import { newId } from '../../lib/ids';
+
+type Bucket = (typeof schema.creditBucket.enumValues)[number];
+type TransactionType = (typeof schema.creditTransactionType.enumValues)[number];
+type ReferenceType = (typeof schema.creditReferenceType.enumValues)[number];
+
+export interface Movement {
+  userId: string;
+  /** `<reason>:<external id>`; a second movement with the same key is a no-op (DESIGN.md §5 inv. 5). */
+  movementKey: string;
+  type: TransactionType;
+  referenceType: ReferenceType;
+  referenceId?: string | null;
+  description?: string | null;
+  /** Signed amounts per bucket; a movement may touch several buckets (a spend split free → paid). */
+  parts: Partial<Record<Bucket, number>>;
+}
+
+export interface MovementResult {
+  applied: boolean;
+  transactionId: string;
+  balanceAfter: number;
+}
+
+const BALANCE_COLUMN = {
+  free: schema.creditAccounts.freeBalance,
+  paid: schema.creditAccounts.paidBalance,
+  subscription: schema.creditAccounts.subscriptionBalance,
+} as const;
+
+/** Creates the account row if missing, then locks it: every movement of one user is serialised on this row. */
+export async function lockAccount(tx: Tx, userId: string) {
+  await tx.insert(schema.creditAccounts).values({ userId }).onConflictDoNothing();
+  const [account] = await tx.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, userId)).for('update');
+  return account!;
+}
+
+export const totalOf = (a: { freeBalance: number; paidBalance: number; subscriptionBalance: number }) =>
+  a.freeBalance + a.paidBalance + a.subscriptionBalance;
+
+/**
+ * Applies one credit movement inside the caller's transaction: appends one ledger row per bucket and
+ * updates the cached balances, or does nothing if the movement key was already applied. Callers run
+ * it in the same transaction as the effect that causes it (order paid, job created), so either both
+ * happen or neither (invariant 10). The CHECK constraints on both tables are the last line of
+ * defence against a negative balance.
+ */
+export async function applyMovement(tx: Tx, movement: Movement): Promise<MovementResult> {
+  const account = await lockAccount(tx, movement.userId);
+
+  const [existing] = await tx
+    .select({ id: schema.creditLedger.id, balanceAfter: schema.creditLedger.balanceAfter })
+    .from(schema.creditLedger)
+    .where(and(eq(schema.creditLedger.movementKey, movement.movementKey), eq(schema.creditLedger.userId, movement.userId)))
+    .limit(1);
+  if (existing) return { applied: false, transactionId: existing.id, balanceAfter: existing.balanceAfter };
+
+  const parts = Object.entries(movement.parts).filter(([, amount]) => amount) as [Bucket, number][];
+  if (parts.length === 0) throw new Error(`movement ${movement.movementKey} moves nothing`);
+
+  const balances = { free: account.freeBalance, paid: account.paidBalance, subscription: account.subscriptionBalance };
+  for (const [bucket, amount] of parts) {
+    if (!Number.isInteger(amount)) throw new Error(`credit amounts are integers, got ${amount}`);
+    balances[bucket] += amount;
+    if (balances[bucket] < 0) throw new ServiceError('INSUFFICIENT_CREDITS', 'Insufficient credits, please recharge and try again');
+  }
+
+  const transactionId = newId('txn');
+  let running = totalOf(account);
+  const rows = parts.map(([bucket, amount]) => {
+    running += amount;
+    return {
+      id: parts.length === 1 ? transactionId : `${transactionId}_${bucket}`,
+      userId: movement.userId,
+      type: movement.type,
+      bucket,
+      amount,
+      balanceAfter: running,
+      referenceType: movement.referenceType,
+      referenceId: movement.referenceId ?? null,
+      description: movement.description ?? null,
+      movementKey: movement.movementKey,
+    };
+  });
+  await tx.insert(schema.creditLedger).values(rows);
+
+  const earned = parts.reduce((sum, [, amount]) => sum + Math.max(amount, 0), 0);
+  const spent = parts.reduce((sum, [, amount]) => sum + Math.max(-amount, 0), 0);
+  await tx
+    .update(schema.creditAccounts)
+    .set({
+      freeBalance: balances.free,
+      paidBalance: balances.paid,
+      subscriptionBalance: balances.subscription,
+      totalEarned: sql`${schema.creditAccounts.totalEarned} + ${earned}`,
+      totalSpent: sql`${schema.creditAccounts.totalSpent} + ${spent}`,
+      updatedAt: new Date(),
+    })
+    .where(eq(schema.creditAccounts.userId, movement.userId));
+
+  return { applied: true, transactionId, balanceAfter: running };
+}
+
+export { BALANCE_COLUMN };
