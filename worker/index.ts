@@ -66,7 +66,16 @@ async function openDatabase(env: WorkerBindings, config: Config): Promise<{ db: 
 
 async function handle(request: Request, env: WorkerBindings, ctx: ExecutionContextLike): Promise<Response> {
   const { config, devMailbox, memoryLimits } = isolateState(env);
-  const database = await openDatabase(env, config);
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(env, config);
+  } catch (error) {
+    log.error('database unreachable', { error: String(error) });
+    return Response.json(
+      { success: false, error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable, please try again' } },
+      { status: 503, headers: { 'retry-after': '5' } },
+    );
+  }
   try {
     const limits =
       config.RATE_LIMITER === 'upstash'

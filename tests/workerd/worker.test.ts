@@ -1,0 +1,129 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { unstable_dev, type Unstable_DevWorker } from 'wrangler';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDatabase } from '../../db/seed';
+import { migrateNodePostgres } from '../../worker/adapters/db/migrate-node-postgres';
+import { openNodePostgres } from '../../worker/adapters/db/node-postgres';
+import { expectConsoleError } from '../setup/fail-on-console-error';
+import { TEST_ENV } from '../setup/test-app';
+
+/**
+ * The Worker running in workerd exactly as `npm run dev:worker` runs it (wrangler's dev server on
+ * Miniflare, wrangler.toml bindings: assets with SPA fallback, R2, and Postgres through Hyperdrive. Database
+ * tests need the PostgreSQL server (DATABASE_URL_TEST, set by `npm run test:integration` and CI);
+ * PGlite cannot sit behind workerd (DESIGN.md §6).
+ */
+const OUT = '.wrangler/test-bundle';
+const serverUrl = process.env.DATABASE_URL_TEST;
+let worker: Unstable_DevWorker;
+let dbName: string | undefined;
+
+async function createDatabase(url: string) {
+  const name = `w_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  // Hyperdrive's local connection string must carry a password; trust auth ignores it.
+  target.password ||= 'local';
+  await migrateNodePostgres(target.toString());
+  const { db, close } = openNodePostgres(target.toString());
+  await seedDatabase(db);
+  await close();
+  return { name, url: target.toString() };
+}
+
+beforeAll(async () => {
+  if (!existsSync('dist/web/index.html')) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', OUT], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_LOG: 'error' },
+  });
+
+  const database = serverUrl ? await createDatabase(serverUrl) : undefined;
+  dbName = database?.name;
+  // Without a server the binding points at a closed port: the Worker still runs, the database is down.
+  process.env.CLOUDFLARE_HYPERDRIVE_LOCAL_CONNECTION_STRING_HYPERDRIVE = database?.url ?? 'postgres://postgres:local@127.0.0.1:9/none';
+  worker = await unstable_dev('worker/index.ts', {
+    config: 'wrangler.toml',
+    vars: { ...TEST_ENV, RATE_LIMITER: 'postgres', PUBLIC_URL: 'http://localhost' } as Record<string, string>,
+    logLevel: 'error',
+    experimental: { disableExperimentalWarning: true },
+  });
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  if (serverUrl && dbName) {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+});
+
+describe('Worker bundle', () => {
+  it('leaves Node-only adapters out and stays small', () => {
+    const bundle = readFileSync(`${OUT}/index.js`);
+    const text = bundle.toString('utf8');
+    for (const nodeOnly of ['@electric-sql/pglite', 'node:fs/promises', 'sharp']) {
+      expect(text.includes(`from "${nodeOnly}"`), `${nodeOnly} in the Worker bundle`).toBe(false);
+    }
+    expect(gzipSync(bundle).length).toBeLessThan(1024 * 1024);
+  });
+
+  it('serves index.html for SPA routes from the assets binding', async () => {
+    for (const path of ['/', '/pricing', '/personal-center/credits']) {
+      const res = await worker.fetch(`${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toMatch(/<div id="root">/);
+    }
+  });
+
+  it.skipIf(serverUrl)('answers 503 JSON, not a crash, when the database is unreachable', async () => {
+    expectConsoleError(/database unreachable/);
+    const res = await worker.fetch('/api/health');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ success: false, error: { code: 'SERVICE_UNAVAILABLE' } });
+  });
+});
+
+describe.skipIf(!serverUrl)('Worker on PostgreSQL through Hyperdrive', () => {
+  it('reports health with a database round trip', async () => {
+    const res = await worker.fetch('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', db: 'ok' });
+  });
+
+  it('answers unknown API routes with the JSON error model', async () => {
+    const res = await worker.fetch('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it('signs in with an e-mail code read from the dev mailbox', async () => {
+    const email = 'worker@example.com';
+    const sent = await worker.fetch('/api/auth/login/send-code', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(sent.status).toBe(200);
+    const mailbox = (await (await worker.fetch(`/api/dev/mailbox?email=${email}`)).json()) as { messages: { text: string }[] };
+    const code = mailbox.messages[0]!.text.match(/\b(\d{6})\b/)![1];
+    const verified = await worker.fetch('/api/auth/login/verify-code', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, verificationCode: code }),
+    });
+    expect(verified.status).toBe(200);
+    const { token } = (await verified.json()) as { token: string };
+    const me = await worker.fetch('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(await me.json()).toMatchObject({ email, emailVerified: true });
+  });
+});
