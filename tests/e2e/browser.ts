@@ -1,0 +1,32 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS = 'tests/e2e/artifacts';
+
+/** Debian's Chromium with the flags this network needs (no background calls to Google). */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium fonts-noto-cjk`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** Screenshots land in tests/e2e/artifacts (gitignored) for a human to look at. */
+export async function snap(page: Page, name: string) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: false });
+}
+
+/** Reads the latest sign-in code the dev mailbox received for `email`. */
+export async function readCode(baseUrl: string, email: string): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(`${baseUrl}/api/dev/mailbox?email=${encodeURIComponent(email)}`);
+    const { messages } = (await res.json()) as { messages: { text: string }[] };
+    const code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
