@@ -293,7 +293,7 @@ CREATE INDEX "auth_identities_user_idx" ON "auth_identities" USING btree ("user_
 CREATE INDEX "login_codes_email_created_idx" ON "login_codes" USING btree ("email","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "credit_ledger_id_uq" ON "credit_ledger" USING btree ("id");--> statement-breakpoint
-CREATE UNIQUE INDEX "credit_ledger_movement_bucket_uq" ON "credit_ledger" USING btree ("movement_key","bucket");--> statement-breakpoint
+CREATE UNIQUE INDEX "credit_ledger_user_movement_bucket_uq" ON "credit_ledger" USING btree ("user_id","movement_key","bucket");--> statement-breakpoint
 CREATE INDEX "credit_ledger_user_created_idx" ON "credit_ledger" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "idempotency_keys_uq" ON "idempotency_keys" USING btree ("user_id","scope","key");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_number_uq" ON "orders" USING btree ("order_number");--> statement-breakpoint

@@ -8,9 +8,12 @@ import { authenticate } from './middleware/auth';
 import { notFound, onError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import type { AppDeps } from './ports';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
+import { creditRoutes } from './routes/credits';
 import { devRoutes } from './routes/dev';
 import { healthRoutes } from './routes/health';
+import { publicRoutes, systemRoutes } from './routes/public';
 import { showcaseRoutes } from './routes/showcase';
 import { userRoutes } from './routes/users';
 
@@ -26,7 +29,11 @@ export function createApp(deps: AppDeps) {
     .route('/health', healthRoutes)
     .route('/auth', authRoutes)
     .route('/users', userRoutes)
-    .route('/showcase', showcaseRoutes);
+    .route('/showcase', showcaseRoutes)
+    .route('/credits', creditRoutes)
+    .route('/public', publicRoutes)
+    .route('/system', systemRoutes)
+    .route('/admin', adminRoutes);
   if (deps.devMailbox) api.route('/dev', devRoutes);
 
   const app = new Hono<AppEnv>();

@@ -48,7 +48,7 @@ export const creditBucket = pgEnum('credit_bucket', ['free', 'paid', 'subscripti
 
 /**
  * Append-only: a database trigger (migration 0001) refuses UPDATE and DELETE. One row per bucket
- * touched by a movement; `movementKey` is unique so a replayed webhook, job or idempotency key
+ * touched by a movement; `movementKey` is unique per user so a replayed webhook, job or idempotency key
  * moves credits at most once (DESIGN.md §5 invariant 5).
  */
 export const creditLedger = pgTable(
@@ -72,7 +72,7 @@ export const creditLedger = pgTable(
   },
   (t) => [
     uniqueIndex('credit_ledger_id_uq').on(t.id),
-    uniqueIndex('credit_ledger_movement_bucket_uq').on(t.movementKey, t.bucket),
+    uniqueIndex('credit_ledger_user_movement_bucket_uq').on(t.userId, t.movementKey, t.bucket),
     index('credit_ledger_user_created_idx').on(t.userId, t.createdAt),
     check('credit_ledger_amount_nonzero', sql`${t.amount} <> 0`),
     check('credit_ledger_balance_nonneg', sql`${t.balanceAfter} >= 0`),

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { schema, type Tx } from '../../../db/client';
+import { SPEND_ORDER } from '../../contract/credits';
 import { ServiceError } from '../../contract/errors';
 import { newId } from '../../lib/ids';
 
@@ -105,3 +106,52 @@ export async function applyMovement(tx: Tx, movement: Movement): Promise<Movemen
 }
 
 export { BALANCE_COLUMN };
+
+/**
+ * Spends `amount` credits across buckets in {@link SPEND_ORDER}, computed from the balances read
+ * under the account lock, so concurrent spends serialise and none can overspend. A replayed
+ * movement key returns the first result without spending again.
+ */
+export async function spendCredits(tx: Tx, movement: Omit<Movement, 'parts'> & { amount: number }): Promise<MovementResult> {
+  const account = await lockAccount(tx, movement.userId);
+  const available = { free: account.freeBalance, paid: account.paidBalance, subscription: account.subscriptionBalance };
+  const parts: Movement['parts'] = {};
+  let left = movement.amount;
+  for (const bucket of SPEND_ORDER) {
+    const take = Math.min(left, available[bucket]);
+    if (take > 0) parts[bucket] = -take;
+    left -= take;
+  }
+  const { amount: _amount, ...rest } = movement;
+  // When the balance is short, applyMovement still runs: it answers a replay with the original
+  // result, and otherwise refuses with INSUFFICIENT_CREDITS.
+  return applyMovement(tx, { ...rest, parts: left > 0 ? { free: -movement.amount } : parts });
+}
+
+/**
+ * Gives back exactly what one earlier spend took, bucket by bucket, as one new REFUNDED movement
+ * (the ledger is append-only: corrections are reversing rows). A second refund of the same spend
+ * is a no-op because the refund's movement key is derived from the spend's.
+ */
+export async function refundSpend(
+  tx: Tx,
+  input: { userId: string; spendMovementKey: string; description?: string | null; referenceType?: ReferenceType; referenceId?: string | null },
+): Promise<MovementResult | null> {
+  await lockAccount(tx, input.userId);
+  const rows = await tx
+    .select({ bucket: schema.creditLedger.bucket, amount: schema.creditLedger.amount, referenceType: schema.creditLedger.referenceType, referenceId: schema.creditLedger.referenceId })
+    .from(schema.creditLedger)
+    .where(and(eq(schema.creditLedger.movementKey, input.spendMovementKey), eq(schema.creditLedger.userId, input.userId)));
+  const parts: Movement['parts'] = {};
+  for (const row of rows) if (row.amount < 0) parts[row.bucket] = (parts[row.bucket] ?? 0) - row.amount;
+  if (Object.keys(parts).length === 0) return null;
+  return applyMovement(tx, {
+    userId: input.userId,
+    movementKey: `refund:${input.spendMovementKey}`,
+    type: 'REFUNDED',
+    referenceType: input.referenceType ?? rows[0]!.referenceType,
+    referenceId: input.referenceId ?? rows[0]!.referenceId,
+    description: input.description ?? 'Refund',
+    parts,
+  });
+}

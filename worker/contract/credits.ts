@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+export const TRANSACTION_TYPES = ['EARNED', 'SPENT', 'REFUNDED', 'new_user', 'IMAGE_GENERATION', 'IMAGE_EDIT', 'IMAGE_UPSCALE'] as const;
+export const REFERENCE_TYPES = ['IMAGE_GENERATION', 'SUBSCRIPTION', 'REFUND', 'BONUS', 'PURCHASE', 'REFERRAL'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type ReferenceType = (typeof REFERENCE_TYPES)[number];
+
+/**
+ * The order a spend draws from buckets (docs/decisions/003-credit-buckets.md): subscription credits
+ * first (they lapse when the subscription ends), then free, then paid packs (never expire, and what a
+ * refund claws back).
+ */
+export const SPEND_ORDER = ['subscription', 'free', 'paid'] as const;
+
+const page = z.coerce.number().int().min(0).max(100_000).default(0);
+const size = (fallback: number) => z.coerce.number().int().min(1).max(100).default(fallback);
+
+export const transactionsQuery = z.object({
+  page,
+  size: size(10),
+  type: z.enum(TRANSACTION_TYPES).optional(),
+});
+
+export const purchasesQuery = z.object({ page, size: size(10) });
+
+export const consumeQuery = z.object({
+  amount: z.coerce.number({ error: 'amount must be a number' }).int('amount must be a whole number').min(1, 'amount must be at least 1').max(100_000),
+  description: z.string().trim().max(200).optional(),
+  referenceType: z.enum(REFERENCE_TYPES).default('IMAGE_GENERATION'),
+  referenceId: z.string().trim().min(1, 'referenceId is required').max(100),
+});
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD');
+export const dailyUsageQuery = z
+  .object({ startDate: isoDate.optional(), endDate: isoDate.optional() })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { message: 'startDate must not be after endDate', path: ['startDate'] });
+
+export interface CreditBalance {
+  /** What can be spent now (all buckets). */
+  available: number;
+  /** Spent over the account's life. */
+  used: number;
+  /** Earned over the account's life. */
+  total: number;
+  free: number;
+  paid: number;
+  subscription: number;
+  remaining: number;
+  totalCredits: number;
+}
+
+export interface CreditTransaction {
+  id: string;
+  publicId: string;
+  type: TransactionType;
+  amount: number;
+  /** Balance after this movement (spec field name). */
+  credits: number;
+  balanceAfter: number;
+  referenceType: ReferenceType;
+  referenceId: string | null;
+  description: string | null;
+  createdAt: string;
+  transactionTime: string;
+}
+
+export interface Paged<T> {
+  success: true;
+  items: T[];
+  page: number;
+  size: number;
+  total: number;
+  totalPages: number;
+}

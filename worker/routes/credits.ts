@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import { consumeQuery, dailyUsageQuery, purchasesQuery, transactionsQuery } from '../contract/credits';
+import type { AppEnv } from '../lib/hono-env';
+import { validate } from '../lib/validate';
+import { requireUser } from '../middleware/auth';
+import { consumeCredits, dailyUsage, getBalance, listPurchases, listTransactions } from '../services/credits/credits';
+import { listPricing, pickLocale } from '../services/pricing/pricing';
+
+export const creditRoutes = new Hono<AppEnv>()
+  .get('/packages', async (c) => {
+    const locale = pickLocale(c.req.query('lang'), c.req.header('accept-language'));
+    return c.json({ success: true, packages: await listPricing(c.get('deps').db, locale, 'credits') });
+  })
+  .use('*', requireUser)
+  .get('/balance', async (c) => c.json({ success: true, ...(await getBalance(c.get('deps').db, c.get('user')!.id)) }))
+  .get('/transactions', validate('query', transactionsQuery), async (c) =>
+    c.json(await listTransactions(c.get('deps').db, c.get('user')!.id, c.req.valid('query'))),
+  )
+  .get('/purchases', validate('query', purchasesQuery), async (c) =>
+    c.json(await listPurchases(c.get('deps').db, c.get('user')!.id, c.req.valid('query'))),
+  )
+  // Spec §7 passes the consume fields as query parameters.
+  .post('/consume', validate('query', consumeQuery), async (c) =>
+    c.json(await consumeCredits(c.get('deps').db, c.get('user')!.id, c.req.valid('query'))),
+  )
+  .get('/usage/daily', validate('query', dailyUsageQuery), async (c) =>
+    c.json(await dailyUsage(c.get('deps').db, c.get('user')!.id, c.req.valid('query'), c.get('deps').clock.now())),
+  );

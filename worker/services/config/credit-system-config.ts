@@ -1,0 +1,27 @@
+import type { Db } from '../../../db/client';
+import type { CreditSystemConfigUpdate } from '../../contract/admin';
+import { readSystemConfig, writeSystemConfig } from './system-config';
+
+export async function readCreditSystemConfig(db: Db) {
+  const [newUserBonus, imageGeneration, referral] = await Promise.all([
+    readSystemConfig(db, 'newUserBonus'),
+    readSystemConfig(db, 'imageGeneration'),
+    readSystemConfig(db, 'referral'),
+  ]);
+  return { newUserBonus, imageGeneration, referral };
+}
+
+export async function updateCreditSystemConfig(db: Db, update: CreditSystemConfigUpdate) {
+  await db.transaction(async (tx) => {
+    if (update.newUserBonus !== undefined) await writeSystemConfig(tx, 'newUserBonus', update.newUserBonus);
+    if (update.imageGeneration) await writeSystemConfig(tx, 'imageGeneration', update.imageGeneration);
+    if (update.referral) await writeSystemConfig(tx, 'referral', update.referral);
+  });
+  return readCreditSystemConfig(db);
+}
+
+/** Cost of one image at `width`×`height`, from config (spec §9: default 4). */
+export async function generationCost(db: Db, width: number, height: number): Promise<number> {
+  const config = await readSystemConfig(db, 'imageGeneration');
+  return config.costByResolution[`${width}x${height}`] ?? config.defaultCost;
+}

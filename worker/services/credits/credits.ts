@@ -1,0 +1,161 @@
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { schema, type Db } from '../../../db/client';
+import { ServiceError } from '../../contract/errors';
+import type { CreditBalance, CreditTransaction, Paged, ReferenceType, TransactionType } from '../../contract/credits';
+import { spendCredits, totalOf } from './ledger';
+
+const paged = <T>(items: T[], page: number, size: number, total: number): Paged<T> => ({
+  success: true,
+  items,
+  page,
+  size,
+  total,
+  totalPages: Math.ceil(total / size),
+});
+
+export async function getBalance(db: Db, userId: string): Promise<CreditBalance> {
+  const [account] = await db.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, userId));
+  const a = account ?? { freeBalance: 0, paidBalance: 0, subscriptionBalance: 0, totalEarned: 0, totalSpent: 0 };
+  const available = totalOf(a);
+  return {
+    available,
+    used: a.totalSpent,
+    total: a.totalEarned,
+    free: a.freeBalance,
+    paid: a.paidBalance,
+    subscription: a.subscriptionBalance,
+    remaining: available,
+    totalCredits: available,
+  };
+}
+
+/**
+ * One entry per movement: a spend split over two buckets is two ledger rows but one transaction
+ * for the user, so rows are grouped by movement key.
+ */
+export async function listTransactions(
+  db: Db,
+  userId: string,
+  query: { page: number; size: number; type?: TransactionType },
+): Promise<Paged<CreditTransaction> & { transactions: CreditTransaction[] }> {
+  const where = and(eq(schema.creditLedger.userId, userId), query.type ? eq(schema.creditLedger.type, query.type) : undefined);
+  const l = schema.creditLedger;
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({
+        movementKey: l.movementKey,
+        id: sql<string>`min(${l.id})`,
+        type: sql<TransactionType>`min(${l.type}::text)`,
+        amount: sql<number>`sum(${l.amount})::int`,
+        // The movement's last row carries the balance after the whole movement.
+        balanceAfter: sql<number>`(array_agg(${l.balanceAfter} order by ${l.seq} desc))[1]`,
+        referenceType: sql<ReferenceType>`min(${l.referenceType}::text)`,
+        referenceId: sql<string | null>`min(${l.referenceId})`,
+        description: sql<string | null>`min(${l.description})`,
+        createdAt: sql<Date>`min(${l.createdAt})`,
+      })
+      .from(l)
+      .where(where)
+      .groupBy(l.movementKey, l.userId)
+      .orderBy(desc(sql`max(${l.seq})`))
+      .limit(query.size)
+      .offset(query.page * query.size),
+    db.select({ total: sql<number>`count(distinct ${l.movementKey})::int` }).from(l).where(where),
+  ]);
+  const items = rows.map((row) => {
+    const createdAt = new Date(row.createdAt).toISOString();
+    return {
+      id: row.id.replace(/_(free|paid|subscription)$/, ''),
+      publicId: row.id.replace(/_(free|paid|subscription)$/, ''),
+      type: row.type,
+      amount: row.amount,
+      credits: row.balanceAfter,
+      balanceAfter: row.balanceAfter,
+      referenceType: row.referenceType,
+      referenceId: row.referenceId,
+      description: row.description,
+      createdAt,
+      transactionTime: createdAt,
+    };
+  });
+  return { ...paged(items, query.page, query.size, Number(total)), transactions: items };
+}
+
+export async function consumeCredits(
+  db: Db,
+  userId: string,
+  input: { amount: number; description?: string; referenceType: ReferenceType; referenceId: string },
+) {
+  const result = await db.transaction((tx) =>
+    spendCredits(tx, {
+      userId,
+      amount: input.amount,
+      // Idempotent on referenceType + referenceId (issue 3): a retried consume spends once.
+      movementKey: `consume:${input.referenceType}:${input.referenceId}`,
+      type: 'SPENT',
+      referenceType: input.referenceType,
+      referenceId: input.referenceId,
+      description: input.description ?? null,
+    }),
+  );
+  return { success: true as const, transactionId: result.transactionId, duplicate: !result.applied, balance: await getBalance(db, userId) };
+}
+
+/** Credits spent and earned per UTC day within [startDate, endDate] (default: the last 30 days). */
+export async function dailyUsage(db: Db, userId: string, query: { startDate?: string; endDate?: string }, now: Date) {
+  const end = query.endDate ? new Date(`${query.endDate}T00:00:00Z`) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const start = query.startDate ? new Date(`${query.startDate}T00:00:00Z`) : new Date(end.getTime() - 29 * 86_400_000);
+  const endExclusive = new Date(end.getTime() + 86_400_000);
+  if (endExclusive.getTime() - start.getTime() > 366 * 86_400_000) {
+    throw new ServiceError('VALIDATION_FAILED', 'The date range can span at most 366 days', { field: 'startDate' });
+  }
+  const l = schema.creditLedger;
+  const day = sql<string>`to_char(${l.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      date: day,
+      spent: sql<number>`coalesce(sum(-${l.amount}) filter (where ${l.amount} < 0), 0)::int`,
+      earned: sql<number>`coalesce(sum(${l.amount}) filter (where ${l.amount} > 0), 0)::int`,
+    })
+    .from(l)
+    .where(and(eq(l.userId, userId), gte(l.createdAt, start), lt(l.createdAt, endExclusive)))
+    .groupBy(day);
+  const byDay = new Map(rows.map((r) => [r.date, r]));
+  const days = [];
+  for (let t = start.getTime(); t < endExclusive.getTime(); t += 86_400_000) {
+    const date = new Date(t).toISOString().slice(0, 10);
+    const row = byDay.get(date);
+    days.push({ date, spent: Number(row?.spent ?? 0), earned: Number(row?.earned ?? 0) });
+  }
+  return { success: true as const, startDate: start.toISOString().slice(0, 10), endDate: end.toISOString().slice(0, 10), days };
+}
+
+/** Paid credit-pack orders, newest first. */
+export async function listPurchases(db: Db, userId: string, query: { page: number; size: number }) {
+  const o = schema.orders;
+  const where = and(eq(o.userId, userId), eq(o.kind, 'credits'));
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({ order: o, planName: schema.pricingPlans.name })
+      .from(o)
+      .innerJoin(schema.pricingPlans, eq(schema.pricingPlans.id, o.planId))
+      .where(where)
+      .orderBy(desc(o.createdAt))
+      .limit(query.size)
+      .offset(query.page * query.size),
+    db.select({ total: count() }).from(o).where(where),
+  ]);
+  const items = rows.map(({ order, planName }) => ({
+    id: order.id,
+    orderNumber: order.orderNumber,
+    packageName: planName,
+    amount: order.amountCents / 100,
+    currency: order.currency,
+    credits: order.credits,
+    creditsAdded: order.creditsAdded,
+    status: order.status,
+    createdAt: order.createdAt.toISOString(),
+    completedAt: order.paidAt?.toISOString() ?? null,
+  }));
+  return { ...paged(items, query.page, query.size, Number(total)), purchases: items };
+}

@@ -1,0 +1,51 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { schema, type Db } from '../../../db/client';
+
+export type Locale = 'en' | 'zh-Hant';
+
+/** A pricing item with spec §3 field names, in the caller's language. Money is in dollars for display. */
+export interface PricingItem {
+  id: string;
+  packageType: 'monthly' | 'yearly' | 'credits';
+  name: string;
+  subtitle: string;
+  price: number;
+  originalPrice: number | null;
+  currency: string;
+  credits: number;
+  isRecommended: boolean;
+  features: string[];
+}
+
+type PlanRow = typeof schema.pricingPlans.$inferSelect;
+
+export function toPricingItem(plan: PlanRow, locale: Locale): PricingItem {
+  const zh = locale === 'zh-Hant';
+  return {
+    id: plan.id,
+    packageType: plan.packageType,
+    name: zh ? plan.nameZh : plan.name,
+    subtitle: zh ? plan.subtitleZh : plan.subtitle,
+    price: plan.priceCents / 100,
+    originalPrice: plan.originalPriceCents === null ? null : plan.originalPriceCents / 100,
+    currency: plan.currency,
+    credits: plan.credits,
+    isRecommended: plan.isRecommended,
+    features: zh ? plan.featuresZh : plan.features,
+  };
+}
+
+export async function listPricing(db: Db, locale: Locale, packageType?: PlanRow['packageType']): Promise<PricingItem[]> {
+  const plans = await db
+    .select()
+    .from(schema.pricingPlans)
+    .where(and(eq(schema.pricingPlans.active, true), packageType ? eq(schema.pricingPlans.packageType, packageType) : undefined))
+    .orderBy(asc(schema.pricingPlans.packageType), asc(schema.pricingPlans.sortOrder));
+  return plans.map((plan) => toPricingItem(plan, locale));
+}
+
+/** `?lang=` wins, then Accept-Language; anything Chinese gets Traditional Chinese. */
+export function pickLocale(lang: string | undefined, acceptLanguage: string | undefined): Locale {
+  const wanted = (lang ?? acceptLanguage ?? '').toLowerCase();
+  return wanted.startsWith('zh') ? 'zh-Hant' : 'en';
+}
