@@ -20,7 +20,7 @@ await close();
 if (!existsSync('dist/web/index.html')) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 
 const secrets = withDevSecrets({}, process.env.DATA_DIR || '.data');
-const vars = ['JWT_KEYS', 'AUTH_SECRET', 'QSTASH_CURRENT_SIGNING_KEY', 'QSTASH_NEXT_SIGNING_KEY'].flatMap((key) => ['--var', `${key}:${secrets[key]}`]);
+const vars = ['JWT_KEYS', 'AUTH_SECRET', 'QSTASH_CURRENT_SIGNING_KEY', 'QSTASH_NEXT_SIGNING_KEY', 'PAYMENTS_SANDBOX_SECRET'].flatMap((key) => ['--var', `${key}:${secrets[key]}`]);
 const port = process.env.PORT ?? '8787';
 const child = spawn('npx', ['wrangler', 'dev', '--port', port, ...vars, ...process.argv.slice(2)], {
   stdio: 'inherit',

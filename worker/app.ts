@@ -8,11 +8,14 @@ import { authenticate } from './middleware/auth';
 import { notFound, onError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import type { AppDeps } from './ports';
+import { accountAuthRoutes, avatarRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { creditRoutes } from './routes/credits';
 import { devRoutes } from './routes/dev';
+import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
+import { orderRoutes, paymentRoutes, sandboxCheckoutRoutes, subscriptionRoutes, webhookRoutes } from './routes/payments';
 import { publicRoutes, systemRoutes } from './routes/public';
 import { showcaseRoutes } from './routes/showcase';
 import { userRoutes } from './routes/users';
@@ -28,12 +31,20 @@ export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>()
     .route('/health', healthRoutes)
     .route('/auth', authRoutes)
+    .route('/auth', accountAuthRoutes)
     .route('/users', userRoutes)
+    .route('/users', avatarRoutes)
+    .route('/files', fileRoutes)
     .route('/showcase', showcaseRoutes)
     .route('/credits', creditRoutes)
     .route('/public', publicRoutes)
     .route('/system', systemRoutes)
-    .route('/admin', adminRoutes);
+    .route('/admin', adminRoutes)
+    .route('/v2/payment', paymentRoutes)
+    .route('/orders', orderRoutes)
+    .route('/subscriptions', subscriptionRoutes)
+    .route('/webhooks', webhookRoutes);
+  if (deps.config.PAYMENTS === 'sandbox') api.route('/sandbox/checkout', sandboxCheckoutRoutes);
   if (deps.devMailbox) api.route('/dev', devRoutes);
 
   const app = new Hono<AppEnv>();

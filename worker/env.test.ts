@@ -21,7 +21,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...TEST_ENV, APP_ENV: 'production' })).toThrow(/MAILER .*dev mailbox/);
     expect(() =>
       loadConfig({ ...TEST_ENV, APP_ENV: 'production', MAILER: 'resend', RESEND_API_KEY: 're_x', RATE_LIMITER: 'postgres' }),
-    ).toThrow(/QUEUE .*in-process/);
+    ).toThrow(/PAYMENTS .*sandbox/);
+    expect(() =>
+      loadConfig({ ...TEST_ENV, APP_ENV: 'production', MAILER: 'resend', RESEND_API_KEY: 're_x', RATE_LIMITER: 'postgres', PAYMENTS: 'live' }),
+    ).toThrow(/STRIPE_SECRET_KEY is required when PAYMENTS=live/);
   });
 
   it('is documented variable by variable in .env.example and .dev.vars.example', () => {

@@ -60,6 +60,33 @@ export const configSchema = z
     QSTASH_CURRENT_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters'),
     QSTASH_NEXT_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters'),
 
+    /**
+     * `sandbox` (embedded default) routes STRIPE and PAYPAL checkouts through the local sandbox gateway;
+     * `live` uses the real Stripe and PayPal APIs with the keys below.
+     */
+    PAYMENTS: z.enum(['sandbox', 'live']).default('sandbox'),
+    /** Signs the sandbox gateway's webhook events (generated locally in embedded mode). */
+    PAYMENTS_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Tests point the Stripe client at a local fake server. */
+    STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+    PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+    PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+    PAYPAL_API_URL: z.url().default('https://api-m.sandbox.paypal.com'),
+
+    /** Google sign-in; unset client id = the Google button says it is not configured. */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Spec §2: the redirect URI is configured as /oauth2/callback. */
+    GOOGLE_REDIRECT_PATH: z.string().startsWith('/').default('/oauth2/callback'),
+    /** Overridable so tests run the whole flow against a local OIDC server. */
+    GOOGLE_ISSUER: z.string().min(1).default('https://accounts.google.com'),
+    GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+
     /** Browser origins allowed to call the API cross-origin (the SPA itself is same-origin). */
     CORS_ORIGINS: csv.default([]),
     LOG_REQUESTS: bool.default(false),
@@ -74,12 +101,20 @@ export const configSchema = z
       need('UPSTASH_REDIS_REST_TOKEN', 'RATE_LIMITER=upstash');
     }
     if (cfg.QUEUE === 'qstash') need('QSTASH_TOKEN', 'QUEUE=qstash');
+    if (cfg.PAYMENTS === 'sandbox') need('PAYMENTS_SANDBOX_SECRET', 'PAYMENTS=sandbox');
+    if (cfg.PAYMENTS === 'live') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const) need(key, 'PAYMENTS=live');
+    }
+    if (cfg.GOOGLE_CLIENT_ID) need('GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID is set');
     // Embedded-only conveniences must never reach production (DESIGN.md §1).
     if (cfg.APP_ENV === 'production' && cfg.MAILER === 'dev') {
       ctx.addIssue({ code: 'custom', path: ['MAILER'], message: 'the dev mailbox cannot run with APP_ENV=production' });
     }
     if (cfg.APP_ENV === 'production' && cfg.RATE_LIMITER === 'memory') {
       ctx.addIssue({ code: 'custom', path: ['RATE_LIMITER'], message: 'per-isolate memory limits are not enough in production' });
+    }
+    if (cfg.APP_ENV === 'production' && cfg.PAYMENTS === 'sandbox') {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'the sandbox payment gateway cannot run with APP_ENV=production' });
     }
     if (cfg.APP_ENV === 'production' && cfg.QUEUE === 'in-process') {
       ctx.addIssue({ code: 'custom', path: ['QUEUE'], message: 'the in-process job dispatcher cannot run with APP_ENV=production' });

@@ -14,6 +14,7 @@ import { createPostgresRateLimiter } from './adapters/limits/postgres';
 import { createUpstashRateLimiter } from './adapters/limits/upstash';
 import { createDevMailbox } from './adapters/mailer/dev-mailbox';
 import { createResendMailer } from './adapters/mailer/resend';
+import { createPaymentGateways } from './adapters/payments';
 import { createInProcessQueue } from './adapters/queue/in-process';
 import { createQstashQueue } from './adapters/queue/qstash';
 import { createConsoleLogger, systemClock } from './adapters/runtime/console-logger';
@@ -102,6 +103,7 @@ async function handle(request: Request, env: WorkerBindings, ctx: ExecutionConte
       queue,
       clock: systemClock,
       log,
+      payments: createPaymentGateways(config),
       devMailbox,
     };
     return await createApp(deps).fetch(request);

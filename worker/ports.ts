@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { Config } from './env';
+import type { PaymentGateways } from './services/payments/gateway';
 
 /**
  * The app never reads process.env or bindings: it receives these ports already built
@@ -80,6 +81,7 @@ export interface AppDeps {
   queue: JobQueue;
   clock: Clock;
   log: Logger;
+  payments: PaymentGateways;
   /** Present only in embedded mode; mounts `GET /api/dev/mailbox`. */
   devMailbox?: DevMailbox;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const GENERATED = ['JWT_KEYS', 'AUTH_SECRET', 'QSTASH_CURRENT_SIGNING_KEY', 'QSTASH_NEXT_SIGNING_KEY'] as const;
+const GENERATED = ['JWT_KEYS', 'AUTH_SECRET', 'QSTASH_CURRENT_SIGNING_KEY', 'QSTASH_NEXT_SIGNING_KEY', 'PAYMENTS_SANDBOX_SECRET'] as const;
 
 /**
  * Embedded mode needs secrets but must start with no setup: generate them once and keep them in
@@ -21,6 +21,7 @@ export function withDevSecrets(env: Record<string, string | undefined>, dataDir:
       AUTH_SECRET: randomBytes(32).toString('base64url'),
       QSTASH_CURRENT_SIGNING_KEY: `sig_${randomBytes(24).toString('base64url')}`,
       QSTASH_NEXT_SIGNING_KEY: `sig_${randomBytes(24).toString('base64url')}`,
+      PAYMENTS_SANDBOX_SECRET: `whsec_${randomBytes(24).toString('base64url')}`,
     };
     for (const key of missing) stored[key] = fresh[key];
     mkdirSync(dataDir, { recursive: true });

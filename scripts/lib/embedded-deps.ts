@@ -10,6 +10,7 @@ import { createPostgresRateLimiter } from '../../worker/adapters/limits/postgres
 import { createUpstashRateLimiter } from '../../worker/adapters/limits/upstash';
 import { createDevMailbox } from '../../worker/adapters/mailer/dev-mailbox';
 import { createResendMailer } from '../../worker/adapters/mailer/resend';
+import { createPaymentGateways } from '../../worker/adapters/payments';
 import { createInProcessQueue } from '../../worker/adapters/queue/in-process';
 import { createQstashQueue } from '../../worker/adapters/queue/qstash';
 import { createConsoleLogger, systemClock } from '../../worker/adapters/runtime/console-logger';
@@ -77,6 +78,7 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
     queue,
     clock,
     log,
+    payments: createPaymentGateways(config),
     devMailbox,
   };
   app = createApp(deps);

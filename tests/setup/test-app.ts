@@ -13,6 +13,7 @@ export const TEST_ENV: ConfigInput = {
   AUTH_SECRET: 'test-auth-secret-0123456789abcdef0123',
   QSTASH_CURRENT_SIGNING_KEY: 'sig_test_current_0123456789',
   QSTASH_NEXT_SIGNING_KEY: 'sig_test_next_0123456789abcd',
+  PAYMENTS_SANDBOX_SECRET: 'whsec_test_sandbox_0123456789',
 };
 
 /** A clock tests can move, so expiry and resend windows are tested without sleeping. */
