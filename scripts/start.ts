@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../worker/env';
+import { sweepExpiredJobs } from '../worker/services/generation/generation';
 import { createEmbeddedApp } from './lib/embedded-deps';
 import { withDevSecrets } from './lib/dev-secrets';
 import { serveNode } from './lib/node-server';
@@ -30,7 +31,12 @@ if (!apiOnly && !existsSync(resolve(staticDir, 'index.html'))) {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
 
-const { app, close } = await createEmbeddedApp({ config });
+const { app, deps, close } = await createEmbeddedApp({ config });
+// The Worker's cron trigger in embedded form: fail and refund generation jobs past their deadline.
+const sweeper = setInterval(() => {
+  sweepExpiredJobs(deps).catch((error) => deps.log.error('sweep failed', { error: String(error) }));
+}, 30_000);
+sweeper.unref();
 const server = serveNode(app, {
   port: config.PORT,
   staticDir: apiOnly ? undefined : staticDir,

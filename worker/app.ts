@@ -14,14 +14,27 @@ import { authRoutes } from './routes/auth';
 import { creditRoutes } from './routes/credits';
 import { devRoutes } from './routes/dev';
 import { fileRoutes } from './routes/files';
+import { generationRoutes, imageRoutes, recordRoutes, uploadRoutes } from './routes/generation';
 import { healthRoutes } from './routes/health';
+import { jobRoutes } from './routes/jobs';
 import { orderRoutes, paymentRoutes, sandboxCheckoutRoutes, subscriptionRoutes, webhookRoutes } from './routes/payments';
 import { publicRoutes, systemRoutes } from './routes/public';
 import { showcaseRoutes } from './routes/showcase';
 import { userRoutes } from './routes/users';
 
-/** Bodies above this are refused before parsing; upload routes set their own, larger limits. */
-const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const MB = 1024 * 1024;
+/** Bodies above these are refused before parsing: 1 MB for JSON, more where spec §9 allows uploads. */
+const BODY_LIMITS: [RegExp, number][] = [
+  [/^\/api\/generate-image\/edit$/, 5 * 10 * MB + MB],
+  [/^\/api\/(upload\/image|image-upscale\/upload)$/, 10 * MB + MB],
+  [/^\/api\/users\/me\/avatar$/, 5 * MB + MB],
+];
+const DEFAULT_BODY_LIMIT = MB;
+const limitTooLarge = () => {
+  throw new ServiceError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+};
+const bodyLimits = [...BODY_LIMITS.map(([path, maxSize]) => [path, bodyLimit({ maxSize, onError: limitTooLarge })] as const)];
+const defaultBodyLimit = bodyLimit({ maxSize: DEFAULT_BODY_LIMIT, onError: limitTooLarge });
 
 /**
  * The whole HTTP API, built from ports (DESIGN.md §1). The Node server (scripts/serve.ts) and the
@@ -43,7 +56,12 @@ export function createApp(deps: AppDeps) {
     .route('/v2/payment', paymentRoutes)
     .route('/orders', orderRoutes)
     .route('/subscriptions', subscriptionRoutes)
-    .route('/webhooks', webhookRoutes);
+    .route('/webhooks', webhookRoutes)
+    .route('/generate-image', generationRoutes)
+    .route('/images', imageRoutes)
+    .route('/upload', uploadRoutes)
+    .route('/creation-records', recordRoutes)
+    .route('/jobs', jobRoutes);
   if (deps.config.PAYMENTS === 'sandbox') api.route('/sandbox/checkout', sandboxCheckoutRoutes);
   if (deps.devMailbox) api.route('/dev', devRoutes);
 
@@ -55,15 +73,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use('/api/*', secureHeaders());
   if (deps.config.CORS_ORIGINS.length) app.use('/api/*', cors({ origin: deps.config.CORS_ORIGINS, maxAge: 600 }));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: DEFAULT_BODY_LIMIT,
-      onError: () => {
-        throw new ServiceError('PAYLOAD_TOO_LARGE', 'The request body is too large');
-      },
-    }),
-  );
+  app.use('/api/*', (c, next) => (bodyLimits.find(([path]) => path.test(c.req.path))?.[1] ?? defaultBodyLimit)(c, next));
   app.use('/api/*', authenticate);
   if (deps.config.LOG_REQUESTS) {
     app.use('/api/*', async (c, next) => {

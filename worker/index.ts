@@ -14,11 +14,13 @@ import { createPostgresRateLimiter } from './adapters/limits/postgres';
 import { createUpstashRateLimiter } from './adapters/limits/upstash';
 import { createDevMailbox } from './adapters/mailer/dev-mailbox';
 import { createResendMailer } from './adapters/mailer/resend';
+import { createImageEngines } from './adapters/images/engines';
 import { createPaymentGateways } from './adapters/payments';
 import { createInProcessQueue } from './adapters/queue/in-process';
 import { createQstashQueue } from './adapters/queue/qstash';
 import { createConsoleLogger, systemClock } from './adapters/runtime/console-logger';
 import { createApp } from './app';
+import { sweepExpiredJobs } from './services/generation/generation';
 import { ConfigError, loadConfig, type Config } from './env';
 import type { AppDeps, DevMailbox, RateLimiter } from './ports';
 
@@ -66,6 +68,11 @@ async function openDatabase(env: WorkerBindings, config: Config): Promise<{ db: 
 }
 
 async function handle(request: Request, env: WorkerBindings, ctx: ExecutionContextLike): Promise<Response> {
+  return withDeps(env, ctx, (deps) => createApp(deps).fetch(request));
+}
+
+/** Builds the ports for one request or cron run, and closes the database connection afterwards. */
+async function withDeps(env: WorkerBindings, ctx: ExecutionContextLike, run: (deps: AppDeps) => Promise<Response>): Promise<Response> {
   const { config, devMailbox, memoryLimits } = isolateState(env);
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
@@ -104,9 +111,10 @@ async function handle(request: Request, env: WorkerBindings, ctx: ExecutionConte
       clock: systemClock,
       log,
       payments: createPaymentGateways(config),
+      images: createImageEngines({}),
       devMailbox,
     };
-    return await createApp(deps).fetch(request);
+    return await run(deps);
   } finally {
     ctx.waitUntil(database.close());
   }
@@ -114,4 +122,11 @@ async function handle(request: Request, env: WorkerBindings, ctx: ExecutionConte
 
 export default {
   fetch: (request: Request, env: WorkerBindings, ctx: ExecutionContextLike) => handle(request, env, ctx),
+  /** Cron trigger (wrangler.toml): fails and refunds generation jobs past their deadline. */
+  async scheduled(_event: unknown, env: WorkerBindings, ctx: ExecutionContextLike) {
+    await withDeps(env, ctx, async (deps) => {
+      await sweepExpiredJobs(deps);
+      return new Response(null, { status: 204 });
+    });
+  },
 };

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { Config } from './env';
+import type { ImageEngines } from './services/generation/engine';
 import type { PaymentGateways } from './services/payments/gateway';
 
 /**
@@ -82,6 +83,7 @@ export interface AppDeps {
   clock: Clock;
   log: Logger;
   payments: PaymentGateways;
+  images: ImageEngines;
   /** Present only in embedded mode; mounts `GET /api/dev/mailbox`. */
   devMailbox?: DevMailbox;
 }

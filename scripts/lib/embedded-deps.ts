@@ -10,12 +10,15 @@ import { createPostgresRateLimiter } from '../../worker/adapters/limits/postgres
 import { createUpstashRateLimiter } from '../../worker/adapters/limits/upstash';
 import { createDevMailbox } from '../../worker/adapters/mailer/dev-mailbox';
 import { createResendMailer } from '../../worker/adapters/mailer/resend';
+import { createImageEngines } from '../../worker/adapters/images/engines';
+import { createLocalEngine } from '../../worker/adapters/images/local-engine';
 import { createPaymentGateways } from '../../worker/adapters/payments';
 import { createInProcessQueue } from '../../worker/adapters/queue/in-process';
 import { createQstashQueue } from '../../worker/adapters/queue/qstash';
 import { createConsoleLogger, systemClock } from '../../worker/adapters/runtime/console-logger';
 import type { Config } from '../../worker/env';
 import type { AppDeps, Clock, Logger } from '../../worker/ports';
+import type { ImageEngines } from '../../worker/services/generation/engine';
 
 export interface EmbeddedOptions {
   config: Config;
@@ -24,6 +27,10 @@ export interface EmbeddedOptions {
   blobRoot?: string;
   clock?: Clock;
   log?: Logger;
+  /** Tests shorten the queue's retry backoff. */
+  queueBackoffMs?: (attempt: number) => number;
+  /** Tests swap in engines that fail on purpose. */
+  images?: ImageEngines;
   seed?: boolean;
 }
 
@@ -65,6 +72,7 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
           signingKey: config.QSTASH_CURRENT_SIGNING_KEY,
           deliver: async (request) => app!.fetch(request),
           log,
+          backoffMs: options.queueBackoffMs,
         })
       : undefined;
   const queue = inProcessQueue ?? createQstashQueue({ token: config.QSTASH_TOKEN!, baseUrl: config.QSTASH_URL, publicUrl: config.PUBLIC_URL });
@@ -79,6 +87,8 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
     clock,
     log,
     payments: createPaymentGateways(config),
+    // Offline by default; Gemini models join when a key is configured (wired with the provider adapters).
+    images: options.images ?? createImageEngines({ nano: createLocalEngine() }),
     devMailbox,
   };
   app = createApp(deps);
@@ -86,6 +96,8 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
   return {
     app,
     deps,
+    /** Waits until every published job has been delivered (tests, shutdown). */
+    drainJobs: async () => inProcessQueue?.drain(),
     async close() {
       await inProcessQueue?.drain();
       await database.close();

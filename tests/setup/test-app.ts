@@ -6,6 +6,7 @@ import { createEmbeddedApp } from '../../scripts/lib/embedded-deps';
 import { createConsoleLogger } from '../../worker/adapters/runtime/console-logger';
 import { loadConfig, type ConfigInput } from '../../worker/env';
 import type { Clock } from '../../worker/ports';
+import type { ImageEngines } from '../../worker/services/generation/engine';
 
 export const TEST_ENV: ConfigInput = {
   APP_ENV: 'test',
@@ -26,7 +27,7 @@ export function manualClock(start = new Date('2026-11-22T10:00:00Z')): Clock & {
  * A fresh app on a fresh database: in-memory PGlite by default, or a new database on the server
  * named by DATABASE_URL_TEST (dropped on close), so test files never see each other's rows.
  */
-export async function createTestApp(options: { env?: ConfigInput; clock?: Clock } = {}) {
+export async function createTestApp(options: { env?: ConfigInput; clock?: Clock; images?: ImageEngines } = {}) {
   const blobRoot = mkdtempSync(join(tmpdir(), 'studio-blobs-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -53,6 +54,8 @@ export async function createTestApp(options: { env?: ConfigInput; clock?: Clock 
     inMemoryDb: true,
     blobRoot,
     clock: options.clock,
+    images: options.images,
+    queueBackoffMs: () => 5,
     log: createConsoleLogger({ quiet: true }),
   });
 

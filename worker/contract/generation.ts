@@ -1,0 +1,161 @@
+import { z } from 'zod';
+
+/** Spec §3: styles, sizes, models. Shared by the API and the workbench. */
+export const STYLES = ['realistic', 'artistic', 'anime', 'cartoon', 'abstract'] as const;
+export type Style = (typeof STYLES)[number];
+
+export const SIZES = [
+  { ratio: '1:1', width: 1024, height: 1024 },
+  { ratio: '2:3', width: 832, height: 1248 },
+  { ratio: '3:2', width: 1248, height: 832 },
+  { ratio: '3:4', width: 864, height: 1184 },
+  { ratio: '4:3', width: 1184, height: 864 },
+  { ratio: '4:5', width: 896, height: 1152 },
+  { ratio: '5:4', width: 1152, height: 896 },
+  { ratio: '9:16', width: 768, height: 1344 },
+  { ratio: '16:9', width: 1344, height: 768 },
+  { ratio: '21:9', width: 1536, height: 672 },
+] as const;
+
+export const MODELS = ['nano', 'gemini', 'gemini-enhanced'] as const;
+export type ModelName = (typeof MODELS)[number];
+
+export const TOOL_IDS = [
+  'pop-art-portrait', 'anime-style', 'oil-painting', 'professional-portrait', 'watercolor', 'sketch', 'cyberpunk',
+  'face-swap', 'logo-generation', 'id-photo-generation', 'restored-image',
+] as const;
+export type ToolId = (typeof TOOL_IDS)[number];
+
+/** Which creation type a tool's output is recorded as (spec §3 Creation record types). */
+export const TOOL_RECORD_TYPE: Record<ToolId, string> = {
+  'pop-art-portrait': 'POP_ART_PORTRAIT',
+  'anime-style': 'ANIME_STYLE',
+  'oil-painting': 'OIL_PAINTING',
+  'professional-portrait': 'PROFESSIONAL_PORTRAIT',
+  watercolor: 'WATERCOLOR',
+  sketch: 'SKETCH_STYLE',
+  cyberpunk: 'CYBERPUNK',
+  'face-swap': 'FACE_SWAP',
+  'logo-generation': 'LOGO_GENERATION',
+  'id-photo-generation': 'ID_PHOTO_GENERATION',
+  'restored-image': 'RESTORED_IMAGE',
+};
+
+export const PROMPT_MAX = 5000;
+export const UPLOAD = {
+  maxBytes: 10 * 1024 * 1024,
+  maxImagesPerEdit: 5,
+  /** Refuse before decoding: a tiny file can claim a gigapixel canvas. */
+  maxSide: 12_000,
+  maxPixels: 50_000_000,
+  types: ['image/png', 'image/jpeg', 'image/webp'] as const,
+  typesWithGif: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const,
+} as const;
+
+/** The workbench and tool pages send style names outside the five (logo, id-photo, restoration…). */
+const styleField = z.string().trim().max(40).default('realistic');
+const dimension = z.coerce.number().int().min(256, 'must be at least 256').max(2048, 'must be at most 2048');
+
+export const textToImageRequest = z.object({
+  prompt: z.string({ error: 'Please enter a prompt' }).trim().min(1, 'Please enter a prompt').max(PROMPT_MAX, `Prompt cannot exceed ${PROMPT_MAX} characters`),
+  style: styleField,
+  width: dimension.default(1024),
+  height: dimension.default(1024),
+  model: z.enum(MODELS).default('nano'),
+  updateRecordId: z.string().trim().min(1).max(64).optional(),
+  negativePrompt: z.string().trim().max(2000).optional(),
+  steps: z.coerce.number().int().min(1).max(100).optional(),
+  cfgScale: z.coerce.number().min(0).max(30).optional(),
+  seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).optional(),
+  toolId: z.enum(TOOL_IDS).optional(),
+});
+export type TextToImageRequest = z.infer<typeof textToImageRequest>;
+
+/** Multipart fields of POST /generate-image/edit, after the files are taken out. */
+export const editRequest = z.object({
+  prompt: z.string({ error: 'Please describe the effect you want' }).trim().min(1, 'Please describe the effect you want').max(PROMPT_MAX, `Prompt cannot exceed ${PROMPT_MAX} characters`),
+  style: styleField,
+  updateRecordId: z.string().trim().min(1).max(64).optional(),
+  toolId: z.enum(TOOL_IDS).optional(),
+  negativePrompt: z.string().trim().max(2000).optional(),
+  width: dimension.optional(),
+  height: dimension.optional(),
+  seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).optional(),
+  model: z.enum(MODELS).default('nano'),
+});
+export type EditRequest = z.infer<typeof editRequest>;
+
+export const recordsQuery = z.object({
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  status: z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.enum(['PROCESSING', 'COMPLETED', 'FAILED']))
+    .optional(),
+});
+
+export type JobStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';
+
+export interface GenerationStatus {
+  success: true;
+  id: string;
+  recordId: string;
+  status: JobStatus;
+  imageUrl: string | null;
+  message: string | null;
+  error: string | null;
+  errorMessage: string | null;
+  errorCategory: ErrorCategory | null;
+  credits: number;
+}
+
+/** Spec §8 classification categories. */
+export const ERROR_CATEGORIES = [
+  'content_policy', 'safety_policy', 'recitation', 'rate_limit', 'credits', 'no_image', 'prompt_complex', 'timeout',
+  'network_error', 'server_error', 'auth_error', 'not_found', 'api_error', 'invalid_input', 'missing_required', 'unknown',
+] as const;
+export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
+
+const RULES: [ErrorCategory, RegExp][] = [
+  ['safety_policy', /safety|unsafe|harm|nsfw/i],
+  ['content_policy', /content polic|policy violation|prohibited|blocked/i],
+  ['recitation', /recitation|copyright/i],
+  ['credits', /insufficient credits|credit/i],
+  ['rate_limit', /rate.?limit|too many requests|quota|resource.?exhausted|429/i],
+  ['no_image', /no image|did not return an image|empty result/i],
+  ['prompt_complex', /too complex|conflicting/i],
+  ['timeout', /timed? ?out|deadline/i],
+  ['network_error', /network|fetch failed|econn|socket/i],
+  ['auth_error', /unauthori[sz]ed|forbidden|api key|permission|401|403/i],
+  ['not_found', /not found|404/i],
+  ['invalid_input', /invalid|unsupported|bad request|400/i],
+  ['missing_required', /required|missing/i],
+  ['server_error', /internal|server error|unavailable|5\d\d/i],
+];
+
+/** Classifies a provider or engine failure by keyword (spec §8), so the UI can show a friendly text. */
+export function classifyError(message: string): ErrorCategory {
+  for (const [category, pattern] of RULES) if (pattern.test(message)) return category;
+  return 'unknown';
+}
+
+/** Friendly English text per category (spec §8); the SPA translates by category. */
+export const CATEGORY_MESSAGE: Record<ErrorCategory, string> = {
+  content_policy: 'Content violates platform policy, please modify and try again',
+  safety_policy: 'Content violates platform policy, please modify and try again',
+  recitation: 'Content violates platform policy, please modify and try again',
+  rate_limit: 'Too many requests, please try again later',
+  credits: 'Insufficient credits, please recharge and try again',
+  no_image: 'Generation failed, please try again',
+  prompt_complex: 'Prompt is too complex or contains conflicting requirements, please simplify and try again',
+  timeout: 'Operation timed out',
+  network_error: 'Network connection failed',
+  server_error: 'Internal server error',
+  auth_error: 'Authentication failed, please log in again',
+  not_found: 'Resource not found, may have been deleted',
+  api_error: 'Generation failed, please try again',
+  invalid_input: 'Invalid input',
+  missing_required: 'Please fill in required fields',
+  unknown: 'Generation failed, please try again',
+};

@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { ServiceError } from '../contract/errors';
+import { UPLOAD, editRequest, recordsQuery, textToImageRequest } from '../contract/generation';
+import type { AppEnv } from '../lib/hono-env';
+import { validate } from '../lib/validate';
+import { requireUser } from '../middleware/auth';
+import { modelCatalogue } from '../services/generation/models';
+import { getGenerationStatus, startEdit, startTextToImage } from '../services/generation/generation';
+import { deleteRecord, listRecords, recordStats } from '../services/generation/records';
+import { checkUploadedImage, storeUpload } from '../services/generation/uploads';
+
+/** Multipart → plain fields + files, refusing a malformed form with a 400 instead of a 500. */
+async function readForm(c: { req: { formData(): Promise<FormData> } }) {
+  try {
+    return await c.req.formData();
+  } catch {
+    throw new ServiceError('VALIDATION_FAILED', 'Send the images as multipart/form-data', { field: 'images' });
+  }
+}
+
+const fieldsOf = (form: FormData) =>
+  Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+
+export const generationRoutes = new Hono<AppEnv>()
+  .get('/models', (c) => c.json({ success: true, models: modelCatalogue(c.get('deps').images) }))
+  .use('*', requireUser)
+  .post('/', validate('json', textToImageRequest), async (c) => c.json(await startTextToImage(c.get('deps'), c.get('user')!.id, c.req.valid('json'))))
+  .post('/generate', validate('json', textToImageRequest), async (c) =>
+    c.json(await startTextToImage(c.get('deps'), c.get('user')!.id, c.req.valid('json'))),
+  )
+  .post('/edit', async (c) => {
+    const form = await readForm(c);
+    const parsed = editRequest.safeParse(fieldsOf(form));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new ServiceError('VALIDATION_FAILED', issue.message, { field: issue.path.join('.') || 'prompt' });
+    }
+    const files = [...form.getAll('images'), ...form.getAll('image')];
+    if (files.length === 0) throw new ServiceError('VALIDATION_FAILED', 'Please upload an image first', { field: 'images' });
+    if (files.length > UPLOAD.maxImagesPerEdit) {
+      throw new ServiceError('VALIDATION_FAILED', `At most ${UPLOAD.maxImagesPerEdit} images per edit`, { field: 'images' });
+    }
+    const allowGif = parsed.data.toolId !== undefined;
+    const images = await Promise.all(files.map((file) => checkUploadedImage(file, { allowGif, field: 'images' })));
+    return c.json(await startEdit(c.get('deps'), c.get('user')!.id, parsed.data, images));
+  })
+  .get('/status/:id', async (c) => c.json(await getGenerationStatus(c.get('deps'), c.get('user')!.id, c.req.param('id'))));
+
+/** `GET /api/images/{id}`: the same status, by job or record id (spec §7). */
+export const imageRoutes = new Hono<AppEnv>()
+  .use('*', requireUser)
+  .get('/:id', async (c) => c.json(await getGenerationStatus(c.get('deps'), c.get('user')!.id, c.req.param('id'))));
+
+export const uploadRoutes = new Hono<AppEnv>().use('*', requireUser).post('/image', async (c) => {
+  const form = await readForm(c);
+  const image = await checkUploadedImage(form.get('image'), { allowGif: true });
+  const stored = await storeUpload(c.get('deps').blobs, c.get('user')!.id, image);
+  return c.json({ success: true, id: stored.id, url: stored.url, imageUrl: stored.url, width: image.width, height: image.height });
+});
+
+export const recordRoutes = new Hono<AppEnv>()
+  .use('*', requireUser)
+  .get('/', validate('query', recordsQuery), async (c) => c.json(await listRecords(c.get('deps').db, c.get('user')!.id, c.req.valid('query'))))
+  .get('/stats', async (c) => c.json(await recordStats(c.get('deps').db, c.get('user')!.id)))
+  .delete('/:id', async (c) => {
+    const { db, blobs, clock } = c.get('deps');
+    return c.json(await deleteRecord(db, blobs, c.get('user')!.id, c.req.param('id'), clock.now()));
+  });

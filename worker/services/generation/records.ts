@@ -1,0 +1,72 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { schema, type Db } from '../../../db/client';
+import { ServiceError } from '../../contract/errors';
+import type { BlobStore } from '../../ports';
+
+type RecordRow = typeof schema.creationRecords.$inferSelect;
+
+/** A My Creations card (spec §3 Creation record). */
+export function toCreationRecord(row: RecordRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    date: row.createdAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    thumbnail: row.thumbnailUrl,
+    imageUrl: row.imageUrl,
+    prompt: row.prompt,
+    style: row.style,
+    model: row.model,
+    width: row.width,
+    height: row.height,
+    toolId: row.toolId,
+    credits: row.credits,
+    imageCount: row.imageCount,
+    sourceImageUrls: row.sourceImageUrls ?? [],
+    originalImageUrl: row.sourceImageUrls?.[0] ?? null,
+    processedImageUrl: row.imageUrl,
+    errorCategory: row.errorCategory,
+    errorMessage: row.errorMessage,
+  };
+}
+
+const mine = (userId: string) => and(eq(schema.creationRecords.userId, userId), isNull(schema.creationRecords.deletedAt));
+
+export async function listRecords(db: Db, userId: string, query: { page: number; size: number; status?: RecordRow['status'] }) {
+  const where = and(mine(userId), query.status ? eq(schema.creationRecords.status, query.status) : undefined);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db.select().from(schema.creationRecords).where(where).orderBy(desc(schema.creationRecords.createdAt), desc(schema.creationRecords.id)).limit(query.size).offset(query.page * query.size),
+    db.select({ total: count() }).from(schema.creationRecords).where(where),
+  ]);
+  const records = rows.map(toCreationRecord);
+  return { success: true as const, records, content: records, page: query.page, size: query.size, total, totalElements: total, totalPages: Math.ceil(total / query.size) };
+}
+
+export async function recordStats(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      completed: sql<number>`count(*) filter (where ${schema.creationRecords.status} = 'COMPLETED')::int`,
+      processing: sql<number>`count(*) filter (where ${schema.creationRecords.status} = 'PROCESSING')::int`,
+      failed: sql<number>`count(*) filter (where ${schema.creationRecords.status} = 'FAILED')::int`,
+    })
+    .from(schema.creationRecords)
+    .where(mine(userId));
+  return { success: true as const, total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0), processing: Number(row?.processing ?? 0), failed: Number(row?.failed ?? 0) };
+}
+
+/**
+ * Hides the record (soft delete keeps the ledger's references meaningful) and removes its files.
+ * A record still processing cannot be deleted: its job would write into it.
+ */
+export async function deleteRecord(db: Db, blobs: BlobStore, userId: string, id: string, now: Date) {
+  const [row] = await db.select().from(schema.creationRecords).where(and(eq(schema.creationRecords.id, id), mine(userId)));
+  if (!row) throw new ServiceError('NOT_FOUND', 'Resource not found, may have been deleted');
+  if (row.status === 'PROCESSING') throw new ServiceError('CONFLICT', 'This creation is still being generated');
+  await db.update(schema.creationRecords).set({ deletedAt: now, updatedAt: now }).where(eq(schema.creationRecords.id, id));
+  const keys = [row.imageUrl, ...(row.sourceImageUrls ?? [])].filter((u): u is string => !!u?.startsWith('/api/files/users/'));
+  await Promise.all(keys.map((url) => blobs.delete(url.replace('/api/files/', '')).catch(() => undefined)));
+  return { success: true as const, id };
+}
