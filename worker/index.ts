@@ -68,7 +68,7 @@ async function openDatabase(env: WorkerBindings, config: Config): Promise<{ db: 
 }
 
 async function handle(request: Request, env: WorkerBindings, ctx: ExecutionContextLike): Promise<Response> {
-  return withDeps(env, ctx, (deps) => createApp(deps).fetch(request));
+  return withDeps(env, ctx, async (deps) => createApp(deps).fetch(request));
 }
 
 /** Builds the ports for one request or cron run, and closes the database connection afterwards. */
