@@ -8,6 +8,10 @@ import autocannon from 'autocannon';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { createTestApp } from '../tests/setup/test-app';
+import { createImageEngines } from '../worker/adapters/images/engines';
+import { createLocalEngine } from '../worker/adapters/images/local-engine';
+import { applyMovement } from '../worker/services/credits/ledger';
+import type { ImageEngine } from '../worker/services/generation/engine';
 import { serveNode } from './lib/node-server';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -31,8 +35,25 @@ async function measure(name: string, url: string, headers: Record<string, string
 const baselineApp = new Hono().get('/ping', (c) => c.json({ status: 'ok' }));
 const baseline = await listen((port) => serve({ fetch: baselineApp.fetch, port }));
 
-const t = await createTestApp();
-const { token } = await t.signIn('bench@example.com');
+// The local engine wrapped with a stopwatch, so per-job overhead = total time − engine time.
+const local = createLocalEngine();
+const engineMs = new Map<string, number>();
+const timedEngine: ImageEngine = {
+  name: 'local',
+  async textToImage(input) {
+    const started = performance.now();
+    const image = await local.textToImage(input);
+    engineMs.set(input.prompt, performance.now() - started);
+    return image;
+  },
+  edit: (input) => local.edit(input),
+};
+const t = await createTestApp({ images: createImageEngines({ nano: timedEngine }) });
+const { token, user } = await t.signIn('bench@example.com');
+// Enough credits for the spend benchmark and the generation run.
+await t.deps.db.transaction((tx) =>
+  applyMovement(tx, { userId: user.id, movementKey: 'bench:fund', type: 'EARNED', referenceType: 'BONUS', parts: { paid: 10_000_000 } }),
+);
 const studio = await listen((port) => serveNode(t.app, { port }));
 
 const rows = [
@@ -40,13 +61,52 @@ const rows = [
   await measure('GET /api/health (1 query)', `${studio.url}/api/health`),
   await measure('GET /api/users/me (JWT + 2 queries)', `${studio.url}/api/users/me`, { authorization: `Bearer ${token}` }),
   await measure('GET /api/showcase/images (2 queries)', `${studio.url}/api/showcase/images?page=0&limit=12`),
+  await measure('GET /api/credits/balance (JWT + 2 queries)', `${studio.url}/api/credits/balance`, { authorization: `Bearer ${token}` }),
+  await measureSpend(),
 ];
+
+/** POST /api/credits/consume with a fresh reference each time: one locked-row transaction per request. */
+async function measureSpend() {
+  let n = 0;
+  const result = await autocannon({
+    url: `${studio.url}/api/credits/consume`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, path: `/api/credits/consume?amount=1&referenceType=IMAGE_GENERATION&referenceId=bench-${n++}` }) }],
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (result.non2xx) throw new Error(`spend: ${result.non2xx} non-2xx answers`);
+  return { name: 'POST /api/credits/consume (spend, 1 tx)', rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
+}
 
 const floor = rows[0]!.rps;
 console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, Node ${process.version}, PGlite in memory\n`);
 console.log('| endpoint | req/s | p50 ms | p99 ms | vs bare Hono |');
 console.log('|---|---:|---:|---:|---:|');
 for (const row of rows) console.log(`| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${(row.rps / floor).toFixed(2)}× |`);
+
+// Generation: 50 text-to-image jobs on the local engine, one after another (POST → COMPLETED).
+const JOBS = Number(process.env.BENCH_JOBS ?? 50);
+const totals: number[] = [];
+const overheads: number[] = [];
+for (let i = 0; i < JOBS; i++) {
+  const prompt = `bench ${i}: sunset over mountains with a lake`;
+  const started = performance.now();
+  const res = await t.request('/api/generate-image', { method: 'POST', token, json: { prompt, style: 'realistic', width: 1024, height: 1024 } });
+  const { id } = (await res.json()) as { id: string };
+  await t.drainJobs();
+  const status = (await (await t.request(`/api/generate-image/status/${id}`, { token })).json()) as { status: string };
+  if (status.status !== 'COMPLETED') throw new Error(`job ${id} ended ${status.status}`);
+  const total = performance.now() - started;
+  totals.push(total);
+  overheads.push(total - (engineMs.get(prompt) ?? 0));
+}
+const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!.toFixed(1);
+console.log(`\nGeneration, ${JOBS} jobs at 1024×1024 on the local engine (PGlite, in-process queue):\n`);
+console.log('| measure | p50 ms | p95 ms |');
+console.log('|---|---:|---:|');
+console.log(`| POST → COMPLETED | ${pct(totals, 50)} | ${pct(totals, 95)} |`);
+console.log(`| app overhead (total − engine) | ${pct(overheads, 50)} | ${pct(overheads, 95)} |`);
 
 baseline.close();
 studio.close();
