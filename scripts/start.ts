@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../worker/env';
-import { sweepExpiredJobs } from '../worker/services/generation/generation';
+import { runMaintenance } from '../worker/services/maintenance';
 import { createEmbeddedApp } from './lib/embedded-deps';
 import { withDevSecrets } from './lib/dev-secrets';
 import { serveNode } from './lib/node-server';
@@ -32,9 +32,9 @@ if (!apiOnly && !existsSync(resolve(staticDir, 'index.html'))) {
 }
 
 const { app, deps, close } = await createEmbeddedApp({ config });
-// The Worker's cron trigger in embedded form: fail and refund generation jobs past their deadline.
+// The Worker's cron trigger in embedded form: expired jobs, matured referral bonuses.
 const sweeper = setInterval(() => {
-  sweepExpiredJobs(deps).catch((error) => deps.log.error('sweep failed', { error: String(error) }));
+  runMaintenance(deps).catch((error) => deps.log.error('maintenance failed', { error: String(error) }));
 }, 30_000);
 sweeper.unref();
 const server = serveNode(app, {

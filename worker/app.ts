@@ -19,6 +19,7 @@ import { healthRoutes } from './routes/health';
 import { jobRoutes } from './routes/jobs';
 import { orderRoutes, paymentRoutes, sandboxCheckoutRoutes, subscriptionRoutes, webhookRoutes } from './routes/payments';
 import { publicRoutes, systemRoutes } from './routes/public';
+import { creditReferralRoutes, referralRoutes } from './routes/referrals';
 import { showcaseRoutes } from './routes/showcase';
 import { userRoutes } from './routes/users';
 
@@ -49,7 +50,9 @@ export function createApp(deps: AppDeps) {
     .route('/users', avatarRoutes)
     .route('/files', fileRoutes)
     .route('/showcase', showcaseRoutes)
+    .route('/credits/referral', creditReferralRoutes)
     .route('/credits', creditRoutes)
+    .route('/referral', referralRoutes)
     .route('/public', publicRoutes)
     .route('/system', systemRoutes)
     .route('/admin', adminRoutes)

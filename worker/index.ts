@@ -20,7 +20,7 @@ import { createInProcessQueue } from './adapters/queue/in-process';
 import { createQstashQueue } from './adapters/queue/qstash';
 import { createConsoleLogger, systemClock } from './adapters/runtime/console-logger';
 import { createApp } from './app';
-import { sweepExpiredJobs } from './services/generation/generation';
+import { runMaintenance } from './services/maintenance';
 import { ConfigError, loadConfig, type Config } from './env';
 import type { AppDeps, DevMailbox, RateLimiter } from './ports';
 
@@ -122,10 +122,10 @@ async function withDeps(env: WorkerBindings, ctx: ExecutionContextLike, run: (de
 
 export default {
   fetch: (request: Request, env: WorkerBindings, ctx: ExecutionContextLike) => handle(request, env, ctx),
-  /** Cron trigger (wrangler.toml): fails and refunds generation jobs past their deadline. */
+  /** Cron trigger (wrangler.toml): expired generation jobs, matured referral bonuses. */
   async scheduled(_event: unknown, env: WorkerBindings, ctx: ExecutionContextLike) {
     await withDeps(env, ctx, async (deps) => {
-      await sweepExpiredJobs(deps);
+      await runMaintenance(deps);
       return new Response(null, { status: 204 });
     });
   },

@@ -4,6 +4,7 @@ import { LOGIN_CODE, type AuthResponse, type SendCodeRequest, type SendCodeRespo
 import { ServiceError } from '../../contract/errors';
 import { newId } from '../../lib/ids';
 import type { AppDeps } from '../../ports';
+import { applyRegistrationReferral } from '../referrals/referrals';
 import { generateLoginCode, hashLoginCode, sameDigest } from './code-hash';
 import { issueAccessToken } from './tokens';
 import { findOrCreateVerifiedUser, toUserProfile } from './users';
@@ -90,7 +91,7 @@ export async function verifyLoginCode(ctx: Ctx, input: VerifyCodeRequest & { ip:
       : new ServiceError('CODE_ATTEMPTS_EXCEEDED', 'Too many wrong attempts, please request a new code', { field: 'verificationCode' });
   }
 
-  const { user } = await ctx.db.transaction(async (tx) => {
+  const { user, isReferralLogin } = await ctx.db.transaction(async (tx) => {
     // Consuming and signing in are one transaction: a code is used at most once, even by two parallel requests.
     const [consumed] = await tx
       .update(schema.loginCodes)
@@ -98,13 +99,15 @@ export async function verifyLoginCode(ctx: Ctx, input: VerifyCodeRequest & { ip:
       .where(and(eq(schema.loginCodes.id, code.id), isNull(schema.loginCodes.consumedAt), gt(schema.loginCodes.expiresAt, now)))
       .returning({ id: schema.loginCodes.id });
     if (!consumed) throw new ServiceError('CODE_EXPIRED', 'The verification code has already been used, please request a new one', { field: 'verificationCode' });
-    return findOrCreateVerifiedUser(tx, { email: input.email, provider: 'email', subject: input.email });
+    const { user, created } = await findOrCreateVerifiedUser(tx, { email: input.email, provider: 'email', subject: input.email });
+    // The code may arrive with the verify call or have been stored when the code was sent (?ref= link).
+    const isReferralLogin = created && (await applyRegistrationReferral(tx, { invitedUserId: user.id, code: input.referralCode || code.referralCode, now }));
+    return { user, isReferralLogin };
   });
 
   return {
     token: await issueAccessToken(ctx.config, user.id, now),
     user: toUserProfile(user),
-    // Referral rewards arrive with the referrals issue; until then no login counts as a referral login.
-    isReferralLogin: false,
+    isReferralLogin,
   };
 }

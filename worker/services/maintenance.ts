@@ -1,0 +1,13 @@
+import type { AppDeps } from '../ports';
+import { sweepExpiredJobs } from './generation/generation';
+import { grantMaturedPurchaseBonuses } from './referrals/referrals';
+
+/**
+ * Periodic work: the Workers cron trigger and, in embedded mode, a 30 s timer. Each task is
+ * idempotent, so overlapping or repeated runs are harmless.
+ */
+export async function runMaintenance(deps: Pick<AppDeps, 'db' | 'clock' | 'log'>) {
+  const expiredJobs = await sweepExpiredJobs(deps);
+  const referralBonuses = await grantMaturedPurchaseBonuses(deps.db, deps.clock.now());
+  return { expiredJobs, referralBonuses };
+}

@@ -1,0 +1,187 @@
+import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { schema, type Db, type Tx } from '../../../db/client';
+import { ServiceError } from '../../contract/errors';
+import { maskEmail } from '../../contract/referrals';
+import { newId } from '../../lib/ids';
+import { readSystemConfig } from '../config/system-config';
+import { applyMovement } from '../credits/ledger';
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** Purchase bonuses are paid only once a purchase can no longer be refunded (spec §9: 3 days). */
+export const REFUND_WINDOW_MS = 3 * 24 * 3600 * 1000;
+/** "Never for an existing account": a referral can only attach to an account this young. */
+export const NEW_ACCOUNT_MS = 24 * 3600 * 1000;
+
+function randomCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return [...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+}
+
+/** Every user has one code, created on first need; a collision just retries with a new random code. */
+export async function ensureReferralCode(db: Db | Tx, userId: string): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [existing] = await db.select({ code: schema.referralCodes.code }).from(schema.referralCodes).where(eq(schema.referralCodes.userId, userId));
+    if (existing) return existing.code;
+    await db.insert(schema.referralCodes).values({ code: randomCode(), userId }).onConflictDoNothing();
+  }
+  throw new Error('could not allocate a referral code');
+}
+
+async function referrerOf(db: Db | Tx, code: string) {
+  const [row] = await db
+    .select({ userId: schema.users.id, name: schema.users.name })
+    .from(schema.referralCodes)
+    .innerJoin(schema.users, eq(schema.users.id, schema.referralCodes.userId))
+    .where(eq(schema.referralCodes.code, code.trim().toUpperCase()));
+  return row;
+}
+
+export async function referrerInfo(db: Db, code: string) {
+  const referrer = await referrerOf(db, code);
+  if (!referrer) throw new ServiceError('NOT_FOUND', 'Invalid referral code', { field: 'code' });
+  return { success: true as const, valid: true, referrerName: referrer.name };
+}
+
+export async function validateCode(db: Db, code: string) {
+  const referrer = await referrerOf(db, code);
+  return { success: true as const, valid: Boolean(referrer), referrerName: referrer?.name ?? null };
+}
+
+/**
+ * Links a freshly created account to its inviter and pays the inviter's registration reward, in the
+ * caller's transaction. Refused silently (returns false) for unknown codes, self-referral and
+ * accounts that already existed; the unique index on invitedUserId makes it once per invitee even
+ * under concurrent sign-ins.
+ */
+export async function applyRegistrationReferral(tx: Tx, input: { invitedUserId: string; code: string | null | undefined; now: Date }): Promise<boolean> {
+  if (!input.code) return false;
+  const referrer = await referrerOf(tx, input.code);
+  if (!referrer || referrer.userId === input.invitedUserId) return false;
+  const [invited] = await tx.select({ createdAt: schema.users.createdAt }).from(schema.users).where(eq(schema.users.id, input.invitedUserId));
+  if (!invited || input.now.getTime() - invited.createdAt.getTime() > NEW_ACCOUNT_MS) return false;
+
+  const { registrationReward } = await readSystemConfig(tx, 'referral');
+  const [referral] = await tx
+    .insert(schema.referrals)
+    .values({ id: newId('ref'), referrerId: referrer.userId, invitedUserId: input.invitedUserId, code: input.code.trim().toUpperCase(), registrationReward })
+    .onConflictDoNothing({ target: schema.referrals.invitedUserId })
+    .returning();
+  if (!referral) return false;
+  if (registrationReward > 0) {
+    await applyMovement(tx, {
+      userId: referrer.userId,
+      movementKey: `referral:registration:${input.invitedUserId}`,
+      type: 'EARNED',
+      referenceType: 'REFERRAL',
+      referenceId: referral.id,
+      description: 'Invitation reward: a friend signed up',
+      parts: { free: registrationReward },
+    });
+  }
+  return true;
+}
+
+/** `POST /referral/process-registration`: for sign-ups that did not carry the code (e.g. added after Google sign-in). */
+export async function processRegistration(db: Db, userId: string, code: string, now: Date) {
+  const applied = await db.transaction((tx) => applyRegistrationReferral(tx, { invitedUserId: userId, code, now }));
+  if (!applied) {
+    const referrer = await referrerOf(db, code);
+    if (!referrer) throw new ServiceError('NOT_FOUND', 'Invalid referral code', { field: 'referralCode' });
+    if (referrer.userId === userId) throw new ServiceError('VALIDATION_FAILED', 'You cannot use your own referral code', { field: 'referralCode' });
+    throw new ServiceError('CONFLICT', 'Referral codes apply only to new accounts', { field: 'referralCode' });
+  }
+  return { success: true as const, applied };
+}
+
+/**
+ * Pays inviters their purchase bonus for invitees' orders that are paid and past the refund window
+ * (so a refund can never race the bonus). Idempotent per order; run by the sweeper.
+ */
+export async function grantMaturedPurchaseBonuses(db: Db, now: Date): Promise<number> {
+  const matured = await db
+    .select({ order: schema.orders, referral: schema.referrals })
+    .from(schema.orders)
+    .innerJoin(schema.referrals, eq(schema.referrals.invitedUserId, schema.orders.userId))
+    .leftJoin(
+      schema.creditLedger,
+      and(eq(schema.creditLedger.userId, schema.referrals.referrerId), eq(schema.creditLedger.movementKey, sql`'referral:purchase:' || ${schema.orders.id}`)),
+    )
+    .where(and(eq(schema.orders.status, 'PAID'), lt(schema.orders.paidAt, new Date(now.getTime() - REFUND_WINDOW_MS)), isNull(schema.creditLedger.id)))
+    .limit(200);
+  let granted = 0;
+  const { purchaseBonusPercent } = await readSystemConfig(db, 'referral');
+  for (const { order, referral } of matured) {
+    const bonus = Math.floor((order.credits * purchaseBonusPercent) / 100);
+    if (bonus <= 0) continue;
+    await db.transaction(async (tx) => {
+      const result = await applyMovement(tx, {
+        userId: referral.referrerId,
+        movementKey: `referral:purchase:${order.id}`,
+        type: 'EARNED',
+        referenceType: 'REFERRAL',
+        referenceId: referral.id,
+        description: `Invitation reward: ${purchaseBonusPercent}% of a friend's purchase`,
+        parts: { free: bonus },
+      });
+      if (!result.applied) return;
+      await tx
+        .update(schema.referrals)
+        .set({ purchaseReward: sql`${schema.referrals.purchaseReward} + ${bonus}`, status: 'completed', completedAt: now })
+        .where(eq(schema.referrals.id, referral.id));
+      granted++;
+    });
+  }
+  return granted;
+}
+
+export async function referralLink(db: Db, userId: string, publicUrl: string) {
+  const code = await ensureReferralCode(db, userId);
+  return { success: true as const, referralCode: code, code, link: new URL(`/login?ref=${code}`, publicUrl).toString() };
+}
+
+export async function referralStats(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      totalReferrals: sql<number>`count(*)::int`,
+      registrationRewards: sql<number>`coalesce(sum(${schema.referrals.registrationReward}), 0)::int`,
+      totalPurchaseRewards: sql<number>`coalesce(sum(${schema.referrals.purchaseReward}), 0)::int`,
+      totalPaidCount: sql<number>`count(*) filter (where ${schema.referrals.status} = 'completed')::int`,
+    })
+    .from(schema.referrals)
+    .where(eq(schema.referrals.referrerId, userId));
+  const registrationRewards = Number(row?.registrationRewards ?? 0);
+  const totalPurchaseRewards = Number(row?.totalPurchaseRewards ?? 0);
+  return {
+    success: true as const,
+    totalReferrals: Number(row?.totalReferrals ?? 0),
+    registrationRewards,
+    totalPurchaseRewards,
+    totalPaidCount: Number(row?.totalPaidCount ?? 0),
+    rewardBalance: registrationRewards + totalPurchaseRewards,
+  };
+}
+
+export async function referredUsers(db: Db, userId: string, query: { page: number; size: number }) {
+  const where = eq(schema.referrals.referrerId, userId);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({ referral: schema.referrals, email: schema.users.email })
+      .from(schema.referrals)
+      .innerJoin(schema.users, eq(schema.users.id, schema.referrals.invitedUserId))
+      .where(where)
+      .orderBy(desc(schema.referrals.createdAt))
+      .limit(query.size)
+      .offset(query.page * query.size),
+    db.select({ total: count() }).from(schema.referrals).where(where),
+  ]);
+  const users = rows.map(({ referral, email }) => ({
+    id: referral.id,
+    invitationTime: referral.createdAt.toISOString(),
+    createdAt: referral.createdAt.toISOString(),
+    invitedUser: maskEmail(email),
+    email: maskEmail(email),
+    status: referral.status,
+    rewardAmount: referral.registrationReward + referral.purchaseReward,
+  }));
+  return { success: true as const, users, items: users, page: query.page, size: query.size, total, totalPages: Math.ceil(total / query.size) };
+}
