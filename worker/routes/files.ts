@@ -5,7 +5,8 @@ import { readFile } from '../services/files/files';
 /** `GET /api/files/<key>`: streams a blob; private keys need their owner's token. */
 export const fileRoutes = new Hono<AppEnv>().get('/*', async (c) => {
   const key = decodeURIComponent(c.req.path.replace(/^\/api\/files\//, ''));
-  const file = await readFile(c.get('deps').blobs, key, c.get('user'));
+  const { blobs, config, clock } = c.get('deps');
+  const file = await readFile(blobs, key, c.get('user'), { secret: config.AUTH_SECRET, exp: c.req.query('exp'), sig: c.req.query('sig'), now: clock.now() });
   return new Response(file.body, {
     headers: {
       'content-type': file.contentType,

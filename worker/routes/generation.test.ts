@@ -44,15 +44,22 @@ describe('text-to-image', () => {
 
     await t.drainJobs();
     const done = await status(started.id);
-    expect(done).toMatchObject({ status: 'COMPLETED', imageUrl: expect.stringMatching(/^\/api\/files\/users\/usr_.+\.png$/) });
+    expect(done).toMatchObject({ status: 'COMPLETED', imageUrl: expect.stringMatching(/^\/api\/files\/users\/usr_.+\.png\?exp=\d+&sig=[\w-]+$/) });
+    const bare = done.imageUrl.split('?')[0];
     expect(await (await t.request(`/api/images/${started.recordId}`, { token })).json()).toMatchObject({ status: 'COMPLETED' });
 
-    const file = await t.request(done.imageUrl, { token });
+    const file = await t.request(bare, { token });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
-    expect((await t.request(done.imageUrl)).status).toBe(404);
+    expect((await t.request(bare)).status).toBe(404);
     const other = await t.signIn('other@example.com');
-    expect((await t.request(done.imageUrl, { token: other.token })).status).toBe(404);
+    expect((await t.request(bare, { token: other.token })).status).toBe(404);
+    // The signed URL works without a token (for <img>), and not once tampered or expired.
+    expect((await t.request(done.imageUrl)).status).toBe(200);
+    expect((await t.request(done.imageUrl.replace(/sig=([\w-]+)/, (_: string, sig: string) => `sig=${sig.slice(1)}x`))).status).toBe(404);
+    expect((await t.request(done.imageUrl.replace(/exp=\d+/, 'exp=9999999999'))).status).toBe(404);
+    clock.advance(3 * 24 * 3600);
+    expect((await t.request(done.imageUrl)).status).toBe(404);
     expect((await t.request(`/api/generate-image/status/${started.id}`, { token: other.token })).status).toBe(404);
   });
 

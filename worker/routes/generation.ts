@@ -7,6 +7,7 @@ import { requireUser } from '../middleware/auth';
 import { modelCatalogue } from '../services/generation/models';
 import { getGenerationStatus, startEdit, startTextToImage } from '../services/generation/generation';
 import { deleteRecord, listRecords, recordStats } from '../services/generation/records';
+import { presentFileUrl } from '../services/files/files';
 import { checkUploadedImage, storeUpload } from '../services/generation/uploads';
 
 /** Multipart → plain fields + files, refusing a malformed form with a 400 instead of a 500. */
@@ -60,7 +61,11 @@ export const uploadRoutes = new Hono<AppEnv>().use('*', requireUser).post('/imag
 
 export const recordRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
-  .get('/', validate('query', recordsQuery), async (c) => c.json(await listRecords(c.get('deps').db, c.get('user')!.id, c.req.valid('query'))))
+  .get('/', validate('query', recordsQuery), async (c) => {
+    const { db, config, clock } = c.get('deps');
+    const sign = (url: string | null) => presentFileUrl(config.AUTH_SECRET, url, clock.now());
+    return c.json(await listRecords(db, c.get('user')!.id, c.req.valid('query'), sign));
+  })
   .get('/stats', async (c) => c.json(await recordStats(c.get('deps').db, c.get('user')!.id)))
   .delete('/:id', async (c) => {
     const { db, blobs, clock } = c.get('deps');

@@ -15,14 +15,43 @@ export const blobKeys = {
 export const fileUrl = (key: string) => `/api/files/${key}`;
 
 const SAFE_KEY = /^(public|users)\/[A-Za-z0-9_\-./]+$/;
+const DAY_MS = 24 * 3600 * 1000;
+const encoder = new TextEncoder();
 
-export async function readFile(blobs: BlobStore, key: string, viewer: AuthUser | null): Promise<StoredBlob & { public: boolean }> {
+async function hmac(secret: string, message: string): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
+  let binary = '';
+  for (const byte of mac.subarray(0, 18)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * `<img>` tags cannot send a bearer token, so private file URLs handed to their owner carry an
+ * expiring signature. Expiry is rounded up to the next day boundary (1–2 days ahead), so a URL
+ * stays the same all day and the browser cache keeps working.
+ */
+export async function presentFileUrl(secret: string, url: string | null, now: Date): Promise<string | null> {
+  if (!url?.startsWith('/api/files/users/')) return url;
+  const exp = Math.ceil((now.getTime() + DAY_MS) / DAY_MS) * DAY_MS / 1000;
+  const key = url.slice('/api/files/'.length);
+  return `${url}?exp=${exp}&sig=${await hmac(secret, `${key}\n${exp}`)}`;
+}
+
+export async function readFile(
+  blobs: BlobStore,
+  key: string,
+  viewer: AuthUser | null,
+  grant?: { secret: string; exp?: string; sig?: string; now: Date },
+): Promise<StoredBlob & { public: boolean }> {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new ServiceError('NOT_FOUND', 'File not found');
   const isPublic = key.startsWith('public/');
   if (!isPublic) {
     const owner = key.split('/')[1];
+    const signed =
+      grant?.exp && grant.sig && Number(grant.exp) * 1000 > grant.now.getTime() && (await hmac(grant.secret, `${key}\n${grant.exp}`)) === grant.sig;
     // 404 rather than 403, so a private file's existence is not revealed to others.
-    if (!viewer || viewer.id !== owner) throw new ServiceError('NOT_FOUND', 'File not found');
+    if (!signed && (!viewer || viewer.id !== owner)) throw new ServiceError('NOT_FOUND', 'File not found');
   }
   const blob = await blobs.get(key);
   if (!blob) throw new ServiceError('NOT_FOUND', 'File not found');

@@ -15,12 +15,12 @@ import { newId } from '../../lib/ids';
 import type { AppDeps } from '../../ports';
 import { generationCost } from '../config/credit-system-config';
 import { refundSpend, spendCredits } from '../credits/ledger';
-import { blobKeys, fileUrl } from '../files/files';
+import { blobKeys, fileUrl, presentFileUrl } from '../files/files';
 import { EngineError, type ImageEngines } from './engine';
 import type { CheckedImage } from './uploads';
 import { storeUpload } from './uploads';
 
-type Ctx = Pick<AppDeps, 'db' | 'blobs' | 'queue' | 'clock' | 'log'> & { images: ImageEngines };
+type Ctx = Pick<AppDeps, 'db' | 'blobs' | 'queue' | 'clock' | 'log' | 'config'> & { images: ImageEngines };
 
 /** A job not finished by then is failed and refunded by the sweeper (spec §4 speaks of 5 minutes). */
 export const JOB_DEADLINE_SECONDS = 5 * 60;
@@ -181,7 +181,7 @@ export async function startEdit(ctx: Ctx, userId: string, request: EditRequest, 
 }
 
 /** Looks a job up by its id or its record's id; other users' jobs do not exist for the caller. */
-export async function getGenerationStatus(ctx: Pick<Ctx, 'db'>, userId: string, id: string): Promise<GenerationStatus> {
+export async function getGenerationStatus(ctx: Pick<Ctx, 'db' | 'config' | 'clock'>, userId: string, id: string): Promise<GenerationStatus> {
   const byRecord = id.startsWith('rec_');
   const [job] = await ctx.db
     .select()
@@ -196,7 +196,7 @@ export async function getGenerationStatus(ctx: Pick<Ctx, 'db'>, userId: string, 
     id: job.id,
     recordId: job.recordId,
     status: job.status,
-    imageUrl: job.imageUrl,
+    imageUrl: await presentFileUrl(ctx.config.AUTH_SECRET, job.imageUrl, ctx.clock.now()),
     message: job.status === 'FAILED' ? (job.errorMessage ?? friendly) : null,
     error: job.status === 'FAILED' ? (job.errorMessage ?? friendly) : null,
     errorMessage: job.errorMessage,

@@ -34,13 +34,26 @@ export function toCreationRecord(row: RecordRow) {
 
 const mine = (userId: string) => and(eq(schema.creationRecords.userId, userId), isNull(schema.creationRecords.deletedAt));
 
-export async function listRecords(db: Db, userId: string, query: { page: number; size: number; status?: RecordRow['status'] }) {
+/** Private image URLs in a record, signed for `<img>` use (see presentFileUrl). */
+async function presentRecord(row: RecordRow, sign: (url: string | null) => Promise<string | null>) {
+  const record = toCreationRecord(row);
+  const [imageUrl, thumbnail, sources] = await Promise.all([sign(record.imageUrl), sign(record.thumbnail), Promise.all(record.sourceImageUrls.map(sign))]);
+  const sourceImageUrls = sources.filter((u): u is string => Boolean(u));
+  return { ...record, imageUrl, thumbnail, processedImageUrl: imageUrl, sourceImageUrls, originalImageUrl: sourceImageUrls[0] ?? null };
+}
+
+export async function listRecords(
+  db: Db,
+  userId: string,
+  query: { page: number; size: number; status?: RecordRow['status'] },
+  sign: (url: string | null) => Promise<string | null> = async (u) => u,
+) {
   const where = and(mine(userId), query.status ? eq(schema.creationRecords.status, query.status) : undefined);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db.select().from(schema.creationRecords).where(where).orderBy(desc(schema.creationRecords.createdAt), desc(schema.creationRecords.id)).limit(query.size).offset(query.page * query.size),
     db.select({ total: count() }).from(schema.creationRecords).where(where),
   ]);
-  const records = rows.map(toCreationRecord);
+  const records = await Promise.all(rows.map((row) => presentRecord(row, sign)));
   return { success: true as const, records, content: records, page: query.page, size: query.size, total, totalElements: total, totalPages: Math.ceil(total / query.size) };
 }
 
