@@ -1,0 +1,38 @@
+import { useLingui } from '@lingui/react/macro';
+import { useCallback } from 'react';
+import { ApiError } from './client';
+
+/** Maps an error code to translated text, falling back to the server's message (DESIGN.md §3.2, spec §8). */
+export function useErrorText() {
+  const { t } = useLingui();
+  return useCallback(
+    (error: unknown): string => {
+      if (!(error instanceof ApiError)) return t`Something went wrong, please try again`;
+      switch (error.code) {
+        case 'NETWORK_ERROR':
+          return t`Network connection failed`;
+        case 'RESEND_TOO_SOON':
+          return t`Please wait ${error.retryAfter ?? 60} seconds before requesting a new code`;
+        case 'RATE_LIMITED':
+          return t`Too many requests, please try again later`;
+        case 'INVALID_CODE':
+          return t`Login failed, please check the verification code`;
+        case 'CODE_EXPIRED':
+          return t`The verification code has expired, please request a new one`;
+        case 'CODE_ATTEMPTS_EXCEEDED':
+          return t`Too many wrong attempts, please request a new code`;
+        case 'INSUFFICIENT_CREDITS':
+          return t`Insufficient credits, please recharge and try again`;
+        case 'UNAUTHENTICATED':
+          return t`Login session expired, please sign in again`;
+        case 'NO_CHANGES':
+          return t`No changes detected`;
+        case 'INTERNAL':
+          return t`Server error, please try again later`;
+        default:
+          return error.message;
+      }
+    },
+    [t],
+  );
+}

@@ -1,0 +1,144 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
+import type { CreditBalance, CreditTransaction } from '../../../../worker/contract/credits';
+import { useErrorText } from '../../api/error-text';
+import { api } from '../../api/endpoints';
+import { formatCredits, formatDate } from '../../ui/format';
+import { ErrorState } from '../../ui/page';
+
+const PAGE_SIZE = 10;
+const TYPES = ['', 'EARNED', 'SPENT', 'REFUNDED', 'new_user', 'IMAGE_GENERATION', 'IMAGE_EDIT'] as const;
+
+function useTypeLabel() {
+  const { t } = useLingui();
+  return (type: string) =>
+    ({
+      '': t`All types`,
+      EARNED: t`Earned`,
+      SPENT: t`Spent`,
+      REFUNDED: t`Refunded`,
+      new_user: t`Welcome bonus`,
+      IMAGE_GENERATION: t`Image generation`,
+      IMAGE_EDIT: t`Image editing`,
+      IMAGE_UPSCALE: t`Upscale`,
+    })[type] ?? type;
+}
+
+/** Where a movement came from: generations link to My creations, purchases to orders. */
+function CauseLink({ tx }: { tx: CreditTransaction }) {
+  if (tx.referenceType === 'IMAGE_GENERATION') return <Link to="/records" className="text-fuchsia-300 hover:underline"><Trans>View creation</Trans></Link>;
+  if (tx.referenceType === 'PURCHASE' || tx.referenceType === 'SUBSCRIPTION') return <Link to="/personal-center/$tab" params={{ tab: 'orders' }} className="text-fuchsia-300 hover:underline"><Trans>View order</Trans></Link>;
+  if (tx.referenceType === 'REFERRAL') return <Link to="/personal-center/$tab" params={{ tab: 'invites' }} className="text-fuchsia-300 hover:underline"><Trans>View invites</Trans></Link>;
+  return null;
+}
+
+export function MyCredits() {
+  const { t } = useLingui();
+  const typeLabel = useTypeLabel();
+  const errorText = useErrorText();
+  const [balance, setBalance] = useState<CreditBalance>();
+  const [rows, setRows] = useState<CreditTransaction[]>([]);
+  const [page, setPage] = useState(0);
+  const [totalPages, setTotalPages] = useState(0);
+  const [type, setType] = useState<string>('');
+  const [error, setError] = useState<string>();
+  const [loading, setLoading] = useState(true);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setError(undefined);
+    try {
+      const [b, list] = await Promise.all([api.balance(), api.transactions(page, PAGE_SIZE, type || undefined)]);
+      setBalance(b);
+      setRows(list.transactions);
+      setTotalPages(list.totalPages);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setLoading(false);
+    }
+  }, [page, type, errorText]);
+  useEffect(() => void load(), [load]);
+
+  if (error) return <ErrorState message={t`Failed to load data: ${error}`} onRetry={() => void load()} />;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="card flex flex-col gap-6 p-6 sm:flex-row sm:items-center">
+        <div>
+          <p className="text-sm text-zinc-400"><Trans>Available credits</Trans></p>
+          <p className="text-4xl font-black text-gradient">{balance ? formatCredits(balance.available) : '…'}</p>
+        </div>
+        <dl className="grid flex-1 grid-cols-3 gap-3 text-sm">
+          {[
+            [t`Free`, balance?.free],
+            [t`Packs`, balance?.paid],
+            [t`Subscription`, balance?.subscription],
+          ].map(([label, value]) => (
+            <div key={label as string} className="rounded-xl bg-white/5 p-3">
+              <dt className="text-zinc-400">{label}</dt>
+              <dd className="text-lg font-semibold">{value === undefined ? '…' : formatCredits(value as number)}</dd>
+            </div>
+          ))}
+        </dl>
+        <Link to="/pricing" className="rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-center text-sm font-semibold">
+          <Trans>Recharge</Trans>
+        </Link>
+      </div>
+
+      <div className="card overflow-hidden">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-white/5 p-4">
+          <h2 className="font-semibold"><Trans>Credit history</Trans></h2>
+          <label className="flex items-center gap-2 text-sm text-zinc-400">
+            <Trans>Type</Trans>
+            <select
+              value={type}
+              onChange={(e) => {
+                setType(e.target.value);
+                setPage(0);
+              }}
+              className="rounded-lg border border-white/10 bg-ink-900 px-2 py-1.5 text-zinc-100"
+            >
+              {TYPES.map((value) => (
+                <option key={value} value={value}>{typeLabel(value)}</option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {loading ? (
+          <div className="space-y-2 p-4">{Array.from({ length: 4 }, (_, i) => <div key={i} className="skeleton h-10 rounded-lg" />)}</div>
+        ) : rows.length === 0 ? (
+          <p className="p-10 text-center text-zinc-400"><Trans>No credit movements yet.</Trans></p>
+        ) : (
+          <ul className="divide-y divide-white/5">
+            {rows.map((tx) => (
+              <li key={tx.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm">
+                <span className={`w-16 font-semibold tabular-nums ${tx.amount > 0 ? 'text-emerald-300' : 'text-rose-300'}`}>
+                  {tx.amount > 0 ? '+' : ''}{tx.amount}
+                </span>
+                <span className="flex-1">
+                  <span className="font-medium">{typeLabel(tx.type)}</span>
+                  {tx.description && <span className="ml-2 text-zinc-500">{tx.description}</span>}
+                </span>
+                <CauseLink tx={tx} />
+                <span className="text-zinc-500"><Trans>Balance {tx.credits}</Trans></span>
+                <time className="text-zinc-500" dateTime={tx.createdAt}>{formatDate(tx.createdAt)}</time>
+              </li>
+            ))}
+          </ul>
+        )}
+        {totalPages > 1 && (
+          <div className="flex items-center justify-center gap-3 border-t border-white/5 p-3 text-sm">
+            <button type="button" disabled={page === 0} onClick={() => setPage((p) => p - 1)} className="rounded-lg px-3 py-1.5 hover:bg-white/5 disabled:opacity-40">
+              <Trans>Previous</Trans>
+            </button>
+            <span className="text-zinc-400">{page + 1} / {totalPages}</span>
+            <button type="button" disabled={page + 1 >= totalPages} onClick={() => setPage((p) => p + 1)} className="rounded-lg px-3 py-1.5 hover:bg-white/5 disabled:opacity-40">
+              <Trans>Next</Trans>
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

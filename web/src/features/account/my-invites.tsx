@@ -1,0 +1,93 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCallback, useEffect, useState } from 'react';
+import { useErrorText } from '../../api/error-text';
+import { api, type ReferredUser } from '../../api/endpoints';
+import { Button } from '../../ui/button';
+import { formatCredits, formatDate } from '../../ui/format';
+import { ErrorState } from '../../ui/page';
+
+export function MyInvites() {
+  const { t } = useLingui();
+  const errorText = useErrorText();
+  const [link, setLink] = useState<{ referralCode: string; link: string }>();
+  const [stats, setStats] = useState<Awaited<ReturnType<typeof api.referralStats>>>();
+  const [users, setUsers] = useState<ReferredUser[]>([]);
+  const [page, setPage] = useState(0);
+  const [totalPages, setTotalPages] = useState(0);
+  const [copied, setCopied] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const load = useCallback(async () => {
+    setError(undefined);
+    try {
+      const [l, s, list] = await Promise.all([api.referralLink(), api.referralStats(), api.referredUsers(page)]);
+      setLink(l);
+      setStats(s);
+      setUsers(list.users);
+      setTotalPages(list.totalPages);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, [page, errorText]);
+  useEffect(() => void load(), [load]);
+
+  async function copy() {
+    if (!link) return;
+    await navigator.clipboard?.writeText(link.link).catch(() => undefined);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2000);
+  }
+
+  if (error) return <ErrorState message={t`Failed to load data: ${error}`} onRetry={() => void load()} />;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="card p-6">
+        <h2 className="font-semibold"><Trans>Invite friends, earn credits</Trans></h2>
+        <p className="mt-1 text-sm text-zinc-400"><Trans>You get 50 credits for every friend who signs up with your link, and a bonus when they buy.</Trans></p>
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+          <input readOnly aria-label={t`Your invitation link`} value={link?.link ?? '…'} className="flex-1 rounded-xl border border-white/10 bg-ink-900 px-3.5 py-2.5 text-sm" data-testid="referral-link" />
+          <Button onPress={() => void copy()}>{copied ? <Trans>Copied!</Trans> : <Trans>Copy link</Trans>}</Button>
+        </div>
+        <p className="mt-2 text-xs text-zinc-500"><Trans>Your code: {link?.referralCode ?? 'NOT SET'}</Trans></p>
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {[
+          [t`Friends invited`, stats?.totalReferrals],
+          [t`Sign-up rewards`, stats?.registrationRewards],
+          [t`Purchase rewards`, stats?.totalPurchaseRewards],
+          [t`Total earned`, stats?.rewardBalance],
+        ].map(([label, value]) => (
+          <div key={label as string} className="card p-4">
+            <dt className="text-xs text-zinc-400">{label}</dt>
+            <dd className="mt-1 text-2xl font-bold">{value === undefined ? '…' : formatCredits(value as number)}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="card overflow-hidden">
+        <h2 className="border-b border-white/5 p-4 font-semibold"><Trans>Invited friends</Trans></h2>
+        {users.length === 0 ? (
+          <p className="p-10 text-center text-zinc-400"><Trans>No friends invited yet — share your link!</Trans></p>
+        ) : (
+          <ul className="divide-y divide-white/5" data-testid="referred-users">
+            {users.map((u) => (
+              <li key={u.id} className="flex flex-wrap items-center gap-4 px-4 py-3 text-sm">
+                <span className="flex-1 font-medium">{u.invitedUser}</span>
+                <span className={`rounded-full px-2 py-0.5 text-xs ${u.status === 'completed' ? 'bg-emerald-500/15 text-emerald-300' : 'bg-amber-500/15 text-amber-200'}`}>
+                  {u.status === 'completed' ? <Trans>Completed</Trans> : <Trans>Pending</Trans>}
+                </span>
+                <span className="text-emerald-300">+{u.rewardAmount}</span>
+                <time className="text-zinc-500">{formatDate(u.invitationTime)}</time>
+              </li>
+            ))}
+          </ul>
+        )}
+        {totalPages > 1 && (
+          <div className="flex justify-center gap-3 border-t border-white/5 p-3 text-sm">
+            <button type="button" disabled={page === 0} onClick={() => setPage((p) => p - 1)} className="disabled:opacity-40"><Trans>Previous</Trans></button>
+            <button type="button" disabled={page + 1 >= totalPages} onClick={() => setPage((p) => p + 1)} className="disabled:opacity-40"><Trans>Next</Trans></button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

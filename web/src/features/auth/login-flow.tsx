@@ -1,0 +1,143 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { email as emailSchema, verificationCode as codeSchema, type AuthResponse } from '../../../../worker/contract/auth';
+import { ApiError } from '../../api/client';
+import { useErrorText } from '../../api/error-text';
+import { api } from '../../api/endpoints';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { useToast } from '../../ui/toast';
+import { useSession } from './session';
+
+export const REFERRAL_KEY = 'referralCode';
+const RESEND_SECONDS = 60;
+
+type Step = 'initial' | 'email' | 'code';
+
+/** The three-step sign-in (spec §2, §4): initial → e-mail → code, with a 60 s resend countdown. */
+export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) => void }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const session = useSession();
+  const [step, setStep] = useState<Step>('initial');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const [countdown, setCountdown] = useState(0);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  const referralCode = () => localStorage.getItem(REFERRAL_KEY) ?? undefined;
+
+  async function sendCode(event?: FormEvent) {
+    event?.preventDefault();
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success) {
+      setError(email.trim() ? t`Please enter a valid email` : t`Please enter your email`);
+      return;
+    }
+    setError(undefined);
+    setPending(true);
+    try {
+      await api.sendCode(parsed.data, referralCode());
+      setStep('code');
+      setCountdown(RESEND_SECONDS);
+      toast.success(t`Verification code sent`);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'RESEND_TOO_SOON') {
+        setStep('code');
+        setCountdown(e.retryAfter ?? RESEND_SECONDS);
+      }
+      setError(errorText(e));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function verify(event: FormEvent) {
+    event.preventDefault();
+    const parsed = codeSchema.safeParse(code);
+    if (!parsed.success) {
+      setError(code.trim() ? t`The verification code is 6 digits` : t`Please enter verification code`);
+      return;
+    }
+    setError(undefined);
+    setPending(true);
+    try {
+      const result = await api.verifyCode(emailSchema.parse(email), parsed.data, referralCode());
+      session.signIn(result.token, result.user);
+      localStorage.removeItem(REFERRAL_KEY);
+      toast.success(t`Welcome, ${result.user.name}!`);
+      onSignedIn?.(result);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      {step === 'initial' && (
+        <div className="flex flex-col gap-3">
+          <Button variant="secondary" isDisabled className="w-full">
+            <span aria-hidden>G</span> <Trans>Google sign-in is not configured</Trans>
+          </Button>
+          <Button className="w-full" onPress={() => setStep('email')}>
+            <Trans>Continue with e-mail</Trans>
+          </Button>
+        </div>
+      )}
+
+      {step === 'email' && (
+        <form onSubmit={sendCode} className="flex flex-col gap-4" noValidate>
+          <Field label={t`E-mail`} type="email" value={email} onChange={setEmail} error={error} autoFocus autoComplete="email" inputProps={{ placeholder: 'you@example.com' }} />
+          <Button type="submit" pending={pending} className="w-full">
+            <Trans>Send code</Trans>
+          </Button>
+          <Button variant="ghost" onPress={() => { setStep('initial'); setError(undefined); }}>
+            <Trans>Back</Trans>
+          </Button>
+        </form>
+      )}
+
+      {step === 'code' && (
+        <form onSubmit={verify} className="flex flex-col gap-4" noValidate>
+          <Field label={t`E-mail`} value={email} isReadOnly />
+          <Field
+            label={t`Verification code`}
+            value={code}
+            onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+            error={error}
+            autoFocus
+            inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', placeholder: '123456', maxLength: 6 }}
+          />
+          <Button type="submit" pending={pending} className="w-full">
+            <Trans>Verify and sign in</Trans>
+          </Button>
+          <div className="flex items-center justify-between text-sm">
+            <Button variant="ghost" className="px-2" onPress={() => { setStep('email'); setCode(''); setError(undefined); }}>
+              <Trans>Back</Trans>
+            </Button>
+            <Button variant="ghost" className="px-2" isDisabled={countdown > 0 || pending} onPress={() => void sendCode()}>
+              {countdown > 0 ? <Trans>Resend in {countdown}s</Trans> : <Trans>Resend code</Trans>}
+            </Button>
+          </div>
+        </form>
+      )}
+
+      <p className="text-center text-xs text-zinc-500">
+        <Trans>
+          By continuing you agree to our <Link to="/" className="underline">Terms</Link> and <Link to="/" className="underline">Privacy Policy</Link>.
+        </Trans>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useNavigate } from '@tanstack/react-router';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { UserProfile } from '../../../../worker/contract/auth';
+import { RETURN_URL_KEY, TOKEN_KEY, USER_KEY, setUnauthorizedHandler } from '../../api/client';
+import { api } from '../../api/endpoints';
+
+interface Session {
+  user: UserProfile | null;
+  /** True while a stored token is being checked at start-up (spec §2 initialising spinner). */
+  initialising: boolean;
+  signIn(token: string, user: UserProfile): void;
+  signOut(): void;
+  setUser(user: UserProfile): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+function readStoredUser(): UserProfile | null {
+  try {
+    return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as UserProfile | null;
+  } catch {
+    return null;
+  }
+}
+
+/** Token and user live in localStorage (spec §3); a stored token is re-checked with GET /users/me at start. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [user, setUserState] = useState<UserProfile | null>(() => (localStorage.getItem(TOKEN_KEY) ? readStoredUser() : null));
+  const [initialising, setInitialising] = useState(() => Boolean(localStorage.getItem(TOKEN_KEY)));
+
+  const clear = useCallback(() => {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+    setUserState(null);
+  }, []);
+
+  useEffect(() => {
+    // Spec §8: a 401 anywhere clears the session, remembers where the user was, and goes to /login.
+    setUnauthorizedHandler(() => {
+      clear();
+      const here = window.location.pathname + window.location.search;
+      if (!['/login', '/oauth2/redirect'].includes(window.location.pathname)) sessionStorage.setItem(RETURN_URL_KEY, here);
+      void navigate({ to: '/login' });
+    });
+  }, [clear, navigate]);
+
+  useEffect(() => {
+    if (!localStorage.getItem(TOKEN_KEY)) return;
+    api
+      .me()
+      .then((me) => {
+        localStorage.setItem(USER_KEY, JSON.stringify(me));
+        setUserState(me);
+      })
+      .catch(clear)
+      .finally(() => setInitialising(false));
+  }, [clear]);
+
+  const value = useMemo<Session>(
+    () => ({
+      user,
+      initialising: initialising && !user,
+      signIn(token, signedIn) {
+        localStorage.setItem(TOKEN_KEY, token);
+        localStorage.setItem(USER_KEY, JSON.stringify(signedIn));
+        setUserState(signedIn);
+      },
+      signOut() {
+        clear();
+        void navigate({ to: '/' });
+      },
+      setUser(next) {
+        localStorage.setItem(USER_KEY, JSON.stringify(next));
+        setUserState(next);
+      },
+    }),
+    [user, initialising, clear, navigate],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}

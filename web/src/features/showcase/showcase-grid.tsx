@@ -1,0 +1,95 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
+import type { ShowcaseImage } from '../../../../worker/contract/showcase';
+import { api } from '../../api/endpoints';
+import { downloadImage } from '../../ui/download';
+import { ErrorState } from '../../ui/page';
+import { useToast } from '../../ui/toast';
+
+const PAGE_SIZE = 12;
+/** Spec §5: descriptions over 100 characters are cut with an ellipsis. */
+const cut = (text: string, max = 100) => (text.length > max ? `${text.slice(0, max).trimEnd()}…` : text);
+
+/** The showcase gallery: skeletons while loading, retry on failure, empty state, Load more. */
+export function ShowcaseGrid({ pageLimit }: { pageLimit?: number }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [images, setImages] = useState<ShowcaseImage[]>([]);
+  const [page, setPage] = useState(0);
+  const [totalPages, setTotalPages] = useState(0);
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+
+  const load = useCallback(async (next: number) => {
+    setState('loading');
+    try {
+      const result = await api.showcase(next, PAGE_SIZE);
+      setImages((list) => (next === 0 ? result.images : [...list, ...result.images]));
+      setPage(next);
+      setTotalPages(result.totalPages);
+      setState('ready');
+    } catch {
+      setState('error');
+    }
+  }, []);
+
+  useEffect(() => void load(0), [load]);
+
+  if (state === 'error' && images.length === 0) return <ErrorState message={<Trans>Failed to load the showcase.</Trans>} onRetry={() => void load(0)} />;
+  if (state === 'ready' && images.length === 0) {
+    return (
+      <div className="card p-10 text-center text-zinc-400">
+        <Trans>No showcase items yet — be the first to create something amazing.</Trans>
+      </div>
+    );
+  }
+  const canLoadMore = (pageLimit === undefined || page + 1 < pageLimit) && page + 1 < totalPages;
+  return (
+    <div>
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+        {images.map((image) => (
+          <li key={image.id} className="group card overflow-hidden">
+            <div className="relative aspect-square overflow-hidden bg-ink-800">
+              <img src={image.imageUrl} alt={image.title} loading="lazy" className="h-full w-full object-cover transition duration-500 group-hover:scale-105" />
+              {image.featured && (
+                <span className="absolute left-2 top-2 rounded-full bg-fuchsia-500/90 px-2 py-0.5 text-[11px] font-semibold">
+                  <Trans>Featured</Trans>
+                </span>
+              )}
+              <div className="absolute inset-x-0 bottom-0 flex gap-2 bg-gradient-to-t from-black/80 to-transparent p-2 opacity-100 transition sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
+                <button
+                  type="button"
+                  className="rounded-lg bg-white/15 px-2.5 py-1 text-xs backdrop-blur hover:bg-white/25"
+                  onClick={() => void downloadImage(image.imageUrl, `${image.id}.webp`).catch(() => toast.error(t`Download failed`))}
+                >
+                  <Trans>Download</Trans>
+                </button>
+                <button
+                  type="button"
+                  className="rounded-lg bg-white/15 px-2.5 py-1 text-xs backdrop-blur hover:bg-white/25"
+                  onClick={() => void navigate({ to: '/ai-workbench', search: { prompt: image.prompt } })}
+                >
+                  <Trans>Use prompt</Trans>
+                </button>
+              </div>
+            </div>
+            <div className="p-3">
+              <h3 className="truncate text-sm font-semibold">{image.title || image.prompt.slice(0, 50)}</h3>
+              <p className="mt-1 line-clamp-2 text-xs text-zinc-400">{cut(image.description || image.prompt)}</p>
+            </div>
+          </li>
+        ))}
+        {state === 'loading' && Array.from({ length: images.length ? 4 : 8 }, (_, i) => <li key={`s${i}`} className="skeleton aspect-[4/5] rounded-2xl" aria-hidden />)}
+      </ul>
+      {canLoadMore && state !== 'loading' && (
+        <div className="mt-8 text-center">
+          <button type="button" onClick={() => void load(page + 1)} className="rounded-xl border border-white/15 px-5 py-2.5 text-sm hover:bg-white/5">
+            <Trans>Load more</Trans>
+          </button>
+        </div>
+      )}
+      {state === 'error' && images.length > 0 && <p className="mt-4 text-center text-sm text-rose-300"><Trans>Failed to load more items.</Trans></p>}
+    </div>
+  );
+}

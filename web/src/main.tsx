@@ -1,0 +1,26 @@
+import { I18nProvider } from '@lingui/react';
+import { RouterProvider, createRouter } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { activateLocale, i18n, storedLocale } from './i18n';
+import { routeTree } from './routeTree.gen';
+import './styles.css';
+
+const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+// Render once the catalog is active, so no text flashes in the wrong language.
+void activateLocale(storedLocale()).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </StrictMode>,
+  ),
+);

@@ -1,0 +1,67 @@
+import { Trans } from '@lingui/react/macro';
+import { Link, Outlet, createRootRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import { LoginModalProvider } from '../features/auth/login-modal';
+import { SessionProvider, useSession } from '../features/auth/session';
+import { ToastProvider } from '../ui/toast';
+import { Header } from '../ui/header';
+import { Spinner } from '../ui/spinner';
+
+function Root() {
+  return (
+    <ToastProvider>
+      <SessionProvider>
+        <LoginModalProvider>
+          <Shell />
+        </LoginModalProvider>
+      </SessionProvider>
+    </ToastProvider>
+  );
+}
+
+function Shell() {
+  const { initialising } = useSession();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Header />
+      {initialising ? (
+        <div className="flex flex-1 items-center justify-center py-32">
+          <Spinner className="h-10 w-10" label="Initialising" />
+        </div>
+      ) : (
+        <Outlet />
+      )}
+      <footer className="mt-auto border-t border-white/5 py-8 text-center text-sm text-zinc-500">
+        © 2026 Image Studio · <Trans>Made for creators</Trans>
+      </footer>
+    </div>
+  );
+}
+
+/** Spec §2: the default error page. */
+function RootError({ error }: ErrorComponentProps) {
+  return (
+    <main className="mx-auto max-w-xl px-6 py-24 text-center">
+      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      <pre className="mt-4 whitespace-pre-wrap rounded-xl bg-ink-900 p-4 text-left text-sm text-rose-300">{error instanceof Error ? error.message : String(error)}</pre>
+      <a href="/" className="mt-6 inline-block underline">
+        <Trans>Back to home</Trans>
+      </a>
+    </main>
+  );
+}
+
+function NotFound() {
+  return (
+    <main className="mx-auto max-w-xl px-6 py-24 text-center">
+      <p className="text-6xl font-black text-gradient">404</p>
+      <h1 className="mt-4 text-2xl font-bold">
+        <Trans>Page not found</Trans>
+      </h1>
+      <Link to="/" className="mt-6 inline-block underline">
+        <Trans>Back to home</Trans>
+      </Link>
+    </main>
+  );
+}
+
+export const Route = createRootRoute({ component: Root, errorComponent: RootError, notFoundComponent: NotFound });

@@ -1,0 +1,24 @@
+import { Trans } from '@lingui/react/macro';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { MyCredits } from '../features/account/my-credits';
+import { MyInvites } from '../features/account/my-invites';
+import { MyProfile } from '../features/account/my-profile';
+
+function Tab() {
+  const { tab } = Route.useParams();
+  if (tab === 'profile') return <MyProfile />;
+  if (tab === 'credits') return <MyCredits />;
+  if (tab === 'invites') return <MyInvites />;
+  return (
+    <div className="card p-10 text-center text-zinc-400">
+      <Trans>Your orders and refunds will appear here once you buy credits or a plan.</Trans>
+    </div>
+  );
+}
+
+export const Route = createFileRoute('/personal-center/$tab')({
+  beforeLoad: ({ params }) => {
+    if (!['profile', 'credits', 'invites', 'orders'].includes(params.tab)) throw notFound();
+  },
+  component: Tab,
+});

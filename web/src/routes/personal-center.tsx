@@ -1,0 +1,35 @@
+import { Trans } from '@lingui/react/macro';
+import { Link, Outlet, createFileRoute } from '@tanstack/react-router';
+import { RequireSignIn } from '../features/auth/signed-in-redirect';
+import { Page } from '../ui/page';
+
+const TABS = [
+  { tab: 'profile', label: () => <Trans>My profile</Trans> },
+  { tab: 'credits', label: () => <Trans>My credits</Trans> },
+  { tab: 'invites', label: () => <Trans>My invites</Trans> },
+  { tab: 'orders', label: () => <Trans>My orders</Trans> },
+] as const;
+
+function PersonalCenter() {
+  return (
+    <RequireSignIn>
+      <Page title={<Trans>Personal center</Trans>}>
+        <nav aria-label="Personal center" className="mb-6 flex gap-1 overflow-x-auto rounded-2xl border border-white/10 bg-ink-900/60 p-1">
+          {TABS.map(({ tab, label }) => (
+            <Link
+              key={tab}
+              to="/personal-center/$tab"
+              params={{ tab }}
+              className="whitespace-nowrap rounded-xl px-4 py-2 text-sm text-zinc-400 hover:text-white data-[status=active]:bg-white/10 data-[status=active]:text-white"
+            >
+              {label()}
+            </Link>
+          ))}
+        </nav>
+        <Outlet />
+      </Page>
+    </RequireSignIn>
+  );
+}
+
+export const Route = createFileRoute('/personal-center')({ component: PersonalCenter });

@@ -1,0 +1,23 @@
+/**
+ * Spec §7 Downloads: fetch the image as a blob and save it; if fetching fails, open the link in a
+ * new tab so the user still gets the file.
+ */
+export async function downloadImage(url: string, filename = 'generated-image.png') {
+  try {
+    const token = localStorage.getItem('token');
+    const response = await fetch(url, { headers: token && url.startsWith('/api/') ? { authorization: `Bearer ${token}` } : {} });
+    if (!response.ok) throw new Error(`download failed: ${response.status}`);
+    const blob = await response.blob();
+    const href = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = href;
+    a.download = filename;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  } catch (error) {
+    window.open(url, '_blank', 'noopener');
+    throw error;
+  }
+}
