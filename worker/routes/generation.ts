@@ -4,6 +4,7 @@ import { UPLOAD, editRequest, recordsQuery, textToImageRequest } from '../contra
 import type { AppEnv } from '../lib/hono-env';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
+import { readSystemConfig } from '../services/config/system-config';
 import { modelCatalogue } from '../services/generation/models';
 import { getGenerationStatus, startEdit, startTextToImage } from '../services/generation/generation';
 import { deleteRecord, listRecords, recordStats } from '../services/generation/records';
@@ -23,7 +24,10 @@ const fieldsOf = (form: FormData) =>
   Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')) as Record<string, string>;
 
 export const generationRoutes = new Hono<AppEnv>()
-  .get('/models', (c) => c.json({ success: true, models: modelCatalogue(c.get('deps').images) }))
+  // Costs ride along so the workbench can show "count × cost" before the user starts (spec §9).
+  .get('/models', async (c) =>
+    c.json({ success: true, models: modelCatalogue(c.get('deps').images), costs: await readSystemConfig(c.get('deps').db, 'imageGeneration') }),
+  )
   .use('*', requireUser)
   .post('/', validate('json', textToImageRequest), async (c) => c.json(await startTextToImage(c.get('deps'), c.get('user')!.id, c.req.valid('json'))))
   .post('/generate', validate('json', textToImageRequest), async (c) =>

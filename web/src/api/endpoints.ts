@@ -17,7 +17,8 @@ export const api = {
     request<Paged<CreditTransaction> & { transactions: CreditTransaction[] }>('/credits/transactions', { query: { page, size, type } }),
   pricing: (lang: string) => request<PricingItem[]>('/public/pricing/all', { query: { lang } }),
   registrationBonus: () => request<{ success: true; data: number }>('/system/config/registration-bonus'),
-  models: () => request<{ success: true; models: Record<string, { name: string; description: string; available: boolean }> }>('/generate-image/models'),
+  models: () =>
+    request<{ success: true; models: Record<string, { name: string; description: string; available: boolean }>; costs: { costByResolution: Record<string, number>; defaultCost: number } }>('/generate-image/models'),
   generate: (body: { prompt: string; style: string; width: number; height: number; model: string; updateRecordId?: string }) =>
     request<GenerationStatus>('/generate-image', { json: body }),
   edit: (form: FormData) => request<GenerationStatus>('/generate-image/edit', { form }),

@@ -1,0 +1,155 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useErrorText } from '../../api/error-text';
+import { api, type CreationRecord } from '../../api/endpoints';
+import { RequireSignIn } from '../auth/signed-in-redirect';
+import { Button } from '../../ui/button';
+import { downloadImage } from '../../ui/download';
+import { formatDate } from '../../ui/format';
+import { ErrorState, Page } from '../../ui/page';
+import { useToast } from '../../ui/toast';
+
+const PAGE_SIZE = 100;
+type Filter = '' | 'COMPLETED' | 'PROCESSING';
+
+function StatusBadge({ status }: { status: CreationRecord['status'] }) {
+  const styles = { COMPLETED: 'bg-emerald-500/15 text-emerald-300', PROCESSING: 'bg-amber-500/15 text-amber-200', FAILED: 'bg-rose-500/15 text-rose-300' };
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-[11px] font-semibold ${styles[status]}`}>
+      {status === 'COMPLETED' ? <Trans>Completed</Trans> : status === 'PROCESSING' ? <Trans>Processing</Trans> : <Trans>Failed</Trans>}
+    </span>
+  );
+}
+
+function Creations() {
+  const { t } = useLingui();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState<Filter>('');
+  const [records, setRecords] = useState<CreationRecord[]>();
+  const [stats, setStats] = useState<{ total: number; completed: number; processing: number; failed: number }>();
+  const [error, setError] = useState<string>();
+  const [viewing, setViewing] = useState<CreationRecord | null>(null);
+  const [deleting, setDeleting] = useState<CreationRecord | null>(null);
+
+  const load = useCallback(async () => {
+    setError(undefined);
+    try {
+      const [page, s] = await Promise.all([api.records(0, PAGE_SIZE, filter || undefined), api.recordStats()]);
+      setRecords(page.records);
+      setStats(s);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, [filter, errorText]);
+  useEffect(() => void load(), [load]);
+  // Processing cards update themselves.
+  useEffect(() => {
+    if (!records?.some((r) => r.status === 'PROCESSING')) return;
+    const timer = setTimeout(() => void load(), 3000);
+    return () => clearTimeout(timer);
+  }, [records, load]);
+
+  const typeLabel = (r: CreationRecord) => r.type.replace(/_/g, ' ').toLowerCase();
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await api.deleteRecord(deleting.id);
+      toast.success(t`Deleted`);
+      setDeleting(null);
+      void load();
+    } catch (e) {
+      toast.error(errorText(e));
+    }
+  }
+
+  return (
+    <Page wide title={<Trans>My creations</Trans>}>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <div role="tablist" aria-label={t`Filter`} className="flex gap-1 rounded-xl border border-white/10 bg-ink-900/60 p-1">
+          {([['', <Trans key="a">All</Trans>], ['COMPLETED', <Trans key="c">Completed</Trans>], ['PROCESSING', <Trans key="p">Processing</Trans>]] as const).map(([value, label]) => (
+            <button key={value} role="tab" type="button" aria-selected={filter === value} onClick={() => setFilter(value)} className={`rounded-lg px-4 py-1.5 text-sm ${filter === value ? 'bg-white/10' : 'text-zinc-400 hover:text-white'}`}>
+              {label}
+            </button>
+          ))}
+        </div>
+        {stats && (
+          <p className="text-sm text-zinc-400">
+            <Trans>{stats.total} total · {stats.completed} completed · {stats.processing} processing · {stats.failed} failed</Trans>
+          </p>
+        )}
+      </div>
+      {error ? (
+        <ErrorState message={error} onRetry={() => void load()} />
+      ) : !records ? (
+        <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">{Array.from({ length: 8 }, (_, i) => <div key={i} className="skeleton aspect-square rounded-2xl" />)}</div>
+      ) : records.length === 0 ? (
+        <div className="card p-12 text-center">
+          <p className="text-zinc-400"><Trans>Nothing here yet.</Trans></p>
+          <Link to="/ai-workbench" className="mt-4 inline-block rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-sm font-semibold">
+            <Trans>Start creating</Trans>
+          </Link>
+        </div>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" data-testid="creations">
+          {records.map((r) => {
+            const showPrompt = r.type === 'TEXT_TO_IMAGE' || r.type === 'IMAGE_TO_IMAGE';
+            const canView = r.status !== 'FAILED' && Boolean(r.imageUrl);
+            const canDownload = r.status === 'COMPLETED' && Boolean(r.imageUrl);
+            return (
+              <li key={r.id} className="card overflow-hidden">
+                <div className="flex aspect-square items-center justify-center bg-ink-800">
+                  {r.thumbnail ? <img src={r.thumbnail} alt="" loading="lazy" className="h-full w-full object-cover" /> : r.status === 'PROCESSING' ? <span className="text-sm text-zinc-500"><Trans>Generating…</Trans></span> : <span className="text-sm text-rose-300">{r.errorMessage}</span>}
+                </div>
+                <div className="flex flex-col gap-2 p-3">
+                  <div className="flex items-center justify-between">
+                    <StatusBadge status={r.status} />
+                    <time className="text-xs text-zinc-500">{formatDate(r.date)}</time>
+                  </div>
+                  <p className="line-clamp-2 min-h-10 text-sm text-zinc-300">{showPrompt ? r.prompt : <span className="capitalize">{typeLabel(r)}</span>}</p>
+                  <div className="flex flex-wrap gap-1.5">
+                    <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canView} onPress={() => setViewing(r)}><Trans>View</Trans></Button>
+                    <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canDownload} onPress={() => void downloadImage(r.imageUrl!).catch(() => toast.error(t`Download failed`))}><Trans>Download</Trans></Button>
+                    <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canDownload} onPress={() => void navigate({ to: '/ai-workbench', search: { mode: 'image-to-image', imageUrls: r.imageUrl ?? undefined, prompt: r.prompt ?? undefined } })}><Trans>Re-edit</Trans></Button>
+                    <Button variant="ghost" className="px-2.5 py-1 text-xs text-rose-300" isDisabled={r.status === 'PROCESSING'} onPress={() => setDeleting(r)}><Trans>Delete</Trans></Button>
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <ModalOverlay isOpen={viewing !== null} onOpenChange={(o) => !o && setViewing(null)} isDismissable className="fixed inset-0 z-50 flex items-center justify-center bg-black/80 p-4">
+        <Modal className="max-h-full max-w-4xl">
+          <Dialog aria-label={t`Preview`} className="outline-none">
+            {viewing?.imageUrl && <img src={viewing.imageUrl} alt={viewing.prompt ?? ''} className="max-h-[85vh] rounded-2xl" />}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+      <ModalOverlay isOpen={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} isDismissable className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4">
+        <Modal className="w-full max-w-sm">
+          <Dialog className="card bg-ink-900 p-6 outline-none">
+            <Heading slot="title" className="text-lg font-bold"><Trans>Delete this creation?</Trans></Heading>
+            <p className="mt-2 text-sm text-zinc-400"><Trans>The image will be removed. This cannot be undone.</Trans></p>
+            <div className="mt-6 flex justify-end gap-2">
+              <Button variant="ghost" onPress={() => setDeleting(null)}><Trans>Cancel</Trans></Button>
+              <Button variant="danger" onPress={() => void confirmDelete()}><Trans>Delete</Trans></Button>
+            </div>
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </Page>
+  );
+}
+
+export function CreationsPage() {
+  return (
+    <RequireSignIn>
+      <Creations />
+    </RequireSignIn>
+  );
+}

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { applySuffix } from './styles';
+
+describe('applySuffix', () => {
+  it('appends a style description and replaces the previous one', () => {
+    const once = applySuffix('a cat', undefined, 'anime style');
+    expect(once).toBe('a cat, anime style');
+    expect(applySuffix(once, 'anime style', 'cartoon')).toBe('a cat, cartoon');
+    expect(applySuffix('', undefined, 'cartoon')).toBe('cartoon');
+  });
+});

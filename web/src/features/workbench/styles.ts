@@ -1,0 +1,41 @@
+import { msg } from '@lingui/core/macro';
+
+/** Style buttons append a description to the prompt, replacing the one they appended before (spec §4). */
+export const STYLE_OPTIONS = [
+  { id: 'realistic', label: msg`Realistic`, suffix: 'photorealistic, natural light, fine detail' },
+  { id: 'artistic', label: msg`Artistic`, suffix: 'painterly, expressive brush strokes, rich colour' },
+  { id: 'anime', label: msg`Anime`, suffix: 'anime style, clean line art, vibrant cel shading' },
+  { id: 'cartoon', label: msg`Cartoon`, suffix: 'cartoon illustration, bold outlines, playful colours' },
+  { id: 'abstract', label: msg`Abstract`, suffix: 'abstract composition, bold geometric shapes' },
+] as const;
+
+export const QUICK_STYLES = [
+  { id: 'realistic', label: msg`Enhance Details`, suffix: 'enhance details, sharpen, more clarity' },
+  { id: 'artistic', label: msg`Art Style`, suffix: 'turn into an oil painting' },
+  { id: 'anime', label: msg`Anime Style`, suffix: 'anime style, vivid colours' },
+  { id: 'realistic', label: msg`Realistic Photo`, suffix: 'realistic photo, natural colours' },
+] as const;
+
+export const INSPIRATION = [
+  { label: msg`Landscape`, prompt: 'Golden hour over snowy mountains and a calm lake, wide landscape' },
+  { label: msg`Portrait`, prompt: 'Portrait of a woman in soft window light, shallow depth of field' },
+  { label: msg`Architecture`, prompt: 'Modern city skyline at sunset, glass towers reflecting the sky' },
+  { label: msg`Art`, prompt: 'Abstract composition of flowing violet and gold shapes' },
+  { label: msg`Sci-Fi`, prompt: 'Neon cyberpunk city at night in the rain, flying lights' },
+  { label: msg`Nature`, prompt: 'Misty pine forest by a river at dawn' },
+  { label: msg`Animals`, prompt: 'A curious cat sitting in a blooming flower garden' },
+  { label: msg`Creative`, prompt: 'A ringed planet rising over a desert of purple dunes' },
+] as const;
+
+export const SIZE_OPTIONS = [
+  ['1:1', 1024, 1024], ['2:3', 832, 1248], ['3:2', 1248, 832], ['3:4', 864, 1184], ['4:3', 1184, 864],
+  ['4:5', 896, 1152], ['5:4', 1152, 896], ['9:16', 768, 1344], ['16:9', 1344, 768], ['21:9', 1536, 672],
+] as const;
+
+/** Replaces the previously appended suffix (if any) with the new one. */
+export function applySuffix(prompt: string, previous: string | undefined, next: string): string {
+  let base = prompt.trimEnd();
+  if (previous && base.endsWith(`, ${previous}`)) base = base.slice(0, -(previous.length + 2));
+  else if (previous && base === previous) base = '';
+  return base ? `${base}, ${next}` : next;
+}

@@ -1,0 +1,106 @@
+import { useLingui } from '@lingui/react/macro';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { GenerationStatus } from '../../../../worker/contract/generation';
+import { ApiError } from '../../api/client';
+import { useErrorText } from '../../api/error-text';
+import { api } from '../../api/endpoints';
+import { announceCreditsChanged } from '../../ui/header';
+import { useToast } from '../../ui/toast';
+
+/** Spec §9 workbench polling constants. */
+export const POLL = { attempts: 60, intervalMs: 2000, initialDelayMs: 1000, tickMs: 500, maxConsecutiveErrors: 5, fakeProgressCap: 90, hardResetMs: 60_000, showDelayMs: 500, maxWaitMs: 15_000 };
+
+export type Phase = 'idle' | 'generating' | 'done';
+
+/**
+ * One generation's life on the client: start, fake progress up to 90 %, polling with spec §8's
+ * back-off, the 60 s hard reset, and the 0.5 s pause before the image shows.
+ */
+export function useGeneration() {
+  const { t } = useLingui();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [progress, setProgress] = useState(0);
+  const [result, setResult] = useState<GenerationStatus | null>(null);
+  const run = useRef(0);
+
+  const reset = useCallback(() => {
+    run.current++;
+    setPhase('idle');
+    setProgress(0);
+  }, []);
+
+  useEffect(() => () => void run.current++, []);
+
+  const start = useCallback(
+    async (submit: () => Promise<GenerationStatus>) => {
+      const id = ++run.current;
+      const alive = () => run.current === id;
+      setPhase('generating');
+      setProgress(0);
+      setResult(null);
+      const startedAt = Date.now();
+      const ticker = setInterval(() => {
+        if (!alive()) return clearInterval(ticker);
+        setProgress((p) => Math.min(POLL.fakeProgressCap, p + Math.max(0.5, (POLL.fakeProgressCap - p) * 0.06)));
+        if (Date.now() - startedAt > POLL.hardResetMs) {
+          clearInterval(ticker);
+          reset();
+          toast.warning(t`Generation is taking too long (over 5 minutes is unusual). Please check My creations later.`);
+        }
+      }, POLL.tickMs);
+      const finish = (status: GenerationStatus) => {
+        clearInterval(ticker);
+        setProgress(100);
+        setTimeout(() => {
+          if (!alive()) return;
+          setResult(status);
+          setPhase('done');
+        }, POLL.showDelayMs);
+      };
+      const fail = (message: string) => {
+        clearInterval(ticker);
+        if (!alive()) return;
+        reset();
+        toast.error(message);
+        announceCreditsChanged();
+      };
+
+      let job: GenerationStatus;
+      try {
+        job = await submit();
+        announceCreditsChanged();
+      } catch (error) {
+        return fail(errorText(error));
+      }
+      if (job.status === 'COMPLETED' && job.imageUrl) return finish(job);
+
+      let wait = POLL.intervalMs;
+      let errors = 0;
+      await new Promise((r) => setTimeout(r, POLL.initialDelayMs));
+      for (let attempt = 0; attempt < POLL.attempts && alive(); attempt++) {
+        try {
+          const status = await api.generationStatus(job.id);
+          errors = 0;
+          wait = POLL.intervalMs;
+          if (status.status === 'COMPLETED' && status.imageUrl) return finish(status);
+          if (status.status === 'FAILED') return fail(status.message ?? t`Generation failed, please try again`);
+        } catch (error) {
+          errors++;
+          if (error instanceof ApiError && (error.status === 404 || error.status === 401)) {
+            return fail(error.status === 404 ? t`Task not found` : t`Authentication failed, please log in again`);
+          }
+          if (errors >= POLL.maxConsecutiveErrors) return fail(errorText(error));
+          if (error instanceof ApiError && error.status === 429) wait = Math.min(wait * 2, POLL.maxWaitMs);
+          else if (errors > 2) wait = Math.min(wait * 1.5, POLL.maxWaitMs);
+        }
+        await new Promise((r) => setTimeout(r, wait));
+      }
+      if (alive()) fail(t`Operation timed out`);
+    },
+    [errorText, reset, t, toast],
+  );
+
+  return { phase, progress, result, start, reset };
+}

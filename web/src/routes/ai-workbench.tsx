@@ -1,0 +1,309 @@
+import { useLingui as useLinguiCore } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { z } from 'zod';
+import { api } from '../api/endpoints';
+import { useLoginModal } from '../features/auth/login-modal';
+import { INSPIRATION, QUICK_STYLES, SIZE_OPTIONS, STYLE_OPTIONS, applySuffix } from '../features/workbench/styles';
+import { useGeneration } from '../features/workbench/use-generation';
+import { Button } from '../ui/button';
+import { downloadImage } from '../ui/download';
+import { Page } from '../ui/page';
+import { useToast } from '../ui/toast';
+
+const PROMPT_MAX = 5000;
+const MAX_IMAGES = 5;
+const MAX_BYTES = 10 * 1024 * 1024;
+const TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+interface Upload {
+  id: string;
+  file: File;
+  preview: string;
+  name: string;
+}
+
+function Workbench() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const { t } = useLingui();
+  const { i18n } = useLinguiCore();
+  const toast = useToast();
+  const login = useLoginModal();
+  const generation = useGeneration();
+  const mode = search.mode ?? 'text-to-image';
+  const [prompt, setPrompt] = useState(search.prompt ?? '');
+  const [style, setStyle] = useState<string>('realistic');
+  const [appended, setAppended] = useState<string>();
+  const [size, setSize] = useState<(typeof SIZE_OPTIONS)[number]>(SIZE_OPTIONS[0]);
+  const [costs, setCosts] = useState<{ costByResolution: Record<string, number>; defaultCost: number }>({ costByResolution: {}, defaultCost: 4 });
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => void api.models().then((m) => setCosts(m.costs)).catch(() => toast.warning(t`Failed to load available models. Using default models.`)), [t, toast]);
+  useEffect(() => () => uploads.forEach((u) => URL.revokeObjectURL(u.preview)), [uploads]);
+
+  // imageUrls (comma separated, max 5) preload editing inputs, e.g. "re-edit" from My creations.
+  useEffect(() => {
+    const urls = (search.imageUrls ?? '').split(',').filter(Boolean).slice(0, MAX_IMAGES);
+    if (urls.length === 0) return;
+    void Promise.all(
+      urls.map(async (url, i) => {
+        const blob = await (await fetch(url)).blob();
+        const file = new File([blob], `source-${i + 1}.${blob.type.split('/')[1] ?? 'png'}`, { type: blob.type });
+        return { id: crypto.randomUUID(), file, preview: URL.createObjectURL(file), name: file.name };
+      }),
+    ).then(setUploads, () => toast.error(t`Upload failed`));
+  }, [search.imageUrls, t, toast]);
+
+  const cost = costs.costByResolution[`${size[1]}x${size[2]}`] ?? costs.defaultCost;
+  const count = 1;
+  const generating = generation.phase === 'generating';
+  const canStart = !generating && prompt.trim().length > 0 && prompt.length <= PROMPT_MAX && (mode === 'text-to-image' || uploads.length > 0);
+
+  function addFiles(files: FileList | File[]) {
+    const list = [...files];
+    const room = MAX_IMAGES - uploads.length;
+    if (list.length > room) toast.warning(t`You can add ${room} more image(s); extra files were dropped.`);
+    const accepted: Upload[] = [];
+    for (const file of list.slice(0, Math.max(room, 0))) {
+      if (!TYPES.includes(file.type)) {
+        toast.error(t`Only JPG, PNG, WebP formats are supported`);
+        continue;
+      }
+      if (file.size > MAX_BYTES) {
+        toast.error(t`Image size cannot exceed 10MB`);
+        continue;
+      }
+      accepted.push({ id: crypto.randomUUID(), file, preview: URL.createObjectURL(file), name: file.name });
+    }
+    setUploads((current) => [...current, ...accepted]);
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    addFiles(event.dataTransfer.files);
+  }
+
+  function chooseStyle(id: string, suffix: string) {
+    setStyle(id);
+    setPrompt((p) => applySuffix(p, appended, suffix));
+    setAppended(suffix);
+  }
+
+  function startGeneration(updateRecordId?: string) {
+    if (!prompt.trim()) {
+      toast.warning(mode === 'text-to-image' ? t`Please enter a prompt` : t`Please describe the effect you want`);
+      return;
+    }
+    if (mode === 'image-to-image' && uploads.length === 0) {
+      toast.warning(t`Please upload an image first`);
+      return;
+    }
+    login.requireSignIn(() =>
+      void generation.start(() => {
+        if (mode === 'text-to-image') {
+          return api.generate({ prompt: prompt.trim(), style, width: size[1], height: size[2], model: 'nano', updateRecordId });
+        }
+        const form = new FormData();
+        form.append('prompt', prompt.trim());
+        form.append('style', style);
+        if (updateRecordId) form.append('updateRecordId', updateRecordId);
+        for (const u of uploads) form.append('images', u.file, u.name);
+        return api.edit(form);
+      }),
+    );
+  }
+
+  const result = generation.result;
+  const tabs = useMemo(
+    () => [
+      ['text-to-image', <Trans key="t">Text to image</Trans>],
+      ['image-to-image', <Trans key="i">Image editing</Trans>],
+    ] as const,
+    [i18n.locale],
+  );
+
+  return (
+    <Page wide title={<Trans>AI workbench</Trans>} subtitle={<Trans>Describe it, pick a style, and watch it appear.</Trans>}>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,440px)_1fr]">
+        <section className="card flex flex-col gap-5 p-5">
+          <div role="tablist" aria-label={t`Mode`} className="grid grid-cols-2 gap-1 rounded-xl bg-ink-900 p-1">
+            {tabs.map(([value, label]) => (
+              <button
+                key={value}
+                type="button"
+                role="tab"
+                aria-selected={mode === value}
+                onClick={() => void navigate({ to: '/ai-workbench', search: (s) => ({ ...s, mode: value }) })}
+                className={`rounded-lg px-3 py-2 text-sm font-medium ${mode === value ? 'bg-white/10' : 'text-zinc-400 hover:text-white'}`}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+
+          {mode === 'image-to-image' && (
+            <div>
+              <div
+                role="button"
+                tabIndex={0}
+                onClick={() => fileInput.current?.click()}
+                onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && fileInput.current?.click()}
+                onDragOver={(e) => {
+                  e.preventDefault();
+                  setDragging(true);
+                }}
+                onDragLeave={() => setDragging(false)}
+                onDrop={onDrop}
+                className={`flex cursor-pointer flex-col items-center gap-1 rounded-xl border-2 border-dashed p-6 text-center text-sm transition ${dragging ? 'border-fuchsia-400 bg-fuchsia-500/10' : 'border-white/15 hover:border-white/30'}`}
+              >
+                <span aria-hidden className="text-2xl">⬆</span>
+                <span><Trans>Drop images here or click to upload</Trans></span>
+                <span className="text-xs text-zinc-500"><Trans>PNG, JPG or WebP, up to 10 MB · {MAX_IMAGES - uploads.length} slots left</Trans></span>
+              </div>
+              <input ref={fileInput} type="file" accept={TYPES.join(',')} multiple hidden data-testid="upload-input" onChange={(e) => e.target.files && addFiles(e.target.files)} />
+              {uploads.length > 0 && (
+                <ul className="mt-3 grid grid-cols-5 gap-2">
+                  {uploads.map((u) => (
+                    <li key={u.id} className="relative">
+                      <img src={u.preview} alt={u.name} className="aspect-square w-full rounded-lg object-cover" />
+                      <button
+                        type="button"
+                        aria-label={t`Remove ${u.name}`}
+                        onClick={() => setUploads((list) => list.filter((x) => x.id !== u.id))}
+                        className="absolute -right-1 -top-1 h-5 w-5 rounded-full bg-black/80 text-xs"
+                      >
+                        ×
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <div className="mt-3 flex flex-wrap gap-2">
+                {QUICK_STYLES.map((q) => (
+                  <button key={q.suffix} type="button" onClick={() => chooseStyle(q.id, q.suffix)} className="rounded-full border border-white/10 px-3 py-1 text-xs hover:bg-white/5">
+                    {i18n._(q.label)}
+                  </button>
+                ))}
+              </div>
+            </div>
+          )}
+
+          {mode === 'text-to-image' && (
+            <div className="flex flex-wrap gap-2" aria-label={t`Inspiration`}>
+              {INSPIRATION.map((tag) => (
+                <button key={tag.prompt} type="button" onClick={() => setPrompt(tag.prompt)} className="rounded-full border border-white/10 px-3 py-1 text-xs text-zinc-300 hover:bg-white/5">
+                  {i18n._(tag.label)}
+                </button>
+              ))}
+            </div>
+          )}
+
+          <label className="flex flex-col gap-1.5">
+            <span className="text-sm font-medium text-zinc-300">{mode === 'text-to-image' ? <Trans>Prompt</Trans> : <Trans>Describe the effect you want</Trans>}</span>
+            <textarea
+              value={prompt}
+              onChange={(e) => setPrompt(e.target.value)}
+              rows={5}
+              maxLength={PROMPT_MAX + 100}
+              placeholder={mode === 'text-to-image' ? t`A lighthouse on a cliff at sunset, waves crashing below…` : t`Make it look like a vintage photo…`}
+              className="resize-y rounded-xl border border-white/10 bg-ink-900 p-3 text-sm outline-none focus:border-violet-400"
+            />
+            <span className={`self-end text-xs ${prompt.length > PROMPT_MAX ? 'text-rose-300' : 'text-zinc-500'}`}>{prompt.length} / {PROMPT_MAX}</span>
+          </label>
+
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-zinc-300"><Trans>Style</Trans></legend>
+            <div className="flex flex-wrap gap-2">
+              {STYLE_OPTIONS.map((s) => (
+                <button
+                  key={s.id}
+                  type="button"
+                  aria-pressed={style === s.id}
+                  onClick={() => chooseStyle(s.id, s.suffix)}
+                  className={`rounded-lg border px-3 py-1.5 text-sm ${style === s.id ? 'border-fuchsia-400 bg-fuchsia-500/15' : 'border-white/10 hover:bg-white/5'}`}
+                >
+                  {i18n._(s.label)}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+
+          {mode === 'text-to-image' && (
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium text-zinc-300"><Trans>Size</Trans></legend>
+              <div className="grid grid-cols-5 gap-2">
+                {SIZE_OPTIONS.map((s) => (
+                  <button
+                    key={s[0]}
+                    type="button"
+                    aria-pressed={size[0] === s[0]}
+                    title={`${s[1]}×${s[2]}`}
+                    onClick={() => setSize(s)}
+                    className={`rounded-lg border px-2 py-1.5 text-xs ${size[0] === s[0] ? 'border-fuchsia-400 bg-fuchsia-500/15' : 'border-white/10 hover:bg-white/5'}`}
+                  >
+                    {s[0]}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+          )}
+
+          <div className="flex items-center justify-between text-sm text-zinc-400">
+            <span><Trans>Images: {count}</Trans></span>
+            <span className="text-amber-200"><Trans>Cost: {count * cost} credits</Trans></span>
+          </div>
+
+          <Button isDisabled={!canStart} onPress={() => startGeneration(search.updateRecordId)} className="w-full py-3">
+            {generating ? <Trans>Generating… {Math.round(generation.progress)}%</Trans> : <Trans>Start generating</Trans>}
+          </Button>
+        </section>
+
+        <section className="card flex min-h-[420px] items-center justify-center p-5" aria-live="polite">
+          {generation.phase === 'generating' && (
+            <div className="w-full max-w-sm text-center">
+              <div className="skeleton mx-auto mb-5 aspect-square w-full rounded-2xl" />
+              <div className="h-2 overflow-hidden rounded-full bg-white/10" role="progressbar" aria-valuenow={Math.round(generation.progress)} aria-valuemin={0} aria-valuemax={100}>
+                <div className="h-full bg-gradient-to-r from-violet-500 to-fuchsia-500 transition-all" style={{ width: `${generation.progress}%` }} />
+              </div>
+              <p className="mt-2 text-sm text-zinc-400">{Math.round(generation.progress)}%</p>
+            </div>
+          )}
+          {generation.phase === 'done' && result?.imageUrl && (
+            <figure className="w-full">
+              <img src={result.imageUrl} alt={prompt} className="mx-auto max-h-[640px] rounded-2xl object-contain" data-testid="result-image" />
+              <figcaption className="mt-4 flex flex-wrap justify-center gap-2">
+                <Button variant="secondary" onPress={() => void downloadImage(result.imageUrl!).catch(() => toast.error(t`Download failed`))}>
+                  <Trans>Download</Trans>
+                </Button>
+                <Button variant="secondary" onPress={() => startGeneration(result.recordId)}>
+                  <Trans>Regenerate</Trans>
+                </Button>
+              </figcaption>
+            </figure>
+          )}
+          {generation.phase === 'idle' && (
+            <div className="text-center text-zinc-500">
+              <p className="text-4xl" aria-hidden>🎨</p>
+              <p className="mt-3"><Trans>Your image will appear here.</Trans></p>
+            </div>
+          )}
+        </section>
+      </div>
+    </Page>
+  );
+}
+
+export const Route = createFileRoute('/ai-workbench')({
+  validateSearch: z.object({
+    mode: z.enum(['text-to-image', 'image-to-image']).optional().catch(undefined),
+    prompt: z.string().max(5000).optional().catch(undefined),
+    updateRecordId: z.string().max(64).optional().catch(undefined),
+    imageUrls: z.string().max(5000).optional().catch(undefined),
+  }),
+  component: Workbench,
+});
