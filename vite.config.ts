@@ -21,7 +21,7 @@ export default defineConfig({
     }),
     react(),
     // Lingui macros via Babel (the native transform's binary is not on this registry); .po catalogs compile on import.
-    babel({ include: /web\/src\/.*\.tsx?$/, plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    babel({ include: /web\/src\/.*\.tsx?(\?.*)?$/, plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     tailwindcss(),
   ],

@@ -30,3 +30,15 @@ export async function readCode(baseUrl: string, email: string): Promise<string> 
   }
   throw new Error(`no code mailed to ${email}`);
 }
+
+/** Signs in through the header's modal with a code read from the dev mailbox. */
+export async function signInThroughModal(page: Page, baseUrl: string, email: string) {
+  await page.getByRole('button', { name: /^sign in$/i }).first().click();
+  await page.getByRole('button', { name: /continue with e-?mail/i }).click();
+  await page.getByRole('textbox', { name: /e-?mail/i }).fill(email);
+  await page.getByRole('button', { name: /send code/i }).click();
+  const code = await readCode(baseUrl, email);
+  await page.getByRole('textbox', { name: /verification code/i }).fill(code);
+  await page.getByRole('button', { name: /verify and sign in/i }).click();
+  await page.getByRole('button', { name: /log ?out/i }).first().waitFor();
+}

@@ -9,7 +9,7 @@ export function Home() {
   useEffect(() => void api.registrationBonus().then((r) => setBonus(r.data)).catch(() => undefined), []);
   return (
     <main>
-      <section className="mx-auto max-w-7xl px-4 pb-14 pt-14 sm:px-6 sm:pt-24">
+      <section className="mx-auto grid max-w-7xl items-center gap-10 px-4 pb-14 pt-14 sm:px-6 sm:pt-20 lg:grid-cols-[1.1fr_0.9fr]">
         <div className="max-w-3xl">
           <p className="mb-4 inline-flex rounded-full border border-fuchsia-400/30 bg-fuchsia-500/10 px-3 py-1 text-xs font-semibold text-fuchsia-200">
             {bonus ? <Trans>{bonus} free credits when you sign up</Trans> : <Trans>Free credits when you sign up</Trans>}
@@ -30,8 +30,7 @@ export function Home() {
               <Trans>Browse the showcase</Trans>
             </Link>
           </div>
-        </div>
-        <dl className="mt-14 grid max-w-3xl grid-cols-3 gap-4">
+        <dl className="mt-12 grid max-w-3xl grid-cols-3 gap-4">
           {[
             ['120k+', <Trans key="a">creators</Trans>],
             ['8x', <Trans key="b">faster</Trans>],
@@ -43,6 +42,15 @@ export function Home() {
             </div>
           ))}
         </dl>
+        </div>
+        <div aria-hidden className="relative hidden lg:block">
+          <div className="absolute -inset-8 rounded-full bg-fuchsia-600/20 blur-3xl" />
+          <div className="relative grid grid-cols-2 gap-4">
+            {['sunset-alps', 'neon-rain', 'sakura-path', 'ringed-planet'].map((slug, i) => (
+              <img key={slug} src={`/showcase/${slug}.webp`} alt="" className={`aspect-[4/5] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-white/10 ${i % 2 ? 'translate-y-8' : ''}`} />
+            ))}
+          </div>
+        </div>
       </section>
 
       <section className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">

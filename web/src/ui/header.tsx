@@ -16,7 +16,7 @@ function LanguageMenu() {
   return (
     <MenuTrigger>
       <AriaButton aria-label={t`Language`} className="rounded-lg px-2.5 py-1.5 text-sm text-zinc-300 hover:bg-white/5 hover:text-white">
-        <span aria-hidden>🌐 </span>
+        <svg aria-hidden viewBox="0 0 20 20" className="mr-1 inline h-4 w-4 align-[-3px]" fill="none" stroke="currentColor" strokeWidth="1.5"><circle cx="10" cy="10" r="7.5" /><path d="M2.5 10h15M10 2.5c2.2 2.3 2.2 12.7 0 15M10 2.5c-2.2 2.3-2.2 12.7 0 15" /></svg>
         {LOCALES[i18n.locale as Locale] ?? 'English'}
       </AriaButton>
       <Popover className="min-w-36 rounded-xl border border-white/10 bg-ink-850 p-1 shadow-2xl">
@@ -96,7 +96,7 @@ export function Header() {
           <LanguageMenu />
           {user ? (
             <>
-              <Link to="/personal-center/$tab" params={{ tab: 'credits' }} className="hidden rounded-full border border-amber-400/30 bg-amber-400/10 px-3 py-1 text-xs font-semibold text-amber-200 sm:inline-flex" title={t`Credits`}>
+              <Link to="/personal-center/$tab" params={{ tab: 'credits' }} data-testid="header-credits" className="hidden rounded-full border border-amber-400/30 bg-amber-400/10 px-3 py-1 text-xs font-semibold text-amber-200 sm:inline-flex" title={t`Credits`}>
                 <span aria-hidden>✦ </span>
                 {credits === null ? '…' : formatCredits(credits)}
               </Link>

@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { launchBrowser, signInThroughModal, snap } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+it('generates from the workbench after signing in, shows progress and the image, lists and downloads it', async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/ai-workbench`);
+  await page.getByRole('textbox', { name: /prompt/i }).fill('sunset over snowy mountains and a calm lake');
+  await page.getByRole('button', { name: 'Anime', exact: true }).click();
+  expect(await page.getByRole('textbox', { name: /prompt/i }).inputValue()).toContain('anime style');
+  await expect.poll(() => page.getByText(/Cost: 4 credits/).isVisible()).toBe(true);
+
+  // Signed out: starting opens the login modal, and the generation continues after sign-in.
+  await page.getByRole('button', { name: /start generating/i }).click();
+  const email = `maker-${Date.now()}@example.com`;
+  await page.getByRole('button', { name: /continue with e-?mail/i }).click();
+  await page.getByRole('textbox', { name: /e-?mail/i }).fill(email);
+  await page.getByRole('button', { name: /send code/i }).click();
+  const { readCode } = await import('./browser');
+  await page.getByRole('textbox', { name: /verification code/i }).fill(await readCode(baseUrl, email));
+  await page.getByRole('button', { name: /verify and sign in/i }).click();
+
+  await page.getByRole('progressbar').waitFor({ timeout: 10_000 });
+  await snap(page, 'workbench-progress');
+  const image = page.getByTestId('result-image');
+  await image.waitFor({ timeout: 30_000 });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1024);
+  await snap(page, 'workbench-result');
+  await expect.poll(() => page.getByTestId('header-credits').textContent()).toMatch(/16$/);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toBe('generated-image.png');
+  const meta = await sharp(readFileSync((await download.path())!)).metadata();
+  expect([meta.format, meta.width, meta.height]).toEqual(['png', 1024, 1024]);
+
+  await page.getByRole('link', { name: /my creations/i }).first().click();
+  const cards = page.getByTestId('creations').getByRole('listitem');
+  await expect.poll(() => cards.count()).toBe(1);
+  await expect.poll(() => cards.first().getByText('Completed').isVisible()).toBe(true);
+  await snap(page, 'my-creations');
+  await context.close();
+});
+
+it('edits an uploaded photo in Traditional Chinese on a phone', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await page.goto(baseUrl);
+  await page.evaluate(() => localStorage.setItem('lang', 'zh-Hant'));
+  await page.goto(`${baseUrl}/ai-workbench?mode=image-to-image`);
+  await signInThroughModalZh(page);
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#4f7cff' } }).png().toBuffer();
+  await page.getByTestId('upload-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: photo });
+  await page.getByRole('button', { name: '動漫風格' }).click();
+  await page.getByRole('textbox', { name: '描述你想要的效果' }).fill('讓它變成復古照片');
+  await page.getByRole('button', { name: '開始生成' }).click();
+  const image = page.getByTestId('result-image');
+  await image.waitFor({ timeout: 30_000 });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  await snap(page, 'edit-zh-phone');
+  await context.close();
+
+  async function signInThroughModalZh(p: typeof page) {
+    const email = `editor-${Date.now()}@example.com`;
+    await p.getByRole('button', { name: '登入' }).first().click();
+    await p.getByRole('button', { name: '使用電子郵件繼續' }).click();
+    await p.getByRole('textbox', { name: '電子郵件' }).fill(email);
+    await p.getByRole('button', { name: '發送驗證碼' }).click();
+    const { readCode } = await import('./browser');
+    await p.getByRole('textbox', { name: '驗證碼' }).fill(await readCode(baseUrl, email));
+    await p.getByRole('button', { name: '驗證並登入' }).click();
+    await p.getByRole('button', { name: '登出' }).first().waitFor();
+  }
+});
+
+it('credits an inviter when a friend signs up through the invitation link', async () => {
+  const a = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  const pageA = await a.newPage();
+  await pageA.goto(baseUrl);
+  await signInThroughModal(pageA, baseUrl, `inviter-${Date.now()}@example.com`);
+  await pageA.goto(`${baseUrl}/personal-center/invites`);
+  await expect.poll(() => pageA.getByTestId('referral-link').inputValue()).toMatch(/\/login\?ref=[A-Z2-9]{8}$/);
+  const link = await pageA.getByTestId('referral-link').inputValue();
+  await pageA.getByRole('button', { name: /copy link/i }).click();
+  await pageA.getByRole('button', { name: /copied/i }).waitFor();
+
+  const b = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const pageB = await b.newPage();
+  await pageB.goto(new URL(new URL(link).pathname + new URL(link).search, baseUrl).toString());
+  await pageB.getByText(/invited you/).waitFor();
+  const friend = `friend-${Date.now()}@example.com`;
+  await pageB.getByRole('button', { name: /continue with e-?mail/i }).click();
+  await pageB.getByRole('textbox', { name: /e-?mail/i }).fill(friend);
+  await pageB.getByRole('button', { name: /send code/i }).click();
+  const { readCode } = await import('./browser');
+  await pageB.getByRole('textbox', { name: /verification code/i }).fill(await readCode(baseUrl, friend));
+  await pageB.getByRole('button', { name: /verify and sign in/i }).click();
+  await pageB.getByRole('button', { name: /log ?out/i }).first().waitFor();
+
+  await pageA.reload();
+  await expect.poll(() => pageA.getByTestId('referred-users').getByRole('listitem').count()).toBe(1);
+  await expect.poll(() => pageA.getByTestId('header-credits').textContent()).toMatch(/70$/);
+  await snap(pageA, 'my-invites');
+  await a.close();
+  await b.close();
+});
