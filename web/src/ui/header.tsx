@@ -17,7 +17,7 @@ function LanguageMenu() {
     <MenuTrigger>
       <AriaButton aria-label={t`Language`} className="rounded-lg px-2.5 py-1.5 text-sm text-zinc-300 hover:bg-white/5 hover:text-white">
         <svg aria-hidden viewBox="0 0 20 20" className="mr-1 inline h-4 w-4 align-[-3px]" fill="none" stroke="currentColor" strokeWidth="1.5"><circle cx="10" cy="10" r="7.5" /><path d="M2.5 10h15M10 2.5c2.2 2.3 2.2 12.7 0 15M10 2.5c-2.2 2.3-2.2 12.7 0 15" /></svg>
-        {LOCALES[i18n.locale as Locale] ?? 'English'}
+        <span className="hidden whitespace-nowrap sm:inline">{LOCALES[i18n.locale as Locale] ?? 'English'}</span>
       </AriaButton>
       <Popover className="min-w-36 rounded-xl border border-white/10 bg-ink-850 p-1 shadow-2xl">
         <Menu
@@ -87,7 +87,7 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 font-bold tracking-tight">
           <img src="/favicon.svg" alt="" className="h-8 w-8" />
-          <span className="text-gradient text-lg">Image Studio</span>
+          <span className="text-gradient hidden whitespace-nowrap text-lg sm:inline">Image Studio</span>
         </Link>
         <nav aria-label={t`Main`} className="ml-4 hidden items-center gap-1 lg:flex">
           {links()}
@@ -110,12 +110,12 @@ export function Header() {
                 )}
                 <span className="hidden max-w-40 truncate text-sm sm:inline">{display}</span>
               </Link>
-              <Button variant="ghost" className="px-3" onPress={signOut}>
+              <Button variant="ghost" className="whitespace-nowrap px-3" onPress={signOut}>
                 <Trans>Logout</Trans>
               </Button>
             </>
           ) : (
-            <Button className="px-4 py-2" onPress={() => login.open()}>
+            <Button className="whitespace-nowrap px-4 py-2" onPress={() => login.open()}>
               <Trans>Sign In</Trans>
             </Button>
           )}
