@@ -87,6 +87,18 @@ export const configSchema = z
     GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
     GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
 
+    /**
+     * Engine behind the default `nano` model: `local` (offline, embedded default), `gemini`, or
+     * `workers-ai` (the Worker's AI binding). `gemini` / `gemini-enhanced` are available whenever a
+     * Gemini key and their model names are set.
+     */
+    IMAGE_ENGINE: z.enum(['local', 'gemini', 'workers-ai']).default('local'),
+    GEMINI_API_KEY: z.string().min(1).optional(),
+    GEMINI_API_URL: z.url().default('https://generativelanguage.googleapis.com'),
+    GEMINI_MODEL_NANO: z.string().min(1).default('gemini-2.5-flash-image'),
+    GEMINI_MODEL_GEMINI: z.string().min(1).optional(),
+    GEMINI_MODEL_ENHANCED: z.string().min(1).optional(),
+
     /** Browser origins allowed to call the API cross-origin (the SPA itself is same-origin). */
     CORS_ORIGINS: csv.default([]),
     LOG_REQUESTS: bool.default(false),
@@ -106,6 +118,7 @@ export const configSchema = z
       for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const) need(key, 'PAYMENTS=live');
     }
     if (cfg.GOOGLE_CLIENT_ID) need('GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID is set');
+    if (cfg.IMAGE_ENGINE === 'gemini') need('GEMINI_API_KEY', 'IMAGE_ENGINE=gemini');
     // Embedded-only conveniences must never reach production (DESIGN.md §1).
     if (cfg.APP_ENV === 'production' && cfg.MAILER === 'dev') {
       ctx.addIssue({ code: 'custom', path: ['MAILER'], message: 'the dev mailbox cannot run with APP_ENV=production' });

@@ -15,6 +15,8 @@ import { createUpstashRateLimiter } from './adapters/limits/upstash';
 import { createDevMailbox } from './adapters/mailer/dev-mailbox';
 import { createResendMailer } from './adapters/mailer/resend';
 import { createImageEngines } from './adapters/images/engines';
+import { providerEngines } from './adapters/images/provider-engines';
+import type { AiBindingLike } from './adapters/images/workers-ai';
 import { createPaymentGateways } from './adapters/payments';
 import { createInProcessQueue } from './adapters/queue/in-process';
 import { createQstashQueue } from './adapters/queue/qstash';
@@ -28,6 +30,8 @@ export interface WorkerBindings {
   /** Hyperdrive in front of Postgres (also what `wrangler dev` uses, via localConnectionString). */
   HYPERDRIVE?: { connectionString: string };
   BLOBS: R2BucketLike;
+  /** Workers AI (IMAGE_ENGINE=workers-ai). */
+  AI?: AiBindingLike;
   [variable: string]: unknown;
 }
 
@@ -111,7 +115,8 @@ async function withDeps(env: WorkerBindings, ctx: ExecutionContextLike, run: (de
       clock: systemClock,
       log,
       payments: createPaymentGateways(config),
-      images: createImageEngines({}),
+      // The offline engine needs sharp (Node only): on Workers `nano` is Gemini or Workers AI.
+      images: createImageEngines(providerEngines(config, { ai: env.AI })),
       devMailbox,
     };
     return await run(deps);

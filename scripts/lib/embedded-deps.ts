@@ -12,6 +12,7 @@ import { createDevMailbox } from '../../worker/adapters/mailer/dev-mailbox';
 import { createResendMailer } from '../../worker/adapters/mailer/resend';
 import { createImageEngines } from '../../worker/adapters/images/engines';
 import { createLocalEngine } from '../../worker/adapters/images/local-engine';
+import { providerEngines } from '../../worker/adapters/images/provider-engines';
 import { createPaymentGateways } from '../../worker/adapters/payments';
 import { createInProcessQueue } from '../../worker/adapters/queue/in-process';
 import { createQstashQueue } from '../../worker/adapters/queue/qstash';
@@ -87,8 +88,8 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
     clock,
     log,
     payments: createPaymentGateways(config),
-    // Offline by default; Gemini models join when a key is configured (wired with the provider adapters).
-    images: options.images ?? createImageEngines({ nano: createLocalEngine() }),
+    // Offline by default; Gemini models join when a key and model names are configured.
+    images: options.images ?? createImageEngines({ ...(config.IMAGE_ENGINE === 'local' ? { nano: createLocalEngine() } : {}), ...providerEngines(config) }),
     devMailbox,
   };
   app = createApp(deps);

@@ -117,7 +117,9 @@ export function nearestAspectRatio(width: number, height: number): string {
   let best: string = SIZES[0].ratio;
   let bestDistance = Infinity;
   for (const size of SIZES) {
-    const distance = Math.abs(Math.log(size.width / size.height) - wanted);
+    // The nominal ratio, not the pixel size: 1184x864 is "4:3" but is really 1.37.
+    const [w, h] = size.ratio.split(':').map(Number) as [number, number];
+    const distance = Math.abs(Math.log(w / h) - wanted);
     if (distance < bestDistance) {
       best = size.ratio;
       bestDistance = distance;

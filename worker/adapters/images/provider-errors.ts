@@ -12,7 +12,8 @@ import { EngineError, type EngineImage } from '../../services/generation/engine'
  * another category (a 400 saying "blocked", a 500 mentioning "quota"), in which case they are dropped.
  */
 export function providerError(prefix: string, retryable: boolean, detail?: string): EngineError {
-  const clean = detail?.replace(/\s+/g, ' ').trim().slice(0, 300);
+  // An HTML error page from a proxy says nothing useful and would only clutter the stored message.
+  const clean = detail && !/^\s*</.test(detail) ? detail.replace(/\s+/g, ' ').trim().slice(0, 300) : undefined;
   const message = clean ? `${prefix}: ${clean}` : prefix;
   return new EngineError(classifyError(message) === classifyError(prefix) ? message : prefix, retryable);
 }

@@ -31,11 +31,3 @@ export const SIZE_OPTIONS = [
   ['1:1', 1024, 1024], ['2:3', 832, 1248], ['3:2', 1248, 832], ['3:4', 864, 1184], ['4:3', 1184, 864],
   ['4:5', 896, 1152], ['5:4', 1152, 896], ['9:16', 768, 1344], ['16:9', 1344, 768], ['21:9', 1536, 672],
 ] as const;
-
-/** Replaces the previously appended suffix (if any) with the new one. */
-export function applySuffix(prompt: string, previous: string | undefined, next: string): string {
-  let base = prompt.trimEnd();
-  if (previous && base.endsWith(`, ${previous}`)) base = base.slice(0, -(previous.length + 2));
-  else if (previous && base === previous) base = '';
-  return base ? `${base}, ${next}` : next;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySuffix } from './styles';
+import { applySuffix } from './prompt-suffix';
 
 describe('applySuffix', () => {
   it('appends a style description and replaces the previous one', () => {
