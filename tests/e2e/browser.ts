@@ -34,6 +34,11 @@ export async function readCode(baseUrl: string, email: string): Promise<string> 
 /** Signs in through the header's modal with a code read from the dev mailbox. */
 export async function signInThroughModal(page: Page, baseUrl: string, email: string) {
   await page.getByRole('button', { name: /^sign in$/i }).first().click();
+  await completeEmailSignIn(page, baseUrl, email);
+}
+
+/** From the login flow's first step (modal or /login page): e-mail, mailed code, signed in. */
+export async function completeEmailSignIn(page: Page, baseUrl: string, email: string) {
   await page.getByRole('button', { name: /continue with e-?mail/i }).click();
   await page.getByRole('textbox', { name: /e-?mail/i }).fill(email);
   await page.getByRole('button', { name: /send code/i }).click();

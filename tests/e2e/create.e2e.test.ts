@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launchBrowser, signInThroughModal, snap } from './browser';
+import { completeEmailSignIn, launchBrowser, readCode, signInThroughModal, snap } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -22,13 +22,7 @@ it('generates from the workbench after signing in, shows progress and the image,
 
   // Signed out: starting opens the login modal, and the generation continues after sign-in.
   await page.getByRole('button', { name: /start generating/i }).click();
-  const email = `maker-${Date.now()}@example.com`;
-  await page.getByRole('button', { name: /continue with e-?mail/i }).click();
-  await page.getByRole('textbox', { name: /e-?mail/i }).fill(email);
-  await page.getByRole('button', { name: /send code/i }).click();
-  const { readCode } = await import('./browser');
-  await page.getByRole('textbox', { name: /verification code/i }).fill(await readCode(baseUrl, email));
-  await page.getByRole('button', { name: /verify and sign in/i }).click();
+  await completeEmailSignIn(page, baseUrl, `maker-${Date.now()}@example.com`);
 
   await page.getByRole('progressbar').waitFor({ timeout: 10_000 });
   await snap(page, 'workbench-progress');
@@ -75,7 +69,6 @@ it('edits an uploaded photo in Traditional Chinese on a phone', async () => {
     await p.getByRole('button', { name: '使用電子郵件繼續' }).click();
     await p.getByRole('textbox', { name: '電子郵件' }).fill(email);
     await p.getByRole('button', { name: '發送驗證碼' }).click();
-    const { readCode } = await import('./browser');
     await p.getByRole('textbox', { name: '驗證碼' }).fill(await readCode(baseUrl, email));
     await p.getByRole('button', { name: '驗證並登入' }).click();
     await p.getByRole('button', { name: '登出' }).first().waitFor();
@@ -97,14 +90,7 @@ it('credits an inviter when a friend signs up through the invitation link', asyn
   const pageB = await b.newPage();
   await pageB.goto(new URL(new URL(link).pathname + new URL(link).search, baseUrl).toString());
   await pageB.getByText(/invited you/).waitFor();
-  const friend = `friend-${Date.now()}@example.com`;
-  await pageB.getByRole('button', { name: /continue with e-?mail/i }).click();
-  await pageB.getByRole('textbox', { name: /e-?mail/i }).fill(friend);
-  await pageB.getByRole('button', { name: /send code/i }).click();
-  const { readCode } = await import('./browser');
-  await pageB.getByRole('textbox', { name: /verification code/i }).fill(await readCode(baseUrl, friend));
-  await pageB.getByRole('button', { name: /verify and sign in/i }).click();
-  await pageB.getByRole('button', { name: /log ?out/i }).first().waitFor();
+  await completeEmailSignIn(pageB, baseUrl, `friend-${Date.now()}@example.com`);
 
   await pageA.reload();
   await expect.poll(() => pageA.getByTestId('referred-users').getByRole('listitem').count()).toBe(1);

@@ -1,6 +1,7 @@
 import type { AuthResponse, SendCodeResponse, UserProfile } from '../../../worker/contract/auth';
 import type { CreditBalance, CreditTransaction, Paged } from '../../../worker/contract/credits';
 import type { GenerationStatus } from '../../../worker/contract/generation';
+import type { PricingItem } from '../../../worker/contract/pricing';
 import type { ShowcasePage } from '../../../worker/contract/showcase';
 import { request } from './client';
 
@@ -34,18 +35,6 @@ export const api = {
   referralInfo: (code: string) => request<{ referrerName: string }>(`/referral/info/${encodeURIComponent(code)}`),
 };
 
-export interface PricingItem {
-  id: string;
-  packageType: 'monthly' | 'yearly' | 'credits';
-  name: string;
-  subtitle: string;
-  price: number;
-  originalPrice: number | null;
-  credits: number;
-  isRecommended: boolean;
-  features: string[];
-}
-
 export interface CreationRecord {
   id: string;
   type: string;
@@ -71,3 +60,5 @@ export interface ReferredUser {
   status: 'pending' | 'completed';
   rewardAmount: number;
 }
+
+export type { PricingItem };

@@ -1,21 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { schema, type Db } from '../../../db/client';
+import type { PricingItem } from '../../contract/pricing';
+
+export type { PricingItem };
 
 export type Locale = 'en' | 'zh-Hant';
-
-/** A pricing item with spec §3 field names, in the caller's language. Money is in dollars for display. */
-export interface PricingItem {
-  id: string;
-  packageType: 'monthly' | 'yearly' | 'credits';
-  name: string;
-  subtitle: string;
-  price: number;
-  originalPrice: number | null;
-  currency: string;
-  credits: number;
-  isRecommended: boolean;
-  features: string[];
-}
 
 type PlanRow = typeof schema.pricingPlans.$inferSelect;
 
