@@ -80,7 +80,8 @@ async function measureSpend() {
 }
 
 const floor = rows[0]!.rps;
-console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, Node ${process.version}, PGlite in memory\n`);
+const database = process.env.DATABASE_URL_TEST ? 'PostgreSQL server' : 'PGlite in memory';
+console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, Node ${process.version}, ${database}\n`);
 console.log('| endpoint | req/s | p50 ms | p99 ms | vs bare Hono |');
 console.log('|---|---:|---:|---:|---:|');
 for (const row of rows) console.log(`| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${(row.rps / floor).toFixed(2)}× |`);
@@ -102,7 +103,7 @@ for (let i = 0; i < JOBS; i++) {
   overheads.push(total - (engineMs.get(prompt) ?? 0));
 }
 const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!.toFixed(1);
-console.log(`\nGeneration, ${JOBS} jobs at 1024×1024 on the local engine (PGlite, in-process queue):\n`);
+console.log(`\nGeneration, ${JOBS} jobs at 1024×1024 on the local engine (${database}, in-process queue):\n`);
 console.log('| measure | p50 ms | p95 ms |');
 console.log('|---|---:|---:|');
 console.log(`| POST → COMPLETED | ${pct(totals, 50)} | ${pct(totals, 95)} |`);
