@@ -99,3 +99,18 @@ it('credits an inviter when a friend signs up through the invitation link', asyn
   await a.close();
   await b.close();
 });
+
+it('restyles a photo with a one-click tool', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${baseUrl}/ai-tools-workbench`);
+  await page.getByRole('link', { name: /pop art portrait/i }).click();
+  await signInThroughModal(page, baseUrl, `tool-${Date.now()}@example.com`);
+  const photo = await sharp({ create: { width: 512, height: 512, channels: 3, background: '#e0a060' } }).jpeg().toBuffer();
+  await page.getByTestId('tool-upload').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await page.getByTestId('result-image').waitFor({ timeout: 30_000 });
+  await snap(page, 'tool-pop-art');
+  await page.goto(`${baseUrl}/records`);
+  await expect.poll(() => page.getByTestId('creations').getByText(/pop art portrait/i).isVisible()).toBe(true);
+  await page.close();
+});

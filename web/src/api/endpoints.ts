@@ -20,7 +20,7 @@ export const api = {
   registrationBonus: () => request<{ success: true; data: number }>('/system/config/registration-bonus'),
   models: () =>
     request<{ success: true; models: Record<string, { name: string; description: string; available: boolean }>; costs: { costByResolution: Record<string, number>; defaultCost: number } }>('/generate-image/models'),
-  generate: (body: { prompt: string; style: string; width: number; height: number; model: string; updateRecordId?: string }) =>
+  generate: (body: { prompt: string; style: string; width: number; height: number; model: string; updateRecordId?: string; toolId?: string }) =>
     request<GenerationStatus>('/generate-image', { json: body }),
   edit: (form: FormData) => request<GenerationStatus>('/generate-image/edit', { form }),
   generationStatus: (id: string) => request<GenerationStatus>(`/generate-image/status/${id}`),

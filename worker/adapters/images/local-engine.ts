@@ -11,7 +11,8 @@ export function createLocalEngine(): ImageEngine {
   return {
     name: 'local',
     async textToImage(input: TextToImageInput): Promise<EngineImage> {
-      const style = isStyle(input.style) ? input.style : 'realistic';
+      // Tool styles outside the five (logo, id-photo…) map to the closest look.
+      const style = isStyle(input.style) ? input.style : input.style === 'logo' ? 'abstract' : 'realistic';
       const bytes = await renderFromPrompt({ prompt: input.prompt, style, width: input.width, height: input.height, seed: input.seed });
       return { bytes, contentType: 'image/png' };
     },
