@@ -74,7 +74,7 @@ export function ToolPage({ tool }: { tool: Tool }) {
   return (
     <Page wide>
       <Link to="/ai-tools-workbench" className="text-sm text-zinc-400 hover:text-white">← <Trans>Back to tools</Trans></Link>
-      <h1 className="mt-3 text-2xl font-bold sm:text-3xl"><span aria-hidden>{tool.icon} </span>{i18n._(tool.title)}</h1>
+      <h1 className="mt-3 text-2xl font-bold sm:text-3xl">{i18n._(tool.title)}</h1>
       <p className="mt-1 text-zinc-400">{i18n._(tool.description)}</p>
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,420px)_1fr]">
         <section className="card flex flex-col gap-4 p-5">
