@@ -24,8 +24,8 @@ function LoginPage() {
   const afterSignIn = () => {
     const back = sessionStorage.getItem(RETURN_URL_KEY);
     sessionStorage.removeItem(RETURN_URL_KEY);
-    if (back?.startsWith('/') && !back.startsWith('//')) window.history.replaceState(null, '', back);
-    void navigate({ to: back?.startsWith('/') ? back.split('?')[0]! : '/' });
+    // Only same-site paths: a stored "//evil.example" must not become an open redirect.
+    void navigate({ href: back?.startsWith('/') && !back.startsWith('//') ? back : '/' });
   };
   return (
     <main className="mx-auto w-full max-w-md px-4 py-16">
