@@ -1,7 +1,11 @@
-import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../ui/page';
+import { z } from 'zod';
+import { PaymentCallback } from '../features/payments/callback-screen';
 
 export const Route = createFileRoute('/payment/paypal/cancel')({
-  component: () => <ComingSoon title={<Trans>Payment cancelled</Trans>} description={<Trans>Your PayPal payment was cancelled. No money was taken.</Trans>} />,
+  validateSearch: z.object({ orderId: z.string().max(64).optional().catch(undefined), token: z.string().max(200).optional().catch(undefined) }),
+  component: function Callback() {
+    const { orderId } = Route.useSearch();
+    return <PaymentCallback orderId={orderId} mode="cancel" />;
+  },
 });

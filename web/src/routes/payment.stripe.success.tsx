@@ -1,7 +1,11 @@
-import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../ui/page';
+import { z } from 'zod';
+import { PaymentCallback } from '../features/payments/callback-screen';
 
 export const Route = createFileRoute('/payment/stripe/success')({
-  component: () => <ComingSoon title={<Trans>Payment status</Trans>} description={<Trans>We will confirm your card payment and add your credits here.</Trans>} />,
+  validateSearch: z.object({ orderId: z.string().max(64).optional().catch(undefined), token: z.string().max(200).optional().catch(undefined) }),
+  component: function Callback() {
+    const { orderId } = Route.useSearch();
+    return <PaymentCallback orderId={orderId} mode="success" />;
+  },
 });

@@ -1,7 +1,12 @@
-import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../ui/page';
+import { z } from 'zod';
+import { PaymentCallback } from '../features/payments/callback-screen';
 
+/** Thank-you page: plain success without an order id, otherwise the same confirmation as the gateway routes. */
 export const Route = createFileRoute('/payment/success')({
-  component: () => <ComingSoon title={<Trans>Thank you!</Trans>} description={<Trans>Your payment confirmation and credits will appear here.</Trans>} />,
+  validateSearch: z.object({ orderId: z.string().max(64).optional().catch(undefined) }),
+  component: function Success() {
+    const { orderId } = Route.useSearch();
+    return <PaymentCallback orderId={orderId} mode="success" />;
+  },
 });

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button as AriaButton, Dialog, Disclosure, DisclosurePanel, Heading, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
+import { ApiError } from '../api/client';
 import { api, type PricingItem } from '../api/endpoints';
 import { useLoginModal } from '../features/auth/login-modal';
 import { Button } from '../ui/button';
@@ -16,6 +17,29 @@ function PaymentMethodModal({ plan, onClose }: { plan: PricingItem | null; onClo
   const { t } = useLingui();
   const toast = useToast();
   const [method, setMethod] = useState<'STRIPE' | 'PAYPAL'>('STRIPE');
+  const [pending, setPending] = useState(false);
+
+  /** Creates the order and goes to the gateway's checkout page (spec §4 payment; §8 alert texts). */
+  async function checkout() {
+    if (!plan) return;
+    setPending(true);
+    const failed = method === 'PAYPAL' ? t`Failed to create PayPal payment. Please try again.` : t`Failed to create payment session. Please try again.`;
+    try {
+      const result =
+        plan.packageType === 'credits'
+          ? await api.createCreditOrder(plan.id, method)
+          : await api.createSubscriptionOrder(plan.id, method);
+      if (result.success && result.checkoutUrl) {
+        window.location.assign(result.checkoutUrl);
+        return;
+      }
+      toast.error(result.error || failed);
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.status >= 400 && error.status < 500 ? failed : t`An error occurred. Please try again.`);
+    } finally {
+      setPending(false);
+    }
+  }
   return (
     <ModalOverlay isOpen={plan !== null} onOpenChange={(open) => !open && onClose()} isDismissable className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4 backdrop-blur-sm">
       <Modal className="w-full max-w-md">
@@ -39,12 +63,7 @@ function PaymentMethodModal({ plan, onClose }: { plan: PricingItem | null; onClo
           </RadioGroup>
           <div className="mt-6 flex justify-end gap-2">
             <Button variant="ghost" onPress={onClose}><Trans>Cancel</Trans></Button>
-            <Button
-              onPress={() => {
-                toast.info(t`Checkout opens here once payments are connected.`);
-                onClose();
-              }}
-            >
+            <Button pending={pending} onPress={() => void checkout()}>
               <Trans>Continue</Trans>
             </Button>
           </div>

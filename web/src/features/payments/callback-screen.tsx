@@ -1,0 +1,44 @@
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { Spinner } from '../../ui/spinner';
+import { usePaymentStatus, type CallbackState } from './use-payment-status';
+
+const ICON: Record<CallbackState, string> = { processing: '', quick_success: '✓', processing_timeout: '⏳', success: '✓', cancelled: '✕', error: '!' };
+
+/** The payment callback screen (spec §2, §4): processing → quick_success after 8 s → success, or its other endings. */
+export function PaymentCallback({ orderId, mode }: { orderId?: string; mode: 'success' | 'cancel' }) {
+  const { state, message, credits } = usePaymentStatus(orderId, mode);
+  const good = state === 'success' || state === 'quick_success' || state === 'processing_timeout';
+  return (
+    <main className="mx-auto max-w-md px-4 py-20">
+      <div className="card p-8 text-center" role="status" aria-live="polite">
+        <div className={`mx-auto mb-5 flex h-16 w-16 items-center justify-center rounded-full text-2xl font-bold ${good ? 'bg-emerald-500/15 text-emerald-300' : state === 'processing' ? 'bg-white/5' : 'bg-rose-500/15 text-rose-300'}`}>
+          {state === 'processing' ? <Spinner className="h-8 w-8" /> : ICON[state]}
+        </div>
+        <h1 className="text-xl font-bold">
+          {state === 'processing' ? (
+            <Trans>Confirming your payment…</Trans>
+          ) : state === 'quick_success' ? (
+            <Trans>Payment received! Your credits are on their way.</Trans>
+          ) : state === 'success' ? (
+            <Trans>Payment successful</Trans>
+          ) : state === 'processing_timeout' ? (
+            <Trans>Payment is still being processed. Please check your account later.</Trans>
+          ) : state === 'cancelled' ? (
+            <Trans>Payment was cancelled</Trans>
+          ) : (
+            <Trans>Payment Failed</Trans>
+          )}
+        </h1>
+        {credits !== undefined && <p className="mt-2 text-emerald-300"><Trans>{credits} credits were added to your account.</Trans></p>}
+        {message && state !== 'success' && <p className="mt-2 text-sm text-zinc-400">{message}</p>}
+        <Link
+          to={good ? '/dashboard' : '/pricing'}
+          className="mt-6 inline-block rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-sm font-semibold"
+        >
+          {good ? <Trans>Continue to Dashboard</Trans> : <Trans>Back to pricing</Trans>}
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,94 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../api/client';
+import { request } from '../../api/client';
+import { announceCreditsChanged } from '../../ui/header';
+
+export type CallbackState = 'processing' | 'quick_success' | 'processing_timeout' | 'success' | 'cancelled' | 'error';
+
+interface StatusResponse {
+  success: boolean;
+  message?: string;
+  status?: string;
+  creditsAdded?: number;
+  gatewayTransactionId?: string | null;
+}
+
+/** Spec §9 poller constants for the callback screen. */
+export const PAYMENT_POLL = { attempts: 15, intervalMs: 3000, quickSuccessMs: 8000, absoluteTimeoutMs: 10_000, notFoundLimit: 3, serverErrorLimit: 5, invalidLimit: 3, consecutiveLimit: 10 };
+
+/**
+ * Polls the order status after a gateway redirect and maps it to the callback screen's states
+ * (spec §4 payment polling mapping, §8 poller errors).
+ */
+export function usePaymentStatus(orderId: string | undefined, mode: 'success' | 'cancel') {
+  const { t } = useLingui();
+  const [state, setState] = useState<CallbackState>(mode === 'cancel' ? 'cancelled' : orderId ? 'processing' : 'success');
+  const [message, setMessage] = useState<string>();
+  const [credits, setCredits] = useState<number>();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!orderId || started.current) return;
+    // One poller per screen even under StrictMode's double effects (spec §4 double-processing flag).
+    started.current = true;
+    if (mode === 'cancel') {
+      void request(`/v2/payment/order/${orderId}/cancel`, { method: 'POST', json: {} }).catch(() => undefined);
+      return;
+    }
+    let stopped = false;
+    const begin = Date.now();
+    const counts = { notFound: 0, server: 0, invalid: 0, consecutive: 0, unsuccessful: 0 };
+    const quick = setTimeout(() => !stopped && setState((s) => (s === 'processing' ? 'quick_success' : s)), PAYMENT_POLL.quickSuccessMs);
+    const stop = (final: CallbackState, text?: string) => {
+      stopped = true;
+      clearTimeout(quick);
+      setState(final);
+      if (text) setMessage(text);
+    };
+    (async () => {
+      for (let attempt = 0; attempt < PAYMENT_POLL.attempts && !stopped; attempt++) {
+        if (!navigator.onLine) setMessage(t`Network connection lost`);
+        try {
+          const res = await request<StatusResponse>(`/v2/payment/order/${orderId}/status`);
+          counts.consecutive = 0;
+          if (!res || typeof res !== 'object' || !('success' in res)) {
+            if (++counts.invalid >= PAYMENT_POLL.invalidLimit) return stop('error', t`Invalid response data`);
+          } else if (!res.success) {
+            setMessage(res.message);
+            if (++counts.unsuccessful >= PAYMENT_POLL.serverErrorLimit) return stop('error', res.message);
+          } else {
+            const status = (res.status ?? '').toUpperCase();
+            if ((status === 'PAID' || status === 'COMPLETED') && (res.creditsAdded ?? 0) > 0) {
+              setCredits(res.creditsAdded);
+              announceCreditsChanged();
+              return stop('success');
+            }
+            if (status === 'PAID' || status === 'COMPLETED') setMessage(t`Payment confirmed, processing credits…`);
+            if (status === 'FAILED' || status === 'CANCELLED') return stop('error', t`Payment Failed`);
+          }
+        } catch (error) {
+          counts.consecutive++;
+          if (error instanceof ApiError) {
+            if (error.status === 401) return stop('error', t`Authentication failed`);
+            if (error.status === 404 && ++counts.notFound >= PAYMENT_POLL.notFoundLimit) return stop('error', t`Order not found`);
+            if (error.status >= 500) {
+              setMessage(t`Server error, retrying...`);
+              if (++counts.server >= PAYMENT_POLL.serverErrorLimit) return stop('error', t`Server error, please try again later`);
+            }
+          }
+          if (counts.consecutive >= PAYMENT_POLL.consecutiveLimit) return stop('error', t`Too many consecutive errors`);
+        }
+        if (Date.now() - begin > PAYMENT_POLL.absoluteTimeoutMs + PAYMENT_POLL.attempts * PAYMENT_POLL.intervalMs) break;
+        await new Promise((r) => setTimeout(r, PAYMENT_POLL.intervalMs));
+      }
+      if (!stopped) stop('processing_timeout', t`Payment is still being processed. Please check your account later.`);
+    })();
+    return () => {
+      stopped = true;
+      clearTimeout(quick);
+    };
+  }, [orderId, mode, t]);
+
+  return { state, message, credits };
+}
