@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { seedDatabase } from '../../db/seed';
 import { createApp } from '../../worker/app';
 import { blobDir, createFilesystemBlobStore } from '../../worker/adapters/blobs/filesystem';
@@ -106,4 +106,3 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
   };
 }
 
-export const dataPath = (config: Config, ...parts: string[]) => join(config.DATA_DIR, ...parts);

@@ -59,7 +59,7 @@ function Workbench() {
     ).then(setUploads, () => toast.error(t`Upload failed`));
   }, [search.imageUrls, t, toast]);
 
-  const cost = costs.costByResolution[`${size[1]}x${size[2]}`] ?? costs.defaultCost;
+  const cost = costs.costByResolution[`${size.width}x${size.height}`] ?? costs.defaultCost;
   const count = 1;
   const generating = generation.phase === 'generating';
   const canStart = !generating && prompt.trim().length > 0 && prompt.length <= PROMPT_MAX && (mode === 'text-to-image' || uploads.length > 0);
@@ -107,7 +107,7 @@ function Workbench() {
     login.requireSignIn(() =>
       void generation.start(() => {
         if (mode === 'text-to-image') {
-          return api.generate({ prompt: prompt.trim(), style, width: size[1], height: size[2], model: 'nano', updateRecordId });
+          return api.generate({ prompt: prompt.trim(), style, width: size.width, height: size.height, model: 'nano', updateRecordId });
         }
         const form = new FormData();
         form.append('prompt', prompt.trim());
@@ -240,14 +240,14 @@ function Workbench() {
               <div className="grid grid-cols-5 gap-2">
                 {SIZE_OPTIONS.map((s) => (
                   <button
-                    key={s[0]}
+                    key={s.ratio}
                     type="button"
-                    aria-pressed={size[0] === s[0]}
-                    title={`${s[1]}×${s[2]}`}
+                    aria-pressed={size.ratio === s.ratio}
+                    title={`${s.width}×${s.height}`}
                     onClick={() => setSize(s)}
-                    className={`rounded-lg border px-2 py-1.5 text-xs ${size[0] === s[0] ? 'border-fuchsia-400 bg-fuchsia-500/15' : 'border-white/10 hover:bg-white/5'}`}
+                    className={`rounded-lg border px-2 py-1.5 text-xs ${size.ratio === s.ratio ? 'border-fuchsia-400 bg-fuchsia-500/15' : 'border-white/10 hover:bg-white/5'}`}
                   >
-                    {s[0]}
+                    {s.ratio}
                   </button>
                 ))}
               </div>

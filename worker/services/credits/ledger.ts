@@ -26,12 +26,6 @@ export interface MovementResult {
   balanceAfter: number;
 }
 
-const BALANCE_COLUMN = {
-  free: schema.creditAccounts.freeBalance,
-  paid: schema.creditAccounts.paidBalance,
-  subscription: schema.creditAccounts.subscriptionBalance,
-} as const;
-
 /** Creates the account row if missing, then locks it: every movement of one user is serialised on this row. */
 export async function lockAccount(tx: Tx, userId: string) {
   await tx.insert(schema.creditAccounts).values({ userId }).onConflictDoNothing();
@@ -104,8 +98,6 @@ export async function applyMovement(tx: Tx, movement: Movement): Promise<Movemen
 
   return { applied: true, transactionId, balanceAfter: running };
 }
-
-export { BALANCE_COLUMN };
 
 /**
  * Spends `amount` credits across buckets in {@link SPEND_ORDER}, computed from the balances read

@@ -1,4 +1,4 @@
-import type { ModelName, Style } from '../../contract/generation';
+import { STYLES, type ModelName, type Style } from '../../contract/generation';
 
 export interface TextToImageInput {
   prompt: string;
@@ -55,4 +55,4 @@ export class EngineError extends Error {
   }
 }
 
-export const isStyle = (style: string): style is Style => ['realistic', 'artistic', 'anime', 'cartoon', 'abstract'].includes(style);
+export const isStyle = (style: string): style is Style => (STYLES as readonly string[]).includes(style);

@@ -27,7 +27,5 @@ export const INSPIRATION = [
   { label: msg`Creative`, prompt: 'A ringed planet rising over a desert of purple dunes' },
 ] as const;
 
-export const SIZE_OPTIONS = [
-  ['1:1', 1024, 1024], ['2:3', 832, 1248], ['3:2', 1248, 832], ['3:4', 864, 1184], ['4:3', 1184, 864],
-  ['4:5', 896, 1152], ['5:4', 1152, 896], ['9:16', 768, 1344], ['16:9', 1344, 768], ['21:9', 1536, 672],
-] as const;
+/** The ten spec §3 sizes, shared with the API's contract. */
+export { SIZES as SIZE_OPTIONS } from '../../../../worker/contract/generation';
