@@ -96,11 +96,11 @@ export function Header() {
           <LanguageMenu />
           {user ? (
             <>
-              <Link to="/personal-center/$tab" params={{ tab: 'credits' }} data-testid="header-credits" className="hidden rounded-full border border-amber-400/30 bg-amber-400/10 px-3 py-1 text-xs font-semibold text-amber-200 sm:inline-flex" title={t`Credits`}>
+              <Link to="/personal-center/$tab" params={{ tab: 'credits' }} data-testid="header-credits" className="inline-flex whitespace-nowrap rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 py-1 text-xs font-semibold text-amber-200" title={t`Credits`}>
                 <span aria-hidden>✦ </span>
                 {credits === null ? '…' : formatCredits(credits)}
               </Link>
-              <Link to="/personal-center/$tab" params={{ tab: 'profile' }} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 hover:bg-white/5">
+              <Link to="/personal-center/$tab" params={{ tab: 'profile' }} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-1 hover:bg-white/5 sm:pr-3">
                 {user.avatar ? (
                   <img src={user.avatar} alt="" className="h-8 w-8 rounded-full object-cover" />
                 ) : (
