@@ -51,6 +51,8 @@ it('edits an uploaded photo in Traditional Chinese on a phone', async () => {
   await page.goto(baseUrl);
   await page.evaluate(() => localStorage.setItem('lang', 'zh-Hant'));
   await page.goto(`${baseUrl}/ai-workbench?mode=image-to-image`);
+  // The first CJK render of a fresh Chromium can be slow while fontconfig warms up.
+  await page.getByRole('button', { name: '登入' }).first().waitFor({ timeout: 60_000 });
   await signInThroughModalZh(page);
   const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#4f7cff' } }).png().toBuffer();
   await page.getByTestId('upload-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: photo });
