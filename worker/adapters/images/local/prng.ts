@@ -19,3 +19,25 @@ export function mulberry32(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** A seeded random source with the few shapes of randomness the renderer needs. */
+export interface Rng {
+  (): number;
+  range(min: number, max: number): number;
+  int(min: number, maxInclusive: number): number;
+  pick<T>(items: readonly T[]): T;
+  chance(p: number): boolean;
+  /** Roughly normal (mean 0, sd ≈ 1), from the sum of uniforms: cheap and bounded. */
+  gauss(): number;
+}
+
+export function createRng(seed: number): Rng {
+  const next = mulberry32(seed);
+  const rng = (() => next()) as Rng;
+  rng.range = (min, max) => min + (max - min) * next();
+  rng.int = (min, max) => min + Math.floor(next() * (max - min + 1));
+  rng.pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  rng.chance = (p) => next() < p;
+  rng.gauss = () => (next() + next() + next() + next() - 2) * 1.73;
+  return rng;
+}

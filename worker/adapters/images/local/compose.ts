@@ -1,0 +1,232 @@
+import { lighten, mix } from './color';
+import { outlined, type Ctx, type Layers, type Look, type RenderStyle, type Sun } from './context';
+import { drawAbstract } from './elements/abstract';
+import { drawCity, drawStreet } from './elements/city';
+import { blossomTree, broadleaf, forestRows, framingTrees, meadow, palm } from './elements/flora';
+import { drawLandmark, drawLanterns } from './elements/landmarks';
+import { drawAurora, drawClouds, drawRainbow, drawSky, drawSkyGlows, drawStars, drawSunOrMoon } from './elements/sky';
+import { drawPlanet, drawPlanetHorizon } from './elements/space';
+import { drawSubject } from './elements/subjects';
+import { drawDunes, drawForeground, drawHills, drawMountains, drawWaterSurface } from './elements/terrain';
+import { drawFireflies, drawFog, drawPetals, drawRain, drawSnowfall } from './elements/weather';
+import { buildPalette } from './palette';
+import { createRng, hashString } from './prng';
+import { isUnknownScene, parsePromptScene, type Scene } from './scene';
+import { Layer, n } from './svg';
+
+export interface RenderInput {
+  prompt: string;
+  style: RenderStyle;
+  width: number;
+  height: number;
+  seed?: number;
+}
+
+export interface ScenePlan {
+  ctx: Ctx;
+  layers: Layers;
+  /** Water below the horizon: the renderer mirrors the land layer into it. */
+  water: boolean;
+  /** The prompt matched no scene word and the composition came from its hash. */
+  unknown: boolean;
+}
+
+const LOOKS: Record<RenderStyle, Omit<Look, 'outline'> & { outline: number }> = {
+  realistic: { style: 'realistic', outline: 0, ink: '#000000', flat: false, cel: false, soft: true },
+  artistic: { style: 'artistic', outline: 0, ink: '#000000', flat: false, cel: false, soft: true },
+  anime: { style: 'anime', outline: 1.5, ink: '#1f1a33', flat: false, cel: true, soft: false },
+  cartoon: { style: 'cartoon', outline: 3.2, ink: '#15111d', flat: true, cel: true, soft: false },
+  abstract: { style: 'abstract', outline: 0, ink: '#000000', flat: false, cel: false, soft: true },
+};
+
+/** Prompts with no scene words still get a composed picture: one of these, chosen by the prompt's hash. */
+const DREAMSCAPES: ((s: Scene) => void)[] = [
+  (s) => Object.assign(s, { hills: true, time: 'sunset', clouds: 'some' }),
+  (s) => Object.assign(s, { water: 'ocean', time: 'dawn' }),
+  (s) => Object.assign(s, { mountains: true, water: 'lake', time: 'day' }),
+  (s) => Object.assign(s, { hills: true, time: 'night', galaxy: true }),
+  (s) => Object.assign(s, { desert: true, time: 'sunset' }),
+];
+
+export function planScene(input: RenderInput): ScenePlan {
+  const { width: w, height: h } = input;
+  const rand = createRng(hashString(`${input.prompt}\u0000${input.seed ?? 0}`));
+  const scene = parsePromptScene(input.prompt);
+  const unknown = isUnknownScene(scene);
+  if (unknown && input.style !== 'abstract') DREAMSCAPES[hashString(input.prompt) % DREAMSCAPES.length]!(scene);
+
+  const u = Math.min(w, h) / 1000;
+  const base = LOOKS[input.style];
+  const look: Look = { ...base, outline: base.outline * u };
+  const pal = buildPalette(scene, rand);
+  const ids = { next: 0 };
+  const layers: Layers = { sky: new Layer(w, h, ids), soft: new Layer(w, h, ids), land: new Layer(w, h, ids), glow: new Layer(w, h, ids), front: new Layer(w, h, ids) };
+
+  const portrait = scene.portrait;
+  const spaceOnly = scene.space && !(scene.mountains || scene.desert || scene.hills || scene.water || scene.city || scene.forest || scene.snow);
+  const horizon = Math.round(
+    h *
+      (portrait
+        ? 0.8
+        : spaceOnly
+          ? 1
+          : scene.water
+            ? rand.range(0.5, 0.58)
+            : scene.city
+              ? rand.range(0.64, 0.7)
+              : rand.range(0.6, 0.68)),
+  );
+  const sun = placeSun(scene, rand, w, h, horizon, u, input.style);
+  const ctx: Ctx = { w, h, u, rand, scene, pal, look, horizon, sun };
+
+  if (input.style === 'abstract') {
+    drawAbstract(ctx, layers);
+    addWeather(ctx, layers);
+    return { ctx, layers, water: false, unknown };
+  }
+
+  drawSky(ctx, layers);
+  if (scene.time === 'night' || scene.space || scene.galaxy) drawStars(ctx, layers);
+  drawSkyGlows(ctx, layers);
+  if (scene.aurora) drawAurora(ctx, layers);
+  drawSunOrMoon(ctx, layers);
+  if (!scene.space || !spaceOnly) drawClouds(ctx, layers);
+  if (scene.rainbow) drawRainbow(ctx, layers);
+  if (scene.space) {
+    const r = Math.min(w, h) * (spaceOnly ? rand.range(0.2, 0.27) : 0.13);
+    const px = spaceOnly ? w * rand.range(0.35, 0.65) : w * rand.range(0.2, 0.8);
+    const py = spaceOnly ? h * rand.range(0.38, 0.5) : horizon * rand.range(0.25, 0.45);
+    drawPlanet(ctx, layers.land, px, py, r, true);
+    if (rand() < 0.7) drawPlanet(ctx, layers.land, rand() < 0.5 ? w * 0.12 : w * 0.88, h * rand.range(0.12, 0.3), r * 0.18, false);
+    if (spaceOnly) drawPlanetHorizon(ctx, layers.land);
+  }
+  if (unknown) drawOrbs(ctx, layers.sky);
+
+  // What stands on the horizon (mirrored by water).
+  const land = layers.land;
+  if (scene.mountains) drawMountains(ctx, layers);
+  if (scene.desert && !scene.water) drawDunes(ctx, land, horizon);
+  if (scene.city) drawCity(ctx, layers, horizon + (scene.water ? 2 : 0));
+  if (scene.lanterns) drawLanterns(ctx, layers);
+  // Rain or neon on a city street: the wet street mirrors the skyline like water.
+  const wet = scene.city && !scene.water && (scene.rain || scene.neon);
+  const needsGround = !scene.water && !scene.desert && !spaceOnly && !portrait;
+  if (needsGround && !scene.city) drawHills(ctx, land, horizon + (scene.mountains ? (h - horizon) * 0.15 : 0), horizon + (h - horizon) * 0.5, scene.mountains ? 2 : 3);
+  if (needsGround && scene.city && !wet) drawStreet(ctx, land, horizon);
+  if (scene.forest && !portrait) {
+    forestRows(ctx, land, () => horizon + (scene.water ? 2 * u : 0), scene.water ? 3 : 4, scene.water ? 150 : 210, scene.water ? 0 : (h - horizon) * 0.35);
+  }
+  if (portrait) drawHills(ctx, land, horizon, h, 2);
+
+  const landmarkOnLand = scene.landmark && scene.landmark !== 'boat';
+  const landmarkX = w * (rand() < 0.5 ? rand.range(0.2, 0.35) : rand.range(0.65, 0.8));
+  if (landmarkOnLand && !portrait) {
+    const size = h * (scene.landmark === 'castle' ? 0.2 : scene.landmark === 'lighthouse' || scene.landmark === 'pagoda' ? 0.22 : 0.12);
+    if (scene.water) {
+      // A headland on the far shore to stand on.
+      const hw = size * 1.6;
+      land.add(outlined(ctx, land, `<path d="M${n(landmarkX - hw)} ${n(horizon + 2)}Q${n(landmarkX - hw * 0.4)} ${n(horizon - size * 0.22)} ${n(landmarkX)} ${n(horizon - size * 0.24)}Q${n(landmarkX + hw * 0.5)} ${n(horizon - size * 0.2)} ${n(landmarkX + hw)} ${n(horizon + 2)}Z" fill="${mix(pal.rock, pal.landDark, 0.5)}"/>`));
+      drawLandmark(ctx, land, landmarkX, horizon - size * 0.2, size);
+    } else {
+      drawLandmark(ctx, land, landmarkX, horizon + (h - horizon) * 0.12, size);
+    }
+  }
+
+  // The near scene (not mirrored).
+  const front = layers.front;
+  if (scene.fog) drawFog(ctx, land);
+  if (scene.water || wet) drawWaterSurface(ctx, front, wet);
+  if (scene.landmark === 'boat' && scene.water) drawLandmark(ctx, front, landmarkX, horizon + (h - horizon) * rand.range(0.2, 0.35), h * 0.12);
+
+  const groundedSubject = scene.subject && scene.subject !== 'bird' && !portrait && !(spaceOnly && scene.subject === 'astronaut');
+  const shoreTop = h * (scene.beach ? 0.8 : 0.84);
+  const shore = scene.water && (groundedSubject || scene.beach || scene.flowers || scene.palms || scene.blossom);
+  if (shore) drawForeground(ctx, layers, shoreTop);
+  if (scene.forest && !portrait) framingTrees(ctx, front, 'pine');
+  if (scene.blossom) blossomTree(ctx, front, rand() < 0.5 ? w * 0.12 : w * 0.88, h * 1.02, h * 0.75);
+  if (scene.flowers) meadow(ctx, front, scene.water ? shoreTop + (h - shoreTop) * 0.2 : horizon + (h - horizon) * 0.3);
+  if (scene.palms) {
+    const colour = scene.time === 'day' ? pal.foliage : pal.silhouette;
+    const side = rand() < 0.5 ? 0.1 : 0.9;
+    front.add(outlined(ctx, front, palm(ctx, w * side, h * 1.01, h * 0.62, colour) + palm(ctx, w * (side + (side < 0.5 ? 0.1 : -0.1)), h * 1.01, h * 0.45, colour)));
+  }
+  if (!scene.forest && !scene.city && !scene.palms && !scene.blossom && !portrait && scene.hills && rand() < 0.5) {
+    const tx = rand() < 0.5 ? w * 0.15 : w * 0.85;
+    const colour = scene.time === 'day' ? pal.foliage : pal.silhouette;
+    front.add(outlined(ctx, front, broadleaf(rand, tx, horizon + (h - horizon) * 0.35, h * 0.3, lighten(colour, 0.1), colour, mix(colour, '#3a2a20', 0.5))));
+  }
+
+  if (scene.subject) {
+    const smin = Math.min(w, h);
+    if (scene.subject === 'bird') {
+      drawSubject(ctx, front, w * rand.range(0.35, 0.65), horizon * rand.range(0.3, 0.5), smin * 0.22);
+    } else if (portrait) {
+      const size = Math.min(h * 0.66, w * 1.05);
+      drawSubject(ctx, front, w * 0.5, h + 2, size);
+    } else if (scene.subject === 'astronaut' && spaceOnly) {
+      // Standing on the curved horizon of drawPlanetHorizon.
+      const x = w * rand.range(0.3, 0.4);
+      const r = w * 1.6;
+      const surface = h * 0.86 + r - Math.sqrt(r * r - (x - w / 2) ** 2);
+      drawSubject(ctx, front, x, surface + h * 0.02, Math.min(h * 0.3, w * 0.45));
+    } else {
+      const ground = scene.water ? shoreTop + (h - shoreTop) * 0.55 : h * rand.range(0.88, 0.93);
+      const size = smin * (scene.subject === 'person' || scene.subject === 'astronaut' ? 0.36 : scene.subject === 'cat' ? 0.27 : 0.3);
+      const x = w * (0.5 + (sun.x > w / 2 ? -1 : 1) * rand.range(0.02, 0.16));
+      drawSubject(ctx, front, x, ground, size);
+    }
+  }
+  if (scene.subject !== 'bird' && scene.matched.includes('bird') && !portrait) {
+    drawSubject({ ...ctx, scene: { ...scene, subject: 'bird' } }, front, w * rand.range(0.3, 0.7), horizon * 0.35, Math.min(w, h) * 0.15);
+  }
+
+  addWeather(ctx, layers);
+  return { ctx, layers, water: scene.water !== null || wet, unknown };
+}
+
+function addWeather(ctx: Ctx, layers: Layers): void {
+  const { scene, look } = ctx;
+  const front = layers.front;
+  if (scene.fog && look.style === 'abstract') drawFog(ctx, front);
+  if (scene.blossom) drawPetals(ctx, front);
+  if (scene.fireflies) drawFireflies(ctx, front);
+  if (scene.snowfall) drawSnowfall(ctx, front);
+  if (scene.rain) drawRain(ctx, front);
+}
+
+function placeSun(scene: Scene, rand: ReturnType<typeof createRng>, w: number, h: number, horizon: number, u: number, style: RenderStyle): Sun {
+  const big = (style === 'anime' || style === 'cartoon' ? 1.25 : 1) * (scene.bigSun ? 1.9 : 1);
+  // A low sun would set behind mountains: keep it above the peaks.
+  const above = scene.mountains ? h * 0.27 : 0;
+  const x = w * rand.range(0.25, 0.75);
+  const wantsMoon = scene.matched.includes('night') && !scene.neon;
+  if (scene.storm || (scene.rain && !scene.neon)) return { kind: 'none', x, y: 0, r: 0 };
+  if (scene.portrait) {
+    const y = h - Math.min(h * 0.66, w * 1.05) * 0.62;
+    return { kind: scene.time === 'night' ? 'moon' : 'sun', x: w * 0.5 + (rand() < 0.5 ? -1 : 1) * w * 0.06, y, r: Math.min(w, h) * 0.3 };
+  }
+  switch (scene.time) {
+    case 'day':
+      return { kind: 'sun', x, y: horizon * rand.range(0.18, 0.32), r: 45 * u * big };
+    case 'dawn':
+      return { kind: 'sun', x, y: horizon - above - h * rand.range(0.05, 0.1), r: 60 * u * big };
+    case 'sunset':
+      return { kind: 'sun', x, y: horizon - above - h * rand.range(0.03, 0.1), r: 70 * u * big };
+    case 'night':
+      if ((scene.galaxy || scene.space || scene.aurora || scene.neon) && !wantsMoon) return { kind: 'none', x, y: 0, r: 0 };
+      return { kind: 'moon', x, y: horizon * rand.range(0.18, 0.35), r: 48 * u * big };
+  }
+}
+
+/** Floating spheres and a ring for prompts the lexicon does not know: a dreamlike, abstract touch. */
+function drawOrbs(ctx: Ctx, layer: Layer): void {
+  const { w, horizon, rand, pal, u } = ctx;
+  for (let i = 0; i < rand.int(3, 6); i++) {
+    const r = rand.range(15, 70) * u;
+    const x = rand() * w;
+    const y = horizon * rand.range(0.15, 0.75);
+    const c = rand.pick(pal.accents);
+    const fill = ctx.look.flat ? c : layer.radial([[0, lighten(c, 0.6)], [0.5, c], [1, mix(c, '#000000', 0.45)]], x, y, r, x - r * 0.4, y - r * 0.4);
+    layer.add(outlined(ctx, layer, `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="${fill}"/>`));
+  }
+}

@@ -1,0 +1,101 @@
+import { darken, lighten, mix } from '../color';
+import { outlined, type Ctx, type Layers } from '../context';
+import { n, points } from '../svg';
+import type { Layer } from '../svg';
+
+/** Buildings and boats named in the prompt, `size` px tall, standing on `ground` at x. */
+export function drawLandmark(ctx: Ctx, layer: Layer, x: number, ground: number, size: number): void {
+  const { scene, pal, rand } = ctx;
+  const night = scene.time !== 'day';
+  const body = scene.time === 'day' ? '#e9e1d3' : scene.time === 'night' ? '#1b2140' : '#3a2540';
+  const roof = scene.time === 'day' ? '#a8473d' : darken(body, 0.35);
+  const glow = pal.windowLit;
+  const s = size / 100;
+  const r = (v: number) => n(v * s);
+  const X = (v: number) => n(x + v * s);
+  const Y = (v: number) => n(ground + v * s);
+
+  switch (scene.landmark) {
+    case 'cabin': {
+      const shape = `<rect x="${X(-40)}" y="${Y(-45)}" width="${r(80)}" height="${r(45)}"/><polygon points="${X(-50)},${Y(-43)} ${X(0)},${Y(-85)} ${X(50)},${Y(-43)}"/><rect x="${X(22)}" y="${Y(-88)}" width="${r(10)}" height="${r(25)}"/>`;
+      layer.add(outlined(ctx, layer, `<g fill="${body}">${shape}</g>`, 0.8));
+      layer.add(`<polygon points="${X(-50)},${Y(-43)} ${X(0)},${Y(-85)} ${X(50)},${Y(-43)}" fill="${roof}"/>`);
+      layer.add(`<rect x="${X(-26)}" y="${Y(-32)}" width="${r(16)}" height="${r(14)}" fill="${night ? glow : '#7fa6c9'}"/><rect x="${X(8)}" y="${Y(-32)}" width="${r(16)}" height="${r(14)}" fill="${night ? glow : '#7fa6c9'}"/><rect x="${X(-6)}" y="${Y(-28)}" width="${r(12)}" height="${r(28)}" fill="${darken(body, 0.4)}"/>`);
+      return;
+    }
+    case 'lighthouse': {
+      const tower = `<polygon points="${X(-14)},${Y(0)} ${X(-9)},${Y(-78)} ${X(9)},${Y(-78)} ${X(14)},${Y(0)}"/><rect x="${X(-12)}" y="${Y(-84)}" width="${r(24)}" height="${r(6)}"/><rect x="${X(-7)}" y="${Y(-96)}" width="${r(14)}" height="${r(12)}"/><polygon points="${X(-9)},${Y(-96)} ${X(0)},${Y(-106)} ${X(9)},${Y(-96)}"/>`;
+      const white = scene.time === 'day' ? '#f4f1ea' : lighten(body, 0.15);
+      layer.add(outlined(ctx, layer, `<g fill="${white}">${tower}</g>`, 0.8));
+      const stripe = scene.time === 'day' ? '#c8323c' : darken('#c8323c', 0.55);
+      layer.add(`<polygon points="${X(-12.2)},${Y(-30)} ${X(-11.2)},${Y(-46)} ${X(11.2)},${Y(-46)} ${X(12.2)},${Y(-30)}" fill="${stripe}"/><polygon points="${X(-10.4)},${Y(-60)} ${X(-9.6)},${Y(-72)} ${X(9.6)},${Y(-72)} ${X(10.4)},${Y(-60)}" fill="${stripe}"/>`);
+      layer.add(`<rect x="${X(-5)}" y="${Y(-94)}" width="${r(10)}" height="${r(8)}" fill="#fff3b0"/>`);
+      if (night) {
+        const beam = layer.linear([[0, '#fff6c8', 0.55], [1, '#fff6c8', 0]], x, 0, x + (rand() < 0.5 ? -1 : 1) * size * 4, 0);
+        const dir = rand() < 0.5 ? -1 : 1;
+        layer.add(`<polygon points="${X(0)},${Y(-90)} ${X(dir * 420)},${Y(-130)} ${X(dir * 420)},${Y(-50)}" fill="${beam}"/>`);
+      }
+      return;
+    }
+    case 'castle': {
+      const tone = scene.time === 'day' ? '#cfc6d8' : body;
+      const tower = (cx: number, w: number, h: number) =>
+        `<rect x="${X(cx - w / 2)}" y="${Y(-h)}" width="${r(w)}" height="${r(h)}"/><polygon points="${X(cx - w / 2 - 3)},${Y(-h)} ${X(cx)},${Y(-h - w * 1.4)} ${X(cx + w / 2 + 3)},${Y(-h)}"/>`;
+      const walls = `<rect x="${X(-60)}" y="${Y(-38)}" width="${r(120)}" height="${r(38)}"/>${[-60, -44, -28, 16, 32, 48].map((cx) => `<rect x="${X(cx)}" y="${Y(-44)}" width="${r(8)}" height="${r(7)}"/>`).join('')}`;
+      const shape = walls + tower(-52, 18, 62) + tower(52, 18, 62) + tower(-18, 16, 80) + tower(20, 22, 100);
+      layer.add(outlined(ctx, layer, `<g fill="${tone}">${shape}</g>`, 0.8));
+      const roofs = [[-52, 18, 62], [52, 18, 62], [-18, 16, 80], [20, 22, 100]].map(([cx, w, h]) => `<polygon points="${X(cx! - w! / 2 - 3)},${Y(-h!)} ${X(cx!)},${Y(-h! - w! * 1.4)} ${X(cx! + w! / 2 + 3)},${Y(-h!)}"/>`).join('');
+      layer.add(`<g fill="${scene.time === 'day' ? '#5a4a9a' : darken(tone, 0.3)}">${roofs}</g>`);
+      let windows = '';
+      for (const [wx, wy] of [[-52, -45], [52, -45], [-18, -60], [20, -80], [20, -55], [-18, -35]] as const) windows += `<rect x="${X(wx - 2.5)}" y="${Y(wy)}" width="${r(5)}" height="${r(8)}" rx="${r(2.5)}"/>`;
+      layer.add(`<g fill="${night ? glow : '#4a4266'}">${windows}</g><rect x="${X(-8)}" y="${Y(-20)}" width="${r(16)}" height="${r(20)}" rx="${r(8)}" fill="${darken(tone, 0.5)}"/>`);
+      return;
+    }
+    case 'pagoda': {
+      const tone = scene.time === 'day' ? '#b8332e' : mix('#b8332e', body, 0.6);
+      const roofTone = scene.time === 'day' ? '#2f2a36' : darken(body, 0.3);
+      let shape = '';
+      let roofs = '';
+      const tiers = 5;
+      for (let i = 0; i < tiers; i++) {
+        const y0 = -i * 17;
+        const w = 40 - i * 5;
+        shape += `<rect x="${X(-w / 2)}" y="${Y(y0 - 14)}" width="${r(w)}" height="${r(14)}"/>`;
+        roofs += `<path d="M${X(-w / 2 - 14)} ${Y(y0 - 12)}Q${X(-w / 2)} ${Y(y0 - 14)} ${X(-w / 2 + 4)} ${Y(y0 - 19)}L${X(w / 2 - 4)} ${Y(y0 - 19)}Q${X(w / 2)} ${Y(y0 - 14)} ${X(w / 2 + 14)} ${Y(y0 - 12)}L${X(w / 2 + 2)} ${Y(y0 - 14)}L${X(-w / 2 - 2)} ${Y(y0 - 14)}Z"/>`;
+      }
+      const spire = `<rect x="${X(-1.5)}" y="${Y(-112)}" width="${r(3)}" height="${r(26)}"/>`;
+      layer.add(outlined(ctx, layer, `<g fill="${tone}">${shape}</g><g fill="${roofTone}">${roofs}${spire}</g>`, 0.7));
+      if (night) {
+        let lamps = '';
+        for (let i = 0; i < tiers; i++) lamps += `<rect x="${X(-4)}" y="${Y(-i * 17 - 10)}" width="${r(8)}" height="${r(6)}"/>`;
+        layer.add(`<g fill="${glow}">${lamps}</g>`);
+      }
+      return;
+    }
+    case 'boat': {
+      const hull = `<path d="M${X(-45)} ${Y(-12)}L${X(45)} ${Y(-12)}Q${X(38)} ${Y(2)} ${X(25)} ${Y(4)}L${X(-30)} ${Y(4)}Q${X(-40)} ${Y(0)} ${X(-45)} ${Y(-12)}Z"/>`;
+      const sails = `<polygon points="${points([[x + 2 * s, ground - 16 * s], [x + 2 * s, ground - 95 * s], [x + 38 * s, ground - 18 * s]])}"/><polygon points="${points([[x - 3 * s, ground - 20 * s], [x - 3 * s, ground - 80 * s], [x - 32 * s, ground - 20 * s]])}"/>`;
+      const sailTone = scene.time === 'day' ? '#f7f4ec' : scene.time === 'sunset' ? '#f0b89a' : '#4a5688';
+      layer.add(outlined(ctx, layer, `<g fill="${darken(body, 0.5)}">${hull}</g><g fill="${sailTone}">${sails}</g><rect x="${X(-1)}" y="${Y(-98)}" width="${r(2.5)}" height="${r(86)}" fill="${darken(body, 0.5)}"/>`, 0.7));
+      return;
+    }
+    default:
+  }
+}
+
+/** Sky lanterns drifting upward, brighter and bigger nearer the viewer. */
+export function drawLanterns(ctx: Ctx, { land: layer, glow }: Layers): void {
+  const { w, horizon, rand, u } = ctx;
+  const count = Math.round((w / 1000) * 40);
+  let out = '';
+  for (let i = 0; i < count; i++) {
+    const t = Math.pow(rand(), 2);
+    const x = rand() * w;
+    const y = horizon * (0.15 + rand() * 0.8);
+    const s = (6 + t * 22) * u;
+    const body = `M${n(x - s * 0.5)} ${n(y - s)}L${n(x + s * 0.5)} ${n(y - s)}L${n(x + s * 0.38)} ${n(y + s * 0.2)}Q${n(x)} ${n(y + s * 0.45)} ${n(x - s * 0.38)} ${n(y + s * 0.2)}Z`;
+    out += `<path d="${body}" fill="${rand.pick(['#ffb347', '#ff9838', '#ffc266'])}"/><ellipse cx="${n(x)}" cy="${n(y + s * 0.1)}" rx="${n(s * 0.25)}" ry="${n(s * 0.2)}" fill="#fff5cc"/>`;
+    glow.add(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(s * 2.2)}" fill="#ff9a3c" fill-opacity="0.5"/>`);
+  }
+  layer.add(out);
+}
