@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './_columns';
 import { pricingPlans } from './credits';
 import { users } from './users';
@@ -8,7 +8,11 @@ export const paymentGateway = pgEnum('payment_gateway', ['STRIPE', 'PAYPAL', 'SA
 export const orderStatus = pgEnum('order_status', ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'REFUNDED']);
 export const orderKind = pgEnum('order_kind', ['credits', 'subscription']);
 
-/** One checkout. Credits are granted once per order, keyed by `order:<id>` in the ledger. */
+/**
+ * One payment: a credit-pack checkout, a subscription's first checkout, or one renewal of a
+ * subscription (created when the gateway reports the paid invoice). Credits are granted once per
+ * order, keyed by `order:<id>` in the ledger.
+ */
 export const orders = pgTable(
   'orders',
   {
@@ -17,7 +21,16 @@ export const orders = pgTable(
     userId: text('user_id').notNull().references(() => users.id),
     planId: text('plan_id').notNull().references(() => pricingPlans.id),
     kind: orderKind('kind').notNull(),
+    /** Who processes the money (SANDBOX in embedded mode, whatever the user picked). */
     gateway: paymentGateway('gateway').notNull(),
+    /** What the user picked on the pricing page (STRIPE = card, PAYPAL); decides the return routes. */
+    paymentMethod: paymentGateway('payment_method').notNull(),
+    /** Subscription orders: the subscription they paid for (set once the gateway reports it). */
+    subscriptionId: text('subscription_id'),
+    /** Subscription orders: the gateway's invoice (Stripe) or sale (PayPal) that paid this period. */
+    gatewayInvoiceId: text('gateway_invoice_id'),
+    periodStart: tstz('period_start'),
+    periodEnd: tstz('period_end'),
     status: orderStatus('status').notNull().default('PENDING'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
@@ -26,13 +39,19 @@ export const orders = pgTable(
     gatewaySessionId: text('gateway_session_id'),
     gatewayTransactionId: text('gateway_transaction_id'),
     referralCode: text('referral_code'),
+    /** Why a FAILED or CANCELLED order ended, for support. */
+    failureReason: text('failure_reason'),
     paidAt: tstz('paid_at'),
+    refundedAt: tstz('refunded_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('orders_number_uq').on(t.orderNumber),
     uniqueIndex('orders_gateway_session_uq').on(t.gateway, t.gatewaySessionId),
+    // One order per paid invoice: a replayed or reordered invoice event cannot create a second renewal.
+    uniqueIndex('orders_gateway_invoice_uq').on(t.gateway, t.gatewayInvoiceId),
+    index('orders_subscription_idx').on(t.subscriptionId),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     check('orders_amount_nonneg', sql`${t.amountCents} >= 0`),
   ],
@@ -47,8 +66,16 @@ export const subscriptions = pgTable(
     userId: text('user_id').notNull().references(() => users.id),
     planId: text('plan_id').notNull().references(() => pricingPlans.id),
     gateway: paymentGateway('gateway').notNull(),
+    paymentMethod: paymentGateway('payment_method').notNull(),
     gatewaySubscriptionId: text('gateway_subscription_id'),
+    /** The checkout order that started it; renewals are further orders with `subscriptionId` set. */
+    initialOrderId: text('initial_order_id').notNull(),
     status: subscriptionStatus('status').notNull().default('active'),
+    /** Credits granted per month of paid time (yearly plans grant monthly too). */
+    monthlyCredits: integer('monthly_credits').notNull(),
+    /** Gateway time of the newest status event applied, so an older event arriving late cannot undo it. */
+    statusEventAt: tstz('status_event_at'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     priceCents: integer('price_cents').notNull(),
     currentPeriodStart: tstz('current_period_start').notNull(),
     currentPeriodEnd: tstz('current_period_end').notNull(),
@@ -59,13 +86,18 @@ export const subscriptions = pgTable(
   },
   (t) => [
     uniqueIndex('subscriptions_gateway_sub_uq').on(t.gateway, t.gatewaySubscriptionId),
+    uniqueIndex('subscriptions_initial_order_uq').on(t.initialOrderId),
     index('subscriptions_user_idx').on(t.userId),
   ],
 );
 
 export const refundStatus = pgEnum('refund_status', ['PENDING', 'APPROVED', 'REJECTED', 'COMPLETED']);
 
-/** At most one refund per order; the ledger clawback is keyed by `refund:<orderId>`. */
+/**
+ * A refund request. At most one live (PENDING/APPROVED/COMPLETED) refund per order; a REJECTED one
+ * (the gateway refused, credits given back) does not block a new request. The ledger clawback is
+ * keyed by `refund:<refundId>`, its reversal by `refund-reversal:<refundId>`.
+ */
 export const refunds = pgTable(
   'refunds',
   {
@@ -77,10 +109,15 @@ export const refunds = pgTable(
     amountCents: integer('amount_cents').notNull(),
     creditsClawedBack: integer('credits_clawed_back').notNull(),
     gatewayRefundId: text('gateway_refund_id'),
+    /** Why the gateway refused it (REJECTED). */
+    failureReason: text('failure_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('refunds_order_uq').on(t.orderId), index('refunds_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('refunds_live_order_uq').on(t.orderId).where(sql`${t.status} <> 'REJECTED'`),
+    index('refunds_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /**

@@ -57,3 +57,24 @@ export const loginCodes = pgTable(
   },
   (t) => [index('login_codes_email_created_idx').on(t.email, t.createdAt)],
 );
+
+/**
+ * One Google sign-in in progress (authorization code + PKCE). The row is found by `state`, must be
+ * finished by the browser that started it (the HttpOnly cookie's secret hashes to `browserHash`),
+ * expires after 10 minutes and is consumed by one conditional UPDATE, so a state, verifier or code
+ * can be used once.
+ */
+export const oauthFlows = pgTable(
+  'oauth_flows',
+  {
+    state: text('state').primaryKey(),
+    codeVerifier: text('code_verifier').notNull(),
+    browserHash: text('browser_hash').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    referralCode: text('referral_code'),
+    expiresAt: tstz('expires_at').notNull(),
+    consumedAt: tstz('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('oauth_flows_expires_idx').on(t.expiresAt)],
+);

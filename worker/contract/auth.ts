@@ -32,6 +32,70 @@ export const username = z
 
 export const updateProfileRequest = z.object({ name: username });
 
+/** Passwords: long enough to resist guessing, bounded so hashing cannot be used to burn CPU. */
+export const password = z
+  .string({ error: 'Please enter your password' })
+  .min(1, 'Please enter your password')
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+export const registerRequest = z.object({ name: username, email, password, referralCode });
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+/** Login does not re-check the password rules (an old account may predate them); only presence and the bound. */
+export const loginRequest = z.object({
+  email,
+  password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(128, 'Password must be at most 128 characters'),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** `POST /auth/google/start`: begins the authorization-code flow (PKCE + state bound to this browser). */
+export const googleStartRequest = z.object({ referralCode }).default({});
+export interface GoogleStartResponse {
+  success: true;
+  authorizationUrl: string;
+}
+
+/** `POST /auth/google/oauth2` (spec §7) plus the `state` Google returned, which the server checks. */
+export const googleOAuthRequest = z.object({
+  code: z.string({ error: 'No authorization code was returned' }).trim().min(1, 'No authorization code was returned').max(2048),
+  state: z.string({ error: 'state is required' }).trim().min(16, 'state is required').max(256),
+  clientId: z.string().trim().max(256).optional(),
+  redirectUri: z.string().trim().max(2048).optional(),
+  referralCode,
+});
+export type GoogleOAuthRequest = z.infer<typeof googleOAuthRequest>;
+
+/** `POST /auth/google/v2/verify` (spec §7): a Google ID token from Google's own button. */
+export const googleVerifyRequest = z.object({
+  idToken: z.string({ error: 'idToken is required' }).trim().min(1, 'idToken is required').max(8192),
+  referralCode: referralCode.nullable(),
+});
+export type GoogleVerifyRequest = z.infer<typeof googleVerifyRequest>;
+
+/** `GET /auth/google/config`: whether the Google button can work on this deployment. */
+export interface GoogleConfigResponse {
+  success: true;
+  enabled: boolean;
+  clientId: string | null;
+}
+
+/** Spec §5 / §9 avatar rules. */
+export const AVATAR = {
+  maxBytes: 5 * 1024 * 1024,
+  types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const,
+  extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const,
+  /** Stored as a square WebP of this many pixels. */
+  outputSize: 256,
+  uploadTimeoutMs: 30_000,
+} as const;
+
+export interface AvatarResponse {
+  success: true;
+  avatar: string;
+  user: UserProfile;
+}
+
 export const LOGIN_CODE = {
   digits: 6,
   ttlSeconds: 10 * 60,

@@ -7,10 +7,20 @@ export const ERROR_STATUS = {
   MALFORMED_JSON: 400,
   INVALID_CODE: 400,
   CODE_EXPIRED: 400,
+  /** Google sign-in could not be finished: wrong or reused state, code exchange refused, bad ID token. */
+  OAUTH_FAILED: 400,
+  /** A gateway webhook whose signature (or timestamp) does not verify; nothing was written. */
+  WEBHOOK_SIGNATURE_INVALID: 400,
   UNAUTHENTICATED: 401,
+  /** Password sign-in: the same answer for an unknown e-mail and a wrong password. */
+  INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
+  /** Google says the account's e-mail is not verified, so it cannot be linked to anything. */
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** The server's refund rules (spec §5) refuse this refund; the message names the rule. */
+  REFUND_NOT_ALLOWED: 409,
   NO_CHANGES: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -18,7 +28,11 @@ export const ERROR_STATUS = {
   CODE_ATTEMPTS_EXCEEDED: 429,
   RESEND_TOO_SOON: 429,
   RATE_LIMITED: 429,
+  /** Stripe or PayPal refused or failed a call we made; nothing changed on our side. */
+  PAYMENT_PROVIDER_ERROR: 502,
   SERVICE_UNAVAILABLE: 503,
+  /** A feature whose provider is not configured on this deployment (e.g. Google sign-in). */
+  NOT_CONFIGURED: 503,
   INTERNAL: 500,
 } as const;
 

@@ -84,7 +84,7 @@ describe('referrals', () => {
     const paidAt = clock.now();
     const order = (status: 'PAID' | 'REFUNDED') => ({
       id: newId('ord'), orderNumber: newId('no'), userId: hank.user.id, planId: 'pack_500', kind: 'credits' as const,
-      gateway: 'SANDBOX' as const, status, amountCents: 1999, credits: 500, creditsAdded: 500, paidAt,
+      gateway: 'SANDBOX' as const, paymentMethod: 'STRIPE' as const, status, amountCents: 1999, credits: 500, creditsAdded: 500, paidAt,
     });
     const [paid, refunded] = [order('PAID'), order('REFUNDED')];
     await t.deps.db.insert(schema.orders).values([paid, refunded]);

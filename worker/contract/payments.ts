@@ -1,0 +1,154 @@
+import { z } from 'zod';
+
+/**
+ * Payments as the API and the SPA see them (spec §3 Order, Subscription, Refund check, Payment
+ * status; §7 Pricing and payment, Orders). Field names are the spec's.
+ */
+
+/** What the user picks in the payment-method modal: card (Stripe) or PayPal. */
+export const PAYMENT_METHODS = ['STRIPE', 'PAYPAL'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Who actually processes the money: the chosen method, or the local sandbox in embedded mode. */
+export type GatewayName = PaymentMethod | 'SANDBOX';
+
+export const ORDER_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'REFUNDED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type SubscriptionStatus = 'active' | 'cancelled' | 'suspended' | 'expired';
+
+/** Spec §9 / §5 refund rules. */
+export const REFUND_RULES = {
+  windowMs: 3 * 24 * 3600 * 1000,
+  maxRefundsPer30Days: 2,
+  riskWindowMs: 30 * 24 * 3600 * 1000,
+  reasonMaxLength: 200,
+  defaultReason: 'Requested by customer',
+} as const;
+
+export const ORDERS_PAGE_SIZE = 20;
+
+const gateway = z.enum(PAYMENT_METHODS, { error: 'gateway must be STRIPE or PAYPAL' });
+const planIdField = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(64);
+const referralCode = z.string().trim().max(32).regex(/^[A-Za-z0-9_-]*$/, 'Invalid referral code').optional();
+
+export const createSubscriptionOrderRequest = z.object({ planId: planIdField('planId'), gateway, referralCode });
+export const createCreditOrderRequest = z.object({ packageId: planIdField('packageId'), gateway, referralCode });
+/** `POST /api/credits/packages/{id}/purchase?referralCode`: the gateway may come in the body; card by default. */
+export const purchasePackageQuery = z.object({ referralCode });
+export const purchasePackageBody = z.object({ gateway: gateway.default('STRIPE') }).default({ gateway: 'STRIPE' });
+
+export const orderIdParam = z.object({ orderId: z.string().trim().min(1).max(64) });
+export const idParam = z.object({ id: z.string().trim().min(1).max(64) });
+
+export const ordersQuery = z.object({
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(ORDERS_PAGE_SIZE),
+});
+
+export const refundRequest = z
+  .object({ reason: z.string().trim().max(REFUND_RULES.reasonMaxLength, `The reason can be at most ${REFUND_RULES.reasonMaxLength} characters`).optional() })
+  .default({});
+
+/** `POST /api/v2/payment/create-*-order` (spec §7). */
+export interface CheckoutResponse {
+  success: boolean;
+  checkoutUrl: string | null;
+  error: string | null;
+  orderId?: string;
+  orderNumber?: string;
+}
+
+/** `GET /api/v2/payment/order/{orderId}/status` (spec §3 Payment status response). */
+export interface PaymentStatusResponse {
+  success: boolean;
+  message: string;
+  status: OrderStatus;
+  creditsAdded: number;
+  gatewayTransactionId: string | null;
+  orderId: string;
+}
+
+/** One row of `GET /api/orders/user` (spec §3 Order). Money in dollars for display, like pricing. */
+export interface OrderItem {
+  id: string;
+  orderNumber: string;
+  packageName: string;
+  productName: string;
+  kind: 'credits' | 'subscription';
+  amount: number;
+  currency: string;
+  status: OrderStatus;
+  credits: number;
+  creditsToAdd: number;
+  creditsAdded: number;
+  paymentMethod: PaymentMethod;
+  email: string;
+  createdAt: string;
+  completedAt: string | null;
+  paidTime: string | null;
+  refundedAt: string | null;
+  /** The live refund request, if any (PENDING while the gateway processes it). */
+  refundStatus: 'PENDING' | 'APPROVED' | 'COMPLETED' | null;
+}
+
+export interface OrdersPage {
+  success: boolean;
+  orders: OrderItem[];
+  currentPage: number;
+  totalPages: number;
+  total: number;
+  pageSize: number;
+  error: string | null;
+}
+
+/** `GET /api/orders/{id}/refund/check` (spec §3 Refund check). Decided on the server. */
+export interface RefundConditions {
+  isPaid: boolean;
+  withinTimeLimit: boolean;
+  hasEnoughCredits: boolean;
+  currentCredits: number;
+  requiredCredits: number;
+  passRiskControl: boolean;
+  recentRefundCount: number;
+  noPendingRefund: boolean;
+}
+
+export interface RefundCheckResponse {
+  success: boolean;
+  canRefund: boolean;
+  error: string | null;
+  conditions: RefundConditions;
+  refundAmount: number;
+  /** When the 3-day window closes. */
+  deadline: string | null;
+}
+
+/** `POST /api/orders/{id}/refund`. */
+export interface RefundResponse {
+  success: boolean;
+  refundAmount: number;
+  refundId: string;
+  status: 'PENDING' | 'COMPLETED';
+  message: string;
+}
+
+/** `GET /api/subscriptions/current` (spec §3 Subscription). */
+export interface SubscriptionInfo {
+  id: string;
+  planId: string;
+  planName: string;
+  packageType: 'monthly' | 'yearly';
+  price: number;
+  currency: string;
+  monthlyCredits: number;
+  startDate: string;
+  nextBillingDate: string | null;
+  endDate: string | null;
+  status: SubscriptionStatus;
+  paymentProvider: PaymentMethod;
+  cancelAtPeriodEnd: boolean;
+}
+
+export interface SubscriptionResponse {
+  success: boolean;
+  subscription: SubscriptionInfo | null;
+}
