@@ -1,7 +1,10 @@
-"""Fills web/src/locales/zh-Hant/messages.po from scripts/zh-hant.json (run after `npm run i18n:extract`)."""
-import json, re, sys
+"""Fills web/src/locales/zh-Hant/messages.po from scripts/zh-hant.json and scripts/zh-hant/*.json
+(one file per area, so parallel work does not edit one table); run after `npm run i18n:extract`."""
+import glob, json, re, sys
 po_path = 'web/src/locales/zh-Hant/messages.po'
 table = json.load(open('scripts/zh-hant.json', encoding='utf-8'))
+for extra in sorted(glob.glob('scripts/zh-hant/*.json')):
+    table.update(json.load(open(extra, encoding='utf-8')))
 po = open(po_path, encoding='utf-8').read()
 missing = []
 def fill(m):

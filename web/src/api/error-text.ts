@@ -27,6 +27,14 @@ export function useErrorText() {
           return t`Login session expired, please sign in again`;
         case 'NO_CHANGES':
           return t`No changes detected`;
+        case 'INVALID_CREDENTIALS':
+          return t`Incorrect e-mail or password`;
+        case 'EMAIL_NOT_VERIFIED':
+          return t`Your Google account's e-mail is not verified`;
+        case 'PAYLOAD_TOO_LARGE':
+          return error.field === 'avatar' ? t`File size cannot exceed 5MB` : error.message;
+        case 'UNSUPPORTED_MEDIA_TYPE':
+          return error.field === 'avatar' ? t`Please select a valid image file (JPG, PNG, GIF, WebP)` : error.message;
         case 'INTERNAL':
           return t`Server error, please try again later`;
         default:

@@ -42,6 +42,11 @@ export interface CheckoutSession {
   sessionId: string;
   /** Where the browser goes to pay. */
   checkoutUrl: string;
+  /**
+   * A gateway plan the adapter had to create because `CheckoutPlan.paypalPlanId` / `stripePriceId`
+   * was empty; the service stores it on the pricing plan so it is created only once.
+   */
+  createdGatewayPlanId?: string;
 }
 
 /** What a gateway reported, in the app's terms. Dates are the gateway's. */
