@@ -96,7 +96,7 @@ export const refundStatus = pgEnum('refund_status', ['PENDING', 'APPROVED', 'REJ
 /**
  * A refund request. At most one live (PENDING/APPROVED/COMPLETED) refund per order; a REJECTED one
  * (the gateway refused, credits given back) does not block a new request. The ledger clawback is
- * keyed by `refund:<refundId>`, its reversal by `refund-reversal:<refundId>`.
+ * keyed by `order-refund:<refundId>`, its reversal by `order-refund-reversal:<refundId>`.
  */
 export const refunds = pgTable(
   'refunds',
