@@ -1,23 +1,429 @@
-import { GatewayError, type PaymentGateway } from '../../services/payments/gateway';
+import Stripe from 'stripe';
+import type { SubscriptionStatus } from '../../contract/payments';
+import {
+  GatewayError,
+  WebhookVerificationError,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type GatewayEvent,
+  type PaymentEffect,
+  type PaymentGateway,
+  type RefundRequest,
+  type RefundResult,
+} from '../../services/payments/gateway';
+
+/**
+ * Stripe behind the payments port: Checkout Sessions for credit packs and subscriptions, webhooks
+ * verified on the raw body, refunds and cancellation through the API.
+ *
+ * Runs on Workers and in Node: the client uses `fetch` and webhook signatures use WebCrypto.
+ * Webhook payloads follow the API version of the webhook endpoint in the Stripe dashboard, which may be
+ * older than the library's, so events are read through the small wire types below that name both the
+ * current fields (`parent.subscription_details`, item-level periods, `invoice_payments`) and the
+ * pre-2025 ones (`invoice.subscription`, `invoice.payment_intent`, top-level subscription periods).
+ */
 
 export interface StripeGatewayOptions {
   secretKey: string;
   webhookSecret: string;
+  /** https://api.stripe.com in production; tests point it at a local fake server. */
   apiUrl: string;
+  /** The app's public origin: success/cancel URLs that are not absolute are resolved against it. */
   publicUrl: string;
 }
 
-/** Stripe Checkout + webhooks behind the payments port (work in progress: stubs that refuse). */
-export function createStripeGateway(_options: StripeGatewayOptions): PaymentGateway {
-  const notYet = (): never => {
-    throw new GatewayError('Stripe is not available yet');
-  };
+/** Stripe's default signature tolerance: an event signed more than 5 minutes ago is refused (replays). */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+type Metadata = Record<string, string> | null | undefined;
+type Ref = string | { id: string } | null | undefined;
+
+interface WireSession {
+  id: string;
+  mode: 'payment' | 'subscription' | 'setup';
+  status: 'open' | 'complete' | 'expired' | null;
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  client_reference_id: string | null;
+  metadata: Metadata;
+  payment_intent: Ref;
+  subscription: Ref;
+  invoice: Ref | WireInvoice;
+  amount_total: number | null;
+  url: string | null;
+}
+
+interface WireInvoiceLine {
+  type?: string;
+  period?: { start: number; end: number };
+  parent?: { type?: string; subscription_item_details?: { subscription?: string | null } | null } | null;
+}
+
+interface WireInvoice {
+  id: string;
+  object?: 'invoice';
+  billing_reason: string | null;
+  amount_paid: number;
+  period_start: number;
+  period_end: number;
+  lines?: { data: WireInvoiceLine[] };
+  parent?: { type?: string; subscription_details?: { subscription: Ref; metadata: Metadata } | null } | null;
+  payments?: { data: Array<{ status?: string; payment?: { payment_intent?: Ref; charge?: Ref } }> };
+  /** Before API 2025-03-31 (basil). */
+  subscription?: Ref;
+  subscription_details?: { metadata: Metadata } | null;
+  payment_intent?: Ref;
+  charge?: Ref;
+}
+
+interface WireSubscription {
+  id: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  cancel_at?: number | null;
+  metadata: Metadata;
+  items?: { data: Array<{ current_period_start?: number; current_period_end?: number }> };
+  /** Before API 2025-03-31 (basil). */
+  current_period_start?: number;
+  current_period_end?: number;
+}
+
+interface WireCharge {
+  id: string;
+  payment_intent: Ref;
+  metadata: Metadata;
+  amount_refunded: number;
+  refunded: boolean;
+  refunds?: { data: Array<{ id: string; created: number }> } | null;
+}
+
+const refId = (ref: Ref | WireInvoice): string | undefined => (ref == null ? undefined : typeof ref === 'string' ? ref : ref.id);
+const fromUnix = (seconds: number) => new Date(seconds * 1000);
+
+/** `apiUrl` → the client's host/port/protocol options (the library has no base-URL option). */
+function clientAddress(apiUrl: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const url = new URL(apiUrl || 'https://api.stripe.com');
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80, protocol };
+}
+
+/** Turns a library error into a GatewayError whose message is safe to show; the details stay for logs. */
+function toGatewayError(error: unknown, action: string): GatewayError {
+  if (error instanceof GatewayError) return error;
+  if (error instanceof Stripe.errors.StripeError) {
+    const detail = { type: error.type, code: error.code, statusCode: error.statusCode, requestId: error.requestId, message: error.message };
+    const unavailable = error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || (error.statusCode ?? 0) >= 500;
+    const message = unavailable
+      ? `The card payment service is unavailable (${action}). Please try again later.`
+      : error instanceof Stripe.errors.StripeCardError
+        ? `The card payment was declined (${action}).`
+        : `The card payment service refused the request (${action}).`;
+    return new GatewayError(message, detail);
+  }
+  return new GatewayError(`The card payment service failed (${action}). Please try again later.`, { message: String(error) });
+}
+
+export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
+  const stripe = new Stripe(options.secretKey, {
+    httpClient: Stripe.createFetchHttpClient(),
+    ...clientAddress(options.apiUrl),
+    // One retry for connection errors / 5xx / 409 (the library adds idempotency keys to retried POSTs).
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    telemetry: false,
+  });
+  const crypto = Stripe.createSubtleCryptoProvider();
+  const absolute = (url: string) => new URL(url, options.publicUrl).toString();
+
+  /** The payment intent that paid an invoice, whatever the payload's API version carried. */
+  async function invoicePaymentIntent(invoice: WireInvoice): Promise<string | undefined> {
+    const direct = refId(invoice.payment_intent) ?? refId(invoice.charge);
+    if (direct) return direct;
+    const listed = invoice.payments?.data.find((p) => p.status === 'paid') ?? invoice.payments?.data[0];
+    const fromList = refId(listed?.payment?.payment_intent) ?? refId(listed?.payment?.charge);
+    if (fromList) return fromList;
+    // Current API versions leave the payments out of invoice payloads: ask for them.
+    const payments = await stripe.invoicePayments.list({ invoice: invoice.id, status: 'paid', limit: 3 });
+    const paid = payments.data[0];
+    return refId(paid?.payment.payment_intent as Ref) ?? refId(paid?.payment.charge as Ref);
+  }
+
+  async function invoicePaymentIntentById(invoiceId: string): Promise<string | undefined> {
+    const payments = await stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 3 });
+    const paid = payments.data[0];
+    return refId(paid?.payment.payment_intent as Ref) ?? refId(paid?.payment.charge as Ref);
+  }
+
+  /**
+   * `checkout.paid` for a completed, paid session. For subscriptions the transaction is the first
+   * invoice's payment intent, so refunds and `charge.refunded` find the order by the same id.
+   */
+  async function sessionPaid(session: WireSession): Promise<PaymentEffect[]> {
+    const orderId = session.client_reference_id ?? session.metadata?.orderId;
+    if (!orderId) return [];
+    const amount = session.amount_total ?? undefined;
+    if (session.mode === 'subscription') {
+      const subscriptionId = refId(session.subscription);
+      const invoice = session.invoice;
+      let transactionId: string | undefined;
+      if (invoice && typeof invoice === 'object' && 'billing_reason' in invoice) transactionId = await invoicePaymentIntent(invoice);
+      else if (refId(invoice)) transactionId = (await invoicePaymentIntentById(refId(invoice)!)) ?? refId(invoice);
+      return [
+        {
+          kind: 'checkout.paid',
+          orderId,
+          gatewayTransactionId: transactionId ?? session.id,
+          ...(subscriptionId ? { gatewaySubscriptionId: subscriptionId } : {}),
+          ...(amount != null ? { amountCents: amount } : {}),
+        },
+      ];
+    }
+    return [{ kind: 'checkout.paid', orderId, gatewayTransactionId: refId(session.payment_intent) ?? session.id, ...(amount != null ? { amountCents: amount } : {}) }];
+  }
+
+  /** `invoice.paid` for a subscription invoice; one-off invoices are not ours. */
+  async function invoicePaid(invoice: WireInvoice): Promise<PaymentEffect[]> {
+    const details = invoice.parent?.subscription_details;
+    const subscriptionId = refId(details?.subscription) ?? refId(invoice.subscription);
+    if (!subscriptionId) return [];
+    const metadata = details?.metadata ?? invoice.subscription_details?.metadata;
+    const lines = invoice.lines?.data ?? [];
+    const line =
+      lines.find((l) => l.parent?.type === 'subscription_item_details' || l.type === 'subscription') ?? lines.find((l) => l.period);
+    // The invoice's own period is the billing run's (start = end for a first invoice); the line's is the service period.
+    const start = line?.period?.start ?? invoice.period_start;
+    const end = line?.period?.end ?? invoice.period_end;
+    const orderId = metadata?.orderId;
+    return [
+      {
+        kind: 'invoice.paid',
+        gatewaySubscriptionId: subscriptionId,
+        gatewayInvoiceId: invoice.id,
+        ...(orderId ? { orderId } : {}),
+        first: invoice.billing_reason === 'subscription_create',
+        gatewayTransactionId: (await invoicePaymentIntent(invoice)) ?? invoice.id,
+        amountCents: invoice.amount_paid,
+        periodStart: fromUnix(start),
+        periodEnd: fromUnix(end),
+      },
+    ];
+  }
+
+  function subscriptionChanged(subscription: WireSubscription, deleted: boolean): PaymentEffect[] {
+    const cancelling = subscription.cancel_at_period_end || subscription.cancel_at != null;
+    let status: SubscriptionStatus;
+    if (deleted) {
+      // Deleted means the subscription has ended (at period end, or at once from the dashboard).
+      status = 'expired';
+    } else {
+      switch (subscription.status) {
+        case 'active':
+        case 'trialing':
+          status = cancelling ? 'cancelled' : 'active';
+          break;
+        case 'past_due':
+        case 'unpaid':
+        case 'paused':
+          status = 'suspended';
+          break;
+        case 'canceled':
+          status = 'cancelled';
+          break;
+        case 'incomplete_expired':
+          status = 'expired';
+          break;
+        default:
+          // `incomplete`: the first payment has not gone through yet; the checkout's events decide.
+          return [];
+      }
+    }
+    const item = subscription.items?.data[0];
+    const start = item?.current_period_start ?? subscription.current_period_start;
+    const end = item?.current_period_end ?? subscription.current_period_end;
+    const orderId = subscription.metadata?.orderId;
+    return [
+      {
+        kind: 'subscription.changed',
+        gatewaySubscriptionId: subscription.id,
+        ...(orderId ? { orderId } : {}),
+        status,
+        ...(start != null ? { periodStart: fromUnix(start) } : {}),
+        ...(end != null ? { periodEnd: fromUnix(end) } : {}),
+        cancelAtPeriodEnd: cancelling,
+      },
+    ];
+  }
+
+  async function chargeRefunded(charge: WireCharge): Promise<PaymentEffect[]> {
+    let refunds = charge.refunds?.data;
+    // Since API 2022-11-15 a charge no longer carries its refunds: list the newest one.
+    if (!refunds?.length) refunds = (await stripe.refunds.list({ charge: charge.id, limit: 1 })).data;
+    const newest = [...(refunds ?? [])].sort((a, b) => b.created - a.created)[0];
+    if (!newest) return [];
+    const orderId = charge.metadata?.orderId;
+    return [
+      {
+        kind: 'payment.refunded',
+        gatewayTransactionId: refId(charge.payment_intent) ?? charge.id,
+        ...(orderId ? { orderId } : {}),
+        gatewayRefundId: newest.id,
+        amountCents: charge.amount_refunded,
+        fullyRefunded: charge.refunded,
+      },
+    ];
+  }
+
+  async function effectsOf(event: Stripe.Event): Promise<PaymentEffect[]> {
+    const object = event.data.object as unknown;
+    switch (event.type as string) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded': {
+        const session = object as WireSession;
+        // An asynchronous method (bank debit) completes the session unpaid; its success event follows.
+        return session.payment_status === 'paid' ? sessionPaid(session) : [];
+      }
+      case 'checkout.session.expired':
+      case 'checkout.session.async_payment_failed': {
+        const session = object as WireSession;
+        const orderId = session.client_reference_id ?? session.metadata?.orderId;
+        if (!orderId) return [];
+        return event.type === 'checkout.session.expired'
+          ? [{ kind: 'checkout.failed', orderId, status: 'CANCELLED', reason: 'The checkout session expired' }]
+          : [{ kind: 'checkout.failed', orderId, status: 'FAILED', reason: 'The payment failed' }];
+      }
+      case 'invoice.paid':
+        return invoicePaid(object as WireInvoice);
+      case 'customer.subscription.updated':
+        return subscriptionChanged(object as WireSubscription, false);
+      case 'customer.subscription.deleted':
+        return subscriptionChanged(object as WireSubscription, true);
+      case 'charge.refunded':
+        return chargeRefunded(object as WireCharge);
+      default:
+        return [];
+    }
+  }
+
   return {
     name: 'STRIPE',
-    createCheckout: async () => notYet(),
-    parseWebhook: async () => notYet(),
-    reconcile: async () => notYet(),
-    refund: async () => notYet(),
-    cancelSubscription: async () => notYet(),
+
+    async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+      const { plan } = request;
+      const subscription = request.kind === 'subscription';
+      if (subscription && !plan.interval) throw new GatewayError('This plan has no billing interval');
+      const metadata = { orderId: request.orderId, userId: request.userId, orderNumber: request.orderNumber };
+      const successUrl = absolute(request.successUrl);
+      // Stripe substitutes the literal {CHECKOUT_SESSION_ID}; it must not be URL-encoded.
+      const successWithSession = `${successUrl}${successUrl.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`;
+      const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = plan.stripePriceId
+        ? { price: plan.stripePriceId, quantity: 1 }
+        : {
+            quantity: 1,
+            price_data: {
+              currency: plan.currency.toLowerCase(),
+              unit_amount: plan.priceCents,
+              product_data: { name: plan.name },
+              ...(subscription ? { recurring: { interval: plan.interval! } } : {}),
+            },
+          };
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: subscription ? 'subscription' : 'payment',
+        line_items: [lineItem],
+        client_reference_id: request.orderId,
+        metadata,
+        customer_email: request.customerEmail,
+        success_url: successWithSession,
+        cancel_url: absolute(request.cancelUrl),
+        ...(subscription
+          ? { subscription_data: { metadata: { orderId: request.orderId, userId: request.userId } } }
+          : { payment_intent_data: { metadata } }),
+      };
+      try {
+        // One session per order, even if the create call is retried after a timeout.
+        const session = await stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${request.orderId}` });
+        if (!session.url) throw new GatewayError('The card payment service returned no checkout page', { sessionId: session.id });
+        return { sessionId: session.id, checkoutUrl: session.url };
+      } catch (error) {
+        throw toGatewayError(error, 'checkout');
+      }
+    },
+
+    async parseWebhook(rawBody: string, headers: Headers): Promise<GatewayEvent> {
+      const signature = headers.get('stripe-signature');
+      if (!signature) throw new WebhookVerificationError('Missing Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(rawBody, signature, options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, crypto);
+      } catch (error) {
+        throw new WebhookVerificationError(error instanceof Error ? error.message : 'Invalid Stripe signature');
+      }
+      if (!event || typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data?.object) {
+        throw new WebhookVerificationError('Not a Stripe event');
+      }
+      let effects: PaymentEffect[];
+      try {
+        effects = await effectsOf(event);
+      } catch (error) {
+        throw toGatewayError(error, 'webhook');
+      }
+      return { id: event.id, type: event.type, occurredAt: fromUnix(event.created), effects };
+    },
+
+    async reconcile(order): Promise<PaymentEffect[]> {
+      try {
+        const session = (await stripe.checkout.sessions.retrieve(order.gatewaySessionId, { expand: ['invoice'] })) as unknown as WireSession;
+        if (session.status === 'expired') {
+          const orderId = session.client_reference_id ?? session.metadata?.orderId ?? order.id;
+          return [{ kind: 'checkout.failed', orderId, status: 'CANCELLED', reason: 'The checkout session expired' }];
+        }
+        if (session.status !== 'complete' || session.payment_status !== 'paid') return [];
+        const effects = await sessionPaid({ ...session, client_reference_id: session.client_reference_id ?? order.id });
+        // The first period's invoice too, so its credits arrive even when `invoice.paid` is lost.
+        if (session.mode === 'subscription' && session.invoice && typeof session.invoice === 'object' && 'billing_reason' in session.invoice) {
+          effects.push(...(await invoicePaid(session.invoice)));
+        }
+        return effects;
+      } catch (error) {
+        throw toGatewayError(error, 'status');
+      }
+    },
+
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      try {
+        // Subscription orders may carry an invoice (in_) or session (cs_) id from older webhooks: find the payment.
+        let target = request.gatewayTransactionId;
+        if (target.startsWith('cs_')) {
+          const session = (await stripe.checkout.sessions.retrieve(target)) as unknown as WireSession;
+          target = refId(session.payment_intent) ?? refId(session.invoice) ?? target;
+        }
+        if (target.startsWith('in_')) {
+          const paid = await invoicePaymentIntentById(target);
+          if (!paid) throw new GatewayError('No payment was found for this order', { invoice: target });
+          target = paid;
+        }
+        const refund = await stripe.refunds.create(
+          {
+            ...(target.startsWith('ch_') || target.startsWith('py_') ? { charge: target } : { payment_intent: target }),
+            amount: request.amountCents,
+            reason: 'requested_by_customer',
+            metadata: { orderId: request.orderId, refundId: request.refundId },
+          },
+          { idempotencyKey: request.refundId },
+        );
+        if (refund.status === 'succeeded') return { gatewayRefundId: refund.id, status: 'COMPLETED' };
+        if (refund.status === 'pending' || refund.status === 'requires_action') return { gatewayRefundId: refund.id, status: 'PENDING' };
+        throw new GatewayError('The card payment service could not refund this payment', { refundId: refund.id, status: refund.status });
+      } catch (error) {
+        throw toGatewayError(error, 'refund');
+      }
+    },
+
+    async cancelSubscription(gatewaySubscriptionId: string): Promise<void> {
+      try {
+        // At period end: the customer keeps what they paid for; Stripe sends customer.subscription.updated.
+        await stripe.subscriptions.update(gatewaySubscriptionId, { cancel_at_period_end: true });
+      } catch (error) {
+        throw toGatewayError(error, 'cancel subscription');
+      }
+    },
   };
 }
