@@ -55,6 +55,8 @@ export interface CheckoutResponse {
   error: string | null;
   orderId?: string;
   orderNumber?: string;
+  /** Set with HTTP 502 when the gateway refused or failed the checkout (the order is then FAILED). */
+  code?: 'PAYMENT_PROVIDER_ERROR';
 }
 
 /** `GET /api/v2/payment/order/{orderId}/status` (spec §3 Payment status response). */

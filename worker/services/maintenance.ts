@@ -1,5 +1,6 @@
 import type { AppDeps } from '../ports';
 import { sweepExpiredJobs } from './generation/generation';
+import { runPaymentMaintenance } from './payments/subscriptions';
 import { grantMaturedPurchaseBonuses } from './referrals/referrals';
 
 /**
@@ -9,5 +10,7 @@ import { grantMaturedPurchaseBonuses } from './referrals/referrals';
 export async function runMaintenance(deps: Pick<AppDeps, 'db' | 'clock' | 'log'>) {
   const expiredJobs = await sweepExpiredJobs(deps);
   const referralBonuses = await grantMaturedPurchaseBonuses(deps.db, deps.clock.now());
-  return { expiredJobs, referralBonuses };
+  // Yearly plans' monthly credits, then subscriptions whose paid time is over (their credits lapse).
+  const payments = await runPaymentMaintenance(deps);
+  return { expiredJobs, referralBonuses, ...payments };
 }

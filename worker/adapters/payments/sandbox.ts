@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { newId } from '../../lib/ids';
+import { WebhookVerificationError, type GatewayEvent, type PaymentEffect } from '../../services/payments/gateway';
+import { addInterval } from '../../services/payments/periods';
+import type { SandboxCheckoutOrder, SandboxGateway, SignedDelivery } from '../../services/payments/sandbox-types';
+
+/**
+ * The embedded payment gateway (DESIGN.md §1): no network, no real money. Checkout is a local page
+ * (`/api/sandbox/checkout/<session>`); its Pay / Cancel buttons produce webhook events signed the
+ * way Stripe signs its own (`t=<unix>,v1=<hex HMAC-SHA256(secret, "t.body")>`, 5-minute tolerance),
+ * which go through the same verification and handler as a real gateway's. Worker-safe: WebCrypto only.
+ */
+export interface SandboxGatewayOptions {
+  /** PAYMENTS_SANDBOX_SECRET. */
+  secret: string;
+  publicUrl: string;
+  /** Wall clock for signature timestamps (tests move it to produce stale signatures). */
+  now?: () => Date;
+  toleranceSeconds?: number;
+}
+
+export const SANDBOX_SIGNATURE_HEADER = 'Sandbox-Signature';
+const DEFAULT_TOLERANCE_SECONDS = 300;
+
+const encoder = new TextEncoder();
+
+const isoDate = z.iso.datetime().transform((s) => new Date(s));
+const id = z.string().min(1).max(200);
+const effectSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('checkout.paid'), orderId: id, gatewayTransactionId: id, gatewaySubscriptionId: id.optional(), amountCents: z.number().int().optional() }),
+  z.object({ kind: z.literal('checkout.failed'), orderId: id, status: z.enum(['FAILED', 'CANCELLED']), reason: z.string().max(500) }),
+  z.object({
+    kind: z.literal('invoice.paid'),
+    gatewaySubscriptionId: id,
+    gatewayInvoiceId: id,
+    orderId: id.optional(),
+    first: z.boolean().optional(),
+    gatewayTransactionId: id,
+    amountCents: z.number().int(),
+    periodStart: isoDate,
+    periodEnd: isoDate,
+  }),
+  z.object({
+    kind: z.literal('subscription.changed'),
+    gatewaySubscriptionId: id,
+    orderId: id.optional(),
+    status: z.enum(['active', 'cancelled', 'suspended', 'expired']),
+    periodStart: isoDate.optional(),
+    periodEnd: isoDate.optional(),
+    cancelAtPeriodEnd: z.boolean().optional(),
+  }),
+  z.object({ kind: z.literal('payment.refunded'), gatewayTransactionId: id, orderId: id.optional(), gatewayRefundId: id, amountCents: z.number().int(), fullyRefunded: z.boolean() }),
+]);
+const eventSchema = z.object({ id, type: z.string().min(1).max(100), occurredAt: isoDate, effects: z.array(effectSchema).max(20) });
+
+function hexToBytes(hex: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^(?:[0-9a-f]{2})+$/i.test(hex)) return null;
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
+}
+
+const bytesToHex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+/** Parses `t=…,v1=…[,v1=…]`; several v1 entries are allowed so the secret can rotate. */
+function parseSignatureHeader(header: string | null) {
+  if (!header) return null;
+  let timestamp: number | null = null;
+  const signatures: string[] = [];
+  for (const part of header.split(',')) {
+    const [key, value] = part.split('=', 2).map((s) => s?.trim());
+    if (key === 't' && value && /^\d{1,12}$/.test(value)) timestamp = Number(value);
+    else if (key === 'v1' && value) signatures.push(value);
+  }
+  return timestamp === null || signatures.length === 0 ? null : { timestamp, signatures };
+}
+
+export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGateway {
+  const wallClock = options.now ?? (() => new Date());
+  const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  const base = options.publicUrl.replace(/\/+$/, '');
+  const keyPromise = crypto.subtle.importKey('raw', encoder.encode(options.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+
+  async function signBody(rawBody: string): Promise<SignedDelivery> {
+    const timestamp = Math.floor(wallClock().getTime() / 1000);
+    const mac = await crypto.subtle.sign('HMAC', await keyPromise, encoder.encode(`${timestamp}.${rawBody}`));
+    return { rawBody, headers: new Headers({ 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: `t=${timestamp},v1=${bytesToHex(mac)}` }) };
+  }
+
+  const sign = (event: GatewayEvent) => signBody(JSON.stringify(event));
+
+  return {
+    name: 'SANDBOX',
+
+    async createCheckout() {
+      const sessionId = newId('sbx');
+      return { sessionId, checkoutUrl: `${base}/api/sandbox/checkout/${sessionId}` };
+    },
+
+    async parseWebhook(rawBody, headers) {
+      const parsed = parseSignatureHeader(headers.get(SANDBOX_SIGNATURE_HEADER));
+      if (!parsed) throw new WebhookVerificationError('Missing or malformed Sandbox-Signature header');
+      const age = Math.floor(wallClock().getTime() / 1000) - parsed.timestamp;
+      // Both directions: a far-future timestamp is as suspicious as a replayed old one.
+      if (Math.abs(age) > tolerance) throw new WebhookVerificationError('The signature timestamp is outside the tolerance');
+      const key = await keyPromise;
+      const payload = encoder.encode(`${parsed.timestamp}.${rawBody}`);
+      let valid = false;
+      for (const signature of parsed.signatures) {
+        const bytes = hexToBytes(signature);
+        // subtle.verify compares in constant time, so the signature cannot be guessed byte by byte.
+        if (bytes && (await crypto.subtle.verify('HMAC', key, bytes, payload))) valid = true;
+      }
+      if (!valid) throw new WebhookVerificationError('The signature does not match');
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody);
+      } catch {
+        throw new WebhookVerificationError('The body is not JSON');
+      }
+      const event = eventSchema.safeParse(json);
+      if (!event.success) throw new WebhookVerificationError(`Unexpected event shape: ${event.error.issues[0]?.message ?? 'invalid'}`);
+      return event.data as GatewayEvent;
+    },
+
+    // The sandbox reports everything by (synchronous) webhook, so there is never anything to catch up on.
+    reconcile: async () => [],
+
+    // Sandbox money "moves" at once.
+    refund: async () => ({ gatewayRefundId: newId('sbx_re'), status: 'COMPLETED' }),
+
+    cancelSubscription: async () => {},
+
+    sign,
+
+    async checkoutEvents(order: SandboxCheckoutOrder, action: 'pay' | 'cancel', now: Date) {
+      // Ids derive from the session, so a re-sent Pay is recognised as the same events.
+      const suffix = order.sessionId.replace(/^sbx_/, '');
+      if (action === 'cancel') {
+        return [
+          await sign({
+            id: `sbx_evt_${suffix}_cancelled`,
+            type: 'checkout.session.cancelled',
+            occurredAt: now,
+            effects: [{ kind: 'checkout.failed', orderId: order.orderId, status: 'CANCELLED', reason: 'Cancelled on the sandbox checkout page' }],
+          }),
+        ];
+      }
+      const transactionId = `sbx_txn_${suffix}`;
+      const subscriptionId = order.kind === 'subscription' ? `sbx_sub_${suffix}` : undefined;
+      const paid: PaymentEffect = { kind: 'checkout.paid', orderId: order.orderId, gatewayTransactionId: transactionId, amountCents: order.amountCents };
+      if (subscriptionId) paid.gatewaySubscriptionId = subscriptionId;
+      const events: GatewayEvent[] = [{ id: `sbx_evt_${suffix}_paid`, type: 'checkout.session.completed', occurredAt: now, effects: [paid] }];
+      if (subscriptionId) {
+        events.push({
+          id: `sbx_evt_${suffix}_invoice`,
+          type: 'invoice.paid',
+          occurredAt: now,
+          effects: [
+            {
+              kind: 'invoice.paid',
+              gatewaySubscriptionId: subscriptionId,
+              gatewayInvoiceId: `sbx_in_${suffix}`,
+              orderId: order.orderId,
+              first: true,
+              gatewayTransactionId: transactionId,
+              amountCents: order.amountCents,
+              periodStart: now,
+              periodEnd: addInterval(now, order.interval ?? 'month'),
+            },
+          ],
+        });
+      }
+      return Promise.all(events.map(sign));
+    },
+  };
+}

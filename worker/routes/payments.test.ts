@@ -1,0 +1,321 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../../db/client';
+import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { GatewayError } from '../services/payments/gateway';
+import { balanceOf, buy, createOrder, deliver, expectLedgerConsistent, orderRow, sandboxOf, signEvent, submitCheckout } from './payments.test-support';
+
+let t: TestApp;
+let token: string;
+let userId: string;
+let other: string;
+const clock = manualClock();
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  ({ token, user: { id: userId } } = await t.signIn('buyer@example.com'));
+  ({ token: other } = await t.signIn('someone-else@example.com'));
+});
+afterAll(() => t.close());
+
+describe('credit pack through the sandbox checkout', () => {
+  it('shows the page, pays, redirects to the success route and grants the credits once', async () => {
+    const before = await balanceOf(t, token);
+    const order = await createOrder(t, token, { packageId: 'pack_500', gateway: 'STRIPE' });
+    expect(order.checkoutUrl).toMatch(/^http:\/\/localhost:8787\/api\/sandbox\/checkout\/sbx_[a-z0-9]+$/);
+    expect(order.orderNumber).toMatch(/^ORD-\d{8}-[A-Z0-9]{8}$/);
+
+    const page = await t.request(`/api/sandbox/checkout/${order.sessionId}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('no real money moves');
+    expect(html).toContain('Creator pack');
+    expect(html).toContain('$19.99');
+    expect(html).toContain('500 credits');
+    expect(html).toMatch(/<button[^>]*name="action" value="pay"/);
+    expect(html).toMatch(/<button[^>]*name="action" value="cancel"/);
+    expect(html).toContain(`action="/api/sandbox/checkout/${order.sessionId}"`);
+
+    const paid = await submitCheckout(t, order.sessionId, 'pay');
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`http://localhost:8787/payment/stripe/success?orderId=${order.orderId}`);
+
+    const status = await (await t.request(`/api/v2/payment/order/${order.orderId}/status`, { token })).json();
+    expect(status).toEqual({
+      success: true,
+      message: 'Payment confirmed',
+      status: 'PAID',
+      creditsAdded: 500,
+      gatewayTransactionId: expect.stringMatching(/^sbx_txn_/),
+      orderId: order.orderId,
+    });
+    const after = await balanceOf(t, token);
+    expect(after.available - before.available).toBe(500);
+    expect(after.paid - before.paid).toBe(500);
+
+    const list = await (await t.request('/api/orders/user', { token })).json();
+    expect(list).toMatchObject({ success: true, currentPage: 0, pageSize: 20, total: 1, totalPages: 1, error: null });
+    expect(list.orders[0]).toMatchObject({
+      id: order.orderId,
+      orderNumber: order.orderNumber,
+      packageName: 'Creator pack',
+      amount: 19.99,
+      status: 'PAID',
+      credits: 500,
+      creditsAdded: 500,
+      paymentMethod: 'STRIPE',
+      email: 'buyer@example.com',
+      refundStatus: null,
+    });
+    expect(list.orders[0].paidTime).toBe(clock.now().toISOString());
+
+    // Pressing Pay again (back button) changes nothing: the session is finished.
+    const again = await submitCheckout(t, order.sessionId, 'pay');
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('already ended');
+    expect((await balanceOf(t, token)).available).toBe(after.available);
+    const ledger = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.movementKey, `order:${order.orderId}`));
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ bucket: 'paid', type: 'EARNED', referenceType: 'PURCHASE', amount: 500 });
+    await expectLedgerConsistent(t, userId);
+  });
+
+  it('cancel on the sandbox page cancels the order and returns to the cancel route', async () => {
+    const before = await balanceOf(t, token);
+    const order = await createOrder(t, token, { packageId: 'pack_100', gateway: 'PAYPAL' });
+    const res = await submitCheckout(t, order.sessionId, 'cancel');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`http://localhost:8787/payment/paypal/cancel?orderId=${order.orderId}`);
+    // The SPA's cancel route notifies the server as well: harmless and idempotent.
+    const cancelled = await (await t.request(`/api/v2/payment/order/${order.orderId}/cancel`, { method: 'POST', token })).json();
+    expect(cancelled).toMatchObject({ success: true, status: 'CANCELLED', creditsAdded: 0, message: 'Payment was cancelled' });
+    expect((await orderRow(t, order.orderId)).paymentMethod).toBe('PAYPAL');
+    expect((await orderRow(t, order.orderId)).gateway).toBe('SANDBOX');
+    expect((await balanceOf(t, token)).available).toBe(before.available);
+  });
+
+  it('the cancel route cancels only a PENDING order and answers 200 with the status otherwise', async () => {
+    const pending = await createOrder(t, token, { packageId: 'pack_100' });
+    const res = await t.request(`/api/v2/payment/order/${pending.orderId}/cancel`, { method: 'POST', token });
+    expect(res.status).toBe(200);
+    expect((await res.json()).status).toBe('CANCELLED');
+    expect((await t.request(`/api/sandbox/checkout/${pending.sessionId}`)).status).toBe(409);
+
+    const paid = await buy(t, token, { packageId: 'pack_100' });
+    const stillPaid = await (await t.request(`/api/v2/payment/order/${paid.orderId}/cancel`, { method: 'POST', token })).json();
+    expect(stillPaid).toMatchObject({ status: 'PAID', creditsAdded: 100 });
+  });
+
+  it('a payment that arrives after the user cancelled still counts: the money is real', async () => {
+    const order = await createOrder(t, token, { packageId: 'pack_100' });
+    await t.request(`/api/v2/payment/order/${order.orderId}/cancel`, { method: 'POST', token });
+    const before = await balanceOf(t, token);
+    const [paid] = await sandboxOf(t).checkoutEvents(
+      { sessionId: order.sessionId, orderId: order.orderId, kind: 'credits', amountCents: 499, interval: null },
+      'pay',
+      clock.now(),
+    );
+    expect((await deliver(t, paid!)).status).toBe(200);
+    expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'PAID', creditsAdded: 100 });
+    expect((await balanceOf(t, token)).available - before.available).toBe(100);
+  });
+
+  it('unknown sessions and bad actions get a clear page, not a stack trace', async () => {
+    const unknown = await t.request('/api/sandbox/checkout/sbx_doesnotexist');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await unknown.text()).toContain('Checkout not found');
+    const order = await createOrder(t, token, { packageId: 'pack_100' });
+    const bad = await submitCheckout(t, order.sessionId, 'steal');
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('Unknown action');
+    expect((await orderRow(t, order.orderId)).status).toBe('PENDING');
+  });
+
+  it('escapes what it puts into the page', async () => {
+    await t.deps.db.update(schema.pricingPlans).set({ name: '<script>alert(1)</script>' }).where(eq(schema.pricingPlans.id, 'pack_1200'));
+    try {
+      const order = await createOrder(t, token, { packageId: 'pack_1200' });
+      const html = await (await t.request(`/api/sandbox/checkout/${order.sessionId}`)).text();
+      expect(html).not.toContain('<script>alert(1)</script>');
+      expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    } finally {
+      await t.deps.db.update(schema.pricingPlans).set({ name: 'Pro pack' }).where(eq(schema.pricingPlans.id, 'pack_1200'));
+    }
+  });
+
+  it('the older purchase path creates the same checkout, card by default, with the referral code stored', async () => {
+    const res = await t.request('/api/credits/packages/pack_100/purchase?referralCode=FRIEND1', { method: 'POST', token });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ success: true, error: null, checkoutUrl: expect.stringContaining('/api/sandbox/checkout/sbx_') });
+    expect(await orderRow(t, body.orderId)).toMatchObject({ paymentMethod: 'STRIPE', referralCode: 'FRIEND1', kind: 'credits', amountCents: 499, credits: 100 });
+    const paypal = await (await t.request('/api/credits/packages/pack_100/purchase', { method: 'POST', token, json: { gateway: 'PAYPAL' } })).json();
+    expect((await orderRow(t, paypal.orderId)).paymentMethod).toBe('PAYPAL');
+    const wrongKind = await t.request('/api/credits/packages/plan_pro_monthly/purchase', { method: 'POST', token });
+    expect(wrongKind.status).toBe(400);
+    expect((await wrongKind.json()).error.field).toBe('id');
+  });
+});
+
+describe('order access and input', () => {
+  it('someone else’s order is a 404 everywhere', async () => {
+    const order = await buy(t, token, { packageId: 'pack_100' });
+    for (const [path, method] of [
+      [`/api/v2/payment/order/${order.orderId}/status`, 'GET'],
+      [`/api/v2/payment/order/${order.orderId}/cancel`, 'POST'],
+      [`/api/orders/${order.orderId}/refund/check`, 'GET'],
+      [`/api/orders/${order.orderId}/refund`, 'POST'],
+    ] as const) {
+      const res = await t.request(path, { method, token: other });
+      expect(res.status, path).toBe(404);
+      expect((await res.json()).error.code, path).toBe('NOT_FOUND');
+    }
+    expect((await (await t.request('/api/orders/user', { token: other })).json()).total).toBe(0);
+    expect((await orderRow(t, order.orderId)).status).toBe('PAID');
+  });
+
+  it('needs sign-in', async () => {
+    for (const [path, method] of [
+      ['/api/v2/payment/create-credit-order', 'POST'],
+      ['/api/v2/payment/order/ord_x/status', 'GET'],
+      ['/api/orders/user', 'GET'],
+      ['/api/subscriptions/current', 'GET'],
+      ['/api/credits/packages/pack_100/purchase', 'POST'],
+    ] as const) {
+      expect((await t.request(path, { method })).status, path).toBe(401);
+    }
+  });
+
+  it('bad input is a 400 naming the field; unknown or inactive plans a 404 naming it', async () => {
+    const cases: [string, unknown, number, string][] = [
+      ['/api/v2/payment/create-credit-order', { gateway: 'STRIPE' }, 400, 'packageId'],
+      ['/api/v2/payment/create-credit-order', { packageId: 'pack_100', gateway: 'BITCOIN' }, 400, 'gateway'],
+      ['/api/v2/payment/create-credit-order', { packageId: 'pack_100' }, 400, 'gateway'],
+      ['/api/v2/payment/create-credit-order', { packageId: 'nope', gateway: 'STRIPE' }, 404, 'packageId'],
+      ['/api/v2/payment/create-credit-order', { packageId: 'plan_pro_monthly', gateway: 'STRIPE' }, 400, 'packageId'],
+      ['/api/v2/payment/create-subscription-order', { planId: 'pack_100', gateway: 'STRIPE' }, 400, 'planId'],
+      ['/api/v2/payment/create-subscription-order', { planId: '', gateway: 'PAYPAL' }, 400, 'planId'],
+      ['/api/v2/payment/create-subscription-order', { planId: 'plan_gone', gateway: 'PAYPAL' }, 404, 'planId'],
+      ['/api/v2/payment/create-credit-order', { packageId: 'pack_100', gateway: 'STRIPE', referralCode: 'bad code!' }, 400, 'referralCode'],
+    ];
+    const before = (await (await t.request('/api/orders/user', { token })).json()).total;
+    for (const [path, json, status, field] of cases) {
+      const res = await t.request(path, { method: 'POST', token, json });
+      const body = await res.json();
+      expect(res.status, JSON.stringify(json)).toBe(status);
+      expect(body.error.field, JSON.stringify(json)).toBe(field);
+    }
+    await t.deps.db.update(schema.pricingPlans).set({ active: false }).where(eq(schema.pricingPlans.id, 'pack_3000'));
+    const inactive = await t.request('/api/v2/payment/create-credit-order', { method: 'POST', token, json: { packageId: 'pack_3000', gateway: 'STRIPE' } });
+    expect(inactive.status).toBe(404);
+    expect((await inactive.json()).error.field).toBe('packageId');
+    await t.deps.db.update(schema.pricingPlans).set({ active: true }).where(eq(schema.pricingPlans.id, 'pack_3000'));
+    // No half-written orders.
+    expect((await (await t.request('/api/orders/user', { token })).json()).total).toBe(before);
+
+    const longReason = await t.request('/api/orders/ord_x/refund', { method: 'POST', token, json: { reason: 'x'.repeat(201) } });
+    expect(longReason.status).toBe(400);
+    expect((await longReason.json()).error.field).toBe('reason');
+    const badPage = await t.request('/api/orders/user?size=0', { token });
+    expect((await badPage.json()).error.field).toBe('size');
+  });
+
+  it('a gateway failure marks the order FAILED and answers 502 in the checkout shape', async () => {
+    const sandbox = sandboxOf(t);
+    const original = sandbox.createCheckout;
+    sandbox.createCheckout = async () => {
+      throw new GatewayError('Card payments are temporarily unavailable');
+    };
+    try {
+      const res = await t.request('/api/v2/payment/create-credit-order', { method: 'POST', token, json: { packageId: 'pack_100', gateway: 'STRIPE' } });
+      expect(res.status).toBe(502);
+      const body = await res.json();
+      expect(body).toMatchObject({ success: false, checkoutUrl: null, error: 'Card payments are temporarily unavailable', code: 'PAYMENT_PROVIDER_ERROR' });
+      expect(await orderRow(t, body.orderId)).toMatchObject({ status: 'FAILED', failureReason: 'Card payments are temporarily unavailable' });
+    } finally {
+      sandbox.createCheckout = original;
+    }
+  });
+
+  it('pages the order list newest first', async () => {
+    const { token: pager } = await t.signIn('pager@example.com');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push((await createOrder(t, pager, { packageId: 'pack_100' })).orderId);
+      clock.advance(1);
+    }
+    const first = await (await t.request('/api/orders/user?page=0&size=2', { token: pager })).json();
+    expect(first).toMatchObject({ total: 3, totalPages: 2, currentPage: 0, pageSize: 2 });
+    expect(first.orders.map((o: { id: string }) => o.id)).toEqual([ids[2], ids[1]]);
+    const second = await (await t.request('/api/orders/user?page=1&size=2', { token: pager })).json();
+    expect(second.orders.map((o: { id: string }) => o.id)).toEqual([ids[0]]);
+    expect(second.orders[0]).toMatchObject({ status: 'PENDING', paidTime: null });
+  });
+});
+
+describe('webhook route', () => {
+  it('refuses a bad, stale or missing signature with 400 and writes nothing', async () => {
+    const order = await createOrder(t, token, { packageId: 'pack_100' });
+    const [good] = await sandboxOf(t).checkoutEvents(
+      { sessionId: order.sessionId, orderId: order.orderId, kind: 'credits', amountCents: 499, interval: null },
+      'pay',
+      clock.now(),
+    );
+    const { createSandboxGateway } = await import('../adapters/payments/sandbox');
+    const stale = await createSandboxGateway({ secret: t.config.PAYMENTS_SANDBOX_SECRET!, publicUrl: 'http://x', now: () => new Date(Date.now() - 301_000) }).sign(
+      JSON.parse(good!.rawBody),
+    );
+    const future = await createSandboxGateway({ secret: t.config.PAYMENTS_SANDBOX_SECRET!, publicUrl: 'http://x', now: () => new Date(Date.now() + 301_000) }).sign(
+      JSON.parse(good!.rawBody),
+    );
+    const wrongSecret = await createSandboxGateway({ secret: 'another-secret-0123456789', publicUrl: 'http://x' }).sign(JSON.parse(good!.rawBody));
+    const tampered = { rawBody: `${good!.rawBody} `, headers: good!.headers };
+    const moreCredits = { rawBody: good!.rawBody.replace(/"amountCents":499/, '"amountCents":1'), headers: good!.headers };
+    const noHeader = { rawBody: good!.rawBody, headers: new Headers({ 'content-type': 'application/json' }) };
+    const garbage = { rawBody: good!.rawBody, headers: new Headers({ 'sandbox-signature': 't=abc,v1=zz' }) };
+
+    const countEvents = async () => (await t.deps.db.select().from(schema.processedWebhookEvents)).length;
+    const eventsBefore = await countEvents();
+    for (const [name, delivery] of Object.entries({ stale, future, wrongSecret, tampered, moreCredits, noHeader, garbage })) {
+      const res = await deliver(t, delivery);
+      expect(res.status, name).toBe(400);
+      expect((await res.json()).error.code, name).toBe('WEBHOOK_SIGNATURE_INVALID');
+    }
+    expect(await countEvents()).toBe(eventsBefore);
+    expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'PENDING', creditsAdded: 0 });
+
+    const ok = await deliver(t, good!);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ received: true, duplicate: false });
+    expect(await countEvents()).toBe(eventsBefore + 1);
+    const replay = await deliver(t, good!);
+    expect(await replay.json()).toEqual({ received: true, duplicate: true });
+  });
+
+  it('a gateway that is not configured is a 404; unknown gateways too', async () => {
+    const stripe = await t.request('/api/webhooks/stripe', { method: 'POST', body: '{}', headers: { 'stripe-signature': 't=1,v1=00' } });
+    expect(stripe.status).toBe(404);
+    expect((await stripe.json()).error.code).toBe('NOT_FOUND');
+    expect((await t.request('/api/webhooks/paypal', { method: 'POST', body: '{}' })).status).toBe(404);
+    expect((await t.request('/api/webhooks/bitcoin', { method: 'POST', body: '{}' })).status).toBe(404);
+  });
+
+  it('acknowledges events about orders it does not know (another environment’s)', async () => {
+    const delivery = await signEvent(t, {
+      id: 'evt_foreign_1',
+      type: 'checkout.session.completed',
+      occurredAt: clock.now(),
+      effects: [
+        { kind: 'checkout.paid', orderId: 'ord_from_staging', gatewayTransactionId: 'sbx_txn_foreign' },
+        { kind: 'checkout.failed', orderId: 'ord_from_staging', status: 'FAILED', reason: 'x' },
+        { kind: 'invoice.paid', gatewaySubscriptionId: 'sbx_sub_foreign', gatewayInvoiceId: 'in_1', gatewayTransactionId: 'x', amountCents: 1, periodStart: clock.now(), periodEnd: clock.now() },
+        { kind: 'subscription.changed', gatewaySubscriptionId: 'sbx_sub_foreign', status: 'cancelled' },
+        { kind: 'payment.refunded', gatewayTransactionId: 'sbx_txn_foreign', gatewayRefundId: 're_1', amountCents: 1, fullyRefunded: true },
+      ],
+    });
+    const res = await deliver(t, delivery);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, duplicate: false });
+  });
+});

@@ -1,0 +1,430 @@
+import { and, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { schema, type Tx } from '../../../db/client';
+import type { GatewayName, SubscriptionStatus } from '../../contract/payments';
+import { newId } from '../../lib/ids';
+import type { Logger } from '../../ports';
+import { applyMovement, lockAccount } from '../credits/ledger';
+import type { PaymentEffect } from './gateway';
+import { addInterval, intervalOf } from './periods';
+
+/**
+ * Applies what a gateway reported (webhook or reconcile) to orders, subscriptions, refunds and the
+ * ledger. Every effect is idempotent on its own — conditional status changes, ledger movement keys,
+ * unique invoice ids, monotonic periods — so a replay changes nothing and any arrival order of the
+ * same effects reaches the same final state (DESIGN.md §5 invariants 5, 6). Webhooks additionally
+ * record their event id in the same transaction (see webhooks.ts).
+ *
+ * Lock order everywhere: order row → subscription row → credit account, so webhook, refund and
+ * maintenance transactions cannot deadlock each other.
+ */
+export interface EffectContext {
+  tx: Tx;
+  /** Who reported the effect (the webhook route, or the order's gateway for reconcile). */
+  gateway: GatewayName;
+  /** The app's clock: paidAt, refundedAt, created rows. */
+  now: Date;
+  /** The gateway's time of the event, for ordering subscription status changes. */
+  occurredAt: Date;
+  log: Logger;
+}
+
+export type Order = typeof schema.orders.$inferSelect;
+export type Subscription = typeof schema.subscriptions.$inferSelect;
+type Bucket = 'paid' | 'subscription';
+
+/** Packs are paid credits that never expire; subscription credits roll over only while subscribed (decision 003). */
+export const bucketOf = (kind: Order['kind']): Bucket => (kind === 'credits' ? 'paid' : 'subscription');
+export const orderGrantKey = (orderId: string) => `order:${orderId}`;
+export const refundClawbackKey = (refundId: string) => `order-refund:${refundId}`;
+export const refundReversalKey = (refundId: string) => `order-refund-reversal:${refundId}`;
+export const lapseKey = (subscriptionId: string) => `subscription-lapse:${subscriptionId}`;
+
+/** Human-readable and unique (the unique index backs it up): `ORD-20261122-7K2M9QXA`. */
+export function newOrderNumber(now: Date) {
+  const day = now.toISOString().slice(0, 10).replace(/-/g, '');
+  return `ORD-${day}-${newId('x', 8).slice(2).toUpperCase()}`;
+}
+
+export async function lockOrder(tx: Tx, where: SQL | undefined): Promise<Order | undefined> {
+  const [order] = await tx.select().from(schema.orders).where(where).limit(1).for('update');
+  return order;
+}
+
+async function planOf(tx: Tx, planId: string) {
+  const [plan] = await tx.select().from(schema.pricingPlans).where(eq(schema.pricingPlans.id, planId));
+  return plan!;
+}
+
+/**
+ * Grants an order's credits once (`order:<id>`), into the bucket its kind decides, and records them
+ * in `creditsAdded`. A replay finds the movement key and changes nothing.
+ */
+async function grantOrderCredits(tx: Tx, order: Order) {
+  if (order.credits <= 0) return;
+  const plan = await planOf(tx, order.planId);
+  const result = await applyMovement(tx, {
+    userId: order.userId,
+    movementKey: orderGrantKey(order.id),
+    type: 'EARNED',
+    referenceType: order.kind === 'credits' ? 'PURCHASE' : 'SUBSCRIPTION',
+    referenceId: order.id,
+    description: order.kind === 'credits' ? `Purchase: ${plan.name} (${order.orderNumber})` : `Subscription: ${plan.name} ${plan.packageType} (${order.orderNumber})`,
+    parts: { [bucketOf(order.kind)]: order.credits },
+  });
+  if (result.applied) {
+    await tx
+      .update(schema.orders)
+      .set({ creditsAdded: sql`${schema.orders.creditsAdded} + ${order.credits}`, updatedAt: new Date() })
+      .where(eq(schema.orders.id, order.id));
+  }
+}
+
+/**
+ * The money is real: PAID wins over PENDING, FAILED and CANCELLED (a late payment after the user
+ * pressed cancel still gets its credits). REFUNDED stays REFUNDED and grants nothing, so a refund
+ * that overtook its payment notification ends in the same state as one that followed it.
+ * Expects the order row locked by the caller.
+ */
+async function markPaidAndGrant(ctx: EffectContext, order: Order, transactionId: string | null, opts: { overwriteTransaction?: boolean } = {}) {
+  if (order.status === 'REFUNDED') return;
+  const gatewayTransactionId = opts.overwriteTransaction && transactionId ? transactionId : (order.gatewayTransactionId ?? transactionId);
+  if (order.status !== 'PAID' || gatewayTransactionId !== order.gatewayTransactionId) {
+    await ctx.tx
+      .update(schema.orders)
+      .set({ status: 'PAID', paidAt: order.paidAt ?? ctx.now, gatewayTransactionId, failureReason: null, updatedAt: ctx.now })
+      .where(eq(schema.orders.id, order.id));
+  }
+  await grantOrderCredits(ctx.tx, order);
+}
+
+/** Creates the subscription row the first time the gateway reports it (or links an existing one); returns it locked. */
+async function ensureSubscription(
+  ctx: EffectContext,
+  initial: Order,
+  gatewaySubscriptionId: string,
+  period: { start: Date; end: Date } | null,
+): Promise<Subscription | undefined> {
+  const s = schema.subscriptions;
+  const find = () =>
+    ctx.tx
+      .select()
+      .from(s)
+      .where(or(eq(s.initialOrderId, initial.id), and(eq(s.gateway, ctx.gateway), eq(s.gatewaySubscriptionId, gatewaySubscriptionId))))
+      .limit(1)
+      .for('update');
+  let [sub] = await find();
+  if (!sub) {
+    const plan = await planOf(ctx.tx, initial.planId);
+    const interval = intervalOf(plan.packageType) ?? 'month';
+    // Until an invoice reports the real period, the period starts when the order was created: never
+    // later than the gateway's own period start, so the invoice's period (monotonic max) replaces it.
+    const start = period?.start ?? initial.createdAt;
+    await ctx.tx
+      .insert(s)
+      .values({
+        id: newId('sub'),
+        userId: initial.userId,
+        planId: initial.planId,
+        gateway: initial.gateway,
+        paymentMethod: initial.paymentMethod,
+        gatewaySubscriptionId,
+        initialOrderId: initial.id,
+        status: 'active',
+        monthlyCredits: plan.credits,
+        priceCents: initial.amountCents,
+        currentPeriodStart: start,
+        currentPeriodEnd: period?.end ?? addInterval(start, interval),
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .onConflictDoNothing();
+    [sub] = await find();
+    if (!sub) {
+      ctx.log.warn('payments: subscription id already belongs to another order', { gatewaySubscriptionId, orderId: initial.id });
+      return undefined;
+    }
+  } else if (!sub.gatewaySubscriptionId) {
+    await ctx.tx.update(s).set({ gatewaySubscriptionId, updatedAt: ctx.now }).where(eq(s.id, sub.id));
+    sub = { ...sub, gatewaySubscriptionId };
+  }
+  if (initial.subscriptionId !== sub.id) {
+    await ctx.tx.update(schema.orders).set({ subscriptionId: sub.id }).where(eq(schema.orders.id, initial.id));
+  }
+  return sub;
+}
+
+/** Periods only move forward (max by end), so late or replayed invoices cannot roll them back. */
+async function advancePeriod(ctx: EffectContext, sub: Subscription, start: Date | undefined, end: Date | undefined) {
+  if (!end || end.getTime() <= sub.currentPeriodEnd.getTime()) return sub;
+  const currentPeriodStart = start ?? sub.currentPeriodStart;
+  await ctx.tx.update(schema.subscriptions).set({ currentPeriodStart, currentPeriodEnd: end, updatedAt: ctx.now }).where(eq(schema.subscriptions.id, sub.id));
+  return { ...sub, currentPeriodStart, currentPeriodEnd: end };
+}
+
+async function findSubscription(ctx: EffectContext, gatewaySubscriptionId: string) {
+  const [sub] = await ctx.tx
+    .select()
+    .from(schema.subscriptions)
+    .where(and(eq(schema.subscriptions.gateway, ctx.gateway), eq(schema.subscriptions.gatewaySubscriptionId, gatewaySubscriptionId)))
+    .limit(1);
+  return sub;
+}
+
+async function checkoutPaid(ctx: EffectContext, effect: Extract<PaymentEffect, { kind: 'checkout.paid' }>) {
+  const order = await lockOrder(ctx.tx, eq(schema.orders.id, effect.orderId));
+  if (!order) return ctx.log.warn('payments: checkout.paid for an unknown order (another environment?)', { orderId: effect.orderId, gateway: ctx.gateway });
+  if (order.amountCents !== effect.amountCents && effect.amountCents !== undefined) {
+    ctx.log.warn('payments: paid amount differs from the order', { orderId: order.id, expected: order.amountCents, paid: effect.amountCents });
+  }
+  if (order.status === 'REFUNDED') return;
+  await markPaidAndGrant(ctx, order, effect.gatewayTransactionId);
+  if (order.kind === 'subscription' && effect.gatewaySubscriptionId) await ensureSubscription(ctx, order, effect.gatewaySubscriptionId, null);
+}
+
+async function checkoutFailed(ctx: EffectContext, effect: Extract<PaymentEffect, { kind: 'checkout.failed' }>) {
+  const updated = await ctx.tx
+    .update(schema.orders)
+    .set({ status: effect.status, failureReason: effect.reason.slice(0, 500), updatedAt: ctx.now })
+    // Only a checkout still waiting can fail: a paid, refunded or already-ended order keeps its state.
+    .where(and(eq(schema.orders.id, effect.orderId), eq(schema.orders.status, 'PENDING')))
+    .returning({ id: schema.orders.id });
+  if (updated.length === 0) {
+    const [exists] = await ctx.tx.select({ id: schema.orders.id }).from(schema.orders).where(eq(schema.orders.id, effect.orderId));
+    if (!exists) ctx.log.warn('payments: checkout.failed for an unknown order (another environment?)', { orderId: effect.orderId, gateway: ctx.gateway });
+  }
+}
+
+async function invoicePaid(ctx: EffectContext, effect: Extract<PaymentEffect, { kind: 'invoice.paid' }>) {
+  const known = await findSubscription(ctx, effect.gatewaySubscriptionId);
+  const initialOrderId = known?.initialOrderId ?? effect.orderId;
+  const initial = initialOrderId ? await lockOrder(ctx.tx, eq(schema.orders.id, initialOrderId)) : undefined;
+  if (!initial || initial.kind !== 'subscription') {
+    return ctx.log.warn('payments: invoice.paid for an unknown subscription (another environment?)', {
+      gatewaySubscriptionId: effect.gatewaySubscriptionId,
+      orderId: effect.orderId,
+      gateway: ctx.gateway,
+    });
+  }
+  let sub = await ensureSubscription(ctx, initial, effect.gatewaySubscriptionId, { start: effect.periodStart, end: effect.periodEnd });
+  if (!sub) return;
+
+  // The first period belongs to the checkout order. A gateway that says `first: false` is believed,
+  // so a renewal is never swallowed by an initial order whose first invoice event was lost.
+  const isInitial =
+    initial.gatewayInvoiceId === effect.gatewayInvoiceId || effect.first === true || (effect.first === undefined && !initial.gatewayInvoiceId);
+  if (isInitial) {
+    if (!initial.gatewayInvoiceId) {
+      const [taken] = await ctx.tx
+        .select({ id: schema.orders.id })
+        .from(schema.orders)
+        .where(and(eq(schema.orders.gateway, initial.gateway), eq(schema.orders.gatewayInvoiceId, effect.gatewayInvoiceId)));
+      if (!taken) {
+        await ctx.tx
+          .update(schema.orders)
+          .set({ gatewayInvoiceId: effect.gatewayInvoiceId, periodStart: initial.periodStart ?? effect.periodStart, periodEnd: initial.periodEnd ?? effect.periodEnd })
+          .where(eq(schema.orders.id, initial.id));
+      }
+    }
+    // The invoice names the actual payment (refundable), whereas a checkout event may only know the session.
+    await markPaidAndGrant(ctx, initial, effect.gatewayTransactionId, { overwriteTransaction: true });
+  } else {
+    const renewalId = newId('ord');
+    const inserted = await ctx.tx
+      .insert(schema.orders)
+      .values({
+        id: renewalId,
+        orderNumber: newOrderNumber(ctx.now),
+        userId: initial.userId,
+        planId: sub.planId,
+        kind: 'subscription',
+        gateway: initial.gateway,
+        paymentMethod: initial.paymentMethod,
+        subscriptionId: sub.id,
+        gatewayInvoiceId: effect.gatewayInvoiceId,
+        periodStart: effect.periodStart,
+        periodEnd: effect.periodEnd,
+        status: 'PAID',
+        amountCents: effect.amountCents,
+        currency: initial.currency,
+        credits: sub.monthlyCredits,
+        gatewayTransactionId: effect.gatewayTransactionId,
+        paidAt: ctx.now,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      // One order per paid invoice: a replayed or reordered invoice event finds the first one.
+      .onConflictDoNothing()
+      .returning({ id: schema.orders.id });
+    const renewal = await lockOrder(
+      ctx.tx,
+      inserted.length ? eq(schema.orders.id, renewalId) : and(eq(schema.orders.gateway, initial.gateway), eq(schema.orders.gatewayInvoiceId, effect.gatewayInvoiceId)),
+    );
+    if (renewal?.status === 'PAID') await grantOrderCredits(ctx.tx, renewal);
+  }
+  sub = await advancePeriod(ctx, sub, effect.periodStart, effect.periodEnd);
+}
+
+const STATUS_RANK: Record<SubscriptionStatus, number> = { active: 0, suspended: 0, cancelled: 1, expired: 2 };
+
+/**
+ * Status changes form a one-way ladder: active/suspended → cancelled → expired. Moving up always
+ * applies (cancel is irreversible, spec §4), whatever the arrival order; between active and
+ * suspended the newest event (gateway time) wins. So any order of the same events ends the same.
+ */
+async function subscriptionChanged(ctx: EffectContext, effect: Extract<PaymentEffect, { kind: 'subscription.changed' }>) {
+  let sub = await findSubscription(ctx, effect.gatewaySubscriptionId);
+  if (!sub && effect.orderId) {
+    const initial = await lockOrder(ctx.tx, eq(schema.orders.id, effect.orderId));
+    if (initial?.kind === 'subscription') {
+      const period = effect.periodStart && effect.periodEnd ? { start: effect.periodStart, end: effect.periodEnd } : null;
+      sub = await ensureSubscription(ctx, initial, effect.gatewaySubscriptionId, period);
+    }
+  }
+  if (!sub) {
+    return ctx.log.warn('payments: subscription.changed for an unknown subscription (another environment?)', {
+      gatewaySubscriptionId: effect.gatewaySubscriptionId,
+      gateway: ctx.gateway,
+    });
+  }
+  [sub] = await ctx.tx.select().from(schema.subscriptions).where(eq(schema.subscriptions.id, sub.id)).for('update');
+  sub = await advancePeriod(ctx, sub!, effect.periodStart, effect.periodEnd);
+
+  // Stripe's "active, cancel at period end" is a cancellation that keeps the paid period.
+  const reported: SubscriptionStatus = effect.status === 'active' && effect.cancelAtPeriodEnd ? 'cancelled' : effect.status;
+  const newer = !sub.statusEventAt || ctx.occurredAt.getTime() > sub.statusEventAt.getTime();
+  const rankUp = STATUS_RANK[reported] > STATUS_RANK[sub.status];
+  const sameRankNewer = STATUS_RANK[reported] === STATUS_RANK[sub.status] && newer;
+  const status = rankUp || sameRankNewer ? reported : sub.status;
+
+  const changes: Partial<Subscription> = {
+    statusEventAt: newer ? ctx.occurredAt : sub.statusEventAt,
+    updatedAt: ctx.now,
+  };
+  if (status !== sub.status) changes.status = status;
+  if (status === 'cancelled' || status === 'expired') changes.cancelAtPeriodEnd = status === 'cancelled';
+  else if (newer && effect.cancelAtPeriodEnd !== undefined) changes.cancelAtPeriodEnd = effect.cancelAtPeriodEnd;
+  if (status === 'cancelled') {
+    changes.cancelledAt = sub.cancelledAt ?? ctx.occurredAt;
+    changes.endsAt = sub.endsAt ?? sub.currentPeriodEnd;
+  }
+  if (status === 'expired') {
+    changes.cancelledAt = sub.cancelledAt ?? ctx.occurredAt;
+    changes.endsAt = sub.endsAt ?? ctx.occurredAt;
+  }
+  await ctx.tx.update(schema.subscriptions).set(changes).where(eq(schema.subscriptions.id, sub.id));
+  if (status === 'expired' && sub.status !== 'expired') await lapseSubscriptionCredits(ctx.tx, { ...sub, ...changes } as Subscription, ctx.now);
+}
+
+/** A subscription that still gives its owner the right to roll credits over. */
+export const liveSubscriptionWhere = (now: Date) =>
+  or(
+    inArray(schema.subscriptions.status, ['active', 'suspended']),
+    and(eq(schema.subscriptions.status, 'cancelled'), or(sql`${schema.subscriptions.endsAt} is null`, gt(schema.subscriptions.endsAt, now))),
+  );
+
+/**
+ * Decision 003: subscription credits roll over only while subscribed. When a subscription ends, what
+ * is left in the subscription bucket lapses — once per subscription — unless another subscription of
+ * the same user is still live (then the credits keep rolling over under it). Called exactly when the
+ * row turns `expired`.
+ */
+export async function lapseSubscriptionCredits(tx: Tx, sub: Subscription, now: Date) {
+  const [other] = await tx
+    .select({ id: schema.subscriptions.id })
+    .from(schema.subscriptions)
+    .where(and(eq(schema.subscriptions.userId, sub.userId), ne(schema.subscriptions.id, sub.id), liveSubscriptionWhere(now)))
+    .limit(1);
+  if (other) return 0;
+  const account = await lockAccount(tx, sub.userId);
+  if (account.subscriptionBalance <= 0) return 0;
+  const result = await applyMovement(tx, {
+    userId: sub.userId,
+    movementKey: lapseKey(sub.id),
+    type: 'SPENT',
+    referenceType: 'SUBSCRIPTION',
+    referenceId: sub.id,
+    description: 'Subscription ended: unused subscription credits lapsed',
+    parts: { subscription: -account.subscriptionBalance },
+  });
+  return result.applied ? account.subscriptionBalance : 0;
+}
+
+async function paymentRefunded(ctx: EffectContext, effect: Extract<PaymentEffect, { kind: 'payment.refunded' }>) {
+  const o = schema.orders;
+  let order = await lockOrder(ctx.tx, and(eq(o.gateway, ctx.gateway), eq(o.gatewayTransactionId, effect.gatewayTransactionId)));
+  if (!order && effect.orderId) order = await lockOrder(ctx.tx, eq(o.id, effect.orderId));
+  if (!order) {
+    return ctx.log.warn('payments: payment.refunded for an unknown payment (another environment?)', {
+      gatewayTransactionId: effect.gatewayTransactionId,
+      orderId: effect.orderId,
+      gateway: ctx.gateway,
+    });
+  }
+  if (!effect.fullyRefunded) {
+    // Our own refunds are always full; a partial refund made at the gateway is left to support.
+    return ctx.log.warn('payments: partial refund at the gateway left for support', { orderId: order.id, amountCents: effect.amountCents });
+  }
+  const r = schema.refunds;
+  const [live] = await ctx.tx.select().from(r).where(and(eq(r.orderId, order.id), ne(r.status, 'REJECTED'))).limit(1).for('update');
+  if (live) {
+    // Our own refund: its credits were clawed back when it was requested; just complete it.
+    if (live.status !== 'COMPLETED') {
+      await ctx.tx.update(r).set({ status: 'COMPLETED', gatewayRefundId: live.gatewayRefundId ?? effect.gatewayRefundId, updatedAt: ctx.now }).where(eq(r.id, live.id));
+    }
+  } else {
+    // Refunded from the gateway's dashboard (or before we even saw the payment): claw back what the
+    // order granted, but never more than is left in that bucket — a balance cannot go below zero.
+    const refundId = newId('ref');
+    let clawed = 0;
+    if (order.status === 'PAID' && order.creditsAdded > 0) {
+      const account = await lockAccount(ctx.tx, order.userId);
+      const bucket = bucketOf(order.kind);
+      clawed = Math.min(order.creditsAdded, bucket === 'paid' ? account.paidBalance : account.subscriptionBalance);
+      if (clawed > 0) {
+        await applyMovement(ctx.tx, {
+          userId: order.userId,
+          movementKey: refundClawbackKey(refundId),
+          type: 'REFUNDED',
+          referenceType: 'REFUND',
+          referenceId: order.id,
+          description: `Refund of order ${order.orderNumber}`,
+          parts: { [bucket]: -clawed },
+        });
+      }
+    }
+    await ctx.tx.insert(r).values({
+      id: refundId,
+      orderId: order.id,
+      userId: order.userId,
+      status: 'COMPLETED',
+      reason: 'Refunded at the payment provider',
+      amountCents: effect.amountCents,
+      creditsClawedBack: clawed,
+      gatewayRefundId: effect.gatewayRefundId,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    });
+  }
+  if (order.status !== 'REFUNDED') {
+    await ctx.tx.update(o).set({ status: 'REFUNDED', refundedAt: order.refundedAt ?? ctx.now, updatedAt: ctx.now }).where(eq(o.id, order.id));
+  }
+}
+
+export async function applyEffect(ctx: EffectContext, effect: PaymentEffect) {
+  switch (effect.kind) {
+    case 'checkout.paid':
+      return checkoutPaid(ctx, effect);
+    case 'checkout.failed':
+      return checkoutFailed(ctx, effect);
+    case 'invoice.paid':
+      return invoicePaid(ctx, effect);
+    case 'subscription.changed':
+      return subscriptionChanged(ctx, effect);
+    case 'payment.refunded':
+      return paymentRefunded(ctx, effect);
+  }
+}
+
+export async function applyEffects(ctx: EffectContext, effects: PaymentEffect[]) {
+  for (const effect of effects) await applyEffect(ctx, effect);
+}

@@ -1,0 +1,233 @@
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { schema, type Db } from '../../../db/client';
+import { ServiceError } from '../../contract/errors';
+import type { CheckoutResponse, OrderItem, OrdersPage, OrderStatus, PaymentMethod, PaymentStatusResponse } from '../../contract/payments';
+import type { AuthUser } from '../../lib/hono-env';
+import { newId } from '../../lib/ids';
+import type { AppDeps } from '../../ports';
+import { applyEffects, liveSubscriptionWhere, newOrderNumber, type Order } from './effects';
+import { GatewayError } from './gateway';
+import { intervalOf } from './periods';
+
+type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log' | 'config'>;
+
+export interface CheckoutInput {
+  kind: 'credits' | 'subscription';
+  planId: string;
+  /** The request field that named the plan, so a 400/404 can point at it. */
+  field: 'planId' | 'packageId' | 'id';
+  method: PaymentMethod;
+  referralCode?: string;
+}
+
+/** The checkout answer and its HTTP status: a gateway failure is a 502 that still has the spec's shape. */
+export interface CheckoutResult {
+  httpStatus: 200 | 502;
+  body: CheckoutResponse;
+}
+
+/** The SPA's callback routes (spec §2), per payment method, carrying the order id for the poller. */
+export function callbackUrls(publicUrl: string, method: PaymentMethod, orderId: string) {
+  const base = `${publicUrl.replace(/\/+$/, '')}/payment/${method === 'PAYPAL' ? 'paypal' : 'stripe'}`;
+  const query = `?orderId=${encodeURIComponent(orderId)}`;
+  return { successUrl: `${base}/success${query}`, cancelUrl: `${base}/cancel${query}` };
+}
+
+async function assertNoLiveSubscription(db: Db, userId: string, now: Date) {
+  const [live] = await db
+    .select({ id: schema.subscriptions.id })
+    .from(schema.subscriptions)
+    .where(and(eq(schema.subscriptions.userId, userId), liveSubscriptionWhere(now)))
+    .limit(1);
+  if (live) throw new ServiceError('CONFLICT', 'You already have a subscription; it must end before you start another');
+}
+
+/**
+ * Creates a PENDING order priced from the plan and opens the gateway's checkout for it. The order
+ * exists before the gateway is called, so every checkout the gateway knows has an order to pay.
+ */
+export async function createCheckoutOrder(deps: Deps, user: AuthUser, input: CheckoutInput): Promise<CheckoutResult> {
+  const { db, clock } = deps;
+  const [plan] = await db.select().from(schema.pricingPlans).where(eq(schema.pricingPlans.id, input.planId));
+  if (!plan || !plan.active) throw new ServiceError('NOT_FOUND', `No such ${input.kind === 'credits' ? 'credit pack' : 'plan'}: ${input.planId}`, { field: input.field });
+  const isPack = plan.packageType === 'credits';
+  if (isPack !== (input.kind === 'credits')) {
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      input.kind === 'credits' ? `${input.planId} is a subscription plan, not a credit pack` : `${input.planId} is a credit pack, not a subscription plan`,
+      { field: input.field },
+    );
+  }
+  const now = clock.now();
+  if (input.kind === 'subscription') await assertNoLiveSubscription(db, user.id, now);
+  const gateway = deps.payments.forMethod(input.method);
+
+  const orderId = newId('ord');
+  const orderNumber = newOrderNumber(now);
+  await db.insert(schema.orders).values({
+    id: orderId,
+    orderNumber,
+    userId: user.id,
+    planId: plan.id,
+    kind: input.kind,
+    gateway: gateway.name,
+    paymentMethod: input.method,
+    status: 'PENDING',
+    amountCents: plan.priceCents,
+    currency: plan.currency,
+    credits: plan.credits,
+    referralCode: input.referralCode || null,
+    createdAt: now,
+    updatedAt: now,
+  });
+
+  const { successUrl, cancelUrl } = callbackUrls(deps.config.PUBLIC_URL, input.method, orderId);
+  try {
+    const session = await gateway.createCheckout({
+      orderId,
+      orderNumber,
+      kind: input.kind,
+      method: input.method,
+      plan: {
+        id: plan.id,
+        name: plan.name,
+        priceCents: plan.priceCents,
+        currency: plan.currency,
+        credits: plan.credits,
+        interval: intervalOf(plan.packageType),
+        stripePriceId: plan.stripePriceId,
+        paypalPlanId: plan.paypalPlanId,
+      },
+      userId: user.id,
+      customerEmail: user.email,
+      successUrl,
+      cancelUrl,
+    });
+    await db.update(schema.orders).set({ gatewaySessionId: session.sessionId, updatedAt: now }).where(eq(schema.orders.id, orderId));
+    if (session.createdGatewayPlanId) {
+      // Created once by the adapter; remembered so later checkouts reuse it.
+      const column = gateway.name === 'PAYPAL' ? { paypalPlanId: session.createdGatewayPlanId } : { stripePriceId: session.createdGatewayPlanId };
+      await db.update(schema.pricingPlans).set(column).where(eq(schema.pricingPlans.id, plan.id));
+    }
+    return { httpStatus: 200, body: { success: true, checkoutUrl: session.checkoutUrl, error: null, orderId, orderNumber } };
+  } catch (error) {
+    const reason = error instanceof GatewayError ? error.message : 'Unexpected error while creating the checkout';
+    await db.update(schema.orders).set({ status: 'FAILED', failureReason: reason.slice(0, 500), updatedAt: now }).where(eq(schema.orders.id, orderId));
+    if (!(error instanceof GatewayError)) throw error;
+    deps.log.warn('payments: checkout creation failed', { orderId, gateway: gateway.name, reason, detail: error.detail });
+    return {
+      httpStatus: 502,
+      body: { success: false, checkoutUrl: null, error: error.message || 'Failed to create payment session. Please try again.', orderId, orderNumber, code: 'PAYMENT_PROVIDER_ERROR' },
+    };
+  }
+}
+
+async function findOwnOrder(db: Db, userId: string, orderId: string) {
+  const [order] = await db.select().from(schema.orders).where(and(eq(schema.orders.id, orderId), eq(schema.orders.userId, userId)));
+  // Someone else's order is indistinguishable from a missing one.
+  if (!order) throw new ServiceError('NOT_FOUND', 'Order not found');
+  return order;
+}
+
+const STATUS_MESSAGE: Record<OrderStatus, (o: Order) => string> = {
+  PAID: (o) => (o.creditsAdded > 0 ? 'Payment confirmed' : 'Payment confirmed, processing credits'),
+  PENDING: () => 'Waiting for payment confirmation',
+  FAILED: (o) => `Payment failed${o.failureReason ? `: ${o.failureReason}` : ''}`,
+  CANCELLED: () => 'Payment was cancelled',
+  REFUNDED: () => 'Payment refunded',
+};
+
+function statusResponse(order: Order): PaymentStatusResponse {
+  return {
+    success: true,
+    message: STATUS_MESSAGE[order.status](order),
+    status: order.status,
+    creditsAdded: order.creditsAdded,
+    gatewayTransactionId: order.gatewayTransactionId,
+    orderId: order.id,
+  };
+}
+
+/**
+ * The callback screen's poll (spec §4). A PENDING order is reconciled with its gateway first, through
+ * the same effects as webhooks: PayPal captures approved orders this way, and a lost webhook cannot
+ * leave a paying customer without credits. A gateway hiccup only means the stored status is returned.
+ */
+export async function getOrderStatus(deps: Deps, userId: string, orderId: string): Promise<PaymentStatusResponse> {
+  let order = await findOwnOrder(deps.db, userId, orderId);
+  const gateway = order.status === 'PENDING' && order.gatewaySessionId ? deps.payments.byName(order.gateway) : undefined;
+  if (gateway && order.gatewaySessionId) {
+    try {
+      const effects = await gateway.reconcile({ id: order.id, kind: order.kind, gatewaySessionId: order.gatewaySessionId });
+      if (effects.length) {
+        const now = deps.clock.now();
+        await deps.db.transaction((tx) => applyEffects({ tx, gateway: gateway.name, now, occurredAt: now, log: deps.log }, effects));
+        order = await findOwnOrder(deps.db, userId, orderId);
+      }
+    } catch (error) {
+      deps.log.warn('payments: reconcile failed; returning the stored status', { orderId, gateway: gateway.name, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return statusResponse(order);
+}
+
+/** The cancel callback route (spec §4): a PENDING order becomes CANCELLED; anything else is left as it is. */
+export async function cancelOrder(deps: Deps, userId: string, orderId: string): Promise<PaymentStatusResponse> {
+  await findOwnOrder(deps.db, userId, orderId);
+  const now = deps.clock.now();
+  await deps.db
+    .update(schema.orders)
+    .set({ status: 'CANCELLED', failureReason: 'Cancelled by the customer', updatedAt: now })
+    .where(and(eq(schema.orders.id, orderId), eq(schema.orders.userId, userId), eq(schema.orders.status, 'PENDING')));
+  return statusResponse(await findOwnOrder(deps.db, userId, orderId));
+}
+
+const dollars = (cents: number) => cents / 100;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** `GET /api/orders/user` (spec §3 Order list), newest first, with the live refund's state. */
+export async function listUserOrders(db: Db, user: AuthUser, query: { page: number; size: number }): Promise<OrdersPage> {
+  const o = schema.orders;
+  const where = eq(o.userId, user.id);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({ order: o, planName: schema.pricingPlans.name })
+      .from(o)
+      .innerJoin(schema.pricingPlans, eq(schema.pricingPlans.id, o.planId))
+      .where(where)
+      .orderBy(desc(o.createdAt), desc(o.id))
+      .limit(query.size)
+      .offset(query.page * query.size),
+    db.select({ total: count() }).from(o).where(where),
+  ]);
+  const ids = rows.map((r) => r.order.id);
+  const refunds = ids.length
+    ? await db
+        .select({ orderId: schema.refunds.orderId, status: schema.refunds.status })
+        .from(schema.refunds)
+        .where(and(inArray(schema.refunds.orderId, ids), ne(schema.refunds.status, 'REJECTED')))
+    : [];
+  const refundOf = new Map(refunds.map((r) => [r.orderId, r.status as OrderItem['refundStatus']]));
+  const orders: OrderItem[] = rows.map(({ order, planName }) => ({
+    id: order.id,
+    orderNumber: order.orderNumber,
+    packageName: planName,
+    productName: planName,
+    kind: order.kind,
+    amount: dollars(order.amountCents),
+    currency: order.currency,
+    status: order.status,
+    credits: order.credits,
+    creditsToAdd: order.credits,
+    creditsAdded: order.creditsAdded,
+    paymentMethod: order.paymentMethod === 'PAYPAL' ? 'PAYPAL' : 'STRIPE',
+    email: user.email,
+    createdAt: order.createdAt.toISOString(),
+    completedAt: iso(order.paidAt),
+    paidTime: iso(order.paidAt),
+    refundedAt: iso(order.refundedAt),
+    refundStatus: refundOf.get(order.id) ?? null,
+  }));
+  const size = query.size;
+  return { success: true, orders, currentPage: query.page, totalPages: Math.ceil(Number(total) / size), total: Number(total), pageSize: size, error: null };
+}

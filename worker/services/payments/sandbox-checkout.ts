@@ -1,0 +1,130 @@
+import { and, eq } from 'drizzle-orm';
+import { schema } from '../../../db/client';
+import type { AppDeps } from '../../ports';
+import { callbackUrls } from './orders';
+import { intervalOf } from './periods';
+import { isSandboxGateway } from './sandbox-types';
+import { handleWebhook } from './webhooks';
+
+type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log' | 'config'>;
+
+/** What the route sends back: an HTML page, or a redirect to the SPA's callback route. */
+export type SandboxPageResult = { kind: 'page'; status: 200 | 400 | 404 | 409; html: string } | { kind: 'redirect'; location: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"'`]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' })[ch]!);
+
+const money = (cents: number, currency: string) => `${currency === 'USD' ? '$' : `${escapeHtml(currency)} `}${(cents / 100).toFixed(2)}`;
+
+function layout(title: string, body: string) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>
+  :root { color-scheme: dark; }
+  * { box-sizing: border-box; }
+  body { margin: 0; min-height: 100vh; display: grid; place-items: center; padding: 24px 16px;
+    font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif;
+    background: radial-gradient(circle at 20% 0%, #2e1065 0%, #0b0b12 55%); color: #e5e7eb; }
+  main { width: 100%; max-width: 420px; background: #14141f; border: 1px solid #2d2d40; border-radius: 16px; padding: 28px; box-shadow: 0 20px 50px rgba(0,0,0,.45); }
+  .notice { display: flex; gap: 10px; align-items: flex-start; background: #3b2a05; border: 1px solid #a16207; color: #fde68a; border-radius: 10px; padding: 10px 12px; font-size: 14px; margin-bottom: 20px; }
+  h1 { font-size: 22px; margin: 0 0 4px; color: #fff; }
+  .muted { color: #a1a1b5; font-size: 14px; margin: 0 0 20px; }
+  dl { margin: 0 0 24px; display: grid; grid-template-columns: auto 1fr; gap: 8px 16px; }
+  dt { color: #a1a1b5; }
+  dd { margin: 0; text-align: right; color: #fff; font-weight: 600; }
+  .amount { font-size: 20px; }
+  .actions { display: flex; flex-direction: column; gap: 10px; }
+  button, a.button { font: inherit; font-weight: 600; border-radius: 10px; padding: 12px 16px; border: 1px solid transparent; cursor: pointer; text-align: center; text-decoration: none; }
+  button.pay { background: linear-gradient(90deg, #7c3aed, #c026d3); color: #fff; }
+  button.cancel, a.button { background: transparent; color: #e5e7eb; border-color: #3f3f55; }
+  button:focus-visible, a.button:focus-visible { outline: 3px solid #f0abfc; outline-offset: 2px; }
+  button:hover { filter: brightness(1.1); }
+</style>
+</head>
+<body>
+<main>
+<p class="notice" role="note"><span aria-hidden="true">&#9888;</span><span><strong>Sandbox</strong> — no real money moves. This page stands in for the payment provider in local and test setups.</span></p>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+function message(status: 200 | 400 | 404 | 409, title: string, text: string, link?: { href: string; label: string }): SandboxPageResult {
+  const action = link ? `<div class="actions"><a class="button" href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></div>` : '';
+  return { kind: 'page', status, html: layout(title, `<h1>${escapeHtml(title)}</h1><p class="muted">${escapeHtml(text)}</p>${action}`) };
+}
+
+async function loadSession(deps: Deps, sessionId: string) {
+  const [row] = await deps.db
+    .select({ order: schema.orders, plan: schema.pricingPlans })
+    .from(schema.orders)
+    .innerJoin(schema.pricingPlans, eq(schema.pricingPlans.id, schema.orders.planId))
+    .where(and(eq(schema.orders.gateway, 'SANDBOX'), eq(schema.orders.gatewaySessionId, sessionId)))
+    .limit(1);
+  return row;
+}
+
+const pricingUrl = (deps: Deps) => `${deps.config.PUBLIC_URL.replace(/\/+$/, '')}/pricing`;
+
+const unknownSession = (deps: Deps) =>
+  message(404, 'Checkout not found', 'This sandbox checkout session does not exist. Start again from the pricing page.', { href: pricingUrl(deps), label: 'Back to pricing' });
+
+const finishedSession = (deps: Deps, status: string) =>
+  message(409, 'Checkout already finished', `This checkout has already ended (order ${status.toLowerCase()}). Nothing more to do here.`, {
+    href: pricingUrl(deps),
+    label: 'Back to pricing',
+  });
+
+/** `GET /api/sandbox/checkout/:sessionId`: the stand-in for the gateway's hosted checkout page. */
+export async function renderSandboxCheckout(deps: Deps, sessionId: string): Promise<SandboxPageResult> {
+  const row = await loadSession(deps, sessionId);
+  if (!row) return unknownSession(deps);
+  const { order, plan } = row;
+  if (order.status !== 'PENDING') return finishedSession(deps, order.status);
+  const what =
+    order.kind === 'credits'
+      ? `${order.credits.toLocaleString('en-US')} credits, never expire`
+      : `${order.credits.toLocaleString('en-US')} credits every month, billed ${plan.packageType === 'yearly' ? 'yearly' : 'monthly'}`;
+  const action = `/api/sandbox/checkout/${encodeURIComponent(sessionId)}`;
+  const body = `
+<h1>${escapeHtml(plan.name)}</h1>
+<p class="muted">Order ${escapeHtml(order.orderNumber)} · ${order.paymentMethod === 'PAYPAL' ? 'PayPal' : 'Card'}</p>
+<dl>
+  <dt>Amount</dt><dd class="amount">${money(order.amountCents, order.currency)}${order.kind === 'subscription' ? `<span class="muted"> / ${plan.packageType === 'yearly' ? 'year' : 'month'}</span>` : ''}</dd>
+  <dt>Credits</dt><dd>${escapeHtml(what)}</dd>
+</dl>
+<form method="post" action="${escapeHtml(action)}" class="actions" aria-label="Sandbox payment">
+  <button class="pay" type="submit" name="action" value="pay">Pay ${money(order.amountCents, order.currency)}</button>
+  <button class="cancel" type="submit" name="action" value="cancel">Cancel</button>
+</form>`;
+  return { kind: 'page', status: 200, html: layout(`Sandbox checkout — ${plan.name}`, body) };
+}
+
+/**
+ * `POST /api/sandbox/checkout/:sessionId` with `action=pay|cancel`: builds the gateway's signed
+ * event(s) and feeds them to the same webhook handler Stripe and PayPal deliveries go through, then
+ * sends the browser to the SPA's success or cancel route like a real gateway would.
+ */
+export async function submitSandboxCheckout(deps: Deps, sessionId: string, action: string | undefined): Promise<SandboxPageResult> {
+  const gateway = deps.payments.byName('SANDBOX');
+  if (!isSandboxGateway(gateway)) return message(404, 'Sandbox not available', 'The sandbox gateway is not configured here.');
+  if (action !== 'pay' && action !== 'cancel') return message(400, 'Unknown action', 'Use the Pay or Cancel button.');
+  const row = await loadSession(deps, sessionId);
+  if (!row) return unknownSession(deps);
+  const { order, plan } = row;
+  if (order.status !== 'PENDING') return finishedSession(deps, order.status);
+  const deliveries = await gateway.checkoutEvents(
+    { sessionId, orderId: order.id, kind: order.kind, amountCents: order.amountCents, interval: intervalOf(plan.packageType) },
+    action,
+    deps.clock.now(),
+  );
+  for (const delivery of deliveries) await handleWebhook(deps, 'SANDBOX', delivery.rawBody, delivery.headers);
+  const urls = callbackUrls(deps.config.PUBLIC_URL, order.paymentMethod === 'PAYPAL' ? 'PAYPAL' : 'STRIPE', order.id);
+  return { kind: 'redirect', location: action === 'pay' ? urls.successUrl : urls.cancelUrl };
+}

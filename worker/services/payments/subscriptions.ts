@@ -1,0 +1,183 @@
+import { and, desc, eq, inArray, isNotNull, like, lte, notExists, sql } from 'drizzle-orm';
+import { schema, type Db } from '../../../db/client';
+import { ServiceError } from '../../contract/errors';
+import type { SubscriptionInfo, SubscriptionResponse } from '../../contract/payments';
+import type { AppDeps } from '../../ports';
+import { applyMovement } from '../credits/ledger';
+import { lapseSubscriptionCredits, liveSubscriptionWhere, lockOrder, orderGrantKey, type Subscription } from './effects';
+import { addMonths } from './periods';
+
+type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log'>;
+
+async function findCurrent(db: Db, userId: string, now: Date) {
+  const [row] = await db
+    .select({ sub: schema.subscriptions, plan: schema.pricingPlans })
+    .from(schema.subscriptions)
+    .innerJoin(schema.pricingPlans, eq(schema.pricingPlans.id, schema.subscriptions.planId))
+    .where(and(eq(schema.subscriptions.userId, userId), liveSubscriptionWhere(now)))
+    .orderBy(desc(schema.subscriptions.createdAt), desc(schema.subscriptions.id))
+    .limit(1);
+  return row;
+}
+
+function present(sub: Subscription, plan: typeof schema.pricingPlans.$inferSelect): SubscriptionInfo {
+  const billing = sub.status === 'active' && !sub.cancelAtPeriodEnd;
+  return {
+    id: sub.id,
+    planId: sub.planId,
+    planName: plan.name,
+    packageType: plan.packageType === 'yearly' ? 'yearly' : 'monthly',
+    price: sub.priceCents / 100,
+    currency: plan.currency,
+    monthlyCredits: sub.monthlyCredits,
+    startDate: sub.createdAt.toISOString(),
+    nextBillingDate: billing ? sub.currentPeriodEnd.toISOString() : null,
+    endDate: sub.endsAt ? sub.endsAt.toISOString() : null,
+    status: sub.status,
+    paymentProvider: sub.paymentMethod === 'PAYPAL' ? 'PAYPAL' : 'STRIPE',
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+  };
+}
+
+/** The newest subscription still giving its owner something: active, suspended, or cancelled but not yet ended. */
+export async function currentSubscription(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<SubscriptionResponse> {
+  const row = await findCurrent(deps.db, userId, deps.clock.now());
+  return { success: true, subscription: row ? present(row.sub, row.plan) : null };
+}
+
+/**
+ * Cancel is irreversible (spec §4): billing stops at the gateway first (a refusal changes nothing
+ * here), then the subscription is `cancelled` and ends with the period already paid for. Cancelling
+ * again is a no-op that answers the same.
+ */
+export async function cancelCurrentSubscription(deps: Deps, userId: string): Promise<SubscriptionResponse> {
+  const now = deps.clock.now();
+  const row = await findCurrent(deps.db, userId, now);
+  if (!row) throw new ServiceError('NOT_FOUND', 'You have no active subscription');
+  if (row.sub.status !== 'cancelled') {
+    const gateway = deps.payments.byName(row.sub.gateway);
+    if (!gateway) throw new ServiceError('NOT_CONFIGURED', `${row.sub.gateway} payments are not configured here`);
+    if (row.sub.gatewaySubscriptionId) {
+      try {
+        await gateway.cancelSubscription(row.sub.gatewaySubscriptionId);
+      } catch (error) {
+        deps.log.warn('payments: gateway refused to cancel a subscription', { subscriptionId: row.sub.id, error: error instanceof Error ? error.message : String(error) });
+        throw new ServiceError('PAYMENT_PROVIDER_ERROR', 'Cancel subscription failed at the payment provider, please try again');
+      }
+    }
+    const s = schema.subscriptions;
+    await deps.db
+      .update(s)
+      .set({ status: 'cancelled', cancelledAt: now, endsAt: sql`coalesce(${s.endsAt}, ${s.currentPeriodEnd})`, cancelAtPeriodEnd: true, updatedAt: now })
+      .where(and(eq(s.id, row.sub.id), inArray(s.status, ['active', 'suspended'])));
+  }
+  return currentSubscription(deps, userId);
+}
+
+const YEARLY_MONTHS = 12;
+const monthKey = (orderId: string, month: number) => `${orderGrantKey(orderId)}:month:${month}`;
+
+/**
+ * Yearly plans are paid once but grant credits monthly (month 0 with the payment, months 1..11 here)
+ * while the order stays PAID and no refund is in flight. Each month has its own movement key, so
+ * overlapping or repeated runs grant it once; a run after a long pause catches up every due month.
+ */
+export async function grantYearlyMonthlyCredits(deps: Pick<Deps, 'db' | 'clock' | 'log'>): Promise<number> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const o = schema.orders;
+  const started = sql<Date>`coalesce(${o.periodStart}, ${o.paidAt})`;
+  const candidates = await db
+    .select({ id: o.id, userId: o.userId, credits: o.credits, orderNumber: o.orderNumber, periodStart: o.periodStart, paidAt: o.paidAt })
+    .from(o)
+    .innerJoin(schema.pricingPlans, eq(schema.pricingPlans.id, o.planId))
+    .where(
+      and(
+        eq(o.status, 'PAID'),
+        eq(o.kind, 'subscription'),
+        eq(schema.pricingPlans.packageType, 'yearly'),
+        isNotNull(o.paidAt),
+        // Month 1 is due a month after the start; month 11 by the end of the year.
+        sql`${started} <= ${addMonths(now, -1).toISOString()}::timestamptz`,
+        sql`${started} > ${addMonths(now, -YEARLY_MONTHS - 1).toISOString()}::timestamptz`,
+        notExists(db.select({ id: schema.refunds.id }).from(schema.refunds).where(and(eq(schema.refunds.orderId, o.id), sql`${schema.refunds.status} <> 'REJECTED'`))),
+      ),
+    )
+    .limit(500);
+  let granted = 0;
+  for (const order of candidates) {
+    const start = order.periodStart ?? order.paidAt!;
+    const grantedKeys = new Set(
+      (
+        await db
+          .select({ key: schema.creditLedger.movementKey })
+          .from(schema.creditLedger)
+          .where(and(eq(schema.creditLedger.userId, order.userId), like(schema.creditLedger.movementKey, `${orderGrantKey(order.id)}:month:%`)))
+      ).map((r) => r.key),
+    );
+    for (let month = 1; month < YEARLY_MONTHS; month++) {
+      if (addMonths(start, month).getTime() > now.getTime()) break;
+      if (grantedKeys.has(monthKey(order.id, month))) continue;
+      const applied = await db.transaction(async (tx) => {
+        // Re-checked under the order lock: a refund racing this grant either sees it or prevents it.
+        const locked = await lockOrder(tx, eq(o.id, order.id));
+        if (locked?.status !== 'PAID') return false;
+        const [live] = await tx
+          .select({ id: schema.refunds.id })
+          .from(schema.refunds)
+          .where(and(eq(schema.refunds.orderId, order.id), sql`${schema.refunds.status} <> 'REJECTED'`))
+          .limit(1);
+        if (live) return false;
+        const result = await applyMovement(tx, {
+          userId: order.userId,
+          movementKey: monthKey(order.id, month),
+          type: 'EARNED',
+          referenceType: 'SUBSCRIPTION',
+          referenceId: order.id,
+          description: `Yearly subscription: credits for month ${month + 1} of 12 (${order.orderNumber})`,
+          parts: { subscription: order.credits },
+        });
+        if (result.applied) {
+          await tx.update(o).set({ creditsAdded: sql`${o.creditsAdded} + ${order.credits}`, updatedAt: now }).where(eq(o.id, order.id));
+        }
+        return result.applied;
+      });
+      if (applied) granted++;
+    }
+  }
+  if (granted) deps.log.info('payments: yearly monthly credits granted', { granted });
+  return granted;
+}
+
+/**
+ * Ends subscriptions whose paid time is over (cancelled, or refunded, with `endsAt` passed) and lets
+ * their remaining subscription credits lapse (decision 003). The status change to `expired` happens
+ * once, in the same transaction as the lapse, so the lapse happens once.
+ */
+export async function expireEndedSubscriptions(deps: Pick<Deps, 'db' | 'clock' | 'log'>): Promise<number> {
+  const now = deps.clock.now();
+  const s = schema.subscriptions;
+  const due = await deps.db
+    .select({ id: s.id })
+    .from(s)
+    .where(and(inArray(s.status, ['active', 'suspended', 'cancelled']), isNotNull(s.endsAt), lte(s.endsAt, now)))
+    .limit(500);
+  let expired = 0;
+  for (const { id } of due) {
+    await deps.db.transaction(async (tx) => {
+      const [sub] = await tx.select().from(s).where(eq(s.id, id)).for('update');
+      if (!sub || sub.status === 'expired' || !sub.endsAt || sub.endsAt.getTime() > now.getTime()) return;
+      await tx.update(s).set({ status: 'expired', cancelAtPeriodEnd: false, updatedAt: now }).where(eq(s.id, id));
+      const lapsed = await lapseSubscriptionCredits(tx, { ...sub, status: 'expired' }, now);
+      deps.log.info('payments: subscription expired', { subscriptionId: id, lapsedCredits: lapsed });
+      expired++;
+    });
+  }
+  return expired;
+}
+
+export async function runPaymentMaintenance(deps: Pick<Deps, 'db' | 'clock' | 'log'>) {
+  const yearlyGrants = await grantYearlyMonthlyCredits(deps);
+  const expiredSubscriptions = await expireEndedSubscriptions(deps);
+  return { yearlyGrants, expiredSubscriptions };
+}

@@ -1,0 +1,42 @@
+import { schema } from '../../../db/client';
+import { ServiceError } from '../../contract/errors';
+import type { GatewayName } from '../../contract/payments';
+import type { AppDeps } from '../../ports';
+import { applyEffects } from './effects';
+import { WebhookVerificationError } from './gateway';
+
+type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log'>;
+
+/**
+ * One webhook delivery: verify on the raw body (nothing is written for a bad signature), then, in ONE
+ * transaction, record the event id and apply its effects. A redelivery finds its id already recorded
+ * and does nothing; a crash rolls back both, so the gateway's retry applies it once (DESIGN.md §5
+ * invariants 5, 10). Concurrent duplicates serialise on the unique index.
+ */
+export async function handleWebhook(deps: Deps, gatewayName: GatewayName, rawBody: string, headers: Headers) {
+  const gateway = deps.payments.byName(gatewayName);
+  if (!gateway) throw new ServiceError('NOT_FOUND', `${gatewayName} payments are not configured here`);
+  let event;
+  try {
+    event = await gateway.parseWebhook(rawBody, headers);
+  } catch (error) {
+    if (error instanceof WebhookVerificationError) {
+      deps.log.warn('payments: webhook refused', { gateway: gatewayName, reason: error.message });
+      throw new ServiceError('WEBHOOK_SIGNATURE_INVALID', 'The webhook signature could not be verified');
+    }
+    throw error;
+  }
+  const now = deps.clock.now();
+  const duplicate = await deps.db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(schema.processedWebhookEvents)
+      .values({ gateway: gatewayName, eventId: event.id, eventType: event.type.slice(0, 100), processedAt: now })
+      .onConflictDoNothing()
+      .returning({ eventId: schema.processedWebhookEvents.eventId });
+    if (recorded.length === 0) return true;
+    await applyEffects({ tx, gateway: gatewayName, now, occurredAt: event.occurredAt, log: deps.log }, event.effects);
+    return false;
+  });
+  if (!duplicate && event.effects.length) deps.log.info('payments: webhook applied', { gateway: gatewayName, eventId: event.id, type: event.type });
+  return { received: true as const, duplicate };
+}
