@@ -23,6 +23,7 @@ import { Route as RecordsRouteImport } from './routes/records'
 import { Route as ReferralsRouteImport } from './routes/referrals'
 import { Route as ShowcaseRouteImport } from './routes/showcase'
 import { Route as AiToolsToolIdRouteImport } from './routes/ai-tools.$toolId'
+import { Route as Oauth2CallbackRouteImport } from './routes/oauth2.callback'
 import { Route as Oauth2RedirectRouteImport } from './routes/oauth2.redirect'
 import { Route as PaymentSuccessRouteImport } from './routes/payment.success'
 import { Route as PersonalCenterIndexRouteImport } from './routes/personal-center.index'
@@ -102,6 +103,11 @@ const AiToolsToolIdRoute = AiToolsToolIdRouteImport.update({
   path: '/ai-tools/$toolId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Oauth2CallbackRoute = Oauth2CallbackRouteImport.update({
+  id: '/oauth2/callback',
+  path: '/oauth2/callback',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Oauth2RedirectRoute = Oauth2RedirectRouteImport.update({
   id: '/oauth2/redirect',
   path: '/oauth2/redirect',
@@ -158,6 +164,7 @@ export interface FileRoutesByFullPath {
   '/referrals': typeof ReferralsRoute
   '/showcase': typeof ShowcaseRoute
   '/ai-tools/$toolId': typeof AiToolsToolIdRoute
+  '/oauth2/callback': typeof Oauth2CallbackRoute
   '/oauth2/redirect': typeof Oauth2RedirectRoute
   '/payment/success': typeof PaymentSuccessRoute
   '/personal-center/$tab': typeof PersonalCenterTabRoute
@@ -181,6 +188,7 @@ export interface FileRoutesByTo {
   '/referrals': typeof ReferralsRoute
   '/showcase': typeof ShowcaseRoute
   '/ai-tools/$toolId': typeof AiToolsToolIdRoute
+  '/oauth2/callback': typeof Oauth2CallbackRoute
   '/oauth2/redirect': typeof Oauth2RedirectRoute
   '/payment/success': typeof PaymentSuccessRoute
   '/personal-center/$tab': typeof PersonalCenterTabRoute
@@ -206,6 +214,7 @@ export interface FileRoutesById {
   '/referrals': typeof ReferralsRoute
   '/showcase': typeof ShowcaseRoute
   '/ai-tools/$toolId': typeof AiToolsToolIdRoute
+  '/oauth2/callback': typeof Oauth2CallbackRoute
   '/oauth2/redirect': typeof Oauth2RedirectRoute
   '/payment/success': typeof PaymentSuccessRoute
   '/personal-center/$tab': typeof PersonalCenterTabRoute
@@ -232,6 +241,7 @@ export interface FileRouteTypes {
     | '/referrals'
     | '/showcase'
     | '/ai-tools/$toolId'
+    | '/oauth2/callback'
     | '/oauth2/redirect'
     | '/payment/success'
     | '/personal-center/$tab'
@@ -255,6 +265,7 @@ export interface FileRouteTypes {
     | '/referrals'
     | '/showcase'
     | '/ai-tools/$toolId'
+    | '/oauth2/callback'
     | '/oauth2/redirect'
     | '/payment/success'
     | '/personal-center/$tab'
@@ -279,6 +290,7 @@ export interface FileRouteTypes {
     | '/referrals'
     | '/showcase'
     | '/ai-tools/$toolId'
+    | '/oauth2/callback'
     | '/oauth2/redirect'
     | '/payment/success'
     | '/personal-center/$tab'
@@ -304,6 +316,7 @@ export interface RootRouteChildren {
   ReferralsRoute: typeof ReferralsRoute
   ShowcaseRoute: typeof ShowcaseRoute
   AiToolsToolIdRoute: typeof AiToolsToolIdRoute
+  Oauth2CallbackRoute: typeof Oauth2CallbackRoute
   Oauth2RedirectRoute: typeof Oauth2RedirectRoute
   PaymentSuccessRoute: typeof PaymentSuccessRoute
   PaymentPaypalCancelRoute: typeof PaymentPaypalCancelRoute
@@ -412,6 +425,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AiToolsToolIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/oauth2/callback': {
+      id: '/oauth2/callback'
+      path: '/oauth2/callback'
+      fullPath: '/oauth2/callback'
+      preLoaderRoute: typeof Oauth2CallbackRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/oauth2/redirect': {
       id: '/oauth2/redirect'
       path: '/oauth2/redirect'
@@ -500,6 +520,7 @@ const rootRouteChildren: RootRouteChildren = {
   ReferralsRoute: ReferralsRoute,
   ShowcaseRoute: ShowcaseRoute,
   AiToolsToolIdRoute: AiToolsToolIdRoute,
+  Oauth2CallbackRoute: Oauth2CallbackRoute,
   Oauth2RedirectRoute: Oauth2RedirectRoute,
   PaymentSuccessRoute: PaymentSuccessRoute,
   PaymentPaypalCancelRoute: PaymentPaypalCancelRoute,

@@ -1,17 +1,40 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Navigate, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { RETURN_URL_KEY } from '../api/client';
 import { api } from '../api/endpoints';
 import { LoginFlow, REFERRAL_KEY } from '../features/auth/login-flow';
+import { clearLoginNotice, peekLoginNotice, type LoginNotice } from '../features/auth/login-notice';
+import { takeReturnPath } from '../features/auth/return-url';
 import { useSession } from '../features/auth/session';
+
+/** Why the user was sent back here from Google (spec §8 OAuth return), in their language. */
+function NoticeText({ notice }: { notice: LoginNotice }) {
+  const { t } = useLingui();
+  switch (notice.kind) {
+    case 'cancelled':
+      return <Trans>You cancelled the Google authorization. You can try again or choose another way to sign in.</Trans>;
+    case 'no-code':
+      return <Trans>Google did not return an authorization code. Please try signing in again.</Trans>;
+    case 'provider-error':
+    case 'failed': {
+      const detail = notice.detail || t`Please try again.`;
+      return <Trans>Google sign-in failed: {detail}</Trans>;
+    }
+  }
+}
 
 function LoginPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const { ref } = Route.useSearch();
   const [referrer, setReferrer] = useState<string>();
+  // Read once and kept in state, so a re-render (or StrictMode's second effect) cannot lose it.
+  const [notice] = useState(peekLoginNotice);
+
+  useEffect(() => {
+    clearLoginNotice();
+  }, []);
 
   useEffect(() => {
     // Spec §3: the ?ref= code is kept in localStorage until sign-up uses it.
@@ -21,17 +44,18 @@ function LoginPage() {
   }, [ref]);
 
   if (user) return <Navigate to="/" />;
-  const afterSignIn = () => {
-    const back = sessionStorage.getItem(RETURN_URL_KEY);
-    sessionStorage.removeItem(RETURN_URL_KEY);
-    // Only same-site paths: a stored "//evil.example" must not become an open redirect.
-    void navigate({ href: back?.startsWith('/') && !back.startsWith('//') ? back : '/' });
-  };
+  // Back to the saved path with its query, same-site only (never /login or /oauth2/*).
+  const afterSignIn = () => void navigate({ href: takeReturnPath() });
   return (
     <main className="mx-auto w-full max-w-md px-4 py-16">
       <div className="card bg-ink-900/80 p-6 sm:p-8">
         <h1 className="text-2xl font-bold"><Trans>Sign in</Trans></h1>
         <p className="mb-6 mt-1 text-sm text-zinc-400"><Trans>Welcome back — or welcome, with free credits to start.</Trans></p>
+        {notice && (
+          <p role="alert" className="mb-5 rounded-xl border border-amber-400/30 bg-amber-500/10 px-3 py-2 text-sm text-amber-100">
+            <NoticeText notice={notice} />
+          </p>
+        )}
         {referrer && (
           <p className="mb-5 rounded-xl border border-fuchsia-400/30 bg-fuchsia-500/10 px-3 py-2 text-sm text-fuchsia-100">
             <Trans>{referrer} invited you to Image Studio</Trans>
@@ -44,6 +68,7 @@ function LoginPage() {
 }
 
 export const Route = createFileRoute('/login')({
-  validateSearch: z.object({ ref: z.string().max(32).optional() }),
+  // The router JSON-parses query values, so an all-digit code arrives as a number.
+  validateSearch: z.object({ ref: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(32)).optional().catch(undefined) }),
   component: LoginPage,
 });

@@ -1,24 +1,99 @@
-import { Trans } from '@lingui/react/macro';
-import { Link, createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { AuthResponse } from '../../../worker/contract/auth';
+import { accountsApi, loadGoogleConfig } from '../api/accounts';
+import { ApiError } from '../api/client';
+import { useErrorText } from '../api/error-text';
+import { REFERRAL_KEY } from '../features/auth/login-flow';
+import { setLoginNotice, type LoginNotice } from '../features/auth/login-notice';
+import { takeReturnPath } from '../features/auth/return-url';
+import { useSession } from '../features/auth/session';
 import { Page } from '../ui/page';
+import { Spinner } from '../ui/spinner';
+import { useToast } from '../ui/toast';
 
-/** Finishes Google sign-in (spec §2). Google is not configured in this build, so it explains the return. */
+/**
+ * One exchange per authorization code for the life of the page: React StrictMode runs effects twice
+ * in development, and a code can only be redeemed once, so the second run joins the first request.
+ */
+const exchanges = new Map<string, Promise<AuthResponse>>();
+
+/** Finishes Google sign-in (spec §2, §7 POST /auth/google/oauth2; §8 OAuth return errors). */
 function OAuthRedirect() {
-  const { error, code } = Route.useSearch();
+  const { t } = useLingui();
+  const errorText = useErrorText();
+  const session = useSession();
+  const toast = useToast();
+  const navigate = useNavigate();
+  // The raw query as Google sent it (the router would JSON-parse values such as an all-digit state).
+  const [params] = useState(() => new URLSearchParams(window.location.search));
+
+  useEffect(() => {
+    let live = true;
+    const backToLogin = (notice: LoginNotice) => {
+      session.clear();
+      setLoginNotice(notice);
+      void navigate({ to: '/login', replace: true });
+    };
+    const error = params.get('error');
+    const code = params.get('code');
+    if (error === 'access_denied') return backToLogin({ kind: 'cancelled' });
+    if (error) return backToLogin({ kind: 'provider-error', detail: params.get('error_description') ?? error });
+    if (!code) return backToLogin({ kind: 'no-code' });
+
+    let exchange = exchanges.get(code);
+    if (!exchange) {
+      exchange = loadGoogleConfig()
+        .catch(() => null)
+        .then((config) =>
+          accountsApi.googleOAuth({
+            code,
+            state: params.get('state') ?? '',
+            clientId: config?.clientId ?? undefined,
+            redirectUri: `${window.location.origin}/oauth2/callback`,
+            referralCode: localStorage.getItem(REFERRAL_KEY) ?? undefined,
+          }),
+        );
+      exchanges.set(code, exchange);
+    }
+    exchange.then(
+      (result) => {
+        if (!live) return;
+        session.signIn(result.token, result.user);
+        localStorage.removeItem(REFERRAL_KEY);
+        toast.success(t`Welcome, ${result.user.name}!`);
+        void navigate({ href: takeReturnPath(), replace: true });
+      },
+      (e: unknown) => {
+        if (!live) return;
+        const detail =
+          e instanceof ApiError && e.code === 'OAUTH_FAILED' ? t`The sign-in could not be completed; the link may have expired or been used already.` : errorText(e);
+        backToLogin({ kind: 'failed', detail });
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // Runs once per page load: the query is read once above.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
     <Page>
-      <div className="card mx-auto max-w-md p-8 text-center">
-        <h1 className="text-xl font-bold">
-          {error === 'access_denied' ? <Trans>You cancelled the authorization.</Trans> : error ? <Trans>Google sign-in failed.</Trans> : !code ? <Trans>No authorization code was returned.</Trans> : <Trans>Google sign-in is not configured.</Trans>}
+      <div className="card mx-auto mt-10 flex max-w-md flex-col items-center gap-4 p-10 text-center">
+        <Spinner className="h-10 w-10" />
+        <h1 role="status" className="text-lg font-semibold">
+          <Trans>Signing you in…</Trans>
         </h1>
-        <Link to="/login" className="mt-6 inline-block underline"><Trans>Back to sign in</Trans></Link>
+        <p className="text-sm text-zinc-400">
+          <Trans>Finishing Google sign-in, this takes a moment.</Trans>
+        </p>
       </div>
     </Page>
   );
 }
 
 export const Route = createFileRoute('/oauth2/redirect')({
-  validateSearch: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }),
   component: OAuthRedirect,
 });

@@ -53,6 +53,20 @@ export function useCreditBalance() {
 
 export const announceCreditsChanged = () => window.dispatchEvent(new Event('credits:changed'));
 
+/** Spec §2 header: the avatar, or the first letter when there is none or it fails to load. */
+function HeaderAvatar({ src, letter }: { src: string | null; letter: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (src && failed !== src) {
+    // Keyed by URL: a new upload is a new image element, never a stale one from the cache of the old.
+    return <img key={src} src={src} alt="" data-testid="header-avatar" onError={() => setFailed(src)} className="h-8 w-8 rounded-full object-cover" />;
+  }
+  return (
+    <span aria-hidden data-testid="header-avatar-letter" className="flex h-8 w-8 items-center justify-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 text-sm font-bold uppercase">
+      {letter}
+    </span>
+  );
+}
+
 const NAV = [
   { to: '/', label: () => <Trans>Home</Trans> },
   { to: '/ai-workbench', label: () => <Trans>Workbench</Trans> },
@@ -101,13 +115,7 @@ export function Header() {
                 {credits === null ? '…' : formatCredits(credits)}
               </Link>
               <Link to="/personal-center/$tab" params={{ tab: 'profile' }} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-1 hover:bg-white/5 sm:pr-3">
-                {user.avatar ? (
-                  <img src={user.avatar} alt="" className="h-8 w-8 rounded-full object-cover" />
-                ) : (
-                  <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 text-sm font-bold uppercase">
-                    {display.slice(0, 1)}
-                  </span>
-                )}
+                <HeaderAvatar src={user.avatar} letter={display.slice(0, 1)} />
                 <span className="hidden max-w-40 truncate text-sm sm:inline">{display}</span>
               </Link>
               <Button variant="ghost" className="whitespace-nowrap px-3" onPress={signOut}>

@@ -8,19 +8,26 @@ import { api } from '../../api/endpoints';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { useToast } from '../../ui/toast';
+import { GoogleButton } from './google-button';
+import { PasswordStep } from './password-step';
 import { useSession } from './session';
+import { useValidationText } from './validation-text';
 
 export const REFERRAL_KEY = 'referralCode';
 const RESEND_SECONDS = 60;
 
-type Step = 'initial' | 'email' | 'code';
+type Step = 'initial' | 'email' | 'code' | 'password';
 
-/** The three-step sign-in (spec §2, §4): initial → e-mail → code, with a 60 s resend countdown. */
+/**
+ * The sign-in steps (spec §2, §4), shared by the modal and /login: initial (Google, e-mail code, password)
+ * → e-mail → code with a 60 s resend countdown, or → password (sign in / create account).
+ */
 export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) => void }) {
   const { t } = useLingui();
   const toast = useToast();
   const errorText = useErrorText();
   const session = useSession();
+  const translate = useValidationText();
   const [step, setStep] = useState<Step>('initial');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -40,7 +47,7 @@ export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) 
     event?.preventDefault();
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) {
-      setError(email.trim() ? t`Please enter a valid email` : t`Please enter your email`);
+      setError(translate(parsed.error.issues[0]!.message));
       return;
     }
     setError(undefined);
@@ -61,21 +68,29 @@ export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) 
     }
   }
 
+  function finish(result: AuthResponse) {
+    session.signIn(result.token, result.user);
+    localStorage.removeItem(REFERRAL_KEY);
+    toast.success(t`Welcome, ${result.user.name}!`);
+    onSignedIn?.(result);
+  }
+
+  const goTo = (next: Step) => {
+    setStep(next);
+    setError(undefined);
+  };
+
   async function verify(event: FormEvent) {
     event.preventDefault();
     const parsed = codeSchema.safeParse(code);
     if (!parsed.success) {
-      setError(code.trim() ? t`The verification code is 6 digits` : t`Please enter verification code`);
+      setError(translate(parsed.error.issues[0]!.message));
       return;
     }
     setError(undefined);
     setPending(true);
     try {
-      const result = await api.verifyCode(emailSchema.parse(email), parsed.data, referralCode());
-      session.signIn(result.token, result.user);
-      localStorage.removeItem(REFERRAL_KEY);
-      toast.success(t`Welcome, ${result.user.name}!`);
-      onSignedIn?.(result);
+      finish(await api.verifyCode(emailSchema.parse(email), parsed.data, referralCode()));
     } catch (e) {
       setError(errorText(e));
     } finally {
@@ -87,13 +102,30 @@ export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) 
     <div className="flex flex-col gap-5">
       {step === 'initial' && (
         <div className="flex flex-col gap-3">
-          <Button variant="secondary" isDisabled className="w-full">
-            <span aria-hidden>G</span> <Trans>Google sign-in is not configured</Trans>
-          </Button>
-          <Button className="w-full" onPress={() => setStep('email')}>
+          <GoogleButton referralCode={referralCode()} />
+          <div className="flex items-center gap-3 text-xs text-zinc-500" aria-hidden>
+            <span className="h-px flex-1 bg-white/10" />
+            <Trans>or</Trans>
+            <span className="h-px flex-1 bg-white/10" />
+          </div>
+          <Button className="w-full" onPress={() => goTo('email')}>
             <Trans>Continue with e-mail</Trans>
           </Button>
+          <Button variant="ghost" className="w-full" onPress={() => goTo('password')}>
+            <Trans>Use a password</Trans>
+          </Button>
         </div>
+      )}
+
+      {step === 'password' && (
+        <PasswordStep
+          email={email}
+          onEmailChange={setEmail}
+          referralCode={referralCode()}
+          onSuccess={finish}
+          onBack={() => goTo('initial')}
+          onUseCode={() => goTo('email')}
+        />
       )}
 
       {step === 'email' && (
@@ -102,7 +134,7 @@ export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) 
           <Button type="submit" pending={pending} className="w-full">
             <Trans>Send code</Trans>
           </Button>
-          <Button variant="ghost" onPress={() => { setStep('initial'); setError(undefined); }}>
+          <Button variant="ghost" onPress={() => goTo('initial')}>
             <Trans>Back</Trans>
           </Button>
         </form>

@@ -1,8 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { UserProfile } from '../../../../worker/contract/auth';
-import { RETURN_URL_KEY, TOKEN_KEY, USER_KEY, setUnauthorizedHandler } from '../../api/client';
+import { TOKEN_KEY, USER_KEY, setUnauthorizedHandler } from '../../api/client';
 import { api } from '../../api/endpoints';
+import { rememberReturnPath } from './return-url';
 
 interface Session {
   user: UserProfile | null;
@@ -10,6 +11,8 @@ interface Session {
   initialising: boolean;
   signIn(token: string, user: UserProfile): void;
   signOut(): void;
+  /** Forgets the session without navigating (spec §8 OAuth return errors clear it, then go to /login). */
+  clear(): void;
   setUser(user: UserProfile): void;
 }
 
@@ -39,8 +42,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // Spec §8: a 401 anywhere clears the session, remembers where the user was, and goes to /login.
     setUnauthorizedHandler(() => {
       clear();
-      const here = window.location.pathname + window.location.search;
-      if (!['/login', '/oauth2/redirect'].includes(window.location.pathname)) sessionStorage.setItem(RETURN_URL_KEY, here);
+      rememberReturnPath(); // not for /login or /oauth2/*
       void navigate({ to: '/login' });
     });
   }, [clear, navigate]);
@@ -70,6 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         clear();
         void navigate({ to: '/' });
       },
+      clear,
       setUser(next) {
         localStorage.setItem(USER_KEY, JSON.stringify(next));
         setUserState(next);
