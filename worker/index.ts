@@ -14,6 +14,7 @@ import { createPostgresRateLimiter } from './adapters/limits/postgres';
 import { createUpstashRateLimiter } from './adapters/limits/upstash';
 import { createDevMailbox } from './adapters/mailer/dev-mailbox';
 import { createResendMailer } from './adapters/mailer/resend';
+import { createCloudflareAvatarImages, createPassthroughAvatarImages, type ImagesBindingLike } from './adapters/images/avatar-cloudflare';
 import { createImageEngines } from './adapters/images/engines';
 import { providerEngines } from './adapters/images/provider-engines';
 import type { AiBindingLike } from './adapters/images/workers-ai';
@@ -32,6 +33,8 @@ export interface WorkerBindings {
   BLOBS: R2BucketLike;
   /** Workers AI (IMAGE_ENGINE=workers-ai). */
   AI?: AiBindingLike;
+  /** Cloudflare Images (avatar re-encoding); production only, see wrangler.toml. */
+  IMAGES?: ImagesBindingLike;
   [variable: string]: unknown;
 }
 
@@ -40,6 +43,8 @@ interface ExecutionContextLike {
 }
 
 const log = createConsoleLogger();
+// Module-level so its "no IMAGES binding" warning is logged once per isolate, not per request.
+const passthroughAvatars = createPassthroughAvatarImages(log);
 // Per-isolate state: parsed once, reused by every request this isolate serves.
 let isolate: { config: Config; devMailbox?: DevMailbox; memoryLimits?: RateLimiter } | undefined;
 
@@ -117,6 +122,7 @@ async function withDeps(env: WorkerBindings, ctx: ExecutionContextLike, run: (de
       payments: createPaymentGateways(config),
       // The offline engine needs sharp (Node only): on Workers `nano` is Gemini or Workers AI.
       images: createImageEngines(providerEngines(config, { ai: env.AI })),
+      avatarImages: env.IMAGES ? createCloudflareAvatarImages(env.IMAGES) : passthroughAvatars,
       devMailbox,
     };
     return await run(deps);

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { Config } from './env';
+import type { ImageType } from './lib/images/inspect';
 import type { ImageEngines } from './services/generation/engine';
 import type { PaymentGateways } from './services/payments/gateway';
 
@@ -73,6 +74,16 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/**
+ * Turns an uploaded avatar (type and header dimensions already checked) into the stored image: a
+ * 256×256 WebP, cover-cropped, decoded and re-encoded so no metadata or crafted bytes survive.
+ * sharp on Node, the Cloudflare Images binding on Workers (worker/adapters/images/avatar-*.ts).
+ * Rejects with `AvatarDecodeError` (services/auth/avatars.ts) when the bytes do not decode.
+ */
+export interface AvatarImages {
+  toAvatar(bytes: Uint8Array, type: ImageType): Promise<{ bytes: Uint8Array; contentType: ImageType }>;
+}
+
 export interface AppDeps {
   config: Config;
   db: Db;
@@ -84,6 +95,7 @@ export interface AppDeps {
   log: Logger;
   payments: PaymentGateways;
   images: ImageEngines;
+  avatarImages: AvatarImages;
   /** Present only in embedded mode; mounts `GET /api/dev/mailbox`. */
   devMailbox?: DevMailbox;
 }

@@ -10,6 +10,7 @@ import { createPostgresRateLimiter } from '../../worker/adapters/limits/postgres
 import { createUpstashRateLimiter } from '../../worker/adapters/limits/upstash';
 import { createDevMailbox } from '../../worker/adapters/mailer/dev-mailbox';
 import { createResendMailer } from '../../worker/adapters/mailer/resend';
+import { createSharpAvatarImages } from '../../worker/adapters/images/avatar-sharp';
 import { createImageEngines } from '../../worker/adapters/images/engines';
 import { createLocalEngine } from '../../worker/adapters/images/local-engine';
 import { providerEngines } from '../../worker/adapters/images/provider-engines';
@@ -90,6 +91,7 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
     payments: createPaymentGateways(config),
     // Offline by default; Gemini models join when a key and model names are configured.
     images: options.images ?? createImageEngines({ ...(config.IMAGE_ENGINE === 'local' ? { nano: createLocalEngine() } : {}), ...providerEngines(config) }),
+    avatarImages: createSharpAvatarImages(),
     devMailbox,
   };
   app = createApp(deps);

@@ -126,3 +126,6 @@ export interface AuthResponse {
   user: UserProfile;
   isReferralLogin: boolean;
 }
+
+/** What register, password login and both Google sign-ins answer (`isReferralLogin` is false for a login). */
+export type SignInResponse = AuthResponse & { success: true };

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { schema } from '../../db/client';
 import { ServiceError } from '../contract/errors';
 import type { AppEnv, AuthUser } from '../lib/hono-env';
-import { verifyAccessToken } from '../services/auth/tokens';
+import { readAccessToken } from '../services/auth/tokens';
 
 /**
  * Reads `Authorization: Bearer <jwt>` into `c.var.user`. A present but bad token is a 401 (the SPA
@@ -16,14 +16,16 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
   const { config, db, clock } = c.get('deps');
-  const userId = await verifyAccessToken(config, match[1]!, clock.now());
+  const { userId, unverifiedEmail } = await readAccessToken(config, match[1]!, clock.now());
   // Loaded on every request so a deleted or demoted account loses access at once, not at token expiry.
   const [user] = await db
-    .select({ id: schema.users.id, email: schema.users.email, role: schema.users.role })
+    .select({ id: schema.users.id, email: schema.users.email, role: schema.users.role, emailVerified: schema.users.emailVerified })
     .from(schema.users)
     .where(eq(schema.users.id, userId));
   if (!user) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
-  c.set('user', user);
+  // A password session from before the mailbox was proven ends when someone proves it (takeover defence).
+  if (unverifiedEmail && user.emailVerified) throw new ServiceError('UNAUTHENTICATED', 'Login session expired, please sign in again');
+  c.set('user', { id: user.id, email: user.email, role: user.role });
   await next();
 });
 

@@ -17,10 +17,12 @@ function keyring(config: Pick<Config, 'JWT_KEYS'>) {
  * signs; every configured key verifies, so a new key can be put first and the old one removed a
  * token lifetime later without signing anybody out.
  */
-export async function issueAccessToken(config: Config, userId: string, now: Date): Promise<string> {
+export async function issueAccessToken(config: Config, userId: string, now: Date, options: { unverifiedEmail?: boolean } = {}): Promise<string> {
   const { signing } = keyring(config);
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({})
+  // `uev` marks a session started by password while nobody had proven the mailbox; once someone
+  // proves it (code or Google), these sessions stop working (takeover defence, docs/decisions/007).
+  return new SignJWT(options.unverifiedEmail ? { uev: true } : {})
     .setProtectedHeader({ alg: 'HS256', kid: signing.kid, typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(config.JWT_ISSUER)
@@ -30,8 +32,19 @@ export async function issueAccessToken(config: Config, userId: string, now: Date
     .sign(signing.secret);
 }
 
+export interface AccessTokenClaims {
+  userId: string;
+  /** Issued by a password sign-in while the account's e-mail was not verified. */
+  unverifiedEmail: boolean;
+}
+
 /** Returns the user id of a valid token; any failure (bad signature, unknown kid, expired, wrong audience) is a 401. */
 export async function verifyAccessToken(config: Config, token: string, now: Date): Promise<string> {
+  return (await readAccessToken(config, token, now)).userId;
+}
+
+/** {@link verifyAccessToken} plus the claims the auth middleware checks against the current account. */
+export async function readAccessToken(config: Config, token: string, now: Date): Promise<AccessTokenClaims> {
   const { byKid } = keyring(config);
   const getKey: JWTVerifyGetKey = (header) => {
     const key = header.kid ? byKid.get(header.kid) : undefined;
@@ -46,7 +59,7 @@ export async function verifyAccessToken(config: Config, token: string, now: Date
       requiredClaims: ['sub', 'exp'],
       currentDate: now,
     });
-    return payload.sub!;
+    return { userId: payload.sub!, unverifiedEmail: payload.uev === true };
   } catch {
     throw new ServiceError('UNAUTHENTICATED', 'Login session expired, please sign in again');
   }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '../../../db/client';
 import type { UserProfile } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
@@ -30,10 +30,49 @@ export function defaultNameFor(email: string): string {
   return name.slice(0, 50);
 }
 
+/** A name from a provider (Google's `name`) if it fits the username rule (2–50), else one from the e-mail. */
+function initialName(email: string, name: string | undefined): string {
+  const trimmed = name?.trim().slice(0, 50).trim() ?? '';
+  return trimmed.length >= 2 ? trimmed : defaultNameFor(email);
+}
+
+/**
+ * The new-user bonus as a ledger row, in the caller's transaction. Every way of creating an account
+ * (e-mail code, Google, password) calls this one function; the movement key makes it once per user.
+ */
+export async function grantNewUserBonus(tx: Tx, userId: string): Promise<void> {
+  const bonus = await readSystemConfig(tx, 'newUserBonus');
+  if (bonus <= 0) return;
+  await applyMovement(tx, {
+    userId,
+    movementKey: `new_user:${userId}`,
+    type: 'new_user',
+    referenceType: 'BONUS',
+    referenceId: userId,
+    description: 'Welcome bonus for new users',
+    parts: { free: bonus },
+  });
+}
+
+async function touchIdentity(tx: Tx, userId: string, provider: Provider, subject: string) {
+  await tx
+    .insert(schema.authIdentities)
+    .values({ id: newId('aid'), userId, provider, subject, lastUsedAt: new Date() })
+    .onConflictDoUpdate({
+      target: [schema.authIdentities.provider, schema.authIdentities.subject],
+      set: { lastUsedAt: new Date() },
+    });
+}
+
 /**
  * Finds the account for an e-mail the caller has just proven (code, Google with email_verified), or
  * creates it together with its identity, credit account and the new-user bonus ledger row, all in
  * the caller's transaction. Accounts link by verified e-mail only.
+ *
+ * Pre-registration takeover defence: anyone can register a password account for an address they do
+ * not own. When the mailbox owner later proves the address, that password is removed (with its
+ * identity), and the auth middleware ends the password sessions issued before (`uev` tokens), so
+ * whoever typed the address first cannot keep a way into the owner's account.
  */
 export async function findOrCreateVerifiedUser(
   tx: Tx,
@@ -44,7 +83,7 @@ export async function findOrCreateVerifiedUser(
     .values({
       id: newId('usr'),
       email: input.email,
-      name: input.name?.trim().slice(0, 50) || defaultNameFor(input.email),
+      name: initialName(input.email, input.name),
       emailVerified: true,
       authProvider: input.provider,
     })
@@ -53,35 +92,37 @@ export async function findOrCreateVerifiedUser(
 
   let user = inserted;
   if (!user) {
-    [user] = await tx.select().from(schema.users).where(eq(schema.users.email, input.email));
+    [user] = await tx.select().from(schema.users).where(eq(schema.users.email, input.email)).for('update');
     if (!user!.emailVerified) {
-      [user] = await tx.update(schema.users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(schema.users.id, user!.id)).returning();
+      [user] = await tx
+        .update(schema.users)
+        .set({ emailVerified: true, passwordHash: null, updatedAt: new Date() })
+        .where(eq(schema.users.id, user!.id))
+        .returning();
+      await tx.delete(schema.authIdentities).where(and(eq(schema.authIdentities.userId, user!.id), eq(schema.authIdentities.provider, 'password')));
     }
   }
 
-  await tx
-    .insert(schema.authIdentities)
-    .values({ id: newId('aid'), userId: user!.id, provider: input.provider, subject: input.subject, lastUsedAt: new Date() })
-    .onConflictDoUpdate({
-      target: [schema.authIdentities.provider, schema.authIdentities.subject],
-      set: { lastUsedAt: new Date() },
-    });
-
-  if (inserted) {
-    const bonus = await readSystemConfig(tx, 'newUserBonus');
-    if (bonus > 0) {
-      await applyMovement(tx, {
-        userId: inserted.id,
-        movementKey: `new_user:${inserted.id}`,
-        type: 'new_user',
-        referenceType: 'BONUS',
-        referenceId: inserted.id,
-        description: 'Welcome bonus for new users',
-        parts: { free: bonus },
-      });
-    }
-  }
+  await touchIdentity(tx, user!.id, input.provider, input.subject);
+  if (inserted) await grantNewUserBonus(tx, inserted.id);
   return { user: user!, created: Boolean(inserted) };
+}
+
+/**
+ * Creates a password account (e-mail not verified) with its identity and the new-user bonus, in the
+ * caller's transaction. An e-mail that already has an account is a 409, also when two registrations
+ * race (the unique index decides).
+ */
+export async function createPasswordUser(tx: Tx, input: { email: string; name: string; passwordHash: string }): Promise<UserRow> {
+  const [user] = await tx
+    .insert(schema.users)
+    .values({ id: newId('usr'), email: input.email, name: input.name, emailVerified: false, authProvider: 'password', passwordHash: input.passwordHash })
+    .onConflictDoNothing({ target: schema.users.email })
+    .returning();
+  if (!user) throw new ServiceError('CONFLICT', 'An account with this e-mail already exists', { field: 'email' });
+  await touchIdentity(tx, user.id, 'password', input.email);
+  await grantNewUserBonus(tx, user.id);
+  return user;
 }
 
 export async function getProfile(db: Db, userId: string): Promise<UserProfile> {

@@ -1,0 +1,27 @@
+import sharp from 'sharp';
+import { AVATAR } from '../../contract/auth';
+import type { AvatarImages } from '../../ports';
+import { AVATAR_INPUT_LIMITS, AvatarDecodeError } from '../../services/auth/avatars';
+
+/**
+ * Node (embedded server, tests): sharp decodes the first frame only (an animated GIF/WebP becomes a
+ * still), applies the EXIF orientation, cover-crops to a square and encodes WebP. sharp writes no
+ * metadata unless asked to, so EXIF/GPS/XMP are gone. `limitInputPixels` is a second guard behind
+ * the header check in the service.
+ */
+export function createSharpAvatarImages(): AvatarImages {
+  return {
+    async toAvatar(bytes) {
+      try {
+        const output = await sharp(bytes, { limitInputPixels: AVATAR_INPUT_LIMITS.maxPixels, animated: false, failOn: 'error' })
+          .autoOrient()
+          .resize(AVATAR.outputSize, AVATAR.outputSize, { fit: 'cover', position: 'centre' })
+          .webp({ quality: 85 })
+          .toBuffer();
+        return { bytes: new Uint8Array(output), contentType: 'image/webp' };
+      } catch (error) {
+        throw new AvatarDecodeError(`avatar did not decode: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import { schema } from '../../../db/client';
+import { AVATAR, type AvatarResponse } from '../../contract/auth';
+import { ServiceError } from '../../contract/errors';
+import { newId } from '../../lib/ids';
+import { EXTENSION, inspectImage, type ImageType } from '../../lib/images/inspect';
+import type { AppDeps } from '../../ports';
+import { blobKeys, fileUrl } from '../files/files';
+import { toUserProfile } from './users';
+
+type Ctx = Pick<AppDeps, 'db' | 'blobs' | 'avatarImages' | 'limits' | 'log'>;
+
+/** Thrown by an AvatarImages adapter when the bytes behind a valid-looking header do not decode. */
+export class AvatarDecodeError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AvatarDecodeError';
+  }
+}
+
+/**
+ * Header dimensions refused before any decoder runs: a few-KB PNG can claim 30000×30000 and make a
+ * decoder allocate gigabytes (decompression bomb). Real photos are far below these.
+ */
+export const AVATAR_INPUT_LIMITS = { maxSide: 8000, maxPixels: 40_000_000 } as const;
+const UPLOADS_PER_HOUR = 30;
+
+const NAME_TYPES: Record<string, ImageType> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' };
+const ALLOWED: readonly string[] = AVATAR.types;
+
+const unsupported = () => new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'Please select a valid image file (JPG, PNG, GIF, WebP)', { field: 'avatar' });
+
+/**
+ * Spec §5 avatar rules, judged by the bytes: the real type (from the header) must be allowed, and
+ * the file name's extension and the declared type, when given, must agree with it; a PNG named
+ * .jpg or a text file named .png is a disguised file (415).
+ */
+export async function checkAvatarFile(file: unknown): Promise<{ bytes: Uint8Array; type: ImageType }> {
+  if (!(file instanceof File) || file.size === 0) throw new ServiceError('VALIDATION_FAILED', 'Please select an image file', { field: 'avatar' });
+  if (file.size > AVATAR.maxBytes) throw new ServiceError('PAYLOAD_TOO_LARGE', 'File size cannot exceed 5MB', { field: 'avatar' });
+
+  const dot = file.name.lastIndexOf('.');
+  const extension = dot >= 0 ? file.name.slice(dot + 1).toLowerCase() : '';
+  const byName = extension ? NAME_TYPES[extension] : undefined;
+  if (extension && !byName) throw unsupported();
+  const declared = file.type === 'image/jpg' ? 'image/jpeg' : file.type;
+  if (declared && declared !== 'application/octet-stream' && !ALLOWED.includes(declared)) throw unsupported();
+
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const info = inspectImage(bytes);
+  if (!info || !ALLOWED.includes(info.type)) throw unsupported();
+  if ((byName && byName !== info.type) || (declared && declared !== 'application/octet-stream' && declared !== info.type)) throw unsupported();
+  if (info.width > AVATAR_INPUT_LIMITS.maxSide || info.height > AVATAR_INPUT_LIMITS.maxSide || info.width * info.height > AVATAR_INPUT_LIMITS.maxPixels) {
+    throw new ServiceError('PAYLOAD_TOO_LARGE', 'Image dimensions are too large', { field: 'avatar' });
+  }
+  return { bytes, type: info.type };
+}
+
+const ownAvatarPrefix = (userId: string) => fileUrl(blobKeys.publicAvatar(userId, ''));
+
+/**
+ * `POST /users/me/avatar`: checks the upload, re-encodes it server-side (port `avatarImages`), stores
+ * it under a new random public key, points the profile at it, then deletes the previous file. A new
+ * key per upload means browsers and CDNs never serve a stale avatar from the immutable cache.
+ */
+export async function uploadAvatar(ctx: Ctx, userId: string, file: unknown): Promise<AvatarResponse> {
+  const limited = await ctx.limits.hit(`avatar:user:${userId}`, { limit: UPLOADS_PER_HOUR, windowSeconds: 3600 });
+  if (!limited.allowed) throw new ServiceError('RATE_LIMITED', 'Too many avatar uploads, please try again later', { retryAfter: limited.retryAfterSeconds });
+
+  const checked = await checkAvatarFile(file);
+  let image: Awaited<ReturnType<Ctx['avatarImages']['toAvatar']>>;
+  try {
+    image = await ctx.avatarImages.toAvatar(checked.bytes, checked.type);
+  } catch (error) {
+    if (error instanceof AvatarDecodeError) throw unsupported();
+    throw error;
+  }
+
+  const key = blobKeys.publicAvatar(userId, `${newId('av')}.${EXTENSION[image.contentType]}`);
+  await ctx.blobs.put(key, image.bytes, { contentType: image.contentType });
+  const url = fileUrl(key);
+
+  const swapped = ctx.db.transaction(async (tx) => {
+    // Locked so two parallel uploads each see the other's file as "previous" and nothing is orphaned.
+    const [current] = await tx.select({ avatarUrl: schema.users.avatarUrl }).from(schema.users).where(eq(schema.users.id, userId)).for('update');
+    if (!current) throw new ServiceError('NOT_FOUND', 'User not found');
+    const [user] = await tx.update(schema.users).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(schema.users.id, userId)).returning();
+    return { user: user!, previous: current.avatarUrl };
+  });
+  const { user, previous } = await swapped.catch(async (error: unknown) => {
+    await ctx.blobs.delete(key).catch(() => undefined);
+    throw error;
+  });
+
+  // Only files this app stored for this user are deleted (never a URL from elsewhere).
+  if (previous?.startsWith(ownAvatarPrefix(userId)) && previous !== url) {
+    try {
+      await ctx.blobs.delete(previous.slice('/api/files/'.length));
+    } catch (error) {
+      ctx.log.warn('old avatar not deleted', { key: previous, error: String(error) });
+    }
+  }
+  return { success: true, avatar: url, user: toUserProfile(user) };
+}
