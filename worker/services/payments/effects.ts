@@ -153,12 +153,17 @@ async function ensureSubscription(
   return sub;
 }
 
-/** Periods only move forward (max by end), so late or replayed invoices cannot roll them back. */
+/**
+ * Periods only move forward (max by end), so late or replayed invoices cannot roll them back. A
+ * subscription cancelled at period end ends with the newest paid period, whichever of the
+ * cancellation and the invoice arrived first.
+ */
 async function advancePeriod(ctx: EffectContext, sub: Subscription, start: Date | undefined, end: Date | undefined) {
   if (!end || end.getTime() <= sub.currentPeriodEnd.getTime()) return sub;
-  const currentPeriodStart = start ?? sub.currentPeriodStart;
-  await ctx.tx.update(schema.subscriptions).set({ currentPeriodStart, currentPeriodEnd: end, updatedAt: ctx.now }).where(eq(schema.subscriptions.id, sub.id));
-  return { ...sub, currentPeriodStart, currentPeriodEnd: end };
+  const changes: Partial<Subscription> = { currentPeriodStart: start ?? sub.currentPeriodStart, currentPeriodEnd: end, updatedAt: ctx.now };
+  if (sub.status === 'cancelled' && sub.cancelAtPeriodEnd && (!sub.endsAt || sub.endsAt.getTime() < end.getTime())) changes.endsAt = end;
+  await ctx.tx.update(schema.subscriptions).set(changes).where(eq(schema.subscriptions.id, sub.id));
+  return { ...sub, ...changes };
 }
 
 async function findSubscription(ctx: EffectContext, gatewaySubscriptionId: string) {
@@ -300,16 +305,20 @@ async function subscriptionChanged(ctx: EffectContext, effect: Extract<PaymentEf
     statusEventAt: newer ? ctx.occurredAt : sub.statusEventAt,
     updatedAt: ctx.now,
   };
-  if (status !== sub.status) changes.status = status;
-  if (status === 'cancelled' || status === 'expired') changes.cancelAtPeriodEnd = status === 'cancelled';
-  else if (newer && effect.cancelAtPeriodEnd !== undefined) changes.cancelAtPeriodEnd = effect.cancelAtPeriodEnd;
-  if (status === 'cancelled') {
-    changes.cancelledAt = sub.cancelledAt ?? ctx.occurredAt;
-    changes.endsAt = sub.endsAt ?? sub.currentPeriodEnd;
-  }
-  if (status === 'expired') {
-    changes.cancelledAt = sub.cancelledAt ?? ctx.occurredAt;
-    changes.endsAt = sub.endsAt ?? ctx.occurredAt;
+  if (status !== sub.status) {
+    changes.status = status;
+    if (status === 'cancelled') {
+      // Cancelled at the gateway: the customer keeps the time already paid for.
+      changes.cancelAtPeriodEnd = true;
+      changes.cancelledAt = sub.cancelledAt ?? ctx.occurredAt;
+      changes.endsAt = sub.endsAt ?? sub.currentPeriodEnd;
+    } else if (status === 'expired') {
+      changes.cancelAtPeriodEnd = false;
+      changes.cancelledAt = sub.cancelledAt ?? ctx.occurredAt;
+      changes.endsAt = sub.endsAt ?? ctx.occurredAt;
+    }
+  } else if (STATUS_RANK[status] === 0 && newer && effect.cancelAtPeriodEnd !== undefined) {
+    changes.cancelAtPeriodEnd = effect.cancelAtPeriodEnd;
   }
   await ctx.tx.update(schema.subscriptions).set(changes).where(eq(schema.subscriptions.id, sub.id));
   if (status === 'expired' && sub.status !== 'expired') await lapseSubscriptionCredits(ctx.tx, { ...sub, ...changes } as Subscription, ctx.now);

@@ -76,6 +76,7 @@ export async function cancelCurrentSubscription(deps: Deps, userId: string): Pro
 
 const YEARLY_MONTHS = 12;
 const monthKey = (orderId: string, month: number) => `${orderGrantKey(orderId)}:month:${month}`;
+// Keep in step with monthKey: the SQL below builds the last month's key as 'order:' || id || ':month:11'.
 
 /**
  * Yearly plans are paid once but grant credits monthly (month 0 with the payment, months 1..11 here)
@@ -99,7 +100,14 @@ export async function grantYearlyMonthlyCredits(deps: Pick<Deps, 'db' | 'clock' 
         isNotNull(o.paidAt),
         // Month 1 is due a month after the start; month 11 by the end of the year.
         sql`${started} <= ${addMonths(now, -1).toISOString()}::timestamptz`,
-        sql`${started} > ${addMonths(now, -YEARLY_MONTHS - 1).toISOString()}::timestamptz`,
+        // Fully granted orders drop out (indexed lookup of the last month's key), however long
+        // maintenance was paused; an order is never skipped because it got old.
+        notExists(
+          db
+            .select({ id: schema.creditLedger.id })
+            .from(schema.creditLedger)
+            .where(and(eq(schema.creditLedger.userId, o.userId), eq(schema.creditLedger.movementKey, sql`'order:' || ${o.id} || ${`:month:${YEARLY_MONTHS - 1}`}`))),
+        ),
         notExists(db.select({ id: schema.refunds.id }).from(schema.refunds).where(and(eq(schema.refunds.orderId, o.id), sql`${schema.refunds.status} <> 'REJECTED'`))),
       ),
     )
