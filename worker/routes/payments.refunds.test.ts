@@ -16,11 +16,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 // Only our own spies: the console.error guard installs its own and restores it itself.
 const spies: { mockRestore(): void }[] = [];
-const spyOn = ((...args: Parameters<typeof vi.spyOn>) => {
-  const spy = vi.spyOn(...args);
+const track = <T extends { mockRestore(): void }>(spy: T) => {
   spies.push(spy);
   return spy;
-}) as typeof vi.spyOn;
+};
 afterEach(() => spies.splice(0).forEach((spy) => spy.mockRestore()));
 
 let users = 0;
@@ -153,12 +152,13 @@ describe('refunds', () => {
     const { token, userId } = await newUser();
     const order = await buy(t, token, { packageId: 'pack_500' });
     const before = await balanceOf(t, token);
-    const spy = spyOn(sandboxOf(t), 'refund').mockRejectedValueOnce(new GatewayError('Charge already disputed'));
+    const spy = track(vi.spyOn(sandboxOf(t), 'refund')).mockRejectedValueOnce(new GatewayError('Charge already disputed'));
     const failed = await refund(token, order.orderId);
     expect(failed.status).toBe(502);
     const body = await failed.json();
     expect(body.error).toMatchObject({ code: 'PAYMENT_PROVIDER_ERROR', message: expect.stringContaining('Charge already disputed') });
-    expect(await balanceOf(t, token)).toEqual({ ...before, used: before.used + 500, total: before.total + 500 } as typeof before);
+    // The clawback and its reversal both stay in the ledger (append-only), so used and total each grow by 500.
+    expect(await balanceOf(t, token)).toEqual({ ...before, used: before.used + 500, total: before.total + 500 });
     const [rejected] = await refundsOf(order.orderId);
     expect(rejected).toMatchObject({ status: 'REJECTED', failureReason: 'Charge already disputed', creditsClawedBack: 500 });
     expect((await orderRow(t, order.orderId)).status).toBe('PAID');
@@ -177,7 +177,7 @@ describe('refunds', () => {
     const { token } = await newUser();
     const order = await buy(t, token, { packageId: 'pack_500' });
     const before = await balanceOf(t, token);
-    spyOn(sandboxOf(t), 'refund').mockResolvedValueOnce({ gatewayRefundId: 'sbx_re_later', status: 'PENDING' });
+    track(vi.spyOn(sandboxOf(t), 'refund')).mockResolvedValueOnce({ gatewayRefundId: 'sbx_re_later', status: 'PENDING' });
     const res = await refund(token, order.orderId);
     expect(await res.json()).toMatchObject({ success: true, status: 'PENDING', message: expect.stringContaining('3-5 business days') });
     expect((await balanceOf(t, token)).available).toBe(before.available - 500);
@@ -239,7 +239,7 @@ describe('refunds', () => {
     const { token, userId } = await newUser();
     const order = await buy(t, token, { planId: 'plan_basic_monthly' });
     expect((await balanceOf(t, token)).subscription).toBe(200);
-    const cancel = spyOn(sandboxOf(t), 'cancelSubscription');
+    const cancel = track(vi.spyOn(sandboxOf(t), 'cancelSubscription'));
     expect((await refund(token, order.orderId)).status).toBe(200);
     expect(cancel).toHaveBeenCalledWith(expect.stringMatching(/^sbx_sub_/));
     expect((await balanceOf(t, token)).subscription).toBe(0);

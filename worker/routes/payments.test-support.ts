@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { schema } from '../../db/client';
 import type { TestApp } from '../../tests/setup/test-app';
+import type { CreditBalance } from '../contract/credits';
 import type { GatewayEvent } from '../services/payments/gateway';
 import { isSandboxGateway, type SandboxGateway, type SignedDelivery } from '../services/payments/sandbox-types';
 
@@ -46,7 +47,7 @@ export const signEvent = (t: TestApp, event: GatewayEvent) => sandboxOf(t).sign(
 
 export async function balanceOf(t: TestApp, token: string) {
   const res = await t.request('/api/credits/balance', { token });
-  return (await res.json()) as { available: number; free: number; paid: number; subscription: number };
+  return (await res.json()) as CreditBalance & { success: true };
 }
 
 export async function orderRow(t: TestApp, orderId: string) {

@@ -1,0 +1,171 @@
+import { and, eq, like, or } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../../db/client';
+import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { addMonths } from '../services/payments/periods';
+import type { SignedDelivery } from '../services/payments/sandbox-types';
+import { createOrder, deliver, expectLedgerConsistent, orderRow, sandboxOf, signEvent } from './payments.test-support';
+
+/**
+ * DESIGN.md §5 invariants 5 and 6 as properties: every webhook event delivered 1–5 times, in any
+ * order, grants credits exactly once and reaches one and the same final state.
+ */
+let t: TestApp;
+const clock = manualClock();
+beforeAll(async () => {
+  // Every run signs in a new user; lift the per-IP sign-in limit (30 an hour) for this file.
+  t = await createTestApp({ clock, env: { LOGIN_CODE_MAX_PER_IP_HOUR: '1000' } });
+});
+afterAll(() => t.close());
+
+/** Each delivery repeated 1–5 times, then the whole list in a random order. */
+const deliveryPlan = (count: number) =>
+  fc
+    .array(fc.integer({ min: 1, max: 5 }), { minLength: count, maxLength: count })
+    .chain((repeats) => {
+      const list = repeats.flatMap((n, index) => Array.from({ length: n }, () => index));
+      return fc.shuffledSubarray(list, { minLength: list.length, maxLength: list.length });
+    });
+
+async function deliverAll(deliveries: SignedDelivery[], plan: number[]) {
+  for (const index of plan) {
+    const res = await deliver(t, deliveries[index]!);
+    expect(res.status).toBe(200);
+  }
+}
+
+let users = 0;
+const newUser = async () => {
+  const { token, user } = await t.signIn(`property${++users}@example.com`);
+  return { token, userId: user.id };
+};
+const account = async (userId: string) => (await t.deps.db.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, userId)))[0]!;
+const ledgerFor = (userId: string, orderIds: string[]) =>
+  t.deps.db
+    .select()
+    .from(schema.creditLedger)
+    .where(and(eq(schema.creditLedger.userId, userId), or(...orderIds.map((id) => like(schema.creditLedger.movementKey, `%${id}%`)))));
+
+describe('sandbox events delivered 1–5 times in any order', () => {
+  it('a credit pack: pay (and a stray cancel) → PAID, 500 credits exactly once', async () => {
+    await fc.assert(
+      fc.asyncProperty(deliveryPlan(2), async (plan) => {
+        const { token, userId } = await newUser();
+        const order = await createOrder(t, token, { packageId: 'pack_500' });
+        const input = { sessionId: order.sessionId, orderId: order.orderId, kind: 'credits' as const, amountCents: 1999, interval: null };
+        const deliveries = [...(await sandboxOf(t).checkoutEvents(input, 'pay', clock.now())), ...(await sandboxOf(t).checkoutEvents(input, 'cancel', clock.now()))];
+        await deliverAll(deliveries, plan);
+
+        expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'PAID', creditsAdded: 500, gatewayTransactionId: `sbx_txn_${order.sessionId.slice(4)}`, failureReason: null });
+        expect((await account(userId)).paidBalance).toBe(500);
+        expect((await ledgerFor(userId, [order.orderId])).map((r) => r.amount)).toEqual([500]);
+        await expectLedgerConsistent(t, userId);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('a subscription: checkout, first invoice, a renewal and a cancellation → the same final state', async () => {
+    await fc.assert(
+      fc.asyncProperty(deliveryPlan(4), async (plan) => {
+        const { token, userId } = await newUser();
+        const now = clock.now();
+        const order = await createOrder(t, token, { planId: 'plan_basic_monthly' });
+        const input = { sessionId: order.sessionId, orderId: order.orderId, kind: 'subscription' as const, amountCents: 999, interval: 'month' as const };
+        const [paid, firstInvoice] = await sandboxOf(t).checkoutEvents(input, 'pay', now);
+        const suffix = order.sessionId.slice(4);
+        const gatewaySubscriptionId = `sbx_sub_${suffix}`;
+        const renewal = await signEvent(t, {
+          id: `evt_renewal_${suffix}`,
+          type: 'invoice.paid',
+          occurredAt: addMonths(now, 1),
+          effects: [
+            {
+              kind: 'invoice.paid',
+              gatewaySubscriptionId,
+              gatewayInvoiceId: `sbx_in_2_${suffix}`,
+              orderId: order.orderId,
+              first: false,
+              gatewayTransactionId: `sbx_txn_2_${suffix}`,
+              amountCents: 999,
+              periodStart: addMonths(now, 1),
+              periodEnd: addMonths(now, 2),
+            },
+          ],
+        });
+        const cancelledAt = new Date(addMonths(now, 1).getTime() + 3_600_000);
+        const cancellation = await signEvent(t, {
+          id: `evt_cancel_${suffix}`,
+          type: 'customer.subscription.updated',
+          occurredAt: cancelledAt,
+          effects: [{ kind: 'subscription.changed', gatewaySubscriptionId, orderId: order.orderId, status: 'active', cancelAtPeriodEnd: true }],
+        });
+        await deliverAll([paid!, firstInvoice!, renewal, cancellation], plan);
+
+        expect(await orderRow(t, order.orderId)).toMatchObject({
+          status: 'PAID',
+          creditsAdded: 200,
+          gatewayTransactionId: `sbx_txn_${suffix}`,
+          gatewayInvoiceId: `sbx_in_${suffix}`,
+          periodStart: now,
+          periodEnd: addMonths(now, 1),
+        });
+        const orders = await t.deps.db.select().from(schema.orders).where(eq(schema.orders.userId, userId));
+        expect(orders).toHaveLength(2);
+        const renewalOrder = orders.find((o) => o.id !== order.orderId)!;
+        expect(renewalOrder).toMatchObject({ status: 'PAID', creditsAdded: 200, gatewayInvoiceId: `sbx_in_2_${suffix}`, periodEnd: addMonths(now, 2) });
+        const subs = await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
+        expect(subs).toHaveLength(1);
+        expect(subs[0]).toMatchObject({
+          status: 'cancelled',
+          gatewaySubscriptionId,
+          initialOrderId: order.orderId,
+          currentPeriodStart: addMonths(now, 1),
+          currentPeriodEnd: addMonths(now, 2),
+          endsAt: addMonths(now, 2),
+          cancelledAt,
+          statusEventAt: cancelledAt,
+          cancelAtPeriodEnd: true,
+        });
+        expect(renewalOrder.subscriptionId).toBe(subs[0]!.id);
+        expect((await account(userId)).subscriptionBalance).toBe(400);
+        expect((await ledgerFor(userId, [order.orderId, renewalOrder.id])).map((r) => r.amount)).toEqual([200, 200]);
+        await expectLedgerConsistent(t, userId);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('a paid and a refunded event in either order, repeated → REFUNDED, no credits left from it, one refund', async () => {
+    await fc.assert(
+      fc.asyncProperty(deliveryPlan(2), async (plan) => {
+        const { token, userId } = await newUser();
+        const order = await createOrder(t, token, { packageId: 'pack_100' });
+        const input = { sessionId: order.sessionId, orderId: order.orderId, kind: 'credits' as const, amountCents: 499, interval: null };
+        const [paid] = await sandboxOf(t).checkoutEvents(input, 'pay', clock.now());
+        const refunded = await signEvent(t, {
+          id: `evt_refund_${order.sessionId}`,
+          type: 'charge.refunded',
+          occurredAt: clock.now(),
+          effects: [
+            { kind: 'payment.refunded', gatewayTransactionId: `sbx_txn_${order.sessionId.slice(4)}`, orderId: order.orderId, gatewayRefundId: `re_${order.sessionId}`, amountCents: 499, fullyRefunded: true },
+          ],
+        });
+        await deliverAll([paid!, refunded], plan);
+
+        expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'REFUNDED', refundedAt: clock.now() });
+        const refunds = await t.deps.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.orderId));
+        expect(refunds).toEqual([expect.objectContaining({ status: 'COMPLETED', gatewayRefundId: `re_${order.sessionId}` })]);
+        const acc = await account(userId);
+        expect(acc.paidBalance).toBe(0);
+        // Net effect of this order on the ledger: nothing (granted and clawed back, or never granted).
+        const net = (await ledgerFor(userId, [order.orderId])).reduce((sum, r) => sum + r.amount, 0);
+        const refundRows = await t.deps.db.select().from(schema.creditLedger).where(like(schema.creditLedger.movementKey, `order-refund:${refunds[0]!.id}`));
+        expect(net + refundRows.reduce((sum, r) => sum + r.amount, 0)).toBe(0);
+        await expectLedgerConsistent(t, userId);
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
