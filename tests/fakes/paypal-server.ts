@@ -513,6 +513,8 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
       return rest;
     },
     refundResource: (id: string) => refunds.get(id),
+    /** The refunds of one capture, as PAYMENT.CAPTURE.REFUNDED carries them. */
+    refundsOfCapture: (captureId: string) => [...refunds.values()].filter((r) => r.links?.some((l: any) => l.rel === 'up' && l.href.endsWith(`/captures/${captureId}`))),
     plan: (id: string) => plans.get(id),
     subscription: (id: string) => subscriptions.get(id),
     sale: (id: string) => {
