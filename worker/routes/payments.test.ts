@@ -293,6 +293,24 @@ describe('webhook route', () => {
     expect(await replay.json()).toEqual({ received: true, duplicate: true });
   });
 
+  it('the same events delivered concurrently (retries racing each other) still grant once', async () => {
+    const { token: racer, user } = await t.signIn('racer@example.com');
+    const order = await createOrder(t, racer, { planId: 'plan_pro_monthly' });
+    const deliveries = await sandboxOf(t).checkoutEvents(
+      { sessionId: order.sessionId, orderId: order.orderId, kind: 'subscription', amountCents: 1999, interval: 'month' },
+      'pay',
+      clock.now(),
+    );
+    const results = await Promise.all([...deliveries, ...deliveries, ...deliveries, ...deliveries].map((d) => deliver(t, d)));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const bodies = await Promise.all(results.map((r) => r.json()));
+    expect(bodies.filter((b) => !b.duplicate)).toHaveLength(2);
+    expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'PAID', creditsAdded: 500 });
+    expect((await balanceOf(t, racer)).subscription).toBe(500);
+    expect(await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, user.id))).toHaveLength(1);
+    await expectLedgerConsistent(t, user.id);
+  });
+
   it('a gateway that is not configured is a 404; unknown gateways too', async () => {
     const stripe = await t.request('/api/webhooks/stripe', { method: 'POST', body: '{}', headers: { 'stripe-signature': 't=1,v1=00' } });
     expect(stripe.status).toBe(404);
