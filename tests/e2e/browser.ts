@@ -47,3 +47,23 @@ export async function completeEmailSignIn(page: Page, baseUrl: string, email: st
   await page.getByRole('button', { name: /verify and sign in/i }).click();
   await page.getByRole('button', { name: /log ?out/i }).first().waitFor();
 }
+
+/** From the login flow's first step (modal or /login page): the password step, Create account. */
+export async function registerWithPassword(page: Page, account: { name: string; email: string; password: string }) {
+  await page.getByRole('button', { name: /use a password/i }).click();
+  await page.getByRole('tab', { name: /create account/i }).click();
+  await page.getByRole('textbox', { name: /^name$/i }).fill(account.name);
+  await page.getByRole('textbox', { name: /e-?mail/i }).fill(account.email);
+  await page.getByLabel(/^password$/i).fill(account.password);
+  await page.getByRole('button', { name: /^create account$/i }).click();
+  await page.getByRole('button', { name: /log ?out/i }).first().waitFor();
+}
+
+/** From the login flow's first step: the password step, Sign in (waits for the signed-in header unless told not to). */
+export async function signInWithPassword(page: Page, email: string, password: string, { expectSuccess = true } = {}) {
+  await page.getByRole('button', { name: /use a password/i }).click();
+  await page.getByRole('textbox', { name: /e-?mail/i }).fill(email);
+  await page.getByLabel(/^password$/i).fill(password);
+  await page.getByRole('tabpanel').getByRole('button', { name: /^sign in$/i }).click();
+  if (expectSuccess) await page.getByRole('button', { name: /log ?out/i }).first().waitFor();
+}

@@ -114,7 +114,7 @@ export function Header() {
                 <span aria-hidden>✦ </span>
                 {credits === null ? '…' : formatCredits(credits)}
               </Link>
-              <Link to="/personal-center/$tab" params={{ tab: 'profile' }} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-1 hover:bg-white/5 sm:pr-3">
+              <Link to="/personal-center/$tab" params={{ tab: 'profile' }} aria-label={t`My profile: ${display}`} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-1 hover:bg-white/5 sm:pr-3">
                 <HeaderAvatar src={user.avatar} letter={display.slice(0, 1)} />
                 <span className="hidden max-w-40 truncate text-sm sm:inline">{display}</span>
               </Link>

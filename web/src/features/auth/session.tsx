@@ -43,7 +43,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUnauthorizedHandler(() => {
       clear();
       rememberReturnPath(); // not for /login or /oauth2/*
-      void navigate({ to: '/login' });
+      // A stale token found while returning from Google must not abort that sign-in: /oauth2/redirect
+      // finishes it, or itself goes to /login with the reason.
+      if (!window.location.pathname.startsWith('/oauth2/')) void navigate({ to: '/login' });
     });
   }, [clear, navigate]);
 

@@ -1,0 +1,310 @@
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it, onTestFailed } from 'vitest';
+import { launchBrowser, registerWithPassword, signInWithPassword, snap } from './browser';
+
+const baseUrl = inject('baseUrl');
+const googleUser = inject('googleUser');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const PASSWORD = 'correct horse battery';
+/** Accounts made by the first tests, reused by the later ones. */
+const accounts: Record<string, { email: string; name: string }> = {};
+
+/** Fails the test on any uncaught page error (a broken screen is not a passing one); snaps the screen on failure. */
+function watchErrors(page: Page) {
+  const failures: string[] = [];
+  page.on('pageerror', (error) => failures.push(String(error)));
+  onTestFailed(async ({ task }) => {
+    await snap(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+  });
+  return failures;
+}
+
+/** Server-bound checks get time: the password KDF is slow on purpose and the machine is shared. */
+const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
+const token = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+const pathOf = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
+
+/** A small, real PNG: a violet-to-amber diagonal with a white disc, so it is visibly an avatar. */
+async function avatarPng(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#7c3aed"/><stop offset="1" stop-color="#f59e0b"/></linearGradient></defs><rect width="96" height="96" fill="url(#g)"/><circle cx="48" cy="40" r="18" fill="#fff"/><rect x="20" y="64" width="56" height="30" rx="15" fill="#fff"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** Picks a file through the real "Change avatar" button and the browser's file chooser. */
+async function chooseAvatar(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: /change avatar/i }).click()]);
+  await chooser.setFiles(file);
+}
+
+async function naturalWidth(page: Page, testId: string) {
+  return page.getByTestId(testId).evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
+}
+
+for (const [device, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  it(`${device}: password register → rename → avatar → logout → password login keeps both; a wrong password is refused`, async () => {
+    const context = await browser.newContext({ viewport, deviceScaleFactor: device === 'phone' ? 2 : 1 });
+    const page = await context.newPage();
+    const failures = watchErrors(page);
+    const email = `pw-${device}-${Date.now()}@example.com`;
+
+    // Desktop starts on /login, the phone from the header's Sign In (the modal): both share the flow.
+    if (device === 'desktop') await page.goto(`${baseUrl}/login`);
+    else {
+      await page.goto(baseUrl);
+      await page.getByRole('button', { name: /^sign in$/i }).first().click();
+    }
+    await page.getByRole('button', { name: /continue with google/i }).waitFor();
+    await snap(page, `accounts-${device}-1-initial`);
+
+    // The shared schemas refuse a short password before anything is sent.
+    await page.getByRole('button', { name: /use a password/i }).click();
+    await page.getByRole('tab', { name: /create account/i }).click();
+    await page.getByRole('textbox', { name: /^name$/i }).fill('Pat Password');
+    await page.getByRole('textbox', { name: /e-?mail/i }).fill(email);
+    await page.getByLabel(/^password$/i).fill('short');
+    await page.getByRole('button', { name: /^create account$/i }).click();
+    await eventually(() => page.getByText('Password must be at least 8 characters').isVisible()).toBe(true);
+    await page.getByRole('button', { name: /show password/i }).click();
+    expect(await page.getByLabel(/^password$/i).getAttribute('type')).toBe('text');
+    expect(await page.getByLabel(/^password$/i).getAttribute('autocomplete')).toBe('new-password');
+    await snap(page, `accounts-${device}-2-register-invalid`);
+    await page.getByRole('button', { name: /back/i }).click();
+
+    await registerWithPassword(page, { name: 'Pat Password', email, password: PASSWORD });
+    expect(await token(page)).toMatch(/^ey/);
+    if (device === 'desktop') expect(pathOf(page)).toBe('/');
+    await snap(page, `accounts-${device}-3-registered`);
+
+    // Profile, loaded fresh; rename.
+    await page.getByRole('link', { name: /^my profile:/i }).click();
+    const nameField = page.getByRole('textbox', { name: /username/i });
+    await nameField.waitFor();
+    expect(await nameField.inputValue()).toBe('Pat Password');
+    await page.getByRole('button', { name: /^save$/i }).click();
+    await eventually(() => page.getByText('No changes detected').isVisible()).toBe(true);
+    const renamed = `Pat ${device === 'desktop' ? 'Desk' : 'Phone'} Renamed`;
+    await nameField.fill(renamed);
+    await page.getByRole('button', { name: /^save$/i }).click();
+    await eventually(() => page.getByText('Profile updated').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: /^my profile:/i }).getAttribute('aria-label')).toContain(renamed);
+
+    // Avatar: client-side checks first (no request), then a real upload.
+    await chooseAvatar(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await eventually(() => page.getByText('Please select a valid image file (JPG, PNG, GIF, WebP)').isVisible()).toBe(true);
+    await chooseAvatar(page, { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+    await eventually(() => page.getByText('File size cannot exceed 5MB').isVisible()).toBe(true);
+    await snap(page, `accounts-${device}-4-avatar-rejected`);
+    expect(await page.getByTestId('header-avatar-letter').textContent()).toBe('P');
+
+    await chooseAvatar(page, { name: 'me.png', mimeType: 'image/png', buffer: await avatarPng() });
+    await eventually(() => page.getByText('Avatar updated').isVisible()).toBe(true);
+    // The header swaps the letter for the new picture at once, and it really loads.
+    await eventually(() => naturalWidth(page, 'header-avatar')).toBeGreaterThan(0);
+    await eventually(() => naturalWidth(page, 'profile-avatar')).toBeGreaterThan(0);
+    const avatarUrl = await page.getByTestId('header-avatar').getAttribute('src');
+    expect(avatarUrl).toBeTruthy();
+    expect(await page.getByTestId('profile-avatar').getAttribute('src')).toBe(avatarUrl);
+    await snap(page, `accounts-${device}-5-avatar-uploaded`);
+
+    // Logout, then back in with the password: the name and the avatar are the server's, not a cache.
+    await page.getByRole('button', { name: /log ?out/i }).first().click();
+    await page.getByRole('button', { name: /^sign in$/i }).first().waitFor();
+    expect(await token(page)).toBeNull();
+    await page.goto(`${baseUrl}/login`);
+
+    await signInWithPassword(page, email, 'wrong password here', { expectSuccess: false });
+    await eventually(() => page.getByText('Incorrect e-mail or password').isVisible()).toBe(true);
+    expect(await page.getByLabel(/^password$/i).getAttribute('autocomplete')).toBe('current-password');
+    expect(await token(page)).toBeNull();
+    await snap(page, `accounts-${device}-6-wrong-password`);
+
+    await page.getByLabel(/^password$/i).fill(PASSWORD);
+    await page.getByRole('tabpanel').getByRole('button', { name: /^sign in$/i }).click();
+    await page.getByRole('button', { name: /log ?out/i }).first().waitFor();
+    await eventually(() => naturalWidth(page, 'header-avatar')).toBeGreaterThan(0);
+    expect(await page.getByTestId('header-avatar').getAttribute('src')).toBe(avatarUrl);
+    expect(await page.getByRole('link', { name: /^my profile:/i }).getAttribute('aria-label')).toContain(renamed);
+    await page.getByRole('link', { name: /^my profile:/i }).click();
+    await eventually(() => page.getByRole('textbox', { name: /username/i }).inputValue()).toBe(renamed);
+    await snap(page, `accounts-${device}-7-signed-in-again`);
+
+    accounts[device] = { email, name: renamed };
+    expect(failures).toEqual([]);
+    await context.close();
+  });
+}
+
+it('avatar upload can be cancelled, and a failed profile load offers Retry', async () => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const failures = watchErrors(page);
+  const account = accounts.desktop!;
+  await page.goto(`${baseUrl}/login`);
+  await signInWithPassword(page, account.email, PASSWORD);
+
+  // The first GET /users/me of the profile tab fails with a 500; Retry loads it.
+  let failNext = true;
+  await page.route('**/api/users/me', async (route) => {
+    if (route.request().method() === 'GET' && failNext) {
+      failNext = false;
+      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'INTERNAL', message: 'boom' } }) });
+    }
+    return route.fallback();
+  });
+  await page.goto(`${baseUrl}/personal-center/profile`);
+  await eventually(() => page.getByText('Server error, please try again later').isVisible()).toBe(true);
+  await snap(page, 'accounts-profile-load-error');
+  await page.getByRole('button', { name: /retry/i }).click();
+  await page.getByRole('textbox', { name: /username/i }).waitFor();
+
+  // An upload held by the network can be cancelled; the old avatar stays.
+  const before = await page.getByTestId('profile-avatar').getAttribute('src');
+  let release: () => void = () => {};
+  await page.route('**/api/users/me/avatar', async (route) => {
+    await new Promise<void>((resolve) => (release = resolve));
+    await route.continue().catch(() => undefined);
+  });
+  await chooseAvatar(page, { name: 'slow.png', mimeType: 'image/png', buffer: await avatarPng() });
+  await page.getByRole('button', { name: /cancel upload/i }).waitFor();
+  await snap(page, 'accounts-avatar-uploading');
+  await page.getByRole('button', { name: /cancel upload/i }).click();
+  await eventually(() => page.getByText('Avatar upload cancelled').isVisible()).toBe(true);
+  release();
+  await page.getByRole('button', { name: /change avatar/i }).waitFor();
+  expect(await page.getByTestId('profile-avatar').getAttribute('src')).toBe(before);
+  expect(failures).toEqual([]);
+  await context.close();
+});
+
+it('Google: Continue with Google on /login signs in through the OIDC server and lands back signed in', async () => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const failures = watchErrors(page);
+  const exchanges: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/google/oauth2')) exchanges.push(request.method());
+  });
+  const visited: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) visited.push(new URL(request.url()).pathname);
+  });
+
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('button', { name: /continue with google/i }).click();
+  await page.getByRole('button', { name: /log ?out/i }).first().waitFor({ timeout: 20_000 });
+  expect(pathOf(page)).toBe('/');
+  expect(await token(page)).toMatch(/^ey/);
+  expect(await page.getByRole('link', { name: /^my profile:/i }).getAttribute('aria-label')).toContain(googleUser.name);
+  expect(exchanges).toEqual(['POST']);
+  // It went out to the provider and came back through the registered redirect URI.
+  expect(visited).toContain('/authorize');
+  expect(visited).toContain('/oauth2/callback');
+  await snap(page, 'accounts-google-signed-in');
+
+  // From a page with a query, through the modal: back on the same page afterwards.
+  await page.getByRole('button', { name: /log ?out/i }).first().click();
+  await page.goto(`${baseUrl}/showcase?from=e2e`);
+  await page.getByRole('button', { name: /^sign in$/i }).first().click();
+  await page.getByRole('button', { name: /continue with google/i }).click();
+  await page.getByRole('button', { name: /log ?out/i }).first().waitFor({ timeout: 20_000 });
+  expect(pathOf(page)).toBe('/showcase?from=e2e');
+  await page.getByRole('link', { name: /^my profile:/i }).click();
+  await eventually(() => page.getByRole('textbox', { name: /e-?mail/i }).inputValue()).toBe(googleUser.email);
+  await eventually(() => page.getByText('Google', { exact: true }).isVisible()).toBe(true);
+  expect(failures).toEqual([]);
+  await context.close();
+});
+
+it('Google: a cancelled, failed or empty return explains itself on /login with the session cleared', async () => {
+  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const failures = watchErrors(page);
+  await page.goto(baseUrl);
+  await page.evaluate(() => localStorage.setItem('token', 'stale-token'));
+
+  await page.goto(`${baseUrl}/oauth2/redirect?error=access_denied`);
+  await page.waitForURL(`${baseUrl}/login`);
+  await eventually(() => page.getByText(/you cancelled the google authorization/i).isVisible()).toBe(true);
+  expect(await token(page)).toBeNull();
+  await snap(page, 'accounts-google-cancelled-phone');
+
+  await page.goto(`${baseUrl}/oauth2/callback?error=server_error&error_description=${encodeURIComponent('The provider is down')}`);
+  await page.waitForURL(`${baseUrl}/login`);
+  await eventually(() => page.getByText('Google sign-in failed: The provider is down').isVisible()).toBe(true);
+
+  await page.goto(`${baseUrl}/oauth2/redirect`);
+  await page.waitForURL(`${baseUrl}/login`);
+  await eventually(() => page.getByText(/did not return an authorization code/i).isVisible()).toBe(true);
+
+  // Signed in for real, then a code this browser never started (no flow cookie): the server
+  // refuses it, the session is cleared and the user is told.
+  const signedIn = (await (
+    await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: accounts.phone!.email, password: PASSWORD }) })
+  ).json()) as { token: string; user: unknown };
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, signedIn);
+  await page.goto(`${baseUrl}/oauth2/callback?code=forged-code&state=${'s'.repeat(43)}`);
+  await page.waitForURL(`${baseUrl}/login`);
+  await eventually(() => page.getByText(/^Google sign-in failed:/).isVisible()).toBe(true);
+  await snap(page, 'accounts-google-failed-phone');
+  expect(await token(page)).toBeNull();
+  expect(failures).toEqual([]);
+  await context.close();
+});
+
+it('a purchase started signed out continues after a password sign-in in the modal', async () => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const failures = watchErrors(page);
+  const account = accounts.desktop!;
+  await page.goto(`${baseUrl}/pricing`);
+  await page.getByRole('button', { name: /^(subscribe|buy now)$/i }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: /use a password/i }).waitFor();
+  await signInWithPassword(page, account.email, PASSWORD);
+  await eventually(() => page.getByRole('heading', { name: /choose a payment method/i }).isVisible()).toBe(true);
+  expect(pathOf(page)).toBe('/pricing');
+  await snap(page, 'accounts-purchase-continues');
+  expect(failures).toEqual([]);
+  await context.close();
+});
+
+it('zh-Hant: the login modal and its password step are in Traditional Chinese', async () => {
+  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const failures = watchErrors(page);
+  // Before any app script runs: the app stores its own locale once its first catalog is loaded.
+  await context.addInitScript(() => localStorage.setItem('lang', 'zh-Hant'));
+  await page.goto(baseUrl);
+  // The first CJK render of a fresh Chromium can be slow while fontconfig warms up.
+  await page.getByRole('button', { name: '登入' }).first().click({ timeout: 60_000 });
+  await page.getByRole('button', { name: '使用 Google 繼續' }).waitFor();
+  await snap(page, 'accounts-zh-modal-initial');
+  await page.getByRole('button', { name: '使用密碼' }).click();
+  await page.getByRole('tab', { name: '建立帳戶' }).click();
+  await page.getByRole('button', { name: '建立帳戶', exact: true }).click();
+  await eventually(() => page.getByText('使用者名稱不能為空').isVisible()).toBe(true);
+  await eventually(() => page.getByText('請輸入密碼').isVisible()).toBe(true);
+  await snap(page, 'accounts-zh-modal-register');
+  await page.getByRole('tab', { name: '登入', exact: true }).click();
+  await page.getByRole('textbox', { name: '電子郵件' }).fill(accounts.phone?.email ?? 'nobody@example.com');
+  await page.getByLabel('密碼', { exact: true }).fill('wrong password here');
+  await page.getByRole('tabpanel').getByRole('button', { name: '登入', exact: true }).click();
+  await eventually(() => page.getByText('電子郵件或密碼不正確').isVisible()).toBe(true);
+  await snap(page, 'accounts-zh-modal-wrong-password');
+  expect(failures).toEqual([]);
+  await context.close();
+});
