@@ -7,6 +7,6 @@ export const Route = createFileRoute('/payment/success')({
   validateSearch: z.object({ orderId: z.string().max(64).optional().catch(undefined) }),
   component: function Success() {
     const { orderId } = Route.useSearch();
-    return <PaymentCallback orderId={orderId} mode="success" />;
+    return <PaymentCallback orderId={orderId} mode="success" thankYou />;
   },
 });

@@ -1,7 +1,7 @@
-import { Trans } from '@lingui/react/macro';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { MyCredits } from '../features/account/my-credits';
 import { MyInvites } from '../features/account/my-invites';
+import { MyOrders } from '../features/account/my-orders';
 import { MyProfile } from '../features/account/my-profile';
 
 function Tab() {
@@ -9,11 +9,7 @@ function Tab() {
   if (tab === 'profile') return <MyProfile />;
   if (tab === 'credits') return <MyCredits />;
   if (tab === 'invites') return <MyInvites />;
-  return (
-    <div className="card p-10 text-center text-zinc-400">
-      <Trans>Your orders and refunds will appear here once you buy credits or a plan.</Trans>
-    </div>
-  );
+  return <MyOrders />;
 }
 
 export const Route = createFileRoute('/personal-center/$tab')({

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Button as AriaButton, Dialog, Disclosure, DisclosurePanel, Heading, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
 import { ApiError } from '../api/client';
 import { api, type PricingItem } from '../api/endpoints';
+import { paymentsApi } from '../api/payments';
 import { useLoginModal } from '../features/auth/login-modal';
 import { Button } from '../ui/button';
 import { formatCredits, formatMoney } from '../ui/format';
@@ -18,6 +19,12 @@ function PaymentMethodModal({ plan, onClose }: { plan: PricingItem | null; onClo
   const toast = useToast();
   const [method, setMethod] = useState<'STRIPE' | 'PAYPAL'>('STRIPE');
   const [pending, setPending] = useState(false);
+  // Back from the checkout page via the browser's back/forward cache: the page is live again.
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => event.persisted && setPending(false);
+    window.addEventListener('pageshow', reset);
+    return () => window.removeEventListener('pageshow', reset);
+  }, []);
 
   /** Creates the order and goes to the gateway's checkout page (spec §4 payment; §8 alert texts). */
   async function checkout() {
@@ -27,17 +34,24 @@ function PaymentMethodModal({ plan, onClose }: { plan: PricingItem | null; onClo
     try {
       const result =
         plan.packageType === 'credits'
-          ? await api.createCreditOrder(plan.id, method)
-          : await api.createSubscriptionOrder(plan.id, method);
+          ? await paymentsApi.createCreditOrder(plan.id, method)
+          : await paymentsApi.createSubscriptionOrder(plan.id, method);
       if (result.success && result.checkoutUrl) {
+        // Stays pending: the page is leaving for the checkout, a second press would open a second order.
         window.location.assign(result.checkoutUrl);
         return;
       }
-      toast.error(result.error || failed);
-    } catch (error) {
-      toast.error(error instanceof ApiError && error.status >= 400 && error.status < 500 ? failed : t`An error occurred. Please try again.`);
-    } finally {
+      toast.error(failed);
       setPending(false);
+    } catch (error) {
+      setPending(false);
+      if (error instanceof ApiError && error.code === 'CONFLICT' && plan.packageType !== 'credits') {
+        toast.error(t`You already have a subscription. It must end before you start another.`);
+      } else if (error instanceof ApiError && error.status === 401) {
+        // The session handler has already sent the user to sign in again.
+      } else {
+        toast.error(error instanceof ApiError && error.status >= 400 && error.status < 500 ? failed : t`An error occurred. Please try again.`);
+      }
     }
   }
   return (

@@ -6,7 +6,7 @@ import { usePaymentStatus, type CallbackState } from './use-payment-status';
 const ICON: Record<CallbackState, string> = { processing: '', quick_success: '✓', processing_timeout: '⏳', success: '✓', cancelled: '✕', error: '!' };
 
 /** The payment callback screen (spec §2, §4): processing → quick_success after 8 s → success, or its other endings. */
-export function PaymentCallback({ orderId, mode }: { orderId?: string; mode: 'success' | 'cancel' }) {
+export function PaymentCallback({ orderId, mode, thankYou }: { orderId?: string; mode: 'success' | 'cancel'; thankYou?: boolean }) {
   const { state, message, credits } = usePaymentStatus(orderId, mode);
   const good = state === 'success' || state === 'quick_success' || state === 'processing_timeout';
   return (
@@ -20,6 +20,8 @@ export function PaymentCallback({ orderId, mode }: { orderId?: string; mode: 'su
             <Trans>Confirming your payment…</Trans>
           ) : state === 'quick_success' ? (
             <Trans>Payment received! Your credits are on their way.</Trans>
+          ) : state === 'success' && thankYou ? (
+            <Trans>Thank you for your purchase!</Trans>
           ) : state === 'success' ? (
             <Trans>Payment successful</Trans>
           ) : state === 'processing_timeout' ? (
@@ -31,13 +33,20 @@ export function PaymentCallback({ orderId, mode }: { orderId?: string; mode: 'su
           )}
         </h1>
         {credits !== undefined && <p className="mt-2 text-emerald-300"><Trans>{credits} credits were added to your account.</Trans></p>}
-        {message && state !== 'success' && <p className="mt-2 text-sm text-zinc-400">{message}</p>}
-        <Link
-          to={good ? '/dashboard' : '/pricing'}
-          className="mt-6 inline-block rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-sm font-semibold"
-        >
-          {good ? <Trans>Continue to Dashboard</Trans> : <Trans>Back to pricing</Trans>}
-        </Link>
+        {message && state !== 'success' && state !== 'processing_timeout' && <p className="mt-2 text-sm text-zinc-400">{message}</p>}
+        <div className="mt-6 flex flex-col items-center gap-3">
+          <Link
+            to={good ? '/dashboard' : '/pricing'}
+            className="inline-block rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-sm font-semibold"
+          >
+            {good ? <Trans>Continue to Dashboard</Trans> : <Trans>Back to pricing</Trans>}
+          </Link>
+          {good && orderId && (
+            <Link to="/personal-center/$tab" params={{ tab: 'orders' }} className="text-sm text-fuchsia-300 hover:underline">
+              <Trans>View my orders</Trans>
+            </Link>
+          )}
+        </div>
       </div>
     </main>
   );

@@ -1,18 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { request } from '../../api/client';
+import { paymentsApi } from '../../api/payments';
 import { announceCreditsChanged } from '../../ui/header';
 
 export type CallbackState = 'processing' | 'quick_success' | 'processing_timeout' | 'success' | 'cancelled' | 'error';
 
-interface StatusResponse {
-  success: boolean;
-  message?: string;
-  status?: string;
-  creditsAdded?: number;
-  gatewayTransactionId?: string | null;
-}
+/** What the poller reads; loose on purpose, as it must survive malformed answers (spec §8 invalid data). */
+type StatusResponse = Partial<Awaited<ReturnType<typeof paymentsApi.orderStatus>>> | null;
 
 /** Spec §9 poller constants for the callback screen. */
 export const PAYMENT_POLL = { attempts: 15, intervalMs: 3000, quickSuccessMs: 8000, absoluteTimeoutMs: 10_000, notFoundLimit: 3, serverErrorLimit: 5, invalidLimit: 3, consecutiveLimit: 10 };
@@ -33,7 +28,7 @@ export function usePaymentStatus(orderId: string | undefined, mode: 'success' | 
     // One poller per screen even under StrictMode's double effects (spec §4 double-processing flag).
     started.current = true;
     if (mode === 'cancel') {
-      void request(`/v2/payment/order/${orderId}/cancel`, { method: 'POST', json: {} }).catch(() => undefined);
+      void paymentsApi.cancelOrder(orderId).catch(() => undefined);
       return;
     }
     let stopped = false;
@@ -50,7 +45,7 @@ export function usePaymentStatus(orderId: string | undefined, mode: 'success' | 
       for (let attempt = 0; attempt < PAYMENT_POLL.attempts && !stopped; attempt++) {
         if (!navigator.onLine) setMessage(t`Network connection lost`);
         try {
-          const res = await request<StatusResponse>(`/v2/payment/order/${orderId}/status`);
+          const res: StatusResponse = await paymentsApi.orderStatus(orderId);
           counts.consecutive = 0;
           if (!res || typeof res !== 'object' || !('success' in res)) {
             if (++counts.invalid >= PAYMENT_POLL.invalidLimit) return stop('error', t`Invalid response data`);
@@ -65,7 +60,8 @@ export function usePaymentStatus(orderId: string | undefined, mode: 'success' | 
               return stop('success');
             }
             if (status === 'PAID' || status === 'COMPLETED') setMessage(t`Payment confirmed, processing credits…`);
-            if (status === 'FAILED' || status === 'CANCELLED') return stop('error', t`Payment Failed`);
+            // The heading already says "Payment Failed"; no second line repeating it.
+            if (status === 'FAILED' || status === 'CANCELLED') return stop('error');
           }
         } catch (error) {
           counts.consecutive++;

@@ -1,0 +1,137 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { ORDERS_PAGE_SIZE, type OrderItem } from '../../../../worker/contract/payments';
+import { useErrorText } from '../../api/error-text';
+import { paymentsApi } from '../../api/payments';
+import { Button } from '../../ui/button';
+import { formatCredits, formatDate, formatMoney } from '../../ui/format';
+import { ErrorState } from '../../ui/page';
+import { RefundModal } from '../payments/refund-modal';
+import { OrderStatusBadge, usePaymentMethodLabel } from '../payments/status-badge';
+import { SubscriptionPanel } from './subscription-panel';
+
+/** A refund can be asked for on a paid order with none in flight; the modal then checks the rules. */
+const refundable = (order: OrderItem) => order.status === 'PAID' && order.refundStatus !== 'PENDING' && order.refundStatus !== 'APPROVED';
+
+function OrderRow({ order, onRefund }: { order: OrderItem; onRefund: () => void }) {
+  const { t } = useLingui();
+  const methodLabel = usePaymentMethodLabel();
+  const { productName: product, orderNumber } = order;
+  const credits = order.creditsAdded || order.creditsToAdd;
+  return (
+    <li data-testid="order-row" data-order-id={order.id} className="grid gap-x-6 gap-y-2 px-4 py-4 sm:px-5 md:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_auto] md:items-center">
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold">{order.productName}</span>
+          <span className="md:hidden"><OrderStatusBadge order={order} /></span>
+        </div>
+        <p className="mt-0.5 truncate text-xs text-zinc-500">
+          <span className="sr-only"><Trans>Order number</Trans> </span>
+          <span className="tabular-nums">{order.orderNumber}</span>
+        </p>
+        <p className="text-xs text-zinc-500">
+          <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+        </p>
+      </div>
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
+        <span className="font-semibold tabular-nums">{formatMoney(order.amount)}</span>
+        <span className="text-amber-200">
+          ✦ {formatCredits(credits)} {order.kind === 'subscription' ? <Trans>credits / month</Trans> : <Trans>credits</Trans>}
+        </span>
+        <span className="text-zinc-400">{methodLabel(order.paymentMethod)}</span>
+      </div>
+      <div className="flex items-center gap-3 md:justify-end">
+        <span className="hidden md:inline"><OrderStatusBadge order={order} /></span>
+        {refundable(order) && (
+          <Button variant="secondary" className="px-3 py-1.5" onPress={onRefund} aria-label={t`Refund ${product} (${orderNumber})`}>
+            <Trans>Refund</Trans>
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Personal center → My orders (spec §2): the subscription on top, then orders newest first, 20 a page. */
+export function MyOrders() {
+  const { t } = useLingui();
+  const errorText = useErrorText();
+  const [orders, setOrders] = useState<OrderItem[]>();
+  const [page, setPage] = useState(0);
+  const [totalPages, setTotalPages] = useState(0);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string>();
+  const [refunding, setRefunding] = useState<OrderItem | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+
+  const load = useCallback(async () => {
+    setError(undefined);
+    setOrders(undefined);
+    try {
+      const list = await paymentsApi.orders(page, ORDERS_PAGE_SIZE);
+      setOrders(list.orders);
+      setTotalPages(list.totalPages);
+      setTotal(list.total);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, [page, errorText]);
+  useEffect(() => void load(), [load, reloadKey]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <SubscriptionPanel reloadKey={reloadKey} />
+
+      {error ? (
+        <ErrorState message={t`Failed to load data: ${error}`} onRetry={() => void load()} />
+      ) : (
+        <section aria-labelledby="orders-title" className="card overflow-hidden">
+          <div className="flex items-center justify-between gap-3 border-b border-white/5 px-4 py-3 sm:px-5">
+            <h2 id="orders-title" className="font-semibold"><Trans>Order history</Trans></h2>
+            {orders && total > 0 && <span className="text-sm text-zinc-500"><Plural value={total} one="# order" other="# orders" /></span>}
+          </div>
+          {!orders ? (
+            <div className="space-y-2 p-4" aria-busy="true" aria-label={t`Loading orders`}>
+              {Array.from({ length: 4 }, (_, i) => <div key={i} className="skeleton h-16 rounded-lg" />)}
+            </div>
+          ) : orders.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 p-10 text-center">
+              <p className="text-zinc-400"><Trans>No orders yet. Credit packs and plans you buy will appear here.</Trans></p>
+              <Link to="/pricing" className="rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-sm font-semibold">
+                <Trans>See pricing</Trans>
+              </Link>
+            </div>
+          ) : (
+            <ul data-testid="orders" className="divide-y divide-white/5">
+              {orders.map((order) => (
+                <OrderRow key={order.id} order={order} onRefund={() => setRefunding(order)} />
+              ))}
+            </ul>
+          )}
+          {totalPages > 1 && (
+            <nav aria-label={t`Pages`} className="flex items-center justify-center gap-3 border-t border-white/5 p-3 text-sm">
+              <Button variant="ghost" className="px-3 py-1.5" isDisabled={page === 0} onPress={() => setPage((p) => p - 1)}>
+                <Trans>Previous</Trans>
+              </Button>
+              <span className="text-zinc-400" aria-current="page">{page + 1} / {totalPages}</span>
+              <Button variant="ghost" className="px-3 py-1.5" isDisabled={page + 1 >= totalPages} onPress={() => setPage((p) => p + 1)}>
+                <Trans>Next</Trans>
+              </Button>
+            </nav>
+          )}
+        </section>
+      )}
+
+      <RefundModal
+        order={refunding}
+        onClose={() => setRefunding(null)}
+        onRefunded={() => {
+          setRefunding(null);
+          // The list and the plan both change: the order is refunded, a refunded plan ends.
+          setReloadKey((k) => k + 1);
+        }}
+      />
+    </div>
+  );
+}

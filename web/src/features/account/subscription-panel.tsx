@@ -1,0 +1,151 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import type { SubscriptionInfo } from '../../../../worker/contract/payments';
+import { ApiError } from '../../api/client';
+import { useErrorText } from '../../api/error-text';
+import { paymentsApi } from '../../api/payments';
+import { Button } from '../../ui/button';
+import { formatCredits, formatDate, formatMoney } from '../../ui/format';
+import { SubscriptionStatusBadge, usePaymentMethodLabel } from '../payments/status-badge';
+import { useToast } from '../../ui/toast';
+
+/** Asks before the irreversible cancel (spec §4), saying what the user keeps and until when. */
+function CancelDialog({ subscription, onClose, onCancelled }: { subscription: SubscriptionInfo | null; onClose: () => void; onCancelled: (s: SubscriptionInfo | null) => void }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const [pending, setPending] = useState(false);
+  const untilIso = subscription?.nextBillingDate ?? subscription?.endDate;
+  const until = untilIso ? formatDate(untilIso) : null;
+  const plan = subscription?.planName;
+
+  async function cancel() {
+    setPending(true);
+    try {
+      const result = await paymentsApi.cancelSubscription();
+      toast.success(t`Subscription cancelled`);
+      onCancelled(result.subscription);
+    } catch (error) {
+      // Spec §8: "Cancel subscription failed", or what the server said went wrong.
+      toast.error(error instanceof ApiError && error.code !== 'INTERNAL' && error.code !== 'NETWORK_ERROR' ? error.message : t`Cancel subscription failed`);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <ModalOverlay isOpen={subscription !== null} onOpenChange={(open) => !open && !pending && onClose()} isDismissable={!pending} className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4 backdrop-blur-sm">
+      <Modal className="w-full max-w-md">
+        <Dialog role="alertdialog" className="card bg-ink-900/95 p-6 outline-none">
+          <Heading slot="title" className="text-xl font-bold"><Trans>Cancel your subscription?</Trans></Heading>
+          <div className="mt-3 space-y-2 text-sm text-zinc-300">
+            <p><Trans>This cannot be undone: billing stops and this subscription cannot be resumed. To subscribe again later you start a new plan.</Trans></p>
+            {until && (
+              <p>
+                <Trans>
+                  Your {plan} plan and its credits stay available until <strong className="text-white">{until}</strong>.
+                </Trans>
+              </p>
+            )}
+          </div>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onPress={onClose} isDisabled={pending} autoFocus>
+              <Trans>Keep subscription</Trans>
+            </Button>
+            <Button variant="danger" pending={pending} onPress={() => void cancel()}>
+              <Trans>Yes, cancel subscription</Trans>
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+/** The current plan at the top of My orders: price, dates, status, provider, and cancel (issue 5). */
+export function SubscriptionPanel({ reloadKey }: { reloadKey: number }) {
+  const { t } = useLingui();
+  const errorText = useErrorText();
+  const methodLabel = usePaymentMethodLabel();
+  const [subscription, setSubscription] = useState<SubscriptionInfo | null>();
+  const [error, setError] = useState<string>();
+  const [confirming, setConfirming] = useState<SubscriptionInfo | null>(null);
+
+  const load = useCallback(async () => {
+    setError(undefined);
+    try {
+      setSubscription((await paymentsApi.currentSubscription()).subscription);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, [errorText]);
+  useEffect(() => void load(), [load, reloadKey]);
+
+  if (error) {
+    return (
+      <div role="alert" className="card flex flex-wrap items-center justify-between gap-3 p-4 text-sm text-zinc-300">
+        <span>{t`Failed to load data: ${error}`}</span>
+        <Button variant="secondary" onPress={() => void load()}><Trans>Retry</Trans></Button>
+      </div>
+    );
+  }
+  if (subscription === undefined) return <div className="skeleton h-20 rounded-2xl" aria-hidden />;
+  if (subscription === null) {
+    return (
+      <section aria-label={t`Subscription`} data-testid="subscription-panel" className="card flex flex-wrap items-center justify-between gap-3 px-5 py-4 text-sm">
+        <span className="text-zinc-400"><Trans>No active subscription</Trans></span>
+        <Link to="/pricing" className="font-semibold text-fuchsia-300 hover:underline">
+          <Trans>See plans</Trans> <span aria-hidden>→</span>
+        </Link>
+      </section>
+    );
+  }
+
+  const s = subscription;
+  const plan = s.planName;
+  const endDate = s.endDate ? formatDate(s.endDate) : null;
+  const per = s.packageType === 'yearly' ? t`/ year` : t`/ month`;
+  const rows: [string, React.ReactNode][] = [
+    [t`Price`, <>{formatMoney(s.price)} <span className="font-normal text-zinc-400">{per}</span></>],
+    [t`Monthly credits`, formatCredits(s.monthlyCredits)],
+    [t`Started`, formatDate(s.startDate)],
+    [t`Next billing`, s.nextBillingDate ? formatDate(s.nextBillingDate) : '—'],
+    [t`Ends`, s.endDate ? formatDate(s.endDate) : '—'],
+    [t`Payment provider`, methodLabel(s.paymentProvider)],
+  ];
+  return (
+    <section aria-labelledby="subscription-title" data-testid="subscription-panel" className="card p-5 sm:p-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="subscription-title" className="text-lg font-bold">
+          <Trans>{plan} plan</Trans>
+        </h2>
+        <SubscriptionStatusBadge status={s.status} />
+        {s.status !== 'cancelled' && s.status !== 'expired' && (
+          <Button variant="ghost" className="ml-auto border border-white/10 text-rose-200 hover:text-rose-100" onPress={() => setConfirming(s)}>
+            <Trans>Cancel subscription</Trans>
+          </Button>
+        )}
+      </div>
+      {s.status === 'cancelled' && endDate && (
+        <p className="mt-2 text-sm text-zinc-400"><Trans>Cancelled. Your plan stays active until {endDate}.</Trans></p>
+      )}
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
+        {rows.map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-white/5 p-3">
+            <dt className="text-xs text-zinc-400">{label}</dt>
+            <dd className="mt-0.5 font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <CancelDialog
+        subscription={confirming}
+        onClose={() => setConfirming(null)}
+        onCancelled={(next) => {
+          setConfirming(null);
+          setSubscription(next);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,208 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCallback, useEffect, useState } from 'react';
+import { Dialog, Heading, Label, Modal, ModalOverlay, Text, TextArea, TextField } from 'react-aria-components';
+import { REFUND_RULES, type OrderItem, type RefundCheckResponse } from '../../../../worker/contract/payments';
+import { ApiError } from '../../api/client';
+import { paymentsApi } from '../../api/payments';
+import { Button } from '../../ui/button';
+import { formatDate, formatMoney } from '../../ui/format';
+import { Spinner } from '../../ui/spinner';
+import { useToast } from '../../ui/toast';
+import { announceCreditsChanged } from '../../ui/header';
+
+/**
+ * The server's own words for a refusal or failure, unless it is a generic or transport error, which
+ * get the spec's default text (spec §8: "server error or default").
+ */
+function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.code === 'INTERNAL' || error.code === 'NETWORK_ERROR' || error.code === 'UNAUTHENTICATED') return undefined;
+  return error.message;
+}
+
+function Condition({ ok, children, detail, testId }: { ok: boolean; children: React.ReactNode; detail?: React.ReactNode; testId: string }) {
+  const { t } = useLingui();
+  return (
+    <li data-testid={testId} data-ok={ok} className="flex items-start gap-3 py-2.5">
+      <span
+        aria-hidden
+        className={`mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-bold ${ok ? 'bg-emerald-500/15 text-emerald-300' : 'bg-rose-500/15 text-rose-300'}`}
+      >
+        {ok ? '✓' : '✕'}
+      </span>
+      <span className="min-w-0">
+        <span className="sr-only">{ok ? t`Met:` : t`Not met:`} </span>
+        <span className={ok ? 'text-zinc-100' : 'font-medium text-rose-100'}>{children}</span>
+        {detail && <span className="block text-xs text-zinc-400">{detail}</span>}
+      </span>
+    </li>
+  );
+}
+
+/** Spec §5 refund rules as the server judged them, each with its numbers. */
+function Conditions({ check, order }: { check: RefundCheckResponse; order: OrderItem }) {
+  const c = check.conditions;
+  const max = REFUND_RULES.maxRefundsPer30Days;
+  const { currentCredits: current, requiredCredits: required, recentRefundCount: recent } = c;
+  const deadline = check.deadline ? formatDate(check.deadline) : null;
+  return (
+    <ul aria-labelledby="refund-conditions-title" className="divide-y divide-white/5">
+      <Condition testId="condition-paid" ok={c.isPaid}>
+        <Trans>The order is paid</Trans>
+      </Condition>
+      <Condition testId="condition-time" ok={c.withinTimeLimit} detail={deadline ? <Trans>Deadline: {deadline}</Trans> : null}>
+        <Trans>Requested within 3 days of payment</Trans>
+      </Condition>
+      <Condition
+        testId="condition-credits"
+        ok={c.hasEnoughCredits}
+        detail={
+          order.kind === 'subscription' ? (
+            <Trans>You have {current} of the {required} credits this plan added</Trans>
+          ) : (
+            <Trans>You have {current} of the {required} credits this pack added</Trans>
+          )
+        }
+      >
+        <Trans>The purchased credits are unused</Trans>
+      </Condition>
+      <Condition testId="condition-risk" ok={c.passRiskControl} detail={<Trans>Refunds in the last 30 days: {recent} of {max}</Trans>}>
+        <Trans>At most {max} refunds in 30 days</Trans>
+      </Condition>
+      <Condition testId="condition-pending" ok={c.noPendingRefund}>
+        <Trans>No refund already in progress for this order</Trans>
+      </Condition>
+    </ul>
+  );
+}
+
+/**
+ * Refund modal (spec §4): checks the conditions on the server first, then, if allowed, takes an
+ * optional reason (≤ 200) and submits. On success the caller reloads the list.
+ */
+export function RefundModal({ order, onClose, onRefunded }: { order: OrderItem | null; onClose: () => void; onRefunded: () => void }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const [check, setCheck] = useState<RefundCheckResponse>();
+  const [checkError, setCheckError] = useState<string>();
+  const [submitError, setSubmitError] = useState<string>();
+  const [reason, setReason] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const orderId = order?.id;
+
+  const runCheck = useCallback(async (id: string) => {
+    setCheck(undefined);
+    setCheckError(undefined);
+    try {
+      setCheck(await paymentsApi.refundCheck(id));
+    } catch (error) {
+      setCheckError(serverMessage(error) ?? t`Refund check failed, please try again`);
+    }
+  }, [t]);
+
+  useEffect(() => {
+    setReason('');
+    setSubmitError(undefined);
+    if (orderId) void runCheck(orderId);
+  }, [orderId, runCheck]);
+
+  async function submit() {
+    if (!order) return;
+    setSubmitting(true);
+    setSubmitError(undefined);
+    try {
+      const result = await paymentsApi.refund(order.id, reason);
+      const amount = formatMoney(result.refundAmount);
+      toast.success(
+        result.status === 'COMPLETED'
+          ? t`Refunded ${amount}. It takes 3–5 business days to reach your account.`
+          : t`Refund of ${amount} submitted. It takes 3–5 business days to reach your account.`,
+      );
+      announceCreditsChanged();
+      onRefunded();
+    } catch (error) {
+      setSubmitError(serverMessage(error) ?? t`Refund submission failed, please try again`);
+      // The rules may have changed since the check (credits spent meanwhile): show them as they are now.
+      if (error instanceof ApiError && error.code === 'REFUND_NOT_ALLOWED') void runCheck(order.id).then(() => undefined);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const amount = check ? formatMoney(check.refundAmount) : order ? formatMoney(order.amount) : '';
+  const removed = check?.conditions.requiredCredits ?? 0;
+  return (
+    <ModalOverlay
+      isOpen={order !== null}
+      onOpenChange={(open) => !open && !submitting && onClose()}
+      isDismissable={!submitting}
+      className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-black/70 p-3 backdrop-blur-sm sm:items-center sm:p-4"
+    >
+      <Modal className="w-full max-w-lg">
+        <Dialog data-testid="refund-modal" className="card max-h-[calc(100dvh-1.5rem)] overflow-y-auto bg-ink-900/95 p-5 outline-none sm:p-6">
+          <Heading slot="title" className="text-xl font-bold"><Trans>Request a refund</Trans></Heading>
+          {order && (
+            <p className="mt-1 text-sm text-zinc-400">
+              {order.productName} · <span className="tabular-nums">{order.orderNumber}</span> · {amount}
+            </p>
+          )}
+
+          {checkError ? (
+            <div role="alert" className="mt-5 rounded-xl border border-rose-500/30 bg-rose-500/10 p-4 text-sm text-rose-100">
+              <p>{checkError}</p>
+              <Button variant="secondary" className="mt-3" onPress={() => orderId && void runCheck(orderId)}><Trans>Retry</Trans></Button>
+            </div>
+          ) : !check ? (
+            <div className="mt-6 flex items-center gap-3 text-sm text-zinc-400">
+              <Spinner className="h-5 w-5" /> <Trans>Checking refund conditions…</Trans>
+            </div>
+          ) : (
+            <>
+              <h3 id="refund-conditions-title" className="mt-5 text-sm font-semibold text-zinc-300"><Trans>Refund conditions</Trans></h3>
+              {order && <Conditions check={check} order={order} />}
+              {check.canRefund ? (
+                <>
+                  <p className="mt-3 rounded-xl bg-white/5 p-3 text-sm text-zinc-300">
+                    <Trans>
+                      You will get <strong className="text-white">{amount}</strong> back and {removed} credits will be removed from your balance. Refunds take 3–5 business days to reach your account.
+                    </Trans>
+                  </p>
+                  <TextField value={reason} onChange={setReason} maxLength={REFUND_RULES.reasonMaxLength} className="mt-4 flex flex-col gap-1.5">
+                    <Label className="text-sm font-medium text-zinc-300"><Trans>Reason (optional)</Trans></Label>
+                    <TextArea
+                      rows={3}
+                      placeholder={t`Tell us why you want a refund`}
+                      className="resize-none rounded-xl border border-white/10 bg-ink-900 px-3.5 py-2.5 text-sm text-zinc-100 outline-none placeholder:text-zinc-500 focus:border-violet-400"
+                    />
+                    <Text slot="description" className="self-end text-xs tabular-nums text-zinc-500">
+                      {reason.length}/{REFUND_RULES.reasonMaxLength}
+                    </Text>
+                  </TextField>
+                </>
+              ) : (
+                <p role="alert" className="mt-3 rounded-xl border border-rose-500/30 bg-rose-500/10 p-3 text-sm text-rose-100">
+                  <Trans>This order cannot be refunded because a condition above is not met.</Trans>
+                </p>
+              )}
+            </>
+          )}
+
+          {submitError && (
+            <p role="alert" className="mt-4 rounded-xl border border-rose-500/30 bg-rose-500/10 p-3 text-sm text-rose-100">{submitError}</p>
+          )}
+
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="ghost" onPress={onClose} isDisabled={submitting}>
+              {check?.canRefund ? <Trans>Cancel</Trans> : <Trans>Close</Trans>}
+            </Button>
+            {check?.canRefund && (
+              <Button pending={submitting} onPress={() => void submit()}>
+                <Trans>Submit refund</Trans>
+              </Button>
+            )}
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
