@@ -238,6 +238,38 @@ describe('order access and input', () => {
     }
   });
 
+  it('a status read reconciles a PENDING order with its gateway through the webhook effects', async () => {
+    const sandbox = sandboxOf(t);
+    const order = await createOrder(t, token, { packageId: 'pack_1200' });
+    const before = await balanceOf(t, token);
+    const original = sandbox.reconcile;
+    const seen: unknown[] = [];
+    sandbox.reconcile = async (request) => {
+      seen.push(request);
+      return [{ kind: 'checkout.paid', orderId: request.id, gatewayTransactionId: 'sbx_txn_reconciled' }];
+    };
+    try {
+      const first = await (await t.request(`/api/v2/payment/order/${order.orderId}/status`, { token })).json();
+      expect(first).toMatchObject({ status: 'PAID', creditsAdded: 1200, gatewayTransactionId: 'sbx_txn_reconciled', message: 'Payment confirmed' });
+      expect(seen).toEqual([{ id: order.orderId, kind: 'credits', gatewaySessionId: order.sessionId }]);
+      // A PAID order is not asked again, and the credits came once.
+      await t.request(`/api/v2/payment/order/${order.orderId}/status`, { token });
+      expect(seen).toHaveLength(1);
+      expect((await balanceOf(t, token)).available - before.available).toBe(1200);
+
+      // A gateway hiccup only means the stored status comes back.
+      sandbox.reconcile = async () => {
+        throw new GatewayError('timeout');
+      };
+      const pending = await createOrder(t, token, { packageId: 'pack_100' });
+      const res = await t.request(`/api/v2/payment/order/${pending.orderId}/status`, { token });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ success: true, status: 'PENDING', creditsAdded: 0, message: 'Waiting for payment confirmation' });
+    } finally {
+      sandbox.reconcile = original;
+    }
+  });
+
   it('pages the order list newest first', async () => {
     const { token: pager } = await t.signIn('pager@example.com');
     const ids: string[] = [];

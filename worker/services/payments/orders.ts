@@ -104,7 +104,7 @@ export async function createCheckoutOrder(deps: Deps, user: AuthUser, input: Che
       cancelUrl,
     });
     await db.update(schema.orders).set({ gatewaySessionId: session.sessionId, updatedAt: now }).where(eq(schema.orders.id, orderId));
-    if (session.createdGatewayPlanId) {
+    if (session.createdGatewayPlanId && gateway.name !== 'SANDBOX') {
       // Created once by the adapter; remembered so later checkouts reuse it.
       const column = gateway.name === 'PAYPAL' ? { paypalPlanId: session.createdGatewayPlanId } : { stripePriceId: session.createdGatewayPlanId };
       await db.update(schema.pricingPlans).set(column).where(eq(schema.pricingPlans.id, plan.id));
