@@ -71,7 +71,7 @@ for (const [device, viewport] of [
     // The shared schemas refuse a short password before anything is sent.
     await page.getByRole('button', { name: /use a password/i }).click();
     await page.getByRole('tab', { name: /create account/i }).click();
-    await page.getByRole('textbox', { name: /^name$/i }).fill('Pat Password');
+    await page.getByRole('textbox', { name: /username/i }).fill('Pat Password');
     await page.getByRole('textbox', { name: /e-?mail/i }).fill(email);
     await page.getByLabel(/^password$/i).fill('short');
     await page.getByRole('button', { name: /^create account$/i }).click();
@@ -101,7 +101,10 @@ for (const [device, viewport] of [
     expect(await page.getByRole('link', { name: /^my profile:/i }).getAttribute('aria-label')).toContain(renamed);
 
     // Avatar: client-side checks first (no request), then a real upload.
-    await chooseAvatar(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    // By keyboard: focus the control, Enter opens the file chooser.
+    await page.getByRole('button', { name: /change avatar/i }).focus();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    await chooser.setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
     await eventually(() => page.getByText('Please select a valid image file (JPG, PNG, GIF, WebP)').isVisible()).toBe(true);
     await chooseAvatar(page, { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
     await eventually(() => page.getByText('File size cannot exceed 5MB').isVisible()).toBe(true);
@@ -217,7 +220,16 @@ it('Google: Continue with Google on /login signs in through the OIDC server and 
   await page.getByRole('button', { name: /log ?out/i }).first().click();
   await page.goto(`${baseUrl}/showcase?from=e2e`);
   await page.getByRole('button', { name: /^sign in$/i }).first().click();
+  // Hold the code exchange a moment to see the "Signing you in…" screen.
+  let release: () => void = () => {};
+  await page.route('**/api/auth/google/oauth2', async (route) => {
+    await new Promise<void>((resolve) => (release = resolve));
+    await route.continue();
+  });
   await page.getByRole('button', { name: /continue with google/i }).click();
+  await page.getByText('Signing you in…').waitFor({ timeout: 20_000 });
+  await snap(page, 'accounts-google-signing-in');
+  release();
   await page.getByRole('button', { name: /log ?out/i }).first().waitFor({ timeout: 20_000 });
   expect(pathOf(page)).toBe('/showcase?from=e2e');
   await page.getByRole('link', { name: /^my profile:/i }).click();
@@ -233,6 +245,16 @@ it('Google: a cancelled, failed or empty return explains itself on /login with t
   const failures = watchErrors(page);
   await page.goto(baseUrl);
   await page.evaluate(() => localStorage.setItem('token', 'stale-token'));
+
+  // A deployment without Google: the button says so and cannot be pressed.
+  await page.route('**/api/auth/google/config', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: true, enabled: false, clientId: null }) }),
+  );
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('button', { name: /google sign-in is not configured/i }).waitFor();
+  expect(await page.getByRole('button', { name: /google sign-in is not configured/i }).isDisabled()).toBe(true);
+  await snap(page, 'accounts-google-not-configured-phone');
+  await page.unroute('**/api/auth/google/config');
 
   await page.goto(`${baseUrl}/oauth2/redirect?error=access_denied`);
   await page.waitForURL(`${baseUrl}/login`);

@@ -52,7 +52,7 @@ export async function completeEmailSignIn(page: Page, baseUrl: string, email: st
 export async function registerWithPassword(page: Page, account: { name: string; email: string; password: string }) {
   await page.getByRole('button', { name: /use a password/i }).click();
   await page.getByRole('tab', { name: /create account/i }).click();
-  await page.getByRole('textbox', { name: /^name$/i }).fill(account.name);
+  await page.getByRole('textbox', { name: /username/i }).fill(account.name);
   await page.getByRole('textbox', { name: /e-?mail/i }).fill(account.email);
   await page.getByLabel(/^password$/i).fill(account.password);
   await page.getByRole('button', { name: /^create account$/i }).click();

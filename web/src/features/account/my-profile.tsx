@@ -147,7 +147,7 @@ function AvatarCard({ user }: { user: UserProfile }) {
       </div>
       <div className="min-w-0 max-w-full">
         <p className="truncate font-semibold">{user.name}</p>
-        <p className="truncate text-xs text-zinc-400">{user.email}</p>
+        <p className="truncate text-xs text-zinc-400" title={user.email}>{user.email}</p>
       </div>
       {uploading ? (
         <Button variant="secondary" className="w-full" onPress={() => upload.current?.abort()}>

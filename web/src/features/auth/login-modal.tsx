@@ -25,8 +25,9 @@ export function LoginModalProvider({ children }: { children: ReactNode }) {
   return (
     <LoginModalContext.Provider value={{ open, requireSignIn }}>
       {children}
-      <ModalOverlay isOpen={isOpen} onOpenChange={setOpen} isDismissable className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4 backdrop-blur-sm">
-        <Modal className="w-full max-w-md">
+      {/* Scrolls when the dialog is taller than a phone screen; m-auto centres it without cutting off its top. */}
+      <ModalOverlay isOpen={isOpen} onOpenChange={setOpen} isDismissable className="fixed inset-0 z-50 flex overflow-y-auto bg-black/70 p-4 backdrop-blur-sm">
+        <Modal className="m-auto w-full max-w-md">
           <Dialog className="card bg-ink-900/95 p-6 outline-none sm:p-8">
             <Heading slot="title" className="mb-1 text-xl font-bold">
               <Trans>Sign in to Image Studio</Trans>

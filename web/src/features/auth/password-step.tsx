@@ -123,7 +123,7 @@ export function PasswordStep({
         </TabPanel>
         <TabPanel id="register" className="outline-none">
           <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-            <Field label={t`Name`} value={name} onChange={setName} error={errors.name} autoComplete="name" autoFocus inputProps={{ maxLength: 50 }} />
+            <Field label={t`Username`} value={name} onChange={setName} error={errors.name} autoComplete="name" autoFocus inputProps={{ maxLength: 50 }} />
             {emailField}
             <PasswordField
               label={t`Password`}
