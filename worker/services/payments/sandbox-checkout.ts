@@ -31,7 +31,7 @@ function layout(title: string, body: string) {
     font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif;
     background: radial-gradient(circle at 20% 0%, #2e1065 0%, #0b0b12 55%); color: #e5e7eb; }
   main { width: 100%; max-width: 420px; background: #14141f; border: 1px solid #2d2d40; border-radius: 16px; padding: 28px; box-shadow: 0 20px 50px rgba(0,0,0,.45); }
-  .notice { display: flex; gap: 10px; align-items: flex-start; background: #3b2a05; border: 1px solid #a16207; color: #fde68a; border-radius: 10px; padding: 10px 12px; font-size: 14px; margin-bottom: 20px; }
+  .notice { display: flex; gap: 10px; align-items: flex-start; background: #3b2a05; border: 1px solid #a16207; color: #fde68a; border-radius: 10px; padding: 10px 12px; font-size: 14px; margin: 0 0 20px; }
   h1 { font-size: 22px; margin: 0 0 4px; color: #fff; }
   .muted { color: #a1a1b5; font-size: 14px; margin: 0 0 20px; }
   dl { margin: 0 0 24px; display: grid; grid-template-columns: auto 1fr; gap: 8px 16px; }
