@@ -133,13 +133,15 @@ for (const [device, viewport] of [
     expect(await token(page)).toBeNull();
     await snap(page, `accounts-${device}-6-wrong-password`);
 
+    // Where a 401 left the user (spec §8): /login returns there after signing in.
+    await page.evaluate(() => sessionStorage.setItem('google_auth_return_url', '/personal-center/profile'));
     await page.getByLabel(/^password$/i).fill(PASSWORD);
     await page.getByRole('tabpanel').getByRole('button', { name: /^sign in$/i }).click();
     await page.getByRole('button', { name: /log ?out/i }).first().waitFor();
+    await page.waitForURL(`${baseUrl}/personal-center/profile`);
     await eventually(() => naturalWidth(page, 'header-avatar')).toBeGreaterThan(0);
     expect(await page.getByTestId('header-avatar').getAttribute('src')).toBe(avatarUrl);
     expect(await page.getByRole('link', { name: /^my profile:/i }).getAttribute('aria-label')).toContain(renamed);
-    await page.getByRole('link', { name: /^my profile:/i }).click();
     await eventually(() => page.getByRole('textbox', { name: /username/i }).inputValue()).toBe(renamed);
     await snap(page, `accounts-${device}-7-signed-in-again`);
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Navigate, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { api } from '../api/endpoints';
 import { LoginFlow, REFERRAL_KEY } from '../features/auth/login-flow';
@@ -31,6 +31,7 @@ function LoginPage() {
   const [referrer, setReferrer] = useState<string>();
   // Read once and kept in state, so a re-render (or StrictMode's second effect) cannot lose it.
   const [notice] = useState(peekLoginNotice);
+  const signedInHere = useRef(false);
 
   useEffect(() => {
     clearLoginNotice();
@@ -43,9 +44,14 @@ function LoginPage() {
     if (code) api.referralInfo(code).then((r) => setReferrer(r.referrerName)).catch(() => undefined);
   }, [ref]);
 
-  if (user) return <Navigate to="/" />;
+  // Spec §2: an already signed-in visitor goes home, but one who just signed in *here* goes back
+  // to the saved path: without this flag the re-render with a user would send them to / instead.
+  if (user && !signedInHere.current) return <Navigate to="/" />;
   // Back to the saved path with its query, same-site only (never /login or /oauth2/*).
-  const afterSignIn = () => void navigate({ href: takeReturnPath() });
+  const afterSignIn = () => {
+    signedInHere.current = true;
+    void navigate({ href: takeReturnPath(), replace: true });
+  };
   return (
     <main className="mx-auto w-full max-w-md px-4 py-16">
       <div className="card bg-ink-900/80 p-6 sm:p-8">
