@@ -157,7 +157,7 @@ it('desktop: buys a pack through the sandbox, sees the credits once, refunds it;
   const modal = await openRefund(page);
   expect(Object.fromEntries(await conditionsOf(page))).toMatchObject({ 'condition-paid': 'true', 'condition-time': 'true', 'condition-credits': 'true', 'condition-risk': 'false' });
   await modal.getByText('Refunds in the last 30 days: 2 of 2').waitFor();
-  await modal.getByText(/cannot be refunded because a condition above is not met/i).waitFor();
+  expect(await modal.getByTestId('refund-refusal').textContent()).toBe('This order cannot be refunded: at most 2 refunds are allowed in 30 days.');
   expect(await modal.getByRole('button', { name: /submit refund/i }).count()).toBe(0);
   expect(await modal.getByRole('textbox', { name: /reason/i }).count()).toBe(0);
   await snap(page, 'payments-refund-refused');
@@ -181,6 +181,20 @@ it('desktop: buys a pack through the sandbox, sees the credits once, refunds it;
   expect(await orderRows(page).first().getByText(/credits \/ month/).count()).toBe(1);
   await snap(page, 'payments-subscription-active');
 
+  // Spend one image's worth (subscription credits go first): the plan's refund is refused for the credits.
+  const spent = await page.evaluate(async () => {
+    const res = await fetch('/api/credits/consume?amount=4&referenceId=e2e-spend&description=e2e', { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return res.status;
+  });
+  expect(spent).toBe(200);
+  const planModal = await openRefund(page);
+  expect(Object.fromEntries(await conditionsOf(page))).toMatchObject({ 'condition-paid': 'true', 'condition-credits': 'false', 'condition-risk': 'false' });
+  await planModal.getByText(`You have ${PLAN.credits - 4} of the ${PLAN.credits} credits this plan added`).waitFor();
+  expect(await planModal.getByTestId('refund-refusal').textContent()).toBe(`This order cannot be refunded: some of its credits have been used (${PLAN.credits - 4} of ${PLAN.credits} left).`);
+  await snap(page, 'payments-refund-refused-credits');
+  await planModal.getByRole('button', { name: /^close$/i }).click();
+  await planModal.waitFor({ state: 'detached' });
+
   // Keyboard: the dialog opens on the safe choice; Escape keeps the plan.
   await panel.getByRole('button', { name: /cancel subscription/i }).click();
   const confirm = page.getByRole('alertdialog', { name: /cancel your subscription/i });
@@ -201,8 +215,8 @@ it('desktop: buys a pack through the sandbox, sees the credits once, refunds it;
   expect(await panel.getByRole('button', { name: /cancel subscription/i }).count()).toBe(0);
   await page.reload();
   await eventually(() => page.getByTestId('subscription-status').textContent()).toBe('Cancelled');
-  // The plan's credits stay until the period ends.
-  expect(await headerCredits(page)).toBe(WELCOME_CREDITS + PACK.credits + PLAN.credits);
+  // The plan's credits stay until the period ends (less the 4 spent above).
+  expect(await headerCredits(page)).toBe(WELCOME_CREDITS + PACK.credits + PLAN.credits - 4);
   await snap(page, 'payments-subscription-cancelled');
 
   // Cancel on the sandbox page: the cancelled screen, the order CANCELLED, no credits.
@@ -214,7 +228,7 @@ it('desktop: buys a pack through the sandbox, sees the credits once, refunds it;
   await snap(page, 'payments-callback-cancelled');
   await openOrders(page);
   expect(await statusOf(page, 0)).toBe('Cancelled');
-  expect(await headerCredits(page)).toBe(WELCOME_CREDITS + PACK.credits + PLAN.credits);
+  expect(await headerCredits(page)).toBe(WELCOME_CREDITS + PACK.credits + PLAN.credits - 4);
 
   // The thank-you route without an order: plain success and the way on.
   await page.goto(`${baseUrl}/payment/success`);

@@ -14,6 +14,20 @@ import { useToast } from '../ui/toast';
 
 type Cycle = 'yearly' | 'monthly' | 'credits';
 
+// Drawn, not emoji: not every system has an emoji font (a missing glyph shows as a box).
+const CardIcon = () => (
+  <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6 text-violet-300" fill="none" stroke="currentColor" strokeWidth="1.6">
+    <rect x="2.5" y="5" width="19" height="14" rx="2.5" />
+    <path d="M2.5 9.5h19M6 15h4" strokeLinecap="round" />
+  </svg>
+);
+const PayPalIcon = () => (
+  <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6">
+    <rect width="24" height="24" rx="6" fill="#1d4ed8" />
+    <path d="M9 18.5 10.6 6h4.1c2.3 0 3.6 1.2 3.3 3.2-.3 2.3-2 3.5-4.4 3.5h-1.8l-.7 5.8z" fill="#fff" />
+  </svg>
+);
+
 function PaymentMethodModal({ plan, onClose }: { plan: PricingItem | null; onClose: () => void }) {
   const { t } = useLingui();
   const toast = useToast();
@@ -65,12 +79,14 @@ function PaymentMethodModal({ plan, onClose }: { plan: PricingItem | null; onClo
             </p>
           )}
           <RadioGroup value={method} onChange={(v) => setMethod(v as 'STRIPE' | 'PAYPAL')} aria-label={t`Payment method`} className="mt-5 flex flex-col gap-3">
-            {[
-              ['STRIPE', t`Credit or debit card`, '💳'],
-              ['PAYPAL', 'PayPal', '🅿️'],
-            ].map(([value, label, icon]) => (
-              <Radio key={value} value={value!} className="flex cursor-pointer items-center gap-3 rounded-xl border border-white/10 p-4 data-[selected]:border-fuchsia-400 data-[selected]:bg-fuchsia-500/10">
-                <span aria-hidden className="text-xl">{icon}</span>
+            {(
+              [
+                ['STRIPE', t`Credit or debit card`, <CardIcon key="card" />],
+                ['PAYPAL', 'PayPal', <PayPalIcon key="paypal" />],
+              ] as const
+            ).map(([value, label, icon]) => (
+              <Radio key={value} value={value} className="flex cursor-pointer items-center gap-3 rounded-xl border border-white/10 p-4 data-[focus-visible]:outline-2 data-[selected]:border-fuchsia-400 data-[selected]:bg-fuchsia-500/10">
+                {icon}
                 <span className="font-medium">{label}</span>
               </Radio>
             ))}
@@ -148,6 +164,7 @@ function Faq() {
 
 function Pricing() {
   const { i18n } = useLinguiCore();
+  const { t } = useLingui();
   const login = useLoginModal();
   const [cycle, setCycle] = useState<Cycle>('yearly');
   const [plans, setPlans] = useState<PricingItem[]>();
@@ -163,7 +180,7 @@ function Pricing() {
   const cycleName = { yearly: <Trans>yearly</Trans>, monthly: <Trans>monthly</Trans>, credits: <Trans>credit pack</Trans> }[cycle];
   return (
     <Page wide title={<Trans>Simple pricing for every creator</Trans>} subtitle={<Trans>Start free. Upgrade when you need more.</Trans>}>
-      <div role="tablist" aria-label="Billing" className="mx-auto mb-10 flex w-fit gap-1 rounded-2xl border border-white/10 bg-ink-900/60 p-1">
+      <div role="tablist" aria-label={t`Billing cycle`} className="mx-auto mb-10 flex w-fit gap-1 rounded-2xl border border-white/10 bg-ink-900/60 p-1">
         {(['yearly', 'monthly', 'credits'] as const).map((value) => (
           <button
             key={value}

@@ -20,7 +20,7 @@ function OrderRow({ order, onRefund }: { order: OrderItem; onRefund: () => void 
   const { productName: product, orderNumber } = order;
   const credits = order.creditsAdded || order.creditsToAdd;
   return (
-    <li data-testid="order-row" data-order-id={order.id} className="grid gap-x-6 gap-y-2 px-4 py-4 sm:px-5 md:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_auto] md:items-center">
+    <li data-testid="order-row" data-order-id={order.id} className="grid gap-x-6 gap-y-2 px-4 py-4 sm:px-5 md:grid-cols-[minmax(0,1.3fr)_minmax(0,1.2fr)_12rem] md:items-center">
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-semibold">{order.productName}</span>

@@ -130,7 +130,7 @@ export function SubscriptionPanel({ reloadKey }: { reloadKey: number }) {
       {s.status === 'cancelled' && endDate && (
         <p className="mt-2 text-sm text-zinc-400"><Trans>Cancelled. Your plan stays active until {endDate}.</Trans></p>
       )}
-      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
         {rows.map(([label, value]) => (
           <div key={label} className="rounded-xl bg-white/5 p-3">
             <dt className="text-xs text-zinc-400">{label}</dt>

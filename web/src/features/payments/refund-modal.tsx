@@ -77,6 +77,22 @@ function Conditions({ check, order }: { check: RefundCheckResponse; order: Order
 }
 
 /**
+ * Why the refund is refused, naming the first failing rule in the server's order (a pending refund
+ * before the others: its credits are already taken back, so "not enough credits" would mislead).
+ */
+function Refusal({ check }: { check: RefundCheckResponse }) {
+  const c = check.conditions;
+  const max = REFUND_RULES.maxRefundsPer30Days;
+  const { currentCredits: current, requiredCredits: required } = c;
+  if (!c.isPaid) return <Trans>This order cannot be refunded: only paid orders can be refunded.</Trans>;
+  if (!c.noPendingRefund) return <Trans>This order cannot be refunded: a refund for it is already being processed.</Trans>;
+  if (!c.withinTimeLimit) return <Trans>This order cannot be refunded: the 3-day refund window has closed.</Trans>;
+  if (!c.hasEnoughCredits) return <Trans>This order cannot be refunded: some of its credits have been used ({current} of {required} left).</Trans>;
+  if (!c.passRiskControl) return <Trans>This order cannot be refunded: at most {max} refunds are allowed in 30 days.</Trans>;
+  return <>{check.error}</>;
+}
+
+/**
  * Refund modal (spec §4): checks the conditions on the server first, then, if allowed, takes an
  * optional reason (≤ 200) and submits. On success the caller reloads the list.
  */
@@ -180,8 +196,8 @@ export function RefundModal({ order, onClose, onRefunded }: { order: OrderItem |
                   </TextField>
                 </>
               ) : (
-                <p role="alert" className="mt-3 rounded-xl border border-rose-500/30 bg-rose-500/10 p-3 text-sm text-rose-100">
-                  <Trans>This order cannot be refunded because a condition above is not met.</Trans>
+                <p role="alert" data-testid="refund-refusal" className="mt-3 rounded-xl border border-rose-500/30 bg-rose-500/10 p-3 text-sm text-rose-100">
+                  <Refusal check={check} />
                 </p>
               )}
             </>
