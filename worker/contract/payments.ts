@@ -48,15 +48,16 @@ export const refundRequest = z
   .object({ reason: z.string().trim().max(REFUND_RULES.reasonMaxLength, `The reason can be at most ${REFUND_RULES.reasonMaxLength} characters`).optional() })
   .default({});
 
-/** `POST /api/v2/payment/create-*-order` (spec §7). */
+/**
+ * `POST /api/v2/payment/create-*-order` (spec §7). A gateway failure is the usual error body with
+ * 502 PAYMENT_PROVIDER_ERROR (the order is then FAILED); the SPA folds it back into `success: false`.
+ */
 export interface CheckoutResponse {
   success: boolean;
   checkoutUrl: string | null;
   error: string | null;
   orderId?: string;
   orderNumber?: string;
-  /** Set with HTTP 502 when the gateway refused or failed the checkout (the order is then FAILED). */
-  code?: 'PAYMENT_PROVIDER_ERROR';
 }
 
 /** `GET /api/v2/payment/order/{orderId}/status` (spec §3 Payment status response). */

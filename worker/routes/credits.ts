@@ -7,7 +7,6 @@ import { requireUser } from '../middleware/auth';
 import { consumeCredits, dailyUsage, getBalance, listPurchases, listTransactions } from '../services/credits/credits';
 import { createCheckoutOrder } from '../services/payments/orders';
 import { listPricing, pickLocale } from '../services/pricing/pricing';
-import { sendCheckout } from './payments';
 
 export const creditRoutes = new Hono<AppEnv>()
   .get('/packages', async (c) => {
@@ -30,7 +29,7 @@ export const creditRoutes = new Hono<AppEnv>()
   .post('/packages/:id/purchase', validate('param', idParam), validate('query', purchasePackageQuery), validate('json', purchasePackageBody), async (c) => {
     const { gateway } = c.req.valid('json');
     const input = { kind: 'credits' as const, planId: c.req.valid('param').id, field: 'id' as const, method: gateway, referralCode: c.req.valid('query').referralCode };
-    return sendCheckout(c, await createCheckoutOrder(c.get('deps'), c.get('user')!, input));
+    return c.json(await createCheckoutOrder(c.get('deps'), c.get('user')!, input));
   })
   .get('/usage/daily', validate('query', dailyUsageQuery), async (c) =>
     c.json(await dailyUsage(c.get('deps').db, c.get('user')!.id, c.req.valid('query'), c.get('deps').clock.now())),

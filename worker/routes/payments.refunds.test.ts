@@ -69,7 +69,7 @@ describe('refunds', () => {
     const res = await refund(token, order.orderId, '  Changed my mind  ');
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, refundAmount: 19.99, refundId: expect.stringMatching(/^ref_/), status: 'COMPLETED' });
+    expect(body).toMatchObject({ success: true, refundAmount: 19.99, refundId: expect.stringMatching(/^rfd_/), status: 'COMPLETED' });
     expect((await balanceOf(t, token)).available).toBe(before.available - 500);
     expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'REFUNDED', refundedAt: clock.now() });
     const [row] = await refundsOf(order.orderId);

@@ -205,6 +205,33 @@ describe('Stripe live payments through the API', () => {
     stripe.setRefundStatus('succeeded');
   });
 
+  it('defers a subscription refund that overtakes its invoice (503, nothing recorded) and applies it once redelivered', async () => {
+    const { token, userId } = await newUser();
+    const { orderId, sessionId } = await checkout(token, { planId: 'plan_basic_monthly' });
+    const session = stripe.completeSession(sessionId);
+    const invoice = stripe.invoice(session.invoice);
+    const charge = stripe.chargeForPaymentIntent(stripe.invoicePaymentIntent(invoice.id));
+    const refund = { id: 're_test_dashboard', object: 'refund', amount: charge.amount, charge: charge.id, created: Math.floor(Date.now() / 1000), status: 'succeeded' };
+    const refunded = stripeEvent('charge.refunded', { ...charge, refunded: true, amount_refunded: charge.amount, refunds: { object: 'list', data: [refund] } });
+
+    // The subscription charge carries no order id and the order has not learnt its payment intent yet.
+    const early = await deliver(refunded);
+    expect(early.status).toBe(503);
+    expect(early.headers.get('retry-after')).toBe('60');
+    expect(await processed([refunded.id])).toEqual([]);
+
+    await deliverOk(stripeEvent('invoice.paid', invoice));
+    expect(await balanceOf(t, token)).toMatchObject({ subscription: 200 });
+    await deliverOk(refunded);
+    await deliverOk(refunded);
+    expect(await orderRow(t, orderId)).toMatchObject({ status: 'REFUNDED', creditsAdded: 200 });
+    expect(await balanceOf(t, token)).toMatchObject({ subscription: 0, free: 20 });
+    // A late checkout.session.completed cannot grant again.
+    await deliverOk(stripeEvent('checkout.session.completed', session));
+    expect(await balanceOf(t, token)).toMatchObject({ subscription: 0 });
+    await expectLedgerConsistent(t, userId);
+  });
+
   it('credits a pack whose webhook never came: the status poll reconciles with Stripe, and the late webhook changes nothing', async () => {
     const { token } = await newUser();
     const { orderId, sessionId } = await checkout(token, { packageId: 'pack_100' });
@@ -242,12 +269,12 @@ describe('Stripe live payments through the API', () => {
     expect(await orderRow(t, orderId)).toMatchObject({ status: 'PAID', creditsAdded: 500 });
   });
 
-  it('answers a Stripe outage at checkout with the spec shape and a failed order', async () => {
+  it('answers a Stripe outage at checkout with 502 PAYMENT_PROVIDER_ERROR and a failed order', async () => {
     const { token, userId } = await newUser();
     stripe.fail({ method: 'POST', path: /^\/v1\/checkout\/sessions$/ }, 500, { type: 'api_error', message: 'An unknown error occurred' });
     const res = await t.request('/api/v2/payment/create-credit-order', { method: 'POST', token, json: { packageId: 'pack_500', gateway: 'STRIPE' } });
     expect(res.status).toBe(502);
-    expect(await res.json()).toMatchObject({ success: false, checkoutUrl: null, error: 'The card payment service is unavailable (checkout). Please try again later.' });
+    expect(await res.json()).toMatchObject({ success: false, error: { code: 'PAYMENT_PROVIDER_ERROR', message: 'The card payment service is unavailable (checkout). Please try again later.' } });
     const [order] = await t.deps.db.select().from(schema.orders).where(and(eq(schema.orders.userId, userId), like(schema.orders.failureReason, '%unavailable%')));
     expect(order).toMatchObject({ status: 'FAILED' });
   });

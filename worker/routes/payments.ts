@@ -12,25 +12,22 @@ import {
 import type { AppEnv } from '../lib/hono-env';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
-import { cancelOrder, createCheckoutOrder, getOrderStatus, listUserOrders, type CheckoutResult } from '../services/payments/orders';
+import { cancelOrder, createCheckoutOrder, getOrderStatus, listUserOrders } from '../services/payments/orders';
 import { checkRefund, requestRefund } from '../services/payments/refunds';
 import { renderSandboxCheckout, submitSandboxCheckout, type SandboxPageResult } from '../services/payments/sandbox-checkout';
 import { cancelCurrentSubscription, currentSubscription } from '../services/payments/subscriptions';
 import { handleWebhook } from '../services/payments/webhooks';
-
-/** The checkout answer keeps the spec's shape even when the gateway failed (then with a 502). Takes any route's context: signed-in routes narrow `user`, which a plain `Context<AppEnv>` would refuse. */
-export const sendCheckout = (c: Context<any>, result: CheckoutResult) => c.json({ ...result.body, requestId: c.get('requestId') as string }, result.httpStatus);
 
 /** `/api/v2/payment/*` (spec §7: served as written). */
 export const paymentRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
   .post('/create-subscription-order', validate('json', createSubscriptionOrderRequest), async (c) => {
     const { planId, gateway, referralCode } = c.req.valid('json');
-    return sendCheckout(c, await createCheckoutOrder(c.get('deps'), c.get('user')!, { kind: 'subscription', planId, field: 'planId', method: gateway, referralCode }));
+    return c.json(await createCheckoutOrder(c.get('deps'), c.get('user')!, { kind: 'subscription', planId, field: 'planId', method: gateway, referralCode }));
   })
   .post('/create-credit-order', validate('json', createCreditOrderRequest), async (c) => {
     const { packageId, gateway, referralCode } = c.req.valid('json');
-    return sendCheckout(c, await createCheckoutOrder(c.get('deps'), c.get('user')!, { kind: 'credits', planId: packageId, field: 'packageId', method: gateway, referralCode }));
+    return c.json(await createCheckoutOrder(c.get('deps'), c.get('user')!, { kind: 'credits', planId: packageId, field: 'packageId', method: gateway, referralCode }));
   })
   .get('/order/:orderId/status', validate('param', orderIdParam), async (c) =>
     c.json(await getOrderStatus(c.get('deps'), c.get('user')!.id, c.req.valid('param').orderId)),

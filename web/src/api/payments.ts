@@ -11,15 +11,14 @@ import { ORDERS_PAGE_SIZE } from '../../../worker/contract/payments';
 import { ApiError, request } from './client';
 
 /**
- * A gateway failure comes back as HTTP 502 with the spec's `{success: false, checkoutUrl: null, error}`
- * shape; request() turns it into an ApiError, so it is folded back into that shape here and the
- * pricing page shows the spec's alert for it.
+ * A gateway failure is a 502 PAYMENT_PROVIDER_ERROR; it is folded back into the spec's
+ * `{success: false, checkoutUrl: null, error}` shape here, so the pricing page shows the spec's alert.
  */
 async function checkout(path: string, body: Record<string, string>): Promise<CheckoutResponse> {
   try {
     return await request<CheckoutResponse>(path, { json: body });
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'PAYMENT_PROVIDER_ERROR') return { success: false, checkoutUrl: null, error: null, code: 'PAYMENT_PROVIDER_ERROR' };
+    if (error instanceof ApiError && error.code === 'PAYMENT_PROVIDER_ERROR') return { success: false, checkoutUrl: null, error: error.message };
     throw error;
   }
 }

@@ -28,6 +28,21 @@ export interface EffectContext {
   log: Logger;
 }
 
+/**
+ * An effect that refers to something this app has not seen yet but very likely will (a refund that
+ * overtook its payment's notification). The webhook answers 503 without recording the event, so the
+ * gateway delivers it again later, when it can be applied.
+ */
+export class EffectNotReadyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EffectNotReadyError';
+  }
+}
+
+/** How long an unmatched refund is worth a redelivery; older ones belong to another environment. */
+const UNMATCHED_REFUND_RETRY_MS = 24 * 3600 * 1000;
+
 export type Order = typeof schema.orders.$inferSelect;
 export type Subscription = typeof schema.subscriptions.$inferSelect;
 type Bucket = 'paid' | 'subscription';
@@ -362,6 +377,11 @@ async function paymentRefunded(ctx: EffectContext, effect: Extract<PaymentEffect
   const o = schema.orders;
   let order = await lockOrder(ctx.tx, and(eq(o.gateway, ctx.gateway), eq(o.gatewayTransactionId, effect.gatewayTransactionId)));
   if (!order && effect.orderId) order = await lockOrder(ctx.tx, eq(o.id, effect.orderId));
+  if (!order && ctx.now.getTime() - ctx.occurredAt.getTime() < UNMATCHED_REFUND_RETRY_MS) {
+    // E.g. a Stripe subscription charge refunded before its invoice.paid arrived: the charge carries
+    // no order id, and the order learns its payment intent only from the invoice.
+    throw new EffectNotReadyError(`payment ${effect.gatewayTransactionId} is not known yet`);
+  }
   if (!order) {
     return ctx.log.warn('payments: payment.refunded for an unknown payment (another environment?)', {
       gatewayTransactionId: effect.gatewayTransactionId,
@@ -383,7 +403,7 @@ async function paymentRefunded(ctx: EffectContext, effect: Extract<PaymentEffect
   } else {
     // Refunded from the gateway's dashboard (or before we even saw the payment): claw back what the
     // order granted, but never more than is left in that bucket — a balance cannot go below zero.
-    const refundId = newId('ref');
+    const refundId = newId('rfd');
     let clawed = 0;
     if (order.status === 'PAID' && order.creditsAdded > 0) {
       const account = await lockAccount(ctx.tx, order.userId);

@@ -20,12 +20,6 @@ export interface CheckoutInput {
   referralCode?: string;
 }
 
-/** The checkout answer and its HTTP status: a gateway failure is a 502 that still has the spec's shape. */
-export interface CheckoutResult {
-  httpStatus: 200 | 502;
-  body: CheckoutResponse;
-}
-
 /** The SPA's callback routes (spec §2), per payment method, carrying the order id for the poller. */
 export function callbackUrls(publicUrl: string, method: PaymentMethod, orderId: string) {
   const base = `${publicUrl.replace(/\/+$/, '')}/payment/${method === 'PAYPAL' ? 'paypal' : 'stripe'}`;
@@ -45,8 +39,9 @@ async function assertNoLiveSubscription(db: Db, userId: string, now: Date) {
 /**
  * Creates a PENDING order priced from the plan and opens the gateway's checkout for it. The order
  * exists before the gateway is called, so every checkout the gateway knows has an order to pay.
+ * A gateway failure marks the order FAILED and is a 502 PAYMENT_PROVIDER_ERROR (the one error model).
  */
-export async function createCheckoutOrder(deps: Deps, user: AuthUser, input: CheckoutInput): Promise<CheckoutResult> {
+export async function createCheckoutOrder(deps: Deps, user: AuthUser, input: CheckoutInput): Promise<CheckoutResponse> {
   const { db, clock } = deps;
   const [plan] = await db.select().from(schema.pricingPlans).where(eq(schema.pricingPlans.id, input.planId));
   if (!plan || !plan.active) throw new ServiceError('NOT_FOUND', `No such ${input.kind === 'credits' ? 'credit pack' : 'plan'}: ${input.planId}`, { field: input.field });
@@ -109,16 +104,13 @@ export async function createCheckoutOrder(deps: Deps, user: AuthUser, input: Che
       const column = gateway.name === 'PAYPAL' ? { paypalPlanId: session.createdGatewayPlanId } : { stripePriceId: session.createdGatewayPlanId };
       await db.update(schema.pricingPlans).set(column).where(eq(schema.pricingPlans.id, plan.id));
     }
-    return { httpStatus: 200, body: { success: true, checkoutUrl: session.checkoutUrl, error: null, orderId, orderNumber } };
+    return { success: true, checkoutUrl: session.checkoutUrl, error: null, orderId, orderNumber };
   } catch (error) {
     const reason = error instanceof GatewayError ? error.message : 'Unexpected error while creating the checkout';
     await db.update(schema.orders).set({ status: 'FAILED', failureReason: reason.slice(0, 500), updatedAt: now }).where(eq(schema.orders.id, orderId));
     if (!(error instanceof GatewayError)) throw error;
     deps.log.warn('payments: checkout creation failed', { orderId, gateway: gateway.name, reason, detail: error.detail });
-    return {
-      httpStatus: 502,
-      body: { success: false, checkoutUrl: null, error: error.message || 'Failed to create payment session. Please try again.', orderId, orderNumber, code: 'PAYMENT_PROVIDER_ERROR' },
-    };
+    throw new ServiceError('PAYMENT_PROVIDER_ERROR', error.message || 'Failed to create payment session. Please try again.');
   }
 }
 

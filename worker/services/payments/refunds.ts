@@ -90,7 +90,7 @@ export async function checkRefund(deps: Pick<Deps, 'db' | 'clock'>, userId: stri
 export async function requestRefund(deps: Deps, userId: string, orderId: string, reason: string): Promise<RefundResponse> {
   const { db, clock, log } = deps;
   const now = clock.now();
-  const refundId = newId('ref');
+  const refundId = newId('rfd');
   const { order, clawed } = await db.transaction(async (tx) => {
     // Lock order: order row, then the credit account (the same order webhooks use).
     const order = await findOwnOrder(tx, userId, orderId, true);

@@ -2,7 +2,7 @@ import { schema } from '../../../db/client';
 import { ServiceError } from '../../contract/errors';
 import type { GatewayName } from '../../contract/payments';
 import type { AppDeps } from '../../ports';
-import { applyEffects } from './effects';
+import { applyEffects, EffectNotReadyError } from './effects';
 import { WebhookVerificationError } from './gateway';
 
 type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log'>;
@@ -27,16 +27,24 @@ export async function handleWebhook(deps: Deps, gatewayName: GatewayName, rawBod
     throw error;
   }
   const now = deps.clock.now();
-  const duplicate = await deps.db.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(schema.processedWebhookEvents)
-      .values({ gateway: gatewayName, eventId: event.id, eventType: event.type.slice(0, 100), processedAt: now })
-      .onConflictDoNothing()
-      .returning({ eventId: schema.processedWebhookEvents.eventId });
-    if (recorded.length === 0) return true;
-    await applyEffects({ tx, gateway: gatewayName, now, occurredAt: event.occurredAt, log: deps.log }, event.effects);
-    return false;
-  });
+  let duplicate: boolean;
+  try {
+    duplicate = await deps.db.transaction(async (tx) => {
+      const recorded = await tx
+        .insert(schema.processedWebhookEvents)
+        .values({ gateway: gatewayName, eventId: event.id, eventType: event.type.slice(0, 100), processedAt: now })
+        .onConflictDoNothing()
+        .returning({ eventId: schema.processedWebhookEvents.eventId });
+      if (recorded.length === 0) return true;
+      await applyEffects({ tx, gateway: gatewayName, now, occurredAt: event.occurredAt, log: deps.log }, event.effects);
+      return false;
+    });
+  } catch (error) {
+    if (!(error instanceof EffectNotReadyError)) throw error;
+    // Rolled back, event id included: the gateway's redelivery applies it once its payment is known.
+    deps.log.info('payments: webhook deferred until its payment is known', { gateway: gatewayName, eventId: event.id, reason: error.message });
+    throw new ServiceError('SERVICE_UNAVAILABLE', 'This event refers to a payment not known yet; deliver it again later', { retryAfter: 60 });
+  }
   if (!duplicate && event.effects.length) deps.log.info('payments: webhook applied', { gateway: gatewayName, eventId: event.id, type: event.type });
   return { received: true as const, duplicate };
 }
