@@ -68,6 +68,9 @@ describe('credit pack through the sandbox checkout', () => {
       refundStatus: null,
     });
     expect(list.orders[0].paidTime).toBe(clock.now().toISOString());
+    // The SPA sends its language; product names follow it.
+    const zh = await (await t.request('/api/orders/user', { token, headers: { 'accept-language': 'zh-Hant' } })).json();
+    expect(zh.orders[0]).toMatchObject({ packageName: '創作者點數包', productName: '創作者點數包' });
 
     // Pressing Pay again (back button) changes nothing: the session is finished.
     const again = await submitCheckout(t, order.sessionId, 'pay');

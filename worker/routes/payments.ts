@@ -17,6 +17,10 @@ import { checkRefund, requestRefund } from '../services/payments/refunds';
 import { renderSandboxCheckout, submitSandboxCheckout, type SandboxPageResult } from '../services/payments/sandbox-checkout';
 import { cancelCurrentSubscription, currentSubscription } from '../services/payments/subscriptions';
 import { handleWebhook } from '../services/payments/webhooks';
+import { pickLocale } from '../services/pricing/pricing';
+
+/** Plan names follow the SPA's language (sent as Accept-Language, or ?lang=). */
+const localeOf = (c: Context<any>) => pickLocale(c.req.query('lang'), c.req.header('accept-language'));
 
 /** `/api/v2/payment/*` (spec §7: served as written). */
 export const paymentRoutes = new Hono<AppEnv>()
@@ -39,7 +43,7 @@ export const paymentRoutes = new Hono<AppEnv>()
 /** `/api/orders/*`. */
 export const orderRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
-  .get('/user', validate('query', ordersQuery), async (c) => c.json(await listUserOrders(c.get('deps').db, c.get('user')!, c.req.valid('query'))))
+  .get('/user', validate('query', ordersQuery), async (c) => c.json(await listUserOrders(c.get('deps').db, c.get('user')!, c.req.valid('query'), localeOf(c))))
   .get('/:id/refund/check', validate('param', idParam), async (c) => c.json(await checkRefund(c.get('deps'), c.get('user')!.id, c.req.valid('param').id)))
   .post('/:id/refund', validate('param', idParam), validate('json', refundRequest), async (c) => {
     const reason = c.req.valid('json').reason || REFUND_RULES.defaultReason;
@@ -49,8 +53,8 @@ export const orderRoutes = new Hono<AppEnv>()
 /** `/api/subscriptions/*`: current subscription read + cancel. */
 export const subscriptionRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
-  .get('/current', async (c) => c.json(await currentSubscription(c.get('deps'), c.get('user')!.id)))
-  .post('/current/cancel', async (c) => c.json(await cancelCurrentSubscription(c.get('deps'), c.get('user')!.id)));
+  .get('/current', async (c) => c.json(await currentSubscription(c.get('deps'), c.get('user')!.id, localeOf(c))))
+  .post('/current/cancel', async (c) => c.json(await cancelCurrentSubscription(c.get('deps'), c.get('user')!.id, localeOf(c))));
 
 const WEBHOOK_GATEWAYS: Record<string, GatewayName> = { stripe: 'STRIPE', paypal: 'PAYPAL', sandbox: 'SANDBOX' };
 

@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ErrorCode } from '../../../worker/contract/errors';
+import { i18n } from '../i18n';
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
@@ -43,6 +44,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const headers = new Headers();
   const token = localStorage.getItem(TOKEN_KEY);
   if (token) headers.set('authorization', `Bearer ${token}`);
+  // The app's language, not the browser's: server-side names (plans, orders) follow the UI.
+  if (i18n.locale) headers.set('accept-language', i18n.locale);
   if (options.json !== undefined) headers.set('content-type', 'application/json');
   let response: Response;
   try {

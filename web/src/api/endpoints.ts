@@ -32,18 +32,8 @@ export const api = {
     request<{ totalReferrals: number; registrationRewards: number; totalPurchaseRewards: number; totalPaidCount: number; rewardBalance: number }>('/referral/stats'),
   referredUsers: (page: number, size = 20) =>
     request<{ users: ReferredUser[]; totalPages: number; total: number }>('/referral/referred-users', { query: { page, size } }),
-  createCreditOrder: (packageId: string, gateway: 'STRIPE' | 'PAYPAL') =>
-    request<CheckoutResponse>('/v2/payment/create-credit-order', { json: { packageId, gateway } }),
-  createSubscriptionOrder: (planId: string, gateway: 'STRIPE' | 'PAYPAL') =>
-    request<CheckoutResponse>('/v2/payment/create-subscription-order', { json: { planId, gateway } }),
   referralInfo: (code: string) => request<{ referrerName: string }>(`/referral/info/${encodeURIComponent(code)}`),
 };
-
-export interface CheckoutResponse {
-  success: boolean;
-  checkoutUrl?: string | null;
-  error?: string | null;
-}
 
 export interface CreationRecord {
   id: string;

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { Link, Outlet, createFileRoute } from '@tanstack/react-router';
+import { Link, Outlet, createFileRoute, useLocation } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { RequireSignIn } from '../features/auth/signed-in-redirect';
 import { Page } from '../ui/page';
 
@@ -11,10 +12,16 @@ const TABS = [
 ] as const;
 
 function PersonalCenter() {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the tab bar scrolls sideways: keep the current tab in view (e.g. "My orders", the last).
+  useEffect(() => {
+    nav.current?.querySelector('[data-status="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <RequireSignIn>
       <Page title={<Trans>Personal center</Trans>}>
-        <nav aria-label="Personal center" className="mb-6 flex gap-1 overflow-x-auto rounded-2xl border border-white/10 bg-ink-900/60 p-1">
+        <nav ref={nav} aria-label="Personal center" className="mb-6 flex gap-1 overflow-x-auto rounded-2xl border border-white/10 bg-ink-900/60 p-1">
           {TABS.map(({ tab, label }) => (
             <Link
               key={tab}

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../ports';
 import { applyEffects, liveSubscriptionWhere, newOrderNumber, type Order } from './effects';
 import { GatewayError } from './gateway';
 import { intervalOf } from './periods';
+import { planName, type Locale } from '../pricing/pricing';
 
 type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log' | 'config'>;
 
@@ -178,12 +179,12 @@ const dollars = (cents: number) => cents / 100;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** `GET /api/orders/user` (spec §3 Order list), newest first, with the live refund's state. */
-export async function listUserOrders(db: Db, user: AuthUser, query: { page: number; size: number }): Promise<OrdersPage> {
+export async function listUserOrders(db: Db, user: AuthUser, query: { page: number; size: number }, locale: Locale): Promise<OrdersPage> {
   const o = schema.orders;
   const where = eq(o.userId, user.id);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
-      .select({ order: o, planName: schema.pricingPlans.name })
+      .select({ order: o, plan: schema.pricingPlans })
       .from(o)
       .innerJoin(schema.pricingPlans, eq(schema.pricingPlans.id, o.planId))
       .where(where)
@@ -200,11 +201,11 @@ export async function listUserOrders(db: Db, user: AuthUser, query: { page: numb
         .where(and(inArray(schema.refunds.orderId, ids), ne(schema.refunds.status, 'REJECTED')))
     : [];
   const refundOf = new Map(refunds.map((r) => [r.orderId, r.status as OrderItem['refundStatus']]));
-  const orders: OrderItem[] = rows.map(({ order, planName }) => ({
+  const orders: OrderItem[] = rows.map(({ order, plan }) => ({
     id: order.id,
     orderNumber: order.orderNumber,
-    packageName: planName,
-    productName: planName,
+    packageName: planName(plan, locale),
+    productName: planName(plan, locale),
     kind: order.kind,
     amount: dollars(order.amountCents),
     currency: order.currency,

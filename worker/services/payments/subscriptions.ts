@@ -6,6 +6,7 @@ import type { AppDeps } from '../../ports';
 import { applyMovement } from '../credits/ledger';
 import { lapseSubscriptionCredits, liveSubscriptionWhere, lockOrder, orderGrantKey, type Subscription } from './effects';
 import { addMonths } from './periods';
+import { planName, type Locale } from '../pricing/pricing';
 
 type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log'>;
 
@@ -20,12 +21,12 @@ async function findCurrent(db: Db, userId: string, now: Date) {
   return row;
 }
 
-function present(sub: Subscription, plan: typeof schema.pricingPlans.$inferSelect): SubscriptionInfo {
+function present(sub: Subscription, plan: typeof schema.pricingPlans.$inferSelect, locale: Locale): SubscriptionInfo {
   const billing = sub.status === 'active' && !sub.cancelAtPeriodEnd;
   return {
     id: sub.id,
     planId: sub.planId,
-    planName: plan.name,
+    planName: planName(plan, locale),
     packageType: plan.packageType === 'yearly' ? 'yearly' : 'monthly',
     price: sub.priceCents / 100,
     currency: plan.currency,
@@ -40,9 +41,9 @@ function present(sub: Subscription, plan: typeof schema.pricingPlans.$inferSelec
 }
 
 /** The newest subscription still giving its owner something: active, suspended, or cancelled but not yet ended. */
-export async function currentSubscription(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<SubscriptionResponse> {
+export async function currentSubscription(deps: Pick<Deps, 'db' | 'clock'>, userId: string, locale: Locale): Promise<SubscriptionResponse> {
   const row = await findCurrent(deps.db, userId, deps.clock.now());
-  return { success: true, subscription: row ? present(row.sub, row.plan) : null };
+  return { success: true, subscription: row ? present(row.sub, row.plan, locale) : null };
 }
 
 /**
@@ -50,7 +51,7 @@ export async function currentSubscription(deps: Pick<Deps, 'db' | 'clock'>, user
  * here), then the subscription is `cancelled` and ends with the period already paid for. Cancelling
  * again is a no-op that answers the same.
  */
-export async function cancelCurrentSubscription(deps: Deps, userId: string): Promise<SubscriptionResponse> {
+export async function cancelCurrentSubscription(deps: Deps, userId: string, locale: Locale): Promise<SubscriptionResponse> {
   const now = deps.clock.now();
   const row = await findCurrent(deps.db, userId, now);
   if (!row) throw new ServiceError('NOT_FOUND', 'You have no active subscription');
@@ -71,7 +72,7 @@ export async function cancelCurrentSubscription(deps: Deps, userId: string): Pro
       .set({ status: 'cancelled', cancelledAt: now, endsAt: sql`coalesce(${s.endsAt}, ${s.currentPeriodEnd})`, cancelAtPeriodEnd: true, updatedAt: now })
       .where(and(eq(s.id, row.sub.id), inArray(s.status, ['active', 'suspended'])));
   }
-  return currentSubscription(deps, userId);
+  return currentSubscription(deps, userId, locale);
 }
 
 const YEARLY_MONTHS = 12;

@@ -8,12 +8,15 @@ export type Locale = 'en' | 'zh-Hant';
 
 type PlanRow = typeof schema.pricingPlans.$inferSelect;
 
+/** A plan's name in the caller's language (orders and subscriptions show it too). */
+export const planName = (plan: Pick<PlanRow, 'name' | 'nameZh'>, locale: Locale) => (locale === 'zh-Hant' ? plan.nameZh : plan.name);
+
 export function toPricingItem(plan: PlanRow, locale: Locale): PricingItem {
   const zh = locale === 'zh-Hant';
   return {
     id: plan.id,
     packageType: plan.packageType,
-    name: zh ? plan.nameZh : plan.name,
+    name: planName(plan, locale),
     subtitle: zh ? plan.subtitleZh : plan.subtitle,
     price: plan.priceCents / 100,
     originalPrice: plan.originalPriceCents === null ? null : plan.originalPriceCents / 100,

@@ -55,7 +55,7 @@ function OrderRow({ order, onRefund }: { order: OrderItem; onRefund: () => void 
 
 /** Personal center → My orders (spec §2): the subscription on top, then orders newest first, 20 a page. */
 export function MyOrders() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const errorText = useErrorText();
   const [orders, setOrders] = useState<OrderItem[]>();
   const [page, setPage] = useState(0);
@@ -77,7 +77,8 @@ export function MyOrders() {
       setError(errorText(e));
     }
   }, [page, errorText]);
-  useEffect(() => void load(), [load, reloadKey]);
+  // Product names come from the server in the UI's language: reload when it changes.
+  useEffect(() => void load(), [load, reloadKey, i18n.locale]);
 
   return (
     <div className="flex flex-col gap-6">

@@ -65,7 +65,7 @@ function CancelDialog({ subscription, onClose, onCancelled }: { subscription: Su
 
 /** The current plan at the top of My orders: price, dates, status, provider, and cancel (issue 5). */
 export function SubscriptionPanel({ reloadKey }: { reloadKey: number }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const errorText = useErrorText();
   const methodLabel = usePaymentMethodLabel();
   const [subscription, setSubscription] = useState<SubscriptionInfo | null>();
@@ -80,7 +80,7 @@ export function SubscriptionPanel({ reloadKey }: { reloadKey: number }) {
       setError(errorText(e));
     }
   }, [errorText]);
-  useEffect(() => void load(), [load, reloadKey]);
+  useEffect(() => void load(), [load, reloadKey, i18n.locale]);
 
   if (error) {
     return (

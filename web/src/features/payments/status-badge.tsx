@@ -29,7 +29,8 @@ export function OrderStatusBadge({ order }: { order: Pick<OrderItem, 'status' | 
       PENDING: ['wait', t`Pending`],
       FAILED: ['bad', t`Failed`],
       CANCELLED: ['muted', t`Cancelled`],
-      REFUNDED: ['info', t`Refunded`],
+      // Its own id: in Chinese an order is 已退款, while a credit movement of the same English name is 已退還.
+      REFUNDED: ['info', t({ id: 'order.status.refunded', message: 'Refunded' })],
     } as const
   )[order.status];
   return <Badge tone={tone} testId="order-status">{label}</Badge>;
