@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { createTestApp } from '../tests/setup/test-app';
 import { createImageEngines } from '../worker/adapters/images/engines';
 import { createLocalEngine } from '../worker/adapters/images/local-engine';
+import { hashPassword } from '../worker/services/auth/passwords';
 import { applyMovement } from '../worker/services/credits/ledger';
+import { isSandboxGateway } from '../worker/services/payments/sandbox-types';
 import type { ImageEngine } from '../worker/services/generation/engine';
 import { serveNode } from './lib/node-server';
 
@@ -63,7 +65,29 @@ const rows = [
   await measure('GET /api/showcase/images (2 queries)', `${studio.url}/api/showcase/images?page=0&limit=12`),
   await measure('GET /api/credits/balance (JWT + 2 queries)', `${studio.url}/api/credits/balance`, { authorization: `Bearer ${token}` }),
   await measureSpend(),
+  await measure('GET /api/orders/user (JWT + 3 queries)', `${studio.url}/api/orders/user`, { authorization: `Bearer ${token}` }),
+  await measureWebhookReplay(),
 ];
+
+/**
+ * A gateway redelivering one already-applied event: signature check + one INSERT … ON CONFLICT that
+ * finds the event id and stops (the de-duplication path every replay takes).
+ */
+async function measureWebhookReplay() {
+  const sandbox = t.deps.payments.byName('SANDBOX');
+  if (!isSandboxGateway(sandbox)) throw new Error('bench needs the sandbox gateway');
+  const delivery = await sandbox.sign({ id: 'evt_bench_replay', type: 'bench', occurredAt: new Date(), effects: [] });
+  const result = await autocannon({
+    url: `${studio.url}/api/webhooks/sandbox`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    method: 'POST',
+    headers: Object.fromEntries(new Headers(delivery.headers)),
+    body: delivery.rawBody,
+  });
+  if (result.non2xx) throw new Error(`webhook replay: ${result.non2xx} non-2xx answers`);
+  return { name: 'POST /api/webhooks/sandbox (replayed event)', rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
+}
 
 /** POST /api/credits/consume with a fresh reference each time: one locked-row transaction per request. */
 async function measureSpend() {
@@ -108,6 +132,35 @@ console.log('| measure | p50 ms | p95 ms |');
 console.log('|---|---:|---:|');
 console.log(`| POST → COMPLETED | ${pct(totals, 50)} | ${pct(totals, 95)} |`);
 console.log(`| app overhead (total − engine) | ${pct(overheads, 50)} | ${pct(overheads, 95)} |`);
+
+// Payments: a credit pack bought through the sandbox, one after another (create order → Pay on the
+// checkout page → signed webhook → credits), and the password KDF that bounds login throughput.
+const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 50);
+const purchases: number[] = [];
+for (let i = 0; i < PURCHASES; i++) {
+  const started = performance.now();
+  const created = (await (await t.request('/api/v2/payment/create-credit-order', { method: 'POST', token, json: { packageId: 'pack_100', gateway: 'STRIPE' } })).json()) as { orderId: string; checkoutUrl: string };
+  const paid = await t.request(new URL(created.checkoutUrl).pathname, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=pay',
+  });
+  if (paid.status !== 303) throw new Error(`purchase ${i}: checkout answered ${paid.status}`);
+  const status = (await (await t.request(`/api/v2/payment/order/${created.orderId}/status`, { token })).json()) as { status: string; creditsAdded: number };
+  if (status.status !== 'PAID' || status.creditsAdded !== 100) throw new Error(`purchase ${i} ended ${JSON.stringify(status)}`);
+  purchases.push(performance.now() - started);
+}
+const hashes: number[] = [];
+for (let i = 0; i < 10; i++) {
+  const started = performance.now();
+  await hashPassword(`bench password ${i}`);
+  hashes.push(performance.now() - started);
+}
+console.log(`\nPayments and accounts (${database}):\n`);
+console.log('| measure | p50 ms | p95 ms |');
+console.log('|---|---:|---:|');
+console.log(`| sandbox pack purchase: order → Pay → webhook → PAID (${PURCHASES}) | ${pct(purchases, 50)} | ${pct(purchases, 95)} |`);
+console.log(`| scrypt password hash, N=2^15 r=8 p=1 (10) | ${pct(hashes, 50)} | ${pct(hashes, 95)} |`);
 
 baseline.close();
 studio.close();
