@@ -126,4 +126,30 @@ describe.skipIf(!serverUrl)('Worker on PostgreSQL through Hyperdrive', () => {
     const me = await worker.fetch('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
     expect(await me.json()).toMatchObject({ email, emailVerified: true });
   });
+
+  it('registers with a password (scrypt in workerd) and buys a pack through the sandbox checkout (signed webhook)', async () => {
+    const json = { 'content-type': 'application/json' };
+    const registered = await worker.fetch('/api/auth/register', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'Worker Buyer', email: 'buyer@worker.example', password: 'correct horse battery' }),
+    });
+    expect(registered.status).toBe(200);
+    const { token } = (await registered.json()) as { token: string };
+    const auth = { ...json, authorization: `Bearer ${token}` };
+    const login = await worker.fetch('/api/auth/login', { method: 'POST', headers: json, body: JSON.stringify({ email: 'buyer@worker.example', password: 'correct horse battery' }) });
+    expect(login.status).toBe(200);
+
+    const created = await worker.fetch('/api/v2/payment/create-credit-order', { method: 'POST', headers: auth, body: JSON.stringify({ packageId: 'pack_100', gateway: 'STRIPE' }) });
+    const { orderId, checkoutUrl } = (await created.json()) as { orderId: string; checkoutUrl: string };
+    const page = new URL(checkoutUrl).pathname;
+    expect(await (await worker.fetch(page)).text()).toContain('Pay');
+    const paid = await worker.fetch(page, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=pay', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toContain(`/payment/stripe/success?orderId=${orderId}`);
+    const status = await worker.fetch(`/api/v2/payment/order/${orderId}/status`, { headers: auth });
+    expect(await status.json()).toMatchObject({ status: 'PAID', creditsAdded: 100 });
+    const balance = await worker.fetch('/api/credits/balance', { headers: auth });
+    expect(await balance.json()).toMatchObject({ paid: 100 });
+  });
 });
