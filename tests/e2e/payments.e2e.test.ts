@@ -296,7 +296,7 @@ it('phone: PayPal checkout, orders and refund modal fit 390 px; empty state, loa
   await snap(page, 'payments-phone-refund-modal-zh');
   await modal.getByRole('button', { name: '提交退款申請' }).click();
   await page.getByRole('status').filter({ hasText: /已退款 \$4\.99/ }).waitFor();
-  await eventually(() => statusOf(page, 0)).toBe('已退還');
+  await eventually(() => statusOf(page, 0)).toBe('已退款');
   await eventually(() => headerCredits(page)).toBe(WELCOME_CREDITS);
   await snap(page, 'payments-phone-orders-refunded-zh');
   await page.evaluate(() => localStorage.setItem('lang', 'en'));
