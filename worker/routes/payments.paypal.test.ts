@@ -1,10 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../db/client';
-import { paypalEvent, signPaypalEvent, startPaypalFake, type PaypalFake } from '../../tests/fakes/paypal-server';
-import { startStripeFake, type StripeFake } from '../../tests/fakes/stripe-server';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
-import { balanceOf, expectLedgerConsistent, orderRow } from './payments.test-support';
+import { paypalEvent, signPaypalEvent, type PaypalFake } from '../../tests/fakes/paypal-server';
+import type { TestApp } from '../../tests/setup/test-app';
+import { balanceOf, createLivePaymentsApp, expectLedgerConsistent, orderRow } from './payments.test-support';
 
 /**
  * Live PayPal payments through the API with the real PayPal adapter against a local fake of PayPal's
@@ -12,44 +11,17 @@ import { balanceOf, expectLedgerConsistent, orderRow } from './payments.test-sup
  * fake's verify-webhook-signature endpoint, and replays change nothing.
  */
 
+let live: Awaited<ReturnType<typeof createLivePaymentsApp>>;
 let t: TestApp;
 let paypal: PaypalFake;
-let stripe: StripeFake;
+let newUser: typeof live.newUser;
+let checkout: typeof live.checkout;
 
 beforeAll(async () => {
-  [stripe, paypal] = await Promise.all([startStripeFake(), startPaypalFake()]);
-  t = await createTestApp({
-    env: {
-      PAYMENTS: 'live',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: 'whsec_route_test_paypal_file_0123456',
-      STRIPE_API_URL: stripe.url,
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
-      PAYPAL_API_URL: paypal.url,
-    },
-  });
+  live = await createLivePaymentsApp({ gateway: 'PAYPAL', stripeWebhookSecret: 'whsec_route_test_paypal_file_0123456' });
+  ({ t, paypal, newUser, checkout } = live);
 });
-afterAll(async () => {
-  await t?.close();
-  await Promise.all([stripe?.close(), paypal?.close()]);
-});
-
-let users = 0;
-const newUser = async () => {
-  const { token, user } = await t.signIn(`paypal-buyer${++users}@example.com`);
-  return { token, userId: user.id };
-};
-
-async function checkout(token: string, body: { packageId: string } | { planId: string }) {
-  const path = 'planId' in body ? '/api/v2/payment/create-subscription-order' : '/api/v2/payment/create-credit-order';
-  const res = await t.request(path, { method: 'POST', token, json: { ...body, gateway: 'PAYPAL' } });
-  const json = await res.json();
-  expect(res.status, JSON.stringify(json)).toBe(200);
-  const order = await orderRow(t, json.orderId);
-  return { orderId: json.orderId as string, checkoutUrl: json.checkoutUrl as string, sessionId: order.gatewaySessionId! };
-}
+afterAll(() => live?.close());
 
 const status = async (token: string, orderId: string) => (await t.request(`/api/v2/payment/order/${orderId}/status`, { token })).json();
 const deliver = (event: unknown, override: Record<string, string | null> = {}) => {

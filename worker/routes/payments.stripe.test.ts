@@ -2,10 +2,9 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../db/client';
-import { startPaypalFake, type PaypalFake } from '../../tests/fakes/paypal-server';
-import { signStripeEvent, startStripeFake, stripeEvent, type StripeFake } from '../../tests/fakes/stripe-server';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
-import { balanceOf, expectLedgerConsistent, orderRow } from './payments.test-support';
+import { signStripeEvent, stripeEvent, type StripeFake } from '../../tests/fakes/stripe-server';
+import type { TestApp } from '../../tests/setup/test-app';
+import { balanceOf, createLivePaymentsApp, expectLedgerConsistent, orderRow } from './payments.test-support';
 
 /**
  * Live payments through the API with the real Stripe adapter against a local fake of the Stripe API:
@@ -14,44 +13,17 @@ import { balanceOf, expectLedgerConsistent, orderRow } from './payments.test-sup
  */
 
 const WEBHOOK_SECRET = 'whsec_route_test_0123456789abcdefghijkl';
+let live: Awaited<ReturnType<typeof createLivePaymentsApp>>;
 let t: TestApp;
 let stripe: StripeFake;
-let paypal: PaypalFake;
+let newUser: typeof live.newUser;
+let checkout: typeof live.checkout;
 
 beforeAll(async () => {
-  [stripe, paypal] = await Promise.all([startStripeFake(), startPaypalFake()]);
-  t = await createTestApp({
-    env: {
-      PAYMENTS: 'live',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
-      PAYPAL_API_URL: paypal.url,
-    },
-  });
+  live = await createLivePaymentsApp({ gateway: 'STRIPE', stripeWebhookSecret: WEBHOOK_SECRET });
+  ({ t, stripe, newUser, checkout } = live);
 });
-afterAll(async () => {
-  await t?.close();
-  await Promise.all([stripe?.close(), paypal?.close()]);
-});
-
-let users = 0;
-const newUser = async () => {
-  const { token, user } = await t.signIn(`stripe-buyer${++users}@example.com`);
-  return { token, userId: user.id };
-};
-
-async function checkout(token: string, body: { packageId: string } | { planId: string }) {
-  const path = 'planId' in body ? '/api/v2/payment/create-subscription-order' : '/api/v2/payment/create-credit-order';
-  const res = await t.request(path, { method: 'POST', token, json: { ...body, gateway: 'STRIPE' } });
-  const json = await res.json();
-  expect(res.status, JSON.stringify(json)).toBe(200);
-  const order = await orderRow(t, json.orderId);
-  return { orderId: json.orderId as string, checkoutUrl: json.checkoutUrl as string, sessionId: order.gatewaySessionId! };
-}
+afterAll(() => live?.close());
 
 const deliver = (event: unknown, opts: { secret?: string; timestamp?: number } = {}) => {
   const { body, headers } = signStripeEvent(event, opts.secret ?? WEBHOOK_SECRET, opts);

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { schema } from '../../db/client';
-import type { TestApp } from '../../tests/setup/test-app';
+import { startPaypalFake, type PaypalFake } from '../../tests/fakes/paypal-server';
+import { startStripeFake, type StripeFake } from '../../tests/fakes/stripe-server';
+import { createTestApp, type TestApp } from '../../tests/setup/test-app';
 import type { CreditBalance } from '../contract/credits';
 import type { GatewayEvent } from '../services/payments/gateway';
 import { isSandboxGateway, type SandboxGateway, type SignedDelivery } from '../services/payments/sandbox-types';
@@ -63,4 +65,47 @@ export async function expectLedgerConsistent(t: TestApp, userId: string) {
   const [account] = await t.deps.db.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, userId));
   expect({ free: account!.freeBalance, paid: account!.paidBalance, subscription: account!.subscriptionBalance }).toEqual(sums);
   for (const value of Object.values(sums)) expect(value).toBeGreaterThanOrEqual(0);
+}
+
+/**
+ * An app with PAYMENTS=live whose Stripe and PayPal adapters talk to local fakes of their APIs,
+ * plus the two helpers every live test needs: a fresh signed-in buyer and a checkout through the API.
+ */
+export async function createLivePaymentsApp(options: { gateway: 'STRIPE' | 'PAYPAL'; stripeWebhookSecret: string }) {
+  const [stripe, paypal]: [StripeFake, PaypalFake] = await Promise.all([startStripeFake(), startPaypalFake()]);
+  const t = await createTestApp({
+    env: {
+      PAYMENTS: 'live',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: options.stripeWebhookSecret,
+      STRIPE_API_URL: stripe.url,
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_WEBHOOK_ID: paypal.webhookId,
+      PAYPAL_API_URL: paypal.url,
+    },
+  });
+  let users = 0;
+  const prefix = options.gateway.toLowerCase();
+  return {
+    t,
+    stripe,
+    paypal,
+    async newUser() {
+      const { token, user } = await t.signIn(`${prefix}-buyer${++users}@example.com`);
+      return { token, userId: user.id };
+    },
+    async checkout(token: string, body: { packageId: string } | { planId: string }) {
+      const path = 'planId' in body ? '/api/v2/payment/create-subscription-order' : '/api/v2/payment/create-credit-order';
+      const res = await t.request(path, { method: 'POST', token, json: { ...body, gateway: options.gateway } });
+      const json = await res.json();
+      expect(res.status, JSON.stringify(json)).toBe(200);
+      const order = await orderRow(t, json.orderId);
+      return { orderId: json.orderId as string, checkoutUrl: json.checkoutUrl as string, sessionId: order.gatewaySessionId! };
+    },
+    async close() {
+      await t.close();
+      await Promise.all([stripe.close(), paypal.close()]);
+    },
+  };
 }
