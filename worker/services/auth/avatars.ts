@@ -3,7 +3,8 @@ import { schema } from '../../../db/client';
 import { AVATAR, type AvatarResponse } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
 import { newId } from '../../lib/ids';
-import { EXTENSION, inspectImage, type ImageType } from '../../lib/images/inspect';
+import { checkImageUpload } from '../../lib/images/check-upload';
+import { EXTENSION } from '../../lib/images/inspect';
 import type { AppDeps } from '../../ports';
 import { blobKeys, fileUrl } from '../files/files';
 import { toUserProfile } from './users';
@@ -25,36 +26,19 @@ export class AvatarDecodeError extends Error {
 export const AVATAR_INPUT_LIMITS = { maxSide: 8000, maxPixels: 40_000_000 } as const;
 const UPLOADS_PER_HOUR = 30;
 
-const NAME_TYPES: Record<string, ImageType> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' };
-const ALLOWED: readonly string[] = AVATAR.types;
+/** Spec §5 avatar texts. */
+const MESSAGES = { tooLarge: 'File size cannot exceed 5MB', unsupported: 'Please select a valid image file (JPG, PNG, GIF, WebP)' };
+const unsupported = () => new ServiceError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupported, { field: 'avatar' });
 
-const unsupported = () => new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'Please select a valid image file (JPG, PNG, GIF, WebP)', { field: 'avatar' });
-
-/**
- * Spec §5 avatar rules, judged by the bytes: the real type (from the header) must be allowed, and
- * the file name's extension and the declared type, when given, must agree with it; a PNG named
- * .jpg or a text file named .png is a disguised file (415).
- */
-export async function checkAvatarFile(file: unknown): Promise<{ bytes: Uint8Array; type: ImageType }> {
-  if (!(file instanceof File) || file.size === 0) throw new ServiceError('VALIDATION_FAILED', 'Please select an image file', { field: 'avatar' });
-  if (file.size > AVATAR.maxBytes) throw new ServiceError('PAYLOAD_TOO_LARGE', 'File size cannot exceed 5MB', { field: 'avatar' });
-
-  const dot = file.name.lastIndexOf('.');
-  const extension = dot >= 0 ? file.name.slice(dot + 1).toLowerCase() : '';
-  const byName = extension ? NAME_TYPES[extension] : undefined;
-  if (extension && !byName) throw unsupported();
-  const declared = file.type === 'image/jpg' ? 'image/jpeg' : file.type;
-  if (declared && declared !== 'application/octet-stream' && !ALLOWED.includes(declared)) throw unsupported();
-
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const info = inspectImage(bytes);
-  if (!info || !ALLOWED.includes(info.type)) throw unsupported();
-  if ((byName && byName !== info.type) || (declared && declared !== 'application/octet-stream' && declared !== info.type)) throw unsupported();
-  if (info.width > AVATAR_INPUT_LIMITS.maxSide || info.height > AVATAR_INPUT_LIMITS.maxSide || info.width * info.height > AVATAR_INPUT_LIMITS.maxPixels) {
-    throw new ServiceError('PAYLOAD_TOO_LARGE', 'Image dimensions are too large', { field: 'avatar' });
-  }
-  return { bytes, type: info.type };
-}
+/** Spec §5 avatar rules, judged by the bytes (the same check as every image upload). */
+export const checkAvatarFile = (file: unknown) =>
+  checkImageUpload(file, {
+    field: 'avatar',
+    maxBytes: AVATAR.maxBytes,
+    types: AVATAR.types,
+    ...AVATAR_INPUT_LIMITS,
+    messages: MESSAGES,
+  });
 
 const ownAvatarPrefix = (userId: string) => fileUrl(blobKeys.publicAvatar(userId, ''));
 
