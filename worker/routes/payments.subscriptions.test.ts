@@ -152,41 +152,27 @@ describe('subscriptions through the sandbox', () => {
   });
 
   it('status events in any order: cancellation wins over any active report; suspended vs active by gateway time', async () => {
-    for (const order of [
-      [0, 1],
-      [1, 0],
-    ]) {
+    /** Delivers two status events for a fresh subscription in the given order; returns the row and the base time. */
+    const deliverInOrder = async (order: number[], statuses: ['cancelled' | 'suspended', 'active']) => {
       const { token, userId } = await newUser();
       await buy(t, token, { planId: 'plan_basic_monthly' });
       const sub = await subscriptionOf(userId);
       const base = clock.now().getTime();
-      const events = [
-        { id: `evt_c_${sub.id}`, at: base + 1000, status: 'cancelled' as const },
-        { id: `evt_a_${sub.id}`, at: base + 2000, status: 'active' as const },
-      ];
+      const events = statuses.map((status, i) => ({ id: `evt_${status}_${sub.id}`, at: base + 1000 * (i + 1), status }));
       for (const i of order) {
         const e = events[i]!;
         await deliver(t, await signEvent(t, { id: e.id, type: 'customer.subscription.updated', occurredAt: new Date(e.at), effects: [{ kind: 'subscription.changed', gatewaySubscriptionId: sub.gatewaySubscriptionId!, status: e.status }] }));
       }
-      expect(await subscriptionOf(userId), `order ${order}`).toMatchObject({ status: 'cancelled', statusEventAt: new Date(base + 2000), cancelledAt: new Date(base + 1000) });
-    }
+      return { row: await subscriptionOf(userId), base };
+    };
     for (const order of [
       [0, 1],
       [1, 0],
     ]) {
-      const { token, userId } = await newUser();
-      await buy(t, token, { planId: 'plan_basic_monthly' });
-      const sub = await subscriptionOf(userId);
-      const base = clock.now().getTime();
-      const events = [
-        { id: `evt_s_${sub.id}`, at: base + 1000, status: 'suspended' as const },
-        { id: `evt_r_${sub.id}`, at: base + 2000, status: 'active' as const },
-      ];
-      for (const i of order) {
-        const e = events[i]!;
-        await deliver(t, await signEvent(t, { id: e.id, type: 'customer.subscription.updated', occurredAt: new Date(e.at), effects: [{ kind: 'subscription.changed', gatewaySubscriptionId: sub.gatewaySubscriptionId!, status: e.status }] }));
-      }
-      expect((await subscriptionOf(userId)).status, `order ${order}`).toBe('active');
+      const cancelled = await deliverInOrder(order, ['cancelled', 'active']);
+      expect(cancelled.row, `order ${order}`).toMatchObject({ status: 'cancelled', statusEventAt: new Date(cancelled.base + 2000), cancelledAt: new Date(cancelled.base + 1000) });
+      const resumed = await deliverInOrder(order, ['suspended', 'active']);
+      expect(resumed.row.status, `order ${order}`).toBe('active');
     }
   });
 
