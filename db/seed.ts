@@ -15,6 +15,8 @@ const systemConfigSeed = [
       },
     },
   },
+  // Upscaler: 4× costs one image; see SYSTEM_CONFIG.imageUpscale for why the prices scale with the factor.
+  { key: 'imageUpscale', value: { costByFactor: { '2': 2, '4': 4, '8': 8 } } },
   { key: 'referral', value: { registrationReward: 50, purchaseBonusPercent: 10 } },
 ];
 

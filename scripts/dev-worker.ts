@@ -22,7 +22,9 @@ if (!existsSync('dist/web/index.html')) execFileSync('npx', ['vite', 'build', '-
 const secrets = withDevSecrets({}, process.env.DATA_DIR || '.data');
 const vars = ['JWT_KEYS', 'AUTH_SECRET', 'QSTASH_CURRENT_SIGNING_KEY', 'QSTASH_NEXT_SIGNING_KEY', 'PAYMENTS_SANDBOX_SECRET'].flatMap((key) => ['--var', `${key}:${secrets[key]}`]);
 const port = process.env.PORT ?? '8787';
-const child = spawn('npx', ['wrangler', 'dev', '--port', port, ...vars, ...process.argv.slice(2)], {
+// `--env dev`: the top level of wrangler.toml is deliberately not a development config (issue 12, break 15).
+// PORT tells the Worker which port request-less links (job callbacks) are on.
+const child = spawn('npx', ['wrangler', 'dev', '--env', 'dev', '--port', port, '--var', `PORT:${port}`, ...vars, ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -40,9 +40,11 @@ sweeper.unref();
 const server = serveNode(app, {
   port: config.PORT,
   staticDir: apiOnly ? undefined : staticDir,
+  trustProxy: config.TRUST_PROXY,
   onListen: (port) => {
     const db = config.DATABASE_URL ? 'PostgreSQL server' : `PGlite in ${dataDir}/pglite`;
-    console.log(`Image Studio on http://localhost:${port}  (${db}; dev mailbox at /api/dev/mailbox?email=…)`);
+    const mailbox = config.MAILER === 'dev' ? '; dev mailbox at /api/dev/mailbox?email=… from this machine' : '';
+    console.log(`Image Studio on ${config.PUBLIC_URL_EXPLICIT ? config.PUBLIC_URL : `http://localhost:${port}`}  (${db}${mailbox})`);
   },
 });
 

@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { ServiceError } from './contract/errors';
 import type { AppEnv } from './lib/hono-env';
+import { refuseUnsafePath } from './lib/validate';
 import { authenticate } from './middleware/auth';
 import { notFound, onError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
@@ -17,10 +18,12 @@ import { fileRoutes } from './routes/files';
 import { generationRoutes, imageRoutes, recordRoutes, uploadRoutes } from './routes/generation';
 import { healthRoutes } from './routes/health';
 import { jobRoutes } from './routes/jobs';
+import { passwordResetRoutes } from './routes/password-reset';
 import { orderRoutes, paymentRoutes, sandboxCheckoutRoutes, subscriptionRoutes, webhookRoutes } from './routes/payments';
 import { publicRoutes, systemRoutes } from './routes/public';
 import { creditReferralRoutes, referralRoutes } from './routes/referrals';
 import { showcaseRoutes } from './routes/showcase';
+import { upscaleRoutes } from './routes/upscale';
 import { userRoutes } from './routes/users';
 
 const MB = 1024 * 1024;
@@ -46,6 +49,7 @@ export function createApp(deps: AppDeps) {
     .route('/health', healthRoutes)
     .route('/auth', authRoutes)
     .route('/auth', accountAuthRoutes)
+    .route('/auth/password-reset', passwordResetRoutes)
     .route('/users', userRoutes)
     .route('/users', avatarRoutes)
     .route('/files', fileRoutes)
@@ -64,6 +68,7 @@ export function createApp(deps: AppDeps) {
     .route('/images', imageRoutes)
     .route('/upload', uploadRoutes)
     .route('/creation-records', recordRoutes)
+    .route('/image-upscale', upscaleRoutes)
     .route('/jobs', jobRoutes);
   if (deps.config.PAYMENTS === 'sandbox') api.route('/sandbox/checkout', sandboxCheckoutRoutes);
   if (deps.devMailbox) api.route('/dev', devRoutes);
@@ -71,12 +76,15 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use('*', requestId);
   app.use('*', async (c, next) => {
-    c.set('deps', deps);
+    // The Worker builds this app once per isolate and passes each request's ports (its database
+    // connection) as `env.deps` (issue 17); the Node server passes none and the built-in deps serve.
+    c.set('deps', (c.env as { deps?: AppDeps } | undefined)?.deps ?? deps);
     await next();
   });
   app.use('/api/*', secureHeaders());
   if (deps.config.CORS_ORIGINS.length) app.use('/api/*', cors({ origin: deps.config.CORS_ORIGINS, maxAge: 600 }));
   app.use('/api/*', (c, next) => (bodyLimits.find(([path]) => path.test(c.req.path))?.[1] ?? defaultBodyLimit)(c, next));
+  app.use('/api/*', refuseUnsafePath);
   app.use('/api/*', authenticate);
   if (deps.config.LOG_REQUESTS) {
     app.use('/api/*', async (c, next) => {

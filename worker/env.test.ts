@@ -18,13 +18,65 @@ describe('loadConfig', () => {
   });
 
   it('refuses embedded-only ports in production', () => {
-    expect(() => loadConfig({ ...TEST_ENV, APP_ENV: 'production' })).toThrow(/MAILER .*dev mailbox/);
-    expect(() =>
-      loadConfig({ ...TEST_ENV, APP_ENV: 'production', MAILER: 'resend', RESEND_API_KEY: 're_x', RATE_LIMITER: 'postgres' }),
-    ).toThrow(/PAYMENTS .*sandbox/);
-    expect(() =>
-      loadConfig({ ...TEST_ENV, APP_ENV: 'production', MAILER: 'resend', RESEND_API_KEY: 're_x', RATE_LIMITER: 'postgres', PAYMENTS: 'live' }),
-    ).toThrow(/STRIPE_SECRET_KEY is required when PAYMENTS=live/);
+    const prod = { ...TEST_ENV, APP_ENV: 'production', PUBLIC_URL: 'https://studio.example.com' };
+    expect(() => loadConfig({ ...TEST_ENV, APP_ENV: 'production' })).toThrow(/^Invalid configuration: PUBLIC_URL is required when APP_ENV=production$/);
+    expect(() => loadConfig(prod)).toThrow(/MAILER .*dev mailbox/);
+    expect(() => loadConfig({ ...prod, MAILER: 'resend', RESEND_API_KEY: 're_x', RATE_LIMITER: 'postgres' })).toThrow(/PAYMENTS .*sandbox/);
+    expect(() => loadConfig({ ...prod, MAILER: 'resend', RESEND_API_KEY: 're_x', RATE_LIMITER: 'postgres', PAYMENTS: 'live' })).toThrow(
+      /STRIPE_SECRET_KEY is required when PAYMENTS=live/,
+    );
+  });
+
+  describe('production refuses sandboxes and test keys unless DEMO_MODE (issue 12, break 15)', () => {
+    const live = {
+      ...TEST_ENV,
+      APP_ENV: 'production',
+      PUBLIC_URL: 'https://studio.example.com',
+      MAILER: 'resend',
+      RESEND_API_KEY: 're_x',
+      RATE_LIMITER: 'upstash',
+      UPSTASH_REDIS_REST_URL: 'https://redis.example',
+      UPSTASH_REDIS_REST_TOKEN: 't',
+      QUEUE: 'qstash',
+      QSTASH_TOKEN: 'q',
+      PAYMENTS: 'live',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_WEBHOOK_ID: 'wh',
+    };
+
+    it('accepts a live configuration and points PayPal at its live API by default', () => {
+      expect(loadConfig(live).PAYPAL_API_URL).toBe('https://api-m.paypal.com');
+      expect(loadConfig({ ...live, APP_ENV: 'development', PUBLIC_URL: undefined }).PAYPAL_API_URL).toBe('https://api-m.sandbox.paypal.com');
+    });
+
+    it.each([
+      [{ PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com' }, /PAYPAL_API_URL is invalid: cannot point at the PayPal sandbox/],
+      [{ STRIPE_SECRET_KEY: 'sk_test_123' }, /STRIPE_SECRET_KEY is invalid: cannot be a Stripe test key/],
+      [{ PUBLIC_URL: 'http://studio.example.com' }, /PUBLIC_URL is invalid: must be https/],
+      [{ MAILER: 'dev' }, /MAILER is invalid: the dev mailbox/],
+      [{ PAYMENTS: 'sandbox' }, /PAYMENTS is invalid: the sandbox payment gateway/],
+    ])('refuses %o', (override, message) => {
+      expect(() => loadConfig({ ...live, ...override })).toThrow(message);
+    });
+
+    it('lets a declared demo run the dev mailer and sandbox payments', () => {
+      const demo = loadConfig({ ...live, MAILER: 'dev', PAYMENTS: 'sandbox', PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com', DEMO_MODE: 'true' });
+      expect(demo).toMatchObject({ MAILER: 'dev', PAYMENTS: 'sandbox', DEMO_MODE: true });
+    });
+  });
+
+  it('refuses the dev mailer on a PUBLIC_URL others can reach, unless DEMO_MODE (issue 12, break 12)', () => {
+    const dev = { ...TEST_ENV, APP_ENV: 'development' };
+    expect(() => loadConfig({ ...dev, PUBLIC_URL: 'http://studio.lan:8787' })).toThrow(/MAILER is invalid: the dev mailbox cannot serve a non-loopback PUBLIC_URL/);
+    expect(() => loadConfig({ ...dev, PUBLIC_URL: 'https://demo.example.com' })).toThrow(/DEMO_MODE=true/);
+    expect(loadConfig({ ...dev, PUBLIC_URL: 'https://demo.example.com', DEMO_MODE: 'true' }).MAILER).toBe('dev');
+    for (const loopback of ['http://localhost:9000', 'http://127.0.0.1:8787', 'http://[::1]:8787']) {
+      expect(loadConfig({ ...dev, PUBLIC_URL: loopback }).MAILER).toBe('dev');
+    }
+    expect(loadConfig({ ...dev, PUBLIC_URL: 'https://studio.example.com', MAILER: 'resend', RESEND_API_KEY: 're_x' }).MAILER).toBe('resend');
   });
 
   it('is documented variable by variable in .env.example and .dev.vars.example', () => {

@@ -53,7 +53,7 @@ export interface BlobStore {
 }
 
 export interface JobMessage {
-  /** Path of the callback route under the app, e.g. `/api/jobs/generation`. */
+  /** Path of the callback route under the app, e.g. `/api/jobs/run` (worker/jobs). */
   path: string;
   body: unknown;
   /** Ask the queue to retry a failed delivery up to this many times (QStash `Upstash-Retries`). */
@@ -82,6 +82,8 @@ export interface Logger {
  */
 export interface AvatarImages {
   toAvatar(bytes: Uint8Array, type: ImageType): Promise<{ bytes: Uint8Array; contentType: ImageType }>;
+  /** Whether the bytes fully decode (not only their header): uploads are proved before they are accepted or charged. */
+  decodes(bytes: Uint8Array, type: ImageType): Promise<boolean>;
 }
 
 export interface AppDeps {

@@ -5,7 +5,8 @@ import { pricingPlans } from './credits';
 import { users } from './users';
 
 export const paymentGateway = pgEnum('payment_gateway', ['STRIPE', 'PAYPAL', 'SANDBOX']);
-export const orderStatus = pgEnum('order_status', ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'REFUNDED']);
+/** EXPIRED: a checkout abandoned past its gateway session's lifetime (decision 006); a late payment still wins. */
+export const orderStatus = pgEnum('order_status', ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'REFUNDED', 'EXPIRED']);
 export const orderKind = pgEnum('order_kind', ['credits', 'subscription']);
 
 /**
@@ -39,7 +40,7 @@ export const orders = pgTable(
     gatewaySessionId: text('gateway_session_id'),
     gatewayTransactionId: text('gateway_transaction_id'),
     referralCode: text('referral_code'),
-    /** Why a FAILED or CANCELLED order ended, for support. */
+    /** Why a FAILED, CANCELLED or EXPIRED order ended, for support. */
     failureReason: text('failure_reason'),
     paidAt: tstz('paid_at'),
     refundedAt: tstz('refunded_at'),
@@ -53,6 +54,8 @@ export const orders = pgTable(
     uniqueIndex('orders_gateway_invoice_uq').on(t.gateway, t.gatewayInvoiceId),
     index('orders_subscription_idx').on(t.subscriptionId),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // At most one subscription checkout open per user, so parallel "subscribe" clicks cannot open several.
+    uniqueIndex('orders_one_open_subscription_checkout_uq').on(t.userId).where(sql`${t.kind} = 'subscription' and ${t.status} = 'PENDING'`),
     check('orders_amount_nonneg', sql`${t.amountCents} >= 0`),
   ],
 );
@@ -75,6 +78,11 @@ export const subscriptions = pgTable(
     monthlyCredits: integer('monthly_credits').notNull(),
     /** Gateway time of the newest status event applied, so an older event arriving late cannot undo it. */
     statusEventAt: tstz('status_event_at'),
+    /**
+     * Billing must still be stopped at the gateway: a second subscription that was paid while another
+     * was live (issue 12 break 3). Maintenance retries until the gateway confirms.
+     */
+    gatewayCancelDue: boolean('gateway_cancel_due').notNull().default(false),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     priceCents: integer('price_cents').notNull(),
     currentPeriodStart: tstz('current_period_start').notNull(),
@@ -88,10 +96,15 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_gateway_sub_uq').on(t.gateway, t.gatewaySubscriptionId),
     uniqueIndex('subscriptions_initial_order_uq').on(t.initialOrderId),
     index('subscriptions_user_idx').on(t.userId),
+    // One live subscription per user, enforced here and not only by a read-then-check: a second
+    // payment racing the first fails this insert and is refunded instead (decision 006).
+    uniqueIndex('subscriptions_one_live_per_user_uq').on(t.userId).where(sql`${t.status} <> 'expired'`),
   ],
 );
 
 export const refundStatus = pgEnum('refund_status', ['PENDING', 'APPROVED', 'REJECTED', 'COMPLETED']);
+/** Who started a refund: the customer, the gateway's dashboard, or this app for a second subscription payment. */
+export const refundOrigin = pgEnum('refund_origin', ['CUSTOMER', 'GATEWAY', 'DUPLICATE_SUBSCRIPTION']);
 
 /**
  * A refund request. At most one live (PENDING/APPROVED/COMPLETED) refund per order; a REJECTED one
@@ -105,6 +118,7 @@ export const refunds = pgTable(
     orderId: text('order_id').notNull().references(() => orders.id),
     userId: text('user_id').notNull().references(() => users.id),
     status: refundStatus('status').notNull().default('PENDING'),
+    origin: refundOrigin('origin').notNull().default('CUSTOMER'),
     reason: text('reason').notNull(),
     amountCents: integer('amount_cents').notNull(),
     creditsClawedBack: integer('credits_clawed_back').notNull(),

@@ -17,6 +17,11 @@ export const users = pgTable(
     /** How the account was first created; shown as `authProvider` in the profile. */
     authProvider: authProvider('auth_provider').notNull(),
     passwordHash: text('password_hash'),
+    /**
+     * Access tokens issued before this instant are refused (a password reset ends every other session).
+     * Null: no reset yet, every unexpired token stands.
+     */
+    sessionsValidFrom: tstz('sessions_valid_from'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

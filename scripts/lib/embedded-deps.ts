@@ -13,6 +13,7 @@ import { createResendMailer } from '../../worker/adapters/mailer/resend';
 import { createSharpAvatarImages } from '../../worker/adapters/images/avatar-sharp';
 import { createImageEngines } from '../../worker/adapters/images/engines';
 import { createLocalEngine } from '../../worker/adapters/images/local-engine';
+import { createEnginePool } from '../../worker/engine/pool';
 import { providerEngines } from '../../worker/adapters/images/provider-engines';
 import { createPaymentGateways } from '../../worker/adapters/payments';
 import { createInProcessQueue } from '../../worker/adapters/queue/in-process';
@@ -79,6 +80,8 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
       : undefined;
   const queue = inProcessQueue ?? createQstashQueue({ token: config.QSTASH_TOKEN!, baseUrl: config.QSTASH_URL, publicUrl: config.PUBLIC_URL });
 
+  // The offline engine's worker threads (started on first use): local text-to-image, edits, tools, upscaler.
+  const enginePool = createEnginePool();
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -90,7 +93,9 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
     log,
     payments: createPaymentGateways(config),
     // Offline by default; Gemini models join when a key and model names are configured.
-    images: options.images ?? createImageEngines({ ...(config.IMAGE_ENGINE === 'local' ? { nano: createLocalEngine() } : {}), ...providerEngines(config) }),
+    images:
+      options.images ??
+      createImageEngines({ ...(config.IMAGE_ENGINE === 'local' ? { nano: createLocalEngine(enginePool) } : {}), ...providerEngines(config) }, enginePool),
     avatarImages: createSharpAvatarImages(),
     devMailbox,
   };
@@ -103,6 +108,7 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
     drainJobs: async () => inProcessQueue?.drain(),
     async close() {
       await inProcessQueue?.drain();
+      await enginePool.close();
       await database.close();
     },
   };

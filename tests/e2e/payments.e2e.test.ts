@@ -327,3 +327,91 @@ it('phone: PayPal checkout, orders and refund modal fit 390 px; empty state, loa
   expect(failures).toEqual([]);
   await context.close();
 });
+
+it('a payment result opened signed out asks to sign in, then shows the result; open, cancelled and expired checkouts in My orders (en + zh-Hant, desktop + phone)', { timeout: 240_000 }, async () => {
+  const email = `returning-buyer-${Date.now()}@example.com`;
+  const buyer = await browser.newContext({ viewport: DESKTOP });
+  const page = await buyer.newPage();
+  const failures = watch(page);
+  await startCheckout(page, { tab: /credit packs/i, plan: PACK.name, button: /buy now/i, signInAs: email });
+  // A new sign-in code for the same address can be sent a minute after the first.
+  const nextCodeAt = Date.now() + 62_000;
+  await payAndConfirm(page, PACK.credits);
+  const resultUrl = page.url();
+
+  // Two checkouts left open at the gateway.
+  const opened = await page.evaluate(async () => {
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` };
+    for (let i = 0; i < 2; i++) await fetch('/api/v2/payment/create-credit-order', { method: 'POST', headers, body: JSON.stringify({ packageId: 'pack_100', gateway: 'STRIPE' }) });
+    return true;
+  });
+  expect(opened).toBe(true);
+  await openOrders(page);
+  expect([await statusOf(page, 0), await statusOf(page, 1), await statusOf(page, 2)]).toEqual(['Pending', 'Pending', 'Paid']);
+  // An open checkout can be given up from My orders.
+  await orderRows(page).nth(1).getByRole('button', { name: /^cancel checkout /i }).click();
+  await eventually(() => statusOf(page, 1)).toBe('Cancelled');
+  expect(await orderRows(page).nth(1).getByRole('button', { name: /^cancel checkout /i }).count()).toBe(0);
+
+  // The server expires a sandbox checkout after an hour (API tests move its clock); here the API's
+  // answer is rewritten so the screen shows how an EXPIRED order reads.
+  const showExpired = (target: Page) =>
+    target.route('**/api/orders/user*', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.orders = body.orders.map((o: { status: string }) => (o.status === 'PENDING' ? { ...o, status: 'EXPIRED' } : o));
+      await route.fulfill({ response, json: body });
+    });
+  await showExpired(page);
+  await page.reload();
+  await eventually(() => statusOf(page, 0)).toBe('Expired');
+  expect(await orderRows(page).first().getByRole('button').count()).toBe(0);
+  await snap(page, 'payments-orders-expired');
+  await page.evaluate(() => localStorage.setItem('lang', 'zh-Hant'));
+  await page.reload();
+  await eventually(() => statusOf(page, 0), 60_000).toBe('已失效');
+  expect(await statusOf(page, 1)).toBe('已取消');
+  await snap(page, 'payments-orders-expired-zh');
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  expect(failures).toEqual([]);
+
+  // The result screen opened where the buyer is not signed in (another browser, another origin).
+  for (const [viewport, lang, name] of [
+    [DESKTOP, 'en', 'payments-result-signed-out'],
+    [PHONE, 'en', 'payments-phone-result-signed-out'],
+    [DESKTOP, 'zh-Hant', 'payments-result-signed-out-zh'],
+    [PHONE, 'zh-Hant', 'payments-phone-result-signed-out-zh'],
+  ] as const) {
+    const context = await browser.newContext({ viewport, deviceScaleFactor: viewport === PHONE ? 2 : 1 });
+    await context.addInitScript((value) => localStorage.setItem('lang', value), lang);
+    const other = await context.newPage();
+    const otherFailures = watch(other);
+    await other.goto(resultUrl);
+    const screen = other.getByTestId('payment-signed-out');
+    await screen.waitFor({ timeout: 60_000 });
+    expect(await screen.getByRole('heading').textContent()).toBe(lang === 'en' ? 'Sign in to see your order' : '登入以查看你的訂單');
+    expect(await other.getByText(/payment failed|authentication failed|付款失敗/i).count()).toBe(0);
+
+    if (viewport === PHONE) expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await snap(other, name);
+    expect(otherFailures).toEqual([]);
+    await context.close();
+  }
+
+  // Signing in from that screen goes on to the result: paid, the credits added once.
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const returning = await context.newPage();
+  const returningFailures = watch(returning);
+  await returning.goto(resultUrl);
+  await returning.getByTestId('payment-signed-out').waitFor();
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextCodeAt - Date.now())));
+  await returning.getByTestId('payment-signed-out').getByRole('button', { name: /^sign in$/i }).click();
+  await completeEmailSignIn(returning, baseUrl, email);
+  await returning.getByRole('heading', { name: /payment successful/i }).waitFor();
+  await returning.getByText(`${PACK.credits} credits were added to your account.`).waitFor();
+  await eventually(() => headerCredits(returning)).toBe(WELCOME_CREDITS + PACK.credits);
+  await snap(returning, 'payments-result-after-sign-in');
+  expect(returningFailures).toEqual([]);
+  await context.close();
+  await buyer.close();
+});

@@ -1,4 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import sharp from 'sharp';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
@@ -20,6 +22,32 @@ const OUT = '.wrangler/test-bundle';
 const serverUrl = process.env.DATABASE_URL_TEST;
 let worker: Unstable_DevWorker;
 let dbName: string | undefined;
+let engineService: ChildProcess | undefined;
+const ENGINE_SECRET = 'workerd-engine-secret-0123456789abcdef';
+
+/**
+ * The engine service (worker/engine/service.ts) as a local Node process, as it runs in its container:
+ * the Worker reaches the offline engine only through it, with signed requests.
+ */
+async function startEngineService(): Promise<string> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+  engineService = spawn(process.execPath, ['--import', 'tsx', 'worker/engine/service.ts'], {
+    env: { ...process.env, ENGINE_SECRET, PORT: String(port), HOST: '127.0.0.1', ENGINE_THREADS: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    engineService!.once('exit', (code) => reject(new Error(`engine service exited (${code})`)));
+    engineService!.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('engine service listening')) resolve();
+    });
+  });
+  return `http://127.0.0.1:${port}`;
+}
 
 async function createDatabase(url: string) {
   const name = `w_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -40,7 +68,7 @@ async function createDatabase(url: string) {
 
 beforeAll(async () => {
   if (!existsSync('dist/web/index.html')) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', OUT], {
+  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--env', 'dev', '--outdir', OUT], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_LOG: 'error' },
   });
@@ -49,9 +77,11 @@ beforeAll(async () => {
   dbName = database?.name;
   // Without a server the binding points at a closed port: the Worker still runs, the database is down.
   process.env.CLOUDFLARE_HYPERDRIVE_LOCAL_CONNECTION_STRING_HYPERDRIVE = database?.url ?? 'postgres://postgres:local@127.0.0.1:9/none';
+  const engineUrl = await startEngineService();
   worker = await unstable_dev('worker/index.ts', {
     config: 'wrangler.toml',
-    vars: { ...TEST_ENV, RATE_LIMITER: 'postgres', PUBLIC_URL: 'http://localhost' } as Record<string, string>,
+    env: 'dev',
+    vars: { ...TEST_ENV, RATE_LIMITER: 'postgres', PUBLIC_URL: 'http://localhost', IMAGE_ENGINE_URL: engineUrl, IMAGE_ENGINE_SECRET: ENGINE_SECRET } as Record<string, string>,
     logLevel: 'error',
     experimental: { disableExperimentalWarning: true },
   });
@@ -59,6 +89,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker?.stop();
+  engineService?.kill('SIGTERM');
   if (serverUrl && dbName) {
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
@@ -151,5 +182,43 @@ describe.skipIf(!serverUrl)('Worker on PostgreSQL through Hyperdrive', () => {
     expect(await status.json()).toMatchObject({ status: 'PAID', creditsAdded: 100 });
     const balance = await worker.fetch('/api/credits/balance', { headers: auth });
     expect(await balance.json()).toMatchObject({ paid: 100 });
+  });
+
+  it('upscales 2× end to end through the engine service: exactly twice the size, charged once', async () => {
+    const json = { 'content-type': 'application/json' };
+    // E-mail code sign-in: a new account gets the new-user bonus (20 credits).
+    const email = 'upscale@worker.example';
+    await worker.fetch('/api/auth/login/send-code', { method: 'POST', headers: json, body: JSON.stringify({ email }) });
+    const mailbox = (await (await worker.fetch(`/api/dev/mailbox?email=${email}`)).json()) as { messages: { text: string }[] };
+    const code = mailbox.messages[0]!.text.match(/\b(\d{6})\b/)![1];
+    const verified = await worker.fetch('/api/auth/login/verify-code', { method: 'POST', headers: json, body: JSON.stringify({ email, verificationCode: code }) });
+    const { token } = (await verified.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    const source = await sharp({ create: { width: 90, height: 60, channels: 3, background: '#2a7ab0' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('image', new File([new Uint8Array(source)], 'photo.png', { type: 'image/png' }));
+    form.append('scaleFactor', '2');
+    // Encoded here: wrangler's fetch carries its own undici, which does not recognise Node's FormData.
+    const multipart = new Response(form);
+    const started = await worker.fetch('/api/image-upscale/upload', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': multipart.headers.get('content-type')! },
+      body: new Uint8Array(await multipart.arrayBuffer()),
+    });
+    const body = (await started.json()) as { id: string };
+    expect(started.status, JSON.stringify(body)).toBe(200);
+    const { id } = body;
+
+    let status: { status: string; imageUrl: string | null; width: number | null } = { status: 'PROCESSING', imageUrl: null, width: null };
+    for (let i = 0; i < 60 && status.status === 'PROCESSING'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      status = (await (await worker.fetch(`/api/image-upscale/status/${id}`, { headers: auth })).json()) as typeof status;
+    }
+    expect(status).toMatchObject({ status: 'COMPLETED', width: 180 });
+    const image = await worker.fetch(status.imageUrl!);
+    expect(image.status).toBe(200);
+    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ width: 180, height: 120 });
+    const balance = (await (await worker.fetch('/api/credits/balance', { headers: auth })).json()) as { available: number };
+    expect(balance.available).toBe(18);
   });
 });

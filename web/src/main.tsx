@@ -15,7 +15,7 @@ declare module '@tanstack/react-router' {
 }
 
 // Render once the catalog is active, so no text flashes in the wrong language.
-void activateLocale(storedLocale()).then(() =>
+void activateLocale(storedLocale(), { remember: false }).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Admin changes to the credit system; every key optional, unknown keys refused. */
 export const creditSystemConfigUpdate = z
@@ -10,6 +10,7 @@ export const creditSystemConfigUpdate = z
         defaultCost: z.number().int().min(0).max(1000),
       })
       .optional(),
+    imageUpscale: z.object({ costByFactor: z.object({ '2': z.number().int().min(0).max(1000), '4': z.number().int().min(0).max(1000), '8': z.number().int().min(0).max(1000) }) }).optional(),
     referral: z.object({ registrationReward: z.number().int().min(0).max(100_000), purchaseBonusPercent: z.number().min(0).max(100) }).optional(),
   })
   .strict()

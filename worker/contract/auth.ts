@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Shared by the API (validation) and the SPA (forms): one definition of what a valid input is. */
 export const email = z
@@ -129,3 +129,52 @@ export interface AuthResponse {
 
 /** What register, password login and both Google sign-ins answer (`isReferralLogin` is false for a login). */
 export type SignInResponse = AuthResponse & { success: true };
+
+/** `POST /auth/email-verification/verify`: the code mailed to the signed-in account's own address. */
+export const verifyEmailRequest = z.object({ verificationCode });
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+
+/** `GET /auth/email-verification`: what an unverified password account is waiting for. */
+export interface EmailVerificationStatus {
+  success: true;
+  emailVerified: boolean;
+  email: string;
+  /** Free credits the account receives once verified. */
+  newUserBonus: number;
+  /** Credits the inviter receives once this account is verified; null when nobody invited it (or it was paid). */
+  inviterReward: number | null;
+  /** Seconds until another code may be sent (the 60 s resend wait). */
+  resendAfterSeconds: number;
+}
+
+/** The verified account with a fresh token (sessions from before verification end, see docs/decisions/007). */
+export interface VerifyEmailResponse {
+  success: true;
+  token: string;
+  user: UserProfile;
+  /** Free credits granted by this verification. */
+  newUserBonus: number;
+  /** Whether this verification paid the inviter's reward. */
+  inviterRewarded: boolean;
+}
+
+/**
+ * `POST /auth/password-reset/request`: mails a reset code when the address has an account. The
+ * answer is the same for every address (no account enumeration).
+ */
+export const passwordResetRequest = z.object({ email });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
+
+export interface PasswordResetRequestResponse {
+  success: true;
+  message: string;
+  /** Seconds before the form offers to send another code (the resend wait; the same for every address). */
+  resendAfterSeconds: number;
+}
+
+/**
+ * `POST /auth/password-reset/confirm`: the mailed code and the new password (the register rules).
+ * Success replaces the password, ends every other session and signs in (a {@link SignInResponse}).
+ */
+export const passwordResetConfirm = z.object({ email, verificationCode, password });
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirm>;

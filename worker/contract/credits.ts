@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const TRANSACTION_TYPES = ['EARNED', 'SPENT', 'REFUNDED', 'new_user', 'IMAGE_GENERATION', 'IMAGE_EDIT', 'IMAGE_UPSCALE'] as const;
 export const REFERENCE_TYPES = ['IMAGE_GENERATION', 'SUBSCRIPTION', 'REFUND', 'BONUS', 'PURCHASE', 'REFERRAL'] as const;
@@ -30,7 +30,12 @@ export const consumeQuery = z.object({
   referenceId: z.string().trim().min(1, 'referenceId is required').max(100),
 });
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD');
+// A real calendar date: 2020-13-45 matches the shape but is no date (it made the service throw a RangeError).
+// Years are bounded too: 9999-12-31 plus the exclusive end day is year 10000, which Postgres reads as
+// a time-zone offset and refuses with a 500 (found by the route fuzzer).
+const isoDate = z.iso
+  .date({ error: 'use YYYY-MM-DD' })
+  .refine((d) => d >= '1970-01-01' && d <= '2999-12-31', { message: 'use a date between 1970-01-01 and 2999-12-31' });
 export const dailyUsageQuery = z
   .object({ startDate: isoDate.optional(), endDate: isoDate.optional() })
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { message: 'startDate must not be after endDate', path: ['startDate'] });

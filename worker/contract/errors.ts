@@ -21,13 +21,21 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   /** The server's refund rules (spec §5) refuse this refund; the message names the rule. */
   REFUND_NOT_ALLOWED: 409,
+  /** One live subscription per user: a new subscription checkout while one is live (issue 12 break 3). */
+  SUBSCRIPTION_EXISTS: 409,
+  /** A subscription checkout of this user is still open (pending): finish or cancel it first. */
+  SUBSCRIPTION_CHECKOUT_OPEN: 409,
   NO_CHANGES: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** An upload whose header looks right but whose data is truncated or does not decode (refused before any charge). */
+  IMAGE_UNDECODABLE: 422,
   INSUFFICIENT_CREDITS: 402,
   CODE_ATTEMPTS_EXCEEDED: 429,
   RESEND_TOO_SOON: 429,
   RATE_LIMITED: 429,
+  /** Password sign-in to one account is paused (guesses from many clients); e-mail-code sign-in still works. */
+  PASSWORD_SIGN_IN_PAUSED: 429,
   /** Stripe or PayPal refused or failed a call we made; nothing changed on our side. */
   PAYMENT_PROVIDER_ERROR: 502,
   SERVICE_UNAVAILABLE: 503,

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { multiline } from './text';
 
 /**
  * Payments as the API and the SPA see them (spec §3 Order, Subscription, Refund check, Payment
@@ -11,7 +12,8 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Who actually processes the money: the chosen method, or the local sandbox in embedded mode. */
 export type GatewayName = PaymentMethod | 'SANDBOX';
 
-export const ORDER_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'REFUNDED'] as const;
+/** EXPIRED: the checkout was abandoned past its gateway session's lifetime (a late payment still counts). */
+export const ORDER_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'REFUNDED', 'EXPIRED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type SubscriptionStatus = 'active' | 'cancelled' | 'suspended' | 'expired';
 
@@ -45,7 +47,7 @@ export const ordersQuery = z.object({
 });
 
 export const refundRequest = z
-  .object({ reason: z.string().trim().max(REFUND_RULES.reasonMaxLength, `The reason can be at most ${REFUND_RULES.reasonMaxLength} characters`).optional() })
+  .object({ reason: multiline(z.string()).trim().max(REFUND_RULES.reasonMaxLength, `The reason can be at most ${REFUND_RULES.reasonMaxLength} characters`).optional() })
   .default({});
 
 /**

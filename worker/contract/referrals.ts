@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const referralCodeParam = z.object({ code: z.string().trim().min(4).max(32).regex(/^[A-Za-z0-9_-]+$/, 'Invalid referral code') });
 export const referredUsersQuery = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const showcaseQuery = z.object({
   page: z.coerce.number().int().min(0).max(10_000).default(0),

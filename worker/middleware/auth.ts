@@ -1,31 +1,78 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import { schema } from '../../db/client';
+import { schema, type Db } from '../../db/client';
 import { ServiceError } from '../contract/errors';
 import type { AppEnv, AuthUser } from '../lib/hono-env';
 import { readAccessToken } from '../services/auth/tokens';
 
+const u = schema.users;
+const a = schema.creditAccounts;
+
 /**
- * Reads `Authorization: Bearer <jwt>` into `c.var.user`. A present but bad token is a 401 (the SPA
- * then clears its session, spec §8); no token leaves `user` null for public routes.
+ * The signed-in account and its cached credit balances in ONE indexed round trip (issue 17): the
+ * user row is needed on every authenticated request anyway, and the balance row joins on the same
+ * key, so `GET /credits/balance` and `GET /users/me` need no second query. Prepared once per
+ * database instance (a named statement on pg, parsed once per connection).
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+function prepareSessionQuery(db: Db) {
+  return db
+    .select({
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      emailVerified: u.emailVerified,
+      avatarUrl: u.avatarUrl,
+      role: u.role,
+      authProvider: u.authProvider,
+      createdAt: u.createdAt,
+      // Tokens issued before this are void (password reset, issue 19): checked here without another read.
+      sessionsValidFrom: u.sessionsValidFrom,
+      freeBalance: a.freeBalance,
+      paidBalance: a.paidBalance,
+      subscriptionBalance: a.subscriptionBalance,
+      totalEarned: a.totalEarned,
+      totalSpent: a.totalSpent,
+    })
+    .from(u)
+    .leftJoin(a, eq(a.userId, u.id))
+    .where(eq(u.id, sql.placeholder('userId')))
+    .prepare('auth_session');
+}
+
+export type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionQuery>['execute']>>[number];
+
+export function loadSession(db: Db, userId: string): Promise<SessionRow[]> {
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
+  return query.execute({ userId });
+}
+
+/**
+ * Reads `Authorization: Bearer <jwt>` into `c.var.user` (and the same row with balances into
+ * `c.var.session`). A present but bad token is a 401 (the SPA then clears its session, spec §8);
+ * no token leaves `user` null for public routes.
  */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
+  c.set('session', null);
   const header = c.req.header('authorization');
   if (!header) return next();
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
   const { config, db, clock } = c.get('deps');
-  const { userId, unverifiedEmail } = await readAccessToken(config, match[1]!, clock.now());
+  const { userId, unverifiedEmail, issuedAtSeconds } = await readAccessToken(config, match[1]!, clock.now());
   // Loaded on every request so a deleted or demoted account loses access at once, not at token expiry.
-  const [user] = await db
-    .select({ id: schema.users.id, email: schema.users.email, role: schema.users.role, emailVerified: schema.users.emailVerified })
-    .from(schema.users)
-    .where(eq(schema.users.id, userId));
-  if (!user) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
+  const [session] = await loadSession(db, userId);
+  if (!session) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
   // A password session from before the mailbox was proven ends when someone proves it (takeover defence).
-  if (unverifiedEmail && user.emailVerified) throw new ServiceError('UNAUTHENTICATED', 'Login session expired, please sign in again');
-  c.set('user', { id: user.id, email: user.email, role: user.role });
+  if (unverifiedEmail && session.emailVerified) throw new ServiceError('UNAUTHENTICATED', 'Login session expired, please sign in again');
+  // A password reset voids every token issued before it (whole seconds, as JWT `iat` counts them).
+  if (session.sessionsValidFrom && issuedAtSeconds < Math.floor(session.sessionsValidFrom.getTime() / 1000)) {
+    throw new ServiceError('UNAUTHENTICATED', 'Login session expired, please sign in again');
+  }
+  c.set('user', { id: session.id, email: session.email, role: session.role });
+  c.set('session', session);
   await next();
 });
 

@@ -25,11 +25,9 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     if (err.status === 413) return send(c, 413, errorBody(c, 'PAYLOAD_TOO_LARGE', 'The request body is too large'));
     if (err.status === 401) return send(c, 401, errorBody(c, 'UNAUTHENTICATED', 'Authentication failed, please log in again'));
   }
-  c.get('deps')?.log.error('unhandled error', {
-    requestId: c.get('requestId'),
-    path: c.req.path,
-    error: err instanceof Error ? (err.stack ?? err.message) : String(err),
-  });
+  // The Error itself, not its stack text: the logger reduces it to class, message without bound
+  // parameters, SQLSTATE and frames (adapters/runtime/console-logger.ts). The path, never the query.
+  c.get('deps')?.log.error('unhandled error', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, error: err });
   return send(c, 500, errorBody(c, 'INTERNAL', 'Internal server error'));
 };
 

@@ -145,6 +145,17 @@ describe('Google sign-in with authorization code + PKCE', () => {
     }
   });
 
+  it('sends Google back to the loopback origin the app was opened on when PUBLIC_URL is not set (issue 12, break 13)', async () => {
+    const res = await t.request('http://127.0.0.1:9000/api/auth/google/start', { method: 'POST', json: {} });
+    const redirectUri = new URL((await res.json()).authorizationUrl).searchParams.get('redirect_uri');
+    expect(redirectUri).toBe('http://127.0.0.1:9000/oauth2/callback');
+    const [flow] = await t.deps.db.select().from(schema.oauthFlows);
+    expect(flow!.redirectUri).toBe(redirectUri);
+    // A made-up Host is never reflected into the URI Google is asked to redirect to.
+    const spoofed = await t.request('http://evil.example/api/auth/google/start', { method: 'POST', json: {} });
+    expect(new URL((await spoofed.json()).authorizationUrl).searchParams.get('redirect_uri')).toBe(`http://localhost:${t.config.PORT}/oauth2/callback`);
+  });
+
   it('refuses a wrong or unknown state', async () => {
     const { code, cookie, state } = await throughGoogle();
     const res = await finish({ code, state: `${state.slice(0, -2)}zz` }, cookie);

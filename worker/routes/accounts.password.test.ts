@@ -24,7 +24,7 @@ const login = (email: string, password: string, ip?: string) => t.request('/api/
 const errorOf = async (res: Response) => ((await res.json()) as { error: Record<string, unknown> }).error;
 
 describe('POST /api/auth/register', () => {
-  it('creates an unverified password account with a scrypt hash, its identity and the new-user bonus', async () => {
+  it('creates an unverified password account with a scrypt hash and its identity; the bonus waits for e-mail verification', async () => {
     const res = await register({ name: '  Grace Hopper ', email: 'Grace@Example.com', password: 'correct horse battery' });
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -37,9 +37,9 @@ describe('POST /api/auth/register', () => {
     expect(await t.deps.db.select().from(schema.authIdentities).where(eq(schema.authIdentities.userId, body.user.id))).toEqual([
       expect.objectContaining({ provider: 'password', subject: 'grace@example.com' }),
     ]);
-    expect(await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, body.user.id))).toEqual([
-      expect.objectContaining({ type: 'new_user', amount: 20, movementKey: `new_user:${body.user.id}` }),
-    ]);
+    expect(await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, body.user.id))).toEqual([]);
+    // The first verification code is already in the mailbox.
+    expect(t.deps.devMailbox!.list('grace@example.com')).toEqual([expect.objectContaining({ subject: expect.stringMatching(/^Verify your Image Studio e-mail: \d{6}$/) })]);
     expect((await t.request('/api/users/me', { token: body.token })).status).toBe(200);
   });
 
@@ -115,20 +115,51 @@ describe('POST /api/auth/login', () => {
     expect(answers).toEqual(Array(3).fill({ code: 'INVALID_CREDENTIALS', message: 'Incorrect e-mail or password' }));
   });
 
-  it('limits attempts per account, counted before the check, from any IP', async () => {
+  it('throttles the guessing client, not the owner: 10 wrong passwords from IP A leave the owner on IP B signing in', async () => {
     await register({ name: 'Grace', email: 'grace@example.com', password: 'correct horse battery' });
-    for (let i = 0; i < PASSWORD_LIMITS.loginPerAccount.limit; i++) {
-      expect((await login('grace@example.com', `guess-${i}`, `198.51.100.${i}`)).status).toBe(401);
+    const attacker = '198.51.100.10';
+    const owner = '192.0.2.99';
+    for (let i = 0; i < PASSWORD_LIMITS.loginPerAccountAndIp.limit; i++) {
+      expect((await login('grace@example.com', `guess-${i}`, attacker)).status).toBe(401);
     }
-    // Even the right password, from a fresh IP, is refused until the window passes.
-    const locked = await login('grace@example.com', 'correct horse battery', '192.0.2.99');
-    expect(locked.status).toBe(429);
-    expect(await errorOf(locked)).toMatchObject({ code: 'RATE_LIMITED', retryAfter: PASSWORD_LIMITS.loginPerAccount.windowSeconds });
-    expect(locked.headers.get('retry-after')).toBe(String(PASSWORD_LIMITS.loginPerAccount.windowSeconds));
-    // Other accounts are unaffected.
+    // IP A is throttled for this account, counted before the check: even the right password is refused there.
+    const throttled = await login('grace@example.com', 'correct horse battery', attacker);
+    expect(throttled.status).toBe(429);
+    expect(await errorOf(throttled)).toMatchObject({ code: 'RATE_LIMITED', retryAfter: PASSWORD_LIMITS.loginPerAccountAndIp.windowSeconds });
+    expect(throttled.headers.get('retry-after')).toBe(String(PASSWORD_LIMITS.loginPerAccountAndIp.windowSeconds));
+
+    // The owner, elsewhere, is not locked out.
+    const signedIn = await login('grace@example.com', 'correct horse battery', owner);
+    expect(signedIn.status).toBe(200);
+
+    clock.advance(PASSWORD_LIMITS.loginPerAccountAndIp.windowSeconds);
+    expect((await login('grace@example.com', 'correct horse battery', attacker)).status).toBe(200);
+  }, 60_000);
+
+  it('pauses password sign-in for an account guessed at from many clients, says to use an e-mail code, and the code works', async () => {
+    const grace = await (await register({ name: 'Grace', email: 'grace@example.com', password: 'correct horse battery' })).json();
+    const verified = await t.request('/api/auth/email-verification/verify', { method: 'POST', token: grace.token, json: { verificationCode: t.latestCode('grace@example.com') } });
+    expect(verified.status).toBe(200);
+    // Many clients, each under its own limit, fill the account-wide window (filled directly: each
+    // real attempt costs a scrypt run); the last five are real wrong passwords from five more clients.
+    for (let i = 0; i < PASSWORD_LIMITS.loginPerAccount.limit - 5; i++) await t.deps.limits.hit('login:account:grace@example.com', PASSWORD_LIMITS.loginPerAccount);
+    for (let i = 0; i < 5; i++) expect((await login('grace@example.com', 'wrong', `198.51.100.${20 + i}`)).status).toBe(401);
+
+    const paused = await login('grace@example.com', 'correct horse battery', '192.0.2.99');
+    expect(paused.status).toBe(429);
+    expect(await errorOf(paused)).toMatchObject({
+      code: 'PASSWORD_SIGN_IN_PAUSED',
+      message: expect.stringContaining('Sign in with an e-mail code instead'),
+      retryAfter: expect.any(Number),
+    });
+    // Other accounts are unaffected, and the owner gets in by e-mail code.
     await register({ name: 'Ada', email: 'ada@example.com', password: 'analytical engine' });
     expect((await login('ada@example.com', 'analytical engine', '192.0.2.99')).status).toBe(200);
+    clock.advance(61);
+    const byCode = await t.signIn('grace@example.com');
+    expect(byCode.user.email).toBe('grace@example.com');
 
+    // The pause ends with its window; the verified account kept its password.
     clock.advance(PASSWORD_LIMITS.loginPerAccount.windowSeconds);
     expect((await login('grace@example.com', 'correct horse battery', '192.0.2.99')).status).toBe(200);
   }, 60_000);
@@ -150,6 +181,8 @@ describe('pre-registration takeover defence', () => {
   async function squat() {
     const squatter = await (await register({ name: 'Squatter', email: 'victim@example.com', password: 'squatter-password' }, '198.51.100.66')).json();
     expect((await t.request('/api/users/me', { token: squatter.token })).status).toBe(200);
+    // Registration mailed a verification code; the owner's sign-in code comes after the resend wait.
+    clock.advance(61);
     return squatter;
   }
 

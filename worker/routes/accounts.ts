@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { googleOAuthRequest, googleStartRequest, googleVerifyRequest, loginRequest, registerRequest } from '../contract/auth';
 import { ServiceError } from '../contract/errors';
 import { clientIp } from '../lib/client-ip';
+import { publicOrigin } from '../lib/public-origin';
 import type { AppEnv } from '../lib/hono-env';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
@@ -22,7 +23,7 @@ export const accountAuthRoutes = new Hono<AppEnv>()
   .post('/login', validate('json', loginRequest), async (c) => c.json(await loginWithPassword(c.get('deps'), { ...c.req.valid('json'), ip: clientIp(c) })))
   .get('/google/config', (c) => c.json(googleConfig(c.get('deps').config)))
   .post('/google/start', validate('json', googleStartRequest), async (c) => {
-    const started = await startGoogleSignIn(c.get('deps'), { ...c.req.valid('json'), ip: clientIp(c) });
+    const started = await startGoogleSignIn(c.get('deps'), { ...c.req.valid('json'), ip: clientIp(c), origin: publicOrigin(c) });
     setCookie(c, flowCookie(started.state), started.browserSecret, {
       httpOnly: true,
       sameSite: 'Lax',
@@ -38,7 +39,7 @@ export const accountAuthRoutes = new Hono<AppEnv>()
     const browserSecret = getCookie(c, name);
     // Cleared whatever happens (set before the call, so the error response carries it too): used or
     // failed, the flow is over for this browser.
-    deleteCookie(c, name, { path: COOKIE_PATH, secure: c.get('deps').config.PUBLIC_URL.startsWith('https:') });
+    deleteCookie(c, name, { path: COOKIE_PATH, secure: publicOrigin(c).startsWith('https:') });
     return c.json({ success: true as const, ...(await finishGoogleSignIn(c.get('deps'), { ...input, browserSecret })) });
   })
   .post('/google/v2/verify', validate('json', googleVerifyRequest), async (c) =>

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
-import { sendCodeRequest, verifyCodeRequest } from '../contract/auth';
+import { sendCodeRequest, verifyCodeRequest, verifyEmailRequest } from '../contract/auth';
 import { clientIp } from '../lib/client-ip';
 import type { AppEnv } from '../lib/hono-env';
 import { validate } from '../lib/validate';
+import { requireUser } from '../middleware/auth';
+import { emailVerificationStatus, sendEmailVerificationCode, verifyEmail } from '../services/auth/email-verification';
 import { sendLoginCode, verifyLoginCode } from '../services/auth/login-codes';
 
 export const authRoutes = new Hono<AppEnv>()
@@ -11,4 +13,12 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post('/login/verify-code', validate('json', verifyCodeRequest), async (c) =>
     c.json({ success: true as const, ...(await verifyLoginCode(c.get('deps'), { ...c.req.valid('json'), ip: clientIp(c) })) }),
+  )
+  // E-mail verification of the signed-in (password) account; the address is always the account's own.
+  .use('/email-verification', requireUser)
+  .use('/email-verification/*', requireUser)
+  .get('/email-verification', async (c) => c.json(await emailVerificationStatus(c.get('deps'), c.get('user')!.id)))
+  .post('/email-verification/send-code', async (c) => c.json(await sendEmailVerificationCode(c.get('deps'), { userId: c.get('user')!.id, ip: clientIp(c) })))
+  .post('/email-verification/verify', validate('json', verifyEmailRequest), async (c) =>
+    c.json(await verifyEmail(c.get('deps'), { ...c.req.valid('json'), userId: c.get('user')!.id, ip: clientIp(c) })),
   );

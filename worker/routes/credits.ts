@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import { consumeQuery, dailyUsageQuery, purchasesQuery, transactionsQuery } from '../contract/credits';
 import { idParam, purchasePackageBody, purchasePackageQuery } from '../contract/payments';
 import type { AppEnv } from '../lib/hono-env';
+import { publicOrigin } from '../lib/public-origin';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
-import { consumeCredits, dailyUsage, getBalance, listPurchases, listTransactions } from '../services/credits/credits';
+import { balanceOf, consumeCredits, dailyUsage, listPurchases, listTransactions } from '../services/credits/credits';
 import { createCheckoutOrder } from '../services/payments/orders';
 import { listPricing, pickLocale } from '../services/pricing/pricing';
 
@@ -14,7 +15,8 @@ export const creditRoutes = new Hono<AppEnv>()
     return c.json({ success: true, packages: await listPricing(c.get('deps').db, locale, 'credits') });
   })
   .use('*', requireUser)
-  .get('/balance', async (c) => c.json({ success: true, ...(await getBalance(c.get('deps').db, c.get('user')!.id)) }))
+  // The balance came with the signed-in user in the auth query (one round trip per request).
+  .get('/balance', (c) => c.json({ success: true, ...balanceOf(c.get('session')) }))
   .get('/transactions', validate('query', transactionsQuery), async (c) =>
     c.json(await listTransactions(c.get('deps').db, c.get('user')!.id, c.req.valid('query'))),
   )
@@ -28,7 +30,7 @@ export const creditRoutes = new Hono<AppEnv>()
   // Spec §7: the older purchase path; the same checkout as create-credit-order (card unless the body says PAYPAL).
   .post('/packages/:id/purchase', validate('param', idParam), validate('query', purchasePackageQuery), validate('json', purchasePackageBody), async (c) => {
     const { gateway } = c.req.valid('json');
-    const input = { kind: 'credits' as const, planId: c.req.valid('param').id, field: 'id' as const, method: gateway, referralCode: c.req.valid('query').referralCode };
+    const input = { kind: 'credits' as const, planId: c.req.valid('param').id, field: 'id' as const, method: gateway, referralCode: c.req.valid('query').referralCode, publicOrigin: publicOrigin(c) };
     return c.json(await createCheckoutOrder(c.get('deps'), c.get('user')!, input));
   })
   .get('/usage/daily', validate('query', dailyUsageQuery), async (c) =>

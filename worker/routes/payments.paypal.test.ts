@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../db/client';
 import { paypalEvent, signPaypalEvent, type PaypalFake } from '../../tests/fakes/paypal-server';
-import type { TestApp } from '../../tests/setup/test-app';
+import { manualClock, type TestApp } from '../../tests/setup/test-app';
+import { runMaintenance } from '../services/maintenance';
 import { balanceOf, createLivePaymentsApp, expectLedgerConsistent, orderRow } from './payments.test-support';
 
 /**
@@ -16,9 +17,11 @@ let t: TestApp;
 let paypal: PaypalFake;
 let newUser: typeof live.newUser;
 let checkout: typeof live.checkout;
+// Starts at the real time: the fake PayPal stamps its objects with the wall clock.
+const clock = manualClock(new Date());
 
 beforeAll(async () => {
-  live = await createLivePaymentsApp({ gateway: 'PAYPAL', stripeWebhookSecret: 'whsec_route_test_paypal_file_0123456' });
+  live = await createLivePaymentsApp({ gateway: 'PAYPAL', stripeWebhookSecret: 'whsec_route_test_paypal_file_0123456', clock });
   ({ t, paypal, newUser, checkout } = live);
 });
 afterAll(() => live?.close());
@@ -117,6 +120,57 @@ describe('PayPal live payments through the API', () => {
     expect(orders.filter((o) => o.id !== orderId)).toEqual([expect.objectContaining({ status: 'PAID', creditsAdded: 500, gatewayInvoiceId: renewal.id, gatewayTransactionId: renewal.id })]);
     expect(await balanceOf(t, first.token)).toMatchObject({ subscription: 1000 });
     await expectLedgerConsistent(t, first.userId);
+  });
+
+  it('a second PayPal subscription is refunded and cancelled at PayPal and grants nothing (issue 12 break 3)', async () => {
+    const { token, userId } = await newUser();
+    const first = await checkout(token, { planId: 'plan_basic_monthly' });
+    await t.request(`/api/v2/payment/order/${first.orderId}/cancel`, { method: 'POST', token });
+    const second = await checkout(token, { planId: 'plan_pro_monthly' });
+    const a = paypal.activateSubscription(first.sessionId);
+    const b = paypal.activateSubscription(second.sessionId);
+    paypal.requests.length = 0;
+    const events = [
+      paypalEvent('BILLING.SUBSCRIPTION.ACTIVATED', a.subscription),
+      paypalEvent('PAYMENT.SALE.COMPLETED', a.sale),
+      paypalEvent('BILLING.SUBSCRIPTION.ACTIVATED', b.subscription),
+      paypalEvent('PAYMENT.SALE.COMPLETED', b.sale),
+    ];
+    for (const index of [0, 1, 3, 2, 1, 3]) await deliverOk(events[index]);
+
+    expect(await orderRow(t, first.orderId)).toMatchObject({ status: 'PAID', creditsAdded: 200 });
+    expect(await orderRow(t, second.orderId)).toMatchObject({ status: 'REFUNDED', creditsAdded: 0, gatewayTransactionId: b.sale.id });
+    const refunds = await t.deps.db.select().from(schema.refunds).where(eq(schema.refunds.userId, userId));
+    expect(refunds).toEqual([expect.objectContaining({ orderId: second.orderId, origin: 'DUPLICATE_SUBSCRIPTION', status: 'COMPLETED' })]);
+    const saleRefunds = paypal.calls('POST', `/v1/payments/sale/${b.sale.id}/refund`);
+    expect(saleRefunds).toHaveLength(1);
+    expect(saleRefunds[0]!.headers['paypal-request-id']).toBe(refunds[0]!.id);
+    expect(paypal.calls('POST', `/v1/billing/subscriptions/${second.sessionId}/cancel`)).toHaveLength(1);
+    expect(paypal.calls('POST', `/v1/billing/subscriptions/${first.sessionId}/cancel`)).toEqual([]);
+    expect((await (await t.request('/api/subscriptions/current', { token })).json()).subscription).toMatchObject({ planId: 'plan_basic_monthly', status: 'active' });
+    expect(await grantsFor(second.orderId)).toEqual([]);
+    expect(await balanceOf(t, token)).toMatchObject({ subscription: 200 });
+    await expectLedgerConsistent(t, userId);
+  });
+
+  it('PayPal checkouts never approved expire after 3 hours; one approved but never captured is captured, not expired (issue 12 break 14)', async () => {
+    const { token, userId } = await newUser();
+    const abandoned = await checkout(token, { packageId: 'pack_100' });
+    const approved = await checkout(token, { packageId: 'pack_500' });
+    // The buyer approved at PayPal, but never came back and no webhook arrived.
+    paypal.approveOrder(approved.sessionId);
+    clock.advance(2 * 3600);
+    await runMaintenance(t.deps);
+    expect((await orderRow(t, abandoned.orderId)).status).toBe('PENDING');
+    clock.advance(3600);
+    await runMaintenance(t.deps);
+    expect(await orderRow(t, abandoned.orderId)).toMatchObject({ status: 'EXPIRED', creditsAdded: 0 });
+    expect(await orderRow(t, approved.orderId)).toMatchObject({ status: 'PAID', creditsAdded: 500 });
+    expect(paypal.calls('POST', `/v2/checkout/orders/${approved.sessionId}/capture`)).toHaveLength(1);
+    expect(paypal.calls('POST', `/v2/checkout/orders/${abandoned.sessionId}/capture`)).toEqual([]);
+    await runMaintenance(t.deps);
+    expect(await grantsFor(approved.orderId)).toHaveLength(1);
+    await expectLedgerConsistent(t, userId);
   });
 
   it('refunds a PayPal pack through the API with the refund id as PayPal-Request-Id', async () => {

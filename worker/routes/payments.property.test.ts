@@ -1,8 +1,9 @@
 import { and, eq, like, or } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema } from '../../db/client';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { runMaintenance } from '../services/maintenance';
 import { addMonths } from '../services/payments/periods';
 import type { SignedDelivery } from '../services/payments/sandbox-types';
 import { createOrder, deliver, expectLedgerConsistent, orderRow, sandboxOf, signEvent } from './payments.test-support';
@@ -167,5 +168,94 @@ describe('sandbox events delivered 1–5 times in any order', () => {
       }),
       { numRuns: 15 },
     );
+  });
+
+  it('expiry against payment in any order (issue 12 break 14): the gateway\'s expired event and our own expiry run, shuffled with the paid events → PAID, credits once', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), deliveryPlan(3), async (subscription, plan) => {
+        const { token, userId } = await newUser();
+        const order = await createOrder(t, token, subscription ? { planId: 'plan_basic_monthly' } : { packageId: 'pack_500' });
+        const input = subscription
+          ? { sessionId: order.sessionId, orderId: order.orderId, kind: 'subscription' as const, amountCents: 999, interval: 'month' as const }
+          : { sessionId: order.sessionId, orderId: order.orderId, kind: 'credits' as const, amountCents: 1999, interval: null };
+        const paid = await sandboxOf(t).checkoutEvents(input, 'pay', clock.now());
+        const expired = await signEvent(t, {
+          id: `evt_expired_${order.sessionId}`,
+          type: 'checkout.session.expired',
+          occurredAt: clock.now(),
+          effects: [{ kind: 'checkout.failed', orderId: order.orderId, status: 'EXPIRED', reason: 'The checkout session expired' }],
+        });
+        // Item 0: the payment's events; 1: the gateway's expiry; 2: our maintenance past the lifetime.
+        for (const item of plan) {
+          if (item === 0) for (const delivery of paid) expect((await deliver(t, delivery)).status).toBe(200);
+          else if (item === 1) expect((await deliver(t, expired)).status).toBe(200);
+          else {
+            clock.advance(3600);
+            await runMaintenance(t.deps);
+          }
+        }
+        const credits = subscription ? 200 : 500;
+        expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'PAID', creditsAdded: credits, failureReason: null });
+        expect((await ledgerFor(userId, [order.orderId])).map((r) => r.amount)).toEqual([credits]);
+        const acc = await account(userId);
+        expect(subscription ? acc.subscriptionBalance : acc.paidBalance).toBe(credits);
+        if (subscription) {
+          const subs = await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
+          expect(subs).toEqual([expect.objectContaining({ status: 'active', initialOrderId: order.orderId })]);
+        }
+        await expectLedgerConsistent(t, userId);
+      }),
+      { numRuns: 16 },
+    );
+  });
+
+  it('two subscription checkouts both paid, events shuffled and replayed → one live subscription, credits once, the other refunded at the gateway (issue 12 break 3)', async () => {
+    const sandbox = sandboxOf(t);
+    const refundCalls = vi.spyOn(sandbox, 'refund');
+    const cancelCalls = vi.spyOn(sandbox, 'cancelSubscription');
+    await fc.assert(
+      fc.asyncProperty(deliveryPlan(4), async (plan) => {
+        refundCalls.mockClear();
+        cancelCalls.mockClear();
+        const { token, userId } = await newUser();
+        // Two checkouts open at the gateway: the first left open there after being cancelled here.
+        const first = await createOrder(t, token, { planId: 'plan_basic_monthly' });
+        await t.request(`/api/v2/payment/order/${first.orderId}/cancel`, { method: 'POST', token });
+        const second = await createOrder(t, token, { planId: 'plan_pro_monthly' });
+        const events = async (order: typeof first, amountCents: number) =>
+          sandbox.checkoutEvents({ sessionId: order.sessionId, orderId: order.orderId, kind: 'subscription', amountCents, interval: 'month' }, 'pay', clock.now());
+        await deliverAll([...(await events(first, 999)), ...(await events(second, 1999))], plan);
+
+        const orders = await Promise.all([orderRow(t, first.orderId), orderRow(t, second.orderId)]);
+        const kept = orders.find((o) => o.status === 'PAID')!;
+        const refunded = orders.find((o) => o.status === 'REFUNDED')!;
+        expect(kept && refunded, JSON.stringify(orders.map((o) => o.status))).toBeTruthy();
+        expect(kept.creditsAdded).toBe(kept.credits);
+        expect(refunded.creditsAdded).toBe(0);
+        const subs = await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
+        expect(subs.filter((s) => s.status !== 'expired')).toEqual([expect.objectContaining({ status: 'active', initialOrderId: kept.id })]);
+        expect(subs.find((s) => s.initialOrderId === refunded.id)).toMatchObject({ status: 'expired', gatewayCancelDue: false });
+        expect((await account(userId)).subscriptionBalance).toBe(kept.credits);
+        expect((await ledgerFor(userId, [first.orderId, second.orderId])).map((r) => r.amount)).toEqual([kept.credits]);
+        const refunds = await t.deps.db.select().from(schema.refunds).where(eq(schema.refunds.userId, userId));
+        expect(refunds).toEqual([expect.objectContaining({ orderId: refunded.id, origin: 'DUPLICATE_SUBSCRIPTION', status: 'COMPLETED', creditsClawedBack: 0 })]);
+        // At the gateway: its payment refunded once, with our refund id as the idempotency key, and its billing stopped.
+        expect(refundCalls.mock.calls.map(([r]) => [r.orderId, r.refundId, r.gatewayTransactionId, r.amountCents])).toEqual([
+          [refunded.id, refunds[0]!.id, refunded.gatewayTransactionId, refunded.amountCents],
+        ]);
+        const heldSub = subs.find((s) => s.initialOrderId === refunded.id)!;
+        expect(cancelCalls.mock.calls).toEqual([[heldSub.gatewaySubscriptionId]]);
+
+        // Current and cancel act on the live one.
+        const current = (await (await t.request('/api/subscriptions/current', { token })).json()).subscription;
+        expect(current).toMatchObject({ planId: kept.planId, status: 'active' });
+        const cancelled = (await (await t.request('/api/subscriptions/current/cancel', { method: 'POST', token })).json()).subscription;
+        expect(cancelled).toMatchObject({ id: current.id, status: 'cancelled' });
+        await expectLedgerConsistent(t, userId);
+      }),
+      { numRuns: 10 },
+    );
+    refundCalls.mockRestore();
+    cancelCalls.mockRestore();
   });
 });

@@ -148,6 +148,41 @@ describe('Stripe live payments through the API', () => {
     );
   });
 
+  it('a second subscription paid at Stripe is refunded and its billing stopped there; the first paid stays the one live subscription (issue 12 break 3)', async () => {
+    const { token, userId } = await newUser();
+    const first = await checkout(token, { planId: 'plan_basic_monthly' });
+    // Cancelled here, still payable at Stripe: the buyer opens a second checkout and pays both.
+    await t.request(`/api/v2/payment/order/${first.orderId}/cancel`, { method: 'POST', token });
+    const second = await checkout(token, { planId: 'plan_pro_monthly' });
+    const [a, b] = [stripe.completeSession(first.sessionId), stripe.completeSession(second.sessionId)];
+    const [invoiceA, invoiceB] = [stripe.invoice(a.invoice), stripe.invoice(b.invoice)];
+    const events = [stripeEvent('checkout.session.completed', a), stripeEvent('invoice.paid', invoiceA), stripeEvent('checkout.session.completed', b), stripeEvent('invoice.paid', invoiceB)];
+    stripe.requests.length = 0;
+    // The second checkout's payment is reported first, so it is the one kept.
+    for (const index of [3, 2, 1, 3, 0, 1, 2, 0]) await deliverOk(events[index]);
+
+    expect(await orderRow(t, second.orderId)).toMatchObject({ status: 'PAID', creditsAdded: 500 });
+    expect(await orderRow(t, first.orderId)).toMatchObject({ status: 'REFUNDED', creditsAdded: 0 });
+    const [refund, ...more] = await t.deps.db.select().from(schema.refunds).where(eq(schema.refunds.userId, userId));
+    expect(more).toEqual([]);
+    expect(refund).toMatchObject({ orderId: first.orderId, origin: 'DUPLICATE_SUBSCRIPTION', status: 'COMPLETED', gatewayRefundId: expect.stringMatching(/^re_/) });
+    const refundCalls = stripe.calls('POST', '/v1/refunds');
+    expect(refundCalls).toHaveLength(1);
+    expect(refundCalls[0]!.form).toMatchObject({ payment_intent: stripe.invoicePaymentIntent(invoiceA.id), amount: '999' });
+    expect(refundCalls[0]!.headers['idempotency-key']).toBe(refund!.id);
+    const cancelCalls = stripe.calls('POST', `/v1/subscriptions/${a.subscription}`);
+    expect(cancelCalls.map((c) => c.form)).toEqual([expect.objectContaining({ cancel_at_period_end: 'true' })]);
+    expect(stripe.calls('POST', `/v1/subscriptions/${b.subscription}`)).toEqual([]);
+
+    // Stripe's own refund notice changes nothing more.
+    await deliverOk(stripeEvent('charge.refunded', stripe.chargeForPaymentIntent(stripe.invoicePaymentIntent(invoiceA.id))));
+    expect(await t.deps.db.select().from(schema.refunds).where(eq(schema.refunds.userId, userId))).toHaveLength(1);
+    const subs = await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
+    expect(subs.filter((s) => s.status !== 'expired')).toEqual([expect.objectContaining({ gatewaySubscriptionId: b.subscription, status: 'active' })]);
+    expect(await balanceOf(t, token)).toMatchObject({ subscription: 500 });
+    await expectLedgerConsistent(t, userId);
+  });
+
   it('refunds through the API at Stripe; charge.refunded replays complete it without clawing back twice', async () => {
     const { token, userId } = await newUser();
     const { orderId, sessionId } = await checkout(token, { packageId: 'pack_500' });

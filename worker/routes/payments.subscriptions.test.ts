@@ -4,7 +4,7 @@ import { schema } from '../../db/client';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
 import { runMaintenance } from '../services/maintenance';
 import { addMonths } from '../services/payments/periods';
-import { balanceOf, buy, createOrder, deliver, expectLedgerConsistent, orderRow, signEvent } from './payments.test-support';
+import { balanceOf, buy, createOrder, deliver, expectLedgerConsistent, orderRow, sandboxOf, signEvent } from './payments.test-support';
 
 let t: TestApp;
 const clock = manualClock();
@@ -59,7 +59,7 @@ describe('subscriptions through the sandbox', () => {
     });
     const second = await t.request('/api/v2/payment/create-subscription-order', { method: 'POST', token, json: { planId: 'plan_basic_yearly', gateway: 'STRIPE' } });
     expect(second.status).toBe(409);
-    expect((await second.json()).error.code).toBe('CONFLICT');
+    expect((await second.json()).error.code).toBe('SUBSCRIPTION_EXISTS');
     // Packs are still fine while subscribed.
     await buy(t, token, { packageId: 'pack_100' });
     await expectLedgerConsistent(t, userId);
@@ -193,35 +193,89 @@ describe('subscriptions through the sandbox', () => {
     await expectLedgerConsistent(t, userId);
   });
 
-  it('credits do not lapse while another subscription of the user is still live', async () => {
+  it('the database itself refuses a second live subscription for a user (issue 12 break 3)', async () => {
     const { token, userId } = await newUser();
     await buy(t, token, { planId: 'plan_basic_monthly' });
-    const sub = await subscriptionOf(userId);
-    // A second live subscription (e.g. started at the other gateway before this one ended).
-    await t.deps.db.insert(schema.subscriptions).values({
+    const second = {
       id: `sub_other_${userId}`,
       userId,
       planId: 'plan_pro_monthly',
-      gateway: 'SANDBOX',
-      paymentMethod: 'PAYPAL',
+      gateway: 'SANDBOX' as const,
+      paymentMethod: 'PAYPAL' as const,
       gatewaySubscriptionId: `sbx_sub_other_${userId}`,
       initialOrderId: `ord_other_${userId}`,
       monthlyCredits: 500,
       priceCents: 1999,
       currentPeriodStart: clock.now(),
       currentPeriodEnd: addMonths(clock.now(), 1),
-      createdAt: new Date(clock.now().getTime() - 1000),
-    });
-    await deliver(
-      t,
-      await signEvent(t, {
-        id: `evt_expired_first_${sub.id}`,
-        type: 'customer.subscription.deleted',
-        occurredAt: clock.now(),
-        effects: [{ kind: 'subscription.changed', gatewaySubscriptionId: sub.gatewaySubscriptionId!, status: 'expired' }],
-      }),
+    };
+    for (const status of ['active', 'suspended', 'cancelled'] as const) {
+      await expect(t.deps.db.insert(schema.subscriptions).values({ ...second, status })).rejects.toThrow();
+    }
+    // An ended one may sit beside it.
+    await t.deps.db.insert(schema.subscriptions).values({ ...second, status: 'expired' });
+  });
+
+  it('ten parallel subscription checkouts open one; the others are a clear 409 (issue 12 break 3)', async () => {
+    const { token, userId } = await newUser();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.request('/api/v2/payment/create-subscription-order', { method: 'POST', token, json: { planId: i % 2 ? 'plan_pro_monthly' : 'plan_basic_monthly', gateway: 'STRIPE' } }),
+      ),
     );
-    expect((await balanceOf(t, token)).subscription).toBe(200);
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, ...Array(9).fill(409)]);
+    for (const res of results.filter((r) => r.status === 409)) {
+      expect((await res.json()).error).toMatchObject({ code: 'SUBSCRIPTION_CHECKOUT_OPEN', message: expect.stringContaining('already open') });
+    }
+    const open = await t.deps.db.select().from(schema.orders).where(and(eq(schema.orders.userId, userId), eq(schema.orders.kind, 'subscription')));
+    expect(open.map((o) => o.status)).toEqual(['PENDING']);
+    // Packs are not limited, and a cancelled checkout frees the slot.
+    await buy(t, token, { packageId: 'pack_100' });
+    expect((await t.request(`/api/v2/payment/order/${open[0]!.id}/cancel`, { method: 'POST', token })).status).toBe(200);
+    const again = await buy(t, token, { planId: 'plan_pro_monthly' });
+    expect(await orderRow(t, again.orderId)).toMatchObject({ status: 'PAID', creditsAdded: 500 });
+    const refused = await t.request('/api/v2/payment/create-subscription-order', { method: 'POST', token, json: { planId: 'plan_basic_monthly', gateway: 'PAYPAL' } });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.code).toBe('SUBSCRIPTION_EXISTS');
+    await expectLedgerConsistent(t, userId);
+  });
+
+  it('an abandoned subscription checkout holds the slot only for its lifetime; a late payment then is refunded (issue 12 break 14)', async () => {
+    const { token, userId } = await newUser();
+    const abandoned = await createOrder(t, token, { planId: 'plan_basic_monthly' });
+    const blocked = await t.request('/api/v2/payment/create-subscription-order', { method: 'POST', token, json: { planId: 'plan_pro_monthly', gateway: 'STRIPE' } });
+    expect((await blocked.json()).error.code).toBe('SUBSCRIPTION_CHECKOUT_OPEN');
+    clock.advance(3600);
+    const { token: again } = await t.signIn(`subscriber${users}@example.com`);
+    const next = await buy(t, again, { planId: 'plan_pro_monthly' });
+    expect(await orderRow(t, abandoned.orderId)).toMatchObject({ status: 'EXPIRED' });
+    expect(await orderRow(t, next.orderId)).toMatchObject({ status: 'PAID', creditsAdded: 500 });
+    // The old checkout's payment arrives after all: never lost, never a second subscription.
+    const late = await sandboxOf(t).checkoutEvents(
+      { sessionId: abandoned.sessionId, orderId: abandoned.orderId, kind: 'subscription', amountCents: 999, interval: 'month' },
+      'pay',
+      clock.now(),
+    );
+    for (const delivery of late) expect((await deliver(t, delivery)).status).toBe(200);
+    expect(await orderRow(t, abandoned.orderId)).toMatchObject({ status: 'REFUNDED', creditsAdded: 0 });
+    expect((await balanceOf(t, again)).subscription).toBe(500);
+    await expectLedgerConsistent(t, userId);
+  });
+
+  it('a subscription whose time is over no longer blocks a new one, even before maintenance ran', async () => {
+    const { token, userId } = await newUser();
+    await buy(t, token, { planId: 'plan_basic_monthly' });
+    await t.request('/api/subscriptions/current/cancel', { method: 'POST', token });
+    clock.advance(32 * DAY);
+    const { token: fresh } = await t.signIn(`subscriber${users}@example.com`);
+    const order = await buy(t, fresh, { planId: 'plan_pro_monthly' });
+    expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'PAID', creditsAdded: 500 });
+    const subs = await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
+    expect(subs.map((s) => s.status).sort()).toEqual(['active', 'expired']);
+    // The old subscription's 200 lapsed when it ended; the new one's 500 are there.
+    expect((await balanceOf(t, fresh)).subscription).toBe(500);
+    await expectLedgerConsistent(t, userId);
   });
 
   it('checkout for a subscription that fails at the page leaves no subscription', async () => {

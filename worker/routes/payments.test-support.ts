@@ -4,6 +4,7 @@ import { schema } from '../../db/client';
 import { startPaypalFake, type PaypalFake } from '../../tests/fakes/paypal-server';
 import { startStripeFake, type StripeFake } from '../../tests/fakes/stripe-server';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import type { Clock } from '../ports';
 import type { CreditBalance } from '../contract/credits';
 import type { GatewayEvent } from '../services/payments/gateway';
 import { isSandboxGateway, type SandboxGateway, type SignedDelivery } from '../services/payments/sandbox-types';
@@ -27,10 +28,10 @@ export async function createOrder(t: TestApp, token: string, input: { packageId?
 }
 
 /** Presses Pay or Cancel on the sandbox page (a plain form POST, like the browser's). */
-export function submitCheckout(t: TestApp, sessionId: string, action: string) {
+export function submitCheckout(t: TestApp, sessionId: string, action: string, headers: Record<string, string> = {}) {
   return t.request(`/api/sandbox/checkout/${sessionId}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams({ action }).toString(),
   });
 }
@@ -71,9 +72,10 @@ export async function expectLedgerConsistent(t: TestApp, userId: string) {
  * An app with PAYMENTS=live whose Stripe and PayPal adapters talk to local fakes of their APIs,
  * plus the two helpers every live test needs: a fresh signed-in buyer and a checkout through the API.
  */
-export async function createLivePaymentsApp(options: { gateway: 'STRIPE' | 'PAYPAL'; stripeWebhookSecret: string }) {
+export async function createLivePaymentsApp(options: { gateway: 'STRIPE' | 'PAYPAL'; stripeWebhookSecret: string; clock?: Clock }) {
   const [stripe, paypal]: [StripeFake, PaypalFake] = await Promise.all([startStripeFake(), startPaypalFake()]);
   const t = await createTestApp({
+    clock: options.clock,
     env: {
       PAYMENTS: 'live',
       STRIPE_SECRET_KEY: stripe.secretKey,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../db/client';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { runMaintenance } from '../services/maintenance';
 import { GatewayError } from '../services/payments/gateway';
 import { balanceOf, buy, createOrder, deliver, expectLedgerConsistent, orderRow, sandboxOf, signEvent, submitCheckout } from './payments.test-support';
 
@@ -133,6 +134,98 @@ describe('credit pack through the sandbox checkout', () => {
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('Unknown action');
     expect((await orderRow(t, order.orderId)).status).toBe('PENDING');
+  });
+
+  it('refuses cross-site form posts (issue 12 break 11) and accepts the page\'s own', async () => {
+    const order = await createOrder(t, token, { packageId: 'pack_100' });
+    for (const headers of <Record<string, string>[]>[
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: new URL(order.checkoutUrl).origin },
+      { 'sec-fetch-site': 'cross-site', origin: new URL(order.checkoutUrl).origin },
+      { origin: 'http://localhost:8788' },
+    ]) {
+      for (const action of ['cancel', 'pay']) {
+        const refused = await submitCheckout(t, order.sessionId, action, headers);
+        expect(refused.status, JSON.stringify(headers)).toBe(403);
+        expect(await refused.text()).toContain('Request refused');
+      }
+    }
+    expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'PENDING', creditsAdded: 0 });
+
+    // What a browser sends from the checkout page itself.
+    const accepted = await submitCheckout(t, order.sessionId, 'cancel', { origin: new URL(order.checkoutUrl).origin, 'sec-fetch-site': 'same-origin' });
+    expect(accepted.status).toBe(303);
+    expect((await orderRow(t, order.orderId)).status).toBe('CANCELLED');
+    const another = await createOrder(t, token, { packageId: 'pack_100' });
+    // Chrome's POST from the page under the API's no-referrer policy: Origin null, Sec-Fetch-Site same-origin.
+    expect((await submitCheckout(t, another.sessionId, 'pay', { origin: 'null', 'sec-fetch-site': 'same-origin' })).status).toBe(303);
+    expect((await orderRow(t, another.orderId)).status).toBe('PAID');
+  });
+
+  it('sends the buyer back to the origin they paid from, not the PUBLIC_URL default (issue 12 break 13)', async () => {
+    const res = await t.request('http://127.0.0.1:8787/api/v2/payment/create-credit-order', { method: 'POST', token, json: { packageId: 'pack_100', gateway: 'PAYPAL' } });
+    const body = await res.json();
+    expect(body.checkoutUrl).toMatch(/^http:\/\/127\.0\.0\.1:8787\/api\/sandbox\/checkout\/sbx_/);
+    const checkoutPath = new URL(body.checkoutUrl).pathname;
+    const page = await (await t.request(`http://127.0.0.1:8787${checkoutPath}`)).text();
+    expect(page).toContain(`action="${checkoutPath}"`);
+    const paid = await t.request(`http://127.0.0.1:8787${checkoutPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://127.0.0.1:8787', 'sec-fetch-site': 'same-origin' },
+      body: 'action=pay',
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`http://127.0.0.1:8787/payment/paypal/success?orderId=${body.orderId}`);
+    // Served on the other origin, the same page posts there and the buyer returns there.
+    const other = await createOrder(t, token, { packageId: 'pack_100' });
+    expect((await submitCheckout(t, other.sessionId, 'cancel')).headers.get('location')).toBe(`http://localhost:8787/payment/stripe/cancel?orderId=${other.orderId}`);
+  });
+
+  it('abandoned checkouts expire after the sandbox session lifetime; a late payment still counts (issue 12 break 14)', async () => {
+    const abandoned = await createOrder(t, token, { packageId: 'pack_100' });
+    const fresh = await createOrder(t, token, { packageId: 'pack_100' });
+    clock.advance(59 * 60);
+    await runMaintenance(t.deps);
+    expect((await orderRow(t, abandoned.orderId)).status).toBe('PENDING');
+    const younger = await createOrder(t, token, { packageId: 'pack_500' });
+    clock.advance(60);
+    const result = await runMaintenance(t.deps);
+    expect(result.expiredCheckouts).toBeGreaterThanOrEqual(2);
+    for (const order of [abandoned, fresh]) {
+      expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'EXPIRED', failureReason: 'The checkout was not completed in time', creditsAdded: 0 });
+    }
+    expect((await orderRow(t, younger.orderId)).status).toBe('PENDING');
+    const listed = (await (await t.request('/api/orders/user', { token })).json()).orders as { id: string; status: string }[];
+    expect(listed.find((o) => o.id === abandoned.orderId)?.status).toBe('EXPIRED');
+    const status = await (await t.request(`/api/v2/payment/order/${abandoned.orderId}/status`, { token })).json();
+    expect(status).toMatchObject({ success: true, status: 'EXPIRED', creditsAdded: 0, message: 'The checkout expired before it was paid' });
+    // The page says so and takes no payment.
+    const page = await t.request(`/api/sandbox/checkout/${abandoned.sessionId}`);
+    expect(page.status).toBe(409);
+    expect(await page.text()).toContain('order expired');
+    expect((await submitCheckout(t, abandoned.sessionId, 'pay')).status).toBe(409);
+
+    // A payment the gateway reports anyway is honoured: the money is real.
+    const before = await balanceOf(t, token);
+    const [paid] = await sandboxOf(t).checkoutEvents(
+      { sessionId: fresh.sessionId, orderId: fresh.orderId, kind: 'credits', amountCents: 499, interval: null },
+      'pay',
+      clock.now(),
+    );
+    expect((await deliver(t, paid!)).status).toBe(200);
+    expect(await orderRow(t, fresh.orderId)).toMatchObject({ status: 'PAID', creditsAdded: 100, failureReason: null });
+    expect((await balanceOf(t, token)).available - before.available).toBe(100);
+    await expectLedgerConsistent(t, userId);
+  });
+
+  it('a sandbox page opened past its lifetime expires the order even before maintenance runs', async () => {
+    const order = await createOrder(t, token, { packageId: 'pack_100' });
+    clock.advance(3600);
+    const refused = await submitCheckout(t, order.sessionId, 'pay');
+    expect(refused.status).toBe(409);
+    expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'EXPIRED', creditsAdded: 0 });
   });
 
   it('escapes what it puts into the page', async () => {

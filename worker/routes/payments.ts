@@ -10,6 +10,7 @@ import {
   type GatewayName,
 } from '../contract/payments';
 import type { AppEnv } from '../lib/hono-env';
+import { publicOrigin } from '../lib/public-origin';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { cancelOrder, createCheckoutOrder, getOrderStatus, listUserOrders } from '../services/payments/orders';
@@ -27,11 +28,11 @@ export const paymentRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
   .post('/create-subscription-order', validate('json', createSubscriptionOrderRequest), async (c) => {
     const { planId, gateway, referralCode } = c.req.valid('json');
-    return c.json(await createCheckoutOrder(c.get('deps'), c.get('user')!, { kind: 'subscription', planId, field: 'planId', method: gateway, referralCode }));
+    return c.json(await createCheckoutOrder(c.get('deps'), c.get('user')!, { kind: 'subscription', planId, field: 'planId', method: gateway, referralCode, publicOrigin: publicOrigin(c) }));
   })
   .post('/create-credit-order', validate('json', createCreditOrderRequest), async (c) => {
     const { packageId, gateway, referralCode } = c.req.valid('json');
-    return c.json(await createCheckoutOrder(c.get('deps'), c.get('user')!, { kind: 'credits', planId: packageId, field: 'packageId', method: gateway, referralCode }));
+    return c.json(await createCheckoutOrder(c.get('deps'), c.get('user')!, { kind: 'credits', planId: packageId, field: 'packageId', method: gateway, referralCode, publicOrigin: publicOrigin(c) }));
   })
   .get('/order/:orderId/status', validate('param', orderIdParam), async (c) =>
     c.json(await getOrderStatus(c.get('deps'), c.get('user')!.id, c.req.valid('param').orderId)),
@@ -71,9 +72,10 @@ const sendSandbox = (c: Context<AppEnv>, result: SandboxPageResult) => {
 
 /** `/api/sandbox/checkout/*`: the sandbox gateway's local checkout page (embedded mode only). */
 export const sandboxCheckoutRoutes = new Hono<AppEnv>()
-  .get('/:sessionId', async (c) => sendSandbox(c, await renderSandboxCheckout(c.get('deps'), c.req.param('sessionId'))))
+  .get('/:sessionId', async (c) => sendSandbox(c, await renderSandboxCheckout(c.get('deps'), c.req.param('sessionId'), publicOrigin(c))))
   .post('/:sessionId', async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const action = typeof form.action === 'string' ? form.action : undefined;
-    return sendSandbox(c, await submitSandboxCheckout(c.get('deps'), c.req.param('sessionId'), action));
+    const source = { origin: c.req.header('origin'), fetchSite: c.req.header('sec-fetch-site'), ownOrigins: [new URL(c.req.url).origin, publicOrigin(c)] };
+    return sendSandbox(c, await submitSandboxCheckout(c.get('deps'), c.req.param('sessionId'), action, source, publicOrigin(c)));
   });

@@ -100,6 +100,30 @@ describe('referrals', () => {
   });
 });
 
+describe('invite links (issue 12, break 13)', () => {
+  it('follow the loopback origin the app was opened on when PUBLIC_URL is not set, never a foreign Host', async () => {
+    const ivy = await t.signIn('ivy@example.com');
+    for (const path of ['/api/referral/link', '/api/credits/referral/link']) {
+      const opened = await (await t.request(`http://127.0.0.1:9000${path}`, { token: ivy.token })).json();
+      expect(opened.link).toBe(`http://127.0.0.1:9000/login?ref=${opened.referralCode}`);
+      // A Host the client made up is not reflected: the link names the port the server listens on.
+      const spoofed = await (await t.request(`http://evil.example${path}`, { token: ivy.token })).json();
+      expect(spoofed.link).toBe(`http://localhost:${t.config.PORT}/login?ref=${opened.referralCode}`);
+    }
+  });
+
+  it('use PUBLIC_URL whenever it is set', async () => {
+    const pinned = await createTestApp({ clock, env: { PUBLIC_URL: 'http://localhost:9443' } });
+    try {
+      const jo = await pinned.signIn('jo@example.com');
+      const { link, referralCode } = await (await pinned.request('http://127.0.0.1:9000/api/referral/link', { token: jo.token })).json();
+      expect(link).toBe(`http://localhost:9443/login?ref=${referralCode}`);
+    } finally {
+      await pinned.close();
+    }
+  });
+});
+
 it('masks e-mails', () => {
   expect(maskEmail('bob.builder@example.com')).toBe('bo*********@e***.com');
   expect(maskEmail('a@b.io')).toBe('a***@b***.io');

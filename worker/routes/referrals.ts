@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { processPurchaseRequest, processRegistrationRequest, referralCodeParam, referredUsersQuery } from '../contract/referrals';
 import type { AppEnv } from '../lib/hono-env';
+import { publicOrigin } from '../lib/public-origin';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import {
@@ -17,7 +18,7 @@ export const referralRoutes = new Hono<AppEnv>()
   .get('/info/:code', validate('param', referralCodeParam), async (c) => c.json(await referrerInfo(c.get('deps').db, c.req.valid('param').code)))
   .get('/validate/:code', validate('param', referralCodeParam), async (c) => c.json(await validateCode(c.get('deps').db, c.req.valid('param').code)))
   .use('*', requireUser)
-  .get('/link', async (c) => c.json(await referralLink(c.get('deps').db, c.get('user')!.id, c.get('deps').config.PUBLIC_URL)))
+  .get('/link', async (c) => c.json(await referralLink(c.get('deps').db, c.get('user')!.id, publicOrigin(c))))
   .get('/stats', async (c) => c.json(await referralStats(c.get('deps').db, c.get('user')!.id)))
   .get('/referred-users', validate('query', referredUsersQuery), async (c) =>
     c.json(await referredUsers(c.get('deps').db, c.get('user')!.id, c.req.valid('query'))),
@@ -35,4 +36,4 @@ export const referralRoutes = new Hono<AppEnv>()
 export const creditReferralRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
   .get('/', async (c) => c.json(await referralStats(c.get('deps').db, c.get('user')!.id)))
-  .get('/link', async (c) => c.json(await referralLink(c.get('deps').db, c.get('user')!.id, c.get('deps').config.PUBLIC_URL)));
+  .get('/link', async (c) => c.json(await referralLink(c.get('deps').db, c.get('user')!.id, publicOrigin(c))));

@@ -1,5 +1,6 @@
 import type { ApiErrorBody, ErrorCode } from '../../../worker/contract/errors';
 import { i18n } from '../i18n';
+import { safeLocalStorage } from '../lib/safe-storage';
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
@@ -42,7 +43,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   const headers = new Headers();
-  const token = localStorage.getItem(TOKEN_KEY);
+  const token = safeLocalStorage.getItem(TOKEN_KEY);
   if (token) headers.set('authorization', `Bearer ${token}`);
   // The app's language, not the browser's: server-side names (plans, orders) follow the UI.
   if (i18n.locale) headers.set('accept-language', i18n.locale);

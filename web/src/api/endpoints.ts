@@ -20,11 +20,11 @@ export const api = {
   registrationBonus: () => request<{ success: true; data: number }>('/system/config/registration-bonus'),
   models: () =>
     request<{ success: true; models: Record<string, { name: string; description: string; available: boolean }>; costs: { costByResolution: Record<string, number>; defaultCost: number } }>('/generate-image/models'),
-  generate: (body: { prompt: string; style: string; width: number; height: number; model: string; updateRecordId?: string; toolId?: string }) =>
+  generate: (body: { prompt: string; style: string; width: number; height: number; model: string; updateRecordId?: string; toolId?: string; extra?: string }) =>
     request<GenerationStatus>('/generate-image', { json: body }),
   edit: (form: FormData) => request<GenerationStatus>('/generate-image/edit', { form }),
   generationStatus: (id: string) => request<GenerationStatus>(`/generate-image/status/${id}`),
-  records: (page: number, size: number, status?: string) => request<RecordsPage>('/creation-records', { query: { page, size, status } }),
+  records: (page: number, size: number, status?: string, type?: string) => request<RecordsPage>('/creation-records', { query: { page, size, status, type } }),
   recordStats: () => request<{ total: number; completed: number; processing: number; failed: number }>('/creation-records/stats'),
   deleteRecord: (id: string) => request<{ success: true }>(`/creation-records/${id}`, { method: 'DELETE' }),
   referralLink: () => request<{ referralCode: string; link: string }>('/referral/link'),
@@ -45,6 +45,10 @@ export interface CreationRecord {
   prompt: string | null;
   credits: number;
   errorMessage: string | null;
+  /** Upscales record their factor here ("2x") and the output size in width/height. */
+  style?: string | null;
+  width?: number | null;
+  height?: number | null;
 }
 
 export interface RecordsPage {

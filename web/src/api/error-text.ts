@@ -35,6 +35,8 @@ export function useErrorText() {
           return error.field === 'avatar' ? t`File size cannot exceed 5MB` : error.message;
         case 'UNSUPPORTED_MEDIA_TYPE':
           return error.field === 'avatar' ? t`Please select a valid image file (JPG, PNG, GIF, WebP)` : error.message;
+        case 'IMAGE_UNDECODABLE':
+          return t`The image is damaged or incomplete, please choose another file`;
         case 'INTERNAL':
           return t`Server error, please try again later`;
         default:

@@ -5,6 +5,7 @@ import { SessionProvider, useSession } from '../features/auth/session';
 import { ToastProvider } from '../ui/toast';
 import { Header } from '../ui/header';
 import { Spinner } from '../ui/spinner';
+import { StorageNotice } from '../ui/storage-notice';
 
 function Root() {
   return (
@@ -23,6 +24,7 @@ function Shell() {
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
+      <StorageNotice />
       {initialising ? (
         <div className="flex flex-1 items-center justify-center py-32">
           <Spinner className="h-10 w-10" label="Initialising" />

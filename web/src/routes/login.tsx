@@ -7,6 +7,7 @@ import { LoginFlow, REFERRAL_KEY } from '../features/auth/login-flow';
 import { clearLoginNotice, peekLoginNotice, type LoginNotice } from '../features/auth/login-notice';
 import { takeReturnPath } from '../features/auth/return-url';
 import { useSession } from '../features/auth/session';
+import { safeLocalStorage } from '../lib/safe-storage';
 
 /** Why the user was sent back here from Google (spec §8 OAuth return), in their language. */
 function NoticeText({ notice }: { notice: LoginNotice }) {
@@ -39,8 +40,8 @@ function LoginPage() {
 
   useEffect(() => {
     // Spec §3: the ?ref= code is kept in localStorage until sign-up uses it.
-    if (ref) localStorage.setItem(REFERRAL_KEY, ref);
-    const code = ref ?? localStorage.getItem(REFERRAL_KEY);
+    if (ref) safeLocalStorage.setItem(REFERRAL_KEY, ref);
+    const code = ref ?? safeLocalStorage.getItem(REFERRAL_KEY);
     if (code) api.referralInfo(code).then((r) => setReferrer(r.referrerName)).catch(() => undefined);
   }, [ref]);
 

@@ -12,6 +12,7 @@ import { useSession } from '../features/auth/session';
 import { Page } from '../ui/page';
 import { Spinner } from '../ui/spinner';
 import { useToast } from '../ui/toast';
+import { safeLocalStorage } from '../lib/safe-storage';
 
 /**
  * One exchange per authorization code for the life of the page: React StrictMode runs effects twice
@@ -52,7 +53,7 @@ function OAuthRedirect() {
             state: params.get('state') ?? '',
             clientId: config?.clientId ?? undefined,
             redirectUri: `${window.location.origin}/oauth2/callback`,
-            referralCode: localStorage.getItem(REFERRAL_KEY) ?? undefined,
+            referralCode: safeLocalStorage.getItem(REFERRAL_KEY) ?? undefined,
           }),
         );
       exchanges.set(code, exchange);
@@ -61,7 +62,7 @@ function OAuthRedirect() {
       (result) => {
         if (!live) return;
         session.signIn(result.token, result.user);
-        localStorage.removeItem(REFERRAL_KEY);
+        safeLocalStorage.removeItem(REFERRAL_KEY);
         toast.success(t`Welcome, ${result.user.name}!`);
         void navigate({ href: takeReturnPath(), replace: true });
       },

@@ -59,8 +59,10 @@ function PaymentMethodModal({ plan, onClose }: { plan: PricingItem | null; onClo
       setPending(false);
     } catch (error) {
       setPending(false);
-      if (error instanceof ApiError && error.code === 'CONFLICT' && plan.packageType !== 'credits') {
+      if (error instanceof ApiError && error.code === 'SUBSCRIPTION_EXISTS') {
         toast.error(t`You already have a subscription. It must end before you start another.`);
+      } else if (error instanceof ApiError && error.code === 'SUBSCRIPTION_CHECKOUT_OPEN') {
+        toast.error(t`A subscription checkout is already open. Finish it, or cancel it in My orders, before starting another.`);
       } else if (error instanceof ApiError && error.status === 401) {
         // The session handler has already sent the user to sign in again.
       } else {

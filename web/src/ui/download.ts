@@ -1,13 +1,15 @@
+import { safeLocalStorage } from '../lib/safe-storage';
 /**
  * Spec §7 Downloads: fetch the image as a blob and save it; if fetching fails, open the link in a
  * new tab so the user still gets the file.
  */
-export async function downloadImage(url: string, filename = 'generated-image.png') {
+export async function downloadImage(url: string, filename = 'generated-image.png', convert?: (blob: Blob) => Promise<Blob>) {
   try {
-    const token = localStorage.getItem('token');
+    const token = safeLocalStorage.getItem('token');
     const response = await fetch(url, { headers: token && url.startsWith('/api/') ? { authorization: `Bearer ${token}` } : {} });
     if (!response.ok) throw new Error(`download failed: ${response.status}`);
-    const blob = await response.blob();
+    const fetched = await response.blob();
+    const blob = convert ? await convert(fetched) : fetched;
     const href = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = href;

@@ -6,6 +6,7 @@ import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'reac
 import { api } from '../api/endpoints';
 import { useLoginModal } from '../features/auth/login-modal';
 import { useSession } from '../features/auth/session';
+import { VerifyEmailBanner } from '../features/auth/verify-email-banner';
 import { LOCALES, activateLocale, type Locale } from '../i18n';
 import { Button } from './button';
 import { formatCredits } from './format';
@@ -97,6 +98,7 @@ export function Header() {
     ));
 
   return (
+    <>
     <header className="sticky top-0 z-40 border-b border-white/5 bg-ink-950/75 backdrop-blur-xl">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 font-bold tracking-tight">
@@ -143,5 +145,8 @@ export function Header() {
         </nav>
       )}
     </header>
+    {/* Below the sticky bar, so it scrolls away instead of covering the page on phones. */}
+    <VerifyEmailBanner />
+    </>
   );
 }

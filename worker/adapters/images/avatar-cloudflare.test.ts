@@ -56,4 +56,13 @@ describe('Cloudflare Images avatar adapter', () => {
     expect((await sharp(out.bytes).metadata()).width).toBe(40);
     expect(log.warn).toHaveBeenCalledTimes(1);
   });
+
+  it('decodes(): true when the binding decodes the bytes, false when it refuses them; without a binding, the container must be whole', async () => {
+    const png = new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background: '#00ff00' } }).png().toBuffer());
+    expect(await createCloudflareAvatarImages(fakeImages().binding).decodes(png, 'image/png')).toBe(true);
+    expect(await createCloudflareAvatarImages(fakeImages({ fail: true }).binding).decodes(png, 'image/png')).toBe(false);
+    const passthrough = createPassthroughAvatarImages({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
+    expect(await passthrough.decodes(png, 'image/png')).toBe(true);
+    expect(await passthrough.decodes(png.subarray(0, png.length - 12), 'image/png')).toBe(false);
+  });
 });

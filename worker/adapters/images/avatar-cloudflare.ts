@@ -1,4 +1,5 @@
 import { AVATAR } from '../../contract/auth';
+import { structurallyComplete } from '../../lib/images/complete';
 import { stripMetadata } from '../../lib/images/strip-metadata';
 import type { AvatarImages, Logger } from '../../ports';
 import { AvatarDecodeError } from '../../services/auth/avatars';
@@ -35,6 +36,15 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
  */
 export function createCloudflareAvatarImages(images: ImagesBindingLike): AvatarImages {
   return {
+    /** The binding decodes it (to a tiny WebP thumbnail, the cheapest full decode it offers); an ImagesError means it does not decode. */
+    async decodes(bytes) {
+      try {
+        const result = await images.input(streamOf(bytes)).transform({ width: 16, height: 16, fit: 'scale-down' }).output({ format: 'image/webp', anim: false });
+        return (await readAll(result.image())).length > 0;
+      } catch {
+        return false;
+      }
+    },
     async toAvatar(bytes) {
       let result: Awaited<ReturnType<ImageTransformerLike['output']>>;
       try {
@@ -58,6 +68,8 @@ export function createCloudflareAvatarImages(images: ImagesBindingLike): AvatarI
 export function createPassthroughAvatarImages(log: Logger): AvatarImages {
   let warned = false;
   return {
+    // No decoder here: the container must at least be whole (chunks, CRCs, end marker), the check every runtime runs first.
+    decodes: async (bytes, type) => structurallyComplete(bytes, type),
     async toAvatar(bytes, type) {
       if (!warned) {
         warned = true;

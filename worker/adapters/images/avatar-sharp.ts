@@ -9,11 +9,26 @@ import { AVATAR_INPUT_LIMITS, AvatarDecodeError } from '../../services/auth/avat
  * metadata unless asked to, so EXIF/GPS/XMP are gone. `limitInputPixels` is a second guard behind
  * the header check in the service.
  */
+/** Decoding any upload is bounded: the header check refuses more before this (decompression bombs). */
+const DECODE_MAX_PIXELS = 100_000_000;
+
 export function createSharpAvatarImages(): AvatarImages {
   return {
+    /**
+     * A full decode of the first frame: `failOn: 'truncated'` turns libjpeg's "premature end of
+     * data" and libpng's truncated-IDAT warnings (which would otherwise decode to grey) into errors.
+     */
+    async decodes(bytes) {
+      try {
+        await sharp(bytes, { failOn: 'truncated', limitInputPixels: DECODE_MAX_PIXELS, animated: false }).stats();
+        return true;
+      } catch {
+        return false;
+      }
+    },
     async toAvatar(bytes) {
       try {
-        const output = await sharp(bytes, { limitInputPixels: AVATAR_INPUT_LIMITS.maxPixels, animated: false, failOn: 'error' })
+        const output = await sharp(bytes, { limitInputPixels: AVATAR_INPUT_LIMITS.maxPixels, animated: false, failOn: 'truncated' })
           .autoOrient()
           .resize(AVATAR.outputSize, AVATAR.outputSize, { fit: 'cover', position: 'centre' })
           .webp({ quality: 85 })

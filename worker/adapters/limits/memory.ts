@@ -1,11 +1,25 @@
+import { LRUCache } from 'lru-cache';
 import type { Clock, RateLimiter } from '../../ports';
+
+interface Window {
+  count: number;
+  endsAt: number;
+}
+
+/** ≈ 100 k windows × (key + counter + LRU slots) stays in the tens of MB however many keys a flood invents. */
+export const MEMORY_LIMITER_MAX_KEYS = 100_000;
 
 /**
  * Fixed-window counters in process memory: right for the single embedded Node process and tests.
  * Production refuses it (env.ts) because each Worker isolate would count on its own.
+ *
+ * A flood of new keys (one per invented e-mail) must cost neither memory nor time per request: the
+ * windows live in a bounded LRU (O(1) get/set; the least recently touched window is dropped once
+ * full, so a busy attacker's own counter is the last to go), and an expired window is simply
+ * replaced when its key comes back — nothing ever scans the whole set.
  */
-export function createMemoryRateLimiter(clock: Clock): RateLimiter {
-  const windows = new Map<string, { count: number; endsAt: number }>();
+export function createMemoryRateLimiter(clock: Clock, options: { maxKeys?: number } = {}): RateLimiter & { size(): number } {
+  const windows = new LRUCache<string, Window>({ max: options.maxKeys ?? MEMORY_LIMITER_MAX_KEYS });
   return {
     async hit(key, rule) {
       const now = clock.now().getTime();
@@ -13,11 +27,11 @@ export function createMemoryRateLimiter(clock: Clock): RateLimiter {
       if (!window || window.endsAt <= now) {
         window = { count: 0, endsAt: now + rule.windowSeconds * 1000 };
         windows.set(key, window);
-        if (windows.size > 50_000) for (const [k, w] of windows) if (w.endsAt <= now) windows.delete(k);
       }
       window.count += 1;
       const allowed = window.count <= rule.limit;
       return { allowed, remaining: Math.max(rule.limit - window.count, 0), retryAfterSeconds: allowed ? 0 : Math.ceil((window.endsAt - now) / 1000) };
     },
+    size: () => windows.size,
   };
 }

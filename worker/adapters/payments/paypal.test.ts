@@ -36,6 +36,7 @@ const packRequest = (over: Partial<CheckoutRequest> = {}): CheckoutRequest => {
     customerEmail: 'buyer@example.com',
     successUrl: `http://localhost:8787/payment/paypal/success?orderId=${orderId}`,
     cancelUrl: `http://localhost:8787/payment/paypal/cancel?orderId=${orderId}`,
+    publicOrigin: 'http://localhost:8787',
     ...over,
   };
 };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { newId } from '../../lib/ids';
 import { WebhookVerificationError, type GatewayEvent, type PaymentEffect } from '../../services/payments/gateway';
 import { addInterval } from '../../services/payments/periods';
@@ -28,7 +28,7 @@ const isoDate = z.iso.datetime().transform((s) => new Date(s));
 const id = z.string().min(1).max(200);
 const effectSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('checkout.paid'), orderId: id, gatewayTransactionId: id, gatewaySubscriptionId: id.optional(), amountCents: z.number().int().optional() }),
-  z.object({ kind: z.literal('checkout.failed'), orderId: id, status: z.enum(['FAILED', 'CANCELLED']), reason: z.string().max(500) }),
+  z.object({ kind: z.literal('checkout.failed'), orderId: id, status: z.enum(['FAILED', 'CANCELLED', 'EXPIRED']), reason: z.string().max(500) }),
   z.object({
     kind: z.literal('invoice.paid'),
     gatewaySubscriptionId: id,
@@ -92,9 +92,10 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   return {
     name: 'SANDBOX',
 
-    async createCheckout() {
+    async createCheckout(request) {
       const sessionId = newId('sbx');
-      return { sessionId, checkoutUrl: `${base}/api/sandbox/checkout/${sessionId}` };
+      // The origin the buyer is on, so the page and its redirect back keep them signed in.
+      return { sessionId, checkoutUrl: `${(request.publicOrigin || base).replace(/\/+$/, '')}/api/sandbox/checkout/${sessionId}` };
     },
 
     async parseWebhook(rawBody, headers) {

@@ -32,6 +32,7 @@ const packRequest = (over: Partial<CheckoutRequest> = {}): CheckoutRequest => {
     customerEmail: 'buyer@example.com',
     successUrl: `http://localhost:8787/payment/stripe/success?orderId=${orderId}`,
     cancelUrl: `http://localhost:8787/payment/stripe/cancel?orderId=${orderId}`,
+    publicOrigin: 'http://localhost:8787',
     ...over,
   };
 };
@@ -206,7 +207,7 @@ describe('Stripe adapter: webhooks', () => {
     const { sessionId } = await stripe.createCheckout(request);
     const expired = fake.expireSession(sessionId);
     expect((await deliver(stripeEvent('checkout.session.expired', expired))).effects).toEqual([
-      { kind: 'checkout.failed', orderId: request.orderId, status: 'CANCELLED', reason: 'The checkout session expired' },
+      { kind: 'checkout.failed', orderId: request.orderId, status: 'EXPIRED', reason: 'The checkout session expired' },
     ]);
     const failed = { ...expired, status: 'complete', payment_status: 'unpaid' };
     expect((await deliver(stripeEvent('checkout.session.async_payment_failed', failed))).effects).toEqual([
@@ -361,7 +362,7 @@ describe('Stripe adapter: reconcile, refund, cancel', () => {
     const third = await stripe.createCheckout(other);
     fake.expireSession(third.sessionId);
     expect(await stripe.reconcile({ id: other.orderId, kind: 'credits', gatewaySessionId: third.sessionId })).toEqual([
-      { kind: 'checkout.failed', orderId: other.orderId, status: 'CANCELLED', reason: 'The checkout session expired' },
+      { kind: 'checkout.failed', orderId: other.orderId, status: 'EXPIRED', reason: 'The checkout session expired' },
     ]);
     await expect(stripe.reconcile({ id: 'ord_x', kind: 'credits', gatewaySessionId: 'cs_test_missing' })).rejects.toBeInstanceOf(GatewayError);
   });

@@ -287,7 +287,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         const orderId = session.client_reference_id ?? session.metadata?.orderId;
         if (!orderId) return [];
         return event.type === 'checkout.session.expired'
-          ? [{ kind: 'checkout.failed', orderId, status: 'CANCELLED', reason: 'The checkout session expired' }]
+          ? [{ kind: 'checkout.failed', orderId, status: 'EXPIRED', reason: 'The checkout session expired' }]
           : [{ kind: 'checkout.failed', orderId, status: 'FAILED', reason: 'The payment failed' }];
       }
       case 'invoice.paid':
@@ -373,7 +373,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         const session = (await stripe.checkout.sessions.retrieve(order.gatewaySessionId, { expand: ['invoice'] })) as unknown as WireSession;
         if (session.status === 'expired') {
           const orderId = session.client_reference_id ?? session.metadata?.orderId ?? order.id;
-          return [{ kind: 'checkout.failed', orderId, status: 'CANCELLED', reason: 'The checkout session expired' }];
+          return [{ kind: 'checkout.failed', orderId, status: 'EXPIRED', reason: 'The checkout session expired' }];
         }
         if (session.status !== 'complete' || session.payment_status !== 'paid') return [];
         const effects = await sessionPaid({ ...session, client_reference_id: session.client_reference_id ?? order.id });

@@ -1,5 +1,8 @@
 import { ServiceError } from '../../contract/errors';
+import { structurallyComplete } from './complete';
+import { swapsSides } from './exif';
 import { inspectImage, type ImageType } from './inspect';
+import { exifOrientation } from './strip-metadata';
 
 /** What one kind of upload accepts (generation inputs, avatars), with the spec's texts for it. */
 export interface ImageUploadRules {
@@ -15,6 +18,7 @@ export interface ImageUploadRules {
 export interface CheckedUpload {
   bytes: Uint8Array;
   type: ImageType;
+  /** As displayed: a sideways-stored portrait photo (EXIF Orientation 5–8) reports its upright size. */
   width: number;
   height: number;
   name: string;
@@ -22,13 +26,19 @@ export interface CheckedUpload {
 
 const NAME_TYPES: Record<string, ImageType> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
 
+/** The decoding half of the image port (`AppDeps.avatarImages`): sharp on Node, the Images binding on Workers. */
+export interface ImageDecodeCheck {
+  decodes(bytes: Uint8Array, type: ImageType): Promise<boolean>;
+}
+
 /**
  * Accepts an uploaded image only if its bytes are an allowed type (magic numbers, not the name), the
  * name's image extension and the declared type agree with them (a PNG named .jpg, or text named
  * .png, is a disguised file: 415), and its header dimensions are sane — all before anything decodes
- * it. Pure code: runs on Workers and Node alike.
+ * it. With a `decoder`, it must then also be whole (every chunk and the end marker present) and
+ * fully decode — so a truncated or corrupt upload is a 422 before it is stored or charged for.
  */
-export async function checkImageUpload(file: unknown, rules: ImageUploadRules): Promise<CheckedUpload> {
+export async function checkImageUpload(file: unknown, rules: ImageUploadRules, decoder?: ImageDecodeCheck): Promise<CheckedUpload> {
   const { field } = rules;
   if (!(file instanceof File) || file.size === 0) throw new ServiceError('VALIDATION_FAILED', 'Please select an image file', { field });
   if (file.size > rules.maxBytes) throw new ServiceError('PAYLOAD_TOO_LARGE', rules.messages.tooLarge, { field });
@@ -43,5 +53,9 @@ export async function checkImageUpload(file: unknown, rules: ImageUploadRules): 
   if (info.width > rules.maxSide || info.height > rules.maxSide || info.width * info.height > rules.maxPixels) {
     throw new ServiceError('PAYLOAD_TOO_LARGE', 'Image dimensions are too large', { field });
   }
-  return { bytes, type: info.type, width: info.width, height: info.height, name: file.name };
+  if (decoder && (!structurallyComplete(bytes, info.type) || !(await decoder.decodes(bytes, info.type)))) {
+    throw new ServiceError('IMAGE_UNDECODABLE', 'The image is damaged or incomplete and cannot be read', { field });
+  }
+  const [width, height] = swapsSides(exifOrientation(bytes, info.type)) ? [info.height, info.width] : [info.width, info.height];
+  return { bytes, type: info.type, width, height, name: file.name };
 }

@@ -1,11 +1,22 @@
 /**
  * Removes metadata (EXIF with GPS position, XMP, comments, text chunks) from an uploaded image by
  * dropping container chunks, without re-encoding: pixels stay byte-identical and it runs on Workers,
- * where no image codec is available. Colour profiles are kept so colours do not shift.
+ * where no image codec is available. Colour profiles are kept so colours do not shift, and the EXIF
+ * Orientation tag survives alone (a minimal EXIF block) so portrait phone photos stay upright.
+ *
+ * The bytes come from the client: every size is read unsigned, every offset is bounded by the
+ * input, every loop step moves forward, and the output is at most the input plus one minimal EXIF
+ * block ({@link MAX_GROWTH} bytes). Fuzzed in strip-metadata.fuzz.test.ts.
  */
+import { hasExifPrefix, orientationTiff, readOrientation, type Orientation } from './exif';
 import type { ImageType } from './inspect';
 
+/** The most stripping can add: a re-written Orientation-only EXIF block plus its container framing. */
+export const MAX_GROWTH = 64;
+
 const ascii = (b: Uint8Array, s: number, n: number) => String.fromCharCode(...b.subarray(s, s + n));
+const u32be = (b: Uint8Array, i: number) => ((b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!) >>> 0;
+const u32le = (b: Uint8Array, i: number) => (b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24)) >>> 0;
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -17,35 +28,86 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n += 1) {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+export function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Uint8Array): Uint8Array {
+  const chunk = new Uint8Array(12 + data.length);
+  const view = new DataView(chunk.buffer);
+  view.setUint32(0, data.length);
+  for (let k = 0; k < 4; k += 1) chunk[4 + k] = type.charCodeAt(k);
+  chunk.set(data, 8);
+  view.setUint32(8 + data.length, crc32(chunk.subarray(4, 8 + data.length)));
+  return chunk;
+}
+
 const PNG_DROP = new Set(['tEXt', 'zTXt', 'iTXt', 'eXIf', 'tIME']);
 
 function stripPng(b: Uint8Array): Uint8Array {
   const parts = [b.subarray(0, 8)];
   let i = 8;
   while (i + 12 <= b.length) {
-    const length = ((b[i]! << 24) >>> 0) + (b[i + 1]! << 16) + (b[i + 2]! << 8) + b[i + 3]!;
+    const length = u32be(b, i);
     const type = ascii(b, i + 4, 4);
-    const end = i + 12 + length;
+    const end = i + 12 + length; // ≥ i + 12: always moves forward; a huge length ends the walk below
     if (end > b.length) break;
-    if (!PNG_DROP.has(type)) parts.push(b.subarray(i, end));
+    if (type === 'eXIf') {
+      const orientation = readOrientation(b.subarray(i + 8, i + 8 + length));
+      if (orientation !== 1) parts.push(pngChunk('eXIf', orientationTiff(orientation)));
+    } else if (!PNG_DROP.has(type)) parts.push(b.subarray(i, end));
     i = end;
     if (type === 'IEND') break;
   }
   return concat(parts);
 }
 
+/** APP1 segment "Exif\0\0" + a TIFF blob holding only Orientation. */
+function jpegOrientationSegment(orientation: Orientation): Uint8Array {
+  const tiff = orientationTiff(orientation);
+  const length = 2 + 6 + tiff.length;
+  return concat([new Uint8Array([0xff, 0xe1, length >> 8, length & 0xff, 0x45, 0x78, 0x69, 0x66, 0, 0]), tiff]);
+}
+
 function stripJpeg(b: Uint8Array): Uint8Array {
   const parts = [b.subarray(0, 2)];
+  let orientationKept = false;
   let i = 2;
-  while (i + 4 <= b.length && b[i] === 0xff) {
+  while (i + 2 <= b.length && b[i] === 0xff) {
     const marker = b[i + 1]!;
-    if (marker === 0xda) {
-      parts.push(b.subarray(i)); // start of scan: the rest is image data
-      return concat(parts);
+    if (marker === 0xff) {
+      i += 1; // fill byte before a marker
+      continue;
     }
+    // Markers without a length: TEM, RSTn, SOI.
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
+      parts.push(b.subarray(i, i + 2));
+      i += 2;
+      continue;
+    }
+    // Start of scan (the rest is image data) or end of image: keep the rest as is.
+    if (marker === 0xda || marker === 0xd9 || i + 4 > b.length) break;
     const length = (b[i + 2]! << 8) | b[i + 3]!;
-    const end = i + 2 + length;
+    if (length < 2) break; // malformed: a decoder refuses it too; stop walking, keep the rest
+    const end = Math.min(i + 2 + length, b.length);
     const isApp = marker >= 0xe1 && marker <= 0xef;
+    if (marker === 0xe1 && !orientationKept && hasExifPrefix(b, i + 4)) {
+      const orientation = readOrientation(b.subarray(i + 4, end));
+      if (orientation !== 1) parts.push(jpegOrientationSegment(orientation));
+      orientationKept = true;
+    }
     // APP1 = EXIF/XMP, APP13 = Photoshop/IPTC, COM = comments. Keep APP2 (ICC profile) and APP14 (Adobe colour transform).
     const drop = (isApp && marker !== 0xe2 && marker !== 0xee) || marker === 0xfe;
     if (!drop) parts.push(b.subarray(i, end));
@@ -57,35 +119,48 @@ function stripJpeg(b: Uint8Array): Uint8Array {
 
 function stripWebp(b: Uint8Array): Uint8Array {
   const chunks: Uint8Array[] = [];
+  let vp8x: Uint8Array | undefined;
+  let exifKept = false;
+  // The RIFF size bounds the walk too: bytes after the RIFF container are not part of the image.
+  const limit = Math.min(b.length, 8 + u32le(b, 4));
   let i = 12;
-  while (i + 8 <= b.length) {
+  while (i + 8 <= limit) {
     const type = ascii(b, i, 4);
-    const size = b[i + 4]! | (b[i + 5]! << 8) | (b[i + 6]! << 16) | (b[i + 7]! << 24);
-    const end = Math.min(i + 8 + size + (size & 1), b.length);
-    if (type !== 'EXIF' && type !== 'XMP ') {
+    const size = u32le(b, i + 4); // unsigned: a size ≥ 2³¹ must never make the offset go backwards
+    const end = Math.min(i + 8 + size + (size & 1), limit); // ≥ i + 8: always moves forward
+    if (type === 'EXIF') {
+      const orientation = readOrientation(b.subarray(i + 8, end));
+      if (orientation !== 1) {
+        const tiff = orientationTiff(orientation); // 26 bytes: even, no padding byte
+        chunks.push(concat([new Uint8Array([0x45, 0x58, 0x49, 0x46, tiff.length, 0, 0, 0]), tiff]));
+        exifKept = true;
+      }
+    } else if (type !== 'XMP ') {
       const chunk = b.slice(i, end);
-      // VP8X flags say which optional chunks follow: clear the EXIF (0x08) and XMP (0x04) bits.
-      if (type === 'VP8X') chunk[8] = chunk[8]! & ~0x0c;
+      if (type === 'VP8X') vp8x = chunk;
       chunks.push(chunk);
     }
     i = end;
   }
+  // VP8X flags say which optional chunks follow: XMP (0x04) is gone, EXIF (0x08) only if kept.
+  if (vp8x && vp8x.length > 8) vp8x[8] = (vp8x[8]! & ~0x0c) | (exifKept ? 0x08 : 0);
   const body = concat(chunks);
   const header = new Uint8Array(12);
   header.set(b.subarray(0, 12));
-  const riffSize = body.length + 4;
-  header[4] = riffSize & 0xff;
-  header[5] = (riffSize >> 8) & 0xff;
-  header[6] = (riffSize >> 16) & 0xff;
-  header[7] = (riffSize >>> 24) & 0xff;
+  new DataView(header.buffer).setUint32(4, body.length + 4, true);
   return concat([header, body]);
 }
 
+/** Skips a chain of GIF data sub-blocks starting at `i`; returns the index after the terminator. */
+function skipSubBlocks(b: Uint8Array, i: number): number {
+  while (i < b.length && b[i] !== 0) i += b[i]! + 1;
+  return i + 1;
+}
+
 function stripGif(b: Uint8Array): Uint8Array {
-  // GIF comment and application extensions other than animation looping are rare carriers; keep as is
-  // except comment extensions (0x21 0xFE), walking the block structure.
+  // Comment extensions (0x21 0xFE) are the metadata carrier in GIF; everything else is kept.
   const parts: Uint8Array[] = [];
-  const packed = b[10]!;
+  const packed = b[10] ?? 0;
   let i = 13 + (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
   parts.push(b.subarray(0, i));
   while (i < b.length) {
@@ -96,17 +171,13 @@ function stripGif(b: Uint8Array): Uint8Array {
       break;
     }
     if (introducer === 0x21) {
-      const label = b[i + 1]!;
-      i += 2;
-      while (i < b.length && b[i] !== 0) i += b[i]! + 1;
-      i += 1;
+      const label = b[i + 1];
+      i = skipSubBlocks(b, i + 2);
       if (label !== 0xfe) parts.push(b.subarray(start, i));
     } else if (introducer === 0x2c) {
-      const flags = b[i + 9]!;
+      const flags = b[i + 9] ?? 0;
       i += 10 + (flags & 0x80 ? 3 * 2 ** ((flags & 0x07) + 1) : 0);
-      i += 1; // LZW minimum code size
-      while (i < b.length && b[i] !== 0) i += b[i]! + 1;
-      i += 1;
+      i = skipSubBlocks(b, i + 1); // + 1: LZW minimum code size
       parts.push(b.subarray(start, i));
     } else {
       parts.push(b.subarray(i));
@@ -127,4 +198,48 @@ export function stripMetadata(bytes: Uint8Array, type: ImageType): Uint8Array {
     case 'image/gif':
       return stripGif(bytes);
   }
+}
+
+/** The EXIF orientation an upload declares (1 when none), so callers can report displayed sizes. */
+export function exifOrientation(b: Uint8Array, type: ImageType): Orientation {
+  if (type === 'image/jpeg') {
+    let i = 2;
+    while (i + 4 <= b.length && b[i] === 0xff) {
+      const marker = b[i + 1]!;
+      if (marker === 0xff) {
+        i += 1;
+        continue;
+      }
+      if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
+        i += 2;
+        continue;
+      }
+      if (marker === 0xda || marker === 0xd9) return 1;
+      const length = (b[i + 2]! << 8) | b[i + 3]!;
+      if (length < 2) return 1;
+      if (marker === 0xe1 && hasExifPrefix(b, i + 4)) return readOrientation(b.subarray(i + 4, Math.min(i + 2 + length, b.length)));
+      i += 2 + length;
+    }
+    return 1;
+  }
+  const tiff = type === 'image/png' ? findPngExif(b) : type === 'image/webp' ? findWebpExif(b) : undefined;
+  return tiff ? readOrientation(tiff) : 1;
+}
+
+function findPngExif(b: Uint8Array): Uint8Array | undefined {
+  for (let i = 8; i + 12 <= b.length; ) {
+    const length = u32be(b, i);
+    if (ascii(b, i + 4, 4) === 'eXIf') return b.subarray(i + 8, Math.min(i + 8 + length, b.length));
+    i += 12 + length;
+  }
+  return undefined;
+}
+
+function findWebpExif(b: Uint8Array): Uint8Array | undefined {
+  for (let i = 12; i + 8 <= b.length; ) {
+    const size = u32le(b, i + 4);
+    if (ascii(b, i, 4) === 'EXIF') return b.subarray(i + 8, Math.min(i + 8 + size, b.length));
+    i += 8 + size + (size & 1);
+  }
+  return undefined;
 }

@@ -29,8 +29,12 @@ function requireGoogle(config: Config): { clientId: string; clientSecret: string
   return { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET };
 }
 
-/** The redirect URI registered with Google: PUBLIC_URL + GOOGLE_REDIRECT_PATH (spec §2: /oauth2/callback). */
-export const googleRedirectUri = (config: Config) => config.PUBLIC_URL.replace(/\/+$/, '') + config.GOOGLE_REDIRECT_PATH;
+/**
+ * The redirect URI: the app's public origin + GOOGLE_REDIRECT_PATH (spec §2: /oauth2/callback). The
+ * route passes `publicOrigin(c)`, which is PUBLIC_URL whenever that is set (it must then match the
+ * URI registered with Google), and the loopback origin the browser really uses in embedded mode.
+ */
+export const googleRedirectUri = (config: Config, origin: string) => origin.replace(/\/+$/, '') + config.GOOGLE_REDIRECT_PATH;
 
 export function googleConfig(config: Config): GoogleConfigResponse {
   return { success: true, enabled: Boolean(config.GOOGLE_CLIENT_ID), clientId: config.GOOGLE_CLIENT_ID ?? null };
@@ -53,7 +57,7 @@ function randomSecret(): string {
  * row's `browserHash`: a code+state pair carried to another browser (login CSRF) cannot finish it.
  * The route sets the cookie from `browserSecret`.
  */
-export async function startGoogleSignIn(ctx: Ctx, input: { referralCode?: string; ip: string }) {
+export async function startGoogleSignIn(ctx: Ctx, input: { referralCode?: string; ip: string; origin: string }) {
   const { clientId, clientSecret } = requireGoogle(ctx.config);
   const limited = await ctx.limits.hit(`google-start:ip:${input.ip}`, START_PER_IP);
   if (!limited.allowed) throw new ServiceError('RATE_LIMITED', 'Too many requests, please try again later', { retryAfter: limited.retryAfterSeconds });
@@ -62,7 +66,7 @@ export async function startGoogleSignIn(ctx: Ctx, input: { referralCode?: string
   const state = generateState();
   const codeVerifier = generateCodeVerifier();
   const browserSecret = randomSecret();
-  const redirectUri = googleRedirectUri(ctx.config);
+  const redirectUri = googleRedirectUri(ctx.config, input.origin);
   // Housekeeping on the write path, so abandoned flows never pile up (indexed by expiresAt).
   await ctx.db.delete(schema.oauthFlows).where(lt(schema.oauthFlows.expiresAt, new Date(now.getTime() - PURGE_AFTER_MS)));
   await ctx.db.insert(schema.oauthFlows).values({
@@ -76,7 +80,7 @@ export async function startGoogleSignIn(ctx: Ctx, input: { referralCode?: string
   });
   const client = new OAuth2Client(clientId, clientSecret, redirectUri);
   const url = client.createAuthorizationURLWithPKCE(ctx.config.GOOGLE_AUTH_URL, state, CodeChallengeMethod.S256, codeVerifier, SCOPES);
-  return { authorizationUrl: url.toString(), state, browserSecret, secureCookie: ctx.config.PUBLIC_URL.startsWith('https:') };
+  return { authorizationUrl: url.toString(), state, browserSecret, secureCookie: redirectUri.startsWith('https:') };
 }
 
 /**

@@ -32,10 +32,29 @@ export async function issueAccessToken(config: Config, userId: string, now: Date
     .sign(signing.secret);
 }
 
+/**
+ * HMAC keys imported once per config (issue 17): a raw secret would be re-imported into WebCrypto
+ * on every verification, which was a visible share of each authenticated request.
+ */
+const importedKeys = new WeakMap<object, Promise<Map<string, CryptoKey>>>();
+function verifyKeys(config: Pick<Config, 'JWT_KEYS'>) {
+  let keys = importedKeys.get(config);
+  if (!keys) {
+    const { byKid } = keyring(config);
+    keys = Promise.all(
+      [...byKid].map(async ([kid, secret]) => [kid, await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])] as const),
+    ).then((entries) => new Map(entries));
+    importedKeys.set(config, keys);
+  }
+  return keys;
+}
+
 export interface AccessTokenClaims {
   userId: string;
   /** Issued by a password sign-in while the account's e-mail was not verified. */
   unverifiedEmail: boolean;
+  /** JWT `iat`: compared with the account's `sessionsValidFrom` (a password reset ends older sessions). */
+  issuedAtSeconds: number;
 }
 
 /** Returns the user id of a valid token; any failure (bad signature, unknown kid, expired, wrong audience) is a 401. */
@@ -45,7 +64,7 @@ export async function verifyAccessToken(config: Config, token: string, now: Date
 
 /** {@link verifyAccessToken} plus the claims the auth middleware checks against the current account. */
 export async function readAccessToken(config: Config, token: string, now: Date): Promise<AccessTokenClaims> {
-  const { byKid } = keyring(config);
+  const byKid = await verifyKeys(config);
   const getKey: JWTVerifyGetKey = (header) => {
     const key = header.kid ? byKid.get(header.kid) : undefined;
     if (!key) throw new joseErrors.JWKSNoMatchingKey();
@@ -56,10 +75,10 @@ export async function readAccessToken(config: Config, token: string, now: Date):
       issuer: config.JWT_ISSUER,
       audience: config.JWT_AUDIENCE,
       algorithms: ['HS256'],
-      requiredClaims: ['sub', 'exp'],
+      requiredClaims: ['sub', 'exp', 'iat'],
       currentDate: now,
     });
-    return { userId: payload.sub!, unverifiedEmail: payload.uev === true };
+    return { userId: payload.sub!, unverifiedEmail: payload.uev === true, issuedAtSeconds: typeof payload.iat === 'number' ? payload.iat : 0 };
   } catch {
     throw new ServiceError('UNAUTHENTICATED', 'Login session expired, please sign in again');
   }

@@ -5,11 +5,12 @@ import { ServiceError } from '../../contract/errors';
 import { newId } from '../../lib/ids';
 import { readSystemConfig } from '../config/system-config';
 import { applyMovement } from '../credits/ledger';
+import { payRegistrationReward } from '../referrals/referrals';
 
 type UserRow = typeof schema.users.$inferSelect;
 type Provider = UserRow['authProvider'];
 
-export function toUserProfile(user: UserRow): UserProfile {
+export function toUserProfile(user: Pick<UserRow, 'id' | 'name' | 'email' | 'emailVerified' | 'authProvider' | 'avatarUrl' | 'role' | 'createdAt'>): UserProfile {
   return {
     id: user.id,
     name: user.name,
@@ -37,13 +38,14 @@ function initialName(email: string, name: string | undefined): string {
 }
 
 /**
- * The new-user bonus as a ledger row, in the caller's transaction. Every way of creating an account
- * (e-mail code, Google, password) calls this one function; the movement key makes it once per user.
+ * The new-user bonus as a ledger row, in the caller's transaction. Every way an account's mailbox
+ * gets proven (created by e-mail code or Google, or a password account verified later) calls this
+ * one function; the movement key makes it once per user. Returns the amount granted now.
  */
-export async function grantNewUserBonus(tx: Tx, userId: string): Promise<void> {
+export async function grantNewUserBonus(tx: Tx, userId: string): Promise<number> {
   const bonus = await readSystemConfig(tx, 'newUserBonus');
-  if (bonus <= 0) return;
-  await applyMovement(tx, {
+  if (bonus <= 0) return 0;
+  const result = await applyMovement(tx, {
     userId,
     movementKey: `new_user:${userId}`,
     type: 'new_user',
@@ -52,6 +54,16 @@ export async function grantNewUserBonus(tx: Tx, userId: string): Promise<void> {
     description: 'Welcome bonus for new users',
     parts: { free: bonus },
   });
+  return result.applied ? bonus : 0;
+}
+
+/**
+ * What a password account was waiting for, paid in the transaction that marks its e-mail verified:
+ * its own new-user bonus and its inviter's registration reward (docs/decisions/008). Both are keyed
+ * ledger movements, so replaying a verification pays nothing more.
+ */
+export async function grantVerifiedEmailRewards(tx: Tx, userId: string): Promise<{ newUserBonus: number; inviterReward: number }> {
+  return { newUserBonus: await grantNewUserBonus(tx, userId), inviterReward: await payRegistrationReward(tx, userId) };
 }
 
 async function touchIdentity(tx: Tx, userId: string, provider: Provider, subject: string) {
@@ -100,6 +112,8 @@ export async function findOrCreateVerifiedUser(
         .where(eq(schema.users.id, user!.id))
         .returning();
       await tx.delete(schema.authIdentities).where(and(eq(schema.authIdentities.userId, user!.id), eq(schema.authIdentities.provider, 'password')));
+      // The mailbox is proven now: pay what the unverified account was waiting for.
+      await grantVerifiedEmailRewards(tx, user!.id);
     }
   }
 
@@ -109,9 +123,9 @@ export async function findOrCreateVerifiedUser(
 }
 
 /**
- * Creates a password account (e-mail not verified) with its identity and the new-user bonus, in the
- * caller's transaction. An e-mail that already has an account is a 409, also when two registrations
- * race (the unique index decides).
+ * Creates a password account (e-mail not verified) with its identity, in the caller's transaction.
+ * No new-user bonus yet: it is paid when the e-mail is verified (docs/decisions/008). An e-mail that
+ * already has an account is a 409, also when two registrations race (the unique index decides).
  */
 export async function createPasswordUser(tx: Tx, input: { email: string; name: string; passwordHash: string }): Promise<UserRow> {
   const [user] = await tx
@@ -121,7 +135,6 @@ export async function createPasswordUser(tx: Tx, input: { email: string; name: s
     .returning();
   if (!user) throw new ServiceError('CONFLICT', 'An account with this e-mail already exists', { field: 'email' });
   await touchIdentity(tx, user.id, 'password', input.email);
-  await grantNewUserBonus(tx, user.id);
   return user;
 }
 

@@ -1,22 +1,27 @@
 import type { Db } from '../../../db/client';
 import type { CreditSystemConfigUpdate } from '../../contract/admin';
+import { invalidatePublicReads } from './read-cache';
 import { readSystemConfig, writeSystemConfig } from './system-config';
 
 export async function readCreditSystemConfig(db: Db) {
-  const [newUserBonus, imageGeneration, referral] = await Promise.all([
+  const [newUserBonus, imageGeneration, imageUpscale, referral] = await Promise.all([
     readSystemConfig(db, 'newUserBonus'),
     readSystemConfig(db, 'imageGeneration'),
+    readSystemConfig(db, 'imageUpscale'),
     readSystemConfig(db, 'referral'),
   ]);
-  return { newUserBonus, imageGeneration, referral };
+  return { newUserBonus, imageGeneration, imageUpscale, referral };
 }
 
 export async function updateCreditSystemConfig(db: Db, update: CreditSystemConfigUpdate) {
   await db.transaction(async (tx) => {
     if (update.newUserBonus !== undefined) await writeSystemConfig(tx, 'newUserBonus', update.newUserBonus);
     if (update.imageGeneration) await writeSystemConfig(tx, 'imageGeneration', update.imageGeneration);
+    if (update.imageUpscale) await writeSystemConfig(tx, 'imageUpscale', update.imageUpscale);
     if (update.referral) await writeSystemConfig(tx, 'referral', update.referral);
   });
+  // After the commit: public reads (registration bonus shown to visitors) must not outlive the change.
+  invalidatePublicReads(db);
   return readCreditSystemConfig(db);
 }
 
@@ -24,4 +29,10 @@ export async function updateCreditSystemConfig(db: Db, update: CreditSystemConfi
 export async function generationCost(db: Db, width: number, height: number): Promise<number> {
   const config = await readSystemConfig(db, 'imageGeneration');
   return config.costByResolution[`${width}x${height}`] ?? config.defaultCost;
+}
+
+/** Cost of one upscale at `factor`, from config (`imageUpscale.costByFactor`). */
+export async function upscaleCost(db: Db, factor: 2 | 4 | 8): Promise<number> {
+  const config = await readSystemConfig(db, 'imageUpscale');
+  return config.costByFactor[`${factor}`];
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod';
 import { schema, type Db, type Tx } from '../../../db/client';
 
 /**
@@ -14,6 +14,15 @@ export const SYSTEM_CONFIG = {
       defaultCost: z.number().int().min(0),
     }),
     fallback: { costByResolution: { '1024x1024': 4 }, defaultCost: 4 },
+  },
+  /**
+   * Upscaler prices per factor. Linear in the factor: 4× costs what one generated image costs (4),
+   * 2× half that, 8× double — the output budget is the same 16 MP at every factor, but larger
+   * factors take more model passes (8× = 2× then 4×) per input pixel.
+   */
+  imageUpscale: {
+    schema: z.object({ costByFactor: z.object({ '2': z.number().int().min(0), '4': z.number().int().min(0), '8': z.number().int().min(0) }) }),
+    fallback: { costByFactor: { '2': 2, '4': 4, '8': 8 } },
   },
   referral: {
     schema: z.object({

@@ -13,9 +13,20 @@ const paged = <T>(items: T[], page: number, size: number, total: number): Paged<
   totalPages: Math.ceil(total / size),
 });
 
-export async function getBalance(db: Db, userId: string): Promise<CreditBalance> {
-  const [account] = await db.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, userId));
-  const a = account ?? { freeBalance: 0, paidBalance: 0, subscriptionBalance: 0, totalEarned: 0, totalSpent: 0 };
+type BalanceColumns = { freeBalance: number | null; paidBalance: number | null; subscriptionBalance: number | null; totalEarned: number | null; totalSpent: number | null };
+
+/**
+ * The spec's balance fields from the cached account row (or from the auth middleware's session row,
+ * which LEFT JOINs it: nulls mean no movement yet, i.e. zero).
+ */
+export function balanceOf(account: BalanceColumns | undefined | null): CreditBalance {
+  const a = {
+    freeBalance: account?.freeBalance ?? 0,
+    paidBalance: account?.paidBalance ?? 0,
+    subscriptionBalance: account?.subscriptionBalance ?? 0,
+    totalEarned: account?.totalEarned ?? 0,
+    totalSpent: account?.totalSpent ?? 0,
+  };
   const available = totalOf(a);
   return {
     available,
@@ -29,6 +40,11 @@ export async function getBalance(db: Db, userId: string): Promise<CreditBalance>
   };
 }
 
+export async function getBalance(db: Db, userId: string): Promise<CreditBalance> {
+  const [account] = await db.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, userId));
+  return balanceOf(account);
+}
+
 /**
  * One entry per movement: a spend split over two buckets is two ledger rows but one transaction
  * for the user, so rows are grouped by movement key.
@@ -40,28 +56,31 @@ export async function listTransactions(
 ): Promise<Paged<CreditTransaction> & { transactions: CreditTransaction[] }> {
   const where = and(eq(schema.creditLedger.userId, userId), query.type ? eq(schema.creditLedger.type, query.type) : undefined);
   const l = schema.creditLedger;
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select({
-        movementKey: l.movementKey,
-        id: sql<string>`min(${l.id})`,
-        type: sql<TransactionType>`min(${l.type}::text)`,
-        amount: sql<number>`sum(${l.amount})::int`,
-        // The movement's last row carries the balance after the whole movement.
-        balanceAfter: sql<number>`(array_agg(${l.balanceAfter} order by ${l.seq} desc))[1]`,
-        referenceType: sql<ReferenceType>`min(${l.referenceType}::text)`,
-        referenceId: sql<string | null>`min(${l.referenceId})`,
-        description: sql<string | null>`min(${l.description})`,
-        createdAt: sql<Date>`min(${l.createdAt})`,
-      })
-      .from(l)
-      .where(where)
-      .groupBy(l.movementKey, l.userId)
-      .orderBy(desc(sql`max(${l.seq})`))
-      .limit(query.size)
-      .offset(query.page * query.size),
-    db.select({ total: sql<number>`count(distinct ${l.movementKey})::int` }).from(l).where(where),
-  ]);
+  // One round trip (issue 17): the window count runs over the grouped rows, i.e. counts movements.
+  // A page past the end has no row to carry it, so only then is the total counted separately.
+  const rows = await db
+    .select({
+      movementKey: l.movementKey,
+      id: sql<string>`min(${l.id})`,
+      type: sql<TransactionType>`min(${l.type}::text)`,
+      amount: sql<number>`sum(${l.amount})::int`,
+      // The movement's last row carries the balance after the whole movement.
+      balanceAfter: sql<number>`(array_agg(${l.balanceAfter} order by ${l.seq} desc))[1]`,
+      referenceType: sql<ReferenceType>`min(${l.referenceType}::text)`,
+      referenceId: sql<string | null>`min(${l.referenceId})`,
+      description: sql<string | null>`min(${l.description})`,
+      createdAt: sql<Date>`min(${l.createdAt})`,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(l)
+    .where(where)
+    .groupBy(l.movementKey, l.userId)
+    .orderBy(desc(sql`max(${l.seq})`))
+    .limit(query.size)
+    .offset(query.page * query.size);
+  const total =
+    rows[0]?.total ??
+    (query.page === 0 ? 0 : ((await db.select({ total: sql<number>`count(distinct ${l.movementKey})::int` }).from(l).where(where))[0]?.total ?? 0));
   const items = rows.map((row) => {
     const createdAt = new Date(row.createdAt).toISOString();
     return {
@@ -98,7 +117,8 @@ export async function consumeCredits(
       description: input.description ?? null,
     }),
   );
-  return { success: true as const, transactionId: result.transactionId, duplicate: !result.applied, balance: await getBalance(db, userId) };
+  // The balances come back from the locked account row: no re-read after the commit (issue 17).
+  return { success: true as const, transactionId: result.transactionId, duplicate: !result.applied, balance: balanceOf(result.account) };
 }
 
 /** Credits spent and earned per UTC day within [startDate, endDate] (default: the last 30 days). */

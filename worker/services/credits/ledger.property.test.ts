@@ -50,38 +50,56 @@ it('keeps the ledger invariants under any sequence of movements and replays', as
     fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 25 }), async (commands) => {
       const userId = newId('usr');
       await t.deps.db.insert(schema.users).values({ id: userId, email: `${userId}@example.com`, name: 'prop', authProvider: 'email' });
+      // The model decides on its own what each command should do (a fresh key applies, a seen key
+      // changes nothing, a spend beyond the balance is refused); the code under test must agree.
       const model = { free: 0, paid: 0, subscription: 0 };
-      const applied = new Map<string, Partial<typeof model>>();
+      const seen = new Set<string>();
+      const taken = new Map<string, Partial<typeof model>>();
+      const refunded = new Set<string>();
       for (const c of commands) {
         await t.deps.db.transaction(async (tx) => {
           if (c.kind === 'grant') {
             const movementKey = `grant:${c.key}`;
+            const fresh = !seen.has(movementKey);
             const r = await applyMovement(tx, { userId, movementKey, type: 'EARNED', referenceType: 'BONUS', parts: { [c.bucket]: c.amount } });
-            if (r.applied) model[c.bucket] += c.amount;
+            expect(r.applied).toBe(fresh);
+            if (fresh) {
+              seen.add(movementKey);
+              model[c.bucket] += c.amount;
+            }
           } else if (c.kind === 'spend') {
             const movementKey = `spend:${c.key}`;
-            const before = { ...model };
+            const fresh = !seen.has(movementKey);
+            const affordable = model.free + model.paid + model.subscription >= c.amount;
             try {
               const r = await spendCredits(tx, { userId, movementKey, amount: c.amount, type: 'SPENT', referenceType: 'IMAGE_GENERATION' });
-              if (r.applied) {
+              expect(r.applied).toBe(fresh);
+              if (fresh) {
+                expect(affordable).toBe(true);
                 let left = c.amount;
-                const taken: Partial<typeof model> = {};
+                const parts: Partial<typeof model> = {};
                 for (const b of ['subscription', 'free', 'paid'] as const) {
                   const take = Math.min(left, model[b]);
                   model[b] -= take;
                   left -= take;
-                  if (take) taken[b] = take;
+                  if (take) parts[b] = take;
                 }
-                applied.set(movementKey, taken);
+                seen.add(movementKey);
+                taken.set(movementKey, parts);
               }
             } catch (error) {
               expect(error).toBeInstanceOf(ServiceError);
-              expect(before.free + before.paid + before.subscription).toBeLessThan(c.amount);
+              expect(fresh && !affordable).toBe(true);
             }
           } else {
             const spendKey = `spend:${c.key}`;
+            const due = taken.has(spendKey) && !refunded.has(spendKey);
             const r = await refundSpend(tx, { userId, spendMovementKey: spendKey });
-            if (r?.applied) for (const [b, n] of Object.entries(applied.get(spendKey)!)) model[b as keyof typeof model] += n;
+            expect(Boolean(r?.applied)).toBe(due);
+            if (due) {
+              refunded.add(spendKey);
+              for (const [b, n] of Object.entries(taken.get(spendKey)!)) model[b as keyof typeof model] += n;
+            }
           }
         });
         await checkInvariants(userId, model);

@@ -24,12 +24,29 @@ export interface MovementResult {
   applied: boolean;
   transactionId: string;
   balanceAfter: number;
+  /** The account's cached balances after this call (unchanged for a replay), so callers need no re-read. */
+  account: AccountBalances;
 }
 
-/** Creates the account row if missing, then locks it: every movement of one user is serialised on this row. */
+export interface AccountBalances {
+  freeBalance: number;
+  paidBalance: number;
+  subscriptionBalance: number;
+  totalEarned: number;
+  totalSpent: number;
+}
+
+/**
+ * Creates the account row if missing and locks it, in one round trip (issue 17): every movement of
+ * one user is serialised on this row. ON CONFLICT DO UPDATE takes the row lock, waits for a
+ * concurrent holder and returns the latest committed version, like SELECT … FOR UPDATE did.
+ */
 export async function lockAccount(tx: Tx, userId: string) {
-  await tx.insert(schema.creditAccounts).values({ userId }).onConflictDoNothing();
-  const [account] = await tx.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, userId)).for('update');
+  const [account] = await tx
+    .insert(schema.creditAccounts)
+    .values({ userId })
+    .onConflictDoUpdate({ target: schema.creditAccounts.userId, set: { userId: sql`excluded.user_id` } })
+    .returning();
   return account!;
 }
 
@@ -51,7 +68,7 @@ export async function applyMovement(tx: Tx, movement: Movement): Promise<Movemen
     .from(schema.creditLedger)
     .where(and(eq(schema.creditLedger.movementKey, movement.movementKey), eq(schema.creditLedger.userId, movement.userId)))
     .limit(1);
-  if (existing) return { applied: false, transactionId: existing.id, balanceAfter: existing.balanceAfter };
+  if (existing) return { applied: false, transactionId: existing.id, balanceAfter: existing.balanceAfter, account };
 
   const parts = Object.entries(movement.parts).filter(([, amount]) => amount) as [Bucket, number][];
   if (parts.length === 0) throw new Error(`movement ${movement.movementKey} moves nothing`);
@@ -84,7 +101,7 @@ export async function applyMovement(tx: Tx, movement: Movement): Promise<Movemen
 
   const earned = parts.reduce((sum, [, amount]) => sum + Math.max(amount, 0), 0);
   const spent = parts.reduce((sum, [, amount]) => sum + Math.max(-amount, 0), 0);
-  await tx
+  const [updated] = await tx
     .update(schema.creditAccounts)
     .set({
       freeBalance: balances.free,
@@ -94,9 +111,10 @@ export async function applyMovement(tx: Tx, movement: Movement): Promise<Movemen
       totalSpent: sql`${schema.creditAccounts.totalSpent} + ${spent}`,
       updatedAt: new Date(),
     })
-    .where(eq(schema.creditAccounts.userId, movement.userId));
+    .where(eq(schema.creditAccounts.userId, movement.userId))
+    .returning();
 
-  return { applied: true, transactionId, balanceAfter: running };
+  return { applied: true, transactionId, balanceAfter: running, account: updated! };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Tx } from '../../../db/client';
 import type { GatewayName, SubscriptionStatus } from '../../contract/payments';
 import { newId } from '../../lib/ids';
@@ -26,6 +26,12 @@ export interface EffectContext {
   /** The gateway's time of the event, for ordering subscription status changes. */
   occurredAt: Date;
   log: Logger;
+  /**
+   * Users with a second subscription payment held for a refund (issue 12 break 3). The caller, once
+   * the transaction has committed, asks the gateway to stop billing and refund it
+   * (`settleDuplicateSubscriptions`), because gateways are never called inside a transaction.
+   */
+  heldDuplicates?: Set<string>;
 }
 
 /**
@@ -53,6 +59,9 @@ export const orderGrantKey = (orderId: string) => `order:${orderId}`;
 export const refundClawbackKey = (refundId: string) => `order-refund:${refundId}`;
 export const refundReversalKey = (refundId: string) => `order-refund-reversal:${refundId}`;
 export const lapseKey = (subscriptionId: string) => `subscription-lapse:${subscriptionId}`;
+
+/** Shown on a second subscription payment that is refunded instead of starting a second subscription. */
+export const DUPLICATE_SUBSCRIPTION_REASON = 'You already have a subscription: this second payment is refunded and grants nothing';
 
 /** Human-readable and unique (the unique index backs it up): `ORD-20261122-7K2M9QXA`. */
 export function newOrderNumber(now: Date) {
@@ -109,7 +118,111 @@ async function markPaidAndGrant(ctx: EffectContext, order: Order, transactionId:
       .set({ status: 'PAID', paidAt: order.paidAt ?? ctx.now, gatewayTransactionId, failureReason: null, updatedAt: ctx.now })
       .where(eq(schema.orders.id, order.id));
   }
+  // A payment with a refund already under way grants nothing: a second subscription's payment held
+  // for its refund, or a refund that overtook this event.
+  const refund = await liveRefundOf(ctx.tx, order.id);
+  if (refund) {
+    if (refund.origin === 'DUPLICATE_SUBSCRIPTION') ctx.heldDuplicates?.add(order.userId);
+    return;
+  }
   await grantOrderCredits(ctx.tx, order);
+}
+
+async function liveRefundOf(tx: Tx, orderId: string) {
+  const r = schema.refunds;
+  const [refund] = await tx.select({ id: r.id, origin: r.origin }).from(r).where(and(eq(r.orderId, orderId), ne(r.status, 'REJECTED'))).limit(1);
+  return refund;
+}
+
+/** Another subscription of the user that still counts as live for the one-per-user index (not `expired`). */
+async function otherLiveSubscription(tx: Tx, order: Order) {
+  const s = schema.subscriptions;
+  const [other] = await tx
+    .select({ id: s.id })
+    .from(s)
+    .where(and(eq(s.userId, order.userId), ne(s.status, 'expired'), ne(s.initialOrderId, order.id)))
+    .limit(1);
+  return other;
+}
+
+/**
+ * Ends the user's subscriptions whose paid time is over but that maintenance has not reached yet, so
+ * they neither block a new subscription nor make its payment look like a second one. Same transition
+ * as maintenance: `expired`, and the rest of the subscription credits lapse once (decision 003).
+ */
+export async function expireEndedSubscriptionsOf(tx: Tx, userId: string, now: Date, log: Logger): Promise<number> {
+  const s = schema.subscriptions;
+  const ended = await tx
+    .select()
+    .from(s)
+    .where(and(eq(s.userId, userId), inArray(s.status, ['active', 'suspended', 'cancelled']), isNotNull(s.endsAt), lte(s.endsAt, now)))
+    .for('update');
+  for (const sub of ended) {
+    await tx.update(s).set({ status: 'expired', cancelAtPeriodEnd: false, updatedAt: now }).where(eq(s.id, sub.id));
+    const lapsed = await lapseSubscriptionCredits(tx, { ...sub, status: 'expired' }, now);
+    log.info('payments: subscription expired', { subscriptionId: sub.id, lapsedCredits: lapsed });
+  }
+  return ended.length;
+}
+
+/**
+ * A subscription order paid (or activated) while the user already has a live subscription: it may not
+ * start a second one (issue 12 break 3). Its gateway subscription is recorded as `expired` with billing
+ * still to stop at the gateway, and a refund of its payment is opened (origin DUPLICATE_SUBSCRIPTION),
+ * which also keeps any grant for the order from happening. The gateway calls follow the commit.
+ */
+async function holdAsDuplicate(ctx: EffectContext, order: Order, gatewaySubscriptionId: string | undefined): Promise<Subscription | undefined> {
+  ctx.log.warn('payments: a second subscription was paid while another is live; refunding it', { orderId: order.id, gateway: ctx.gateway });
+  await ctx.tx
+    .insert(schema.refunds)
+    .values({
+      id: newId('rfd'),
+      orderId: order.id,
+      userId: order.userId,
+      status: 'PENDING',
+      origin: 'DUPLICATE_SUBSCRIPTION',
+      reason: DUPLICATE_SUBSCRIPTION_REASON,
+      amountCents: order.amountCents,
+      creditsClawedBack: 0,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    // At most one live refund per order: a replay, or a refund already under way, is left as it is.
+    .onConflictDoNothing();
+  ctx.heldDuplicates?.add(order.userId);
+  if (!gatewaySubscriptionId) return undefined;
+  const s = schema.subscriptions;
+  const plan = await planOf(ctx.tx, order.planId);
+  await ctx.tx
+    .insert(s)
+    .values({
+      id: newId('sub'),
+      userId: order.userId,
+      planId: order.planId,
+      gateway: order.gateway,
+      paymentMethod: order.paymentMethod,
+      gatewaySubscriptionId,
+      initialOrderId: order.id,
+      status: 'expired',
+      gatewayCancelDue: true,
+      monthlyCredits: plan.credits,
+      priceCents: order.amountCents,
+      currentPeriodStart: ctx.now,
+      currentPeriodEnd: ctx.now,
+      cancelledAt: ctx.now,
+      endsAt: ctx.now,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .onConflictDoNothing();
+  const [held] = await ctx.tx
+    .select()
+    .from(s)
+    .where(or(eq(s.initialOrderId, order.id), and(eq(s.gateway, ctx.gateway), eq(s.gatewaySubscriptionId, gatewaySubscriptionId))))
+    .limit(1)
+    .for('update');
+  if (held && order.subscriptionId !== held.id) await ctx.tx.update(schema.orders).set({ subscriptionId: held.id }).where(eq(schema.orders.id, order.id));
+  return held;
 }
 
 /** Creates the subscription row the first time the gateway reports it (or links an existing one); returns it locked. */
@@ -129,6 +242,10 @@ async function ensureSubscription(
       .for('update');
   let [sub] = await find();
   if (!sub) {
+    // One live subscription per user: ended ones are expired first (they do not count), then a live
+    // one makes this a second subscription. The unique index decides races between two payments.
+    await expireEndedSubscriptionsOf(ctx.tx, initial.userId, ctx.now, ctx.log);
+    if (await otherLiveSubscription(ctx.tx, initial)) return holdAsDuplicate(ctx, initial, gatewaySubscriptionId);
     const plan = await planOf(ctx.tx, initial.planId);
     const interval = intervalOf(plan.packageType) ?? 'month';
     // Until an invoice reports the real period, the period starts when the order was created: never
@@ -154,6 +271,7 @@ async function ensureSubscription(
       })
       .onConflictDoNothing();
     [sub] = await find();
+    if (!sub && (await otherLiveSubscription(ctx.tx, initial))) return holdAsDuplicate(ctx, initial, gatewaySubscriptionId);
     if (!sub) {
       ctx.log.warn('payments: subscription id already belongs to another order', { gatewaySubscriptionId, orderId: initial.id });
       return undefined;
@@ -197,8 +315,15 @@ async function checkoutPaid(ctx: EffectContext, effect: Extract<PaymentEffect, {
     ctx.log.warn('payments: paid amount differs from the order', { orderId: order.id, expected: order.amountCents, paid: effect.amountCents });
   }
   if (order.status === 'REFUNDED') return;
+  if (order.kind === 'subscription') {
+    // Decided before any grant: a second live subscription is refused and its payment refunded.
+    if (effect.gatewaySubscriptionId) await ensureSubscription(ctx, order, effect.gatewaySubscriptionId, null);
+    else if (!(await liveRefundOf(ctx.tx, order.id))) {
+      await expireEndedSubscriptionsOf(ctx.tx, order.userId, ctx.now, ctx.log);
+      if (await otherLiveSubscription(ctx.tx, order)) await holdAsDuplicate(ctx, order, undefined);
+    }
+  }
   await markPaidAndGrant(ctx, order, effect.gatewayTransactionId);
-  if (order.kind === 'subscription' && effect.gatewaySubscriptionId) await ensureSubscription(ctx, order, effect.gatewaySubscriptionId, null);
 }
 
 async function checkoutFailed(ctx: EffectContext, effect: Extract<PaymentEffect, { kind: 'checkout.failed' }>) {
@@ -426,6 +551,7 @@ async function paymentRefunded(ctx: EffectContext, effect: Extract<PaymentEffect
       orderId: order.id,
       userId: order.userId,
       status: 'COMPLETED',
+      origin: 'GATEWAY',
       reason: 'Refunded at the payment provider',
       amountCents: effect.amountCents,
       creditsClawedBack: clawed,

@@ -35,6 +35,8 @@ export interface CheckoutRequest {
   /** Absolute URLs of the SPA's callback routes (spec §2), already carrying `orderId`. */
   successUrl: string;
   cancelUrl: string;
+  /** The app's origin for this request (`publicOrigin`), no trailing slash: the sandbox serves its page there. */
+  publicOrigin: string;
 }
 
 export interface CheckoutSession {
@@ -53,8 +55,8 @@ export interface CheckoutSession {
 export type PaymentEffect =
   /** A checkout (pack or a subscription's first payment) was paid. */
   | { kind: 'checkout.paid'; orderId: string; gatewayTransactionId: string; gatewaySubscriptionId?: string; amountCents?: number }
-  /** A checkout ended without payment (expired, declined, cancelled at the gateway). */
-  | { kind: 'checkout.failed'; orderId: string; status: 'FAILED' | 'CANCELLED'; reason: string }
+  /** A checkout ended without payment (declined, cancelled at the gateway, or its session expired). */
+  | { kind: 'checkout.failed'; orderId: string; status: 'FAILED' | 'CANCELLED' | 'EXPIRED'; reason: string }
   /**
    * One billing period of a subscription was paid. The first period belongs to the checkout order;
    * later periods become renewal orders. `gatewayInvoiceId` identifies the period's payment.

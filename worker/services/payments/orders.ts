@@ -5,7 +5,9 @@ import type { CheckoutResponse, OrderItem, OrdersPage, OrderStatus, PaymentMetho
 import type { AuthUser } from '../../lib/hono-env';
 import { newId } from '../../lib/ids';
 import type { AppDeps } from '../../ports';
-import { applyEffects, liveSubscriptionWhere, newOrderNumber, type Order } from './effects';
+import { applyEffects, expireEndedSubscriptionsOf, liveSubscriptionWhere, newOrderNumber, type Order } from './effects';
+import { settleHeldDuplicates } from './duplicates';
+import { expireAbandonedCheckouts } from './expiry';
 import { GatewayError } from './gateway';
 import { intervalOf } from './periods';
 import { planName, type Locale } from '../pricing/pricing';
@@ -19,6 +21,8 @@ export interface CheckoutInput {
   field: 'planId' | 'packageId' | 'id';
   method: PaymentMethod;
   referralCode?: string;
+  /** `publicOrigin(c)` of the request: where the buyer comes back to (the origin they are signed in on). */
+  publicOrigin: string;
 }
 
 /** The SPA's callback routes (spec §2), per payment method, carrying the order id for the poller. */
@@ -28,13 +32,41 @@ export function callbackUrls(publicUrl: string, method: PaymentMethod, orderId: 
   return { successUrl: `${base}/success${query}`, cancelUrl: `${base}/cancel${query}` };
 }
 
-async function assertNoLiveSubscription(db: Db, userId: string, now: Date) {
+/** Postgres unique_violation, as thrown by node-postgres, PGlite or wrapped by drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+const SUBSCRIPTION_EXISTS = 'You already have a subscription; it must end before you start another';
+const SUBSCRIPTION_CHECKOUT_OPEN = 'A subscription checkout is already open: finish or cancel it before starting another';
+
+/**
+ * One live subscription per user (issue 12 break 3): refused while one is live or a subscription
+ * checkout is still open. The friendly checks are backed by the database: the open-checkout unique
+ * index refuses parallel creations, and the live-subscription index refuses a second payment.
+ */
+async function assertCanStartSubscription(deps: Deps, userId: string, now: Date) {
+  const { db } = deps;
+  // Ended but not yet reached by maintenance: they must not block (nor lapse later than they should).
+  await db.transaction((tx) => expireEndedSubscriptionsOf(tx, userId, now, deps.log));
   const [live] = await db
     .select({ id: schema.subscriptions.id })
     .from(schema.subscriptions)
     .where(and(eq(schema.subscriptions.userId, userId), liveSubscriptionWhere(now)))
     .limit(1);
-  if (live) throw new ServiceError('CONFLICT', 'You already have a subscription; it must end before you start another');
+  if (live) throw new ServiceError('SUBSCRIPTION_EXISTS', SUBSCRIPTION_EXISTS);
+  // An abandoned checkout past its lifetime no longer holds the slot (asked at its gateway first).
+  await expireAbandonedCheckouts(deps, { userId, kind: 'subscription' });
+  const o = schema.orders;
+  const [open] = await db
+    .select({ id: o.id })
+    .from(o)
+    .where(and(eq(o.userId, userId), eq(o.kind, 'subscription'), eq(o.status, 'PENDING')))
+    .limit(1);
+  if (open) throw new ServiceError('SUBSCRIPTION_CHECKOUT_OPEN', SUBSCRIPTION_CHECKOUT_OPEN);
 }
 
 /**
@@ -55,12 +87,12 @@ export async function createCheckoutOrder(deps: Deps, user: AuthUser, input: Che
     );
   }
   const now = clock.now();
-  if (input.kind === 'subscription') await assertNoLiveSubscription(db, user.id, now);
+  if (input.kind === 'subscription') await assertCanStartSubscription(deps, user.id, now);
   const gateway = deps.payments.forMethod(input.method);
 
   const orderId = newId('ord');
   const orderNumber = newOrderNumber(now);
-  await db.insert(schema.orders).values({
+  const inserted = db.insert(schema.orders).values({
     id: orderId,
     orderNumber,
     userId: user.id,
@@ -76,8 +108,15 @@ export async function createCheckoutOrder(deps: Deps, user: AuthUser, input: Che
     createdAt: now,
     updatedAt: now,
   });
+  try {
+    await inserted;
+  } catch (error) {
+    // Another request of the same user opened a subscription checkout between the check and here.
+    if (input.kind === 'subscription' && isUniqueViolation(error)) throw new ServiceError('SUBSCRIPTION_CHECKOUT_OPEN', SUBSCRIPTION_CHECKOUT_OPEN);
+    throw error;
+  }
 
-  const { successUrl, cancelUrl } = callbackUrls(deps.config.PUBLIC_URL, input.method, orderId);
+  const { successUrl, cancelUrl } = callbackUrls(input.publicOrigin, input.method, orderId);
   try {
     const session = await gateway.createCheckout({
       orderId,
@@ -98,6 +137,7 @@ export async function createCheckoutOrder(deps: Deps, user: AuthUser, input: Che
       customerEmail: user.email,
       successUrl,
       cancelUrl,
+      publicOrigin: input.publicOrigin,
     });
     await db.update(schema.orders).set({ gatewaySessionId: session.sessionId, updatedAt: now }).where(eq(schema.orders.id, orderId));
     if (session.createdGatewayPlanId && gateway.name !== 'SANDBOX') {
@@ -128,6 +168,7 @@ const STATUS_MESSAGE: Record<OrderStatus, (o: Order) => string> = {
   FAILED: (o) => `Payment failed${o.failureReason ? `: ${o.failureReason}` : ''}`,
   CANCELLED: () => 'Payment was cancelled',
   REFUNDED: () => 'Payment refunded',
+  EXPIRED: () => 'The checkout expired before it was paid',
 };
 
 function statusResponse(order: Order): PaymentStatusResponse {
@@ -154,7 +195,9 @@ export async function getOrderStatus(deps: Deps, userId: string, orderId: string
       const effects = await gateway.reconcile({ id: order.id, kind: order.kind, gatewaySessionId: order.gatewaySessionId });
       if (effects.length) {
         const now = deps.clock.now();
-        await deps.db.transaction((tx) => applyEffects({ tx, gateway: gateway.name, now, occurredAt: now, log: deps.log }, effects));
+        const heldDuplicates = new Set<string>();
+        await deps.db.transaction((tx) => applyEffects({ tx, gateway: gateway.name, now, occurredAt: now, log: deps.log, heldDuplicates }, effects));
+        await settleHeldDuplicates(deps, heldDuplicates);
         order = await findOwnOrder(deps.db, userId, orderId);
       }
     } catch (error) {

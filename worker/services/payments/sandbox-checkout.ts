@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import type { AppDeps } from '../../ports';
+import { checkoutExpired, markExpired } from './expiry';
 import { callbackUrls } from './orders';
 import { intervalOf } from './periods';
 import { isSandboxGateway } from './sandbox-types';
@@ -9,7 +10,7 @@ import { handleWebhook } from './webhooks';
 type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log' | 'config'>;
 
 /** What the route sends back: an HTML page, or a redirect to the SPA's callback route. */
-export type SandboxPageResult = { kind: 'page'; status: 200 | 400 | 404 | 409; html: string } | { kind: 'redirect'; location: string };
+export type SandboxPageResult = { kind: 'page'; status: 200 | 400 | 403 | 404 | 409; html: string } | { kind: 'redirect'; location: string };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"'`]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' })[ch]!);
@@ -23,6 +24,7 @@ function layout(title: string, body: string) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)}</title>
 <style>
   :root { color-scheme: dark; }
@@ -55,7 +57,7 @@ ${body}
 </html>`;
 }
 
-function message(status: 200 | 400 | 404 | 409, title: string, text: string, link?: { href: string; label: string }): SandboxPageResult {
+function message(status: 200 | 400 | 403 | 404 | 409, title: string, text: string, link?: { href: string; label: string }): SandboxPageResult {
   const action = link ? `<div class="actions"><a class="button" href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></div>` : '';
   return { kind: 'page', status, html: layout(title, `<h1>${escapeHtml(title)}</h1><p class="muted">${escapeHtml(text)}</p>${action}`) };
 }
@@ -70,23 +72,24 @@ async function loadSession(deps: Deps, sessionId: string) {
   return row;
 }
 
-const pricingUrl = (deps: Deps) => `${deps.config.PUBLIC_URL.replace(/\/+$/, '')}/pricing`;
+const pricingUrl = (origin: string) => `${origin}/pricing`;
 
-const unknownSession = (deps: Deps) =>
-  message(404, 'Checkout not found', 'This sandbox checkout session does not exist. Start again from the pricing page.', { href: pricingUrl(deps), label: 'Back to pricing' });
+const unknownSession = (origin: string) =>
+  message(404, 'Checkout not found', 'This sandbox checkout session does not exist. Start again from the pricing page.', { href: pricingUrl(origin), label: 'Back to pricing' });
 
-const finishedSession = (deps: Deps, status: string) =>
+const finishedSession = (origin: string, status: string) =>
   message(409, 'Checkout already finished', `This checkout has already ended (order ${status.toLowerCase()}). Nothing more to do here.`, {
-    href: pricingUrl(deps),
+    href: pricingUrl(origin),
     label: 'Back to pricing',
   });
 
 /** `GET /api/sandbox/checkout/:sessionId`: the stand-in for the gateway's hosted checkout page. */
-export async function renderSandboxCheckout(deps: Deps, sessionId: string): Promise<SandboxPageResult> {
+export async function renderSandboxCheckout(deps: Deps, sessionId: string, origin: string): Promise<SandboxPageResult> {
   const row = await loadSession(deps, sessionId);
-  if (!row) return unknownSession(deps);
+  if (!row) return unknownSession(origin);
   const { order, plan } = row;
-  if (order.status !== 'PENDING') return finishedSession(deps, order.status);
+  if (order.status === 'PENDING' && checkoutExpired(order, deps.clock.now()) && (await markExpired(deps, order.id))) return finishedSession(origin, 'EXPIRED');
+  if (order.status !== 'PENDING') return finishedSession(origin, order.status);
   const what =
     order.kind === 'credits'
       ? `${order.credits.toLocaleString('en-US')} credits, never expire`
@@ -106,25 +109,65 @@ export async function renderSandboxCheckout(deps: Deps, sessionId: string): Prom
   return { kind: 'page', status: 200, html: layout(`Sandbox checkout — ${plan.name}`, body) };
 }
 
+/** Where a form post came from, as the browser reported it, and the origins this page is served under. */
+export interface FormPostSource {
+  origin: string | undefined;
+  fetchSite: string | undefined;
+  ownOrigins: string[];
+}
+
+/**
+ * Why a post must be refused as cross-site, or null. Browsers send `Sec-Fetch-Site` (and `Origin`)
+ * with every form POST and a page cannot forge them: `Sec-Fetch-Site` other than same-origin is
+ * refused; without it, an `Origin` naming another site or the opaque `null` is. A request with
+ * neither is not a browser driven by another site (curl, tests) and is let through. A per-checkout
+ * form token would add nothing: the page is public to whoever knows the session id, so a forger
+ * could read the token too.
+ */
+export function crossSitePostReason(source: FormPostSource): string | null {
+  const site = source.fetchSite?.trim().toLowerCase();
+  if (site && site !== 'same-origin') return `Sec-Fetch-Site: ${site}`;
+  // The browser vouches for the page itself. Its Origin may then read `null`: under the API's
+  // `Referrer-Policy: no-referrer` Chrome sends that on same-origin POSTs.
+  if (site === 'same-origin') return null;
+  const origin = source.origin?.trim();
+  if (origin !== undefined && !source.ownOrigins.includes(origin)) return `Origin: ${origin.slice(0, 100)}`;
+  return null;
+}
+
 /**
  * `POST /api/sandbox/checkout/:sessionId` with `action=pay|cancel`: builds the gateway's signed
  * event(s) and feeds them to the same webhook handler Stripe and PayPal deliveries go through, then
  * sends the browser to the SPA's success or cancel route like a real gateway would.
  */
-export async function submitSandboxCheckout(deps: Deps, sessionId: string, action: string | undefined): Promise<SandboxPageResult> {
+export async function submitSandboxCheckout(
+  deps: Deps,
+  sessionId: string,
+  action: string | undefined,
+  source: FormPostSource,
+  /** `publicOrigin(c)`: the buyer goes back to the origin they paid from, where they are signed in. */
+  origin: string,
+): Promise<SandboxPageResult> {
+  const crossSite = crossSitePostReason(source);
+  if (crossSite) {
+    deps.log.warn('payments: cross-site post to the sandbox checkout refused', { reason: crossSite });
+    return message(403, 'Request refused', 'This checkout can only be paid or cancelled from its own page.');
+  }
   const gateway = deps.payments.byName('SANDBOX');
   if (!isSandboxGateway(gateway)) return message(404, 'Sandbox not available', 'The sandbox gateway is not configured here.');
   if (action !== 'pay' && action !== 'cancel') return message(400, 'Unknown action', 'Use the Pay or Cancel button.');
   const row = await loadSession(deps, sessionId);
-  if (!row) return unknownSession(deps);
+  if (!row) return unknownSession(origin);
   const { order, plan } = row;
-  if (order.status !== 'PENDING') return finishedSession(deps, order.status);
+  // The sandbox's stated session lifetime: past it, Pay and Cancel are refused like at a real gateway.
+  if (order.status === 'PENDING' && checkoutExpired(order, deps.clock.now()) && (await markExpired(deps, order.id))) return finishedSession(origin, 'EXPIRED');
+  if (order.status !== 'PENDING') return finishedSession(origin, order.status);
   const deliveries = await gateway.checkoutEvents(
     { sessionId, orderId: order.id, kind: order.kind, amountCents: order.amountCents, interval: intervalOf(plan.packageType) },
     action,
     deps.clock.now(),
   );
   for (const delivery of deliveries) await handleWebhook(deps, 'SANDBOX', delivery.rawBody, delivery.headers);
-  const urls = callbackUrls(deps.config.PUBLIC_URL, order.paymentMethod === 'PAYPAL' ? 'PAYPAL' : 'STRIPE', order.id);
+  const urls = callbackUrls(origin, order.paymentMethod === 'PAYPAL' ? 'PAYPAL' : 'STRIPE', order.id);
   return { kind: 'redirect', location: action === 'pay' ? urls.successUrl : urls.cancelUrl };
 }

@@ -5,6 +5,8 @@ import type { SubscriptionInfo, SubscriptionResponse } from '../../contract/paym
 import type { AppDeps } from '../../ports';
 import { applyMovement } from '../credits/ledger';
 import { lapseSubscriptionCredits, liveSubscriptionWhere, lockOrder, orderGrantKey, type Subscription } from './effects';
+import { settleDuplicateSubscriptions } from './duplicates';
+import { expireAbandonedCheckouts } from './expiry';
 import { addMonths } from './periods';
 import { planName, type Locale } from '../pricing/pricing';
 
@@ -185,8 +187,11 @@ export async function expireEndedSubscriptions(deps: Pick<Deps, 'db' | 'clock' |
   return expired;
 }
 
-export async function runPaymentMaintenance(deps: Pick<Deps, 'db' | 'clock' | 'log'>) {
+export async function runPaymentMaintenance(deps: Deps) {
   const yearlyGrants = await grantYearlyMonthlyCredits(deps);
   const expiredSubscriptions = await expireEndedSubscriptions(deps);
-  return { yearlyGrants, expiredSubscriptions };
+  const expiredCheckouts = await expireAbandonedCheckouts(deps);
+  // Retries what a webhook could not finish: billing of a second subscription stopped, its payment refunded.
+  const duplicates = await settleDuplicateSubscriptions(deps);
+  return { yearlyGrants, expiredSubscriptions, expiredCheckouts, duplicateSubscriptionsCancelled: duplicates.cancelled, duplicateSubscriptionsRefunded: duplicates.refunded };
 }

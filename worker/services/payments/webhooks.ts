@@ -2,6 +2,7 @@ import { schema } from '../../../db/client';
 import { ServiceError } from '../../contract/errors';
 import type { GatewayName } from '../../contract/payments';
 import type { AppDeps } from '../../ports';
+import { settleHeldDuplicates } from './duplicates';
 import { applyEffects, EffectNotReadyError } from './effects';
 import { WebhookVerificationError } from './gateway';
 
@@ -28,6 +29,7 @@ export async function handleWebhook(deps: Deps, gatewayName: GatewayName, rawBod
   }
   const now = deps.clock.now();
   let duplicate: boolean;
+  const heldDuplicates = new Set<string>();
   try {
     duplicate = await deps.db.transaction(async (tx) => {
       const recorded = await tx
@@ -36,7 +38,7 @@ export async function handleWebhook(deps: Deps, gatewayName: GatewayName, rawBod
         .onConflictDoNothing()
         .returning({ eventId: schema.processedWebhookEvents.eventId });
       if (recorded.length === 0) return true;
-      await applyEffects({ tx, gateway: gatewayName, now, occurredAt: event.occurredAt, log: deps.log }, event.effects);
+      await applyEffects({ tx, gateway: gatewayName, now, occurredAt: event.occurredAt, log: deps.log, heldDuplicates }, event.effects);
       return false;
     });
   } catch (error) {
@@ -45,6 +47,8 @@ export async function handleWebhook(deps: Deps, gatewayName: GatewayName, rawBod
     deps.log.info('payments: webhook deferred until its payment is known', { gateway: gatewayName, eventId: event.id, reason: error.message });
     throw new ServiceError('SERVICE_UNAVAILABLE', 'This event refers to a payment not known yet; deliver it again later', { retryAfter: 60 });
   }
+  // Gateways are called only after the commit: stop billing and refund a second subscription's payment.
+  await settleHeldDuplicates(deps, heldDuplicates);
   if (!duplicate && event.effects.length) deps.log.info('payments: webhook applied', { gateway: gatewayName, eventId: event.id, type: event.type });
   return { received: true as const, duplicate };
 }

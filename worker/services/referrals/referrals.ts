@@ -48,37 +48,75 @@ export async function validateCode(db: Db, code: string) {
 }
 
 /**
- * Links a freshly created account to its inviter and pays the inviter's registration reward, in the
- * caller's transaction. Refused silently (returns false) for unknown codes, self-referral and
- * accounts that already existed; the unique index on invitedUserId makes it once per invitee even
- * under concurrent sign-ins.
+ * Links a freshly created account to its inviter, in the caller's transaction, and pays the inviter's
+ * registration reward at once if the invitee has already proven the mailbox (code or Google sign-in);
+ * a password account's link waits for its e-mail verification ({@link payRegistrationReward}).
+ * Refused silently (returns false) for unknown codes, self-referral and accounts that already
+ * existed; the unique index on invitedUserId makes it one inviter per invitee, also under
+ * concurrent sign-ins.
  */
 export async function applyRegistrationReferral(tx: Tx, input: { invitedUserId: string; code: string | null | undefined; now: Date }): Promise<boolean> {
   if (!input.code) return false;
   const referrer = await referrerOf(tx, input.code);
   if (!referrer || referrer.userId === input.invitedUserId) return false;
-  const [invited] = await tx.select({ createdAt: schema.users.createdAt }).from(schema.users).where(eq(schema.users.id, input.invitedUserId));
+  const [invited] = await tx
+    .select({ createdAt: schema.users.createdAt, emailVerified: schema.users.emailVerified })
+    .from(schema.users)
+    .where(eq(schema.users.id, input.invitedUserId));
   if (!invited || input.now.getTime() - invited.createdAt.getTime() > NEW_ACCOUNT_MS) return false;
 
-  const { registrationReward } = await readSystemConfig(tx, 'referral');
   const [referral] = await tx
     .insert(schema.referrals)
-    .values({ id: newId('ref'), referrerId: referrer.userId, invitedUserId: input.invitedUserId, code: input.code.trim().toUpperCase(), registrationReward })
+    .values({ id: newId('ref'), referrerId: referrer.userId, invitedUserId: input.invitedUserId, code: input.code.trim().toUpperCase() })
     .onConflictDoNothing({ target: schema.referrals.invitedUserId })
     .returning();
   if (!referral) return false;
-  if (registrationReward > 0) {
-    await applyMovement(tx, {
-      userId: referrer.userId,
-      movementKey: `referral:registration:${input.invitedUserId}`,
-      type: 'EARNED',
-      referenceType: 'REFERRAL',
-      referenceId: referral.id,
-      description: 'Invitation reward: a friend signed up',
-      parts: { free: registrationReward },
-    });
-  }
+  if (invited.emailVerified) await payRegistrationReward(tx, input.invitedUserId);
   return true;
+}
+
+/**
+ * Pays the inviter of `invitedUserId` the registration reward, in the caller's transaction, once
+ * the invitee has proven the mailbox: an unproven address costs nothing to make, so rewarding it
+ * would mint credits (docs/decisions/008). The ledger key makes it once per invitee however often
+ * verification is replayed. Returns the amount paid now (0 when nothing is due or it was paid before).
+ */
+export async function payRegistrationReward(tx: Tx, invitedUserId: string): Promise<number> {
+  const [row] = await tx
+    .select({ referral: schema.referrals, emailVerified: schema.users.emailVerified })
+    .from(schema.referrals)
+    .innerJoin(schema.users, eq(schema.users.id, schema.referrals.invitedUserId))
+    .where(eq(schema.referrals.invitedUserId, invitedUserId));
+  if (!row?.emailVerified) return 0;
+  const { registrationReward } = await readSystemConfig(tx, 'referral');
+  if (registrationReward <= 0) return 0;
+  const result = await applyMovement(tx, {
+    userId: row.referral.referrerId,
+    movementKey: `referral:registration:${invitedUserId}`,
+    type: 'EARNED',
+    referenceType: 'REFERRAL',
+    referenceId: row.referral.id,
+    description: 'Invitation reward: a friend signed up',
+    parts: { free: registrationReward },
+  });
+  if (!result.applied) return 0;
+  await tx.update(schema.referrals).set({ registrationReward }).where(eq(schema.referrals.id, row.referral.id));
+  return registrationReward;
+}
+
+/** The reward an inviter is still waiting for because `invitedUserId` has not verified the e-mail (null if none). */
+export async function pendingInviterReward(db: Db, invitedUserId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: schema.referrals.id })
+    .from(schema.referrals)
+    .leftJoin(
+      schema.creditLedger,
+      and(eq(schema.creditLedger.userId, schema.referrals.referrerId), eq(schema.creditLedger.movementKey, sql`'referral:registration:' || ${schema.referrals.invitedUserId}`)),
+    )
+    .where(and(eq(schema.referrals.invitedUserId, invitedUserId), isNull(schema.creditLedger.id)));
+  if (!row) return null;
+  const { registrationReward } = await readSystemConfig(db, 'referral');
+  return registrationReward > 0 ? registrationReward : null;
 }
 
 /** `POST /referral/process-registration`: for sign-ups that did not carry the code (e.g. added after Google sign-in). */
@@ -134,9 +172,10 @@ export async function grantMaturedPurchaseBonuses(db: Db, now: Date): Promise<nu
   return granted;
 }
 
-export async function referralLink(db: Db, userId: string, publicUrl: string) {
+/** Spec §9: `{origin}/login?ref={code}`, with the origin the route resolved (worker/lib/public-origin.ts). */
+export async function referralLink(db: Db, userId: string, origin: string) {
   const code = await ensureReferralCode(db, userId);
-  return { success: true as const, referralCode: code, code, link: new URL(`/login?ref=${code}`, publicUrl).toString() };
+  return { success: true as const, referralCode: code, code, link: new URL(`/login?ref=${code}`, origin).toString() };
 }
 
 export async function referralStats(db: Db, userId: string) {

@@ -7,6 +7,7 @@ import { paymentsApi } from '../../api/payments';
 import { Button } from '../../ui/button';
 import { formatCredits, formatDate, formatMoney } from '../../ui/format';
 import { ErrorState } from '../../ui/page';
+import { useToast } from '../../ui/toast';
 import { RefundModal } from '../payments/refund-modal';
 import { OrderStatusBadge, usePaymentMethodLabel } from '../payments/status-badge';
 import { SubscriptionPanel } from './subscription-panel';
@@ -14,7 +15,7 @@ import { SubscriptionPanel } from './subscription-panel';
 /** A refund can be asked for on a paid order with none in flight; the modal then checks the rules. */
 const refundable = (order: OrderItem) => order.status === 'PAID' && order.refundStatus !== 'PENDING' && order.refundStatus !== 'APPROVED';
 
-function OrderRow({ order, onRefund }: { order: OrderItem; onRefund: () => void }) {
+function OrderRow({ order, onRefund, onCancel }: { order: OrderItem; onRefund: () => void; onCancel: () => void }) {
   const { t } = useLingui();
   const methodLabel = usePaymentMethodLabel();
   const { productName: product, orderNumber } = order;
@@ -43,6 +44,12 @@ function OrderRow({ order, onRefund }: { order: OrderItem; onRefund: () => void 
       </div>
       <div className="flex items-center gap-3 md:justify-end">
         <span className="hidden md:inline"><OrderStatusBadge order={order} /></span>
+        {order.status === 'PENDING' && (
+          // An open checkout holds the one subscription slot until it expires; the buyer can give it up now.
+          <Button variant="ghost" className="px-3 py-1.5" onPress={onCancel} aria-label={t`Cancel checkout ${product} (${orderNumber})`}>
+            <Trans>Cancel checkout</Trans>
+          </Button>
+        )}
         {refundable(order) && (
           <Button variant="secondary" className="px-3 py-1.5" onPress={onRefund} aria-label={t`Refund ${product} (${orderNumber})`}>
             <Trans>Refund</Trans>
@@ -57,6 +64,7 @@ function OrderRow({ order, onRefund }: { order: OrderItem; onRefund: () => void 
 export function MyOrders() {
   const { t, i18n } = useLingui();
   const errorText = useErrorText();
+  const toast = useToast();
   const [orders, setOrders] = useState<OrderItem[]>();
   const [page, setPage] = useState(0);
   const [totalPages, setTotalPages] = useState(0);
@@ -77,6 +85,14 @@ export function MyOrders() {
       setError(errorText(e));
     }
   }, [page, errorText]);
+  const cancelCheckout = async (order: OrderItem) => {
+    try {
+      await paymentsApi.cancelOrder(order.id);
+      setReloadKey((k) => k + 1);
+    } catch (e) {
+      toast.error(errorText(e));
+    }
+  };
   // Product names come from the server in the UI's language: reload when it changes.
   useEffect(() => void load(), [load, reloadKey, i18n.locale]);
 
@@ -106,7 +122,7 @@ export function MyOrders() {
           ) : (
             <ul data-testid="orders" className="divide-y divide-white/5">
               {orders.map((order) => (
-                <OrderRow key={order.id} order={order} onRefund={() => setRefunding(order)} />
+                <OrderRow key={order.id} order={order} onRefund={() => setRefunding(order)} onCancel={() => void cancelCheckout(order)} />
               ))}
             </ul>
           )}

@@ -203,7 +203,12 @@ function ProfileForm({ user }: { user: UserProfile }) {
   return (
     <form onSubmit={save} className="card flex flex-col gap-4 p-6" noValidate>
       <Field label={t`Username`} value={name} onChange={setName} error={error} autoComplete="nickname" inputProps={{ maxLength: 50 }} />
-      <Field label={t`E-mail`} value={user.email} isReadOnly description={t`Your e-mail cannot be changed.`} />
+      <Field
+        label={t`E-mail`}
+        value={user.email}
+        isReadOnly
+        description={user.emailVerified ? t`Your e-mail cannot be changed.` : t`Not verified yet: enter the code we e-mailed you in the banner at the top of the page.`}
+      />
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-zinc-500"><Trans>Signed in with</Trans></dt>

@@ -1,3 +1,4 @@
+import { safeSessionStorage } from '../../lib/safe-storage';
 /**
  * A message carried from /oauth2/redirect to /login (spec §8 OAuth return): the user lands on the
  * sign-in page and still sees why, instead of a toast that may vanish during the navigation.
@@ -11,12 +12,12 @@ export type LoginNotice =
 const KEY = 'login_notice';
 
 export function setLoginNotice(notice: LoginNotice) {
-  sessionStorage.setItem(KEY, JSON.stringify(notice));
+  safeSessionStorage.setItem(KEY, JSON.stringify(notice));
 }
 
 export function peekLoginNotice(): LoginNotice | null {
   try {
-    const notice = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as LoginNotice | null;
+    const notice = JSON.parse(safeSessionStorage.getItem(KEY) ?? 'null') as LoginNotice | null;
     return notice && typeof notice.kind === 'string' ? notice : null;
   } catch {
     return null;
@@ -24,5 +25,5 @@ export function peekLoginNotice(): LoginNotice | null {
 }
 
 export function clearLoginNotice() {
-  sessionStorage.removeItem(KEY);
+  safeSessionStorage.removeItem(KEY);
 }

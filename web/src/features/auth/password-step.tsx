@@ -8,10 +8,11 @@ import { useErrorText } from '../../api/error-text';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { PasswordField } from './password-field';
+import { PasswordResetStep } from './password-reset-step';
 import { fieldErrors, useValidationText } from './validation-text';
 
 export type PasswordMode = 'signin' | 'register';
-type Errors = Partial<Record<'name' | 'email' | 'password' | 'form' | 'conflict', string>>;
+type Errors = Partial<Record<'name' | 'email' | 'password' | 'form' | 'conflict' | 'useCode', string>>;
 
 const TAB = 'flex-1 cursor-pointer rounded-lg px-3 py-2 text-center text-sm font-semibold text-zinc-400 outline-none transition hover:text-white data-[selected]:bg-white/10 data-[selected]:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-violet-400';
 
@@ -39,14 +40,25 @@ export function PasswordStep({
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
+  const [resetting, setResetting] = useState(false);
 
   function serverError(error: unknown): Errors {
     if (!(error instanceof ApiError)) return { form: errorText(error) };
     if (error.code === 'CONFLICT' && error.field === 'email') return { email: t`An account with this e-mail already exists.`, conflict: 'email' };
+    // Guesses from many places pause password sign-in for the account; the owner's way in is a code.
+    if (error.code === 'PASSWORD_SIGN_IN_PAUSED') {
+      return {
+        form: t`Password sign-in for this account is paused after many failed attempts from different places. You can still sign in with a code sent to your e-mail.`,
+        useCode: 'yes',
+      };
+    }
     if (error.code === 'RATE_LIMITED' && error.retryAfter) {
       const seconds = error.retryAfter;
       const minutes = Math.ceil(seconds / 60);
-      return { form: seconds < 60 ? t`Too many attempts, please try again in ${seconds} seconds` : t`Too many attempts, please try again in ${minutes} minutes` };
+      return {
+        form: seconds < 60 ? t`Too many attempts, please try again in ${seconds} seconds` : t`Too many attempts, please try again in ${minutes} minutes`,
+        useCode: mode === 'signin' ? 'yes' : undefined,
+      };
     }
     if (error.code === 'VALIDATION_FAILED' && (error.field === 'name' || error.field === 'email' || error.field === 'password')) {
       return { [error.field]: translate(error.message) };
@@ -94,6 +106,8 @@ export function PasswordStep({
     </p>
   );
 
+  if (resetting) return <PasswordResetStep email={email} onEmailChange={onEmailChange} onSuccess={onSuccess} onBack={() => setResetting(false)} />;
+
   return (
     <div className="flex flex-col gap-4">
       <Tabs selectedKey={mode} onSelectionChange={(key) => switchMode(key as PasswordMode)}>
@@ -109,12 +123,20 @@ export function PasswordStep({
           <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
             {emailField}
             <PasswordField label={t`Password`} value={password} onChange={setPassword} error={errors.password} autoComplete="current-password" />
+            <button type="button" onClick={() => setResetting(true)} className="-mt-2 self-end text-xs font-medium text-fuchsia-300 underline-offset-2 hover:underline">
+              <Trans>Forgot password?</Trans>
+            </button>
             {formError}
+            {errors.useCode && (
+              <Button variant="secondary" className="w-full" onPress={onUseCode}>
+                <Trans>Get a sign-in code by e-mail</Trans>
+              </Button>
+            )}
             <Button type="submit" pending={pending} className="w-full">
               <Trans>Sign in</Trans>
             </Button>
             <p className="text-center text-xs text-zinc-400">
-              <Trans>No password yet, or forgot it?</Trans>{' '}
+              <Trans>No password yet?</Trans>{' '}
               <button type="button" onClick={onUseCode} className="font-medium text-fuchsia-300 underline-offset-2 hover:underline">
                 <Trans>Sign in with an e-mail code</Trans>
               </button>

@@ -1,4 +1,5 @@
 import { RETURN_URL_KEY } from '../../api/client';
+import { safeSessionStorage } from '../../lib/safe-storage';
 
 /** Pages a sign-in must never return to: the sign-in screens themselves. */
 const isSignInPath = (path: string) => path === '/login' || path.startsWith('/login?') || path.startsWith('/oauth2/');
@@ -22,12 +23,12 @@ export function safeReturnPath(value: string | null | undefined): string | null 
 /** Spec §3/§8: where to go after signing in, kept in sessionStorage `google_auth_return_url`. */
 export function rememberReturnPath(path = window.location.pathname + window.location.search) {
   const safe = safeReturnPath(path);
-  if (safe) sessionStorage.setItem(RETURN_URL_KEY, safe);
+  if (safe) safeSessionStorage.setItem(RETURN_URL_KEY, safe);
 }
 
 /** Reads and forgets the saved return path; `/` when there is none or it is not same-site. */
 export function takeReturnPath(): string {
-  const saved = safeReturnPath(sessionStorage.getItem(RETURN_URL_KEY));
-  sessionStorage.removeItem(RETURN_URL_KEY);
+  const saved = safeReturnPath(safeSessionStorage.getItem(RETURN_URL_KEY));
+  safeSessionStorage.removeItem(RETURN_URL_KEY);
   return saved ?? '/';
 }

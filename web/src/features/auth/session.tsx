@@ -4,6 +4,7 @@ import type { UserProfile } from '../../../../worker/contract/auth';
 import { TOKEN_KEY, USER_KEY, setUnauthorizedHandler } from '../../api/client';
 import { api } from '../../api/endpoints';
 import { rememberReturnPath } from './return-url';
+import { safeLocalStorage } from '../../lib/safe-storage';
 
 interface Session {
   user: UserProfile | null;
@@ -20,7 +21,7 @@ const SessionContext = createContext<Session | null>(null);
 
 function readStoredUser(): UserProfile | null {
   try {
-    return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as UserProfile | null;
+    return JSON.parse(safeLocalStorage.getItem(USER_KEY) ?? 'null') as UserProfile | null;
   } catch {
     return null;
   }
@@ -29,12 +30,12 @@ function readStoredUser(): UserProfile | null {
 /** Token and user live in localStorage (spec §3); a stored token is re-checked with GET /users/me at start. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [user, setUserState] = useState<UserProfile | null>(() => (localStorage.getItem(TOKEN_KEY) ? readStoredUser() : null));
-  const [initialising, setInitialising] = useState(() => Boolean(localStorage.getItem(TOKEN_KEY)));
+  const [user, setUserState] = useState<UserProfile | null>(() => (safeLocalStorage.getItem(TOKEN_KEY) ? readStoredUser() : null));
+  const [initialising, setInitialising] = useState(() => Boolean(safeLocalStorage.getItem(TOKEN_KEY)));
 
   const clear = useCallback(() => {
-    localStorage.removeItem(TOKEN_KEY);
-    localStorage.removeItem(USER_KEY);
+    safeLocalStorage.removeItem(TOKEN_KEY);
+    safeLocalStorage.removeItem(USER_KEY);
     setUserState(null);
   }, []);
 
@@ -50,11 +51,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [clear, navigate]);
 
   useEffect(() => {
-    if (!localStorage.getItem(TOKEN_KEY)) return;
+    if (!safeLocalStorage.getItem(TOKEN_KEY)) return;
     api
       .me()
       .then((me) => {
-        localStorage.setItem(USER_KEY, JSON.stringify(me));
+        safeLocalStorage.setItem(USER_KEY, JSON.stringify(me));
         setUserState(me);
       })
       .catch(clear)
@@ -66,8 +67,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user,
       initialising: initialising && !user,
       signIn(token, signedIn) {
-        localStorage.setItem(TOKEN_KEY, token);
-        localStorage.setItem(USER_KEY, JSON.stringify(signedIn));
+        safeLocalStorage.setItem(TOKEN_KEY, token);
+        safeLocalStorage.setItem(USER_KEY, JSON.stringify(signedIn));
         setUserState(signedIn);
       },
       signOut() {
@@ -76,7 +77,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
       clear,
       setUser(next) {
-        localStorage.setItem(USER_KEY, JSON.stringify(next));
+        safeLocalStorage.setItem(USER_KEY, JSON.stringify(next));
         setUserState(next);
       },
     }),

@@ -31,6 +31,8 @@ export function OrderStatusBadge({ order }: { order: Pick<OrderItem, 'status' | 
       CANCELLED: ['muted', t`Cancelled`],
       // Its own id: in Chinese an order is 已退款, while a credit movement of the same English name is 已退還.
       REFUNDED: ['info', t({ id: 'order.status.refunded', message: 'Refunded' })],
+      // Abandoned past the checkout's lifetime: nothing was charged.
+      EXPIRED: ['muted', t({ id: 'order.status.expired', message: 'Expired' })],
     } as const
   )[order.status];
   return <Badge tone={tone} testId="order-status">{label}</Badge>;

@@ -3,8 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { paymentsApi } from '../../api/payments';
 import { announceCreditsChanged } from '../../ui/header';
+import { useSession } from '../auth/session';
 
-export type CallbackState = 'processing' | 'quick_success' | 'processing_timeout' | 'success' | 'cancelled' | 'error';
+/**
+ * The spec's states, plus `signed_out` (the buyer came back signed out, e.g. on another origin: asked
+ * to sign in, then polling continues), `expired` (the checkout was abandoned past its lifetime) and
+ * `refunded` (e.g. a second subscription's payment, sent back).
+ */
+export type CallbackState = 'processing' | 'quick_success' | 'processing_timeout' | 'success' | 'cancelled' | 'error' | 'signed_out' | 'expired' | 'refunded';
 
 /** What the poller reads; loose on purpose, as it must survive malformed answers (spec §8 invalid data). */
 type StatusResponse = Partial<Awaited<ReturnType<typeof paymentsApi.orderStatus>>> | null;
@@ -18,13 +24,21 @@ export const PAYMENT_POLL = { attempts: 15, intervalMs: 3000, quickSuccessMs: 80
  */
 export function usePaymentStatus(orderId: string | undefined, mode: 'success' | 'cancel') {
   const { t } = useLingui();
+  const { user, initialising } = useSession();
+  // Only this user's orders can be read: signed out, the screen asks to sign in instead of polling into a 401.
+  const signedIn = Boolean(user);
   const [state, setState] = useState<CallbackState>(mode === 'cancel' ? 'cancelled' : orderId ? 'processing' : 'success');
   const [message, setMessage] = useState<string>();
   const [credits, setCredits] = useState<number>();
   const started = useRef(false);
 
   useEffect(() => {
-    if (!orderId || started.current) return;
+    if (!orderId || started.current || initialising) return;
+    if (!signedIn) {
+      if (mode === 'success') setState('signed_out');
+      return;
+    }
+    if (mode === 'success') setState((s) => (s === 'signed_out' ? 'processing' : s));
     // One poller per screen even under StrictMode's double effects (spec §4 double-processing flag).
     started.current = true;
     if (mode === 'cancel') {
@@ -62,11 +76,21 @@ export function usePaymentStatus(orderId: string | undefined, mode: 'success' | 
             if (status === 'PAID' || status === 'COMPLETED') setMessage(t`Payment confirmed, processing credits…`);
             // The heading already says "Payment Failed"; no second line repeating it.
             if (status === 'FAILED' || status === 'CANCELLED') return stop('error');
+            if (status === 'EXPIRED') return stop('expired');
+            // E.g. a second subscription's payment, sent back at once; the server says why.
+            if (status === 'REFUNDED') return stop('refunded', res.message);
           }
         } catch (error) {
           counts.consecutive++;
           if (error instanceof ApiError) {
-            if (error.status === 401) return stop('error', t`Authentication failed`);
+            if (error.status === 401) {
+              // Signed out meanwhile: ask to sign in; the poll starts again once signed in.
+              started.current = false;
+              stopped = true;
+              clearTimeout(quick);
+              setState('signed_out');
+              return;
+            }
             if (error.status === 404 && ++counts.notFound >= PAYMENT_POLL.notFoundLimit) return stop('error', t`Order not found`);
             if (error.status >= 500) {
               setMessage(t`Server error, retrying...`);
@@ -84,7 +108,7 @@ export function usePaymentStatus(orderId: string | undefined, mode: 'success' | 
       stopped = true;
       clearTimeout(quick);
     };
-  }, [orderId, mode, t]);
+  }, [orderId, mode, t, signedIn, initialising]);
 
   return { state, message, credits };
 }

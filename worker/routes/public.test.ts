@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { writeSystemConfig } from '../services/config/system-config';
+import { updateCreditSystemConfig } from '../services/config/credit-system-config';
+
+/** Issue 17: public reads are served from an in-process cache with an ETag, and a change clears it. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const client = () => (t.deps.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+
+describe('public reads', () => {
+  it('pricing and showcase: a repeat costs no query, and If-None-Match gets a 304 with no body', async () => {
+    for (const path of ['/api/public/pricing/all', '/api/showcase/images?page=0&limit=12']) {
+      const first = await t.request(path);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('cache-control')).toMatch(/public, max-age=\d+/);
+      const etag = first.headers.get('etag')!;
+      expect(etag).toMatch(/^W\/"[0-9a-f]{40}"$/);
+      const body = await first.json();
+
+      const spy = vi.spyOn(client(), 'query');
+      const again = await t.request(path);
+      expect(await again.json()).toEqual(body);
+      const revalidated = await t.request(path, { headers: { 'if-none-match': etag } });
+      expect(revalidated.status).toBe(304);
+      expect(await revalidated.text()).toBe('');
+      expect(spy).not.toHaveBeenCalled();
+      spy.mockRestore();
+    }
+  });
+
+  it('languages are cached apart', async () => {
+    const en = await (await t.request('/api/public/pricing/all')).json();
+    const zh = await (await t.request('/api/public/pricing/all?lang=zh-Hant')).json();
+    expect(en).not.toEqual(zh);
+  });
+
+  it('an admin config change is visible on the next read, a write behind its back only after the TTL', async () => {
+    expect(await (await t.request('/api/system/config/registration-bonus')).json()).toEqual({ success: true, data: 20 });
+    await writeSystemConfig(t.deps.db, 'newUserBonus', 25);
+    // Another process changed it: this one may serve the cached value until the TTL (max-age) passes.
+    expect(await (await t.request('/api/system/config/registration-bonus')).json()).toEqual({ success: true, data: 20 });
+    await updateCreditSystemConfig(t.deps.db, { newUserBonus: 35 });
+    expect(await (await t.request('/api/system/config/registration-bonus')).json()).toEqual({ success: true, data: 35 });
+  });
+});

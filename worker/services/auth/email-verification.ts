@@ -1,0 +1,77 @@
+import { and, eq } from 'drizzle-orm';
+import { schema } from '../../../db/client';
+import type { EmailVerificationStatus, SendCodeResponse, VerifyEmailRequest, VerifyEmailResponse } from '../../contract/auth';
+import { ServiceError } from '../../contract/errors';
+import type { AppDeps } from '../../ports';
+import { readSystemConfig } from '../config/system-config';
+import { pendingInviterReward } from '../referrals/referrals';
+import { checkEmailCode, consumeEmailCode, issueEmailCode, resendWaitSeconds } from './email-codes';
+import { issueAccessToken } from './tokens';
+import { grantVerifiedEmailRewards, toUserProfile } from './users';
+
+/**
+ * E-mail verification for password accounts (docs/decisions/008). Registering by password proves
+ * nothing about the address, so the account's new-user bonus and its inviter's reward wait until the
+ * signed-in owner types a code mailed to it. Same code rules as sign-in codes (services/auth/email-codes).
+ */
+type Ctx = Pick<AppDeps, 'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log'>;
+
+async function loadUser(ctx: Pick<Ctx, 'db'>, userId: string) {
+  const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, userId));
+  if (!user) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
+  return user;
+}
+
+const alreadyVerified = () => new ServiceError('CONFLICT', 'Your e-mail is already verified');
+
+/** What the unverified account is waiting for, and when the next code may be sent. */
+export async function emailVerificationStatus(ctx: Ctx, userId: string): Promise<EmailVerificationStatus> {
+  const user = await loadUser(ctx, userId);
+  if (user.emailVerified) return { success: true, emailVerified: true, email: user.email, newUserBonus: 0, inviterReward: null, resendAfterSeconds: 0 };
+  const [newUserBonus, inviterReward, resendAfterSeconds] = await Promise.all([
+    readSystemConfig(ctx.db, 'newUserBonus'),
+    pendingInviterReward(ctx.db, user.id),
+    resendWaitSeconds(ctx, user.email),
+  ]);
+  return { success: true, emailVerified: false, email: user.email, newUserBonus, inviterReward, resendAfterSeconds };
+}
+
+/** Mails a verification code to the signed-in account's own address (never to an address the client names). */
+export async function sendEmailVerificationCode(ctx: Ctx, input: { userId: string; ip: string }): Promise<SendCodeResponse> {
+  const user = await loadUser(ctx, input.userId);
+  if (user.emailVerified) throw alreadyVerified();
+  await issueEmailCode(ctx, { email: user.email, ip: input.ip, purpose: 'verify-email' });
+  return { success: true, message: `A verification code was sent to ${user.email}.` };
+}
+
+/**
+ * Marks the e-mail verified and pays the bonus and the invite reward, in one transaction with the
+ * code's consumption; the conditional UPDATE on `emailVerified` lets exactly one of two parallel
+ * verifications pay. The password stays: whoever typed the code holds both the password session
+ * and the mailbox. The answer carries a fresh token, because sessions started before the mailbox
+ * was proven (`uev`) end now (takeover defence, docs/decisions/007).
+ */
+export async function verifyEmail(ctx: Ctx, input: VerifyEmailRequest & { userId: string; ip: string }): Promise<VerifyEmailResponse> {
+  const user = await loadUser(ctx, input.userId);
+  if (user.emailVerified) throw alreadyVerified();
+  const code = await checkEmailCode(ctx, { email: user.email, code: input.verificationCode, ip: input.ip });
+  const now = ctx.clock.now();
+  const { verified, rewards } = await ctx.db.transaction(async (tx) => {
+    await consumeEmailCode(tx, code.id, now);
+    const [verified] = await tx
+      .update(schema.users)
+      .set({ emailVerified: true, updatedAt: now })
+      .where(and(eq(schema.users.id, user.id), eq(schema.users.email, user.email), eq(schema.users.emailVerified, false)))
+      .returning();
+    if (!verified) throw alreadyVerified();
+    return { verified, rewards: await grantVerifiedEmailRewards(tx, verified.id) };
+  });
+  ctx.log.info('email verified', { userId: verified.id, newUserBonus: rewards.newUserBonus, inviterRewarded: rewards.inviterReward > 0 });
+  return {
+    success: true,
+    token: await issueAccessToken(ctx.config, verified.id, now),
+    user: toUserProfile(verified),
+    newUserBonus: rewards.newUserBonus,
+    inviterRewarded: rewards.inviterReward > 0,
+  };
+}

@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import { schema } from '../../../db/client';
+import { LOGIN_CODE, type PasswordResetConfirm, type PasswordResetRequestResponse, type SignInResponse } from '../../contract/auth';
+import { ServiceError } from '../../contract/errors';
+import { newId } from '../../lib/ids';
+import type { AppDeps, RateLimitRule } from '../../ports';
+import { checkEmailCode, consumeEmailCode, issueEmailCode } from './email-codes';
+import { hashPassword } from './passwords';
+import { issueAccessToken } from './tokens';
+import { grantVerifiedEmailRewards, toUserProfile } from './users';
+
+/**
+ * "Forgot password?" (issue 19): a six-digit code mailed to the account's address, then the code with
+ * a new password. The code is an ordinary e-mail code (services/auth/email-codes: CSPRNG, HMAC with
+ * AUTH_SECRET, 10-minute expiry, 5 attempts counted before comparing), so a reset cannot be weaker
+ * than signing in by code, which proves the same mailbox.
+ */
+type Ctx = Pick<AppDeps, 'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log'>;
+
+/**
+ * Counted for every address, known or not, so hitting a cap says nothing about whether an account
+ * exists. Per IP first: one client cannot open a counter per address it sprays.
+ */
+export const PASSWORD_RESET_LIMITS = {
+  requestPerIp: { limit: 20, windowSeconds: 3600 },
+  requestPerEmail: { limit: 5, windowSeconds: 3600 },
+} satisfies Record<string, RateLimitRule>;
+
+/** One answer for every address: the form cannot be used to learn which addresses have accounts. */
+const SENT: PasswordResetRequestResponse = {
+  success: true,
+  message: 'If an account uses this address, a password reset code is on its way.',
+  resendAfterSeconds: LOGIN_CODE.resendWaitSeconds,
+};
+
+async function limit(ctx: Ctx, key: string, rule: RateLimitRule) {
+  const result = await ctx.limits.hit(key, rule);
+  if (!result.allowed) throw new ServiceError('RATE_LIMITED', 'Too many password reset requests, please try again later', { retryAfter: result.retryAfterSeconds });
+}
+
+export async function requestPasswordReset(ctx: Ctx, input: { email: string; ip: string }): Promise<PasswordResetRequestResponse> {
+  await limit(ctx, `password-reset:ip:${input.ip}`, PASSWORD_RESET_LIMITS.requestPerIp);
+  await limit(ctx, `password-reset:email:${input.email}`, PASSWORD_RESET_LIMITS.requestPerEmail);
+  const [user] = await ctx.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, input.email));
+  // No account: nothing is mailed (we never write to strangers) and the answer is the same.
+  if (!user) return SENT;
+  try {
+    await issueEmailCode(ctx, { email: input.email, ip: input.ip, purpose: 'password-reset' });
+  } catch (error) {
+    // The resend wait and the shared sign-in-code caps only exist for addresses with codes, so telling
+    // the client about them would reveal the account. The code already mailed stays valid.
+    if (!(error instanceof ServiceError)) throw error;
+    ctx.log.info('password reset code not sent', { userId: user.id, reason: error.code });
+  }
+  return SENT;
+}
+
+/**
+ * Checks the code (attempt counted before comparing), then in one transaction consumes it and
+ * replaces the password. `sessionsValidFrom = now` makes the auth middleware refuse every token
+ * issued before, so whoever held the old password loses their sessions; the answer carries a token
+ * issued at that same instant. The mailbox is proven now, so an unverified account becomes verified
+ * and receives what it was waiting for (docs/decisions/008); an account without a password (code or
+ * Google) gains one, as proving the mailbox already lets its holder sign in by code.
+ */
+export async function confirmPasswordReset(ctx: Ctx, input: PasswordResetConfirm & { ip: string }): Promise<SignInResponse> {
+  const code = await checkEmailCode(ctx, { email: input.email, code: input.verificationCode, ip: input.ip });
+  // Hashing (~0.1 s of CPU) happens before the transaction, so no row lock is held while it runs.
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+  const user = await ctx.db.transaction(async (tx) => {
+    await consumeEmailCode(tx, code.id, now);
+    const [current] = await tx.select().from(schema.users).where(eq(schema.users.email, input.email)).for('update');
+    // A valid code for an address without an account (a sign-in code nobody used): nothing to reset.
+    if (!current) throw new ServiceError('CODE_EXPIRED', 'The verification code has expired, please request a new one', { field: 'verificationCode' });
+    const [updated] = await tx
+      .update(schema.users)
+      .set({ passwordHash, emailVerified: true, sessionsValidFrom: now, updatedAt: now })
+      .where(eq(schema.users.id, current.id))
+      .returning();
+    await tx
+      .insert(schema.authIdentities)
+      .values({ id: newId('aid'), userId: current.id, provider: 'password', subject: input.email, lastUsedAt: now })
+      .onConflictDoUpdate({ target: [schema.authIdentities.provider, schema.authIdentities.subject], set: { lastUsedAt: now } });
+    if (!current.emailVerified) await grantVerifiedEmailRewards(tx, current.id);
+    return updated!;
+  });
+  ctx.log.info('password reset', { userId: user.id });
+  await announce(ctx, user.email);
+  return { success: true, token: await issueAccessToken(ctx.config, user.id, now), user: toUserProfile(user), isReferralLogin: false };
+}
+
+/**
+ * Tells the owner, so a reset they did not make is noticed. The password is already replaced: a mail
+ * API failure is logged, not turned into a failed reset the user would retry with a used code.
+ */
+async function announce(ctx: Ctx, email: string) {
+  try {
+    await ctx.mailer.send({
+      to: email,
+      subject: 'Your Image Studio password was changed',
+      text: 'The password of your Image Studio account was just changed with a reset code, and every other session was signed out.\n\nIf this was not you, reset your password again now and keep your e-mail account safe.',
+      html: '<p>The password of your Image Studio account was just changed with a reset code, and every other session was signed out.</p><p>If this was not you, reset your password again now and keep your e-mail account safe.</p>',
+    });
+  } catch (error) {
+    ctx.log.warn('password change notice not sent', { reason: error instanceof Error ? error.name : 'unknown' });
+  }
+}

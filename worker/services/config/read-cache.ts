@@ -1,0 +1,55 @@
+/**
+ * In-process cache for public, rarely-changing reads (pricing, showcase, public config), issue 17.
+ * One entry per database instance and key, holding the serialised JSON and its ETag, so a hit costs
+ * no query, no serialisation and no hashing. A write through this process clears the entries of
+ * its database at once ({@link invalidatePublicReads}); other processes (other Workers isolates)
+ * see a change within {@link PUBLIC_READ_TTL_MS}, the same bound the Cache-Control max-age gives
+ * browsers and the edge.
+ */
+export const PUBLIC_READ_TTL_MS = 30_000;
+
+/** Oldest entry goes first past this many keys per database. */
+const MAX_ENTRIES_PER_DB = 256;
+
+export interface CachedBody {
+  body: string;
+  etag: string;
+}
+
+interface Entry {
+  value: Promise<CachedBody>;
+  expiresAt: number;
+}
+
+const caches = new WeakMap<object, Map<string, Entry>>();
+
+async function etagOf(body: string) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(body)));
+  let hex = '';
+  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
+  return `W/"${hex}"`;
+}
+
+/** The cached JSON for `key`, loading it once per TTL (concurrent misses share one load). */
+export function cachedPublicRead(db: object, key: string, load: () => Promise<unknown>, now = Date.now()): Promise<CachedBody> {
+  let entries = caches.get(db);
+  if (!entries) caches.set(db, (entries = new Map()));
+  const hit = entries.get(key);
+  if (hit && hit.expiresAt > now) return hit.value;
+  const value = load().then(async (data) => {
+    const body = JSON.stringify(data);
+    return { body, etag: await etagOf(body) };
+  });
+  const entry = { value, expiresAt: now + PUBLIC_READ_TTL_MS };
+  // Keys come from the query (showcase pages): bound the map so a crawler cannot grow it without end.
+  if (entries.size >= MAX_ENTRIES_PER_DB) entries.delete(entries.keys().next().value!);
+  entries.set(key, entry);
+  // A failed load is not cached: the next request tries again.
+  value.catch(() => entries.get(key) === entry && entries.delete(key));
+  return value;
+}
+
+/** Called by every write to pricing, showcase or system config, so this process never serves the old value. */
+export function invalidatePublicReads(db: object) {
+  caches.delete(db);
+}

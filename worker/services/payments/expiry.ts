@@ -1,0 +1,79 @@
+import { and, eq, lte, type SQL } from 'drizzle-orm';
+import { schema } from '../../../db/client';
+import type { GatewayName } from '../../contract/payments';
+import type { AppDeps } from '../../ports';
+import { settleHeldDuplicates } from './duplicates';
+import { applyEffects, type Order } from './effects';
+
+type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log'>;
+
+const HOUR_MS = 3600 * 1000;
+
+/**
+ * How long a checkout can still be paid (decision 006). Stripe: a Checkout Session's default
+ * lifetime (its `checkout.session.expired` usually arrives first). PayPal: the ~3 hours a buyer has
+ * to approve an order. Sandbox: our own page, one hour — short, because an open subscription
+ * checkout keeps the user from opening another.
+ */
+export const CHECKOUT_LIFETIME_MS: Record<GatewayName, number> = { STRIPE: 24 * HOUR_MS, PAYPAL: 3 * HOUR_MS, SANDBOX: HOUR_MS };
+
+export const CHECKOUT_EXPIRED_REASON = 'The checkout was not completed in time';
+
+export const checkoutExpired = (order: Pick<Order, 'gateway' | 'createdAt'>, now: Date) =>
+  now.getTime() - order.createdAt.getTime() >= CHECKOUT_LIFETIME_MS[order.gateway];
+
+/** Marks one PENDING order EXPIRED; anything that already ended (or was paid) keeps its state. */
+export async function markExpired(deps: Pick<Deps, 'db' | 'clock'>, orderId: string) {
+  const o = schema.orders;
+  const now = deps.clock.now();
+  const updated = await deps.db
+    .update(o)
+    .set({ status: 'EXPIRED', failureReason: CHECKOUT_EXPIRED_REASON, updatedAt: now })
+    .where(and(eq(o.id, orderId), eq(o.status, 'PENDING')))
+    .returning({ id: o.id });
+  return updated.length > 0;
+}
+
+/**
+ * Ends checkouts abandoned past their gateway's lifetime, so "My orders" stops saying Pending forever
+ * (issue 12 break 14). The gateway is asked first, through the same reconcile and effects as the
+ * status poll: a checkout that was paid after all (a lost webhook, a PayPal approval never captured)
+ * is honoured, never expired. Expiry is not final for money either: a late payment for an EXPIRED
+ * order still wins (PAID over EXPIRED), or is refunded when it would be a second subscription.
+ */
+export async function expireAbandonedCheckouts(deps: Deps, scope: { userId?: string; kind?: Order['kind'] } = {}): Promise<number> {
+  const { db, log } = deps;
+  const o = schema.orders;
+  const now = deps.clock.now();
+  let expired = 0;
+  for (const gatewayName of Object.keys(CHECKOUT_LIFETIME_MS) as GatewayName[]) {
+    const filters: (SQL | undefined)[] = [
+      eq(o.status, 'PENDING'),
+      eq(o.gateway, gatewayName),
+      lte(o.createdAt, new Date(now.getTime() - CHECKOUT_LIFETIME_MS[gatewayName])),
+      scope.userId ? eq(o.userId, scope.userId) : undefined,
+      scope.kind ? eq(o.kind, scope.kind) : undefined,
+    ];
+    const stale = await db.select().from(o).where(and(...filters)).limit(200);
+    const gateway = deps.payments.byName(gatewayName);
+    for (const order of stale) {
+      if (gateway && order.gatewaySessionId) {
+        try {
+          const effects = await gateway.reconcile({ id: order.id, kind: order.kind, gatewaySessionId: order.gatewaySessionId });
+          if (effects.length) {
+            const heldDuplicates = new Set<string>();
+            await db.transaction((tx) => applyEffects({ tx, gateway: gatewayName, now, occurredAt: now, log, heldDuplicates }, effects));
+            await settleHeldDuplicates(deps, heldDuplicates);
+          }
+        } catch (error) {
+          // Not expired on a guess: the gateway may have taken the money. The next run asks again.
+          log.warn('payments: could not check an abandoned checkout with its gateway; will retry', { orderId: order.id, error: error instanceof Error ? error.message : String(error) });
+          continue;
+        }
+      }
+      if (await markExpired(deps, order.id)) expired++;
+    }
+  }
+  if (expired) log.info('payments: abandoned checkouts expired', { expired });
+  return expired;
+}
