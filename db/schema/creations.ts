@@ -49,8 +49,9 @@ export const creationRecords = pgTable(
 );
 
 /**
- * The unit of work behind a record. Exactly one debit per job (`job:<id>:debit`) and at most one
- * refund (`job:<id>:refund`) in the ledger; `attempt` counts deliveries so duplicates are visible.
+ * The unit of work behind a record, for every job kind (worker/jobs: text-to-image, edit, tool,
+ * upscale; `kind` + `input` hold the kind's payload). Exactly one debit per job (`job:<id>:debit`)
+ * and at most one refund in the ledger; `attempt` counts deliveries so duplicates are visible.
  */
 export const generationJobs = pgTable(
   'generation_jobs',
@@ -73,27 +74,6 @@ export const generationJobs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('generation_jobs_status_deadline_idx').on(t.status, t.deadlineAt), index('generation_jobs_record_idx').on(t.recordId)],
-);
-
-export const upscaleJobs = pgTable(
-  'upscale_jobs',
-  {
-    id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    recordId: text('record_id').references(() => creationRecords.id, { onDelete: 'set null' }),
-    status: jobStatus('status').notNull().default('PROCESSING'),
-    sourceImageUrl: text('source_image_url').notNull(),
-    scaleFactor: integer('scale_factor').notNull(),
-    faceEnhancement: boolean('face_enhancement').notNull().default(false),
-    cost: integer('cost').notNull(),
-    imageUrl: text('image_url'),
-    errorMessage: text('error_message'),
-    deadlineAt: tstz('deadline_at').notNull(),
-    finishedAt: tstz('finished_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('upscale_jobs_user_created_idx').on(t.userId, t.createdAt)],
 );
 
 /** Public gallery items; `imageUrl` points at a static asset or a blob. */

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { multiline } from './text';
+import { TOOL_IDS } from './tools';
 
 /** Spec §3: styles, sizes, models. Shared by the API and the workbench. */
 export const STYLES = ['realistic', 'artistic', 'anime', 'cartoon', 'abstract'] as const;
@@ -20,26 +22,8 @@ export const SIZES = [
 export const MODELS = ['nano', 'gemini', 'gemini-enhanced'] as const;
 export type ModelName = (typeof MODELS)[number];
 
-export const TOOL_IDS = [
-  'pop-art-portrait', 'anime-style', 'oil-painting', 'professional-portrait', 'watercolor', 'sketch', 'cyberpunk',
-  'face-swap', 'logo-generation', 'id-photo-generation', 'restored-image',
-] as const;
-export type ToolId = (typeof TOOL_IDS)[number];
-
-/** Which creation type a tool's output is recorded as (spec §3 Creation record types). */
-export const TOOL_RECORD_TYPE: Record<ToolId, string> = {
-  'pop-art-portrait': 'POP_ART_PORTRAIT',
-  'anime-style': 'ANIME_STYLE',
-  'oil-painting': 'OIL_PAINTING',
-  'professional-portrait': 'PROFESSIONAL_PORTRAIT',
-  watercolor: 'WATERCOLOR',
-  sketch: 'SKETCH_STYLE',
-  cyberpunk: 'CYBERPUNK',
-  'face-swap': 'FACE_SWAP',
-  'logo-generation': 'LOGO_GENERATION',
-  'id-photo-generation': 'ID_PHOTO_GENERATION',
-  'restored-image': 'RESTORED_IMAGE',
-};
+// The tool catalogue (ids, record types, templates, inputs) lives in ./tools; re-exported for old importers.
+export { TOOL_IDS, TOOL_RECORD_TYPE, type ToolId } from './tools';
 
 export const PROMPT_MAX = 5000;
 export const UPLOAD = {
@@ -57,33 +41,47 @@ const styleField = z.string().trim().max(40).default('realistic');
 const dimension = z.coerce.number().int().min(256, 'must be at least 256').max(2048, 'must be at most 2048');
 
 export const textToImageRequest = z.object({
-  prompt: z.string({ error: 'Please enter a prompt' }).trim().min(1, 'Please enter a prompt').max(PROMPT_MAX, `Prompt cannot exceed ${PROMPT_MAX} characters`),
+  prompt: multiline(z.string({ error: 'Please enter a prompt' })).trim().min(1, 'Please enter a prompt').max(PROMPT_MAX, `Prompt cannot exceed ${PROMPT_MAX} characters`),
   style: styleField,
   width: dimension.default(1024),
   height: dimension.default(1024),
   model: z.enum(MODELS).default('nano'),
   updateRecordId: z.string().trim().min(1).max(64).optional(),
-  negativePrompt: z.string().trim().max(2000).optional(),
+  negativePrompt: multiline(z.string()).trim().max(2000).optional(),
   steps: z.coerce.number().int().min(1).max(100).optional(),
   cfgScale: z.coerce.number().min(0).max(30).optional(),
   seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).optional(),
   toolId: z.enum(TOOL_IDS).optional(),
+  /** A catalogue tool's own words (logo description); the server compiles the prompt from them. */
+  extra: multiline(z.string()).trim().max(2000).optional(),
 });
 export type TextToImageRequest = z.infer<typeof textToImageRequest>;
 
 /** Multipart fields of POST /generate-image/edit, after the files are taken out. */
+export const EDIT_PROMPT_REQUIRED = 'Please describe the effect you want';
+/**
+ * `prompt` may be absent when `toolId` names a catalogue tool with a template: the server compiles
+ * the prompt from the tool's inputs (contract/tools.ts). Otherwise the route requires it.
+ */
 export const editRequest = z.object({
-  prompt: z.string({ error: 'Please describe the effect you want' }).trim().min(1, 'Please describe the effect you want').max(PROMPT_MAX, `Prompt cannot exceed ${PROMPT_MAX} characters`),
+  prompt: multiline(z.string()).trim().max(PROMPT_MAX, `Prompt cannot exceed ${PROMPT_MAX} characters`).optional(),
   style: styleField,
   updateRecordId: z.string().trim().min(1).max(64).optional(),
   toolId: z.enum(TOOL_IDS).optional(),
-  negativePrompt: z.string().trim().max(2000).optional(),
+  negativePrompt: multiline(z.string()).trim().max(2000).optional(),
   width: dimension.optional(),
   height: dimension.optional(),
   seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).optional(),
   model: z.enum(MODELS).default('nano'),
 });
 export type EditRequest = z.infer<typeof editRequest>;
+
+/** Spec §3 Creation record types, plus the upscaler's (db/schema/creations.ts `creation_type`). */
+export const CREATION_TYPES = [
+  'TEXT_TO_IMAGE', 'IMAGE_TO_IMAGE', 'FACE_SWAP', 'LOGO_GENERATION', 'ID_PHOTO_GENERATION', 'PROFESSIONAL_PORTRAIT', 'POP_ART_PORTRAIT',
+  'ANIME_STYLE', 'OIL_PAINTING', 'WATERCOLOR', 'SKETCH_STYLE', 'CYBERPUNK', 'RESTORED_IMAGE', 'UPSCALED_IMAGE',
+] as const;
+export type CreationType = (typeof CREATION_TYPES)[number];
 
 export const recordsQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
@@ -92,6 +90,12 @@ export const recordsQuery = z.object({
     .string()
     .transform((s) => s.toUpperCase())
     .pipe(z.enum(['PROCESSING', 'COMPLETED', 'FAILED']))
+    .optional(),
+  /** My creations' filter by kind of creation, e.g. UPSCALED_IMAGE. */
+  type: z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.enum(CREATION_TYPES))
     .optional(),
 });
 

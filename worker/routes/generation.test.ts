@@ -4,7 +4,7 @@ import { schema } from '../../db/client';
 import { pngFile, scriptedEngines } from '../../tests/fixtures/images';
 import { createTestApp, manualClock, TEST_ENV, type TestApp } from '../../tests/setup/test-app';
 import { signLikeQstash } from '../adapters/queue/qstash-signature';
-import { sweepExpiredJobs } from '../services/generation/generation';
+import { sweepExpiredJobs } from '../jobs';
 
 let t: TestApp;
 let engine: ReturnType<typeof scriptedEngines>;
@@ -26,8 +26,8 @@ const ledger = () => t.deps.db.select().from(schema.creditLedger).where(eq(schem
 const status = async (id: string) => (await t.request(`/api/generate-image/status/${id}`, { token })).json();
 
 async function deliver(jobId: string, signingKey = TEST_ENV.QSTASH_CURRENT_SIGNING_KEY!, body = JSON.stringify({ jobId })) {
-  const url = 'http://localhost:8787/api/jobs/generation';
-  return t.app.request('/api/jobs/generation', {
+  const url = 'http://localhost:8787/api/jobs/run';
+  return t.app.request('/api/jobs/run', {
     method: 'POST',
     body,
     headers: { 'content-type': 'application/json', 'upstash-signature': await signLikeQstash({ url, body: JSON.stringify({ jobId }), signingKey }) },
@@ -94,7 +94,7 @@ describe('text-to-image', () => {
 
   it('refuses unsigned and tampered callbacks', async () => {
     const started = await (await generate({ prompt: 'x marks' })).json();
-    const unsigned = await t.app.request('/api/jobs/generation', { method: 'POST', body: JSON.stringify({ jobId: started.id }) });
+    const unsigned = await t.app.request('/api/jobs/run', { method: 'POST', body: JSON.stringify({ jobId: started.id }) });
     expect(unsigned.status).toBe(401);
     expect((await deliver(started.id, 'sig_forged_key_0123456789')).status).toBe(401);
     expect((await deliver(started.id, undefined, JSON.stringify({ jobId: 'job_other' }))).status).toBe(401);

@@ -2,21 +2,22 @@ import { Hono } from 'hono';
 import { ServiceError } from '../contract/errors';
 import { UPLOAD, editRequest, recordsQuery, textToImageRequest } from '../contract/generation';
 import type { AppEnv } from '../lib/hono-env';
-import { validate } from '../lib/validate';
+import { validate, validateValue } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { readSystemConfig } from '../services/config/system-config';
 import { modelCatalogue } from '../services/generation/models';
 import { getGenerationStatus, startEdit, startTextToImage } from '../services/generation/generation';
 import { deleteRecord, listRecords, recordStats } from '../services/generation/records';
 import { presentFileUrl } from '../services/files/files';
+import { resolveTextToImageTool, resolveToolRequest } from '../services/generation/tool-requests';
 import { checkUploadedImage, storeUpload } from '../services/generation/uploads';
 
 /** Multipart → plain fields + files, refusing a malformed form with a 400 instead of a 500. */
-async function readForm(c: { req: { formData(): Promise<FormData> } }) {
+export async function readForm(c: { req: { formData(): Promise<FormData> } }, field = 'images') {
   try {
     return await c.req.formData();
   } catch {
-    throw new ServiceError('VALIDATION_FAILED', 'Send the images as multipart/form-data', { field: 'images' });
+    throw new ServiceError('VALIDATION_FAILED', 'Send the images as multipart/form-data', { field });
   }
 }
 
@@ -29,25 +30,28 @@ export const generationRoutes = new Hono<AppEnv>()
     c.json({ success: true, models: modelCatalogue(c.get('deps').images), costs: await readSystemConfig(c.get('deps').db, 'imageGeneration') }),
   )
   .use('*', requireUser)
-  .post('/', validate('json', textToImageRequest), async (c) => c.json(await startTextToImage(c.get('deps'), c.get('user')!.id, c.req.valid('json'))))
+  .post('/', validate('json', textToImageRequest), async (c) =>
+    c.json(await startTextToImage(c.get('deps'), c.get('user')!.id, resolveTextToImageTool(c.req.valid('json')))),
+  )
   .post('/generate', validate('json', textToImageRequest), async (c) =>
-    c.json(await startTextToImage(c.get('deps'), c.get('user')!.id, c.req.valid('json'))),
+    c.json(await startTextToImage(c.get('deps'), c.get('user')!.id, resolveTextToImageTool(c.req.valid('json')))),
   )
   .post('/edit', async (c) => {
     const form = await readForm(c);
-    const parsed = editRequest.safeParse(fieldsOf(form));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new ServiceError('VALIDATION_FAILED', issue.message, { field: issue.path.join('.') || 'prompt' });
-    }
+    const fields = fieldsOf(form);
+    // Multipart text goes through the same checks as every validated field (control characters, broken Unicode).
+    const input = validateValue('form', editRequest, fields);
+    // A catalogue tool's inputs are checked here and its prompt compiled by the server (contract/tools.ts).
+    const tool = resolveToolRequest(input, fields);
     const files = [...form.getAll('images'), ...form.getAll('image')];
     if (files.length === 0) throw new ServiceError('VALIDATION_FAILED', 'Please upload an image first', { field: 'images' });
     if (files.length > UPLOAD.maxImagesPerEdit) {
       throw new ServiceError('VALIDATION_FAILED', `At most ${UPLOAD.maxImagesPerEdit} images per edit`, { field: 'images' });
     }
-    const allowGif = parsed.data.toolId !== undefined;
-    const images = await Promise.all(files.map((file) => checkUploadedImage(file, { allowGif, field: 'images' })));
-    return c.json(await startEdit(c.get('deps'), c.get('user')!.id, parsed.data, images));
+    const allowGif = input.toolId !== undefined;
+    const images = await Promise.all(files.map((file) => checkUploadedImage(file, { allowGif, field: 'images', decoder: c.get('deps').avatarImages })));
+    const request = { ...input, prompt: tool.prompt, style: tool.style ?? input.style, ...tool.size };
+    return c.json(await startEdit(c.get('deps'), c.get('user')!.id, request, images, tool.params));
   })
   .get('/status/:id', async (c) => c.json(await getGenerationStatus(c.get('deps'), c.get('user')!.id, c.req.param('id'))));
 
@@ -57,8 +61,8 @@ export const imageRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => c.json(await getGenerationStatus(c.get('deps'), c.get('user')!.id, c.req.param('id'))));
 
 export const uploadRoutes = new Hono<AppEnv>().use('*', requireUser).post('/image', async (c) => {
-  const form = await readForm(c);
-  const image = await checkUploadedImage(form.get('image'), { allowGif: true });
+  const form = await readForm(c, 'image');
+  const image = await checkUploadedImage(form.get('image'), { allowGif: true, decoder: c.get('deps').avatarImages });
   const stored = await storeUpload(c.get('deps').blobs, c.get('user')!.id, image);
   return c.json({ success: true, id: stored.id, url: stored.url, imageUrl: stored.url, width: image.width, height: image.height });
 });
@@ -70,7 +74,9 @@ export const recordRoutes = new Hono<AppEnv>()
     const sign = (url: string | null) => presentFileUrl(config.AUTH_SECRET, url, clock.now());
     return c.json(await listRecords(db, c.get('user')!.id, c.req.valid('query'), sign));
   })
-  .get('/stats', async (c) => c.json(await recordStats(c.get('deps').db, c.get('user')!.id)))
+  .get('/stats', validate('query', recordsQuery.pick({ type: true })), async (c) =>
+    c.json(await recordStats(c.get('deps').db, c.get('user')!.id, c.req.valid('query').type)),
+  )
   .delete('/:id', async (c) => {
     const { db, blobs, clock } = c.get('deps');
     return c.json(await deleteRecord(db, blobs, c.get('user')!.id, c.req.param('id'), clock.now()));

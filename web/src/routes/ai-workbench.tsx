@@ -284,6 +284,9 @@ function Workbench() {
                 <Button variant="secondary" onPress={() => startGeneration(result.recordId)}>
                   <Trans>Regenerate</Trans>
                 </Button>
+                <Button variant="secondary" onPress={() => void navigate({ to: '/image-upscaler', search: { imageUrl: result.imageUrl! } })}>
+                  <Trans>Upscale</Trans>
+                </Button>
               </figcaption>
             </figure>
           )}

@@ -1,7 +1,12 @@
-import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../ui/page';
+import { z } from 'zod';
+import { UpscalerPage } from '../features/upscaler/upscaler-page';
 
 export const Route = createFileRoute('/image-upscaler')({
-  component: () => <ComingSoon title={<Trans>Image upscaler</Trans>} description={<Trans>Upscale photos 2×, 4× or 8× with optional face enhancement.</Trans>} />,
+  // imageUrl preloads a finished image ("Upscale" on a result); the page only fetches same-origin /api/files/ URLs.
+  validateSearch: z.object({ imageUrl: z.string().max(2000).optional().catch(undefined) }),
+  component: function ImageUpscaler() {
+    const { imageUrl } = Route.useSearch();
+    return <UpscalerPage key={imageUrl ?? ''} imageUrl={imageUrl} />;
+  },
 });

@@ -1,7 +1,10 @@
 import type { ModelName } from '../../contract/generation';
-import type { ImageEngine, ImageEngines } from '../../services/generation/engine';
+import type { ImageEngine, ImageEngines, OfflineEngine } from '../../services/generation/engine';
 
-/** One engine per model name; a missing entry makes that model unavailable (spec §3 Models). */
-export function createImageEngines(byModel: Partial<Record<ModelName, ImageEngine>>): ImageEngines {
-  return { forModel: (model) => byModel[model] };
+/**
+ * One engine per model name; a missing entry makes that model unavailable (spec §3 Models).
+ * `offline` (pool or engine service) serves the upscaler and the deterministic tools.
+ */
+export function createImageEngines(byModel: Partial<Record<ModelName, ImageEngine>>, offline?: OfflineEngine): ImageEngines {
+  return { forModel: (model) => byModel[model], offline };
 }

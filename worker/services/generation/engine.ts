@@ -1,4 +1,5 @@
-import { STYLES, type ModelName, type Style } from '../../contract/generation';
+import type { ModelName } from '../../contract/generation';
+import type { EngineOperation, EngineOutput } from '../../engine/operations';
 
 export interface TextToImageInput {
   prompt: string;
@@ -36,9 +37,20 @@ export interface ImageEngine {
   edit(input: EditInput): Promise<EngineImage>;
 }
 
+/**
+ * The deterministic engine (worker/engine: renderer, edit operations, photo tools, upscaler) behind
+ * one verb: the worker-thread pool in embedded mode, the engine service (HTTP) on Workers. Input
+ * failures are thrown as `EngineInputError` (engine/operations.ts), anything else is retryable.
+ */
+export interface OfflineEngine {
+  run(op: EngineOperation): Promise<EngineOutput>;
+}
+
 export interface ImageEngines {
   /** The engine behind a model name, or undefined when that model is not configured. */
   forModel(model: ModelName): ImageEngine | undefined;
+  /** Upscaler and deterministic tools; undefined when this deployment has no offline engine. */
+  readonly offline?: OfflineEngine;
 }
 
 /**
@@ -55,4 +67,3 @@ export class EngineError extends Error {
   }
 }
 
-export const isStyle = (style: string): style is Style => (STYLES as readonly string[]).includes(style);

@@ -45,10 +45,14 @@ async function presentRecord(row: RecordRow, sign: (url: string | null) => Promi
 export async function listRecords(
   db: Db,
   userId: string,
-  query: { page: number; size: number; status?: RecordRow['status'] },
+  query: { page: number; size: number; status?: RecordRow['status']; type?: RecordRow['type'] },
   sign: (url: string | null) => Promise<string | null> = async (u) => u,
 ) {
-  const where = and(mine(userId), query.status ? eq(schema.creationRecords.status, query.status) : undefined);
+  const where = and(
+    mine(userId),
+    query.status ? eq(schema.creationRecords.status, query.status) : undefined,
+    query.type ? eq(schema.creationRecords.type, query.type) : undefined,
+  );
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db.select().from(schema.creationRecords).where(where).orderBy(desc(schema.creationRecords.createdAt), desc(schema.creationRecords.id)).limit(query.size).offset(query.page * query.size),
     db.select({ total: count() }).from(schema.creationRecords).where(where),
@@ -57,7 +61,8 @@ export async function listRecords(
   return { success: true as const, records, content: records, page: query.page, size: query.size, total, totalElements: total, totalPages: Math.ceil(total / query.size) };
 }
 
-export async function recordStats(db: Db, userId: string) {
+/** Counts by status; `type` narrows them to one kind of creation (e.g. the upscaler's). */
+export async function recordStats(db: Db, userId: string, type?: RecordRow['type']) {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -66,7 +71,7 @@ export async function recordStats(db: Db, userId: string) {
       failed: sql<number>`count(*) filter (where ${schema.creationRecords.status} = 'FAILED')::int`,
     })
     .from(schema.creationRecords)
-    .where(mine(userId));
+    .where(and(mine(userId), type ? eq(schema.creationRecords.type, type) : undefined));
   return { success: true as const, total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0), processing: Number(row?.processing ?? 0), failed: Number(row?.failed ?? 0) };
 }
 

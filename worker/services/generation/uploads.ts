@@ -1,5 +1,5 @@
 import { UPLOAD } from '../../contract/generation';
-import { checkImageUpload, type CheckedUpload } from '../../lib/images/check-upload';
+import { checkImageUpload, type CheckedUpload, type ImageDecodeCheck } from '../../lib/images/check-upload';
 import { EXTENSION } from '../../lib/images/inspect';
 import { stripMetadata } from '../../lib/images/strip-metadata';
 import { newId } from '../../lib/ids';
@@ -8,8 +8,8 @@ import { blobKeys, fileUrl } from '../files/files';
 
 export type CheckedImage = CheckedUpload;
 
-/** Spec §5 upload rules for generation inputs; the metadata is stripped from what is accepted. */
-export async function checkUploadedImage(file: unknown, options: { allowGif?: boolean; field?: string } = {}): Promise<CheckedImage> {
+/** Spec §5 upload rules for generation inputs, proved to decode by `decoder`; the metadata is stripped from what is accepted. */
+export async function checkUploadedImage(file: unknown, options: { allowGif?: boolean; field?: string; decoder: ImageDecodeCheck }): Promise<CheckedImage> {
   const image = await checkImageUpload(file, {
     field: options.field ?? 'image',
     maxBytes: UPLOAD.maxBytes,
@@ -17,7 +17,7 @@ export async function checkUploadedImage(file: unknown, options: { allowGif?: bo
     maxSide: UPLOAD.maxSide,
     maxPixels: UPLOAD.maxPixels,
     messages: { tooLarge: 'Image size cannot exceed 10MB', unsupported: 'Only JPG, PNG, WebP formats are supported' },
-  });
+  }, options.decoder);
   return { ...image, bytes: stripMetadata(image.bytes, image.type) };
 }
 

@@ -1,141 +1,245 @@
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { compileToolPrompt, ID_PHOTO_SIZES, type IdPhotoSize, type ToolComponent } from '../../../../worker/contract/tools';
 import { api } from '../../api/endpoints';
 import { Button } from '../../ui/button';
+import { ColorPicker } from '../../ui/color-picker';
 import { downloadImage } from '../../ui/download';
 import { Page } from '../../ui/page';
 import { useToast } from '../../ui/toast';
 import { useLoginModal } from '../auth/login-modal';
 import { useGeneration } from '../workbench/use-generation';
-import { ID_PHOTO_COLOURS, ID_PHOTO_SIZES, type Tool } from './catalogue';
+import type { Tool } from './catalogue';
+import { ToolIcon } from './tool-icons';
 
 const TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-const LOGO_SUGGESTIONS = ['business', 'creative', 'minimal', 'tech'] as const;
+const MAX_BYTES = 10 * 1024 * 1024;
+/** Face swap has its own screen coming (issue 15); until then its page phrases the wish like this. */
+const FACE_SWAP_PREFIX = 'Keep the identity and facial structure of the person, change only: ';
 
-/** A single-purpose tool (spec §2 generic tool page): one source image (or a description for logos) and a fixed prompt template. */
+type Component<T extends ToolComponent['type']> = Extract<ToolComponent, { type: T }>;
+const componentOf = <T extends ToolComponent['type']>(tool: Tool, type: T) => tool.components.find((c): c is Component<T> => c.type === type);
+
+/**
+ * A single-purpose tool page (spec §2 generic tool page), drawn from the server's catalogue: the
+ * tool's inputs in order — photo, size cards, background colour, notes — and one Generate. The
+ * server validates the inputs and compiles the prompt; the page sends the same compile for older servers.
+ */
 export function ToolPage({ tool }: { tool: Tool }) {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
   const toast = useToast();
   const login = useLoginModal();
   const generation = useGeneration();
+  const navigate = useNavigate();
+  const upload = componentOf(tool, 'imageUpload');
+  const notes = componentOf(tool, 'promptInput');
+  const sizes = componentOf(tool, 'parameterSelector');
+  const colours = componentOf(tool, 'colorPicker');
   const [file, setFile] = useState<File>();
   const [preview, setPreview] = useState<string>();
+  const [dragging, setDragging] = useState(false);
   const [extra, setExtra] = useState('');
-  const [idSize, setIdSize] = useState<keyof typeof ID_PHOTO_SIZES>('oneInch');
-  const [colour, setColour] = useState<string>('#ffffff');
+  const [size, setSize] = useState<string>(sizes?.default ?? '');
+  const [colour, setColour] = useState<string>(colours?.default ?? '#ffffff');
   const [error, setError] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
+  const resultSection = useRef<HTMLElement>(null);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  // On a phone the result sits below the form: bring it into view when it starts and when it is ready.
+  useEffect(() => {
+    if (generation.phase !== 'idle') resultSection.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  }, [generation.phase]);
+  const title = i18n._(tool.title);
+  const accepted = upload?.acceptsGif ? TYPES : TYPES.slice(0, 3);
 
   function choose(files: FileList | null) {
     if (!files?.length) return;
     if (files.length > 1) return toast.error(t`Please select one image`);
     const f = files[0]!;
-    if (!TYPES.includes(f.type)) return toast.error(t`Only JPG, PNG, WebP formats are supported`);
-    if (f.size > 10 * 1024 * 1024) return toast.error(t`Image size cannot exceed 10MB`);
+    if (!accepted.includes(f.type)) return toast.error(t`Only JPG, PNG, WebP formats are supported`);
+    if (f.size > MAX_BYTES) return toast.error(t`Image size cannot exceed 10MB`);
+    if (preview) URL.revokeObjectURL(preview);
     setFile(f);
     setPreview(URL.createObjectURL(f));
     setError(undefined);
   }
 
+  function drop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files);
+  }
+
   function generate() {
-    const title = i18n._(tool.title);
-    if (tool.kind === 'logo') {
-      const text = extra.trim();
-      if (text.length < 5 || text.length > 2000) return setError(t`Please enter logo description`);
-    } else if (!file) {
+    const text = extra.trim();
+    if (notes?.required && (text.length < notes.minLength || text.length > notes.maxLength)) {
+      const message = tool.id === 'logo-generation' ? t`Please enter logo description` : t`${title} requires a description`;
+      setError(message);
+      return toast.error(message);
+    }
+    if (upload && !file) {
       setError(t`${title} requires an image`);
       return toast.error(t`${title} requires an image`);
     }
     setError(undefined);
-    const prompt = tool.template.replace('{extra}', extra.trim() + (tool.kind === 'id-photo' ? ` Background colour ${colour}.` : '')).trim();
+    const inputs = { extra: text || undefined, size: sizes ? size : undefined, backgroundColor: colours ? colour : undefined };
+    const prompt = tool.prompt.strategy === 'custom' ? (text ? FACE_SWAP_PREFIX + text : FACE_SWAP_PREFIX + 'nothing, improve the photo') : compileToolPrompt(tool, inputs);
     login.requireSignIn(() =>
       void generation.start(() => {
-        if (tool.kind === 'logo') return api.generate({ prompt, style: tool.style, width: 1024, height: 1024, model: 'nano', toolId: tool.toolId });
+        if (tool.input === 'text') return api.generate({ prompt, extra: text, style: tool.style, width: 1024, height: 1024, model: tool.model, toolId: tool.id });
         const form = new FormData();
         form.append('prompt', prompt);
         form.append('style', tool.style);
-        form.append('toolId', tool.toolId);
-        if (tool.kind === 'id-photo') {
-          const size = ID_PHOTO_SIZES[idSize];
-          form.append('width', String(Math.max(size.width, 256)));
-          form.append('height', String(Math.max(size.height, 256)));
-        }
+        form.append('toolId', tool.id);
+        form.append('model', tool.model);
+        for (const [key, value] of Object.entries(inputs)) if (value) form.append(key, value);
         form.append('images', file!, file!.name);
         return api.edit(form);
       }),
     );
   }
 
+  // Suggestion chips in the page's language: the words go into the user's own description.
+  const suggestion: Record<string, string> = { business: t`business`, creative: t`creative`, minimal: t`minimal`, tech: t`tech` };
+  const sizeName: Record<IdPhotoSize, string> = { oneInch: t`1 inch`, twoInch: t`2 inch`, passport: t`Passport`, visa: t`Visa` };
   const result = generation.result;
+  const busy = generation.phase === 'generating';
   return (
     <Page wide>
-      <Link to="/ai-tools-workbench" className="text-sm text-zinc-400 hover:text-white">← <Trans>Back to tools</Trans></Link>
-      <h1 className="mt-3 text-2xl font-bold sm:text-3xl">{i18n._(tool.title)}</h1>
-      <p className="mt-1 text-zinc-400">{i18n._(tool.description)}</p>
-      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,420px)_1fr]">
-        <section className="card flex flex-col gap-4 p-5">
-          {tool.kind !== 'logo' && (
+      <Link to="/ai-tools-workbench" className="text-sm text-zinc-400 hover:text-white">
+        ← <Trans>Back to tools</Trans>
+      </Link>
+      <div className="mt-3 flex items-center gap-3">
+        <span className="grid h-11 w-11 place-items-center rounded-2xl bg-gradient-to-br from-violet-500/25 to-fuchsia-500/25 text-fuchsia-200 ring-1 ring-white/10">
+          <ToolIcon id={tool.id} />
+        </span>
+        <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+      </div>
+      <p className="mt-2 text-zinc-400">{i18n._(tool.description)}</p>
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,440px)_1fr]">
+        <section className="card flex flex-col gap-5 p-5">
+          {upload && (
             <div>
-              <button type="button" onClick={() => input.current?.click()} className="flex w-full flex-col items-center gap-2 rounded-xl border-2 border-dashed border-white/15 p-5 text-sm hover:border-white/30">
-                {preview ? <img src={preview} alt="" className="max-h-56 rounded-lg" /> : <><span aria-hidden className="text-2xl">⬆</span><Trans>Upload a photo (PNG, JPG, WebP or GIF, up to 10 MB)</Trans></>}
+              <button
+                type="button"
+                onClick={() => input.current?.click()}
+                onDragOver={(e) => (e.preventDefault(), setDragging(true))}
+                onDragLeave={() => setDragging(false)}
+                onDrop={drop}
+                className={`flex w-full flex-col items-center gap-2 rounded-xl border-2 border-dashed p-5 text-sm transition ${dragging ? 'border-fuchsia-400 bg-fuchsia-500/10' : 'border-white/15 hover:border-white/30'}`}
+              >
+                {preview ? (
+                  <>
+                    <img src={preview} alt={t`Your photo`} className="max-h-56 rounded-lg" />
+                    <span className="text-xs text-zinc-400">
+                      <Trans>Click or drop to change the photo</Trans>
+                    </span>
+                  </>
+                ) : (
+                  <>
+                    <span aria-hidden className="text-2xl">⬆</span>
+                    {upload.acceptsGif ? <Trans>Upload a photo (PNG, JPG, WebP or GIF, up to 10 MB)</Trans> : <Trans>Upload a photo (PNG, JPG or WebP, up to 10 MB)</Trans>}
+                  </>
+                )}
               </button>
-              <input ref={input} type="file" accept={TYPES.join(',')} hidden data-testid="tool-upload" onChange={(e) => choose(e.target.files)} />
+              <input ref={input} type="file" accept={accepted.join(',')} hidden data-testid="tool-upload" onChange={(e) => choose(e.target.files)} />
             </div>
           )}
-          {tool.kind === 'id-photo' && (
-            <div className="grid grid-cols-2 gap-3 text-sm">
-              <label className="flex flex-col gap-1">
+          {sizes && (
+            <RadioGroup value={size} onChange={setSize} className="flex flex-col gap-2" isDisabled={busy}>
+              <Label className="text-sm font-medium text-zinc-300">
                 <Trans>Size</Trans>
-                <select value={idSize} onChange={(e) => setIdSize(e.target.value as keyof typeof ID_PHOTO_SIZES)} className="rounded-lg border border-white/10 bg-ink-900 px-2 py-2">
-                  <option value="oneInch">{t`1 inch (2.5×3.5 cm)`}</option>
-                  <option value="twoInch">{t`2 inch (3.5×5.3 cm)`}</option>
-                  <option value="passport">{t`Passport (3.5×4.5 cm)`}</option>
-                  <option value="visa">{t`Visa (5.1×5.1 cm)`}</option>
-                </select>
-              </label>
-              <fieldset className="flex flex-col gap-1">
-                <legend><Trans>Background</Trans></legend>
-                <div className="flex gap-2 pt-1">
-                  {ID_PHOTO_COLOURS.map((c) => (
-                    <button key={c} type="button" aria-label={c} aria-pressed={colour === c} onClick={() => setColour(c)} className={`h-8 w-8 rounded-full border-2 ${colour === c ? 'border-fuchsia-400' : 'border-white/20'}`} style={{ background: c }} />
-                  ))}
-                </div>
-              </fieldset>
-            </div>
+              </Label>
+              <div className="grid grid-cols-2 gap-2">
+                {sizes.options.map((option) => {
+                  const preset = ID_PHOTO_SIZES[option as IdPhotoSize];
+                  return (
+                    <Radio
+                      key={option}
+                      value={option}
+                      className={({ isSelected, isFocusVisible }) =>
+                        `flex cursor-pointer items-center gap-3 rounded-xl border px-3 py-2.5 transition ${isSelected ? 'border-fuchsia-400 bg-fuchsia-500/10' : 'border-white/10 hover:bg-white/5'} ${isFocusVisible ? 'ring-2 ring-violet-400' : ''}`
+                      }
+                    >
+                      <span aria-hidden className="grid h-9 w-9 shrink-0 place-items-center">
+                        <span className="block rounded-[3px] border border-zinc-300/70 bg-white/10" style={{ width: (preset.width / preset.height) * 28, height: 28 }} />
+                      </span>
+                      <span className="flex flex-col text-sm leading-tight">
+                        <span className="font-semibold">{sizeName[option as IdPhotoSize]}</span>
+                        <span className="text-xs text-zinc-400">{preset.cm} cm</span>
+                        <span className="text-xs text-zinc-500">
+                          {preset.width}×{preset.height} px
+                        </span>
+                      </span>
+                    </Radio>
+                  );
+                })}
+              </div>
+            </RadioGroup>
           )}
-          <label className="flex flex-col gap-1.5 text-sm">
-            {tool.kind === 'logo' ? <Trans>Describe your logo</Trans> : <Trans>Extra wishes (optional)</Trans>}
-            <textarea value={extra} onChange={(e) => setExtra(e.target.value)} rows={3} maxLength={2000} className="rounded-xl border border-white/10 bg-ink-900 p-3 outline-none focus:border-violet-400" />
-            <span className="self-end text-xs text-zinc-500">{extra.length} / 2000</span>
-          </label>
-          {tool.kind === 'logo' && (
+          {colours && <ColorPicker label={t`Background colour`} value={colour} onChange={setColour} quickPresets={colours.quickPresets} presets={colours.presets} defaultValue={colours.default} />}
+          {notes && (
+            <label className="flex flex-col gap-1.5 text-sm">
+              {tool.id === 'logo-generation' ? <Trans>Describe your logo</Trans> : <Trans>Extra wishes (optional)</Trans>}
+              <textarea
+                value={extra}
+                onChange={(e) => setExtra(e.target.value)}
+                rows={3}
+                className={`rounded-xl border bg-ink-900 p-3 outline-none focus:border-violet-400 ${extra.length > notes.maxLength ? 'border-rose-400' : 'border-white/10'}`}
+              />
+              <span className={`self-end text-xs ${extra.length > notes.maxLength ? 'text-rose-300' : 'text-zinc-500'}`}>
+                {extra.length} / {notes.maxLength}
+              </span>
+            </label>
+          )}
+          {notes?.suggestions && (
             <div className="flex flex-wrap gap-2">
-              {LOGO_SUGGESTIONS.map((s) => (
-                <button key={s} type="button" onClick={() => setExtra((v) => (v ? `${v}, ${s}` : s))} className="rounded-full border border-white/10 px-3 py-1 text-xs capitalize hover:bg-white/5">{s}</button>
-              ))}
+              {notes.suggestions.map((s) => {
+                const word = suggestion[s] ?? s;
+                return (
+                  <button key={s} type="button" onClick={() => setExtra((v) => (v ? `${v}, ${word}` : word))} className="rounded-full border border-white/10 px-3 py-1 text-xs capitalize hover:bg-white/5">
+                    {word}
+                  </button>
+                );
+              })}
             </div>
           )}
-          {error && <p role="alert" className="text-sm text-rose-300">{error}</p>}
-          <Button isDisabled={generation.phase === 'generating'} onPress={generate} className="w-full py-3">
-            {generation.phase === 'generating' ? <Trans>Generating… {Math.round(generation.progress)}%</Trans> : <Trans>Generate</Trans>}
+          {error && (
+            <p role="alert" className="text-sm text-rose-300">
+              {error}
+            </p>
+          )}
+          <Button isDisabled={busy} onPress={generate} className="w-full py-3">
+            {busy ? <Trans>Generating… {Math.round(generation.progress)}%</Trans> : <Trans>Generate</Trans>}
           </Button>
         </section>
-        <section className="card flex min-h-[360px] items-center justify-center p-5" aria-live="polite">
-          {generation.phase === 'generating' && <div className="skeleton aspect-square w-full max-w-sm rounded-2xl" />}
+        <section ref={resultSection} className="card flex min-h-[360px] scroll-mt-20 items-center justify-center p-5" aria-live="polite">
+          {busy && <div className="skeleton aspect-square w-full max-w-sm rounded-2xl" />}
           {generation.phase === 'done' && result?.imageUrl && (
             <figure>
-              <img src={result.imageUrl} alt="" className="mx-auto max-h-[560px] rounded-2xl" data-testid="result-image" />
-              <figcaption className="mt-4 flex justify-center gap-2">
-                <Button variant="secondary" onPress={() => void downloadImage(result.imageUrl!).then(() => toast.success(t`Download started`), () => toast.error(t`Download failed`))}><Trans>Download</Trans></Button>
-                <Button variant="secondary" onPress={generate}><Trans>Regenerate</Trans></Button>
+              <img src={result.imageUrl} alt={t`${title} result`} className="mx-auto max-h-[560px] rounded-2xl" data-testid="result-image" />
+              <figcaption className="mt-4 flex flex-wrap justify-center gap-2">
+                <Button variant="secondary" onPress={() => void downloadImage(result.imageUrl!).then(() => toast.success(t`Download started`), () => toast.error(t`Download failed`))}>
+                  <Trans>Download</Trans>
+                </Button>
+                <Button variant="secondary" onPress={generate}>
+                  <Trans>Regenerate</Trans>
+                </Button>
+                <Button variant="secondary" onPress={() => void navigate({ to: '/image-upscaler', search: { imageUrl: result.imageUrl! } })}>
+                  <Trans>Upscale</Trans>
+                </Button>
               </figcaption>
             </figure>
           )}
-          {generation.phase === 'idle' && <p className="text-zinc-500"><Trans>Your result will appear here.</Trans></p>}
+          {generation.phase === 'idle' && (
+            <p className="text-center text-zinc-500">
+              {upload ? <Trans>Upload a photo and press Generate: your result will appear here.</Trans> : <Trans>Your result will appear here.</Trans>}
+            </p>
+          )}
         </section>
       </div>
     </Page>

@@ -12,7 +12,9 @@ import { ErrorState, Page } from '../../ui/page';
 import { useToast } from '../../ui/toast';
 
 const PAGE_SIZE = 100;
-type Filter = '' | 'COMPLETED' | 'PROCESSING';
+type Filter = '' | 'COMPLETED' | 'PROCESSING' | 'UPSCALED';
+/** Tabs filter by status, except Upscaled, which filters by kind (the upscaler's records). */
+const FILTER_QUERY: Record<Filter, { status?: string; type?: string }> = { '': {}, COMPLETED: { status: 'COMPLETED' }, PROCESSING: { status: 'PROCESSING' }, UPSCALED: { type: 'UPSCALED_IMAGE' } };
 
 function StatusBadge({ status }: { status: CreationRecord['status'] }) {
   const styles = { COMPLETED: 'bg-emerald-500/15 text-emerald-300', PROCESSING: 'bg-amber-500/15 text-amber-200', FAILED: 'bg-rose-500/15 text-rose-300' };
@@ -38,7 +40,7 @@ function Creations() {
   const load = useCallback(async () => {
     setError(undefined);
     try {
-      const [page, s] = await Promise.all([api.records(0, PAGE_SIZE, filter || undefined), api.recordStats()]);
+      const [page, s] = await Promise.all([api.records(0, PAGE_SIZE, FILTER_QUERY[filter].status, FILTER_QUERY[filter].type), api.recordStats()]);
       setRecords(page.records);
       setStats(s);
     } catch (e) {
@@ -54,6 +56,10 @@ function Creations() {
   }, [records, load]);
 
   const typeLabel = (r: CreationRecord) => r.type.replace(/_/g, ' ').toLowerCase();
+  const upscaleLabel = (r: CreationRecord) => {
+    const factor = r.style?.replace(/x$/i, '') ?? '';
+    return r.width && r.height ? t`Upscaled ${factor}× · ${r.width} × ${r.height} px` : t`Upscaled ${factor}×`;
+  };
   async function confirmDelete() {
     if (!deleting) return;
     try {
@@ -69,9 +75,9 @@ function Creations() {
   return (
     <Page wide title={<Trans>My creations</Trans>}>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-        <div role="tablist" aria-label={t`Filter`} className="flex gap-1 rounded-xl border border-white/10 bg-ink-900/60 p-1">
-          {([['', <Trans key="a">All</Trans>], ['COMPLETED', <Trans key="c">Completed</Trans>], ['PROCESSING', <Trans key="p">Processing</Trans>]] as const).map(([value, label]) => (
-            <button key={value} role="tab" type="button" aria-selected={filter === value} onClick={() => setFilter(value)} className={`rounded-lg px-4 py-1.5 text-sm ${filter === value ? 'bg-white/10' : 'text-zinc-400 hover:text-white'}`}>
+        <div role="tablist" aria-label={t`Filter`} className="flex max-w-full gap-1 overflow-x-auto rounded-xl border border-white/10 bg-ink-900/60 p-1">
+          {([['', <Trans key="a">All</Trans>], ['COMPLETED', <Trans key="c">Completed</Trans>], ['PROCESSING', <Trans key="p">Processing</Trans>], ['UPSCALED', <Trans key="u">Upscaled</Trans>]] as const).map(([value, label]) => (
+            <button key={value} role="tab" type="button" aria-selected={filter === value} onClick={() => setFilter(value)} className={`shrink-0 rounded-lg px-3 py-1.5 text-sm sm:px-4 ${filter === value ? 'bg-white/10' : 'text-zinc-400 hover:text-white'}`}>
               {label}
             </button>
           ))}
@@ -88,9 +94,9 @@ function Creations() {
         <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">{Array.from({ length: 8 }, (_, i) => <div key={i} className="skeleton aspect-square rounded-2xl" />)}</div>
       ) : records.length === 0 ? (
         <div className="card p-12 text-center">
-          <p className="text-zinc-400"><Trans>Nothing here yet.</Trans></p>
-          <Link to="/ai-workbench" className="mt-4 inline-block rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-sm font-semibold">
-            <Trans>Start creating</Trans>
+          <p className="text-zinc-400">{filter === 'UPSCALED' ? <Trans>No upscaled images yet.</Trans> : <Trans>Nothing here yet.</Trans>}</p>
+          <Link to={filter === 'UPSCALED' ? '/image-upscaler' : '/ai-workbench'} className="mt-4 inline-block rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-sm font-semibold">
+            {filter === 'UPSCALED' ? <Trans>Upscale an image</Trans> : <Trans>Start creating</Trans>}
           </Link>
         </div>
       ) : (
@@ -109,11 +115,12 @@ function Creations() {
                     <StatusBadge status={r.status} />
                     <time className="text-xs text-zinc-500">{formatDate(r.date)}</time>
                   </div>
-                  <p className="line-clamp-2 min-h-10 text-sm text-zinc-300">{showPrompt ? r.prompt : <span className="capitalize">{typeLabel(r)}</span>}</p>
+                  <p className="line-clamp-2 min-h-10 text-sm text-zinc-300">{showPrompt ? r.prompt : r.type === 'UPSCALED_IMAGE' ? upscaleLabel(r) : <span className="capitalize">{typeLabel(r)}</span>}</p>
                   <div className="flex flex-wrap gap-1.5">
                     <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canView} onPress={() => setViewing(r)}><Trans>View</Trans></Button>
                     <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canDownload} onPress={() => void downloadImage(r.imageUrl!).catch(() => toast.error(t`Download failed`))}><Trans>Download</Trans></Button>
                     <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canDownload} onPress={() => void navigate({ to: '/ai-workbench', search: { mode: 'image-to-image', imageUrls: r.imageUrl ?? undefined, prompt: r.prompt ?? undefined } })}><Trans>Re-edit</Trans></Button>
+                    <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canDownload} onPress={() => void navigate({ to: '/image-upscaler', search: { imageUrl: r.imageUrl ?? undefined } })}><Trans>Upscale</Trans></Button>
                     <Button variant="ghost" className="px-2.5 py-1 text-xs text-rose-300" isDisabled={r.status === 'PROCESSING'} onPress={() => setDeleting(r)}><Trans>Delete</Trans></Button>
                   </div>
                 </div>

@@ -20,6 +20,8 @@ export interface RenderInput {
   width: number;
   height: number;
   seed?: number;
+  /** The prompt's subjects are drawn as sprites (sprites.ts): the scene draws none of its own. */
+  sprites?: boolean;
 }
 
 export interface ScenePlan {
@@ -52,6 +54,7 @@ export function planScene(input: RenderInput): ScenePlan {
   const { width: w, height: h } = input;
   const rand = createRng(hashString(`${input.prompt}\u0000${input.seed ?? 0}`));
   const scene = parsePromptScene(input.prompt);
+  if (input.sprites) scene.subject = null;
   const unknown = isUnknownScene(scene);
   if (unknown && input.style !== 'abstract') DREAMSCAPES[hashString(input.prompt) % DREAMSCAPES.length]!(scene);
 

@@ -3,10 +3,20 @@ import type { Layer } from './svg';
 import { planScene, type RenderInput, type ScenePlan } from './compose';
 import type { RenderStyle } from './context';
 import { finishStyle } from './post';
+import { placeSubjects, tableBackdropSvg, underwaterBackdropSvg, type Setting } from './sprites';
+import { hashString } from './prng';
+import { findSubjects } from './vocabulary';
 
 export type { RenderInput } from './compose';
 export type { RenderStyle } from './context';
 export { planScene } from './compose';
+
+/** "On a table", "on the desk", 桌上: the subject stands on a table backdrop. */
+const ON_A_TABLE = /\b(table|desk)\b|桌/i;
+/** A sea animal at the shore or on the surface stays above water; otherwise it is drawn underwater. */
+const ABOVE_WATER = /\b(beach|shore|coast|island|sunset|sunrise|surface|boat|sky|jumping)\b|海邊|海灘|沙灘|島|日落|夕陽/i;
+/** A subject with no scene words of its own stands in one of these (the dreamscapes' orbs and planets fight a subject). */
+const SUBJECT_LANDSCAPES = ['meadow', 'meadow at sunset', 'hills at dawn', 'forest', 'mountains', 'meadow'];
 
 /** The soft layer (clouds, glows) is drawn at this fraction of the size, then blurred and scaled up. */
 const SOFT_SCALE = 0.25;
@@ -29,8 +39,30 @@ async function rasterise(svg: string): Promise<Buffer> {
 export async function renderFromPrompt(input: RenderInput): Promise<Uint8Array> {
   const width = Math.max(16, Math.round(input.width));
   const height = Math.max(16, Math.round(input.height));
-  const plan = planScene({ ...input, width, height });
-  const composed = await composeLayers(plan, width, height);
+  const subjects = findSubjects(input.prompt);
+  const main = subjects[0];
+  const seed = input.seed ?? 0;
+  const underwater = main?.kind === 'sea' && !ABOVE_WATER.test(input.prompt);
+  // Boats and surfacing sea animals need water: an ocean when the prompt names no scene of its own.
+  let scenePrompt = main?.kind === 'water' || main?.kind === 'sea' ? `${input.prompt} ocean` : input.prompt;
+  let plan = planScene({ ...input, prompt: scenePrompt, width, height, sprites: subjects.length > 0 });
+  const tabled = !underwater && (main?.kind === 'table' || (main !== undefined && ON_A_TABLE.test(input.prompt))) && plan.unknown;
+  if (main && !tabled && plan.unknown && input.style !== 'abstract' && (main.kind === 'ground' || main.kind === 'sky')) {
+    scenePrompt = `${input.prompt} ${SUBJECT_LANDSCAPES[hashString(`${input.prompt}\u0000${seed}`) % SUBJECT_LANDSCAPES.length]}`;
+    plan = planScene({ ...input, prompt: scenePrompt, width, height, sprites: true });
+  }
+  let setting: Setting = 'scene';
+  let composed: Raw;
+  if (underwater || tabled) {
+    // Food and tableware sit on a table, sea animals swim underwater: not in a landscape.
+    const svg = underwater ? underwaterBackdropSvg(width, height, seed) : tableBackdropSvg(width, height, seed);
+    composed = rawOf(await rasterise(svg), width, height);
+    plan.ctx.horizon = Math.round(height * (underwater ? 0.5 : 0.6));
+    setting = underwater ? 'underwater' : 'table';
+  } else {
+    composed = await composeLayers(plan, width, height);
+  }
+  composed = await placeSubjects(composed, plan, subjects, seed, input.prompt, setting);
   const finished = await finishStyle(composed, plan, input.style as RenderStyle);
   return new Uint8Array(await sharp(finished.data, { raw: finished.info }).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer());
 }

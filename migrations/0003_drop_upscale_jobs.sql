@@ -1,0 +1,1 @@
+DROP TABLE "upscale_jobs" CASCADE;

@@ -1,0 +1,51 @@
+/**
+ * Logo generation in Chromium (issue 15): a description becomes a sheet of four logos with the
+ * brand name set in type; the suggestion chips speak the page's language.
+ */
+import sharp from 'sharp';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { completeEmailSignIn, launchBrowser, snap } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+it('desktop: "Bean There coffee shop" gives a 1024 logo sheet with the name set in ink', { timeout: 120_000 }, async () => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(`${baseUrl}/ai-tools/logo-generation`);
+  await page.getByRole('button', { name: /^sign in$/i }).first().click();
+  await completeEmailSignIn(page, baseUrl, `logo-${Date.now()}@example.com`);
+  // Too short: the spec's message, nothing sent.
+  await page.getByRole('textbox', { name: /describe your logo/i }).fill('Bean');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await page.getByRole('alert').filter({ hasText: 'Please enter logo description' }).first().waitFor();
+  await page.getByRole('textbox', { name: /describe your logo/i }).fill('Bean There coffee shop');
+  await page.getByRole('button', { name: 'minimal' }).click();
+  expect(await page.getByRole('textbox', { name: /describe your logo/i }).inputValue()).toBe('Bean There coffee shop, minimal');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  const result = page.getByTestId('result-image');
+  await result.waitFor({ timeout: 45_000 });
+  const bytes = Buffer.from(await (await page.request.get(new URL((await result.getAttribute('src'))!, baseUrl).toString())).body());
+  expect((await sharp(bytes).metadata()).width).toBe(1024);
+  // Four variants on light and dark cells: both very dark and very light ink are present.
+  const { data } = await sharp(bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
+  expect(data.filter((v) => v < 60).length / data.length).toBeGreaterThan(0.05);
+  expect(data.filter((v) => v > 230).length / data.length).toBeGreaterThan(0.2);
+  await snap(page, 'logo-desktop-result');
+  await page.close();
+});
+
+it('zh-Hant on a phone: the suggestion chips are Chinese words', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  await context.addInitScript(() => localStorage.setItem('lang', 'zh-Hant'));
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/ai-tools/logo-generation`);
+  await page.getByRole('button', { name: '極簡' }).waitFor({ timeout: 60_000 });
+  for (const chip of ['商務', '創意', '科技']) await page.getByRole('button', { name: chip }).waitFor();
+  await snap(page, 'logo-phone-zh');
+  await context.close();
+});

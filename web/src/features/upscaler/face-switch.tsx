@@ -1,0 +1,28 @@
+import { Trans } from '@lingui/react/macro';
+import { Switch } from 'react-aria-components';
+import { FaceIcon } from './icons';
+
+/** The face-enhancement switch, with one honest line about what it does. */
+export function FaceSwitch({ value, onChange, disabled }: { value: boolean; onChange: (on: boolean) => void; disabled: boolean }) {
+  return (
+    <div className="flex items-start gap-3 rounded-2xl border border-white/10 bg-ink-900/50 p-3.5">
+      <span className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-violet-500/15 text-violet-200">
+        <FaceIcon />
+      </span>
+      <div className="min-w-0 flex-1">
+        <Switch isSelected={value} onChange={onChange} isDisabled={disabled} aria-describedby="face-enhancement-help" className="group flex w-full cursor-pointer items-center justify-between gap-3 disabled:cursor-not-allowed">
+          <span className="text-sm font-semibold text-zinc-100"><Trans>Face enhancement</Trans></span>
+          <span
+            aria-hidden
+            className="relative h-6 w-11 shrink-0 rounded-full bg-white/15 transition group-data-[selected]:bg-gradient-to-r group-data-[selected]:from-violet-500 group-data-[selected]:to-fuchsia-500 group-data-[disabled]:opacity-50"
+          >
+            <span className="absolute left-0.5 top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform group-data-[selected]:translate-x-5" />
+          </span>
+        </Switch>
+        <p id="face-enhancement-help" className="mt-1 text-xs leading-relaxed text-zinc-400">
+          <Trans>Finds faces and redraws them with a larger AI model, then smooths skin noise and sharpens eyes and lips, blended softly into the photo.</Trans>
+        </p>
+      </div>
+    </div>
+  );
+}

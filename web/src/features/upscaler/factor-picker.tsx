@@ -1,0 +1,67 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { UPSCALE_FACTORS, type UpscaleFactor } from '../../../../worker/contract/upscale';
+
+/**
+ * The factor as a segmented control: a radio group, so arrow keys move between 2×, 4× and 8×.
+ * Each segment says its price, and a factor whose output would break the pixel budget for the
+ * chosen image is disabled with the reason.
+ */
+export function FactorPicker({
+  value,
+  onChange,
+  costs,
+  tooLarge,
+  disabled,
+}: {
+  value: UpscaleFactor;
+  onChange: (factor: UpscaleFactor) => void;
+  costs: Partial<Record<`${UpscaleFactor}`, number>> | null;
+  tooLarge: (factor: UpscaleFactor) => boolean;
+  disabled: boolean;
+}) {
+  const { t } = useLingui();
+  return (
+    <RadioGroup
+      value={String(value)}
+      onChange={(v) => onChange(Number(v) as UpscaleFactor)}
+      orientation="horizontal"
+      isDisabled={disabled}
+      className="flex flex-col gap-2"
+    >
+      <Label className="text-sm font-medium text-zinc-300"><Trans>Scale factor</Trans></Label>
+      <div className="grid grid-cols-3 gap-1 rounded-2xl border border-white/10 bg-ink-900/70 p-1">
+        {UPSCALE_FACTORS.map((factor) => {
+          const cost = costs?.[`${factor}`];
+          const blocked = tooLarge(factor);
+          return (
+            <Radio
+              key={factor}
+              value={String(factor)}
+              isDisabled={blocked}
+              aria-label={cost === undefined ? t`${factor}×` : t`${factor}×, ${cost} credits`}
+              className={({ isSelected, isDisabled }) =>
+                `flex cursor-pointer flex-col items-center rounded-xl px-2 py-2.5 text-center transition ${
+                  isSelected ? 'bg-gradient-to-br from-violet-500/90 to-fuchsia-500/90 text-white shadow-lg shadow-fuchsia-900/30' : 'text-zinc-300 hover:bg-white/5'
+                } ${isDisabled ? 'cursor-not-allowed opacity-45 hover:bg-transparent' : ''}`
+              }
+            >
+              {({ isSelected }) => (
+                <>
+                  {/* A Latin ×: CJK fonts draw it full-width, which reads as "2 ×". */}
+                  <span className="text-lg font-bold leading-tight">
+                    {factor}
+                    <span className="font-['Arial','Liberation_Sans',sans-serif]">×</span>
+                  </span>
+                  <span className={`text-[11px] leading-tight ${isSelected ? 'text-white/85' : 'text-zinc-500'}`}>
+                    {blocked ? <Trans>Image too large</Trans> : cost === undefined ? '\u00a0' : <Plural value={cost} one="# credit" other="# credits" />}
+                  </span>
+                </>
+              )}
+            </Radio>
+          );
+        })}
+      </div>
+    </RadioGroup>
+  );
+}

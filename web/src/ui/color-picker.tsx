@@ -1,0 +1,109 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { HEX_COLOUR } from '../../../worker/contract/tools';
+
+const SWATCH = ({ isSelected, isFocusVisible }: { isSelected: boolean; isFocusVisible: boolean }) =>
+  `relative h-9 w-9 cursor-pointer rounded-full border transition ${isSelected ? 'border-white ring-2 ring-fuchsia-400 ring-offset-2 ring-offset-ink-950' : 'border-white/25 hover:scale-105'} ${isFocusVisible ? 'outline outline-2 outline-offset-4 outline-violet-300' : ''}`;
+
+/**
+ * Spec §3/§5 colour picker: quick presets as large swatches, all 24 presets behind "More colours",
+ * a custom colour (system picker or a typed #RRGGBB, checked as you type) and Clear (back to the
+ * default). Swatches are radio groups: arrow keys move, the name read out is the hex value.
+ */
+export function ColorPicker({
+  label,
+  value,
+  onChange,
+  quickPresets,
+  presets,
+  defaultValue,
+}: {
+  label: string;
+  value: string;
+  onChange: (colour: string) => void;
+  quickPresets: readonly string[];
+  presets: readonly string[];
+  defaultValue: string;
+}) {
+  const { t } = useLingui();
+  const [more, setMore] = useState(false);
+  const [typed, setTyped] = useState(value);
+  const [typedError, setTypedError] = useState<string>();
+  const hexId = useId();
+  const morePanel = useId();
+
+  const choose = (colour: string) => {
+    onChange(colour.toLowerCase());
+    setTyped(colour.toLowerCase());
+    setTypedError(undefined);
+  };
+  const type = (text: string) => {
+    setTyped(text);
+    const candidate = text.startsWith('#') ? text : `#${text}`;
+    if (HEX_COLOUR.test(candidate)) {
+      setTypedError(undefined);
+      onChange(candidate.toLowerCase());
+    } else setTypedError(t`Please enter a colour like #RRGGBB`);
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <RadioGroup value={quickPresets.includes(value) ? value : null} onChange={choose} orientation="horizontal" className="flex flex-col gap-2">
+        <Label className="text-sm font-medium text-zinc-300">{label}</Label>
+        <div className="flex flex-wrap items-center gap-3">
+          {quickPresets.map((colour) => (
+            <Radio key={colour} value={colour} aria-label={colour} className={SWATCH} style={{ background: colour }} />
+          ))}
+          <span className="ml-1 inline-flex items-center gap-2 rounded-full border border-white/10 bg-ink-900 py-1 pl-1 pr-3 text-xs text-zinc-300" data-testid="colour-current">
+            <span aria-hidden className="h-5 w-5 rounded-full border border-white/25" style={{ background: value }} />
+            {value}
+          </span>
+        </div>
+      </RadioGroup>
+      <div className="flex flex-wrap gap-2 text-xs">
+        <button type="button" aria-expanded={more} aria-controls={morePanel} onClick={() => setMore((m) => !m)} className="rounded-full border border-white/10 px-3 py-1 text-zinc-300 hover:bg-white/5">
+          {more ? <Trans>Fewer colours</Trans> : <Trans>More colours</Trans>}
+        </button>
+        <button type="button" onClick={() => choose(defaultValue)} className="rounded-full border border-white/10 px-3 py-1 text-zinc-300 hover:bg-white/5">
+          <Trans>Clear</Trans>
+        </button>
+      </div>
+      {more && (
+        <div id={morePanel} className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-ink-900/70 p-3">
+          <RadioGroup aria-label={t`All preset colours`} value={presets.includes(value) ? value : null} onChange={choose} orientation="horizontal">
+            <div className="grid grid-cols-6 gap-2 sm:grid-cols-8">
+              {presets.map((colour) => (
+                <Radio key={colour} value={colour} aria-label={colour} className={({ isSelected, isFocusVisible }) => `${SWATCH({ isSelected, isFocusVisible })} h-8 w-8`} style={{ background: colour }} />
+              ))}
+            </div>
+          </RadioGroup>
+          <div className="flex items-start gap-2">
+            <input type="color" value={value} onChange={(e) => choose(e.target.value)} aria-label={t`Pick a custom colour`} className="h-10 w-12 cursor-pointer rounded-lg border border-white/10 bg-transparent" />
+            <div className="flex flex-1 flex-col gap-1">
+              <label htmlFor={hexId} className="sr-only">
+                <Trans>Custom colour (#RRGGBB)</Trans>
+              </label>
+              <input
+                id={hexId}
+                value={typed}
+                onChange={(e) => type(e.target.value.trim())}
+                maxLength={7}
+                spellCheck={false}
+                placeholder="#RRGGBB"
+                aria-invalid={Boolean(typedError)}
+                aria-describedby={typedError ? `${hexId}-error` : undefined}
+                className="rounded-xl border border-white/10 bg-ink-900 px-3 py-2 font-mono text-sm uppercase outline-none focus:border-violet-400 aria-[invalid=true]:border-rose-400"
+              />
+              {typedError && (
+                <p id={`${hexId}-error`} role="alert" className="text-xs text-rose-300">
+                  {typedError}
+                </p>
+              )}
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

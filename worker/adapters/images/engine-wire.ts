@@ -1,0 +1,81 @@
+import * as z from 'zod';
+import { ENGINE_TOOL_IDS, UPSCALE_FACTORS, type EngineOperation } from '../../engine/operations';
+
+/**
+ * The engine service's wire format, shared by the Worker's client (engine-service.ts) and the
+ * service (worker/engine/service.ts). Runtime-agnostic (WebCrypto, no Buffer): the Worker bundles it.
+ *
+ * Request: `POST /v1/run`, JSON body = the operation with images as base64, headers
+ * `x-engine-timestamp` (unix seconds) and `x-engine-signature` = hex HMAC-SHA256(secret, "<ts>.<body>").
+ * Answer: the image bytes (content-type, `x-engine-width`, `x-engine-height`); 422 JSON
+ * `{code, message}` for an input the engine refuses; 401 for a missing, stale or wrong signature.
+ */
+export const ENGINE_RUN_PATH = '/v1/run';
+/** A signed request older (or newer) than this is refused, so a captured one cannot be replayed later. */
+export const ENGINE_SIGNATURE_TOLERANCE_SECONDS = 300;
+
+const encoder = new TextEncoder();
+
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  // Chunked: String.fromCharCode(...) on megabytes would overflow the argument stack.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+async function hmacHex(secret: string, timestamp: string, body: Uint8Array): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const message = new Uint8Array(timestamp.length + 1 + body.length);
+  message.set(encoder.encode(`${timestamp}.`));
+  message.set(body, timestamp.length + 1);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, message));
+  return [...mac].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export async function signEngineRequest(secret: string, body: Uint8Array, now = new Date()): Promise<Record<string, string>> {
+  const timestamp = String(Math.floor(now.getTime() / 1000));
+  return { 'x-engine-timestamp': timestamp, 'x-engine-signature': await hmacHex(secret, timestamp, body) };
+}
+
+/** Constant-time comparison of the signature over the exact bytes received, within the time window. */
+export async function verifyEngineRequest(secret: string, headers: Headers, body: Uint8Array, now = new Date()): Promise<boolean> {
+  const timestamp = headers.get('x-engine-timestamp') ?? '';
+  const signature = headers.get('x-engine-signature') ?? '';
+  if (!/^\d{1,12}$/.test(timestamp) || !/^[0-9a-f]{64}$/.test(signature)) return false;
+  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > ENGINE_SIGNATURE_TOLERANCE_SECONDS) return false;
+  const expected = await hmacHex(secret, timestamp, body);
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
+  return diff === 0;
+}
+
+export function encodeOperation(op: EngineOperation): Uint8Array<ArrayBuffer> {
+  const wire =
+    op.op === 'edit' ? { ...op, images: op.images.map(toBase64) } : op.op === 'tool' || op.op === 'upscale' ? { ...op, image: toBase64(op.image) } : op;
+  return encoder.encode(JSON.stringify(wire));
+}
+
+const image = z.string().max(20_000_000).regex(/^[A-Za-z0-9+/]*={0,2}$/).transform(fromBase64);
+const dimension = z.number().int().min(16).max(4096);
+const seed = z.number().int().min(0).max(2 ** 32);
+
+/** The service validates what it is sent even when signed: a bad operation is a 400, never a crash. */
+export const wireOperation = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('text-to-image'), prompt: z.string().max(10_000), negativePrompt: z.string().max(5000).optional(), style: z.string().max(40), width: dimension, height: dimension, seed }),
+  z.object({ op: z.literal('edit'), prompt: z.string().max(10_000), style: z.string().max(40), images: z.array(image).min(1).max(5), width: dimension.optional(), height: dimension.optional(), seed }),
+  z.object({
+    op: z.literal('tool'),
+    toolId: z.enum(ENGINE_TOOL_IDS),
+    image,
+    params: z.record(z.string().max(40), z.union([z.string().max(10_000), z.number(), z.boolean()])),
+    seed,
+  }),
+  z.object({ op: z.literal('upscale'), image, scale: z.union([z.literal(UPSCALE_FACTORS[0]), z.literal(UPSCALE_FACTORS[1]), z.literal(UPSCALE_FACTORS[2])]), faceEnhancement: z.boolean() }),
+]) satisfies z.ZodType<EngineOperation, unknown>;

@@ -1,0 +1,214 @@
+/**
+ * The one tool catalogue (issue 14, spec §3 "Tool components"): ids, pages, inputs, prompt templates,
+ * record types and which engine runs each tool. The API validates against it, the server compiles
+ * the prompt from it, the job pipeline dispatches by it, and the SPA draws its tool pages from it
+ * (labels and help texts are the SPA's, in both languages, keyed by tool id).
+ *
+ * Runtime-agnostic plain data: imported by the Worker, the engine and the SPA.
+ */
+import * as z from 'zod';
+import { multiline } from './text';
+
+export const TOOL_IDS = [
+  'pop-art-portrait', 'anime-style', 'oil-painting', 'professional-portrait', 'watercolor', 'sketch', 'cyberpunk',
+  'face-swap', 'logo-generation', 'id-photo-generation', 'restored-image',
+] as const;
+export type ToolId = (typeof TOOL_IDS)[number];
+
+/** Spec §9 ID photo pixel sizes (300 DPI prints of the named centimetre sizes); anything else is 512×512. */
+export const ID_PHOTO_SIZES = {
+  oneInch: { width: 295, height: 413, cm: '2.5×3.5' },
+  twoInch: { width: 413, height: 531, cm: '3.5×5.3' },
+  passport: { width: 354, height: 472, cm: '3.5×4.5' },
+  visa: { width: 354, height: 354, cm: '5.1×5.1' },
+} as const;
+export type IdPhotoSize = keyof typeof ID_PHOTO_SIZES;
+export const ID_PHOTO_SIZE_IDS = Object.keys(ID_PHOTO_SIZES) as IdPhotoSize[];
+export const ID_PHOTO_FALLBACK_SIZE = { width: 512, height: 512 } as const;
+
+/** Spec §5: ID photo background presets and default. */
+export const ID_PHOTO_COLOURS = ['#ffffff', '#ff0000', '#0000ff', '#f0f0f0'] as const;
+export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/** Spec §5 colour picker: 24 preset swatches, plus custom and clear. */
+export const COLOUR_PICKER_PRESETS = [
+  '#ffffff', '#f0f0f0', '#d9d9d9', '#808080', '#404040', '#000000',
+  '#ff0000', '#c00000', '#ff7f7f', '#ffa500', '#ffd700', '#ffff99',
+  '#00ff00', '#2e8b57', '#98fb98', '#00ffff', '#87ceeb', '#4682b4',
+  '#0000ff', '#00008b', '#add8e6', '#800080', '#ff00ff', '#ffc0cb',
+] as const;
+
+/** Spec §3 tool components. `field` is the multipart/JSON field the value travels in. */
+export type ToolComponent =
+  | { type: 'imageUpload'; field: 'images'; required: true; acceptsGif: boolean }
+  | { type: 'promptInput'; field: 'extra'; required: boolean; minLength: number; maxLength: number; suggestions?: readonly string[] }
+  | { type: 'colorPicker'; field: 'backgroundColor'; required: true; presets: readonly string[]; quickPresets: readonly string[]; default: string }
+  | { type: 'parameterSelector'; field: 'size'; required: true; display: 'cards' | 'buttons' | 'dropdown'; options: readonly string[]; default: string };
+
+/**
+ * Spec §3 prompt strategies. `template` substitutes `{extra}` (the user's own words); `custom` means
+ * the page builds the whole prompt itself (face swap's option catalogue) and sends it as `prompt`.
+ */
+export type PromptStrategy = { strategy: 'template'; template: string } | { strategy: 'custom' };
+
+export interface ToolDefinition {
+  id: ToolId;
+  /** Page under /ai-tools/ (spec §2). */
+  route: string;
+  /** `photo`: the offline engine's photo algorithms (worker/engine/tools); `generative`: a model edit or text-to-image. */
+  engine: 'photo' | 'generative';
+  /**
+   * Where a generative model is configured (production: Gemini), a photo tool's look is better made by
+   * the model from the compiled prompt; `exact` tools (ID photo pixels and colour, restoration that
+   * must not invent detail) always run on the engine (docs/decisions/014).
+   */
+  exact: boolean;
+  /** What the tool starts from: an uploaded photo (POST /generate-image/edit) or words (POST /generate-image). */
+  input: 'image' | 'text';
+  style: string;
+  model: 'nano' | 'gemini';
+  recordType: string;
+  prompt: PromptStrategy;
+  components: readonly ToolComponent[];
+}
+
+const photoUpload = (acceptsGif = true) => ({ type: 'imageUpload', field: 'images', required: true, acceptsGif }) as const;
+const optionalNotes = { type: 'promptInput', field: 'extra', required: false, minLength: 0, maxLength: 2000 } as const;
+
+function photoTool(id: ToolId, route: string, style: string, recordType: string, template: string, exact = false): ToolDefinition {
+  return { id, route, engine: 'photo', exact, input: 'image', style, model: 'nano', recordType, prompt: { strategy: 'template', template }, components: [photoUpload(), optionalNotes] };
+}
+
+export const TOOL_CATALOGUE: readonly ToolDefinition[] = [
+  photoTool('pop-art-portrait', 'pop-art-portrait', 'artistic', 'POP_ART_PORTRAIT', 'Turn this photo into a pop art portrait: bold flat colours, halftone dots, thick black outlines. {extra}'),
+  photoTool('anime-style', 'anime-style', 'anime', 'ANIME_STYLE', 'Redraw this photo as an anime frame: clean ink outlines, flat cel-shaded colours. {extra}'),
+  photoTool('oil-painting', 'oil-painting', 'artistic', 'OIL_PAINTING', 'Repaint this photo as a classic oil painting with visible brush strokes on canvas. {extra}'),
+  photoTool('watercolor', 'watercolor', 'artistic', 'WATERCOLOR', 'Turn this photo into a soft watercolour painting on textured paper. {extra}'),
+  photoTool('sketch', 'sketch-style', 'artistic', 'SKETCH_STYLE', 'Turn this photo into a pencil drawing with clean strokes on paper. {extra}'),
+  photoTool('cyberpunk', 'cyberpunk', 'artistic', 'CYBERPUNK', 'Restyle this photo as a cyberpunk still: teal and magenta grade, neon glow. {extra}'),
+  photoTool('professional-portrait', 'professional-portrait', 'realistic', 'PROFESSIONAL_PORTRAIT', 'Make this a professional studio portrait: clean backdrop, flattering light, natural skin. {extra}'),
+  photoTool('restored-image', 'photo-restoration', 'restoration', 'RESTORED_IMAGE', 'Restore this old photo: remove scratches and dust, reduce noise, natural colours. {extra}', true),
+  {
+    id: 'id-photo-generation',
+    route: 'id-photo-generation',
+    engine: 'photo',
+    exact: true,
+    input: 'image',
+    style: 'id-photo',
+    model: 'nano',
+    recordType: 'ID_PHOTO_GENERATION',
+    prompt: { strategy: 'template', template: 'Make an ID photo ({size}), head and shoulders centred on a plain {backgroundColor} background. {extra}' },
+    components: [
+      photoUpload(),
+      { type: 'parameterSelector', field: 'size', required: true, display: 'cards', options: ID_PHOTO_SIZE_IDS, default: 'oneInch' },
+      { type: 'colorPicker', field: 'backgroundColor', required: true, presets: COLOUR_PICKER_PRESETS, quickPresets: ID_PHOTO_COLOURS, default: '#ffffff' },
+    ],
+  },
+  {
+    id: 'logo-generation',
+    route: 'logo-generation',
+    engine: 'generative',
+    exact: false,
+    input: 'text',
+    style: 'logo',
+    model: 'nano',
+    recordType: 'LOGO_GENERATION',
+    prompt: { strategy: 'template', template: 'Logo design: {extra}. Minimal, bold shapes, flat colours, centred on a plain background.' },
+    components: [{ type: 'promptInput', field: 'extra', required: true, minLength: 5, maxLength: 2000, suggestions: ['business', 'creative', 'minimal', 'tech'] }],
+  },
+  {
+    id: 'face-swap',
+    route: 'face-swap',
+    engine: 'generative',
+    exact: false,
+    input: 'image',
+    style: 'realistic',
+    model: 'gemini',
+    recordType: 'FACE_SWAP',
+    prompt: { strategy: 'custom' },
+    components: [photoUpload(false), { type: 'promptInput', field: 'extra', required: false, minLength: 0, maxLength: 2000 }],
+  },
+];
+
+const byId = new Map(TOOL_CATALOGUE.map((tool) => [tool.id, tool]));
+const byRoute = new Map(TOOL_CATALOGUE.map((tool) => [tool.route, tool]));
+export const toolById = (id: ToolId): ToolDefinition => byId.get(id)!;
+export const toolByRoute = (route: string): ToolDefinition | undefined => byRoute.get(route);
+
+/** Which creation type a tool's output is recorded as (spec §3 Creation record types). */
+export const TOOL_RECORD_TYPE = Object.fromEntries(TOOL_CATALOGUE.map((tool) => [tool.id, tool.recordType])) as Record<ToolId, string>;
+
+/** Tools the offline engine implements as photo algorithms (worker/engine/tools). */
+export const PHOTO_TOOL_IDS = TOOL_CATALOGUE.filter((tool) => tool.engine === 'photo').map((tool) => tool.id);
+
+/**
+ * A tool's own inputs, validated at the edge: every component's field, with its rules. Unknown
+ * fields are dropped (a tool gets exactly what its catalogue entry lists).
+ */
+export function toolInputSchema(tool: ToolDefinition) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const component of tool.components) {
+    switch (component.type) {
+      case 'promptInput': {
+        const text = multiline(z.string()).trim().max(component.maxLength, `must be at most ${component.maxLength} characters`);
+        shape.extra = component.required
+          ? text.min(component.minLength, tool.id === 'logo-generation' ? 'Please enter logo description' : `must be at least ${component.minLength} characters`)
+          : text.optional();
+        break;
+      }
+      case 'colorPicker':
+        shape.backgroundColor = z
+          .string()
+          .trim()
+          .regex(HEX_COLOUR, 'must be a colour like #RRGGBB')
+          .transform((c) => c.toLowerCase())
+          .default(component.default);
+        break;
+      case 'parameterSelector':
+        shape.size = z.enum(component.options as [string, ...string[]], { error: 'Please select an option' }).default(component.default);
+        break;
+      case 'imageUpload':
+        break;
+    }
+  }
+  return z.object(shape);
+}
+export type ToolInputs = { extra?: string; backgroundColor?: string; size?: string };
+
+/**
+ * The server's prompt for a tool run (spec §3 strategies): the template with `{placeholders}` filled
+ * from the tool's inputs. `custom` tools send their own prompt. Runs of spaces left by empty
+ * placeholders are collapsed.
+ */
+export function compileToolPrompt(tool: ToolDefinition, inputs: ToolInputs, clientPrompt?: string): string {
+  if (tool.prompt.strategy === 'custom') return (clientPrompt ?? inputs.extra ?? '').trim();
+  const values: Record<string, string> = { extra: inputs.extra ?? '', backgroundColor: inputs.backgroundColor ?? '', size: inputs.size ?? '' };
+  return tool.prompt.template
+    .replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '')
+    .replace(/\s+([.,])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}
+
+/** Output pixels of an ID photo run (spec §9). */
+export function idPhotoPixels(size: string | undefined): { width: number; height: number } {
+  // Own keys only: `'toString' in ID_PHOTO_SIZES` is true.
+  const preset = size && Object.hasOwn(ID_PHOTO_SIZES, size) ? ID_PHOTO_SIZES[size as IdPhotoSize] : ID_PHOTO_FALLBACK_SIZE;
+  return { width: preset.width, height: preset.height };
+}
+
+/**
+ * The user's own words back out of a compiled template prompt (the engine draws a logo from the
+ * description, not from the template's instructions). A prompt that is not this template's is
+ * returned as it is.
+ */
+export function notesFromPrompt(tool: ToolDefinition, prompt: string): string {
+  if (tool.prompt.strategy !== 'template' || !tool.prompt.template.includes('{extra}')) return prompt;
+  const [before, after] = tool.prompt.template.split('{extra}') as [string, string];
+  const head = before.trim();
+  const tail = after.trim();
+  let notes = prompt.trim();
+  if (head && notes.startsWith(head)) notes = notes.slice(head.length);
+  if (tail && notes.endsWith(tail)) notes = notes.slice(0, -tail.length);
+  return notes.trim().replace(/^[.,:;\s]+|[.,:;\s]+$/g, '') || prompt;
+}

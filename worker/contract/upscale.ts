@@ -1,0 +1,81 @@
+import * as z from 'zod';
+import { UPSCALE_FACTORS, type UpscaleFactor } from '../engine/operations';
+
+export { UPSCALE_FACTORS, type UpscaleFactor };
+
+/**
+ * The upscaler's limits (spec §9: factors 2×/4×/8×, default 2). Every output stays within one pixel
+ * budget, so the input allowed shrinks with the factor: 16 MP out means at most 4 MP in at 2×
+ * (2000×2000), 1 MP at 4× (1000×1000), 250 000 px at 8× (500×500); no output side above 8192 px.
+ */
+export const UPSCALE = {
+  defaultFactor: 2 as UpscaleFactor,
+  maxOutputPixels: 16_000_000,
+  maxOutputSide: 8192,
+} as const;
+
+export const maxInputPixels = (factor: UpscaleFactor) => Math.floor(UPSCALE.maxOutputPixels / (factor * factor));
+export const maxInputSide = (factor: UpscaleFactor) => Math.floor(UPSCALE.maxOutputSide / factor);
+
+/** Why an image cannot be upscaled by `factor`, or null when it can. */
+export function upscaleSizeProblem(width: number, height: number, factor: UpscaleFactor): string | null {
+  const pixels = maxInputPixels(factor);
+  const side = Math.floor(Math.sqrt(pixels));
+  if (width * height > pixels || Math.max(width, height) > maxInputSide(factor)) {
+    return `At ${factor}× the image can be at most ${pixels.toLocaleString('en-US')} pixels (about ${side}×${side}) and ${maxInputSide(factor)} px per side; this one is ${width}×${height}`;
+  }
+  return null;
+}
+
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
+
+/** Multipart fields of POST /api/image-upscale/upload (spec §7), after the file is taken out. */
+export const upscaleRequest = z.object({
+  scaleFactor: z
+    .string()
+    .trim()
+    // The page may send "4" or "4x"; anything else (3, 16, "big") is refused naming the field.
+    .transform((v) => Number(v.replace(/x$/i, '')))
+    .refine((v) => (UPSCALE_FACTORS as readonly number[]).includes(v), 'scaleFactor must be 2, 4 or 8')
+    .transform((v) => v as UpscaleFactor)
+    .default(UPSCALE.defaultFactor),
+  faceEnhancement: flag.default(false),
+});
+export type UpscaleRequest = z.infer<typeof upscaleRequest>;
+
+export interface UpscaleStarted {
+  success: true;
+  id: string;
+  status: 'PROCESSING' | 'COMPLETED' | 'FAILED';
+  scaleFactor: UpscaleFactor;
+  /** Spec §7 names these on the upload answer; null when the job was accepted. */
+  error: null;
+  code: null;
+}
+
+/** Spec §3 Upscale job. */
+export interface UpscaleStatus {
+  success: true;
+  id: string;
+  recordId: string;
+  status: 'PROCESSING' | 'COMPLETED' | 'FAILED';
+  imageUrl: string | null;
+  scaleFactor: UpscaleFactor;
+  faceEnhancement: boolean;
+  width: number | null;
+  height: number | null;
+  errorMessage: string | null;
+  credits: number;
+}
+
+/** GET /api/image-upscale/options: what the page shows before upload (prices from the credit config). */
+export interface UpscaleOptions {
+  success: true;
+  factors: readonly UpscaleFactor[];
+  defaultFactor: UpscaleFactor;
+  costByFactor: Record<`${UpscaleFactor}`, number>;
+  maxInputPixelsByFactor: Record<`${UpscaleFactor}`, number>;
+  maxOutputPixels: number;
+}

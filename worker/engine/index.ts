@@ -1,0 +1,90 @@
+/**
+ * The offline engine's one entry point (issue 13): every piece of image work — procedural
+ * text-to-image, edit operations, photo tools, super-resolution — is one {@link EngineOperation}.
+ * Node only (sharp, tfjs): the pool's worker threads (pool.ts) and the engine service (service.ts)
+ * call this; the Worker bundle never imports it.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { STYLES, type Style } from '../contract/generation';
+import { UPSCALE } from '../contract/upscale';
+import { decodable, editImages } from './edit';
+import { EngineInputError, type EngineOperation, type EngineOutput, type UpscaleFactor } from './operations';
+import { renderFromPrompt } from './render/procedural';
+import { applyTool } from './tools';
+import { renderLogo } from './logo';
+import { notesFromPrompt, toolById } from '../contract/tools';
+
+export * from './operations';
+
+/** Output budget of the upscaler (contract/upscale.ts): the upload route refuses first; this guards direct callers. */
+const UPSCALE_MAX_OUTPUT_PIXELS = UPSCALE.maxOutputPixels;
+
+type UpscaleModule = { upscale(image: Uint8Array, options: { scale: UpscaleFactor; faceEnhancement: boolean }): Promise<Uint8Array | EngineOutput> };
+
+/**
+ * The ESRGAN upscaler (worker/engine/upscale) is loaded on first use: tfjs is heavy, and a thread
+ * that never upscales should not pay for it. A module that exists but fails to load is an error.
+ */
+const optional = new Map<string, Promise<unknown>>();
+function optionalModule<T>(relative: string): Promise<T | null> {
+  let loaded = optional.get(relative);
+  if (!loaded) {
+    const present = existsSync(fileURLToPath(new URL(relative, import.meta.url)));
+    loaded = present ? import(/* @vite-ignore */ relative) : Promise.resolve(null);
+    optional.set(relative, loaded);
+  }
+  return loaded as Promise<T | null>;
+}
+
+export async function runEngineOperation(op: EngineOperation): Promise<EngineOutput> {
+  switch (op.op) {
+    case 'text-to-image': {
+      if (op.style === 'logo') {
+        // The logo generator draws from the user's description, not the template's instructions.
+        const description = notesFromPrompt(toolById('logo-generation'), op.prompt);
+        return { bytes: await renderLogo({ description, width: op.width, height: op.height, seed: op.seed }), contentType: 'image/png', width: op.width, height: op.height };
+      }
+      // Tool styles outside the five (id-photo, restoration…) map to the closest look.
+      const style: Style = (STYLES as readonly string[]).includes(op.style) ? (op.style as Style) : 'realistic';
+      const bytes = await renderFromPrompt({ prompt: op.prompt, style, width: op.width, height: op.height, seed: op.seed });
+      return { bytes, contentType: 'image/png', width: op.width, height: op.height };
+    }
+    case 'edit':
+      return describe(await editImages(op));
+    case 'tool': {
+      await assertDecodes(op.image);
+      return applyTool(op.toolId, op.image, op.params, op.seed);
+    }
+    case 'upscale': {
+      const { width = 0, height = 0 } = await decodable(() => sharp(op.image).metadata());
+      if (width * height * op.scale * op.scale > UPSCALE_MAX_OUTPUT_PIXELS) {
+        throw new EngineInputError('IMAGE_TOO_LARGE', `image too large: ${width}×${height} at ${op.scale}× exceeds ${UPSCALE_MAX_OUTPUT_PIXELS / 1e6} MP`);
+      }
+      await assertDecodes(op.image);
+      const upscaler = await optionalModule<UpscaleModule>('./upscale/index.ts');
+      if (upscaler) return describe(await upscaler.upscale(op.image, { scale: op.scale, faceEnhancement: op.faceEnhancement }));
+      const bytes = await decodable(() => sharp(op.image).resize(width * op.scale, height * op.scale, { kernel: 'lanczos3' }).png().toBuffer());
+      return { bytes: new Uint8Array(bytes), contentType: 'image/png', width: width * op.scale, height: height * op.scale };
+    }
+    default:
+      throw new EngineInputError('UNSUPPORTED_OPERATION', `unsupported operation ${(op as { op: string }).op}`);
+  }
+}
+
+/**
+ * Uploads were judged by their headers only; a photo whose data is broken is the input's fault, so it
+ * is refused here as EngineInputError (fail at once, refund) whatever module would have decoded it.
+ * Shrinking to 8×8 still decodes every byte (JPEG shrink-on-load keeps it cheap).
+ */
+async function assertDecodes(image: Uint8Array) {
+  await decodable(() => sharp(image).resize(8, 8, { fit: 'fill' }).raw().toBuffer());
+}
+
+/** Bytes (or a module's own output) → an {@link EngineOutput} with the decoded size. */
+async function describe(result: Uint8Array | EngineOutput): Promise<EngineOutput> {
+  if (!(result instanceof Uint8Array)) return result;
+  const meta = await sharp(result).metadata();
+  return { bytes: result, contentType: meta.format === 'jpeg' ? 'image/jpeg' : 'image/png', width: meta.width ?? 0, height: meta.height ?? 0 };
+}

@@ -1,0 +1,17 @@
+/** The few opentype.js 2.0 calls type.ts makes (the package ships no types). */
+declare module 'opentype.js' {
+  export interface Path {
+    toPathData(options?: { decimalPlaces?: number; flipY?: boolean; optimize?: boolean }): string;
+  }
+  export interface Glyph {
+    advanceWidth?: number;
+    getPath(x: number, y: number, fontSize: number): Path;
+  }
+  export interface Font {
+    unitsPerEm: number;
+    charToGlyph(char: string): Glyph;
+    getPath(text: string, x: number, y: number, fontSize: number, options?: { kerning?: boolean }): Path;
+  }
+  const opentype: { parse(buffer: ArrayBuffer): Font };
+  export default opentype;
+}

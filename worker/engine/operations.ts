@@ -1,0 +1,53 @@
+/**
+ * The offline image engine's one vocabulary (DESIGN.md §1, issue 13): every piece of image work is
+ * one `EngineOperation`, answered by one `EngineOutput`. The same shapes cross the worker-thread
+ * boundary (pool), the HTTP boundary (engine service) and the job pipeline, so they hold only
+ * plain data: encoded image bytes, numbers and strings. Runtime-agnostic: no sharp, no tfjs here.
+ */
+
+/** Tools the offline engine implements as real algorithms (photo tools issue 14). */
+export const ENGINE_TOOL_IDS = [
+  'pop-art-portrait',
+  'anime-style',
+  'oil-painting',
+  'professional-portrait',
+  'watercolor',
+  'sketch',
+  'cyberpunk',
+  'restored-image',
+  'id-photo-generation',
+] as const;
+export type EngineToolId = (typeof ENGINE_TOOL_IDS)[number];
+
+export const UPSCALE_FACTORS = [2, 4, 8] as const;
+export type UpscaleFactor = (typeof UPSCALE_FACTORS)[number];
+
+/** Tool parameters as the tool catalogue delivers them (e.g. ID photo `size`, `backgroundColor`). */
+export type ToolParams = Record<string, string | number | boolean>;
+
+export type EngineOperation =
+  | { op: 'text-to-image'; prompt: string; negativePrompt?: string; style: string; width: number; height: number; seed: number }
+  | { op: 'edit'; prompt: string; style: string; images: Uint8Array[]; width?: number; height?: number; seed: number }
+  | { op: 'tool'; toolId: EngineToolId; image: Uint8Array; params: ToolParams; seed: number }
+  | { op: 'upscale'; image: Uint8Array; scale: UpscaleFactor; faceEnhancement: boolean };
+
+export interface EngineOutput {
+  bytes: Uint8Array;
+  contentType: 'image/png' | 'image/jpeg';
+  width: number;
+  height: number;
+}
+
+/**
+ * A failure of the input, not of the machine (no face found, undecodable image): the job fails at
+ * once and is refunded instead of being retried. `code` is stable for the UI; `message` is for people.
+ */
+export class EngineInputError extends Error {
+  constructor(
+    readonly code: 'NO_FACE_FOUND' | 'INVALID_IMAGE' | 'IMAGE_TOO_LARGE' | 'UNSUPPORTED_OPERATION',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineInputError';
+  }
+}

@@ -1,0 +1,91 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { renderFromPrompt } from './procedural';
+import { findSubjects, loadVocabulary } from './vocabulary';
+
+const labels = (prompt: string) => findSubjects(prompt).map((hit) => hit.label);
+const CJK = /\p{Script=Han}/u;
+
+describe('subject vocabulary (issue 15)', () => {
+  it('holds at least 1,000 drawable subjects, most with a Traditional Chinese name', () => {
+    const { entries, byKeyword } = loadVocabulary();
+    expect(entries.length).toBeGreaterThanOrEqual(1000);
+    const named = new Set([...byKeyword].filter(([keyword]) => CJK.test(keyword)).map(([, index]) => index));
+    expect(named.size).toBeGreaterThan(entries.length * 0.9);
+    // No flags, keycaps or symbols: every subject is something one can draw in a scene.
+    expect(entries.some((entry) => /^flag:|keycap|^(up|down|left|right)[\w -]*arrow$/.test(entry.label))).toBe(false);
+  });
+
+  it('finds what a prompt names, in English and Chinese, as words', () => {
+    expect(labels('a red fox')).toEqual(['fox']);
+    expect(labels('two foxes in the snow')).toEqual(['fox']);
+    expect(labels('一碗拉麵')).toEqual(['steaming bowl']);
+    // Longest Chinese name first: 義大利麵 is spaghetti, not the 麵 of a ramen bowl.
+    expect(labels('一盤義大利麵')).toEqual(['spaghetti']);
+    expect(labels('a knight on a horse')).toEqual(['person fencing', 'horse']);
+    expect(labels('a cat and a dog on the beach')).toEqual(['cat', 'dog']);
+    expect(labels('海邊的貓')).toEqual(['cat']);
+    // Multi-word names before their words: not "air", not a wind face.
+    expect(labels('a hot air balloon over mountains')).toEqual(['balloon']);
+    expect(labels('medieval knight')).toEqual(['person fencing']);
+    expect(labels('Coldplay at night')).toEqual([]);
+    expect(labels('the meaning of time')).toEqual([]);
+    // Shared CLDR tags and scenery words do not pick a stray subject.
+    expect(labels('a house by the lake')).toEqual([]);
+    expect(labels('一個麵包')).toEqual(['bread']);
+    expect(labels('a car and a bike')).toEqual(['automobile', 'bicycle']);
+  });
+
+  it('knows where a subject belongs', () => {
+    const kind = (prompt: string) => findSubjects(prompt)[0]?.kind;
+    expect(kind('an eagle')).toBe('sky');
+    expect(kind('一隻章魚')).toBe('sea');
+    expect(kind('a bowl of ramen')).toBe('table');
+    expect(kind('a tiger')).toBe('ground');
+  });
+});
+
+describe('text-to-image draws the subject', () => {
+  const region = async (png: Uint8Array, left: number, top: number, width: number, height: number) => {
+    const { data } = await sharp(png).extract({ left, top, width, height }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return data;
+  };
+  const mean = (data: Buffer) => {
+    const sum = [0, 0, 0];
+    for (let i = 0; i < data.length; i += 3) for (let c = 0; c < 3; c++) sum[c]! += data[i + c]!;
+    return sum.map((s) => s / (data.length / 3));
+  };
+
+  it('puts a fox-orange fox in the middle of the picture, which the same scene without it lacks', async () => {
+    const input = { style: 'cartoon', width: 256, height: 256, seed: 5 } as const;
+    const fox = await renderFromPrompt({ ...input, prompt: 'a red fox in a meadow' });
+    const empty = await renderFromPrompt({ ...input, prompt: 'a red meadow' });
+    const [withFox, without] = await Promise.all([region(fox, 96, 96, 64, 96), region(empty, 96, 96, 64, 96)]);
+    let difference = 0;
+    for (let i = 0; i < withFox.length; i++) difference += Math.abs(withFox[i]! - without[i]!);
+    expect(difference / withFox.length).toBeGreaterThan(40);
+    const [r, g, b] = mean(withFox);
+    expect(r).toBeGreaterThan(g! + 30);
+    expect(r).toBeGreaterThan(b! + 60);
+  });
+
+  it('keeps the seed: same prompt and seed → same bytes, another seed → another picture', async () => {
+    const input = { prompt: '一碗拉麵', style: 'anime', width: 128, height: 128 } as const;
+    const first = await renderFromPrompt({ ...input, seed: 9 });
+    expect(await renderFromPrompt({ ...input, seed: 9 })).toEqual(first);
+    expect(await renderFromPrompt({ ...input, seed: 10 })).not.toEqual(first);
+  });
+
+  it('tints a subject named in another colour, and leaves a red fox its own orange', async () => {
+    const input = { style: 'cartoon', width: 256, height: 256, seed: 5 } as const;
+    const [r, g, b] = mean(await region(await renderFromPrompt({ ...input, prompt: 'a blue fox in a meadow' }), 96, 96, 64, 96));
+    expect(b).toBeGreaterThan(r! + 40);
+    expect(b).toBeGreaterThan(g! - 10);
+  });
+
+  it('draws sea animals underwater: blue above and around them', async () => {
+    const octopus = await renderFromPrompt({ prompt: '一隻章魚', style: 'realistic', width: 128, height: 128, seed: 3 });
+    const [r, , b] = mean(await region(octopus, 0, 0, 128, 24));
+    expect(b).toBeGreaterThan(r! + 40);
+  });
+});

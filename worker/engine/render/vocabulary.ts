@@ -1,0 +1,265 @@
+/**
+ * What a prompt asks to see (issue 15): a vocabulary of about 1,500 drawable subjects — animals,
+ * plants, food, places, vehicles, objects, people and their roles — with English and Traditional
+ * Chinese keywords from emojibase-data (CLDR annotations, MIT) and artwork from Twemoji
+ * (@twemoji/svg: MIT code, CC-BY 4.0 graphics by Twitter, Inc. and contributors).
+ *
+ * Keywords match as words (prompt-words.ts), with simple English plurals; Chinese by substring,
+ * longest first. Labels beat tags ("horse" is the whole horse, not the horse's face).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { namesAny } from '../edit/prompt-words';
+
+/** Where a subject belongs in a picture. */
+/** ground: stands on the ground line; sky: flies; water: floats on it (boats); sea: lives under it; table: food and tableware. */
+export type SubjectKind = 'ground' | 'sky' | 'water' | 'sea' | 'table';
+
+export interface SubjectEntry {
+  /** Twemoji file name without .svg, e.g. "1f98a". */
+  code: string;
+  label: string;
+  kind: SubjectKind;
+  /** A person or character (can ride an animal: "a knight on a horse"). */
+  person: boolean;
+  /** Drawn as head and shoulders (girl, king, mage), not a whole figure: rides smaller. */
+  bust: boolean;
+}
+
+export interface SubjectHit extends SubjectEntry {
+  /** Where in the prompt it was named (earlier = more important). */
+  index: number;
+  keyword: string;
+}
+
+interface EmojibaseEntry {
+  label: string;
+  hexcode: string;
+  tags?: string[];
+  group?: number;
+  subgroup?: number;
+}
+
+// emojibase subgroup numbers (emojibase-data/en/messages.json).
+/** People, and the costume faces that are characters (robot, alien, ghost). */
+const PEOPLE = new Set([11, 23, 24, 25, 26, 27, 28, 29, 30]);
+/** Of those, the ones Twemoji draws as head and shoulders. */
+const BUSTS = new Set([11, 23, 24, 25, 26]);
+/** Places and weather are the scene's job (compose.ts draws mountains, castles, rain): not sprites. */
+const SCENERY = new Set([49, 50, 51, 52, 53, 58, 59]);
+const SKY = new Set([35, 56, 59]);
+const WATER = new Set([55]);
+/** Marine animals: drawn underwater. */
+const SEA = new Set([38]);
+const TABLE = new Set([42, 43, 44, 45, 46, 47, 48]);
+/** Groups worth drawing: animals & nature, food, travel & places, activities, objects (not flags, symbols, faces). */
+const DRAWABLE_GROUPS = new Set([3, 4, 5, 6, 7]);
+/** Birds that do not fly stay on the ground. */
+const GROUNDED_BIRDS = new Set(['penguin', 'chicken', 'rooster', 'turkey', 'baby chick', 'hatching chick', 'dodo', 'flamingo', 'peacock']);
+
+/** Words people use that the annotations miss, → an emoji label. */
+const ALIASES: Record<string, string> = {
+  knight: 'person fencing',
+  騎士: 'person fencing',
+  samurai: 'person fencing',
+  ramen: 'steaming bowl',
+  拉麵: 'steaming bowl',
+  noodles: 'steaming bowl',
+  noodle: 'steaming bowl',
+  麵: 'steaming bowl',
+  'hot air balloon': 'balloon',
+  熱氣球: 'balloon',
+  pony: 'horse',
+  stallion: 'horse',
+  plane: 'airplane',
+  飛機: 'airplane',
+  // Common words whose CLDR tag is shared by several emoji, so the one-subject tag rule drops them.
+  car: 'automobile',
+  bike: 'bicycle',
+  腳踏車: 'bicycle',
+  單車: 'bicycle',
+  boat: 'sailboat',
+  truck: 'delivery truck',
+  king: 'person with crown',
+  queen: 'person with crown',
+  wizard: 'mage',
+  witch: 'mage',
+  巫師: 'mage',
+  dinosaur: 'T-Rex',
+  恐龍: 'T-Rex',
+  sheep: 'ewe',
+  羊: 'ewe',
+  牛: 'cow',
+  bee: 'honeybee',
+  book: 'closed book',
+  書: 'closed book',
+  phone: 'mobile phone',
+  computer: 'laptop',
+  clock: 'alarm clock',
+  時鐘: 'alarm clock',
+  hat: 'top hat',
+  shoe: 'running shoe',
+  apple: 'red apple',
+  蘋果: 'red apple',
+  cheese: 'cheese wedge',
+  beer: 'beer mug',
+  soup: 'bowl with spoon',
+  湯: 'bowl with spoon',
+  salad: 'green salad',
+  麵包: 'bread',
+  spaceman: 'astronaut',
+  kitten: 'cat',
+  coffee: 'hot beverage',
+  咖啡: 'hot beverage',
+  tea: 'teacup without handle',
+  茶: 'teacup without handle',
+  puppy: 'dog',
+  小狗: 'dog',
+  小貓: 'cat',
+  貓: 'cat',
+  狗: 'dog',
+  馬: 'horse',
+};
+
+/** Tags that are adjectives or settings, not things. */
+const STOP_TAGS = new Set(['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink', 'white', 'black', 'brown', 'gray', 'grey', 'gold', 'golden', 'silver', 'medieval', 'ancient', 'animal', 'animals', 'food', 'drink', 'nature', 'object', 'place', 'person', 'people', 'sport', 'travel', 'building', 'face', 'hand', 'small', 'large', 'happy', 'cute', 'night', 'mountain', 'mountains', 'ocean', 'beach', 'snow', 'weather', 'table', 'desk', 'game', 'play']);
+
+/** Things that float or fly although their emoji group is elsewhere. */
+const SKY_LABELS = new Set(['balloon', 'kite', 'flying saucer', 'parachute', 'butterfly', 'honeybee', 'bat', 'fly', 'mosquito', 'dragon']);
+
+const require = createRequire(import.meta.url);
+const CJK = /[\p{Script=Han}]/u;
+
+function twemojiDirectory(): string {
+  return dirname(require.resolve('@twemoji/svg/package.json'));
+}
+
+function kindOf(entry: EmojibaseEntry): SubjectKind {
+  if (SKY_LABELS.has(entry.label)) return 'sky';
+  if (entry.subgroup !== undefined && SKY.has(entry.subgroup) && !GROUNDED_BIRDS.has(entry.label)) return 'sky';
+  if (entry.subgroup !== undefined && WATER.has(entry.subgroup)) return 'water';
+  if (entry.subgroup !== undefined && SEA.has(entry.subgroup)) return 'sea';
+  if (entry.subgroup !== undefined && TABLE.has(entry.subgroup)) return 'table';
+  return 'ground';
+}
+
+/** English plural forms a prompt might use for a keyword. */
+function inflections(word: string): string[] {
+  if (CJK.test(word) || word.includes(' ') || word.length < 3) return [word];
+  const forms = [word, `${word}s`];
+  if (/(s|x|z|ch|sh)$/.test(word)) forms.push(`${word}es`);
+  if (/[^aeiou]y$/.test(word)) forms.push(`${word.slice(0, -1)}ies`);
+  if (/f$/.test(word)) forms.push(`${word.slice(0, -1)}ves`);
+  if (word.endsWith('fe')) forms.push(`${word.slice(0, -2)}ves`);
+  return forms;
+}
+
+interface Vocabulary {
+  entries: SubjectEntry[];
+  /** keyword (lower case) → entry index; labels written first, so they win over tags. */
+  byKeyword: Map<string, number>;
+  /** Most words a Latin keyword has ("hot air balloon" = 3): the longest n-gram tried. */
+  longestLatin: number;
+  chinese: string[];
+}
+
+let vocabulary: Vocabulary | undefined;
+
+/** Builds the index once per thread (~20 ms): the data files are read from the installed packages. */
+export function loadVocabulary(): Vocabulary {
+  if (vocabulary) return vocabulary;
+  const en = JSON.parse(readFileSync(require.resolve('emojibase-data/en/data.json'), 'utf8')) as EmojibaseEntry[];
+  const zh = new Map((JSON.parse(readFileSync(require.resolve('emojibase-data/zh-hant/data.json'), 'utf8')) as EmojibaseEntry[]).map((e) => [e.hexcode, e]));
+  const dir = twemojiDirectory();
+  const artwork = new Set(readdirSync(dir).filter((f) => f.endsWith('.svg')).map((f) => f.slice(0, -4)));
+  const entries: SubjectEntry[] = [];
+  const exact: [string, number][] = [];
+  const stripped: [string, number][] = [];
+  const tags = new Map<string, number[]>();
+  /** Names of places and weather, which the scene draws: never a tag of some other subject ("house" is not the potted plant). */
+  const sceneryNames = new Set<string>();
+  for (const e of en) {
+    const drawable = (e.group !== undefined && DRAWABLE_GROUPS.has(e.group)) || (e.subgroup !== undefined && PEOPLE.has(e.subgroup));
+    if (e.subgroup !== undefined && SCENERY.has(e.subgroup)) {
+      for (const name of [e.label, ...(e.tags ?? []), zh.get(e.hexcode)?.label ?? '']) if (name) sceneryNames.add(name.toLowerCase());
+    }
+    if (!drawable || (e.subgroup !== undefined && SCENERY.has(e.subgroup))) continue;
+    const code = e.hexcode.toLowerCase();
+    const file = artwork.has(code) ? code : code.replace(/-fe0f/g, '');
+    if (!artwork.has(file)) continue;
+    const person = e.subgroup !== undefined && PEOPLE.has(e.subgroup);
+    const bust = e.subgroup !== undefined && BUSTS.has(e.subgroup);
+    const index = entries.push({ code: file, label: e.label, kind: kindOf(e), person, bust }) - 1;
+    const chinese = zh.get(e.hexcode);
+    exact.push([e.label.toLowerCase(), index], ...(chinese ? [[chinese.label, index] as [string, number]] : []));
+    stripped.push([e.label.toLowerCase().replace(/ face$/, ''), index]);
+    // Chinese tags ("熱麵碗" on the ramen bowl) count under the same rule as English ones below.
+    for (const tag of [...(e.tags ?? []), ...(chinese?.tags ?? [])]) tags.set(tag.toLowerCase(), [...(tags.get(tag.toLowerCase()) ?? []), index]);
+  }
+  // Exact labels first ("horse" is the whole horse), then labels without "face" ("dog face" → dog).
+  const labelKeys = new Map<string, number>();
+  for (const [key, index] of [...exact, ...stripped]) if (!labelKeys.has(key)) labelKeys.set(key, index);
+  const byKeyword = new Map(labelKeys);
+  // English tags are noisy ("at", "air", "medieval" on a crown): only a tag that is itself the name of
+  // one subject's kind and nothing else's counts, e.g. "ramen" on the steaming bowl, "puppy" on the dog.
+  for (const [tag, indices] of tags) if (indices.length === 1 && (tag.length >= 4 || (CJK.test(tag) && tag.length >= 2)) && !STOP_TAGS.has(tag) && !sceneryNames.has(tag) && !byKeyword.has(tag)) byKeyword.set(tag, indices[0]!);
+  const byLabel = new Map(entries.map((entry, i) => [entry.label, i]));
+  for (const [alias, label] of Object.entries(ALIASES)) if (byLabel.has(label)) byKeyword.set(alias, byLabel.get(label)!);
+  // "on the ice" is a setting (scene.ts draws snow and ice), not an ice cube: that one needs its full name.
+  byKeyword.delete('ice');
+  // Plurals point at the same entry; an existing keyword is never overwritten by a plural.
+  for (const [keyword, index] of [...byKeyword]) for (const form of inflections(keyword)) if (!byKeyword.has(form)) byKeyword.set(form, index);
+  const longestLatin = Math.max(...[...byKeyword.keys()].filter((k) => !CJK.test(k)).map((k) => k.split(' ').length));
+  const chinese = [...byKeyword.keys()].filter((k) => CJK.test(k)).sort((a, b) => b.length - a.length);
+  vocabulary = { entries, byKeyword, longestLatin, chinese };
+  return vocabulary;
+}
+
+/**
+ * The subjects a prompt names, in prompt order, at most `limit` and each once. "a red fox" → fox;
+ * "一碗拉麵" → steaming bowl; "a knight on a horse" → person fencing, horse.
+ */
+export function findSubjects(prompt: string, limit = 3): SubjectHit[] {
+  const { entries, byKeyword, longestLatin, chinese } = loadVocabulary();
+  const hits: SubjectHit[] = [];
+  const taken: [number, number][] = [];
+  const add = (keyword: string, index: number) => {
+    const entryIndex = byKeyword.get(keyword.toLowerCase().replace(/[\s-]+/g, ' '));
+    if (entryIndex === undefined) return;
+    if (taken.some(([from, to]) => index < to && index + keyword.length > from)) return;
+    taken.push([index, index + keyword.length]);
+    hits.push({ ...entries[entryIndex]!, index, keyword });
+  };
+  // Latin words: the longest run of words that is a keyword wins ("hot air balloon" before "air").
+  // One alternation of all ~5,000 keywords took V8 ~3 s to compile, so the words are looked up
+  // directly; prompt-words.ts confirms each hit with the edit engine's own word rules.
+  const words = [...prompt.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)].filter((m) => !CJK.test(m[0]));
+  for (let i = 0; i < words.length; i++) {
+    for (let n = Math.min(longestLatin, words.length - i); n >= 1; n--) {
+      const run = words.slice(i, i + n);
+      const from = run[0]!.index;
+      const last = run[n - 1]!;
+      const text = prompt.slice(from, last.index + last[0].length);
+      if (n > 1 && !/^[\p{L}\p{N}'’]+(?:[\s-]+[\p{L}\p{N}'’]+)*$/u.test(text)) continue;
+      const keyword = text.toLowerCase().replace(/[\s-]+/g, ' ');
+      if (!byKeyword.has(keyword) || !namesAny(text, [keyword])) continue;
+      add(text, from);
+      i += n - 1;
+      break;
+    }
+  }
+  for (const word of chinese) {
+    for (let at = prompt.indexOf(word); at >= 0; at = prompt.indexOf(word, at + word.length)) add(word, at);
+  }
+  const seen = new Set<string>();
+  return hits
+    .sort((a, b) => a.index - b.index)
+    .filter((hit) => !seen.has(hit.code) && seen.add(hit.code))
+    .slice(0, limit);
+}
+
+/** The subject's artwork as SVG bytes. */
+export function subjectSvg(code: string): Buffer {
+  return readFileSync(join(twemojiDirectory(), `${code}.svg`));
+}

@@ -1,0 +1,81 @@
+/**
+ * The tools that need the face and person models (ID photo, professional portrait). One file, so
+ * the models load once (~2 s on the wasm backend).
+ */
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { ID_PHOTO_SIZES } from '../../contract/tools';
+import { EngineInputError } from '../operations';
+import { detectFaces } from '../vision';
+import { segmentPerson } from '../vision/segment';
+import { idPhoto, NO_FACE_MESSAGE } from './id-photo';
+import { applyTool } from './index';
+import { professionalPortrait, studioBackdrop } from './professional-portrait';
+import { encodeRaster, luminance, type Raster } from './raster';
+import { fixture, fixtureBytes, mean } from './test-support';
+
+const pixel = (r: Raster, x: number, y: number) => [0, 1, 2].map((c) => Math.round(r.data[(y * r.width + x) * 3 + c]! * 255));
+const hexRgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+
+describe('person segmentation', () => {
+  it('covers the astronaut and not the wall behind her; finds little person in a coffee cup', async () => {
+    const { image } = await fixture('astronaut');
+    const matte = await segmentPerson(image);
+    const at = (x: number, y: number) => matte.data[Math.round(y * image.height) * image.width + Math.round(x * image.width)]!;
+    expect(at(0.45, 0.5)).toBeGreaterThan(0.8);
+    expect(at(0.95, 0.05)).toBeLessThan(0.2);
+    const coffee = await segmentPerson((await fixture('coffee')).image);
+    expect(mean(coffee.data)).toBeLessThan(0.3);
+  }, 30_000);
+});
+
+describe('ID photo', () => {
+  it('is exactly the preset size, on exactly the chosen colour, with the eyes near 45 % of the height', async () => {
+    const { image, encoded } = await fixture('astronaut');
+    for (const [size, colour] of [['passport', '#ff0000'], ['visa', '#0000ff'], ['oneInch', '#ffffff'], ['twoInch', '#f0f0f0']] as const) {
+      const { image: out, density } = await idPhoto({ image, encoded, params: { size, backgroundColor: colour }, seed: 1 });
+      expect([out.width, out.height]).toEqual([ID_PHOTO_SIZES[size].width, ID_PHOTO_SIZES[size].height]);
+      expect(density).toBe(300);
+      // The top row and the upper side columns are background: exactly the colour asked for.
+      for (const [x, y] of [[0, 0], [out.width - 1, 0], [Math.floor(out.width / 2), 0], [0, Math.floor(out.height * 0.3)], [out.width - 1, Math.floor(out.height * 0.3)]]) {
+        expect(pixel(out, x!, y!)).toEqual(hexRgb(colour));
+      }
+      if (size === 'passport') {
+        const [face] = await detectFaces(await encodeRaster(out));
+        const eyeY = (face!.landmarks!.leftEye![1] + face!.landmarks!.rightEye![1]) / 2;
+        expect(eyeY / out.height).toBeGreaterThan(0.38);
+        expect(eyeY / out.height).toBeLessThan(0.52);
+      }
+    }
+  }, 60_000);
+
+  it('writes 300 DPI into the PNG it returns', async () => {
+    const out = await applyTool('id-photo-generation', fixtureBytes('astronaut'), { size: 'visa', backgroundColor: '#0000ff' }, 1);
+    expect(await sharp(out.bytes).metadata()).toMatchObject({ width: 354, height: 354, density: 300 });
+  }, 30_000);
+
+  it('refuses a photo without a face with a clear message (the job then fails and refunds)', async () => {
+    const { image, encoded } = await fixture('coffee');
+    const attempt = idPhoto({ image, encoded, params: { size: 'passport' }, seed: 1 });
+    await expect(attempt).rejects.toBeInstanceOf(EngineInputError);
+    await expect(attempt).rejects.toMatchObject({ code: 'NO_FACE_FOUND', message: NO_FACE_MESSAGE });
+  }, 30_000);
+});
+
+describe('professional portrait', () => {
+  it('puts the person before a smooth studio backdrop of the expected tone', async () => {
+    const { image, encoded } = await fixture('astronaut');
+    const { image: out } = await professionalPortrait({ image, encoded, params: {}, seed: 1 });
+    expect([out.width, out.height]).toEqual([image.width, image.height]);
+    // The top-right corner was a busy flag/shuttle background; now it is the backdrop's smooth paper.
+    const corner = (r: Raster) => {
+      const values: number[] = [];
+      for (let y = 0; y < 30; y++) for (let x = r.width - 30; x < r.width; x++) values.push(luminance(r).data[y * r.width + x]!);
+      const m = mean(values);
+      return { mean: m, variance: mean(values.map((v) => (v - m) ** 2)) };
+    };
+    expect(corner(out).variance).toBeLessThan(corner(image).variance / 4);
+    const backdrop = studioBackdrop(out.width, out.height, { x: out.width / 2, y: out.height * 0.3 });
+    expect(Math.abs(corner(out).mean - corner(backdrop).mean)).toBeLessThan(0.12);
+  }, 30_000);
+});

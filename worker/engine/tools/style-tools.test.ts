@@ -1,0 +1,127 @@
+/**
+ * The style tools (issue 14), each held to a measurable property of its look on real photos, plus
+ * the contract every tool keeps: same size out, same bytes for the same seed.
+ */
+import { describe, expect, it } from 'vitest';
+import { animeStyle } from './anime';
+import { cyberpunk } from './cyberpunk';
+import { oilPainting } from './oil-painting';
+import { popArt, POP_PALETTES } from './pop-art';
+import { gaussianBlur, luminance, rgbToHsv, sobel } from './raster';
+import { sketch } from './sketch';
+import { colourCount, correlation, dominantColours, edgeEnergy, fixture, mean, run } from './test-support';
+import { watercolor } from './watercolor';
+
+describe('every style tool', () => {
+  for (const [name, tool] of Object.entries({ animeStyle, sketch, watercolor, oilPainting, popArt, cyberpunk })) {
+    it(`${name}: keeps the size, and the same seed gives the same pixels`, async () => {
+      const { image } = await fixture('chelsea');
+      const a = await run(tool, 'chelsea');
+      expect([a.width, a.height]).toEqual([image.width, image.height]);
+      expect((await run(tool, 'chelsea')).data).toEqual(a.data);
+    });
+  }
+});
+
+describe('anime', () => {
+  it('flattens the photo into far fewer colours while its edges stay where they were', async () => {
+    const { image } = await fixture('astronaut');
+    const out = await run(animeStyle, 'astronaut');
+    expect(dominantColours(out)).toBeLessThan(dominantColours(image) / 3);
+    expect(correlation(sobel(luminance(out)).magnitude.data, sobel(luminance(image)).magnitude.data)).toBeGreaterThan(0.45);
+  });
+});
+
+describe('sketch', () => {
+  it('is a light grayscale drawing whose dark strokes are coherent, not salt-and-pepper noise', async () => {
+    const out = await run(sketch, 'coffee');
+    for (let i = 0; i < out.data.length; i += 3) expect(out.data[i]).toBe(out.data[i + 1]);
+    const lum = luminance(out);
+    expect(mean(lum.data)).toBeGreaterThan(0.65);
+    // Dark pixels with no dark neighbour at all are specks; strokes have neighbours.
+    let dark = 0;
+    let isolated = 0;
+    const { width, height, data } = lum;
+    for (let y = 1; y < height - 1; y++) {
+      for (let x = 1; x < width - 1; x++) {
+        if (data[y * width + x]! > 0.5) continue;
+        dark++;
+        let neighbours = 0;
+        for (const [dx, dy] of [[-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1]]) if (data[(y + dy!) * width + x + dx!]! <= 0.5) neighbours++;
+        if (neighbours === 0) isolated++;
+      }
+    }
+    expect(dark).toBeGreaterThan(200);
+    expect(isolated / dark).toBeLessThan(0.02);
+  });
+});
+
+describe('watercolor', () => {
+  it('abstracts (fewer colours), lets the paper through (lighter) and darkens where washes meet', async () => {
+    const { image } = await fixture('coffee');
+    const out = await run(watercolor, 'coffee');
+    expect(colourCount(out)).toBeLessThan(colourCount(image));
+    expect(mean(luminance(out).data)).toBeGreaterThan(mean(luminance(image).data));
+    // Edge darkening: along the strongest edges of the result the pigment is denser than on average.
+    const lum = luminance(out);
+    const edges = sobel(lum).magnitude.data;
+    const cut = Float32Array.from(edges).sort()[Math.floor(edges.length * 0.95)]!;
+    const onEdges = lum.data.filter((_, i) => edges[i]! >= cut);
+    expect(mean(onEdges)).toBeLessThan(mean(lum.data) - 0.05);
+  });
+});
+
+describe('oil painting', () => {
+  it('replaces photographic texture with brush patches but keeps the big shapes', async () => {
+    const { image } = await fixture('chelsea');
+    const out = await run(oilPainting, 'chelsea');
+    const low = (r: typeof image) => gaussianBlur(luminance(r), 4).data;
+    const high = (r: typeof image) => {
+      const l = luminance(r);
+      const b = gaussianBlur(l, 1.5);
+      return l.data.map((v, i) => v - b.data[i]!);
+    };
+    expect(correlation(low(out), low(image))).toBeGreaterThan(0.85);
+    // The fur's fine texture is gone; what fine texture there is comes from strokes and canvas.
+    expect(correlation(high(out), high(image))).toBeLessThan(0.35);
+    expect(edgeEnergy(out)).toBeGreaterThan(edgeEnergy(image) * 0.3);
+  });
+});
+
+describe('pop art', () => {
+  it('prints in its four inks (plus black outlines) with a halftone screen', async () => {
+    const out = await run(popArt, 'astronaut', {}, 3);
+    const inks = POP_PALETTES[3 % POP_PALETTES.length]!;
+    let onPalette = 0;
+    const pixels = out.width * out.height;
+    for (let p = 0; p < pixels; p++) {
+      const [r, g, b] = [out.data[p * 3]!, out.data[p * 3 + 1]!, out.data[p * 3 + 2]!];
+      const near = inks.some(([ir, ig, ib]) => Math.abs(ir - r) + Math.abs(ig - g) + Math.abs(ib - b) < 0.12);
+      if (near || r + g + b < 0.25) onPalette++;
+    }
+    expect(onPalette / pixels).toBeGreaterThan(0.8);
+    // Halftone: rows through mid-tones alternate between ink and dots many times.
+    let changes = 0;
+    const y = Math.floor(out.height / 2);
+    for (let x = 1; x < out.width; x++) if (Math.abs(out.data[(y * out.width + x) * 3]! - out.data[(y * out.width + x - 1) * 3]!) > 0.2) changes++;
+    expect(changes).toBeGreaterThan(20);
+  });
+});
+
+describe('cyberpunk', () => {
+  it('grades teal into the shadows and magenta into the highlights, with a colour fringe at the edges', async () => {
+    const out = await run(cyberpunk, 'coffee');
+    const lum = luminance(out).data;
+    const order = Array.from(lum.keys()).sort((a, b) => lum[a]! - lum[b]!);
+    const tenth = Math.floor(order.length / 10);
+    const blueMinusRed = (indices: number[]) => mean(indices.map((p) => out.data[p * 3 + 2]! - out.data[p * 3]!));
+    const greenMinusRed = (indices: number[]) => mean(indices.map((p) => out.data[p * 3 + 1]! - out.data[p * 3]!));
+    const shadows = order.slice(0, tenth);
+    const highlights = order.slice(-tenth);
+    expect(greenMinusRed(shadows)).toBeGreaterThan(greenMinusRed(highlights));
+    const hues = highlights.map((p) => rgbToHsv(out.data[p * 3]!, out.data[p * 3 + 1]!, out.data[p * 3 + 2]!)[0]);
+    // Highlights lean pink-magenta (hue 0.8–1.0 or near 0 on the red side).
+    expect(mean(hues.map((h) => (h > 0.75 || h < 0.05 ? 1 : 0)))).toBeGreaterThan(0.5);
+    expect(blueMinusRed(shadows)).toBeGreaterThan(-0.05);
+  });
+});

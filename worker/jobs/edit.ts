@@ -1,0 +1,22 @@
+import * as z from 'zod';
+import { generationCost } from '../services/config/credit-system-config';
+import { EngineError } from '../services/generation/engine';
+import { defineJobKind } from './kind';
+import { readSource } from './sources';
+import { modelUnavailable, promptPayload, recordTypeFor } from './text-to-image';
+
+export const editJob = defineJobKind({
+  id: 'edit',
+  payload: promptPayload.extend({ sourceKeys: z.array(z.string()).min(1) }),
+  cost: (db, p) => generationCost(db, p.width, p.height),
+  ledger: { type: 'IMAGE_EDIT', description: 'Image editing' },
+  record: (p) => ({ type: recordTypeFor(p.toolId, 'IMAGE_TO_IMAGE'), prompt: p.prompt, style: p.style, model: p.model, width: p.width, height: p.height, toolId: p.toolId ?? null }),
+  engine: (p) => p.model,
+  unavailable: (ctx, p) => modelUnavailable(ctx.images, p.model),
+  async run(ctx, p) {
+    const engine = ctx.images.forModel(p.model);
+    if (!engine) throw new EngineError(`model ${p.model} is not configured`, false);
+    const images = await Promise.all(p.sourceKeys.map((key) => readSource(ctx, key)));
+    return engine.edit({ prompt: p.prompt, style: p.style, images, width: p.width, height: p.height, seed: p.seed, model: p.model });
+  },
+});

@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { schema } from '../../db/client';
+import type { AppDeps } from '../ports';
+
+/** Ports a job kind may use when it runs (the callback route's deps). */
+export type JobContext = Pick<AppDeps, 'db' | 'blobs' | 'queue' | 'clock' | 'log' | 'config' | 'images'>;
+
+export type CreationType = (typeof schema.creationRecords.$inferInsert)['type'];
+export type LedgerType = 'IMAGE_GENERATION' | 'IMAGE_EDIT' | 'IMAGE_UPSCALE';
+
+/** The My Creations card a job fills while it runs (spec §3 Creation record). */
+export interface RecordFields {
+  type: CreationType;
+  prompt?: string | null;
+  style?: string | null;
+  model?: string | null;
+  width?: number | null;
+  height?: number | null;
+  toolId?: string | null;
+}
+
+export interface JobResult {
+  bytes: Uint8Array;
+  contentType: 'image/png' | 'image/jpeg' | 'image/webp';
+  /** Known output size; the record shows it (an upscale's card says how big the result is). */
+  width?: number;
+  height?: number;
+}
+
+/**
+ * One kind of paid image job (issue 13). Everything else — the debit with the record and the job in
+ * one transaction, publishing, the signed callback, retries, failure classification, the single
+ * refund and the sweeper — is written once in pipeline.ts for every kind.
+ */
+export interface JobKind<P = unknown> {
+  readonly id: string;
+  /** The stored input; parsed again when the job runs, so a stale row fails cleanly instead of misbehaving. */
+  readonly payload: z.ZodType<P>;
+  /** Credits charged, read from the credit config (system_config) when the job starts. */
+  cost(db: Db, payload: P): Promise<number>;
+  /** How the debit reads in the credit history. */
+  readonly ledger: { type: LedgerType; description: string };
+  record(payload: P): RecordFields;
+  /** Engine label stored with the job (a model name, or `offline`). */
+  engine(payload: P): string;
+  /** Null when this deployment can run the payload, else the request field to blame and why. */
+  unavailable?(ctx: Pick<JobContext, 'images'>, payload: P): { field: string; message: string } | null;
+  run(ctx: JobContext, payload: P): Promise<JobResult>;
+}
+
+/** Declares a kind with its payload type inferred from the schema. */
+export const defineJobKind = <P>(kind: JobKind<P>): JobKind<P> => kind;

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { schema } from '../../db/client';
+import { pngBytes, pngFile, scriptedEngines } from '../../tests/fixtures/images';
+import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { createImageEngines } from '../adapters/images/engines';
+import { EngineInputError, type EngineOperation } from '../engine/operations';
+import type { OfflineEngine } from '../services/generation/engine';
+import { JOB_KINDS } from './registry';
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+/** An offline engine the test scripts: the tool refuses a photo, the upscaler's machine fails. */
+function scriptedOffline() {
+  const ops: EngineOperation[] = [];
+  const offline: OfflineEngine = {
+    async run(op) {
+      ops.push(op);
+      if (op.op === 'tool') throw new EngineInputError('NO_FACE_FOUND', 'No face was found in this photo');
+      if (op.op === 'upscale') throw new Error('worker thread crashed');
+      return { bytes: await pngBytes(8, 8), contentType: 'image/png', width: 8, height: 8 };
+    },
+  };
+  return { offline, ops };
+}
+
+async function setup(offline?: OfflineEngine) {
+  t = await createTestApp({ images: offline ? createImageEngines({ nano: (scriptedEngines().images.forModel('nano'))! }, offline) : undefined });
+  const { token, user } = await t.signIn('jobs@example.com');
+  const balance = async () => (await (await t.request('/api/credits/balance', { token })).json()).available as number;
+  const refunds = async () => (await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, user.id))).filter((r) => r.type === 'REFUNDED').length;
+  const job = async (id: string) => (await t.deps.db.select().from(schema.generationJobs).where(eq(schema.generationJobs.id, id)))[0]!;
+  return { token, balance, refunds, job };
+}
+
+const toolForm = async (toolId: string, extra: Record<string, string> = {}) => {
+  const form = new FormData();
+  form.append('prompt', 'Repaint this photo as a classic oil painting');
+  form.append('style', 'artistic');
+  form.append('toolId', toolId);
+  for (const [k, v] of Object.entries(extra)) form.append(k, v);
+  form.append('images', await pngFile('me.png', 120, 90));
+  return form;
+};
+
+describe('job kinds registry', () => {
+  it('lists each kind once with a payload schema, a cost rule, a record type and a runner', () => {
+    expect(Object.keys(JOB_KINDS).sort()).toEqual(['edit', 'text-to-image', 'tool', 'upscale']);
+    for (const kind of Object.values(JOB_KINDS)) {
+      expect(kind.payload.safeParse({}).success, kind.id).toBe(false);
+      expect(typeof kind.cost).toBe('function');
+      expect(typeof kind.run).toBe('function');
+    }
+  });
+
+  it('runs an engine tool on the offline engine (real pool) as a `tool` job with the page parameters', async () => {
+    const { token } = await setup();
+    const started = await (await t.request('/api/generate-image/edit', { method: 'POST', token, body: await toolForm('oil-painting', { extra: 'warm light' }) })).json();
+    expect(started).toMatchObject({ status: 'PROCESSING' });
+    await t.drainJobs();
+    const [job] = await t.deps.db.select().from(schema.generationJobs).where(eq(schema.generationJobs.id, started.id));
+    expect(job).toMatchObject({ kind: 'tool', engine: 'offline', status: 'COMPLETED', cost: 4 });
+    // The catalogue's inputs for this tool, validated; the prompt is the server's compile (contract/tools.ts).
+    expect((job!.input as { params: Record<string, string> }).params).toEqual({ extra: 'warm light' });
+    expect((job!.input as { prompt: string }).prompt).toBe('Repaint this photo as a classic oil painting with visible brush strokes on canvas. warm light');
+    const [record] = await t.deps.db.select().from(schema.creationRecords).where(eq(schema.creationRecords.id, started.recordId));
+    expect(record).toMatchObject({ type: 'OIL_PAINTING', toolId: 'oil-painting', status: 'COMPLETED', width: 120, height: 90 });
+    // The first operation starts the pool's thread (loading the engine), which is slow on a busy machine.
+  }, 90_000);
+
+  it('fails an input the engine refuses at once, with its message, and refunds exactly once', async () => {
+    const scripted = scriptedOffline();
+    const { token, balance, refunds, job } = await setup(scripted.offline);
+    // An exact tool (ID photo) runs on the engine even where a generative model serves nano.
+    const started = await (await t.request('/api/generate-image/edit', { method: 'POST', token, body: await toolForm('id-photo-generation') })).json();
+    expect(await balance()).toBe(16);
+    await t.drainJobs();
+    expect(await job(started.id)).toMatchObject({ kind: 'tool', status: 'FAILED', attempt: 1, errorCategory: 'invalid_input', errorMessage: 'No face was found in this photo' });
+    expect(scripted.ops.filter((op) => op.op === 'tool')).toHaveLength(1);
+    expect(await balance()).toBe(20);
+    expect(await refunds()).toBe(1);
+  });
+
+  it('retries a machine failure up to the attempt limit, then fails and refunds once', async () => {
+    const scripted = scriptedOffline();
+    const { token, balance, refunds, job } = await setup(scripted.offline);
+    const form = new FormData();
+    form.append('image', await pngFile());
+    form.append('scaleFactor', '4');
+    const started = await (await t.request('/api/image-upscale/upload', { method: 'POST', token, body: form })).json();
+    await t.drainJobs();
+    expect(scripted.ops.filter((op) => op.op === 'upscale')).toHaveLength(3);
+    expect(await job(started.id)).toMatchObject({ status: 'FAILED', attempt: 3 });
+    expect(await balance()).toBe(20);
+    expect(await refunds()).toBe(1);
+  });
+
+  it('keeps a tool on the generative engine when no offline engine is configured (the old edit path)', async () => {
+    t = await createTestApp({ images: scriptedEngines().images });
+    const { token } = await t.signIn('edit@example.com');
+    const started = await (await t.request('/api/generate-image/edit', { method: 'POST', token, body: await toolForm('oil-painting') })).json();
+    await t.drainJobs();
+    const [row] = await t.deps.db.select().from(schema.generationJobs).where(eq(schema.generationJobs.id, started.id));
+    expect(row).toMatchObject({ kind: 'edit', engine: 'nano', status: 'COMPLETED' });
+  });
+});

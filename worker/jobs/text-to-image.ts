@@ -1,0 +1,38 @@
+import * as z from 'zod';
+import { MODELS, TOOL_IDS, TOOL_RECORD_TYPE, type ModelName } from '../contract/generation';
+import { generationCost } from '../services/config/credit-system-config';
+import { EngineError, type ImageEngines } from '../services/generation/engine';
+import { defineJobKind, type CreationType } from './kind';
+
+/** Shared by text-to-image and edit; field names match the rows written before the registry existed. */
+export const promptPayload = z.object({
+  prompt: z.string(),
+  negativePrompt: z.string().optional(),
+  style: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  seed: z.number().int().min(0),
+  model: z.enum(MODELS),
+  toolId: z.enum(TOOL_IDS).optional(),
+});
+
+export const recordTypeFor = (toolId: string | undefined, fallback: CreationType) =>
+  (toolId ? TOOL_RECORD_TYPE[toolId as keyof typeof TOOL_RECORD_TYPE] : fallback) as CreationType;
+
+export const modelUnavailable = (images: ImageEngines, model: ModelName) =>
+  images.forModel(model) ? null : { field: 'model', message: `The model "${model}" is not available` };
+
+export const textToImageJob = defineJobKind({
+  id: 'text-to-image',
+  payload: promptPayload,
+  cost: (db, p) => generationCost(db, p.width, p.height),
+  ledger: { type: 'IMAGE_GENERATION', description: 'Text-to-image generation' },
+  record: (p) => ({ type: recordTypeFor(p.toolId, 'TEXT_TO_IMAGE'), prompt: p.prompt, style: p.style, model: p.model, width: p.width, height: p.height, toolId: p.toolId ?? null }),
+  engine: (p) => p.model,
+  unavailable: (ctx, p) => modelUnavailable(ctx.images, p.model),
+  async run(ctx, p) {
+    const engine = ctx.images.forModel(p.model);
+    if (!engine) throw new EngineError(`model ${p.model} is not configured`, false);
+    return engine.textToImage(p);
+  },
+});

@@ -1,0 +1,28 @@
+import * as z from 'zod';
+import { ENGINE_TOOL_IDS } from '../engine/operations';
+import { generationCost } from '../services/config/credit-system-config';
+import { defineJobKind } from './kind';
+import { offlineEngine, readSource } from './sources';
+import { promptPayload, recordTypeFor } from './text-to-image';
+
+/**
+ * A photo tool run by the deterministic engine (worker/engine/tools) on the user's photo, instead of
+ * a generative model. Priced like an edit of the same size, as before the tools had their own engine.
+ */
+export const toolJob = defineJobKind({
+  id: 'tool',
+  payload: promptPayload.extend({
+    toolId: z.enum(ENGINE_TOOL_IDS),
+    sourceKeys: z.array(z.string()).min(1),
+    params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  }),
+  cost: (db, p) => generationCost(db, p.width, p.height),
+  ledger: { type: 'IMAGE_EDIT', description: 'Photo tool' },
+  record: (p) => ({ type: recordTypeFor(p.toolId, 'IMAGE_TO_IMAGE'), prompt: p.prompt, style: p.style, model: p.model, width: p.width, height: p.height, toolId: p.toolId }),
+  engine: () => 'offline',
+  unavailable: (ctx) => (ctx.images.offline ? null : { field: 'toolId', message: 'This tool is not available on this server' }),
+  async run(ctx, p) {
+    const [source] = await Promise.all(p.sourceKeys.slice(0, 1).map((key) => readSource(ctx, key)));
+    return offlineEngine(ctx).run({ op: 'tool', toolId: p.toolId, image: source!.bytes, params: { ...p.params, prompt: p.prompt, style: p.style }, seed: p.seed });
+  },
+});

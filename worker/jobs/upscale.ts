@@ -1,0 +1,26 @@
+import * as z from 'zod';
+import { UPSCALE_FACTORS } from '../engine/operations';
+import { upscaleCost } from '../services/config/credit-system-config';
+import { defineJobKind } from './kind';
+import { offlineEngine, readSource } from './sources';
+
+/** Super-resolution of one uploaded photo (spec §3 Upscale job); the card shows the output size. */
+export const upscaleJob = defineJobKind({
+  id: 'upscale',
+  payload: z.object({
+    sourceKey: z.string(),
+    scaleFactor: z.union(UPSCALE_FACTORS.map((f) => z.literal(f)) as [z.ZodLiteral<2>, z.ZodLiteral<4>, z.ZodLiteral<8>]),
+    faceEnhancement: z.boolean(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  }),
+  cost: (db, p) => upscaleCost(db, p.scaleFactor),
+  ledger: { type: 'IMAGE_UPSCALE', description: 'Image upscale' },
+  record: (p) => ({ type: 'UPSCALED_IMAGE', prompt: null, style: `${p.scaleFactor}x`, model: null, width: p.width * p.scaleFactor, height: p.height * p.scaleFactor }),
+  engine: () => 'offline',
+  unavailable: (ctx) => (ctx.images.offline ? null : { field: 'image', message: 'The upscaler is not available on this server' }),
+  async run(ctx, p) {
+    const source = await readSource(ctx, p.sourceKey);
+    return offlineEngine(ctx).run({ op: 'upscale', image: source.bytes, scale: p.scaleFactor, faceEnhancement: p.faceEnhancement });
+  },
+});

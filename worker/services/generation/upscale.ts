@@ -1,0 +1,61 @@
+import { ServiceError } from '../../contract/errors';
+import { UPSCALE, maxInputPixels, upscaleSizeProblem, type UpscaleOptions, type UpscaleRequest, type UpscaleStarted, type UpscaleStatus } from '../../contract/upscale';
+import { UPSCALE_FACTORS, type UpscaleFactor } from '../../engine/operations';
+import { getJob, jobKinds, startJob, type JobContext } from '../../jobs';
+import { readSystemConfig } from '../config/system-config';
+import { presentFileUrl } from '../files/files';
+import type { CheckedImage } from './uploads';
+import { storeUpload } from './uploads';
+
+/**
+ * POST /api/image-upscale/upload: refuses an image whose output would exceed the pixel budget
+ * (413 naming `image`) before anything is stored or charged, then starts an `upscale` job.
+ */
+export async function startUpscale(ctx: JobContext, userId: string, request: UpscaleRequest, image: CheckedImage): Promise<UpscaleStarted> {
+  const problem = upscaleSizeProblem(image.width, image.height, request.scaleFactor);
+  if (problem) throw new ServiceError('PAYLOAD_TOO_LARGE', problem, { field: 'image' });
+  if (!ctx.images.offline) throw new ServiceError('NOT_CONFIGURED', 'The upscaler is not available on this server', { field: 'image' });
+  const stored = await storeUpload(ctx.blobs, userId, image);
+  const jobId = await startJob(
+    ctx,
+    jobKinds.upscale,
+    userId,
+    { sourceKey: stored.key, scaleFactor: request.scaleFactor, faceEnhancement: request.faceEnhancement, width: image.width, height: image.height },
+    { sourceUrls: [stored.url] },
+  );
+  const job = await getJob(ctx, userId, jobId);
+  return { success: true, id: job.id, status: job.status, scaleFactor: request.scaleFactor, error: null, code: null };
+}
+
+/** GET /api/image-upscale/status/{id} (job or record id); only upscale jobs are found here. */
+export async function getUpscaleStatus(ctx: Pick<JobContext, 'db' | 'config' | 'clock'>, userId: string, id: string): Promise<UpscaleStatus> {
+  const job = await getJob(ctx, userId, id, [jobKinds.upscale.id]);
+  const input = jobKinds.upscale.payload.parse(job.input);
+  const done = job.status === 'COMPLETED';
+  return {
+    success: true,
+    id: job.id,
+    recordId: job.recordId,
+    status: job.status,
+    imageUrl: await presentFileUrl(ctx.config.AUTH_SECRET, job.imageUrl, ctx.clock.now()),
+    scaleFactor: input.scaleFactor,
+    faceEnhancement: input.faceEnhancement,
+    width: done ? input.width * input.scaleFactor : null,
+    height: done ? input.height * input.scaleFactor : null,
+    errorMessage: job.status === 'FAILED' ? job.errorMessage : null,
+    credits: job.cost,
+  };
+}
+
+export async function upscaleOptions(ctx: Pick<JobContext, 'db'>): Promise<UpscaleOptions> {
+  const { costByFactor } = await readSystemConfig(ctx.db, 'imageUpscale');
+  const byFactor = <T>(f: (factor: UpscaleFactor) => T) => Object.fromEntries(UPSCALE_FACTORS.map((factor) => [`${factor}`, f(factor)])) as Record<`${UpscaleFactor}`, T>;
+  return {
+    success: true,
+    factors: UPSCALE_FACTORS,
+    defaultFactor: UPSCALE.defaultFactor,
+    costByFactor,
+    maxInputPixelsByFactor: byFactor(maxInputPixels),
+    maxOutputPixels: UPSCALE.maxOutputPixels,
+  };
+}
