@@ -1,0 +1,1 @@
+-- Reserved for the one-round-trip credit movement function (issue 17); the body lands in the next commit.
