@@ -22,7 +22,8 @@ export default defineConfig({
     react(),
     // Lingui macros via Babel (the native transform's binary is not on this registry); .po catalogs compile on import.
     babel({ include: /web\/src\/.*\.tsx?(\?.*)?$/, plugins: ['@lingui/babel-plugin-lingui-macro'] }),
-    lingui(),
+    // A missing zh-Hant msgstr fails the build: the .po files are the only source of translations.
+    lingui({ failOnMissing: true, failOnCompileError: true }),
     tailwindcss(),
   ],
   build: { outDir: here('./dist/web'), emptyOutDir: true, chunkSizeWarningLimit: 700 },
