@@ -4,3 +4,4 @@ export * from './payments';
 export * from './referrals';
 export * from './creations';
 export * from './limits';
+export * from './account-data';

@@ -44,6 +44,12 @@ export const orders = pgTable(
     failureReason: text('failure_reason'),
     paidAt: tstz('paid_at'),
     refundedAt: tstz('refunded_at'),
+    /**
+     * Money the gateway reports as refunded so far (its cumulative total; the largest report wins, so
+     * any order of refund events ends the same). Above zero while the order is still PAID, it is a
+     * partial refund made at the gateway: the order shows "needs support" (docs/decisions/018).
+     */
+    gatewayRefundedCents: integer('gateway_refunded_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -22,6 +22,11 @@ export const users = pgTable(
      * Null: no reset yet, every unexpired token stands.
      */
     sessionsValidFrom: tstz('sessions_valid_from'),
+    /**
+     * Set when the owner deleted the account (docs/decisions/018): the row stays, anonymised, because
+     * the ledger, orders and refunds keep pointing at it; its e-mail is freed for a new account.
+     */
+    deletedAt: tstz('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
