@@ -105,19 +105,18 @@ export async function consumeCredits(
   userId: string,
   input: { amount: number; description?: string; referenceType: ReferenceType; referenceId: string },
 ) {
-  const result = await db.transaction((tx) =>
-    spendCredits(tx, {
-      userId,
-      amount: input.amount,
-      // Idempotent on referenceType + referenceId (issue 3): a retried consume spends once.
-      movementKey: `consume:${input.referenceType}:${input.referenceId}`,
-      type: 'SPENT',
-      referenceType: input.referenceType,
-      referenceId: input.referenceId,
-      description: input.description ?? null,
-    }),
-  );
-  // The balances come back from the locked account row: no re-read after the commit (issue 17).
+  // One statement, its own transaction: no BEGIN/COMMIT round trips (issue 17).
+  const result = await spendCredits(db, {
+    userId,
+    amount: input.amount,
+    // Idempotent on referenceType + referenceId (issue 3): a retried consume spends once.
+    movementKey: `consume:${input.referenceType}:${input.referenceId}`,
+    type: 'SPENT',
+    referenceType: input.referenceType,
+    referenceId: input.referenceId,
+    description: input.description ?? null,
+  });
+  // The balances come back from the locked account row: no re-read afterwards (issue 17).
   return { success: true as const, transactionId: result.transactionId, duplicate: !result.applied, balance: balanceOf(result.account) };
 }
 

@@ -25,7 +25,9 @@ const command = fc.oneof(
   fc.record({ kind: fc.constant('refund' as const), key }),
 );
 
-async function checkInvariants(userId: string, model: Record<'free' | 'paid' | 'subscription', number>) {
+type Model = Record<'free' | 'paid' | 'subscription' | 'earned' | 'spent', number>;
+
+async function checkInvariants(userId: string, model: Model) {
   const db = t.deps.db;
   const [account] = await db.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, userId));
   const rows = await db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, userId));
@@ -37,7 +39,9 @@ async function checkInvariants(userId: string, model: Record<'free' | 'paid' | '
   }
   // 2: the cached balance equals the ledger, per bucket, and matches the model.
   expect({ free: account?.freeBalance ?? 0, paid: account?.paidBalance ?? 0, subscription: account?.subscriptionBalance ?? 0 }).toEqual(sums);
-  expect(sums).toEqual(model);
+  expect(sums).toEqual({ free: model.free, paid: model.paid, subscription: model.subscription });
+  // Issue 19: the lifetime counters follow the model too (a refund gives a spend back: used falls).
+  expect({ earned: account?.totalEarned ?? 0, spent: account?.totalSpent ?? 0 }).toEqual({ earned: model.earned, spent: model.spent });
   // 5: one movement per key — all rows of a key share one transaction id stem.
   const stems = await db.execute<{ movement_key: string; n: number }>(
     sql`select movement_key, count(distinct regexp_replace(id, '_(free|paid|subscription)$', ''))::int as n from credit_ledger where user_id = ${userId} group by movement_key having count(distinct regexp_replace(id, '_(free|paid|subscription)$', '')) > 1`,
@@ -52,9 +56,9 @@ it('keeps the ledger invariants under any sequence of movements and replays', as
       await t.deps.db.insert(schema.users).values({ id: userId, email: `${userId}@example.com`, name: 'prop', authProvider: 'email' });
       // The model decides on its own what each command should do (a fresh key applies, a seen key
       // changes nothing, a spend beyond the balance is refused); the code under test must agree.
-      const model = { free: 0, paid: 0, subscription: 0 };
+      const model: Model = { free: 0, paid: 0, subscription: 0, earned: 0, spent: 0 };
       const seen = new Set<string>();
-      const taken = new Map<string, Partial<typeof model>>();
+      const taken = new Map<string, Partial<Record<'free' | 'paid' | 'subscription', number>>>();
       const refunded = new Set<string>();
       for (const c of commands) {
         await t.deps.db.transaction(async (tx) => {
@@ -66,6 +70,7 @@ it('keeps the ledger invariants under any sequence of movements and replays', as
             if (fresh) {
               seen.add(movementKey);
               model[c.bucket] += c.amount;
+              model.earned += c.amount;
             }
           } else if (c.kind === 'spend') {
             const movementKey = `spend:${c.key}`;
@@ -77,7 +82,8 @@ it('keeps the ledger invariants under any sequence of movements and replays', as
               if (fresh) {
                 expect(affordable).toBe(true);
                 let left = c.amount;
-                const parts: Partial<typeof model> = {};
+                const parts: Partial<Record<'free' | 'paid' | 'subscription', number>> = {};
+                model.spent += c.amount;
                 for (const b of ['subscription', 'free', 'paid'] as const) {
                   const take = Math.min(left, model[b]);
                   model[b] -= take;
@@ -98,7 +104,10 @@ it('keeps the ledger invariants under any sequence of movements and replays', as
             expect(Boolean(r?.applied)).toBe(due);
             if (due) {
               refunded.add(spendKey);
-              for (const [b, n] of Object.entries(taken.get(spendKey)!)) model[b as keyof typeof model] += n;
+              for (const [b, n] of Object.entries(taken.get(spendKey)!)) {
+                model[b as 'free' | 'paid' | 'subscription'] += n;
+                model.spent -= n;
+              }
             }
           }
         });

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { schema, type Tx } from '../../../db/client';
+import { schema, type Db, type Tx } from '../../../db/client';
 import { SPEND_ORDER } from '../../contract/credits';
 import { ServiceError } from '../../contract/errors';
 import { newId } from '../../lib/ids';
@@ -53,89 +53,75 @@ export async function lockAccount(tx: Tx, userId: string) {
 export const totalOf = (a: { freeBalance: number; paidBalance: number; subscriptionBalance: number }) =>
   a.freeBalance + a.paidBalance + a.subscriptionBalance;
 
-/**
- * Applies one credit movement inside the caller's transaction: appends one ledger row per bucket and
- * updates the cached balances, or does nothing if the movement key was already applied. Callers run
- * it in the same transaction as the effect that causes it (order paid, job created), so either both
- * happen or neither (invariant 10). The CHECK constraints on both tables are the last line of
- * defence against a negative balance.
- */
-export async function applyMovement(tx: Tx, movement: Movement): Promise<MovementResult> {
-  const account = await lockAccount(tx, movement.userId);
+type Executor = Pick<Db, 'execute'> | Pick<Tx, 'execute'>;
 
-  const [existing] = await tx
-    .select({ id: schema.creditLedger.id, balanceAfter: schema.creditLedger.balanceAfter })
-    .from(schema.creditLedger)
-    .where(and(eq(schema.creditLedger.movementKey, movement.movementKey), eq(schema.creditLedger.userId, movement.userId)))
-    .limit(1);
-  if (existing) return { applied: false, transactionId: existing.id, balanceAfter: existing.balanceAfter, account };
-
-  const parts = Object.entries(movement.parts).filter(([, amount]) => amount) as [Bucket, number][];
-  if (parts.length === 0) throw new Error(`movement ${movement.movementKey} moves nothing`);
-
-  const balances = { free: account.freeBalance, paid: account.paidBalance, subscription: account.subscriptionBalance };
-  for (const [bucket, amount] of parts) {
-    if (!Number.isInteger(amount)) throw new Error(`credit amounts are integers, got ${amount}`);
-    balances[bucket] += amount;
-    if (balances[bucket] < 0) throw new ServiceError('INSUFFICIENT_CREDITS', 'Insufficient credits, please recharge and try again');
-  }
-
-  const transactionId = newId('txn');
-  let running = totalOf(account);
-  const rows = parts.map(([bucket, amount]) => {
-    running += amount;
-    return {
-      id: parts.length === 1 ? transactionId : `${transactionId}_${bucket}`,
-      userId: movement.userId,
-      type: movement.type,
-      bucket,
-      amount,
-      balanceAfter: running,
-      referenceType: movement.referenceType,
-      referenceId: movement.referenceId ?? null,
-      description: movement.description ?? null,
-      movementKey: movement.movementKey,
-    };
-  });
-  await tx.insert(schema.creditLedger).values(rows);
-
-  const earned = parts.reduce((sum, [, amount]) => sum + Math.max(amount, 0), 0);
-  const spent = parts.reduce((sum, [, amount]) => sum + Math.max(-amount, 0), 0);
-  const [updated] = await tx
-    .update(schema.creditAccounts)
-    .set({
-      freeBalance: balances.free,
-      paidBalance: balances.paid,
-      subscriptionBalance: balances.subscription,
-      totalEarned: sql`${schema.creditAccounts.totalEarned} + ${earned}`,
-      totalSpent: sql`${schema.creditAccounts.totalSpent} + ${spent}`,
-      updatedAt: new Date(),
-    })
-    .where(eq(schema.creditAccounts.userId, movement.userId))
-    .returning();
-
-  return { applied: true, transactionId, balanceAfter: running, account: updated! };
+interface MovementRow {
+  r_status: 'applied' | 'replay' | 'insufficient';
+  r_transaction_id: string | null;
+  r_balance_after: number;
+  r_free: number;
+  r_paid: number;
+  r_subscription: number;
+  r_earned: number;
+  r_spent: number;
 }
 
 /**
- * Spends `amount` credits across buckets in {@link SPEND_ORDER}, computed from the balances read
- * under the account lock, so concurrent spends serialise and none can overspend. A replayed
- * movement key returns the first result without spending again.
+ * One round trip (issue 17): `credit_apply_movement` (migration 0007) locks the account row, answers
+ * a replayed key, splits a spend, refuses a bucket below zero, appends the ledger rows and updates
+ * the cached balances and lifetime counters, all in one statement — so a spend needs no interactive
+ * transaction and works the same over pg, PGlite, Hyperdrive and Neon.
  */
-export async function spendCredits(tx: Tx, movement: Omit<Movement, 'parts'> & { amount: number }): Promise<MovementResult> {
-  const account = await lockAccount(tx, movement.userId);
-  const available = { free: account.freeBalance, paid: account.paidBalance, subscription: account.subscriptionBalance };
-  const parts: Movement['parts'] = {};
-  let left = movement.amount;
-  for (const bucket of SPEND_ORDER) {
-    const take = Math.min(left, available[bucket]);
-    if (take > 0) parts[bucket] = -take;
-    left -= take;
-  }
-  const { amount: _amount, ...rest } = movement;
-  // When the balance is short, applyMovement still runs: it answers a replay with the original
-  // result, and otherwise refuses with INSUFFICIENT_CREDITS.
-  return applyMovement(tx, { ...rest, parts: left > 0 ? { free: -movement.amount } : parts });
+async function runMovement(
+  db: Executor,
+  movement: Omit<Movement, 'parts'>,
+  split: { buckets: readonly Bucket[]; amounts: number[] | null; spend: number | null },
+): Promise<MovementResult> {
+  const result = await db.execute(sql`select * from credit_apply_movement(
+    ${movement.userId}, ${movement.movementKey}, ${newId('txn')}, ${movement.type}, ${movement.referenceType},
+    ${movement.referenceId ?? null}, ${movement.description ?? null}, ${split.buckets.join(',')},
+    ${split.amounts ? split.amounts.join(',') : null}, ${split.spend}::integer)`);
+  const row = (result as unknown as { rows: MovementRow[] }).rows[0]!;
+  if (row.r_status === 'insufficient') throw new ServiceError('INSUFFICIENT_CREDITS', 'Insufficient credits, please recharge and try again');
+  return {
+    applied: row.r_status === 'applied',
+    transactionId: row.r_transaction_id!,
+    balanceAfter: Number(row.r_balance_after),
+    account: {
+      freeBalance: Number(row.r_free),
+      paidBalance: Number(row.r_paid),
+      subscriptionBalance: Number(row.r_subscription),
+      totalEarned: Number(row.r_earned),
+      totalSpent: Number(row.r_spent),
+    },
+  };
+}
+
+/**
+ * Applies one credit movement: appends one ledger row per bucket and updates the cached balances,
+ * or does nothing if the movement key was already applied. Callers run it in the same transaction
+ * as the effect that causes it (order paid, job created), so either both happen or neither
+ * (invariant 10); on its own it is one atomic statement. The CHECK constraints on both tables are
+ * the last line of defence against a negative balance.
+ */
+export async function applyMovement(db: Executor, movement: Movement): Promise<MovementResult> {
+  const parts = Object.entries(movement.parts).filter(([, amount]) => amount) as [Bucket, number][];
+  if (parts.length === 0) throw new Error(`movement ${movement.movementKey} moves nothing`);
+  for (const [, amount] of parts) if (!Number.isInteger(amount)) throw new Error(`credit amounts are integers, got ${amount}`);
+  const { parts: _parts, ...rest } = movement;
+  return runMovement(db, rest, { buckets: parts.map(([bucket]) => bucket), amounts: parts.map(([, amount]) => amount), spend: null });
+}
+
+/**
+ * Spends `amount` credits across buckets in {@link SPEND_ORDER}, split by the database from the
+ * balances read under the account lock, so concurrent spends serialise and none can overspend. A
+ * replayed movement key returns the first result without spending again (also when the balance is
+ * now short). Pass the Db itself for a spend that is its own transaction (one round trip).
+ */
+export async function spendCredits(db: Executor, movement: Omit<Movement, 'parts'> & { amount: number }): Promise<MovementResult> {
+  if (!Number.isInteger(movement.amount) || movement.amount <= 0) throw new Error(`a spend is a positive integer, got ${movement.amount}`);
+  const { amount, ...rest } = movement;
+  return runMovement(db, rest, { buckets: SPEND_ORDER, amounts: null, spend: amount });
 }
 
 /**
@@ -144,11 +130,12 @@ export async function spendCredits(tx: Tx, movement: Omit<Movement, 'parts'> & {
  * is a no-op because the refund's movement key is derived from the spend's.
  */
 export async function refundSpend(
-  tx: Tx,
+  tx: Executor,
   input: { userId: string; spendMovementKey: string; description?: string | null; referenceType?: ReferenceType; referenceId?: string | null },
 ): Promise<MovementResult | null> {
-  await lockAccount(tx, input.userId);
-  const rows = await tx
+  // Spend rows are append-only, so they need no lock; the movement below locks the account and
+  // makes a second refund of the same spend a replay.
+  const rows = await (tx as Tx)
     .select({ bucket: schema.creditLedger.bucket, amount: schema.creditLedger.amount, referenceType: schema.creditLedger.referenceType, referenceId: schema.creditLedger.referenceId })
     .from(schema.creditLedger)
     .where(and(eq(schema.creditLedger.movementKey, input.spendMovementKey), eq(schema.creditLedger.userId, input.userId)));
