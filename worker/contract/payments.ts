@@ -93,6 +93,13 @@ export interface OrderItem {
   refundedAt: string | null;
   /** The live refund request, if any (PENDING while the gateway processes it). */
   refundStatus: 'PENDING' | 'APPROVED' | 'COMPLETED' | null;
+  /** What the payment provider reports as refunded so far, in dollars (0 when nothing was). */
+  refundedAmount: number;
+  /**
+   * Part of a paid order was refunded at the payment provider: no credits were taken back and support
+   * settles it (docs/decisions/018); the order list shows it and the app offers no refund of its own.
+   */
+  needsSupport: boolean;
 }
 
 export interface OrdersPage {
@@ -151,6 +158,8 @@ export interface SubscriptionInfo {
   status: SubscriptionStatus;
   paymentProvider: PaymentMethod;
   cancelAtPeriodEnd: boolean;
+  /** Sandbox only: its local page, where renewals and a lapse are tried by hand (issue 19); null elsewhere. */
+  sandboxBillingUrl: string | null;
 }
 
 export interface SubscriptionResponse {

@@ -37,9 +37,14 @@ async function deliverAll(deliveries: SignedDelivery[], plan: number[]) {
 }
 
 let users = 0;
+/** Each run signs a new user in from its own address, so the per-IP code limits never stop a long run. */
 const newUser = async () => {
-  const { token, user } = await t.signIn(`property${++users}@example.com`);
-  return { token, userId: user.id };
+  const email = `property${++users}@example.com`;
+  const ip = `198.51.100.${users % 250}`;
+  expect((await t.request('/api/auth/login/send-code', { method: 'POST', json: { email }, ip })).status).toBe(200);
+  const verified = await t.request('/api/auth/login/verify-code', { method: 'POST', json: { email, verificationCode: t.latestCode(email) }, ip });
+  const { token, user } = await verified.json();
+  return { token: token as string, userId: user.id as string };
 };
 const account = async (userId: string) => (await t.deps.db.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, userId)))[0]!;
 const ledgerFor = (userId: string, orderIds: string[]) =>
@@ -136,6 +141,69 @@ describe('sandbox events delivered 1–5 times in any order', () => {
       }),
       { numRuns: 12 },
     );
+  });
+
+  it('a subscription: checkout, first invoice, a renewal and the gateway\'s expiry (issue 19: expiry overtaking the renewal) → expired, every period granted once, nothing left to roll over', async () => {
+    await fc.assert(
+      fc.asyncProperty(deliveryPlan(4), async (plan) => {
+        const { token, userId } = await newUser();
+        const now = clock.now();
+        const order = await createOrder(t, token, { planId: 'plan_basic_monthly' });
+        const input = { sessionId: order.sessionId, orderId: order.orderId, kind: 'subscription' as const, amountCents: 999, interval: 'month' as const };
+        const [paid, firstInvoice] = await sandboxOf(t).checkoutEvents(input, 'pay', now);
+        const subscription = { gatewaySubscriptionId: `sbx_sub_${order.sessionId.slice(4)}`, orderId: order.orderId, amountCents: 999, interval: 'month' as const, currentPeriodEnd: addMonths(now, 1) };
+        const [renewal] = await sandboxOf(t).subscriptionEvents(subscription, 'renew', addMonths(now, 1));
+        const [expired] = await sandboxOf(t).subscriptionEvents(subscription, 'lapse', addMonths(now, 2));
+        await deliverAll([paid!, firstInvoice!, renewal!, expired!], plan);
+
+        const orders = await t.deps.db.select().from(schema.orders).where(eq(schema.orders.userId, userId));
+        expect(orders.map((o) => [o.status, o.creditsAdded])).toEqual([
+          ['PAID', 200],
+          ['PAID', 200],
+        ]);
+        const subs = await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
+        expect(subs).toEqual([
+          expect.objectContaining({ status: 'expired', currentPeriodStart: addMonths(now, 1), currentPeriodEnd: addMonths(now, 2), endsAt: addMonths(now, 2), cancelledAt: addMonths(now, 2) }),
+        ]);
+        // Both periods granted once each; whatever the order, the subscription bucket ends empty.
+        const grants = (await ledgerFor(userId, orders.map((o) => o.id))).filter((r) => r.type === 'EARNED');
+        expect(grants.map((r) => r.amount)).toEqual([200, 200]);
+        expect((await account(userId)).subscriptionBalance).toBe(0);
+        await expectLedgerConsistent(t, userId);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('a subscription paid and refunded at the gateway in any order (issue 19) → REFUNDED, the subscription ended at the refund, billing stopped, no credits left', async () => {
+    const cancelCalls = vi.spyOn(sandboxOf(t), 'cancelSubscription');
+    await fc.assert(
+      fc.asyncProperty(deliveryPlan(3), async (plan) => {
+        cancelCalls.mockClear();
+        const { token, userId } = await newUser();
+        const order = await createOrder(t, token, { planId: 'plan_basic_monthly' });
+        const input = { sessionId: order.sessionId, orderId: order.orderId, kind: 'subscription' as const, amountCents: 999, interval: 'month' as const };
+        const [paid, firstInvoice] = await sandboxOf(t).checkoutEvents(input, 'pay', clock.now());
+        const suffix = order.sessionId.slice(4);
+        const refunded = await signEvent(t, {
+          id: `evt_sub_refund_${suffix}`,
+          type: 'charge.refunded',
+          occurredAt: clock.now(),
+          effects: [{ kind: 'payment.refunded', gatewayTransactionId: `sbx_txn_${suffix}`, orderId: order.orderId, gatewayRefundId: `re_${suffix}`, amountCents: 999, fullyRefunded: true }],
+        });
+        await deliverAll([paid!, firstInvoice!, refunded], plan);
+
+        expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'REFUNDED', refundedAt: clock.now() });
+        const subs = await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
+        expect(subs).toEqual([expect.objectContaining({ status: 'cancelled', endsAt: clock.now(), cancelledAt: clock.now(), cancelAtPeriodEnd: false, gatewayCancelDue: false })]);
+        expect(cancelCalls.mock.calls).toEqual([[`sbx_sub_${suffix}`]]);
+        expect((await account(userId)).subscriptionBalance).toBe(0);
+        expect((await (await t.request('/api/subscriptions/current', { token })).json()).subscription).toBeNull();
+        await expectLedgerConsistent(t, userId);
+      }),
+      { numRuns: 12 },
+    );
+    cancelCalls.mockRestore();
   });
 
   it('a paid and a refunded event in either order, repeated → REFUNDED, no credits left from it, one refund', async () => {

@@ -56,6 +56,7 @@ describe('subscriptions through the sandbox', () => {
       status: 'active',
       paymentProvider: 'PAYPAL',
       cancelAtPeriodEnd: false,
+      sandboxBillingUrl: `/api/sandbox/checkout/${order.sessionId}`,
     });
     const second = await t.request('/api/v2/payment/create-subscription-order', { method: 'POST', token, json: { planId: 'plan_basic_yearly', gateway: 'STRIPE' } });
     expect(second.status).toBe(409);

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { newId } from '../../lib/ids';
 import { WebhookVerificationError, type GatewayEvent, type PaymentEffect } from '../../services/payments/gateway';
 import { addInterval } from '../../services/payments/periods';
-import type { SandboxCheckoutOrder, SandboxGateway, SignedDelivery } from '../../services/payments/sandbox-types';
+import type { SandboxCheckoutOrder, SandboxGateway, SandboxSubscription, SignedDelivery } from '../../services/payments/sandbox-types';
 
 /**
  * The embedded payment gateway (DESIGN.md §1): no network, no real money. Checkout is a local page
@@ -173,6 +173,42 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
         });
       }
       return Promise.all(events.map(sign));
+    },
+
+    async subscriptionEvents(subscription: SandboxSubscription, action: 'renew' | 'lapse', now: Date) {
+      const suffix = subscription.gatewaySubscriptionId.replace(/^sbx_sub_/, '');
+      if (action === 'lapse') {
+        return [
+          await sign({
+            id: `sbx_evt_${suffix}_expired`,
+            type: 'customer.subscription.deleted',
+            occurredAt: now,
+            effects: [{ kind: 'subscription.changed', gatewaySubscriptionId: subscription.gatewaySubscriptionId, orderId: subscription.orderId, status: 'expired' }],
+          }),
+        ];
+      }
+      const periodStart = subscription.currentPeriodEnd;
+      const period = Math.floor(periodStart.getTime() / 1000);
+      return [
+        await sign({
+          id: `sbx_evt_${suffix}_renew_${period}`,
+          type: 'invoice.paid',
+          occurredAt: now,
+          effects: [
+            {
+              kind: 'invoice.paid',
+              gatewaySubscriptionId: subscription.gatewaySubscriptionId,
+              gatewayInvoiceId: `sbx_in_${suffix}_${period}`,
+              orderId: subscription.orderId,
+              first: false,
+              gatewayTransactionId: `sbx_txn_${suffix}_${period}`,
+              amountCents: subscription.amountCents,
+              periodStart,
+              periodEnd: addInterval(periodStart, subscription.interval),
+            },
+          ],
+        }),
+      ];
     },
   };
 }

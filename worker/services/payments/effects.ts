@@ -27,9 +27,11 @@ export interface EffectContext {
   occurredAt: Date;
   log: Logger;
   /**
-   * Users with a second subscription payment held for a refund (issue 12 break 3). The caller, once
-   * the transaction has committed, asks the gateway to stop billing and refund it
-   * (`settleDuplicateSubscriptions`), because gateways are never called inside a transaction.
+   * Users with gateway work due once the transaction has committed (gateways are never called inside
+   * a transaction): a second subscription payment held for a refund (issue 12 break 3), or a
+   * subscription whose billing must stop because its payment was refunded at the gateway (issue 19).
+   * The caller runs `settleDuplicateSubscriptions` for them: it cancels every subscription marked
+   * `gatewayCancelDue` and refunds the held payments.
    */
   heldDuplicates?: Set<string>;
 }
@@ -83,7 +85,7 @@ async function planOf(tx: Tx, planId: string) {
  * Grants an order's credits once (`order:<id>`), into the bucket its kind decides, and records them
  * in `creditsAdded`. A replay finds the movement key and changes nothing.
  */
-async function grantOrderCredits(tx: Tx, order: Order) {
+async function grantOrderCredits(tx: Tx, order: Order, now: Date) {
   if (order.credits <= 0) return;
   const plan = await planOf(tx, order.planId);
   const result = await applyMovement(tx, {
@@ -100,7 +102,39 @@ async function grantOrderCredits(tx: Tx, order: Order) {
       .update(schema.orders)
       .set({ creditsAdded: sql`${schema.orders.creditsAdded} + ${order.credits}`, updatedAt: new Date() })
       .where(eq(schema.orders.id, order.id));
+    if (order.kind === 'subscription') await lapseIfAlreadyEnded(tx, order, now);
   }
+}
+
+/**
+ * A subscription payment granted after its subscription already ended (an `expired` event that
+ * overtook this invoice, issue 19): had the events come in order, these credits would have been in
+ * the bucket when it lapsed. So they lapse now, under a key of their own (the subscription's lapse
+ * key is spent), and any order of the same events leaves the same balance (DESIGN.md §5.6).
+ */
+async function lapseIfAlreadyEnded(tx: Tx, order: Order, now: Date) {
+  const s = schema.subscriptions;
+  const [sub] = await tx
+    .select()
+    .from(s)
+    .where(or(order.subscriptionId ? eq(s.id, order.subscriptionId) : undefined, eq(s.initialOrderId, order.id)))
+    .limit(1)
+    .for('update');
+  if (sub?.status === 'expired') await lapseSubscriptionCredits(tx, sub, now, `${lapseKey(sub.id)}:order:${order.id}`);
+}
+
+/**
+ * A subscription recorded only to stop it: a second subscription paid while another was live (issue 12
+ * break 3). Its checkout order carries the DUPLICATE_SUBSCRIPTION refund; nothing it is paid for grants.
+ */
+async function isHeldDuplicate(tx: Tx, sub: Subscription) {
+  const r = schema.refunds;
+  const [held] = await tx
+    .select({ id: r.id })
+    .from(r)
+    .where(and(eq(r.orderId, sub.initialOrderId), eq(r.origin, 'DUPLICATE_SUBSCRIPTION'), ne(r.status, 'REJECTED')))
+    .limit(1);
+  return Boolean(held);
 }
 
 /**
@@ -125,7 +159,7 @@ async function markPaidAndGrant(ctx: EffectContext, order: Order, transactionId:
     if (refund.origin === 'DUPLICATE_SUBSCRIPTION') ctx.heldDuplicates?.add(order.userId);
     return;
   }
-  await grantOrderCredits(ctx.tx, order);
+  await grantOrderCredits(ctx.tx, order, ctx.now);
 }
 
 async function liveRefundOf(tx: Tx, orderId: string) {
@@ -173,23 +207,7 @@ export async function expireEndedSubscriptionsOf(tx: Tx, userId: string, now: Da
  */
 async function holdAsDuplicate(ctx: EffectContext, order: Order, gatewaySubscriptionId: string | undefined): Promise<Subscription | undefined> {
   ctx.log.warn('payments: a second subscription was paid while another is live; refunding it', { orderId: order.id, gateway: ctx.gateway });
-  await ctx.tx
-    .insert(schema.refunds)
-    .values({
-      id: newId('rfd'),
-      orderId: order.id,
-      userId: order.userId,
-      status: 'PENDING',
-      origin: 'DUPLICATE_SUBSCRIPTION',
-      reason: DUPLICATE_SUBSCRIPTION_REASON,
-      amountCents: order.amountCents,
-      creditsClawedBack: 0,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
-    // At most one live refund per order: a replay, or a refund already under way, is left as it is.
-    .onConflictDoNothing();
-  ctx.heldDuplicates?.add(order.userId);
+  await openDuplicateRefund(ctx, order);
   if (!gatewaySubscriptionId) return undefined;
   const s = schema.subscriptions;
   const plan = await planOf(ctx.tx, order.planId);
@@ -225,6 +243,27 @@ async function holdAsDuplicate(ctx: EffectContext, order: Order, gatewaySubscrip
   return held;
 }
 
+/** Opens the refund that sends a held subscription's payment back (settled at the gateway after the commit). */
+async function openDuplicateRefund(ctx: EffectContext, order: Order) {
+  await ctx.tx
+    .insert(schema.refunds)
+    .values({
+      id: newId('rfd'),
+      orderId: order.id,
+      userId: order.userId,
+      status: 'PENDING',
+      origin: 'DUPLICATE_SUBSCRIPTION',
+      reason: DUPLICATE_SUBSCRIPTION_REASON,
+      amountCents: order.amountCents,
+      creditsClawedBack: 0,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    // At most one live refund per order: a replay, or a refund already under way, is left as it is.
+    .onConflictDoNothing();
+  ctx.heldDuplicates?.add(order.userId);
+}
+
 /** Creates the subscription row the first time the gateway reports it (or links an existing one); returns it locked. */
 async function ensureSubscription(
   ctx: EffectContext,
@@ -251,6 +290,10 @@ async function ensureSubscription(
     // Until an invoice reports the real period, the period starts when the order was created: never
     // later than the gateway's own period start, so the invoice's period (monotonic max) replaces it.
     const start = period?.start ?? initial.createdAt;
+    // Its payment was refunded at the gateway before the gateway reported the subscription: it ends
+    // where the refund ended it had it come second (issue 19), and its billing is stopped.
+    const refunded = initial.status === 'REFUNDED' ? (initial.refundedAt ?? ctx.now) : null;
+    if (refunded) ctx.heldDuplicates?.add(initial.userId);
     await ctx.tx
       .insert(s)
       .values({
@@ -261,7 +304,8 @@ async function ensureSubscription(
         paymentMethod: initial.paymentMethod,
         gatewaySubscriptionId,
         initialOrderId: initial.id,
-        status: 'active',
+        status: refunded ? 'cancelled' : 'active',
+        ...(refunded ? { cancelledAt: refunded, endsAt: refunded, gatewayCancelDue: true } : {}),
         monthlyCredits: plan.credits,
         priceCents: initial.amountCents,
         currentPeriodStart: start,
@@ -314,11 +358,11 @@ async function checkoutPaid(ctx: EffectContext, effect: Extract<PaymentEffect, {
   if (order.amountCents !== effect.amountCents && effect.amountCents !== undefined) {
     ctx.log.warn('payments: paid amount differs from the order', { orderId: order.id, expected: order.amountCents, paid: effect.amountCents });
   }
-  if (order.status === 'REFUNDED') return;
   if (order.kind === 'subscription') {
-    // Decided before any grant: a second live subscription is refused and its payment refunded.
+    // Decided before any grant: a second live subscription is refused and its payment refunded. A
+    // payment refunded before this event still records its subscription, ended (issue 19).
     if (effect.gatewaySubscriptionId) await ensureSubscription(ctx, order, effect.gatewaySubscriptionId, null);
-    else if (!(await liveRefundOf(ctx.tx, order.id))) {
+    else if (order.status !== 'REFUNDED' && !(await liveRefundOf(ctx.tx, order.id))) {
       await expireEndedSubscriptionsOf(ctx.tx, order.userId, ctx.now, ctx.log);
       if (await otherLiveSubscription(ctx.tx, order)) await holdAsDuplicate(ctx, order, undefined);
     }
@@ -404,7 +448,15 @@ async function invoicePaid(ctx: EffectContext, effect: Extract<PaymentEffect, { 
       ctx.tx,
       inserted.length ? eq(schema.orders.id, renewalId) : and(eq(schema.orders.gateway, initial.gateway), eq(schema.orders.gatewayInvoiceId, effect.gatewayInvoiceId)),
     );
-    if (renewal?.status === 'PAID') await grantOrderCredits(ctx.tx, renewal);
+    if (renewal && (await isHeldDuplicate(ctx.tx, sub))) {
+      // A held second subscription the gateway billed again (its cancel still pending or ignored):
+      // this payment grants nothing either and goes back too, and billing is stopped once more.
+      ctx.log.warn('payments: a held second subscription was billed again; refunding that payment too', { orderId: renewal.id, subscriptionId: sub.id });
+      if (renewal.status === 'PAID') await openDuplicateRefund(ctx, renewal);
+      await ctx.tx.update(schema.subscriptions).set({ gatewayCancelDue: true, updatedAt: ctx.now }).where(eq(schema.subscriptions.id, sub.id));
+      return;
+    }
+    if (renewal?.status === 'PAID' && !(await liveRefundOf(ctx.tx, renewal.id))) await grantOrderCredits(ctx.tx, { ...renewal, subscriptionId: sub.id }, ctx.now);
   }
   sub = await advancePeriod(ctx, sub, effect.periodStart, effect.periodEnd);
 }
@@ -477,7 +529,7 @@ export const liveSubscriptionWhere = (now: Date) =>
  * the same user is still live (then the credits keep rolling over under it). Called exactly when the
  * row turns `expired`.
  */
-export async function lapseSubscriptionCredits(tx: Tx, sub: Subscription, now: Date) {
+export async function lapseSubscriptionCredits(tx: Tx, sub: Subscription, now: Date, movementKey = lapseKey(sub.id)) {
   const [other] = await tx
     .select({ id: schema.subscriptions.id })
     .from(schema.subscriptions)
@@ -488,7 +540,7 @@ export async function lapseSubscriptionCredits(tx: Tx, sub: Subscription, now: D
   if (account.subscriptionBalance <= 0) return 0;
   const result = await applyMovement(tx, {
     userId: sub.userId,
-    movementKey: lapseKey(sub.id),
+    movementKey,
     type: 'SPENT',
     referenceType: 'SUBSCRIPTION',
     referenceId: sub.id,
@@ -514,9 +566,16 @@ async function paymentRefunded(ctx: EffectContext, effect: Extract<PaymentEffect
       gateway: ctx.gateway,
     });
   }
+  // The gateway reports its cumulative refunded total: keeping the largest makes any order of its
+  // refund events end the same.
+  if (effect.amountCents > order.gatewayRefundedCents) {
+    await ctx.tx.update(o).set({ gatewayRefundedCents: effect.amountCents, updatedAt: ctx.now }).where(eq(o.id, order.id));
+  }
   if (!effect.fullyRefunded) {
-    // Our own refunds are always full; a partial refund made at the gateway is left to support.
-    return ctx.log.warn('payments: partial refund at the gateway left for support', { orderId: order.id, amountCents: effect.amountCents });
+    // Our own refunds are always full. A partial refund is a person's decision at the gateway
+    // (goodwill, a price correction, a settled dispute) that says nothing about the credits, so none
+    // are taken back: the order shows "needs support" until someone settles it (docs/decisions/018).
+    return ctx.log.warn('payments: partial refund at the gateway; the order needs support', { orderId: order.id, amountCents: effect.amountCents });
   }
   const r = schema.refunds;
   const [live] = await ctx.tx.select().from(r).where(and(eq(r.orderId, order.id), ne(r.status, 'REJECTED'))).limit(1).for('update');
@@ -563,6 +622,39 @@ async function paymentRefunded(ctx: EffectContext, effect: Extract<PaymentEffect
   if (order.status !== 'REFUNDED') {
     await ctx.tx.update(o).set({ status: 'REFUNDED', refundedAt: order.refundedAt ?? ctx.now, updatedAt: ctx.now }).where(eq(o.id, order.id));
   }
+  if (order.kind === 'subscription') await endRefundedSubscription(ctx, order, order.refundedAt ?? ctx.now);
+}
+
+/**
+ * A refunded subscription payment ends its subscription, wherever the refund was made (issue 19): the
+ * refunded period is no longer paid for, so it ends now, not at the period's end, and billing stops
+ * at the gateway after the commit (`gatewayCancelDue`, retried by maintenance). The same transition
+ * as a refund from the app (refunds.ts), and idempotent: an ended or held subscription is left alone.
+ */
+async function endRefundedSubscription(ctx: EffectContext, order: Order, endsAt: Date) {
+  const s = schema.subscriptions;
+  const [sub] = await ctx.tx
+    .select()
+    .from(s)
+    .where(or(order.subscriptionId ? eq(s.id, order.subscriptionId) : undefined, eq(s.initialOrderId, order.id)))
+    .limit(1)
+    .for('update');
+  if (!sub || sub.status === 'expired') return;
+  if (sub.status === 'cancelled' && sub.endsAt && sub.endsAt.getTime() <= endsAt.getTime()) return;
+  await ctx.tx
+    .update(s)
+    .set({
+      status: 'cancelled',
+      cancelledAt: sub.cancelledAt ?? endsAt,
+      endsAt,
+      cancelAtPeriodEnd: false,
+      // A subscription already cancelled here was already cancelled at the gateway.
+      gatewayCancelDue: sub.status !== 'cancelled' || sub.gatewayCancelDue,
+      updatedAt: ctx.now,
+    })
+    .where(eq(s.id, sub.id));
+  ctx.log.info('payments: subscription ended by a refunded payment', { subscriptionId: sub.id, orderId: order.id });
+  ctx.heldDuplicates?.add(order.userId);
 }
 
 export async function applyEffect(ctx: EffectContext, effect: PaymentEffect) {

@@ -263,6 +263,8 @@ export async function listUserOrders(db: Db, user: AuthUser, query: { page: numb
     paidTime: iso(order.paidAt),
     refundedAt: iso(order.refundedAt),
     refundStatus: refundOf.get(order.id) ?? null,
+    refundedAmount: dollars(order.gatewayRefundedCents),
+    needsSupport: order.status === 'PAID' && order.gatewayRefundedCents > 0,
   }));
   const size = query.size;
   return { success: true, orders, currentPage: query.page, totalPages: Math.ceil(Number(total) / size), total: Number(total), pageSize: size, error: null };

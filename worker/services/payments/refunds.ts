@@ -15,7 +15,7 @@ type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log'>;
  * table-tested; the inputs are read under locks when a refund is actually made.
  */
 export interface RefundFacts {
-  order: Pick<Order, 'status' | 'paidAt' | 'creditsAdded'>;
+  order: Pick<Order, 'status' | 'paidAt' | 'creditsAdded'> & { gatewayRefundedCents?: number };
   /** Balance of the bucket the order granted into (paid for packs, subscription for plans). */
   bucketBalance: number;
   /** The user's non-rejected refunds created in the last 30 days. */
@@ -43,7 +43,10 @@ export function evaluateRefund(facts: RefundFacts): { conditions: RefundConditio
     ? 'Only paid orders can be refunded'
     : !conditions.noPendingRefund
       ? 'A refund for this order is already being processed'
-      : !conditions.withinTimeLimit
+      : // Partly refunded at the gateway: a full refund would ask for more than is left (decision 018).
+        (order.gatewayRefundedCents ?? 0) > 0
+        ? 'Part of this payment was already refunded by the payment provider; our support team settles the rest'
+        : !conditions.withinTimeLimit
         ? 'Refunds are only possible within 3 days of payment'
         : !conditions.hasEnoughCredits
           ? `Not enough credits left to refund this order: ${conditions.currentCredits} of ${conditions.requiredCredits} needed`

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import type { AppDeps } from '../../ports';
 import { checkoutExpired, markExpired } from './expiry';
@@ -89,7 +89,7 @@ export async function renderSandboxCheckout(deps: Deps, sessionId: string, origi
   if (!row) return unknownSession(origin);
   const { order, plan } = row;
   if (order.status === 'PENDING' && checkoutExpired(order, deps.clock.now()) && (await markExpired(deps, order.id))) return finishedSession(origin, 'EXPIRED');
-  if (order.status !== 'PENDING') return finishedSession(origin, order.status);
+  if (order.status !== 'PENDING') return (await subscriptionPage(deps, sessionId, order)) ?? finishedSession(origin, order.status);
   const what =
     order.kind === 'credits'
       ? `${order.credits.toLocaleString('en-US')} credits, never expire`
@@ -107,6 +107,31 @@ export async function renderSandboxCheckout(deps: Deps, sessionId: string, origi
   <button class="cancel" type="submit" name="action" value="cancel">Cancel</button>
 </form>`;
   return { kind: 'page', status: 200, html: layout(`Sandbox checkout — ${plan.name}`, body) };
+}
+
+/** The live subscription a paid sandbox checkout started: renewed or lapsed by hand on its page (issue 19). */
+async function sandboxSubscriptionOf(deps: Deps, order: typeof schema.orders.$inferSelect) {
+  if (order.kind !== 'subscription' || order.status !== 'PAID') return undefined;
+  const s = schema.subscriptions;
+  const [sub] = await deps.db.select().from(s).where(and(eq(s.initialOrderId, order.id), ne(s.status, 'expired'))).limit(1);
+  return sub?.gatewaySubscriptionId ? sub : undefined;
+}
+
+const renewable = (sub: typeof schema.subscriptions.$inferSelect) => sub.status === 'active' && !sub.cancelAtPeriodEnd;
+
+async function subscriptionPage(deps: Deps, sessionId: string, order: typeof schema.orders.$inferSelect): Promise<SandboxPageResult | undefined> {
+  const sub = await sandboxSubscriptionOf(deps, order);
+  if (!sub) return undefined;
+  const action = `/api/sandbox/checkout/${encodeURIComponent(sessionId)}`;
+  const paidUntil = sub.currentPeriodEnd.toISOString().slice(0, 10);
+  const body = `
+<h1>Sandbox subscription</h1>
+<p class="muted" data-testid="sandbox-subscription">Order ${escapeHtml(order.orderNumber)} · ${escapeHtml(sub.status)} · paid until ${paidUntil}</p>
+<form method="post" action="${escapeHtml(action)}" class="actions" aria-label="Sandbox subscription">
+  ${renewable(sub) ? '<button class="pay" type="submit" name="action" value="renew">Renew now</button>' : ''}
+  <button class="cancel" type="submit" name="action" value="lapse">Let it lapse</button>
+</form>`;
+  return { kind: 'page', status: 200, html: layout('Sandbox subscription', body) };
 }
 
 /** Where a form post came from, as the browser reported it, and the origins this page is served under. */
@@ -155,10 +180,19 @@ export async function submitSandboxCheckout(
   }
   const gateway = deps.payments.byName('SANDBOX');
   if (!isSandboxGateway(gateway)) return message(404, 'Sandbox not available', 'The sandbox gateway is not configured here.');
-  if (action !== 'pay' && action !== 'cancel') return message(400, 'Unknown action', 'Use the Pay or Cancel button.');
+  if (action !== 'pay' && action !== 'cancel' && action !== 'renew' && action !== 'lapse') return message(400, 'Unknown action', 'Use the Pay or Cancel button.');
   const row = await loadSession(deps, sessionId);
   if (!row) return unknownSession(origin);
   const { order, plan } = row;
+  if (action === 'renew' || action === 'lapse') {
+    // Renew now / Let it lapse (issue 19): what the gateway would send at the next billing date.
+    const sub = await sandboxSubscriptionOf(deps, order);
+    if (!sub || (action === 'renew' && !renewable(sub))) return finishedSession(origin, order.status);
+    const interval = intervalOf(plan.packageType) ?? 'month';
+    const subscription = { gatewaySubscriptionId: sub.gatewaySubscriptionId!, orderId: order.id, amountCents: sub.priceCents, interval, currentPeriodEnd: sub.currentPeriodEnd };
+    for (const delivery of await gateway.subscriptionEvents(subscription, action, deps.clock.now())) await handleWebhook(deps, 'SANDBOX', delivery.rawBody, delivery.headers);
+    return { kind: 'redirect', location: `${origin}/api/sandbox/checkout/${encodeURIComponent(sessionId)}` };
+  }
   // The sandbox's stated session lifetime: past it, Pay and Cancel are refused like at a real gateway.
   if (order.status === 'PENDING' && checkoutExpired(order, deps.clock.now()) && (await markExpired(deps, order.id))) return finishedSession(origin, 'EXPIRED');
   if (order.status !== 'PENDING') return finishedSession(origin, order.status);

@@ -21,6 +21,16 @@ export interface SandboxCheckoutOrder {
   interval: BillingInterval | null;
 }
 
+export interface SandboxSubscription {
+  gatewaySubscriptionId: string;
+  /** The checkout order that started it (carried as the gateway's metadata). */
+  orderId: string;
+  amountCents: number;
+  interval: BillingInterval;
+  /** The end of the period paid so far: a renewal pays the period that starts there. */
+  currentPeriodEnd: Date;
+}
+
 export interface SandboxGateway extends PaymentGateway {
   readonly name: 'SANDBOX';
   /**
@@ -29,6 +39,13 @@ export interface SandboxGateway extends PaymentGateway {
    * gateway's.
    */
   checkoutEvents(order: SandboxCheckoutOrder, action: 'pay' | 'cancel', now: Date): Promise<SignedDelivery[]>;
+  /**
+   * "Renew now" and "Let it lapse" on the sandbox page (issue 19): the sandbox never bills on its own,
+   * so these produce what a real gateway sends at a renewal (the next period's paid invoice) or when a
+   * subscription ends unpaid (`expired`). Ids derive from the subscription and the period, so a form
+   * sent twice is one renewal.
+   */
+  subscriptionEvents(subscription: SandboxSubscription, action: 'renew' | 'lapse', now: Date): Promise<SignedDelivery[]>;
   /** Signs any event the way the sandbox signs its own (tests use it to deliver refunds, cancellations…). */
   sign(event: GatewayEvent): Promise<SignedDelivery>;
 }

@@ -14,16 +14,17 @@ type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log'>;
 
 async function findCurrent(db: Db, userId: string, now: Date) {
   const [row] = await db
-    .select({ sub: schema.subscriptions, plan: schema.pricingPlans })
+    .select({ sub: schema.subscriptions, plan: schema.pricingPlans, sessionId: schema.orders.gatewaySessionId })
     .from(schema.subscriptions)
     .innerJoin(schema.pricingPlans, eq(schema.pricingPlans.id, schema.subscriptions.planId))
+    .leftJoin(schema.orders, eq(schema.orders.id, schema.subscriptions.initialOrderId))
     .where(and(eq(schema.subscriptions.userId, userId), liveSubscriptionWhere(now)))
     .orderBy(desc(schema.subscriptions.createdAt), desc(schema.subscriptions.id))
     .limit(1);
   return row;
 }
 
-function present(sub: Subscription, plan: typeof schema.pricingPlans.$inferSelect, locale: Locale): SubscriptionInfo {
+function present(sub: Subscription, plan: typeof schema.pricingPlans.$inferSelect, locale: Locale, sessionId: string | null): SubscriptionInfo {
   const billing = sub.status === 'active' && !sub.cancelAtPeriodEnd;
   return {
     id: sub.id,
@@ -39,13 +40,14 @@ function present(sub: Subscription, plan: typeof schema.pricingPlans.$inferSelec
     status: sub.status,
     paymentProvider: sub.paymentMethod === 'PAYPAL' ? 'PAYPAL' : 'STRIPE',
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    sandboxBillingUrl: sub.gateway === 'SANDBOX' && sessionId ? `/api/sandbox/checkout/${encodeURIComponent(sessionId)}` : null,
   };
 }
 
 /** The newest subscription still giving its owner something: active, suspended, or cancelled but not yet ended. */
 export async function currentSubscription(deps: Pick<Deps, 'db' | 'clock'>, userId: string, locale: Locale): Promise<SubscriptionResponse> {
   const row = await findCurrent(deps.db, userId, deps.clock.now());
-  return { success: true, subscription: row ? present(row.sub, row.plan, locale) : null };
+  return { success: true, subscription: row ? present(row.sub, row.plan, locale, row.sessionId) : null };
 }
 
 /**
@@ -139,6 +141,13 @@ export async function grantYearlyMonthlyCredits(deps: Pick<Deps, 'db' | 'clock' 
           .where(and(eq(schema.refunds.orderId, order.id), sql`${schema.refunds.status} <> 'REJECTED'`))
           .limit(1);
         if (live) return false;
+        // An ended subscription's months are not granted: they would only lapse (decision 003).
+        const [ended] = await tx
+          .select({ id: schema.subscriptions.id })
+          .from(schema.subscriptions)
+          .where(and(eq(schema.subscriptions.initialOrderId, order.id), eq(schema.subscriptions.status, 'expired')))
+          .limit(1);
+        if (ended) return false;
         const result = await applyMovement(tx, {
           userId: order.userId,
           movementKey: monthKey(order.id, month),
