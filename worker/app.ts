@@ -20,7 +20,7 @@ import { healthRoutes } from './routes/health';
 import { jobRoutes } from './routes/jobs';
 import { passwordResetRoutes } from './routes/password-reset';
 import { orderRoutes, paymentRoutes, sandboxCheckoutRoutes, subscriptionRoutes, webhookRoutes } from './routes/payments';
-import { publicRoutes, systemRoutes } from './routes/public';
+import { publicReadCache, publicRoutes, systemRoutes } from './routes/public';
 import { creditReferralRoutes, referralRoutes } from './routes/referrals';
 import { showcaseRoutes } from './routes/showcase';
 import { upscaleRoutes } from './routes/upscale';
@@ -86,6 +86,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', (c, next) => (bodyLimits.find(([path]) => path.test(c.req.path))?.[1] ?? defaultBodyLimit)(c, next));
   app.use('/api/*', refuseUnsafePath);
   app.use('/api/*', authenticate);
+  app.use('/api/*', publicReadCache);
   if (deps.config.LOG_REQUESTS) {
     app.use('/api/*', async (c, next) => {
       const started = performance.now();

@@ -26,6 +26,7 @@ import { createInProcessQueue } from './adapters/queue/in-process';
 import { createQstashQueue } from './adapters/queue/qstash';
 import { createConsoleLogger, systemClock } from './adapters/runtime/console-logger';
 import { createApp } from './app';
+import { withEdgeCache, type EdgeCache } from './lib/public-reads';
 import { runMaintenance } from './services/maintenance';
 import { ConfigError, loadConfig, type Config } from './env';
 import type { AppDeps, DevMailbox, RateLimiter } from './ports';
@@ -89,6 +90,9 @@ let app: ReturnType<typeof createApp> | undefined;
 async function handle(request: Request, env: WorkerBindings, ctx: ExecutionContextLike): Promise<Response> {
   return withDeps(env, ctx, async (deps) => (app ??= createApp(deps)).fetch(request, { deps }));
 }
+
+/** `caches.default` where the runtime has it (Workers, workerd); absent in Node tests. */
+const edgeCache = () => (globalThis as { caches?: { default?: EdgeCache } }).caches?.default;
 
 /** Builds the ports for one request or cron run, and closes the database connection afterwards. */
 async function withDeps(env: WorkerBindings, ctx: ExecutionContextLike, run: (deps: AppDeps) => Promise<Response>): Promise<Response> {
@@ -161,7 +165,9 @@ function workerImageEngines(config: Config, env: WorkerBindings) {
 export { EngineContainer } from './adapters/images/engine-container';
 
 export default {
-  fetch: (request: Request, env: WorkerBindings, ctx: ExecutionContextLike) => handle(request, env, ctx),
+  // Public reads may be answered from this data centre's cache before any deps are built (issue 17).
+  fetch: (request: Request, env: WorkerBindings, ctx: ExecutionContextLike) =>
+    withEdgeCache(request, edgeCache(), (p) => ctx.waitUntil(p), () => handle(request, env, ctx)),
   /** Cron trigger (wrangler.toml): expired generation jobs, matured referral bonuses. */
   async scheduled(_event: unknown, env: WorkerBindings, ctx: ExecutionContextLike) {
     await withDeps(env, ctx, async (deps) => {

@@ -184,6 +184,49 @@ describe.skipIf(!serverUrl)('Worker on PostgreSQL through Hyperdrive', () => {
     expect(await balance.json()).toMatchObject({ paid: 100 });
   });
 
+  it('answers anonymous public reads from the Cache API once stored, with the ETag revalidating to a 304', async () => {
+    const path = '/api/public/pricing/all';
+    const first = await worker.fetch(path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-cache')).toBeNull();
+    const etag = first.headers.get('etag')!;
+    const body = await first.json();
+    // The store runs in waitUntil after the first answer: poll briefly for the hit.
+    let hit: Awaited<ReturnType<typeof worker.fetch>> | undefined;
+    for (let i = 0; i < 20 && hit?.headers.get('x-cache') !== 'HIT'; i++) {
+      if (i) await new Promise((resolve) => setTimeout(resolve, 100));
+      hit = await worker.fetch(path);
+    }
+    expect(hit!.headers.get('x-cache')).toBe('HIT');
+    expect(hit!.headers.get('x-request-id')).toBeNull();
+    expect(await hit!.json()).toEqual(body);
+    const revalidated = await worker.fetch(path, { headers: { 'if-none-match': etag } });
+    expect(revalidated.status).toBe(304);
+    // Languages are stored apart (the edge cache ignores Vary).
+    const zh = await worker.fetch(`${path}?lang=zh-Hant`);
+    expect(zh.headers.get('x-cache')).toBeNull();
+    expect(await zh.json()).not.toEqual(body);
+  });
+
+  it('spends credits in one statement over Hyperdrive, idempotent on the reference', async () => {
+    const json = { 'content-type': 'application/json' };
+    const email = 'spender@worker.example';
+    await worker.fetch('/api/auth/login/send-code', { method: 'POST', headers: json, body: JSON.stringify({ email }) });
+    const mailbox = (await (await worker.fetch(`/api/dev/mailbox?email=${email}`)).json()) as { messages: { text: string }[] };
+    const code = mailbox.messages[0]!.text.match(/\b(\d{6})\b/)![1];
+    const verified = await worker.fetch('/api/auth/login/verify-code', { method: 'POST', headers: json, body: JSON.stringify({ email, verificationCode: code }) });
+    const { token } = (await verified.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    const spends = await Promise.all(
+      [1, 2, 3, 3].map((n) => worker.fetch(`/api/credits/consume?amount=5&referenceId=w-${n}`, { method: 'POST', headers: auth })),
+    );
+    expect(spends.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const balance = (await (await worker.fetch('/api/credits/balance', { headers: auth })).json()) as { available: number; used: number };
+    expect(balance).toMatchObject({ available: 5, used: 15 });
+    const refused = await worker.fetch('/api/credits/consume?amount=6&referenceId=w-4', { method: 'POST', headers: auth });
+    expect(refused.status).toBe(402);
+  });
+
   it('upscales 2× end to end through the engine service: exactly twice the size, charged once', async () => {
     const json = { 'content-type': 'application/json' };
     // E-mail code sign-in: a new account gets the new-user bonus (20 credits).

@@ -33,6 +33,34 @@ describe('public reads', () => {
     }
   });
 
+  it('models and referral info: cached after the first read, 304 on revalidation, unknown codes never cached', async () => {
+    const { token } = await t.signIn('public-reads@example.com');
+    const { code } = await (await t.request('/api/referral/link', { token })).json();
+    for (const path of ['/api/generate-image/models', `/api/referral/info/${code}`]) {
+      const first = await t.request(path);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('cache-control')).toMatch(/public, max-age=\d+/);
+      const etag = first.headers.get('etag')!;
+      const body = await first.json();
+      expect(body.success).toBe(true);
+
+      const spy = vi.spyOn(client(), 'query');
+      const again = await t.request(path);
+      expect(again.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await again.json()).toEqual(body);
+      expect((await t.request(path, { headers: { 'if-none-match': etag } })).status).toBe(304);
+      expect(spy).not.toHaveBeenCalled();
+      spy.mockRestore();
+    }
+    for (let i = 0; i < 2; i++) {
+      const unknown = await t.request('/api/referral/info/NOSUCHCODE');
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers.get('etag')).toBeNull();
+    }
+    // A bad token on a public read is still refused (the cache sits behind authentication).
+    expect((await t.request('/api/generate-image/models', { token: 'not-a-token' })).status).toBe(401);
+  });
+
   it('languages are cached apart', async () => {
     const en = await (await t.request('/api/public/pricing/all')).json();
     const zh = await (await t.request('/api/public/pricing/all?lang=zh-Hant')).json();

@@ -1,9 +1,28 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/hono-env';
-import { cachedPublicRead, type CachedBody } from '../services/config/read-cache';
+import { PUBLIC_READ_MAX_AGE, publicReadOf } from '../lib/public-reads';
+import { cachedPublicBody, cachedPublicRead, type CachedBody } from '../services/config/read-cache';
 import { readSystemConfig } from '../services/config/system-config';
 import { listPricing, pickLocale } from '../services/pricing/pricing';
+
+const CACHE_CONTROL = `public, max-age=${PUBLIC_READ_MAX_AGE}, stale-while-revalidate=60`;
+
+function setCacheHeaders(c: Context<AppEnv>, cached: CachedBody) {
+  c.header('cache-control', CACHE_CONTROL);
+  c.header('etag', cached.etag);
+  // Responses differ by ?lang / Accept-Language (pricing) and by query (showcase pages).
+  c.header('vary', 'accept-language');
+}
+
+function answer(c: Context<AppEnv>, cached: CachedBody) {
+  setCacheHeaders(c, cached);
+  const match = c.req.header('if-none-match');
+  if (match && match.split(',').some((tag) => tag.trim() === cached.etag)) return c.body(null, 304);
+  c.header('content-type', 'application/json');
+  return c.body(cached.body);
+}
 
 /**
  * Answers a public read from the in-process cache with an ETag: a browser or edge cache revalidating
@@ -11,16 +30,37 @@ import { listPricing, pickLocale } from '../services/pricing/pricing';
  * value older than a change made elsewhere by more than that.
  */
 export async function sendPublicRead(c: Context<AppEnv>, key: string, load: () => Promise<unknown>) {
-  const cached: CachedBody = await cachedPublicRead(c.get('deps').db, key, load);
-  // Responses differ by ?lang / Accept-Language (pricing) and by query (showcase pages).
-  c.header('cache-control', 'public, max-age=30, stale-while-revalidate=60');
-  c.header('etag', cached.etag);
-  c.header('vary', 'accept-language');
-  const match = c.req.header('if-none-match');
-  if (match && match.split(',').some((tag) => tag.trim() === cached.etag)) return c.body(null, 304);
-  c.header('content-type', 'application/json');
-  return c.body(cached.body);
+  return answer(c, await cachedPublicRead(c.get('deps').db, key, load));
 }
+
+class NotCacheable extends Error {}
+
+/**
+ * The same cache in front of public routes whose files belong to other areas (the model catalogue,
+ * referral info; listed in lib/public-reads.ts): the route's own 200 JSON body is cached as it was
+ * sent. Mounted after `authenticate`, so a bad token still gets its 401. Non-200 answers (an unknown
+ * referral code) are never cached.
+ */
+export const publicReadCache = createMiddleware<AppEnv>(async (c, next) => {
+  const read = c.req.method === 'GET' ? publicReadOf(c.req.path) : null;
+  if (!read?.viaMiddleware) return next();
+  const key = `route:${c.req.path}`;
+  let ranHere = false;
+  try {
+    const cached = await cachedPublicBody(c.get('deps').db, key, async () => {
+      ranHere = true;
+      await next();
+      if (c.res.status !== 200) throw new NotCacheable();
+      return c.res.clone().text();
+    });
+    if (!ranHere) return answer(c, cached);
+    setCacheHeaders(c, cached);
+  } catch (error) {
+    if (!(error instanceof NotCacheable)) throw error;
+    // Our own uncacheable answer stands; a request that waited on someone else's asks for itself.
+    if (!ranHere) await next();
+  }
+});
 
 /** Visitor-readable data (spec §6): pricing and the sign-up bonus advertised on the login screen. */
 export const publicRoutes = new Hono<AppEnv>().get('/pricing/all', (c) => {

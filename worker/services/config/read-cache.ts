@@ -1,5 +1,6 @@
 /**
- * In-process cache for public, rarely-changing reads (pricing, showcase, public config), issue 17.
+ * In-process cache for public, rarely-changing reads (pricing, showcase, public config, models,
+ * referral info), issue 17.
  * One entry per database instance and key, holding the serialised JSON and its ETag, so a hit costs
  * no query, no serialisation and no hashing. A write through this process clears the entries of
  * its database at once ({@link invalidatePublicReads}); other processes (other Workers isolates)
@@ -32,16 +33,21 @@ async function etagOf(body: string) {
 
 /** The cached JSON for `key`, loading it once per TTL (concurrent misses share one load). */
 export function cachedPublicRead(db: object, key: string, load: () => Promise<unknown>, now = Date.now()): Promise<CachedBody> {
+  return cachedPublicBody(db, key, async () => JSON.stringify(await load()), now);
+}
+
+/**
+ * The same cache for a body that is already serialised (a route's own JSON response, cached by
+ * the public-read middleware without parsing it again).
+ */
+export function cachedPublicBody(db: object, key: string, load: () => Promise<string>, now = Date.now()): Promise<CachedBody> {
   let entries = caches.get(db);
   if (!entries) caches.set(db, (entries = new Map()));
   const hit = entries.get(key);
   if (hit && hit.expiresAt > now) return hit.value;
-  const value = load().then(async (data) => {
-    const body = JSON.stringify(data);
-    return { body, etag: await etagOf(body) };
-  });
+  const value = load().then(async (body) => ({ body, etag: await etagOf(body) }));
   const entry = { value, expiresAt: now + PUBLIC_READ_TTL_MS };
-  // Keys come from the query (showcase pages): bound the map so a crawler cannot grow it without end.
+  // Keys come from the query (showcase pages, referral codes): bound the map so a crawler cannot grow it without end.
   if (entries.size >= MAX_ENTRIES_PER_DB) entries.delete(entries.keys().next().value!);
   entries.set(key, entry);
   // A failed load is not cached: the next request tries again.
