@@ -9,6 +9,7 @@ import { authenticate } from './middleware/auth';
 import { notFound, onError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import type { AppDeps } from './ports';
+import { accountRoutes, dataExportJobRoutes } from './routes/account';
 import { accountAuthRoutes, avatarRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
@@ -69,7 +70,9 @@ export function createApp(deps: AppDeps) {
     .route('/upload', uploadRoutes)
     .route('/creation-records', recordRoutes)
     .route('/image-upscale', upscaleRoutes)
-    .route('/jobs', jobRoutes);
+    .route('/jobs', jobRoutes)
+    .route('/jobs/data-export', dataExportJobRoutes)
+    .route('/account', accountRoutes);
   if (deps.config.PAYMENTS === 'sandbox') api.route('/sandbox/checkout', sandboxCheckoutRoutes);
   if (deps.devMailbox) api.route('/dev', devRoutes);
 

@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   /** A subscription checkout of this user is still open (pending): finish or cancel it first. */
   SUBSCRIPTION_CHECKOUT_OPEN: 409,
   NO_CHANGES: 400,
+  /** The current password typed to confirm a password or e-mail change is wrong (400, not 401: the session stays valid). */
+  WRONG_PASSWORD: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** An upload whose header looks right but whose data is truncated or does not decode (refused before any charge). */

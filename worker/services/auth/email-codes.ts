@@ -14,7 +14,7 @@ import { generateLoginCode, hashLoginCode, sameDigest } from './code-hash';
  * Either code proves the same thing, so only the newest code of an e-mail counts, whatever it was for.
  */
 type Ctx = Pick<AppDeps, 'db' | 'config' | 'clock' | 'mailer' | 'limits'>;
-export type EmailCodePurpose = 'sign-in' | 'verify-email' | 'password-reset';
+export type EmailCodePurpose = 'sign-in' | 'verify-email' | 'password-reset' | 'change-email' | 'confirm-email-change' | 'delete-account';
 type CodeRow = typeof schema.loginCodes.$inferSelect;
 
 const HOUR = 3600;
@@ -46,6 +46,27 @@ function mailFor(purpose: EmailCodePurpose, code: string) {
       subject: `Your Image Studio password reset code: ${code}`,
       text: `Your password reset code is ${code}. Enter it in Image Studio with your new password; it expires in ${minutes} minutes.\n\nIf you did not ask to reset your password, ignore this e-mail: your password stays as it is.`,
       html: `<p>Your password reset code is</p>${big}<p>Enter it in Image Studio with your new password; it expires in ${minutes} minutes. If you did not ask to reset your password, ignore this e-mail: your password stays as it is.</p>`,
+    };
+  }
+  if (purpose === 'change-email') {
+    return {
+      subject: `Confirm your new Image Studio e-mail: ${code}`,
+      text: `Your code is ${code}. Enter it in Image Studio to make this address your account's e-mail; it expires in ${minutes} minutes.\n\nIf you did not ask for this, ignore this e-mail: nothing changes.`,
+      html: `<p>Your code is</p>${big}<p>Enter it in Image Studio to make this address your account's e-mail; it expires in ${minutes} minutes. If you did not ask for this, ignore this e-mail: nothing changes.</p>`,
+    };
+  }
+  if (purpose === 'confirm-email-change') {
+    return {
+      subject: `Your Image Studio e-mail change code: ${code}`,
+      text: `Someone signed in to your Image Studio account asked to move it to another e-mail address. Your code is ${code}; it expires in ${minutes} minutes.\n\nIf this was not you, do not share the code, and sign in to secure your account.`,
+      html: `<p>Someone signed in to your Image Studio account asked to move it to another e-mail address. Your code is</p>${big}<p>It expires in ${minutes} minutes. If this was not you, do not share the code, and sign in to secure your account.</p>`,
+    };
+  }
+  if (purpose === 'delete-account') {
+    return {
+      subject: `Your Image Studio account deletion code: ${code}`,
+      text: `Your code is ${code}. Entering it in Image Studio deletes your account and its images for good; it expires in ${minutes} minutes.\n\nIf you did not ask for this, ignore this e-mail: your account stays as it is.`,
+      html: `<p>Your code is</p>${big}<p>Entering it in Image Studio deletes your account and its images for good; it expires in ${minutes} minutes. If you did not ask for this, ignore this e-mail: your account stays as it is.</p>`,
     };
   }
   if (purpose === 'verify-email') {

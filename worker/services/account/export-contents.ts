@@ -1,0 +1,245 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { schema, type Db } from '../../../db/client';
+import type { BlobStore } from '../../ports';
+
+/**
+ * What "My data" puts in the zip (issue 19): the account's own records as JSON (profile, orders with
+ * refunds and subscriptions, the credit ledger, creation records, referrals) and the files it owns
+ * (results, the photos it uploaded for them, the avatar). Other people's data stays out: an invitee is
+ * a date, a status and a reward, never a name or address.
+ */
+const BLOB_URL_PREFIX = '/api/files/';
+
+/** The blob key behind one of our file URLs, or null for anything else (a static asset, a foreign URL). */
+export const blobKeyOf = (url: string | null | undefined) => (url?.startsWith(BLOB_URL_PREFIX) ? url.slice(BLOB_URL_PREFIX.length).split('?')[0]! : null);
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const extensionOf = (key: string) => key.match(/\.([a-z0-9]{2,5})$/i)?.[1]?.toLowerCase() ?? 'bin';
+
+interface ExportFile {
+  /** Path inside the zip. */
+  path: string;
+  blobKey: string;
+}
+
+export interface ExportPlan {
+  documents: { path: string; data: unknown }[];
+  files: ExportFile[];
+}
+
+/** Reads everything the export holds, except the file bytes (read one at a time while zipping). */
+export async function planExport(db: Db, userId: string, now: Date): Promise<ExportPlan> {
+  const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
+  if (!user) throw new Error('user not found');
+  const [identities, code, account, ledger, orders, subscriptions, refunds, records, invited, invitedBy] = await Promise.all([
+    db.select().from(schema.authIdentities).where(eq(schema.authIdentities.userId, userId)),
+    db.select().from(schema.referralCodes).where(eq(schema.referralCodes.userId, userId)),
+    db.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, userId)),
+    db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, userId)).orderBy(asc(schema.creditLedger.seq)),
+    db.select().from(schema.orders).where(eq(schema.orders.userId, userId)).orderBy(asc(schema.orders.createdAt)),
+    db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId)).orderBy(asc(schema.subscriptions.createdAt)),
+    db.select().from(schema.refunds).where(eq(schema.refunds.userId, userId)).orderBy(asc(schema.refunds.createdAt)),
+    db.select().from(schema.creationRecords).where(eq(schema.creationRecords.userId, userId)).orderBy(asc(schema.creationRecords.createdAt)),
+    db.select().from(schema.referrals).where(eq(schema.referrals.referrerId, userId)).orderBy(asc(schema.referrals.createdAt)),
+    db.select().from(schema.referrals).where(eq(schema.referrals.invitedUserId, userId)),
+  ]);
+  const planIds = [...new Set(orders.map((o) => o.planId))];
+  const plans = planIds.length ? await db.select().from(schema.pricingPlans).where(inArray(schema.pricingPlans.id, planIds)) : [];
+  const planName = new Map(plans.map((p) => [p.id, p.name]));
+
+  const files: ExportFile[] = [];
+  const avatarKey = blobKeyOf(user.avatarUrl);
+  const avatarPath = avatarKey ? `images/avatar.${extensionOf(avatarKey)}` : null;
+  if (avatarKey && avatarPath) files.push({ path: avatarPath, blobKey: avatarKey });
+
+  const creations = records
+    // Deleted records' files are gone; the ledger still names them, so their ids stay findable there.
+    .filter((r) => !r.deletedAt)
+    .map((r) => {
+      const own: string[] = [];
+      const add = (key: string | null, name: string) => {
+        if (!key || !key.startsWith(`users/${userId}/`)) return;
+        const path = `images/${r.id}/${name}.${extensionOf(key)}`;
+        files.push({ path, blobKey: key });
+        own.push(path);
+      };
+      add(blobKeyOf(r.imageUrl), 'result');
+      (r.sourceImageUrls ?? []).forEach((url, i) => add(blobKeyOf(url), `source-${i + 1}`));
+      return {
+        id: r.id,
+        type: r.type,
+        status: r.status,
+        prompt: r.prompt,
+        style: r.style,
+        model: r.model,
+        toolId: r.toolId,
+        width: r.width,
+        height: r.height,
+        credits: r.credits,
+        error: r.errorMessage,
+        createdAt: iso(r.createdAt),
+        files: own,
+      };
+    });
+
+  const refundsOf = (orderId: string) =>
+    refunds
+      .filter((r) => r.orderId === orderId)
+      .map((r) => ({ id: r.id, status: r.status, origin: r.origin, reason: r.reason, amount: r.amountCents / 100, creditsTakenBack: r.creditsClawedBack, createdAt: iso(r.createdAt) }));
+
+  const documents: ExportPlan['documents'] = [
+    {
+      path: 'profile.json',
+      data: {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        emailVerified: user.emailVerified,
+        createdWith: user.authProvider,
+        hasPassword: Boolean(user.passwordHash),
+        avatar: avatarPath,
+        createdAt: iso(user.createdAt),
+        signInMethods: identities.map((i) => ({ provider: i.provider, since: iso(i.createdAt), lastUsedAt: iso(i.lastUsedAt) })),
+        referralCode: code[0]?.code ?? null,
+      },
+    },
+    {
+      path: 'orders.json',
+      data: {
+        orders: orders.map((o) => ({
+          id: o.id,
+          orderNumber: o.orderNumber,
+          product: planName.get(o.planId) ?? o.planId,
+          kind: o.kind,
+          status: o.status,
+          amount: o.amountCents / 100,
+          currency: o.currency,
+          paymentMethod: o.paymentMethod,
+          credits: o.credits,
+          creditsAdded: o.creditsAdded,
+          periodStart: iso(o.periodStart),
+          periodEnd: iso(o.periodEnd),
+          createdAt: iso(o.createdAt),
+          paidAt: iso(o.paidAt),
+          refundedAt: iso(o.refundedAt),
+          refunds: refundsOf(o.id),
+        })),
+        subscriptions: subscriptions.map((s) => ({
+          id: s.id,
+          plan: planName.get(s.planId) ?? s.planId,
+          status: s.status,
+          monthlyCredits: s.monthlyCredits,
+          price: s.priceCents / 100,
+          paymentMethod: s.paymentMethod,
+          currentPeriodStart: iso(s.currentPeriodStart),
+          currentPeriodEnd: iso(s.currentPeriodEnd),
+          cancelledAt: iso(s.cancelledAt),
+          endsAt: iso(s.endsAt),
+          createdAt: iso(s.createdAt),
+        })),
+      },
+    },
+    {
+      path: 'credit-ledger.json',
+      data: {
+        balance: {
+          free: account[0]?.freeBalance ?? 0,
+          paid: account[0]?.paidBalance ?? 0,
+          subscription: account[0]?.subscriptionBalance ?? 0,
+        },
+        movements: ledger.map((row) => ({
+          id: row.id,
+          createdAt: iso(row.createdAt),
+          type: row.type,
+          bucket: row.bucket,
+          amount: row.amount,
+          balanceAfter: row.balanceAfter,
+          referenceType: row.referenceType,
+          referenceId: row.referenceId,
+          description: row.description,
+        })),
+      },
+    },
+    { path: 'creations.json', data: { creations } },
+    {
+      path: 'referrals.json',
+      data: {
+        invitedBy: invitedBy[0] ? { since: iso(invitedBy[0].createdAt) } : null,
+        invited: invited.map((r) => ({ since: iso(r.createdAt), status: r.status, registrationReward: r.registrationReward, purchaseReward: r.purchaseReward })),
+      },
+    },
+  ];
+  documents.push({ path: 'README.txt', data: readme(now, files.length) });
+  return { documents, files };
+}
+
+function readme(now: Date, fileCount: number) {
+  return [
+    'Image Studio: your data',
+    `Exported ${now.toISOString()}.`,
+    '',
+    'profile.json        your account: name, e-mail, how you sign in, your referral code',
+    'orders.json         your orders, their refunds and your subscriptions',
+    'credit-ledger.json  every credit movement of your account and the balance at export time',
+    'creations.json      your creations (prompts, settings, status) and where their images are in this zip',
+    'referrals.json      whom you invited (dates and rewards only) and whether you were invited',
+    `images/             your results, the photos you uploaded for them and your avatar (${fileCount} files)`,
+    'missing.json        (only if present) files that could not be read at export time',
+  ].join('\n');
+}
+
+/**
+ * Streams the plan into a zip held in memory: JSON is deflated, images are stored as they are (PNG,
+ * JPEG and WebP are compressed already). `readBlob` answers null for a file that is gone; it is
+ * listed in missing.json instead. `onFile` reports progress after each image.
+ */
+export async function writeExportZip(
+  plan: ExportPlan,
+  readBlob: (key: string) => Promise<Uint8Array | null>,
+  options: { mtime: Date; onFile?: (done: number, total: number) => Promise<void> },
+): Promise<{ bytes: Uint8Array; fileCount: number }> {
+  const chunks: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else chunks.push(chunk);
+  });
+  const addDocument = (path: string, data: unknown) => {
+    const entry = new ZipDeflate(path, { level: 6 });
+    entry.mtime = options.mtime;
+    zip.add(entry);
+    entry.push(new TextEncoder().encode(typeof data === 'string' ? data : `${JSON.stringify(data, null, 2)}\n`), true);
+  };
+  for (const doc of plan.documents) addDocument(doc.path, doc.data);
+  const missing: string[] = [];
+  let written = 0;
+  for (const [index, file] of plan.files.entries()) {
+    const bytes = await readBlob(file.blobKey);
+    if (bytes) {
+      const entry = new ZipPassThrough(file.path);
+      entry.mtime = options.mtime;
+      zip.add(entry);
+      entry.push(bytes, true);
+      written++;
+    } else missing.push(file.path);
+    await options.onFile?.(index + 1, plan.files.length);
+  }
+  if (missing.length) addDocument('missing.json', { missing });
+  zip.end();
+  if (failure) throw failure;
+  const size = chunks.reduce((sum, c) => sum + c.length, 0);
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return { bytes, fileCount: written };
+}
+
+/** Reads one blob fully, or null when it no longer exists. */
+export async function readWholeBlob(blobs: BlobStore, key: string): Promise<Uint8Array | null> {
+  const blob = await blobs.get(key);
+  return blob ? new Uint8Array(await new Response(blob.body).arrayBuffer()) : null;
+}

@@ -1,0 +1,177 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { schema } from '../../../db/client';
+import type { DeleteAccountRequest, DeleteAccountResponse, DeletionPreview } from '../../contract/account';
+import { ServiceError } from '../../contract/errors';
+import type { AppDeps } from '../../ports';
+import { blobKeyOf } from '../account/export-contents';
+import { lapseSubscriptionCredits } from '../payments/effects';
+import { checkEmailCode, consumeEmailCode, issueEmailCode, resendWaitSeconds } from './email-codes';
+
+/**
+ * Self-serve account deletion (issue 19, docs/decisions/018-account-data.md). Confirmed by a code
+ * mailed to the account's address. Billing stops at the gateway first; then, in one transaction, the
+ * personal data goes (profile, sign-in identities, creations, exports, codes, the free text of refund
+ * reasons) while the ledger, orders, refunds and subscriptions stay as the accounting record, pointing
+ * at the same user id on a row that no longer says who it was. The files go after the commit. The
+ * address is free again: signing in with it starts a new account.
+ */
+type Ctx = Pick<AppDeps, 'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log' | 'blobs' | 'payments'>;
+
+/** No token is valid for a deleted account, whenever it was issued. */
+const NEVER = new Date('9999-12-31T23:59:59Z');
+export const DELETED_NAME = 'Deleted user';
+export const deletedEmail = (userId: string) => `${userId}@deleted.invalid`;
+export const REDACTED_REASON = 'Removed when the account was deleted';
+
+async function loadUser(ctx: Pick<Ctx, 'db'>, userId: string) {
+  const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, userId));
+  if (!user || user.deletedAt) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
+  return user;
+}
+
+const s = schema.subscriptions;
+/** Subscriptions still billed at the gateway: these are cancelled there before anything is deleted. */
+const billedWhere = (userId: string) => and(eq(s.userId, userId), inArray(s.status, ['active', 'suspended']));
+
+export async function deletionPreview(ctx: Ctx, userId: string): Promise<DeletionPreview> {
+  const user = await loadUser(ctx, userId);
+  const [[account], [live], [{ creations } = { creations: 0 }], resendAfterSeconds] = await Promise.all([
+    ctx.db.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, userId)),
+    ctx.db
+      .select({ status: s.status, planName: schema.pricingPlans.name })
+      .from(s)
+      .innerJoin(schema.pricingPlans, eq(schema.pricingPlans.id, s.planId))
+      .where(and(eq(s.userId, userId), ne(s.status, 'expired')))
+      .limit(1),
+    ctx.db
+      .select({ creations: sql<number>`count(*)::int` })
+      .from(schema.creationRecords)
+      .where(and(eq(schema.creationRecords.userId, userId), sql`${schema.creationRecords.deletedAt} is null`)),
+    resendWaitSeconds(ctx, user.email),
+  ]);
+  return {
+    success: true,
+    email: user.email,
+    creditsForfeited: account ? account.freeBalance + account.paidBalance + account.subscriptionBalance : 0,
+    subscription: live ? { planName: live.planName, status: live.status } : null,
+    creations: Number(creations),
+    resendAfterSeconds,
+  };
+}
+
+export async function sendDeletionCode(ctx: Ctx, input: { userId: string; ip: string }) {
+  const user = await loadUser(ctx, input.userId);
+  await issueEmailCode(ctx, { email: user.email, ip: input.ip, purpose: 'delete-account' });
+  return { success: true as const, message: `A code was sent to ${user.email}.` };
+}
+
+/** Every blob the account owns that the database knows of: avatar, results, uploads, exports. */
+async function ownedBlobKeys(ctx: Pick<Ctx, 'db'>, userId: string, avatarUrl: string | null) {
+  const [records, jobs, exports] = await Promise.all([
+    ctx.db.select().from(schema.creationRecords).where(eq(schema.creationRecords.userId, userId)),
+    ctx.db.select({ imageUrl: schema.generationJobs.imageUrl, input: schema.generationJobs.input }).from(schema.generationJobs).where(eq(schema.generationJobs.userId, userId)),
+    ctx.db.select({ blobKey: schema.dataExports.blobKey }).from(schema.dataExports).where(eq(schema.dataExports.userId, userId)),
+  ]);
+  const keys = new Set<string>();
+  const add = (key: string | null | undefined) => {
+    // Only keys under this user's own prefixes: a record can point at a shared asset, which stays.
+    if (key && (key.startsWith(`users/${userId}/`) || key.startsWith(`public/avatars/${userId}/`))) keys.add(key);
+  };
+  add(blobKeyOf(avatarUrl));
+  for (const r of records) [r.imageUrl, r.thumbnailUrl, ...(r.sourceImageUrls ?? [])].forEach((url) => add(blobKeyOf(url)));
+  for (const j of jobs) {
+    add(blobKeyOf(j.imageUrl));
+    const input = j.input as { sourceKey?: unknown; sourceKeys?: unknown };
+    if (typeof input?.sourceKey === 'string') add(input.sourceKey);
+    if (Array.isArray(input?.sourceKeys)) input.sourceKeys.forEach((k) => typeof k === 'string' && add(k));
+  }
+  exports.forEach((x) => add(x.blobKey));
+  return [...keys];
+}
+
+export async function deleteAccount(ctx: Ctx, input: DeleteAccountRequest & { userId: string; ip: string }): Promise<DeleteAccountResponse> {
+  const user = await loadUser(ctx, input.userId);
+  const code = await checkEmailCode(ctx, { email: user.email, code: input.verificationCode, ip: input.ip });
+
+  // Work still running would write files after the deletion: let it finish first (a few minutes at most).
+  const [running] = await ctx.db
+    .select({ id: schema.generationJobs.id })
+    .from(schema.generationJobs)
+    .where(and(eq(schema.generationJobs.userId, user.id), eq(schema.generationJobs.status, 'PROCESSING')))
+    .limit(1);
+  const [exporting] = await ctx.db
+    .select({ id: schema.dataExports.id })
+    .from(schema.dataExports)
+    .where(and(eq(schema.dataExports.userId, user.id), eq(schema.dataExports.status, 'PROCESSING')))
+    .limit(1);
+  if (running || exporting) {
+    throw new ServiceError('CONFLICT', 'Some of your images or your data export are still being made; try again when they are finished');
+  }
+
+  // Billing stops at the gateway before anything is deleted: a refusal leaves the account as it was,
+  // and the same code can be used again.
+  for (const sub of await ctx.db.select().from(s).where(billedWhere(user.id))) {
+    if (!sub.gatewaySubscriptionId) continue;
+    const gateway = ctx.payments.byName(sub.gateway);
+    if (!gateway) throw new ServiceError('NOT_CONFIGURED', `${sub.gateway} payments are not configured here; your subscription could not be cancelled`);
+    try {
+      await gateway.cancelSubscription(sub.gatewaySubscriptionId);
+    } catch (error) {
+      ctx.log.warn('account deletion: gateway refused to cancel a subscription', { subscriptionId: sub.id, error: error instanceof Error ? error.message : String(error) });
+      throw new ServiceError('PAYMENT_PROVIDER_ERROR', 'Your subscription could not be cancelled at the payment provider, so nothing was deleted; please try again');
+    }
+  }
+
+  const keys = await ownedBlobKeys(ctx, user.id, user.avatarUrl);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await consumeEmailCode(tx, code.id, now);
+    const [locked] = await tx.select().from(schema.users).where(and(eq(schema.users.id, user.id), sql`${schema.users.deletedAt} is null`)).for('update');
+    if (!locked) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
+    // Subscriptions end now; what is left of their credits lapses like at any end (decision 003).
+    const live = await tx.select().from(s).where(and(eq(s.userId, user.id), ne(s.status, 'expired'))).for('update');
+    for (const sub of live) {
+      const ended = { status: 'expired' as const, cancelledAt: sub.cancelledAt ?? now, endsAt: now, cancelAtPeriodEnd: false, updatedAt: now };
+      await tx.update(s).set(ended).where(eq(s.id, sub.id));
+      await lapseSubscriptionCredits(tx, { ...sub, ...ended }, now);
+    }
+    // The accounting record stays, without the customer's own words.
+    await tx.update(schema.refunds).set({ reason: REDACTED_REASON, updatedAt: now }).where(and(eq(schema.refunds.userId, user.id), eq(schema.refunds.origin, 'CUSTOMER')));
+    await tx.delete(schema.creationRecords).where(eq(schema.creationRecords.userId, user.id));
+    await tx.delete(schema.generationJobs).where(eq(schema.generationJobs.userId, user.id));
+    await tx.delete(schema.dataExports).where(eq(schema.dataExports.userId, user.id));
+    await tx.delete(schema.idempotencyKeys).where(eq(schema.idempotencyKeys.userId, user.id));
+    await tx.delete(schema.authIdentities).where(eq(schema.authIdentities.userId, user.id));
+    await tx.delete(schema.referralCodes).where(eq(schema.referralCodes.userId, user.id));
+    await tx.delete(schema.loginCodes).where(eq(schema.loginCodes.email, user.email));
+    await tx
+      .update(schema.users)
+      .set({
+        email: deletedEmail(user.id),
+        name: DELETED_NAME,
+        avatarUrl: null,
+        passwordHash: null,
+        emailVerified: false,
+        sessionsValidFrom: NEVER,
+        deletedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(schema.users.id, user.id));
+  });
+  ctx.log.info('account deleted', { userId: user.id, files: keys.length });
+
+  // Files go after the commit (a rolled-back deletion must not lose them); a failure leaves an
+  // unreachable file under an id nobody owns, and is logged for cleanup.
+  const failed = (await Promise.allSettled(keys.map((key) => ctx.blobs.delete(key)))).filter((r) => r.status === 'rejected').length;
+  if (failed) ctx.log.warn('account deletion: some files were not removed', { userId: user.id, failed });
+  try {
+    await ctx.mailer.send({
+      to: user.email,
+      subject: 'Your Image Studio account was deleted',
+      text: 'Your Image Studio account and its images were deleted. Records of payments are kept as our accounting record, without your name or e-mail.\n\nIf you sign in with this address again, a new account is created.',
+    });
+  } catch (error) {
+    ctx.log.warn('account deletion notice not sent', { reason: error instanceof Error ? error.name : 'unknown' });
+  }
+  return { success: true, message: 'Your account was deleted.' };
+}

@@ -1,0 +1,180 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { schema } from '../../../db/client';
+import type {
+  AccountOverview,
+  ChangePasswordRequest,
+  CredentialsChangedResponse,
+  EmailChangeCodeRequest,
+  EmailChangeCodeResponse,
+  EmailChangeConfirm,
+} from '../../contract/account';
+import { LOGIN_CODE } from '../../contract/auth';
+import { ServiceError } from '../../contract/errors';
+import { newId } from '../../lib/ids';
+import type { AppDeps, RateLimitRule } from '../../ports';
+import { checkEmailCode, consumeEmailCode, issueEmailCode } from './email-codes';
+import { hashPassword, verifyPassword } from './passwords';
+import { issueAccessToken } from './tokens';
+import { grantVerifiedEmailRewards, toUserProfile } from './users';
+
+/**
+ * Change password and change e-mail from the personal center (issue 19). A session alone cannot do
+ * either: the current password is typed again (or, for an account without one, a code mailed to its
+ * current address), so a stolen token cannot lock the owner out. Both changes end every other
+ * session (`sessionsValidFrom`, like a password reset) and are announced to the address that held
+ * the account before. The new e-mail is proven by a code mailed to it (services/auth/email-codes).
+ */
+type Ctx = Pick<AppDeps, 'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log'>;
+type UserRow = typeof schema.users.$inferSelect;
+
+/** Guesses of the current password from one signed-in session: the login rule for one account and client. */
+export const CURRENT_PASSWORD_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 15 * 60 };
+
+async function loadUser(ctx: Pick<Ctx, 'db'>, userId: string): Promise<UserRow> {
+  const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, userId));
+  if (!user) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
+  return user;
+}
+
+export async function accountOverview(ctx: Pick<Ctx, 'db'>, userId: string): Promise<AccountOverview> {
+  const user = await loadUser(ctx, userId);
+  const identities = await ctx.db.select({ provider: schema.authIdentities.provider }).from(schema.authIdentities).where(eq(schema.authIdentities.userId, userId));
+  const methods = new Set(identities.map((i) => i.provider));
+  // Anyone who proves the mailbox can sign in by code, whatever the account was created with.
+  if (user.emailVerified) methods.add('email');
+  if (user.passwordHash) methods.add('password');
+  return {
+    success: true,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    hasPassword: Boolean(user.passwordHash),
+    signInMethods: (['email', 'google', 'password'] as const).filter((m) => methods.has(m)),
+  };
+}
+
+/** Re-checks the current password (counted before the check, so parallel guesses cannot exceed the limit). */
+async function checkCurrentPassword(ctx: Ctx, user: UserRow, typed: string | undefined) {
+  if (!user.passwordHash) {
+    throw new ServiceError('CONFLICT', 'This account has no password yet: set one with a code sent to your e-mail', { field: 'currentPassword' });
+  }
+  if (!typed) throw new ServiceError('VALIDATION_FAILED', 'Please enter your current password', { field: 'currentPassword' });
+  const result = await ctx.limits.hit(`current-password:${user.id}`, CURRENT_PASSWORD_LIMIT);
+  if (!result.allowed) throw new ServiceError('RATE_LIMITED', 'Too many attempts, please try again later', { retryAfter: result.retryAfterSeconds });
+  if (!(await verifyPassword(typed, user.passwordHash))) {
+    throw new ServiceError('WRONG_PASSWORD', 'The current password is incorrect', { field: 'currentPassword' });
+  }
+}
+
+/**
+ * Replaces the password after the current one is re-checked; every other session ends. An account
+ * without a password sets its first one through the reset code instead (it proves the mailbox).
+ */
+export async function changePassword(ctx: Ctx, userId: string, input: ChangePasswordRequest): Promise<CredentialsChangedResponse> {
+  const user = await loadUser(ctx, userId);
+  await checkCurrentPassword(ctx, user, input.currentPassword);
+  if (input.newPassword === input.currentPassword) throw new ServiceError('NO_CHANGES', 'The new password is the same as the current one', { field: 'newPassword' });
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = ctx.clock.now();
+  // Conditional on the hash just checked: a reset or change racing this one is not overwritten.
+  const [updated] = await ctx.db
+    .update(schema.users)
+    .set({ passwordHash, sessionsValidFrom: now, updatedAt: now })
+    .where(and(eq(schema.users.id, user.id), eq(schema.users.passwordHash, user.passwordHash!)))
+    .returning();
+  if (!updated) throw new ServiceError('CONFLICT', 'The password was changed meanwhile, please try again', { field: 'currentPassword' });
+  ctx.log.info('password changed', { userId: user.id });
+  await notify(ctx, updated.email, 'Your Image Studio password was changed', 'The password of your Image Studio account was just changed in the personal center, and every other session was signed out.');
+  return { success: true, token: await issueAccessToken(ctx.config, updated.id, now), user: toUserProfile(updated) };
+}
+
+async function ensureAddressFree(ctx: Pick<Ctx, 'db'>, user: UserRow, newEmail: string) {
+  if (newEmail === user.email) throw new ServiceError('NO_CHANGES', 'This is already your e-mail', { field: 'newEmail' });
+  const [taken] = await ctx.db.select({ id: schema.users.id }).from(schema.users).where(and(eq(schema.users.email, newEmail), ne(schema.users.id, user.id)));
+  // The same answer register gives for a used address: it reveals nothing register does not.
+  if (taken) throw new ServiceError('CONFLICT', 'An account with this e-mail already exists', { field: 'newEmail' });
+}
+
+/**
+ * Mails a code to the new address. An account without a password also gets a code at its current
+ * address: that code, not the session, is then what proves the owner asked for the move.
+ */
+export async function sendEmailChangeCode(ctx: Ctx, userId: string, input: EmailChangeCodeRequest & { ip: string }): Promise<EmailChangeCodeResponse> {
+  const user = await loadUser(ctx, userId);
+  await ensureAddressFree(ctx, user, input.newEmail);
+  const currentEmailCodeSent = !user.passwordHash;
+  if (currentEmailCodeSent) await issueEmailCode(ctx, { email: user.email, ip: input.ip, purpose: 'confirm-email-change' });
+  await issueEmailCode(ctx, { email: input.newEmail, ip: input.ip, purpose: 'change-email' });
+  return {
+    success: true,
+    message: currentEmailCodeSent ? `Codes were sent to ${input.newEmail} and to ${user.email}.` : `A code was sent to ${input.newEmail}.`,
+    currentEmailCodeSent,
+    resendAfterSeconds: LOGIN_CODE.resendWaitSeconds,
+  };
+}
+
+/**
+ * Moves the account to the new address: the new mailbox is proven by its code, the owner by the
+ * current password (or the code sent to the current address). One transaction consumes the codes,
+ * changes the e-mail (the unique index decides a race for the address), moves the e-mail and password
+ * sign-in identities to it and ends every other session. Google stays linked by its own subject.
+ */
+export async function confirmEmailChange(ctx: Ctx, userId: string, input: EmailChangeConfirm & { ip: string }): Promise<CredentialsChangedResponse> {
+  const user = await loadUser(ctx, userId);
+  await ensureAddressFree(ctx, user, input.newEmail);
+  let ownerCode: { id: string } | null = null;
+  if (user.passwordHash) await checkCurrentPassword(ctx, user, input.currentPassword);
+  else {
+    if (!input.currentEmailCode) throw new ServiceError('VALIDATION_FAILED', `Please enter the code sent to ${user.email}`, { field: 'currentEmailCode' });
+    ownerCode = await checkEmailCode(ctx, { email: user.email, code: input.currentEmailCode, ip: input.ip }).catch((error: unknown) => {
+      throw error instanceof ServiceError ? new ServiceError(error.code, error.message, { ...error.details, field: 'currentEmailCode' }) : error;
+    });
+  }
+  const newCode = await checkEmailCode(ctx, { email: input.newEmail, code: input.verificationCode, ip: input.ip });
+  const now = ctx.clock.now();
+  const updated = await ctx.db
+    .transaction(async (tx) => {
+      await consumeEmailCode(tx, newCode.id, now);
+      if (ownerCode) await consumeEmailCode(tx, ownerCode.id, now);
+      const [changed] = await tx
+        .update(schema.users)
+        .set({ email: input.newEmail, emailVerified: true, sessionsValidFrom: now, updatedAt: now })
+        .where(and(eq(schema.users.id, user.id), eq(schema.users.email, user.email)))
+        .returning();
+      if (!changed) throw new ServiceError('CONFLICT', 'Your e-mail was changed meanwhile, please try again', { field: 'newEmail' });
+      const ids = schema.authIdentities;
+      await tx.delete(ids).where(and(eq(ids.userId, user.id), inArray(ids.provider, ['email', 'password'])));
+      await tx.insert(ids).values({ id: newId('aid'), userId: user.id, provider: 'email', subject: input.newEmail, lastUsedAt: now }).onConflictDoNothing();
+      if (changed.passwordHash) await tx.insert(ids).values({ id: newId('aid'), userId: user.id, provider: 'password', subject: input.newEmail, lastUsedAt: now }).onConflictDoNothing();
+      // The new mailbox is proven: an account that never verified its first address gets what it waited for.
+      if (!user.emailVerified) await grantVerifiedEmailRewards(tx, user.id);
+      return changed;
+    })
+    .catch((error: unknown) => {
+      if ((error as { code?: string; cause?: { code?: string } })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505') {
+        throw new ServiceError('CONFLICT', 'An account with this e-mail already exists', { field: 'newEmail' });
+      }
+      throw error;
+    });
+  ctx.log.info('email changed', { userId: user.id });
+  await notify(ctx, user.email, 'Your Image Studio e-mail was changed', `The e-mail of your Image Studio account was just changed to ${maskEmail(input.newEmail)}, and every other session was signed out.`);
+  return { success: true, token: await issueAccessToken(ctx.config, updated.id, now), user: toUserProfile(updated) };
+}
+
+/** `jane.doe@example.com` → `ja…@example.com`: enough for the owner to recognise, little for anyone else. */
+export function maskEmail(address: string) {
+  const [local = '', domain = ''] = address.split('@');
+  return `${local.slice(0, 2)}…@${domain}`;
+}
+
+/**
+ * Tells the previous holder of the account's address, so a change they did not make is noticed. The
+ * change has happened: a mail API failure is logged, not turned into a failed change.
+ */
+async function notify(ctx: Ctx, to: string, subject: string, what: string) {
+  const advice = 'If this was not you, reset your password now and keep your e-mail account safe.';
+  try {
+    await ctx.mailer.send({ to, subject, text: `${what}\n\n${advice}`, html: `<p>${what}</p><p>${advice}</p>` });
+  } catch (error) {
+    ctx.log.warn('account change notice not sent', { reason: error instanceof Error ? error.name : 'unknown' });
+  }
+}
