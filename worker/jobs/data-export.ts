@@ -103,7 +103,8 @@ export async function startDataExport(ctx: Ctx, userId: string): Promise<DataExp
     ctx.log.error('data export publish failed', { exportId: id, error: String(error) });
     await failExport(ctx, id, 'The export service is unavailable, please try again');
   }
-  return latestDataExport(ctx, userId);
+  const [row] = await ctx.db.select().from(e).where(eq(e.id, id));
+  return { success: true, export: await present(ctx, row!) };
 }
 
 async function setProgress(ctx: Pick<Ctx, 'db' | 'clock'>, id: string, progress: number) {

@@ -1,0 +1,209 @@
+import { eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { schema } from '../../db/client';
+import { pngFile, scriptedEngines } from '../../tests/fixtures/images';
+import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { GatewayError } from '../services/payments/gateway';
+import { buy, expectLedgerConsistent, sandboxOf } from './payments.test-support';
+
+/** Issue 19 item 3: "My data" export (a queued job with progress) and account deletion, through the API. */
+let t: TestApp;
+const clock = manualClock();
+beforeAll(async () => {
+  t = await createTestApp({ clock, images: scriptedEngines().images, env: { LOGIN_CODE_MAX_PER_IP_HOUR: '1000' } });
+});
+afterAll(() => t.close());
+const spies: { mockRestore(): void }[] = [];
+const track = <T extends { mockRestore(): void }>(spy: T) => {
+  spies.push(spy);
+  return spy;
+};
+afterEach(() => spies.splice(0).forEach((spy) => spy.mockRestore()));
+
+let n = 0;
+async function newUser() {
+  const email = `data${++n}@example.com`;
+  const { token, user } = await t.signIn(email);
+  clock.advance(61);
+  return { email, token, userId: user.id };
+}
+
+/** One finished text-to-image creation and one avatar, so the user owns files. */
+async function withFiles(token: string) {
+  const started = await (await t.request('/api/generate-image', { method: 'POST', token, json: { prompt: 'a red lighthouse', style: 'realistic', width: 512, height: 512, model: 'nano' } })).json();
+  await t.drainJobs();
+  const form = new FormData();
+  form.append('avatar', await pngFile('me.png', 64, 64));
+  const avatar = await (await t.request('/api/users/me/avatar', { method: 'POST', token, body: form })).json();
+  const [record] = await t.deps.db.select().from(schema.creationRecords).where(eq(schema.creationRecords.id, started.recordId));
+  expect(record).toMatchObject({ status: 'COMPLETED' });
+  return { recordId: record!.id, imageKey: record!.imageUrl!.slice('/api/files/'.length), avatarKey: (avatar.avatar as string).slice('/api/files/'.length) };
+}
+
+const exportState = async (token: string) => (await (await t.request('/api/account/export', { token })).json()).export;
+
+describe('My data export', () => {
+  it('is a job: starts at 0 %, finishes at 100 % with a signed link to one zip of the profile, orders, ledger, creations and own images', async () => {
+    const { email, token, userId } = await newUser();
+    const files = await withFiles(token);
+    await buy(t, token, { packageId: 'pack_100' });
+    expect(await exportState(token)).toBeNull();
+
+    const started = await (await t.request('/api/account/export', { method: 'POST', token })).json();
+    expect(started.export).toMatchObject({ status: 'PROCESSING', progress: 0, downloadUrl: null });
+    // A second click while it runs is the same export.
+    expect((await (await t.request('/api/account/export', { method: 'POST', token })).json()).export.id).toBe(started.export.id);
+    await t.drainJobs();
+
+    const done = await exportState(token);
+    expect(done).toMatchObject({ id: started.export.id, status: 'COMPLETED', progress: 100, fileCount: 2, fileName: expect.stringMatching(/^image-studio-data-\d{4}-\d{2}-\d{2}\.zip$/) });
+    // The link works without a token (a plain download link), and only with its signature.
+    const download = await t.request(done.downloadUrl);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/zip');
+    const zip = unzipSync(new Uint8Array(await download.arrayBuffer()));
+    expect(Object.keys(zip).sort()).toEqual(
+      ['README.txt', 'creations.json', 'credit-ledger.json', 'images/avatar.webp', `images/${files.recordId}/result.png`, 'orders.json', 'profile.json', 'referrals.json'].sort(),
+    );
+    expect((await t.request(done.downloadUrl.split('?')[0])).status).toBe(404);
+    const json = (name: string) => JSON.parse(new TextDecoder().decode(zip[name]));
+    expect(json('profile.json')).toMatchObject({ id: userId, email, avatar: 'images/avatar.webp', signInMethods: [expect.objectContaining({ provider: 'email' })] });
+    expect(json('orders.json').orders).toEqual([expect.objectContaining({ product: 'Starter pack', status: 'PAID', amount: 4.99, creditsAdded: 100 })]);
+    const ledgerRows = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, userId));
+    expect(json('credit-ledger.json').movements.map((m: { id: string }) => m.id).sort()).toEqual(ledgerRows.map((r) => r.id).sort());
+    expect(json('creations.json').creations).toEqual([expect.objectContaining({ id: files.recordId, prompt: expect.stringContaining('a red lighthouse'), files: [`images/${files.recordId}/result.png`] })]);
+    const stored = await t.deps.blobs.get(files.imageKey);
+    expect(Buffer.from(zip[`images/${files.recordId}/result.png`]!)).toEqual(Buffer.from(await new Response(stored!.body).arrayBuffer()));
+
+    // Another user never sees it.
+    const other = await newUser();
+    expect(await exportState(other.token)).toBeNull();
+    expect((await t.request(done.downloadUrl.split('?')[0], { token: other.token })).status).toBe(404);
+  });
+
+  it('reports progress while images are added, retries a failed attempt, and keeps only the newest zip', async () => {
+    const { token, email } = await newUser();
+    await withFiles(token);
+    await withFiles(token);
+    const seen: number[] = [];
+    const realPut = t.deps.blobs.put.bind(t.deps.blobs);
+    let failOnce = true;
+    track(
+      vi.spyOn(t.deps.blobs, 'put').mockImplementation(async (key, body, options) => {
+        if (key.includes('/exports/')) {
+          seen.push((await exportState(token)).progress);
+          if (failOnce) {
+            failOnce = false;
+            throw new Error('disk full');
+          }
+        }
+        return realPut(key, body, options);
+      }),
+    );
+    const first = (await (await t.request('/api/account/export', { method: 'POST', token })).json()).export;
+    await t.drainJobs();
+    expect(seen.length).toBe(2);
+    expect(seen.every((p) => p >= 95 && p < 100)).toBe(true);
+    const done = await exportState(token);
+    expect(done).toMatchObject({ status: 'COMPLETED', progress: 100, fileCount: 3 });
+    const [row] = await t.deps.db.select().from(schema.dataExports).where(eq(schema.dataExports.id, first.id));
+    expect(row!.attempt).toBe(2);
+
+    clock.advance(1);
+    const second = (await (await t.request('/api/account/export', { method: 'POST', token })).json()).export;
+    await t.drainJobs();
+    expect(second.id).not.toBe(first.id);
+    expect(await t.deps.blobs.get(row!.blobKey!)).toBeNull();
+    expect((await t.deps.db.select().from(schema.dataExports).where(eq(schema.dataExports.id, first.id)))[0]!.status).toBe('EXPIRED');
+
+    // Past its keep time the zip is removed when next read.
+    clock.advance(8 * 24 * 3600);
+    const later = await t.signIn(email);
+    expect(await exportState(later.token)).toMatchObject({ id: second.id, status: 'EXPIRED', downloadUrl: null });
+    expect(await t.deps.blobs.get((await t.deps.db.select().from(schema.dataExports).where(eq(schema.dataExports.id, second.id)))[0]!.blobKey!)).toBeNull();
+  });
+});
+
+describe('account deletion', () => {
+  const preview = async (token: string) => (await (await t.request('/api/account/deletion', { token })).json());
+  const confirm = (token: string, verificationCode: string) => t.request('/api/account/deletion/confirm', { method: 'POST', token, json: { verificationCode } });
+
+  it('by code: cancels billing first, removes files and personal data, keeps the ledger, orders and refunds anonymised; the old address starts a new account', async () => {
+    const { email, token, userId } = await newUser();
+    const files = await withFiles(token);
+    const order = await buy(t, token, { packageId: 'pack_100' });
+    const refund = await t.request(`/api/orders/${order.orderId}/refund`, { method: 'POST', token, json: { reason: 'My name is Jane and I changed my mind' } });
+    expect(refund.status).toBe(200);
+    await buy(t, token, { planId: 'plan_basic_monthly' });
+    await t.request('/api/account/export', { method: 'POST', token });
+    await t.drainJobs();
+    const exportKey = (await t.deps.db.select().from(schema.dataExports).where(eq(schema.dataExports.userId, userId)))[0]!.blobKey!;
+    const ledgerBefore = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, userId));
+
+    expect(await preview(token)).toMatchObject({ email, creditsForfeited: 20 - 4 + 200, subscription: { planName: 'Basic', status: 'active' }, creations: 1 });
+    expect((await t.request('/api/account/deletion/send-code', { method: 'POST', token })).status).toBe(200);
+    expect(t.deps.devMailbox!.list(email)[0]!.subject).toMatch(/account deletion code/);
+    const code = t.latestCode(email);
+    const wrong = await confirm(token, code === '000000' ? '111111' : '000000');
+    expect((await wrong.json()).error).toMatchObject({ code: 'INVALID_CODE', field: 'verificationCode' });
+
+    const cancel = track(vi.spyOn(sandboxOf(t), 'cancelSubscription'));
+    const deleted = await confirm(token, code);
+    expect(deleted.status).toBe(200);
+    expect(cancel).toHaveBeenCalledWith(expect.stringMatching(/^sbx_sub_/));
+
+    // Signed out everywhere; the row says nothing about who it was.
+    expect((await t.request('/api/users/me', { token })).status).toBe(401);
+    const [user] = await t.deps.db.select().from(schema.users).where(eq(schema.users.id, userId));
+    expect(user).toMatchObject({ email: `${userId}@deleted.invalid`, name: 'Deleted user', avatarUrl: null, passwordHash: null, deletedAt: clock.now() });
+    for (const table of [schema.authIdentities, schema.creationRecords, schema.generationJobs, schema.dataExports, schema.referralCodes] as const) {
+      expect(await t.deps.db.select().from(table).where(eq(table.userId, userId))).toEqual([]);
+    }
+    expect(await t.deps.db.select().from(schema.loginCodes).where(eq(schema.loginCodes.email, email))).toEqual([]);
+    for (const key of [files.imageKey, files.avatarKey, exportKey]) expect(await t.deps.blobs.get(key), key).toBeNull();
+
+    // The accounting record stays: every ledger row, plus the lapse of the ended subscription's credits.
+    const ledgerAfter = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, userId));
+    expect(ledgerAfter.slice(0, ledgerBefore.length)).toEqual(ledgerBefore);
+    expect(ledgerAfter.slice(ledgerBefore.length).map((r) => [r.bucket, r.amount])).toEqual([['subscription', -200]]);
+    await expectLedgerConsistent(t, userId);
+    const orders = await t.deps.db.select().from(schema.orders).where(eq(schema.orders.userId, userId));
+    expect(orders.map((o) => o.status).sort()).toEqual(['PAID', 'REFUNDED']);
+    const [refundRow] = await t.deps.db.select().from(schema.refunds).where(eq(schema.refunds.userId, userId));
+    expect(refundRow).toMatchObject({ status: 'COMPLETED', reason: 'Removed when the account was deleted' });
+    expect((await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId)))[0]).toMatchObject({ status: 'expired', endsAt: clock.now() });
+
+    // The address is free: signing in with it starts a new, empty account.
+    clock.advance(61);
+    const again = await t.signIn(email);
+    expect(again.user.id).not.toBe(userId);
+    expect(await (await t.request('/api/orders/user', { token: again.token })).json()).toMatchObject({ orders: [] });
+    expect((await (await t.request('/api/credits/balance', { token: again.token })).json()).available).toBe(20);
+  });
+
+  it('a gateway that refuses to cancel leaves everything as it was, and the same code works on the retry', async () => {
+    const { email, token, userId } = await newUser();
+    await buy(t, token, { planId: 'plan_basic_monthly' });
+    await t.request('/api/account/deletion/send-code', { method: 'POST', token });
+    const code = t.latestCode(email);
+    track(vi.spyOn(sandboxOf(t), 'cancelSubscription')).mockRejectedValueOnce(new GatewayError('gateway down'));
+    const refused = await confirm(token, code);
+    expect(refused.status).toBe(502);
+    expect((await refused.json()).error.code).toBe('PAYMENT_PROVIDER_ERROR');
+    expect((await t.request('/api/users/me', { token })).status).toBe(200);
+    expect((await confirm(token, code)).status).toBe(200);
+    expect((await t.deps.db.select().from(schema.users).where(eq(schema.users.id, userId)))[0]!.deletedAt).not.toBeNull();
+  });
+
+  it('waits for work still running (its files would land after the deletion)', async () => {
+    const { email, token, userId } = await newUser();
+    await t.deps.db.insert(schema.dataExports).values({ id: `exp_running${n}`, userId, deadlineAt: new Date(clock.now().getTime() + 60_000) });
+    await t.request('/api/account/deletion/send-code', { method: 'POST', token });
+    const res = await confirm(token, t.latestCode(email));
+    expect(res.status).toBe(409);
+    expect((await t.request('/api/users/me', { token })).status).toBe(200);
+  });
+});
+
+
