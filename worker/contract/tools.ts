@@ -117,9 +117,12 @@ export const TOOL_CATALOGUE: readonly ToolDefinition[] = [
     components: [{ type: 'promptInput', field: 'extra', required: true, minLength: 5, maxLength: 2000, suggestions: ['business', 'creative', 'minimal', 'tech'] }],
   },
   {
+    // Its own page and prompt builder (contract/face-swap.ts, issue 15): text and image modes, the
+    // option catalogue, the identity-preserving prefixes. The server compiles and validates its
+    // prompt; the photo runs on the offline engine's face-anchored edit, or on Gemini where configured.
     id: 'face-swap',
     route: 'face-swap',
-    engine: 'generative',
+    engine: 'photo',
     exact: false,
     input: 'image',
     style: 'realistic',

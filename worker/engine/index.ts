@@ -15,6 +15,8 @@ import { renderFromPrompt } from './render/procedural';
 import { applyTool } from './tools';
 import { renderLogo } from './logo';
 import { notesFromPrompt, toolById } from '../contract/tools';
+import { faceSwapModeOf } from '../contract/face-swap';
+import { renderAvatar } from './face-swap';
 
 export * from './operations';
 
@@ -45,6 +47,10 @@ export async function runEngineOperation(op: EngineOperation): Promise<EngineOut
         // The logo generator draws from the user's description, not the template's instructions.
         const description = notesFromPrompt(toolById('logo-generation'), op.prompt);
         return { bytes: await renderLogo({ description, width: op.width, height: op.height, seed: op.seed }), contentType: 'image/png', width: op.width, height: op.height };
+      }
+      if (faceSwapModeOf(op.prompt) === 'generate') {
+        // Face swap's text mode: an illustrated avatar from the options in the compiled prompt.
+        return { bytes: await renderAvatar(op.prompt, op.width, op.height, op.seed), contentType: 'image/png', width: op.width, height: op.height };
       }
       // Tool styles outside the five (id-photo, restoration…) map to the closest look.
       const style: Style = (STYLES as readonly string[]).includes(op.style) ? (op.style as Style) : 'realistic';

@@ -16,6 +16,8 @@ export const ENGINE_TOOL_IDS = [
   'cyberpunk',
   'restored-image',
   'id-photo-generation',
+  // Face swap's image mode: a face-anchored edit by the chosen options (face-swap/, issue 15).
+  'face-swap',
 ] as const;
 export type EngineToolId = (typeof ENGINE_TOOL_IDS)[number];
 

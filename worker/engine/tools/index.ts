@@ -4,6 +4,7 @@
  * The engine (worker/engine/index.ts) calls {@link applyTool} inside a pool thread or the engine
  * service; the workbench's edits reuse the style tools when a prompt names a style (edit/index.ts).
  */
+import { faceSwap } from '../face-swap';
 import { EngineInputError, type EngineOutput, type EngineToolId, type ToolParams } from '../operations';
 import { animeStyle } from './anime';
 import { cyberpunk } from './cyberpunk';
@@ -26,6 +27,7 @@ export const PHOTO_TOOLS: Record<EngineToolId, PhotoTool> = {
   cyberpunk,
   'restored-image': restorePhoto,
   'id-photo-generation': idPhoto,
+  'face-swap': faceSwap,
 };
 
 /** Runs one photo tool on encoded image bytes and returns a PNG. */

@@ -17,7 +17,16 @@ export interface Face {
   box: { x: number; y: number; width: number; height: number };
   score: number;
   /** Eye centres and the chin point (68-point model, point 8): the ID photo frames by the eye line and head height. */
-  landmarks?: { leftEye?: [number, number]; rightEye?: [number, number]; chin?: [number, number] };
+  landmarks?: {
+    leftEye?: [number, number];
+    rightEye?: [number, number];
+    chin?: [number, number];
+    /**
+     * All 68 points of the landmark net in image pixels (iBUG order: jaw 0–16, brows 17–26, nose
+     * 27–35, eyes 36–41 and 42–47, mouth 48–67): face swap draws and masks by them.
+     */
+    points?: [number, number][];
+  };
 }
 
 /** Below this the detector's hits on textures (fur, foam) outnumber real faces on our test photos. */
@@ -84,7 +93,12 @@ export async function detectFaces(image: Uint8Array): Promise<Face[]> {
         return {
           box: { x: b.x * scale, y: b.y * scale, width: b.width * scale, height: b.height * scale },
           score: f.detection.score,
-          landmarks: { leftEye: eye(f.landmarks.getLeftEye()), rightEye: eye(f.landmarks.getRightEye()), chin: eye([f.landmarks.getJawOutline()[8]!]) },
+          landmarks: {
+            leftEye: eye(f.landmarks.getLeftEye()),
+            rightEye: eye(f.landmarks.getRightEye()),
+            chin: eye([f.landmarks.getJawOutline()[8]!]),
+            points: f.landmarks.positions.map((p): [number, number] => [p.x * scale, p.y * scale]),
+          },
         };
       })
       .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);

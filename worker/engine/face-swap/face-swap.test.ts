@@ -1,0 +1,200 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FACE_SWAP_OFFLINE, FACE_SWAP_OPTIONS, compileFaceSwapDescription, compileFaceSwapPrompt } from '../../contract/face-swap';
+import { EngineInputError } from '../operations';
+import { decodeRaster, type Raster } from '../tools/raster';
+import { analysePortrait, type PortraitAnalysis } from './analysis';
+import { renderAvatar } from './avatar';
+import { faceFrame } from './geometry';
+import { faceSwapEdit } from './index';
+import { HAIR_COLOURS, rgbOf } from './recolour';
+
+const photo = new Uint8Array(readFileSync(new URL('../../../tests/fixtures/photos/astronaut.png', import.meta.url)));
+let image: Raster;
+let analysis: PortraitAnalysis;
+
+beforeAll(async () => {
+  image = await decodeRaster(photo);
+  analysis = await analysePortrait(image);
+}, 120_000);
+
+/** Pixels that changed by more than `threshold` (0..1 per channel, max over channels). */
+function changed(a: Raster, b: Raster, threshold = 0.12): Uint8Array {
+  const out = new Uint8Array(a.width * a.height);
+  for (let p = 0; p < out.length; p++) {
+    let d = 0;
+    for (let c = 0; c < 3; c++) d = Math.max(d, Math.abs(a.data[p * 3 + c]! - b.data[p * 3 + c]!));
+    out[p] = d > threshold ? 1 : 0;
+  }
+  return out;
+}
+
+/** Centroid of the changed pixels inside a box. */
+function centroid(mask: Uint8Array, width: number, box: { x0: number; y0: number; x1: number; y1: number }): [number, number, number] {
+  let sx = 0;
+  let sy = 0;
+  let n = 0;
+  for (let y = Math.max(0, Math.floor(box.y0)); y < box.y1; y++) {
+    for (let x = Math.max(0, Math.floor(box.x0)); x < box.x1; x++) if (mask[y * width + x]) (sx += x), (sy += y), n++;
+  }
+  return [sx / n, sy / n, n];
+}
+
+describe('face swap: accessories follow the landmarks', () => {
+  async function glassesCentres(source: Raster, found: PortraitAnalysis) {
+    const out = await faceSwapEdit(source, { head_accessories: 'round_glasses' }, 1, found);
+    const mask = changed(source, out);
+    const { eyes, unit } = found.frame;
+    // Each lens, searched in a box around its eye (the temples and bridge lie outside it).
+    return eyes.map(([x, y]) => ({ eye: [x, y] as const, lens: centroid(mask, source.width, { x0: x - unit * 0.36, y0: y - unit * 0.36, x1: x + unit * 0.36, y1: y + unit * 0.4 }), unit }));
+  }
+
+  it('centres each lens of the glasses on its eye, within 15 % of the eye distance', async () => {
+    for (const { eye, lens, unit } of await glassesCentres(image, analysis)) {
+      expect(lens[2]).toBeGreaterThan(unit); // a visible frame was drawn
+      expect(Math.hypot(lens[0] - eye[0], lens[1] - eye[1])).toBeLessThan(unit * 0.15);
+    }
+  });
+
+  it('tilts the glasses with the head: the lens line follows the eye line within 3°', async () => {
+    // The same portrait turned 14°: the detector finds the tilted eyes, the glasses follow them.
+    const turned = await decodeRaster(new Uint8Array(await sharp(photo).rotate(14, { background: '#cfc8c8' }).png().toBuffer()));
+    const found = await analysePortrait(turned);
+    const [left, right] = await glassesCentres(turned, found);
+    const eyeAngle = (found.frame.angle * 180) / Math.PI;
+    const lensAngle = (Math.atan2(right!.lens[1] - left!.lens[1], right!.lens[0] - left!.lens[0]) * 180) / Math.PI;
+    expect(Math.abs(eyeAngle - 14)).toBeLessThan(4);
+    expect(Math.abs(lensAngle - eyeAngle)).toBeLessThan(3);
+  }, 60_000);
+
+  it('builds the face frame from the eye landmarks: unit = eye distance, angle = eye line', () => {
+    const points = Array.from({ length: 68 }, (): [number, number] => [0, 0]);
+    for (let i = 36; i <= 41; i++) points[i] = [100, 100];
+    for (let i = 42; i <= 47; i++) points[i] = [140, 130];
+    const frame = faceFrame(points);
+    expect(frame.unit).toBeCloseTo(50);
+    expect(frame.angle).toBeCloseTo(Math.atan2(30, 40));
+    expect(frame.origin).toEqual([120, 115]);
+  });
+});
+
+describe('face swap: recolouring stays on its region', () => {
+  it('turns the hair blue inside the hair mask and leaves everything outside the person untouched', async () => {
+    const out = await faceSwapEdit(image, { hair_color: 'blue' }, 1, analysis);
+    const target = rgbOf(HAIR_COLOURS.blue!);
+    let inside = 0;
+    let before = [0, 0, 0];
+    let after = [0, 0, 0];
+    let outsideMax = 0;
+    for (let p = 0; p < image.width * image.height; p++) {
+      if (analysis.hair.data[p]! > 0.8) {
+        inside++;
+        for (let c = 0; c < 3; c++) (before[c]! += image.data[p * 3 + c]!), (after[c]! += out.data[p * 3 + c]!);
+      }
+      if (analysis.matte.data[p]! < 0.02 && analysis.hair.data[p]! === 0) {
+        for (let c = 0; c < 3; c++) outsideMax = Math.max(outsideMax, Math.abs(out.data[p * 3 + c]! - image.data[p * 3 + c]!));
+      }
+    }
+    before = before.map((v) => v / inside);
+    after = after.map((v) => v / inside);
+    expect(inside).toBeGreaterThan(analysis.frame.unit ** 2); // a real hair region was found
+    // Brown hair (red > blue) became blue (blue > red), towards the target's hue.
+    expect(before[0]!).toBeGreaterThan(before[2]!);
+    expect(after[2]!).toBeGreaterThan(after[0]! + 0.1);
+    expect(Math.sign(after[2]! - after[0]!)).toBe(Math.sign(target[2] - target[0]));
+    expect(outsideMax).toBe(0);
+  });
+
+  it('puts the iris colour inside the eyes only', async () => {
+    const out = await faceSwapEdit(image, { eye_color: 'green' }, 1, analysis);
+    const mask = changed(image, out, 0.04);
+    let changedPixels = 0;
+    let far = 0;
+    for (let p = 0; p < mask.length; p++) {
+      if (!mask[p]) continue;
+      changedPixels++;
+      const x = p % image.width;
+      const y = Math.floor(p / image.width);
+      const near = analysis.irises.some((iris) => Math.hypot(x - iris.centre[0], y - iris.centre[1]) <= iris.radius + 1.5);
+      if (!near) far++;
+    }
+    expect(changedPixels).toBeGreaterThan(4);
+    expect(far).toBe(0);
+  });
+});
+
+describe('face swap: what the offline engine applies, and only that', () => {
+  const same = (a: Raster, b: Raster) => a.data.length === b.data.length && a.data.every((v, i) => v === b.data[i]);
+
+  it('changes the picture for every value it lists as applied offline', async () => {
+    const unchanged: string[] = [];
+    for (const [key, values] of Object.entries(FACE_SWAP_OFFLINE)) {
+      if (key === 'shot_type') continue; // below: the fixture is already a close-up
+      for (const value of values!) if (same(image, await faceSwapEdit(image, { [key]: value }, 3, analysis))) unchanged.push(`${key}=${value}`);
+    }
+    expect(unchanged).toEqual([]);
+  }, 240_000);
+
+  it('crops a wider photo to each shot type it lists, tighter for closer shots, around the face', async () => {
+    // The fixture on a wide border: the face is small in the frame, as in a half-length portrait.
+    const wide = await decodeRaster(new Uint8Array(await sharp(photo).extend({ top: 160, bottom: 400, left: 280, right: 280, background: '#cfc8c8' }).png().toBuffer()));
+    const found = await analysePortrait(wide);
+    let previous = Infinity;
+    for (const shot of FACE_SWAP_OFFLINE.shot_type!) {
+      const out = await faceSwapEdit(wide, { shot_type: shot }, 3, found);
+      expect([out.width, out.height]).toEqual([wide.width, wide.height]);
+      expect(same(wide, out)).toBe(false);
+      // Zoomed in: the eyes are further apart in the result; closer shots zoom more.
+      const again = await analysePortrait(out);
+      expect(again.frame.unit).toBeGreaterThan(found.frame.unit * 1.3);
+      if (shot !== 'extreme_close_up') expect(again.frame.unit).toBeLessThan(previous);
+      previous = again.frame.unit;
+      expect(Math.abs(again.frame.origin[0] - wide.width / 2)).toBeLessThan(wide.width * 0.12);
+    }
+  }, 120_000);
+
+  it('leaves the picture exactly as it was for the options it only writes into the prompt', async () => {
+    const changedBy: string[] = [];
+    for (const option of FACE_SWAP_OPTIONS) {
+      for (const { value } of option.values) {
+        if (FACE_SWAP_OFFLINE[option.key]?.includes(value)) continue;
+        if (!same(image, await faceSwapEdit(image, { [option.key]: value }, 3, analysis))) changedBy.push(`${option.key}=${value}`);
+      }
+    }
+    expect(changedBy).toEqual([]);
+  }, 120_000);
+
+  it('refuses a photo without a face as the input\'s fault (the job is refunded, not retried)', async () => {
+    const flat = await decodeRaster(new Uint8Array(await sharp({ create: { width: 200, height: 160, channels: 3, background: '#7a8b9c' } }).png().toBuffer()));
+    await expect(faceSwapEdit(flat, { hair_color: 'red' }, 1)).rejects.toBeInstanceOf(EngineInputError);
+    await expect(faceSwapEdit(flat, { hair_color: 'red' }, 1)).rejects.toMatchObject({ code: 'NO_FACE_FOUND' });
+  }, 60_000);
+});
+
+describe('face swap text mode offline: an illustrated avatar from the compiled prompt', () => {
+  const prompt = (options: Record<string, string>) => compileFaceSwapPrompt('generate', compileFaceSwapDescription('a friendly avatar', options));
+
+  it('draws at exactly the requested size, the same for the same seed', async () => {
+    const a = await renderAvatar(prompt({ hair_color: 'red', head_accessories: 'round_glasses' }), 320, 400, 9);
+    const b = await renderAvatar(prompt({ hair_color: 'red', head_accessories: 'round_glasses' }), 320, 400, 9);
+    expect(Buffer.compare(Buffer.from(a), Buffer.from(b))).toBe(0);
+    const meta = await sharp(a).metadata();
+    expect([meta.width, meta.height]).toEqual([320, 400]);
+  }, 60_000);
+
+  it('follows the options: the hair above the forehead takes the chosen colour', async () => {
+    const size = 300;
+    const crownColour = async (hair: string) => {
+      const bytes = await renderAvatar(prompt({ hair_color: hair, hair_style: 'short_crop' }), size, size, 2);
+      // Frame: eyes at 42 % height, one unit = 15 % of the side; the crown hair is ~1.4 units above the eyes.
+      const { data } = await sharp(bytes).extract({ left: size / 2 - 3, top: Math.round(size * 0.42 - size * 0.15 * 1.45), width: 6, height: 6 }).raw().toBuffer({ resolveWithObject: true });
+      const mean = [0, 1, 2].map((c) => [...data].filter((_, i) => i % 3 === c).reduce((s, v) => s + v, 0) / 36 / 255);
+      return mean;
+    };
+    const green = await crownColour('green');
+    const blonde = await crownColour('blonde');
+    expect(green[1]!).toBeGreaterThan(green[0]! + 0.1);
+    expect(blonde[0]!).toBeGreaterThan(blonde[2]! + 0.15);
+  }, 60_000);
+});
