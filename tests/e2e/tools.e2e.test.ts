@@ -71,9 +71,10 @@ it('ID photo: passport on the red preset comes back 354×472 px, red at the bord
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   expect(await page.getByRole('radio', { name: /passport/i }).isChecked()).toBe(true);
-  await page.getByRole('radio', { name: '#ffffff' }).first().focus();
+  // Swatches are read out by name (issue 16), not as hex codes.
+  await page.getByRole('radio', { name: 'White', exact: true }).first().focus();
   await page.keyboard.press('ArrowRight');
-  expect(await page.getByRole('radio', { name: '#ff0000' }).first().isChecked()).toBe(true);
+  expect(await page.getByRole('radio', { name: 'Red', exact: true }).first().isChecked()).toBe(true);
   await snap(page, 'tools-id-photo-options');
   const bytes = await runTool(page);
   const meta = await sharp(bytes).metadata();

@@ -19,9 +19,11 @@ import { Route as ImageUpscalerRouteImport } from './routes/image-upscaler'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PersonalCenterRouteImport } from './routes/personal-center'
 import { Route as PricingRouteImport } from './routes/pricing'
+import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RecordsRouteImport } from './routes/records'
 import { Route as ReferralsRouteImport } from './routes/referrals'
 import { Route as ShowcaseRouteImport } from './routes/showcase'
+import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AiToolsToolIdRouteImport } from './routes/ai-tools.$toolId'
 import { Route as Oauth2CallbackRouteImport } from './routes/oauth2.callback'
 import { Route as Oauth2RedirectRouteImport } from './routes/oauth2.redirect'
@@ -83,6 +85,11 @@ const PricingRoute = PricingRouteImport.update({
   path: '/pricing',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RecordsRoute = RecordsRouteImport.update({
   id: '/records',
   path: '/records',
@@ -96,6 +103,11 @@ const ReferralsRoute = ReferralsRouteImport.update({
 const ShowcaseRoute = ShowcaseRouteImport.update({
   id: '/showcase',
   path: '/showcase',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AiToolsToolIdRoute = AiToolsToolIdRouteImport.update({
@@ -160,9 +172,11 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/personal-center': typeof PersonalCenterRouteWithChildren
   '/pricing': typeof PricingRoute
+  '/privacy': typeof PrivacyRoute
   '/records': typeof RecordsRoute
   '/referrals': typeof ReferralsRoute
   '/showcase': typeof ShowcaseRoute
+  '/terms': typeof TermsRoute
   '/ai-tools/$toolId': typeof AiToolsToolIdRoute
   '/oauth2/callback': typeof Oauth2CallbackRoute
   '/oauth2/redirect': typeof Oauth2RedirectRoute
@@ -184,9 +198,11 @@ export interface FileRoutesByTo {
   '/image-upscaler': typeof ImageUpscalerRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
+  '/privacy': typeof PrivacyRoute
   '/records': typeof RecordsRoute
   '/referrals': typeof ReferralsRoute
   '/showcase': typeof ShowcaseRoute
+  '/terms': typeof TermsRoute
   '/ai-tools/$toolId': typeof AiToolsToolIdRoute
   '/oauth2/callback': typeof Oauth2CallbackRoute
   '/oauth2/redirect': typeof Oauth2RedirectRoute
@@ -210,9 +226,11 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/personal-center': typeof PersonalCenterRouteWithChildren
   '/pricing': typeof PricingRoute
+  '/privacy': typeof PrivacyRoute
   '/records': typeof RecordsRoute
   '/referrals': typeof ReferralsRoute
   '/showcase': typeof ShowcaseRoute
+  '/terms': typeof TermsRoute
   '/ai-tools/$toolId': typeof AiToolsToolIdRoute
   '/oauth2/callback': typeof Oauth2CallbackRoute
   '/oauth2/redirect': typeof Oauth2RedirectRoute
@@ -237,9 +255,11 @@ export interface FileRouteTypes {
     | '/login'
     | '/personal-center'
     | '/pricing'
+    | '/privacy'
     | '/records'
     | '/referrals'
     | '/showcase'
+    | '/terms'
     | '/ai-tools/$toolId'
     | '/oauth2/callback'
     | '/oauth2/redirect'
@@ -261,9 +281,11 @@ export interface FileRouteTypes {
     | '/image-upscaler'
     | '/login'
     | '/pricing'
+    | '/privacy'
     | '/records'
     | '/referrals'
     | '/showcase'
+    | '/terms'
     | '/ai-tools/$toolId'
     | '/oauth2/callback'
     | '/oauth2/redirect'
@@ -286,9 +308,11 @@ export interface FileRouteTypes {
     | '/login'
     | '/personal-center'
     | '/pricing'
+    | '/privacy'
     | '/records'
     | '/referrals'
     | '/showcase'
+    | '/terms'
     | '/ai-tools/$toolId'
     | '/oauth2/callback'
     | '/oauth2/redirect'
@@ -312,9 +336,11 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   PersonalCenterRoute: typeof PersonalCenterRouteWithChildren
   PricingRoute: typeof PricingRoute
+  PrivacyRoute: typeof PrivacyRoute
   RecordsRoute: typeof RecordsRoute
   ReferralsRoute: typeof ReferralsRoute
   ShowcaseRoute: typeof ShowcaseRoute
+  TermsRoute: typeof TermsRoute
   AiToolsToolIdRoute: typeof AiToolsToolIdRoute
   Oauth2CallbackRoute: typeof Oauth2CallbackRoute
   Oauth2RedirectRoute: typeof Oauth2RedirectRoute
@@ -397,6 +423,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PricingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/records': {
       id: '/records'
       path: '/records'
@@ -416,6 +449,13 @@ declare module '@tanstack/react-router' {
       path: '/showcase'
       fullPath: '/showcase'
       preLoaderRoute: typeof ShowcaseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/ai-tools/$toolId': {
@@ -516,9 +556,11 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   PersonalCenterRoute: PersonalCenterRouteWithChildren,
   PricingRoute: PricingRoute,
+  PrivacyRoute: PrivacyRoute,
   RecordsRoute: RecordsRoute,
   ReferralsRoute: ReferralsRoute,
   ShowcaseRoute: ShowcaseRoute,
+  TermsRoute: TermsRoute,
   AiToolsToolIdRoute: AiToolsToolIdRoute,
   Oauth2CallbackRoute: Oauth2CallbackRoute,
   Oauth2RedirectRoute: Oauth2RedirectRoute,

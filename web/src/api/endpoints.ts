@@ -47,6 +47,8 @@ export interface CreationRecord {
   errorMessage: string | null;
   /** Upscales record their factor here ("2x") and the output size in width/height. */
   style?: string | null;
+  /** The catalogue tool that made it (worker/contract/tools.ts), when one did. */
+  toolId?: string | null;
   width?: number | null;
   height?: number | null;
 }

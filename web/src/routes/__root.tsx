@@ -3,6 +3,7 @@ import { Link, Outlet, createRootRoute, type ErrorComponentProps } from '@tansta
 import { LoginModalProvider } from '../features/auth/login-modal';
 import { SessionProvider, useSession } from '../features/auth/session';
 import { ToastProvider } from '../ui/toast';
+import { Footer } from '../ui/footer';
 import { Header } from '../ui/header';
 import { Spinner } from '../ui/spinner';
 import { StorageNotice } from '../ui/storage-notice';
@@ -32,9 +33,7 @@ function Shell() {
       ) : (
         <Outlet />
       )}
-      <footer className="mt-auto border-t border-white/5 py-8 text-center text-sm text-zinc-500">
-        © 2026 Image Studio · <Trans>Made for creators</Trans>
-      </footer>
+      <Footer />
     </div>
   );
 }

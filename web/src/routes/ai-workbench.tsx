@@ -1,8 +1,9 @@
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { ImagePlus, Upload, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import { z } from 'zod';
+import { oneOf, searchParams, text } from '../lib/search-params';
 import { api } from '../api/endpoints';
 import { useLoginModal } from '../features/auth/login-modal';
 import { applySuffix } from '../features/workbench/prompt-suffix';
@@ -162,7 +163,7 @@ function Workbench() {
                 onDrop={onDrop}
                 className={`flex cursor-pointer flex-col items-center gap-1 rounded-xl border-2 border-dashed p-6 text-center text-sm transition ${dragging ? 'border-fuchsia-400 bg-fuchsia-500/10' : 'border-white/15 hover:border-white/30'}`}
               >
-                <span aria-hidden className="text-2xl">⬆</span>
+                <Upload aria-hidden className="h-7 w-7 text-zinc-400" strokeWidth={1.75} />
                 <span><Trans>Drop images here or click to upload</Trans></span>
                 <span className="text-xs text-zinc-500"><Trans>PNG, JPG or WebP, up to 10 MB · {MAX_IMAGES - uploads.length} slots left</Trans></span>
               </div>
@@ -176,9 +177,9 @@ function Workbench() {
                         type="button"
                         aria-label={t`Remove ${u.name}`}
                         onClick={() => setUploads((list) => list.filter((x) => x.id !== u.id))}
-                        className="absolute -right-1 -top-1 h-5 w-5 rounded-full bg-black/80 text-xs"
+                        className="absolute -right-1.5 -top-1.5 grid h-6 w-6 place-items-center rounded-full bg-black/85 ring-1 ring-white/20 hover:bg-rose-600"
                       >
-                        ×
+                        <X aria-hidden className="h-3.5 w-3.5" />
                       </button>
                     </li>
                   ))}
@@ -292,7 +293,7 @@ function Workbench() {
           )}
           {generation.phase === 'idle' && (
             <div className="text-center text-zinc-500">
-              <p className="text-4xl" aria-hidden>🎨</p>
+              <ImagePlus aria-hidden className="mx-auto h-12 w-12 text-fuchsia-300/70" strokeWidth={1.5} />
               <p className="mt-3"><Trans>Your image will appear here.</Trans></p>
             </div>
           )}
@@ -303,11 +304,11 @@ function Workbench() {
 }
 
 export const Route = createFileRoute('/ai-workbench')({
-  validateSearch: z.object({
-    mode: z.enum(['text-to-image', 'image-to-image']).optional().catch(undefined),
-    prompt: z.string().max(5000).optional().catch(undefined),
-    updateRecordId: z.string().max(64).optional().catch(undefined),
-    imageUrls: z.string().max(5000).optional().catch(undefined),
+  validateSearch: searchParams({
+    mode: oneOf(['text-to-image', 'image-to-image'] as const),
+    prompt: text(5000),
+    updateRecordId: text(64),
+    imageUrls: text(5000),
   }),
   component: Workbench,
 });

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Home } from './index';
+import { LandingPage } from '../features/landing/landing-page';
 
-export const Route = createFileRoute('/dashboard')({ component: Home });
+export const Route = createFileRoute('/dashboard')({ component: LandingPage });

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Navigate, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
 import { api } from '../api/endpoints';
-import { LoginFlow, REFERRAL_KEY } from '../features/auth/login-flow';
+import { LoginFlow } from '../features/auth/login-flow';
+import { REFERRAL_KEY } from '../features/auth/referral-key';
+import { searchParams, text } from '../lib/search-params';
 import { clearLoginNotice, peekLoginNotice, type LoginNotice } from '../features/auth/login-notice';
 import { takeReturnPath } from '../features/auth/return-url';
 import { useSession } from '../features/auth/session';
@@ -76,6 +77,6 @@ function LoginPage() {
 
 export const Route = createFileRoute('/login')({
   // The router JSON-parses query values, so an all-digit code arrives as a number.
-  validateSearch: z.object({ ref: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(32)).optional().catch(undefined) }),
+  validateSearch: searchParams({ ref: text(32) }),
   component: LoginPage,
 });

@@ -5,7 +5,7 @@ import type { AuthResponse } from '../../../worker/contract/auth';
 import { accountsApi, loadGoogleConfig } from '../api/accounts';
 import { ApiError } from '../api/client';
 import { useErrorText } from '../api/error-text';
-import { REFERRAL_KEY } from '../features/auth/login-flow';
+import { REFERRAL_KEY } from '../features/auth/referral-key';
 import { setLoginNotice, type LoginNotice } from '../features/auth/login-notice';
 import { takeReturnPath } from '../features/auth/return-url';
 import { useSession } from '../features/auth/session';

@@ -9,6 +9,7 @@ const TABS = [
   { tab: 'credits', label: () => <Trans>My credits</Trans> },
   { tab: 'invites', label: () => <Trans>My invites</Trans> },
   { tab: 'orders', label: () => <Trans>My orders</Trans> },
+  { tab: 'account', label: () => <Trans>Account & data</Trans> },
 ] as const;
 
 function PersonalCenter() {

@@ -1,6 +1,7 @@
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
+import { Check, Coins } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button as AriaButton, Dialog, Disclosure, DisclosurePanel, Heading, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
 import { ApiError } from '../api/client';
@@ -30,6 +31,7 @@ const PayPalIcon = () => (
 
 function PaymentMethodModal({ plan, onClose }: { plan: PricingItem | null; onClose: () => void }) {
   const { t } = useLingui();
+  const { i18n } = useLinguiCore();
   const toast = useToast();
   const [method, setMethod] = useState<'STRIPE' | 'PAYPAL'>('STRIPE');
   const [pending, setPending] = useState(false);
@@ -52,7 +54,10 @@ function PaymentMethodModal({ plan, onClose }: { plan: PricingItem | null; onClo
           : await paymentsApi.createSubscriptionOrder(plan.id, method);
       if (result.success && result.checkoutUrl) {
         // Stays pending: the page is leaving for the checkout, a second press would open a second order.
-        window.location.assign(result.checkoutUrl);
+        // Our own checkout page (the sandbox gateway) speaks the app's language, not the browser's.
+        const url = new URL(result.checkoutUrl, window.location.origin);
+        if (url.origin === window.location.origin) url.searchParams.set('lang', i18n.locale);
+        window.location.assign(url.href);
         return;
       }
       toast.error(failed);
@@ -113,19 +118,19 @@ function PlanCard({ plan, cycle, onBuy }: { plan: PricingItem; cycle: Cycle; onB
           <Trans>Recommended</Trans>
         </span>
       )}
-      <h3 className="text-lg font-bold">{plan.name}</h3>
+      <h2 className="text-lg font-bold">{plan.name}</h2>
       <p className="text-sm text-zinc-400">{plan.subtitle}</p>
       <p className="mt-5 flex items-baseline gap-2">
         <span className="text-4xl font-black">{formatMoney(plan.price)}</span>
         <span className="text-sm text-zinc-400">{cycle === 'yearly' ? <Trans>/ year</Trans> : cycle === 'monthly' ? <Trans>/ month</Trans> : null}</span>
       </p>
       {plan.originalPrice !== null && <p className="text-sm text-zinc-500 line-through">{formatMoney(plan.originalPrice)}</p>}
-      <p className="mt-3 text-sm font-semibold text-amber-200">
-        ✦ {formatCredits(plan.credits)} {cycle === 'credits' ? <Trans>credits</Trans> : <Trans>credits / month</Trans>}
+      <p className="mt-3 flex items-center gap-1.5 text-sm font-semibold text-amber-200">
+        <Coins aria-hidden className="h-4 w-4" /> {formatCredits(plan.credits)} {cycle === 'credits' ? <Trans>credits</Trans> : <Trans>credits / month</Trans>}
       </p>
       <ul className="mt-4 flex-1 space-y-2 text-sm text-zinc-300">
         {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2"><span aria-hidden className="text-emerald-300">✓</span>{feature}</li>
+          <li key={feature} className="flex gap-2"><Check aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-emerald-300" />{feature}</li>
         ))}
       </ul>
       <Button className="mt-6 w-full" variant={plan.isRecommended ? 'primary' : 'secondary'} onPress={onBuy}>

@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ReferralsIntro } from '../features/account/signed-out-pages';
 import { SignedInRedirect } from '../features/auth/signed-in-redirect';
 
-export const Route = createFileRoute('/referrals')({ component: () => <SignedInRedirect tab="invites" /> });
+/** Spec §2: /referrals goes to My invites when signed in, otherwise shows the invitation programme. */
+export const Route = createFileRoute('/referrals')({ component: () => <SignedInRedirect tab="invites" signedOut={<ReferralsIntro />} /> });

@@ -6,7 +6,7 @@ import { Page } from '../ui/page';
 export const Route = createFileRoute('/showcase')({
   component: () => (
     <Page wide title={<Trans>Showcase</Trans>} subtitle={<Trans>Images made with Image Studio. Use any prompt as a starting point.</Trans>}>
-      <ShowcaseGrid />
+      <ShowcaseGrid headingLevel={2} />
     </Page>
   ),
 });

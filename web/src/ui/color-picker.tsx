@@ -3,6 +3,38 @@ import { useId, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { HEX_COLOUR } from '../../../worker/contract/tools';
 
+/** Names for the preset swatches (worker/contract/tools.ts COLOUR_PICKER_PRESETS), read out instead of hex codes. */
+function useColourName() {
+  const { t } = useLingui();
+  const names: Record<string, string> = {
+    '#ffffff': t`White`,
+    '#f0f0f0': t`Off-white`,
+    '#d9d9d9': t`Light grey`,
+    '#808080': t`Grey`,
+    '#404040': t`Dark grey`,
+    '#000000': t`Black`,
+    '#ff0000': t`Red`,
+    '#c00000': t`Dark red`,
+    '#ff7f7f': t`Light red`,
+    '#ffa500': t`Orange`,
+    '#ffd700': t`Gold`,
+    '#ffff99': t`Light yellow`,
+    '#00ff00': t`Green`,
+    '#2e8b57': t`Sea green`,
+    '#98fb98': t`Pale green`,
+    '#00ffff': t`Cyan`,
+    '#87ceeb': t`Sky blue`,
+    '#4682b4': t`Steel blue`,
+    '#0000ff': t`Blue`,
+    '#00008b': t`Dark blue`,
+    '#add8e6': t`Light blue`,
+    '#800080': t`Purple`,
+    '#ff00ff': t`Magenta`,
+    '#ffc0cb': t`Pink`,
+  };
+  return (hex: string) => names[hex.toLowerCase()] ?? t`Custom colour ${hex.toUpperCase()}`;
+}
+
 const SWATCH = ({ isSelected, isFocusVisible }: { isSelected: boolean; isFocusVisible: boolean }) =>
   `relative h-9 w-9 cursor-pointer rounded-full border transition ${isSelected ? 'border-white ring-2 ring-fuchsia-400 ring-offset-2 ring-offset-ink-950' : 'border-white/25 hover:scale-105'} ${isFocusVisible ? 'outline outline-2 outline-offset-4 outline-violet-300' : ''}`;
 
@@ -27,6 +59,7 @@ export function ColorPicker({
   defaultValue: string;
 }) {
   const { t } = useLingui();
+  const colourName = useColourName();
   const [more, setMore] = useState(false);
   const [typed, setTyped] = useState(value);
   const [typedError, setTypedError] = useState<string>();
@@ -53,11 +86,11 @@ export function ColorPicker({
         <Label className="text-sm font-medium text-zinc-300">{label}</Label>
         <div className="flex flex-wrap items-center gap-3">
           {quickPresets.map((colour) => (
-            <Radio key={colour} value={colour} aria-label={colour} className={SWATCH} style={{ background: colour }} />
+            <Radio key={colour} value={colour} aria-label={colourName(colour)} className={SWATCH} style={{ background: colour }} />
           ))}
           <span className="ml-1 inline-flex items-center gap-2 rounded-full border border-white/10 bg-ink-900 py-1 pl-1 pr-3 text-xs text-zinc-300" data-testid="colour-current">
             <span aria-hidden className="h-5 w-5 rounded-full border border-white/25" style={{ background: value }} />
-            {value}
+            {colourName(value)} · <span className="font-mono uppercase">{value}</span>
           </span>
         </div>
       </RadioGroup>
@@ -74,7 +107,7 @@ export function ColorPicker({
           <RadioGroup aria-label={t`All preset colours`} value={presets.includes(value) ? value : null} onChange={choose} orientation="horizontal">
             <div className="grid grid-cols-6 gap-2 sm:grid-cols-8">
               {presets.map((colour) => (
-                <Radio key={colour} value={colour} aria-label={colour} className={({ isSelected, isFocusVisible }) => `${SWATCH({ isSelected, isFocusVisible })} h-8 w-8`} style={{ background: colour }} />
+                <Radio key={colour} value={colour} aria-label={colourName(colour)} className={({ isSelected, isFocusVisible }) => `${SWATCH({ isSelected, isFocusVisible })} h-8 w-8`} style={{ background: colour }} />
               ))}
             </div>
           </RadioGroup>

@@ -1,40 +1,42 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useT } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Coins, Globe, Menu as MenuIcon, X } from 'lucide-react';
 import { api } from '../api/endpoints';
-import { useLoginModal } from '../features/auth/login-modal';
+import { preloadLoginFlow, useLoginModal } from '../features/auth/login-modal';
 import { useSession } from '../features/auth/session';
-import { VerifyEmailBanner } from '../features/auth/verify-email-banner';
 import { LOCALES, activateLocale, type Locale } from '../i18n';
-import { Button } from './button';
 import { formatCredits } from './format';
 
-function LanguageMenu() {
+// Only unverified password accounts see it: its form is not part of everyone's first load.
+const VerifyEmailBanner = lazy(() => import('../features/auth/verify-email-banner').then((m) => ({ default: m.VerifyEmailBanner })));
+
+/**
+ * A native select, not a menu widget: the header is on every page's first load and react-aria's
+ * menu and overlay code cost ~30 KB gzipped there (issue 16). Keyboard, screen readers and phones
+ * get the platform's own picker.
+ */
+function LanguageSelect() {
   const { i18n } = useLingui();
   const { t } = useT();
   return (
-    <MenuTrigger>
-      <AriaButton aria-label={t`Language`} className="rounded-lg px-2.5 py-1.5 text-sm text-zinc-300 hover:bg-white/5 hover:text-white">
-        <svg aria-hidden viewBox="0 0 20 20" className="mr-1 inline h-4 w-4 align-[-3px]" fill="none" stroke="currentColor" strokeWidth="1.5"><circle cx="10" cy="10" r="7.5" /><path d="M2.5 10h15M10 2.5c2.2 2.3 2.2 12.7 0 15M10 2.5c-2.2 2.3-2.2 12.7 0 15" /></svg>
-        <span className="hidden whitespace-nowrap sm:inline">{LOCALES[i18n.locale as Locale] ?? 'English'}</span>
-      </AriaButton>
-      <Popover className="min-w-36 rounded-xl border border-white/10 bg-ink-850 p-1 shadow-2xl">
-        <Menu
-          selectionMode="single"
-          selectedKeys={[i18n.locale]}
-          onAction={(key) => void activateLocale(key as Locale)}
-          className="outline-none"
-        >
-          {Object.entries(LOCALES).map(([locale, label]) => (
-            <MenuItem key={locale} id={locale} className="cursor-pointer rounded-lg px-3 py-2 text-sm outline-none data-[focused]:bg-white/10 data-[selected]:text-fuchsia-300">
-              {label}
-            </MenuItem>
-          ))}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <label className="relative flex items-center rounded-lg text-sm text-zinc-300 hover:bg-white/5 hover:text-white">
+      <span className="sr-only">{t`Language`}</span>
+      <Globe aria-hidden className="pointer-events-none absolute left-2.5 h-4 w-4" strokeWidth={1.75} />
+      <select
+        value={i18n.locale}
+        onChange={(e) => void activateLocale(e.target.value as Locale)}
+        data-testid="language-select"
+        className="w-[6.5rem] cursor-pointer appearance-none rounded-lg bg-transparent py-2 pl-8 pr-2 text-sm outline-none sm:w-auto [&>option]:bg-ink-850"
+      >
+        {Object.entries(LOCALES).map(([locale, label]) => (
+          <option key={locale} value={locale} lang={locale}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
@@ -71,6 +73,7 @@ function HeaderAvatar({ src, letter }: { src: string | null; letter: string }) {
 const NAV = [
   { to: '/', label: () => <Trans>Home</Trans> },
   { to: '/ai-workbench', label: () => <Trans>Workbench</Trans> },
+  { to: '/ai-tools-workbench', label: () => <Trans>AI tools</Trans> },
   { to: '/records', label: () => <Trans>My creations</Trans> },
   { to: '/pricing', label: () => <Trans>Pricing</Trans> },
   { to: '/showcase', label: () => <Trans>Showcase</Trans> },
@@ -101,52 +104,70 @@ export function Header() {
     <>
     <header className="sticky top-0 z-40 border-b border-white/5 bg-ink-950/75 backdrop-blur-xl">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 font-bold tracking-tight">
-          <img src="/favicon.svg" alt="" className="h-8 w-8" />
+        <Link to="/" aria-label="Image Studio" className="flex items-center gap-2 font-bold tracking-tight">
+          <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
           <span className="text-gradient hidden whitespace-nowrap text-lg sm:inline">Image Studio</span>
         </Link>
         <nav aria-label={t`Main`} className="ml-4 hidden items-center gap-1 lg:flex">
           {links()}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <LanguageMenu />
+          <LanguageSelect />
           {user ? (
             <>
-              <Link to="/personal-center/$tab" params={{ tab: 'credits' }} data-testid="header-credits" className="inline-flex whitespace-nowrap rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 py-1 text-xs font-semibold text-amber-200" title={t`Credits`}>
-                <span aria-hidden>✦ </span>
+              <Link
+                to="/personal-center/$tab"
+                params={{ tab: 'credits' }}
+                data-testid="header-credits"
+                aria-label={credits === null ? t`Credits` : t`Credits: ${formatCredits(credits)}`}
+                className="inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 py-1 text-xs font-semibold text-amber-200"
+              >
+                <Coins aria-hidden className="h-3.5 w-3.5" strokeWidth={2} />
                 {credits === null ? '…' : formatCredits(credits)}
               </Link>
               <Link to="/personal-center/$tab" params={{ tab: 'profile' }} aria-label={t`My profile: ${display}`} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-1 hover:bg-white/5 sm:pr-3">
                 <HeaderAvatar src={user.avatar} letter={display.slice(0, 1)} />
                 <span className="hidden max-w-40 truncate text-sm sm:inline">{display}</span>
               </Link>
-              <Button variant="ghost" className="whitespace-nowrap px-3" onPress={signOut}>
+              <button type="button" className="whitespace-nowrap rounded-xl px-3 py-2.5 text-sm font-semibold text-zinc-300 hover:bg-white/5 hover:text-white" onClick={signOut}>
                 <Trans>Logout</Trans>
-              </Button>
+              </button>
             </>
           ) : (
-            <Button className="whitespace-nowrap px-4 py-2" onPress={() => login.open()}>
+            <button
+              type="button"
+              className="whitespace-nowrap rounded-xl bg-gradient-to-r from-violet-600 to-fuchsia-600 px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-fuchsia-900/30 hover:brightness-110"
+              onPointerEnter={preloadLoginFlow}
+              onFocus={preloadLoginFlow}
+              onClick={() => login.open()}
+            >
               <Trans>Sign In</Trans>
-            </Button>
+            </button>
           )}
-          <AriaButton
+          <button
+            type="button"
             aria-label={t`Menu`}
             aria-expanded={menuOpen}
-            onPress={() => setMenuOpen((o) => !o)}
+            aria-controls="mobile-nav"
+            onClick={() => setMenuOpen((o) => !o)}
             className="rounded-lg p-2 text-zinc-300 hover:bg-white/5 lg:hidden"
           >
-            <svg className="h-5 w-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden><path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" /></svg>
-          </AriaButton>
+            {menuOpen ? <X aria-hidden className="h-5 w-5" /> : <MenuIcon aria-hidden className="h-5 w-5" />}
+          </button>
         </div>
       </div>
       {menuOpen && (
-        <nav aria-label={t`Main`} className="flex flex-col gap-1 border-t border-white/5 px-4 py-3 lg:hidden">
+        <nav id="mobile-nav" aria-label={t`Main`} className="flex flex-col gap-1 border-t border-white/5 px-4 py-3 lg:hidden">
           {links(() => setMenuOpen(false))}
         </nav>
       )}
     </header>
     {/* Below the sticky bar, so it scrolls away instead of covering the page on phones. */}
-    <VerifyEmailBanner />
+    {user && !user.emailVerified && (
+      <Suspense fallback={null}>
+        <VerifyEmailBanner />
+      </Suspense>
+    )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 export function Page({ title, subtitle, children, wide }: { title?: ReactNode; subtitle?: ReactNode; children?: ReactNode; wide?: boolean }) {
@@ -17,7 +18,9 @@ export function ComingSoon({ title, description }: { title: ReactNode; descripti
   return (
     <Page>
       <div className="card mx-auto mt-10 max-w-xl p-10 text-center">
-        <div className="mx-auto mb-5 flex h-14 w-14 items-center justify-center rounded-2xl bg-violet-500/15 text-2xl" aria-hidden>✨</div>
+        <div className="mx-auto mb-5 flex h-14 w-14 items-center justify-center rounded-2xl bg-violet-500/15 text-fuchsia-200" aria-hidden>
+          <Sparkles className="h-7 w-7" />
+        </div>
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="mt-3 text-zinc-400">{description}</p>
         <p className="mt-2 text-sm text-fuchsia-300"><Trans>Coming soon</Trans></p>

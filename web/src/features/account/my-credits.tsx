@@ -1,3 +1,4 @@
+import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
@@ -6,6 +7,7 @@ import { useErrorText } from '../../api/error-text';
 import { api } from '../../api/endpoints';
 import { formatCredits, formatDate } from '../../ui/format';
 import { ErrorState } from '../../ui/page';
+import { ledgerText } from './ledger-text';
 
 const PAGE_SIZE = 10;
 const TYPES = ['', 'EARNED', 'SPENT', 'REFUNDED', 'new_user', 'IMAGE_GENERATION', 'IMAGE_EDIT'] as const;
@@ -25,6 +27,46 @@ function useTypeLabel() {
     })[type] ?? type;
 }
 
+/**
+ * A ledger row's description in the page's language (ledger-text.ts), with plan names as the pricing
+ * page names them in that language. Unknown wordings show nothing beyond the type label.
+ */
+function useLedgerDescription() {
+  const { t } = useLingui();
+  const { i18n } = useLinguiCore();
+  const [planNames, setPlanNames] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (i18n.locale === 'en') return setPlanNames({});
+    let live = true;
+    Promise.all([api.pricing('en'), api.pricing(i18n.locale)])
+      .then(([en, local]) => live && setPlanNames(Object.fromEntries(en.map((p) => [p.name, local.find((l) => l.id === p.id)?.name ?? p.name]))))
+      .catch(() => undefined);
+    return () => void (live = false);
+  }, [i18n.locale]);
+  return (tx: CreditTransaction): string | null => {
+    const d = ledgerText(tx);
+    const plan = 'plan' in d ? (planNames[d.plan] ?? d.plan) : '';
+    switch (d.kind) {
+      case 'welcome': return t`Welcome bonus for new users`;
+      case 'invite-signup': return t`Invitation reward: a friend signed up`;
+      case 'invite-purchase': return t`Invitation reward: ${d.percent}% of a friend's purchase`;
+      case 'refund-order': return t`Refund of order ${d.order}`;
+      case 'refund-order-failed': return t`Refund of order ${d.order} failed: credits restored`;
+      case 'yearly-month': return t`Yearly subscription: credits for month ${d.month} of 12 (${d.order})`;
+      case 'purchase': return t`Purchase: ${plan} (${d.order})`;
+      case 'subscription': return d.cycle === 'yearly' ? t`Yearly subscription: ${plan} (${d.order})` : t`Monthly subscription: ${plan} (${d.order})`;
+      case 'subscription-ended': return t`Subscription ended: unused subscription credits lapsed`;
+      case 'text-to-image': return t`Text-to-image generation`;
+      case 'image-edit': return t`Image editing`;
+      case 'photo-tool': return t`Photo tool`;
+      case 'upscale': return t`Image upscale`;
+      case 'generation-refund': return t`Refund for a failed generation`;
+      case 'refund': return t`Refund`;
+      case 'unknown': return null;
+    }
+  };
+}
+
 /** Where a movement came from: generations link to My creations, purchases to orders. */
 function CauseLink({ tx }: { tx: CreditTransaction }) {
   if (tx.referenceType === 'IMAGE_GENERATION') return <Link to="/records" className="text-fuchsia-300 hover:underline"><Trans>View creation</Trans></Link>;
@@ -36,6 +78,7 @@ function CauseLink({ tx }: { tx: CreditTransaction }) {
 export function MyCredits() {
   const { t } = useLingui();
   const typeLabel = useTypeLabel();
+  const describe = useLedgerDescription();
   const errorText = useErrorText();
   const [balance, setBalance] = useState<CreditBalance>();
   const [rows, setRows] = useState<CreditTransaction[]>([]);
@@ -111,20 +154,23 @@ export function MyCredits() {
           <p className="p-10 text-center text-zinc-400"><Trans>No credit movements yet.</Trans></p>
         ) : (
           <ul className="divide-y divide-white/5">
-            {rows.map((tx) => (
+            {rows.map((tx) => {
+              const description = describe(tx);
+              return (
               <li key={tx.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm">
                 <span className={`w-16 font-semibold tabular-nums ${tx.amount > 0 ? 'text-emerald-300' : 'text-rose-300'}`}>
                   {tx.amount > 0 ? '+' : ''}{tx.amount}
                 </span>
                 <span className="flex-1">
                   <span className="font-medium">{typeLabel(tx.type)}</span>
-                  {tx.description && <span className="ml-2 text-zinc-500">{tx.description}</span>}
+                  {description && description !== typeLabel(tx.type) && <span className="ml-2 text-zinc-400">{description}</span>}
                 </span>
                 <CauseLink tx={tx} />
                 <span className="text-zinc-500"><Trans>Balance {tx.credits}</Trans></span>
-                <time className="text-zinc-500" dateTime={tx.createdAt}>{formatDate(tx.createdAt)}</time>
+                <time className="text-zinc-400" dateTime={tx.createdAt}>{formatDate(tx.createdAt)}</time>
               </li>
-            ))}
+              );
+            })}
           </ul>
         )}
         {totalPages > 1 && (

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { AVATAR, username, type UserProfile } from '../../../../worker/contract/auth';
+import type { UserProfile } from '../../../../worker/contract/auth';
+import { AVATAR, username } from '../auth/rules';
 import { accountsApi } from '../../api/accounts';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import { email as emailSchema, verificationCode as codeSchema, type AuthResponse } from '../../../../worker/contract/auth';
+import type { AuthResponse } from '../../../../worker/contract/auth';
+import { email as emailSchema, verificationCode as codeSchema } from './rules';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { api } from '../../api/endpoints';
@@ -14,7 +15,9 @@ import { useSession } from './session';
 import { useValidationText } from './validation-text';
 import { safeLocalStorage } from '../../lib/safe-storage';
 
-export const REFERRAL_KEY = 'referralCode';
+import { REFERRAL_KEY } from './referral-key';
+
+export { REFERRAL_KEY };
 const RESEND_SECONDS = 60;
 
 type Step = 'initial' | 'email' | 'code' | 'password';
@@ -169,7 +172,7 @@ export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) 
 
       <p className="text-center text-xs text-zinc-500">
         <Trans>
-          By continuing you agree to our <Link to="/" className="underline">Terms</Link> and <Link to="/" className="underline">Privacy Policy</Link>.
+          By continuing you agree to our <Link to="/terms" target="_blank" className="underline">Terms</Link> and <Link to="/privacy" target="_blank" className="underline">Privacy Policy</Link>.
         </Trans>
       </p>
     </div>

@@ -1,7 +1,5 @@
-import { Trans } from '@lingui/react/macro';
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { LoginFlow } from './login-flow';
+import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { Spinner } from '../../ui/spinner';
 import { useSession } from './session';
 
 interface LoginModal {
@@ -13,40 +11,47 @@ interface LoginModal {
 
 const LoginModalContext = createContext<LoginModal | null>(null);
 
+// The dialog and the sign-in steps load when the modal first opens (issue 16): they are not part of
+// any page's first load. Hovering or focusing a Sign In button starts the download early.
+const loadDialog = () => import('./login-dialog');
+const LoginDialog = lazy(loadDialog);
+export const preloadLoginFlow = () => void loadDialog();
+
 export function LoginModalProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const [isOpen, setOpen] = useState(false);
+  const [everOpened, setEverOpened] = useState(false);
   const continuation = useRef<(() => void) | undefined>(undefined);
   const open = useCallback<LoginModal['open']>((options) => {
     continuation.current = options?.onSuccess;
+    setEverOpened(true);
     setOpen(true);
   }, []);
   const requireSignIn = useCallback<LoginModal['requireSignIn']>((action) => (user ? action() : open({ onSuccess: action })), [user, open]);
   return (
     <LoginModalContext.Provider value={{ open, requireSignIn }}>
       {children}
-      {/* Scrolls when the dialog is taller than a phone screen; m-auto centres it without cutting off its top. */}
-      <ModalOverlay isOpen={isOpen} onOpenChange={setOpen} isDismissable className="fixed inset-0 z-50 flex overflow-y-auto bg-black/70 p-4 backdrop-blur-sm">
-        <Modal className="m-auto w-full max-w-md">
-          <Dialog className="card bg-ink-900/95 p-6 outline-none sm:p-8">
-            <Heading slot="title" className="mb-1 text-xl font-bold">
-              <Trans>Sign in to Image Studio</Trans>
-            </Heading>
-            <p className="mb-6 text-sm text-zinc-400">
-              <Trans>Free credits are waiting for new creators.</Trans>
-            </p>
-            <LoginFlow
-              onSignedIn={() => {
-                setOpen(false);
-                const next = continuation.current;
-                continuation.current = undefined;
-                // Let the session state settle before the protected action runs.
-                if (next) setTimeout(next, 0);
-              }}
-            />
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      {everOpened && (
+        <Suspense
+          fallback={
+            <div className="fixed inset-0 z-50 grid place-items-center bg-black/70" role="status" aria-live="polite">
+              <Spinner className="h-10 w-10" />
+            </div>
+          }
+        >
+          <LoginDialog
+            isOpen={isOpen}
+            onOpenChange={setOpen}
+            onSignedIn={() => {
+              setOpen(false);
+              const next = continuation.current;
+              continuation.current = undefined;
+              // Let the session state settle before the protected action runs.
+              if (next) setTimeout(next, 0);
+            }}
+          />
+        </Suspense>
+      )}
     </LoginModalContext.Provider>
   );
 }

@@ -1,12 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
-import {
-  passwordResetConfirm,
-  passwordResetRequest,
-  type AuthResponse,
-  type PasswordResetConfirm,
-  type PasswordResetRequestResponse,
-} from '../../../../worker/contract/auth';
+import type { AuthResponse, PasswordResetConfirm, PasswordResetRequestResponse } from '../../../../worker/contract/auth';
+import { passwordResetConfirm, passwordResetRequest } from './rules';
 import { ApiError, request } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { Button } from '../../ui/button';

@@ -27,8 +27,9 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   return user ? <>{children}</> : <SignInPrompt />;
 }
 
-export function SignedInRedirect({ tab }: { tab: 'credits' | 'invites' }) {
+/** Spec §2 /credits and /referrals: the personal center tab when signed in, otherwise the page about it. */
+export function SignedInRedirect({ tab, signedOut }: { tab: 'credits' | 'invites'; signedOut: ReactNode }) {
   const { user } = useSession();
   if (user) return <Navigate to="/personal-center/$tab" params={{ tab }} replace />;
-  return <SignInPrompt />;
+  return <>{signedOut}</>;
 }

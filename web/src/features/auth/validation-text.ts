@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
-import type { z } from 'zod';
 
 /**
  * The shared zod schemas (worker/contract/auth.ts) carry English messages; this maps each known one
@@ -44,7 +43,7 @@ export function useValidationText() {
 }
 
 /** First message per top-level field of a failed parse: `{ email: '…', password: '…' }`. */
-export function fieldErrors(error: z.ZodError, translate: (message: string) => string): Record<string, string> {
+export function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, translate: (message: string) => string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '');

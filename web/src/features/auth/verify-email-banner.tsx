@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
-import { verificationCode as codeSchema, type EmailVerificationStatus } from '../../../../worker/contract/auth';
+import type { EmailVerificationStatus } from '../../../../worker/contract/auth';
+import { verificationCode as codeSchema } from './rules';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { Button } from '../../ui/button';

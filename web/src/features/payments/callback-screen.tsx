@@ -1,10 +1,24 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { CircleCheck, CircleQuestionMark, CircleX, Hourglass, RotateCcw, TimerOff, TriangleExclamationPoint, type LucideIcon } from 'lucide-react';
 import { useLoginModal } from '../auth/login-modal';
 import { Spinner } from '../../ui/spinner';
 import { usePaymentStatus, type CallbackState } from './use-payment-status';
 
-const ICON: Record<CallbackState, string> = { processing: '', quick_success: '✓', processing_timeout: '⏳', success: '✓', cancelled: '✕', error: '!', signed_out: '?', expired: '⌛', refunded: '↺' };
+const GLYPH: Record<Exclude<CallbackState, 'processing'>, LucideIcon> = {
+  quick_success: CircleCheck,
+  processing_timeout: Hourglass,
+  success: CircleCheck,
+  cancelled: CircleX,
+  error: TriangleExclamationPoint,
+  signed_out: CircleQuestionMark,
+  expired: TimerOff,
+  refunded: RotateCcw,
+};
+function StateIcon({ state }: { state: Exclude<CallbackState, 'processing'> }) {
+  const Glyph = GLYPH[state];
+  return <Glyph aria-hidden className="h-8 w-8" strokeWidth={1.75} />;
+}
 
 /** The payment callback screen (spec §2, §4): processing → quick_success after 8 s → success, or its other endings. */
 export function PaymentCallback({ orderId, mode, thankYou }: { orderId?: string; mode: 'success' | 'cancel'; thankYou?: boolean }) {
@@ -17,7 +31,7 @@ export function PaymentCallback({ orderId, mode, thankYou }: { orderId?: string;
     return (
       <main className="mx-auto max-w-md px-4 py-20">
         <div className="card p-8 text-center" role="status" aria-live="polite" data-testid="payment-signed-out">
-          <div className="mx-auto mb-5 flex h-16 w-16 items-center justify-center rounded-full bg-white/5 text-2xl font-bold text-zinc-300">{ICON[state]}</div>
+          <div className="mx-auto mb-5 flex h-16 w-16 items-center justify-center rounded-full bg-white/5 text-2xl font-bold text-zinc-300"><StateIcon state={state} /></div>
           <h1 className="text-xl font-bold">
             <Trans>Sign in to see your order</Trans>
           </h1>
@@ -41,7 +55,7 @@ export function PaymentCallback({ orderId, mode, thankYou }: { orderId?: string;
     <main className="mx-auto max-w-md px-4 py-20">
       <div className="card p-8 text-center" role="status" aria-live="polite">
         <div className={`mx-auto mb-5 flex h-16 w-16 items-center justify-center rounded-full text-2xl font-bold ${good ? 'bg-emerald-500/15 text-emerald-300' : neutral ? 'bg-white/5 text-zinc-300' : 'bg-rose-500/15 text-rose-300'}`}>
-          {state === 'processing' ? <Spinner className="h-8 w-8" /> : ICON[state]}
+          {state === 'processing' ? <Spinner className="h-8 w-8" /> : <StateIcon state={state} />}
         </div>
         <h1 className="text-xl font-bold">
           {state === 'processing' ? (

@@ -1,3 +1,4 @@
+import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
@@ -6,14 +7,25 @@ import { api } from '../../api/endpoints';
 import { downloadImage } from '../../ui/download';
 import { ErrorState } from '../../ui/page';
 import { useToast } from '../../ui/toast';
+import { SHOWCASE_TEXT } from './showcase-text';
 
 const PAGE_SIZE = 12;
 /** Spec §5: descriptions over 100 characters are cut with an ellipsis. */
 const cut = (text: string, max = 100) => (text.length > max ? `${text.slice(0, max).trimEnd()}…` : text);
 
 /** The showcase gallery: skeletons while loading, retry on failure, empty state, Load more. */
-export function ShowcaseGrid({ pageLimit }: { pageLimit?: number }) {
+export function ShowcaseGrid({ pageLimit, pageSize = PAGE_SIZE, headingLevel = 3 }: { pageLimit?: number; pageSize?: number; headingLevel?: 2 | 3 }) {
   const { t } = useLingui();
+  const { i18n } = useLinguiCore();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  // Seeded items in the page's language (showcase-text.ts); anything else as the server stores it.
+  const textOf = (image: ShowcaseImage) => {
+    const known = SHOWCASE_TEXT[image.id];
+    return {
+      title: known ? i18n._(known.title) : image.title || image.prompt.slice(0, 50),
+      description: known ? i18n._(known.description) : image.description || image.prompt,
+    };
+  };
   const toast = useToast();
   const navigate = useNavigate();
   const [images, setImages] = useState<ShowcaseImage[]>([]);
@@ -24,7 +36,7 @@ export function ShowcaseGrid({ pageLimit }: { pageLimit?: number }) {
   const load = useCallback(async (next: number) => {
     setState('loading');
     try {
-      const result = await api.showcase(next, PAGE_SIZE);
+      const result = await api.showcase(next, pageSize);
       setImages((list) => (next === 0 ? result.images : [...list, ...result.images]));
       setPage(next);
       setTotalPages(result.totalPages);
@@ -32,7 +44,7 @@ export function ShowcaseGrid({ pageLimit }: { pageLimit?: number }) {
     } catch {
       setState('error');
     }
-  }, []);
+  }, [pageSize]);
 
   useEffect(() => void load(0), [load]);
 
@@ -48,10 +60,12 @@ export function ShowcaseGrid({ pageLimit }: { pageLimit?: number }) {
   return (
     <div>
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
-        {images.map((image) => (
+        {images.map((image) => {
+          const text = textOf(image);
+          return (
           <li key={image.id} className="group card overflow-hidden">
             <div className="relative aspect-square overflow-hidden bg-ink-800">
-              <img src={image.imageUrl} alt={image.title} loading="lazy" className="h-full w-full object-cover transition duration-500 group-hover:scale-105" />
+              <img src={image.imageUrl} alt={text.title} loading="lazy" width={image.width} height={image.height} className="h-full w-full object-cover transition duration-500 group-hover:scale-105" />
               {image.featured && (
                 <span className="absolute left-2 top-2 rounded-full bg-fuchsia-500/90 px-2 py-0.5 text-[11px] font-semibold">
                   <Trans>Featured</Trans>
@@ -61,6 +75,7 @@ export function ShowcaseGrid({ pageLimit }: { pageLimit?: number }) {
                 <button
                   type="button"
                   className="rounded-lg bg-white/15 px-2.5 py-1 text-xs backdrop-blur hover:bg-white/25"
+                  aria-label={t`Download ${text.title}`}
                   onClick={() => void downloadImage(image.imageUrl, `${image.id}.webp`).catch(() => toast.error(t`Download failed`))}
                 >
                   <Trans>Download</Trans>
@@ -68,6 +83,7 @@ export function ShowcaseGrid({ pageLimit }: { pageLimit?: number }) {
                 <button
                   type="button"
                   className="rounded-lg bg-white/15 px-2.5 py-1 text-xs backdrop-blur hover:bg-white/25"
+                  aria-label={t`Use prompt: ${text.title}`}
                   onClick={() => void navigate({ to: '/ai-workbench', search: { prompt: image.prompt } })}
                 >
                   <Trans>Use prompt</Trans>
@@ -75,11 +91,12 @@ export function ShowcaseGrid({ pageLimit }: { pageLimit?: number }) {
               </div>
             </div>
             <div className="p-3">
-              <h3 className="truncate text-sm font-semibold">{image.title || image.prompt.slice(0, 50)}</h3>
-              <p className="mt-1 line-clamp-2 text-xs text-zinc-400">{cut(image.description || image.prompt)}</p>
+              <Heading className="truncate text-sm font-semibold">{text.title}</Heading>
+              <p className="mt-1 line-clamp-2 text-xs text-zinc-400">{cut(text.description)}</p>
             </div>
           </li>
-        ))}
+          );
+        })}
         {state === 'loading' && Array.from({ length: images.length ? 4 : 8 }, (_, i) => <li key={`s${i}`} className="skeleton aspect-[4/5] rounded-2xl" aria-hidden />)}
       </ul>
       {canLoadMore && state !== 'loading' && (

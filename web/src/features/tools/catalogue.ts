@@ -28,3 +28,9 @@ const PRESENTATION: Record<ToolId, Pick<Tool, 'title' | 'description'>> = {
 export const TOOLS: Tool[] = TOOL_CATALOGUE.map((definition) => ({ ...definition, ...PRESENTATION[definition.id] }));
 
 export const toolByRoute = (route: string) => TOOLS.find((t) => t.route === route);
+
+/** The upscaler has its own page (/image-upscaler) but belongs with the tools wherever they are listed. */
+export const UPSCALER_CARD = {
+  title: msg`Image upscaler`,
+  description: msg`Enlarge a photo 2×, 4× or 8× with sharp detail and an optional face pass.`,
+};

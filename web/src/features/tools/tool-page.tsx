@@ -2,6 +2,7 @@ import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { ArrowLeft, Upload } from 'lucide-react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { compileToolPrompt, ID_PHOTO_SIZES, type IdPhotoSize, type ToolComponent } from '../../../../worker/contract/tools';
 import { api } from '../../api/endpoints';
@@ -110,9 +111,16 @@ export function ToolPage({ tool }: { tool: Tool }) {
   const busy = generation.phase === 'generating';
   return (
     <Page wide>
-      <Link to="/ai-tools-workbench" className="text-sm text-zinc-400 hover:text-white">
-        ← <Trans>Back to tools</Trans>
-      </Link>
+      {/* Spec §2 generic tool page: back to the workbench; the other tools are one link away. */}
+      <nav aria-label={t`Breadcrumb`} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <Link to="/ai-workbench" className="inline-flex items-center gap-1.5 text-zinc-300 hover:text-white">
+          <ArrowLeft aria-hidden className="h-4 w-4" />
+          <Trans>Back to workbench</Trans>
+        </Link>
+        <Link to="/ai-tools-workbench" className="text-fuchsia-300 hover:underline">
+          <Trans>All AI tools</Trans>
+        </Link>
+      </nav>
       <div className="mt-3 flex items-center gap-3">
         <span className="grid h-11 w-11 place-items-center rounded-2xl bg-gradient-to-br from-violet-500/25 to-fuchsia-500/25 text-fuchsia-200 ring-1 ring-white/10">
           <ToolIcon id={tool.id} />
@@ -141,7 +149,7 @@ export function ToolPage({ tool }: { tool: Tool }) {
                   </>
                 ) : (
                   <>
-                    <span aria-hidden className="text-2xl">⬆</span>
+                    <Upload aria-hidden className="h-7 w-7 text-zinc-400" strokeWidth={1.75} />
                     {upload.acceptsGif ? <Trans>Upload a photo (PNG, JPG, WebP or GIF, up to 10 MB)</Trans> : <Trans>Upload a photo (PNG, JPG or WebP, up to 10 MB)</Trans>}
                   </>
                 )}

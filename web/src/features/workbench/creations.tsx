@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
+import { X } from 'lucide-react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useErrorText } from '../../api/error-text';
 import { api, type CreationRecord } from '../../api/endpoints';
@@ -10,6 +11,7 @@ import { downloadImage } from '../../ui/download';
 import { formatDate } from '../../ui/format';
 import { ErrorState, Page } from '../../ui/page';
 import { useToast } from '../../ui/toast';
+import { userWords } from './user-words';
 
 const PAGE_SIZE = 100;
 type Filter = '' | 'COMPLETED' | 'PROCESSING' | 'UPSCALED';
@@ -119,7 +121,7 @@ function Creations() {
                   <div className="flex flex-wrap gap-1.5">
                     <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canView} onPress={() => setViewing(r)}><Trans>View</Trans></Button>
                     <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canDownload} onPress={() => void downloadImage(r.imageUrl!).catch(() => toast.error(t`Download failed`))}><Trans>Download</Trans></Button>
-                    <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canDownload} onPress={() => void navigate({ to: '/ai-workbench', search: { mode: 'image-to-image', imageUrls: r.imageUrl ?? undefined, prompt: r.prompt ?? undefined } })}><Trans>Re-edit</Trans></Button>
+                    <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canDownload} onPress={() => void navigate({ to: '/ai-workbench', search: { mode: 'image-to-image', imageUrls: r.imageUrl ?? undefined, prompt: userWords(r) || undefined } })}><Trans>Re-edit</Trans></Button>
                     <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canDownload} onPress={() => void navigate({ to: '/image-upscaler', search: { imageUrl: r.imageUrl ?? undefined } })}><Trans>Upscale</Trans></Button>
                     <Button variant="ghost" className="px-2.5 py-1 text-xs text-rose-300" isDisabled={r.status === 'PROCESSING'} onPress={() => setDeleting(r)}><Trans>Delete</Trans></Button>
                   </div>
@@ -132,8 +134,21 @@ function Creations() {
 
       <ModalOverlay isOpen={viewing !== null} onOpenChange={(o) => !o && setViewing(null)} isDismissable className="fixed inset-0 z-50 flex items-center justify-center bg-black/80 p-4">
         <Modal className="max-h-full max-w-4xl">
-          <Dialog aria-label={t`Preview`} className="outline-none">
-            {viewing?.imageUrl && <img src={viewing.imageUrl} alt={viewing.prompt ?? ''} className="max-h-[85vh] rounded-2xl" />}
+          <Dialog aria-label={t`Preview`} className="relative outline-none">
+            {({ close }) => (
+              <>
+                {viewing?.imageUrl && <img src={viewing.imageUrl} alt={viewing.prompt ?? ''} className="max-h-[85vh] rounded-2xl" />}
+                <button
+                  type="button"
+                  onClick={close}
+                  aria-label={t`Close preview`}
+                  autoFocus
+                  className="absolute right-3 top-3 grid h-10 w-10 place-items-center rounded-full bg-black/70 text-white ring-1 ring-white/20 backdrop-blur hover:bg-black/90"
+                >
+                  <X aria-hidden className="h-5 w-5" />
+                </button>
+              </>
+            )}
           </Dialog>
         </Modal>
       </ModalOverlay>

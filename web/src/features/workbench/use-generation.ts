@@ -59,11 +59,13 @@ export function useGeneration() {
           setPhase('done');
         }, POLL.showDelayMs);
       };
-      const fail = (message: string) => {
+      const fail = (message: string, cause?: unknown) => {
         clearInterval(ticker);
         if (!alive()) return;
         reset();
-        toast.error(message);
+        // Out of credits: the toast offers the way to buy more (spec §8 "please recharge").
+        const outOfCredits = cause instanceof ApiError && cause.code === 'INSUFFICIENT_CREDITS';
+        toast.error(message, outOfCredits ? { action: { label: t`See pricing`, to: '/pricing' } } : undefined);
         announceCreditsChanged();
       };
 
@@ -72,7 +74,7 @@ export function useGeneration() {
         job = await submit();
         announceCreditsChanged();
       } catch (error) {
-        return fail(errorText(error));
+        return fail(errorText(error), error);
       }
       if (job.status === 'COMPLETED' && job.imageUrl) return finish(job);
 
