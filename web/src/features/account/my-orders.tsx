@@ -13,7 +13,7 @@ import { OrderStatusBadge, usePaymentMethodLabel } from '../payments/status-badg
 import { SubscriptionPanel } from './subscription-panel';
 
 /** A refund can be asked for on a paid order with none in flight; the modal then checks the rules. */
-const refundable = (order: OrderItem) => order.status === 'PAID' && order.refundStatus !== 'PENDING' && order.refundStatus !== 'APPROVED';
+const refundable = (order: OrderItem) => order.status === 'PAID' && !order.needsSupport && order.refundStatus !== 'PENDING' && order.refundStatus !== 'APPROVED';
 
 function OrderRow({ order, onRefund, onCancel }: { order: OrderItem; onRefund: () => void; onCancel: () => void }) {
   const { t } = useLingui();
@@ -34,6 +34,12 @@ function OrderRow({ order, onRefund, onCancel }: { order: OrderItem; onRefund: (
         <p className="text-xs text-zinc-500">
           <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
         </p>
+        {order.needsSupport && (
+          // Partly refunded at the payment provider: no credits were taken back; support settles it (decision 018).
+          <p data-testid="order-needs-support" className="mt-1 text-xs text-amber-300">
+            <Trans>Partly refunded ({formatMoney(order.refundedAmount)}) · our support team will settle this order</Trans>
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
         <span className="font-semibold tabular-nums">{formatMoney(order.amount)}</span>

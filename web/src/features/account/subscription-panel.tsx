@@ -138,6 +138,12 @@ export function SubscriptionPanel({ reloadKey }: { reloadKey: number }) {
           </div>
         ))}
       </dl>
+      {s.sandboxBillingUrl && (
+        // Embedded mode only: the sandbox never bills by itself; its page renews or lapses by hand (issue 19).
+        <a href={s.sandboxBillingUrl} className="mt-3 inline-block text-xs text-zinc-400 underline hover:text-white">
+          <Trans>Sandbox: renew or lapse this subscription</Trans>
+        </a>
+      )}
       <CancelDialog
         subscription={confirming}
         onClose={() => setConfirming(null)}
