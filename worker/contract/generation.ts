@@ -54,6 +54,8 @@ export const textToImageRequest = z.object({
   toolId: z.enum(TOOL_IDS).optional(),
   /** A catalogue tool's own words (logo description); the server compiles the prompt from them. */
   extra: multiline(z.string()).trim().max(2000).optional(),
+  /** Face swap's chosen options (contract/face-swap.ts validates them against its catalogue). */
+  options: z.record(z.string().max(64), z.string().max(64)).optional(),
 });
 export type TextToImageRequest = z.infer<typeof textToImageRequest>;
 

@@ -2,6 +2,7 @@ import { ServiceError } from '../../contract/errors';
 import { EDIT_PROMPT_REQUIRED } from '../../contract/generation';
 import { compileToolPrompt, idPhotoPixels, toolById, toolInputSchema, type ToolId, type ToolInputs } from '../../contract/tools';
 import { validateValue } from '../../lib/validate';
+import { resolveFaceSwapRequest } from './face-swap-request';
 
 export interface ResolvedToolRequest {
   prompt: string;
@@ -19,6 +20,7 @@ export interface ResolvedToolRequest {
  */
 export function resolveToolRequest(request: { toolId?: ToolId; prompt?: string; style?: string }, fields: Record<string, unknown>): ResolvedToolRequest {
   const tool = request.toolId ? toolById(request.toolId) : undefined;
+  if (tool?.id === 'face-swap') return resolveFaceSwapRequest('edit', 'form', fields);
   if (!tool || tool.prompt.strategy === 'custom') {
     const prompt = request.prompt?.trim();
     if (!prompt) throw new ServiceError('VALIDATION_FAILED', EDIT_PROMPT_REQUIRED, { field: 'prompt' });
@@ -40,7 +42,11 @@ export function resolveToolRequest(request: { toolId?: ToolId; prompt?: string; 
  * the server compiles the prompt. Without `extra` the request is the older shape, whose `prompt`
  * the page already compiled, and is run as sent.
  */
-export function resolveTextToImageTool<T extends { toolId?: ToolId; prompt: string; style: string; extra?: string }>(request: T): T {
+export function resolveTextToImageTool<T extends { toolId?: ToolId; prompt: string; style: string; extra?: string; options?: unknown }>(request: T): T {
+  if (request.toolId === 'face-swap') {
+    const resolved = resolveFaceSwapRequest('generate', 'json', request);
+    return { ...request, prompt: resolved.prompt, style: resolved.style ?? request.style };
+  }
   if (!request.toolId || request.extra === undefined) return request;
   const resolved = resolveToolRequest(request, { extra: request.extra });
   return { ...request, prompt: resolved.prompt, style: resolved.style ?? request.style };
