@@ -1,11 +1,14 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { localiseErrorMessage, messageLocale } from '../contract/error-messages';
 import { ServiceError, type ApiErrorBody, type ErrorCode } from '../contract/errors';
 import type { AppEnv } from '../lib/hono-env';
 
+/** `code` stays as thrown; `message` follows the request's Accept-Language (the SPA sends its language). */
 function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, details: ServiceError['details'] = {}): ApiErrorBody {
-  return { success: false, error: { code, message, ...details }, requestId: c.get('requestId') };
+  const localised = localiseErrorMessage(code, message, messageLocale(c.req.header('accept-language')));
+  return { success: false, error: { code, message: localised, ...details }, requestId: c.get('requestId') };
 }
 
 function send(c: Context<AppEnv>, status: number, body: ApiErrorBody) {

@@ -72,10 +72,10 @@ const sendSandbox = (c: Context<AppEnv>, result: SandboxPageResult) => {
 
 /** `/api/sandbox/checkout/*`: the sandbox gateway's local checkout page (embedded mode only). */
 export const sandboxCheckoutRoutes = new Hono<AppEnv>()
-  .get('/:sessionId', async (c) => sendSandbox(c, await renderSandboxCheckout(c.get('deps'), c.req.param('sessionId'), publicOrigin(c))))
+  .get('/:sessionId', async (c) => sendSandbox(c, await renderSandboxCheckout(c.get('deps'), c.req.param('sessionId'), publicOrigin(c), localeOf(c))))
   .post('/:sessionId', async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const action = typeof form.action === 'string' ? form.action : undefined;
     const source = { origin: c.req.header('origin'), fetchSite: c.req.header('sec-fetch-site'), ownOrigins: [new URL(c.req.url).origin, publicOrigin(c)] };
-    return sendSandbox(c, await submitSandboxCheckout(c.get('deps'), c.req.param('sessionId'), action, source, publicOrigin(c)));
+    return sendSandbox(c, await submitSandboxCheckout(c.get('deps'), c.req.param('sessionId'), action, source, publicOrigin(c), localeOf(c)));
   });

@@ -15,11 +15,71 @@ export type SandboxPageResult = { kind: 'page'; status: 200 | 400 | 403 | 404 | 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"'`]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' })[ch]!);
 
+/** The page speaks the app's language: the SPA adds `?lang=` to the checkout URL (else Accept-Language). */
+export type SandboxLocale = 'en' | 'zh-Hant';
+
+const STATUS_ZH: Record<string, string> = { PAID: '已付款', CANCELLED: '已取消', EXPIRED: '已過期', FAILED: '失敗', REFUNDED: '已退款' };
+
+const TEXT = {
+  en: {
+    notice: '<strong>Sandbox</strong> — no real money moves. This page stands in for the payment provider in local and test setups.',
+    checkoutTitle: (plan: string) => `Sandbox checkout — ${plan}`,
+    order: (n: string, method: string) => `Order ${n} · ${method}`,
+    card: 'Card',
+    amount: 'Amount',
+    credits: 'Credits',
+    perYear: 'year',
+    perMonth: 'month',
+    packCredits: (n: string) => `${n} credits, never expire`,
+    planCredits: (n: string, yearly: boolean) => `${n} credits every month, billed ${yearly ? 'yearly' : 'monthly'}`,
+    pay: (amount: string) => `Pay ${amount}`,
+    cancel: 'Cancel',
+    form: 'Sandbox payment',
+    backToPricing: 'Back to pricing',
+    notFoundTitle: 'Checkout not found',
+    notFound: 'This sandbox checkout session does not exist. Start again from the pricing page.',
+    finishedTitle: 'Checkout already finished',
+    finished: (status: string) => `This checkout has already ended (order ${status.toLowerCase()}). Nothing more to do here.`,
+    refusedTitle: 'Request refused',
+    refused: 'This checkout can only be paid or cancelled from its own page.',
+    unavailableTitle: 'Sandbox not available',
+    unavailable: 'The sandbox gateway is not configured here.',
+    unknownTitle: 'Unknown action',
+    unknown: 'Use the Pay or Cancel button.',
+  },
+  'zh-Hant': {
+    notice: '<strong>測試環境</strong>——不會有真實款項移動。此頁面在本機與測試環境中代替金流服務商。',
+    checkoutTitle: (plan: string) => `測試結帳——${plan}`,
+    order: (n: string, method: string) => `訂單 ${n} · ${method}`,
+    card: '信用卡',
+    amount: '金額',
+    credits: '點數',
+    perYear: '年',
+    perMonth: '月',
+    packCredits: (n: string) => `${n} 點，永不過期`,
+    planCredits: (n: string, yearly: boolean) => `每月 ${n} 點，${yearly ? '按年' : '按月'}計費`,
+    pay: (amount: string) => `支付 ${amount}`,
+    cancel: '取消',
+    form: '測試付款',
+    backToPricing: '返回價格方案',
+    notFoundTitle: '找不到結帳',
+    notFound: '此測試結帳工作階段不存在。請從價格方案頁面重新開始。',
+    finishedTitle: '結帳已結束',
+    finished: (status: string) => `此結帳已結束（訂單狀態：${STATUS_ZH[status] ?? status.toLowerCase()}）。這裡沒有其他要做的事。`,
+    refusedTitle: '請求被拒絕',
+    refused: '此結帳只能在它自己的頁面上付款或取消。',
+    unavailableTitle: '測試金流無法使用',
+    unavailable: '此處未設定測試金流。',
+    unknownTitle: '未知的操作',
+    unknown: '請使用「支付」或「取消」按鈕。',
+  },
+} as const;
+
 const money = (cents: number, currency: string) => `${currency === 'USD' ? '$' : `${escapeHtml(currency)} `}${(cents / 100).toFixed(2)}`;
 
-function layout(title: string, body: string) {
+function layout(title: string, body: string, locale: SandboxLocale = 'en') {
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -50,16 +110,16 @@ function layout(title: string, body: string) {
 </head>
 <body>
 <main>
-<p class="notice" role="note"><span aria-hidden="true">&#9888;</span><span><strong>Sandbox</strong> — no real money moves. This page stands in for the payment provider in local and test setups.</span></p>
+<p class="notice" role="note"><span aria-hidden="true">&#9888;</span><span>${TEXT[locale].notice}</span></p>
 ${body}
 </main>
 </body>
 </html>`;
 }
 
-function message(status: 200 | 400 | 403 | 404 | 409, title: string, text: string, link?: { href: string; label: string }): SandboxPageResult {
+function message(locale: SandboxLocale, status: 200 | 400 | 403 | 404 | 409, title: string, text: string, link?: { href: string; label: string }): SandboxPageResult {
   const action = link ? `<div class="actions"><a class="button" href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></div>` : '';
-  return { kind: 'page', status, html: layout(title, `<h1>${escapeHtml(title)}</h1><p class="muted">${escapeHtml(text)}</p>${action}`) };
+  return { kind: 'page', status, html: layout(title, `<h1>${escapeHtml(title)}</h1><p class="muted">${escapeHtml(text)}</p>${action}`, locale) };
 }
 
 async function loadSession(deps: Deps, sessionId: string) {
@@ -74,39 +134,37 @@ async function loadSession(deps: Deps, sessionId: string) {
 
 const pricingUrl = (origin: string) => `${origin}/pricing`;
 
-const unknownSession = (origin: string) =>
-  message(404, 'Checkout not found', 'This sandbox checkout session does not exist. Start again from the pricing page.', { href: pricingUrl(origin), label: 'Back to pricing' });
+const unknownSession = (origin: string, locale: SandboxLocale) =>
+  message(locale, 404, TEXT[locale].notFoundTitle, TEXT[locale].notFound, { href: pricingUrl(origin), label: TEXT[locale].backToPricing });
 
-const finishedSession = (origin: string, status: string) =>
-  message(409, 'Checkout already finished', `This checkout has already ended (order ${status.toLowerCase()}). Nothing more to do here.`, {
-    href: pricingUrl(origin),
-    label: 'Back to pricing',
-  });
+const finishedSession = (origin: string, status: string, locale: SandboxLocale) =>
+  message(locale, 409, TEXT[locale].finishedTitle, TEXT[locale].finished(status), { href: pricingUrl(origin), label: TEXT[locale].backToPricing });
 
 /** `GET /api/sandbox/checkout/:sessionId`: the stand-in for the gateway's hosted checkout page. */
-export async function renderSandboxCheckout(deps: Deps, sessionId: string, origin: string): Promise<SandboxPageResult> {
+export async function renderSandboxCheckout(deps: Deps, sessionId: string, origin: string, locale: SandboxLocale = 'en'): Promise<SandboxPageResult> {
+  const text = TEXT[locale];
   const row = await loadSession(deps, sessionId);
-  if (!row) return unknownSession(origin);
+  if (!row) return unknownSession(origin, locale);
   const { order, plan } = row;
-  if (order.status === 'PENDING' && checkoutExpired(order, deps.clock.now()) && (await markExpired(deps, order.id))) return finishedSession(origin, 'EXPIRED');
-  if (order.status !== 'PENDING') return (await subscriptionPage(deps, sessionId, order)) ?? finishedSession(origin, order.status);
-  const what =
-    order.kind === 'credits'
-      ? `${order.credits.toLocaleString('en-US')} credits, never expire`
-      : `${order.credits.toLocaleString('en-US')} credits every month, billed ${plan.packageType === 'yearly' ? 'yearly' : 'monthly'}`;
-  const action = `/api/sandbox/checkout/${encodeURIComponent(sessionId)}`;
+  if (order.status === 'PENDING' && checkoutExpired(order, deps.clock.now()) && (await markExpired(deps, order.id))) return finishedSession(origin, 'EXPIRED', locale);
+  if (order.status !== 'PENDING') return (await subscriptionPage(deps, sessionId, order)) ?? finishedSession(origin, order.status, locale);
+  const credits = order.credits.toLocaleString('en-US');
+  const what = order.kind === 'credits' ? text.packCredits(credits) : text.planCredits(credits, plan.packageType === 'yearly');
+  // The POST keeps the language, so a refusal page after it is in the same language.
+  const action = `/api/sandbox/checkout/${encodeURIComponent(sessionId)}${locale === 'en' ? '' : `?lang=${locale}`}`;
+  const planName = (locale === 'zh-Hant' && plan.nameZh) || plan.name;
   const body = `
-<h1>${escapeHtml(plan.name)}</h1>
-<p class="muted">Order ${escapeHtml(order.orderNumber)} · ${order.paymentMethod === 'PAYPAL' ? 'PayPal' : 'Card'}</p>
+<h1>${escapeHtml(planName)}</h1>
+<p class="muted">${escapeHtml(text.order(order.orderNumber, order.paymentMethod === 'PAYPAL' ? 'PayPal' : text.card))}</p>
 <dl>
-  <dt>Amount</dt><dd class="amount">${money(order.amountCents, order.currency)}${order.kind === 'subscription' ? `<span class="muted"> / ${plan.packageType === 'yearly' ? 'year' : 'month'}</span>` : ''}</dd>
-  <dt>Credits</dt><dd>${escapeHtml(what)}</dd>
+  <dt>${text.amount}</dt><dd class="amount">${money(order.amountCents, order.currency)}${order.kind === 'subscription' ? `<span class="muted"> / ${plan.packageType === 'yearly' ? text.perYear : text.perMonth}</span>` : ''}</dd>
+  <dt>${text.credits}</dt><dd>${escapeHtml(what)}</dd>
 </dl>
-<form method="post" action="${escapeHtml(action)}" class="actions" aria-label="Sandbox payment">
-  <button class="pay" type="submit" name="action" value="pay">Pay ${money(order.amountCents, order.currency)}</button>
-  <button class="cancel" type="submit" name="action" value="cancel">Cancel</button>
+<form method="post" action="${escapeHtml(action)}" class="actions" aria-label="${text.form}">
+  <button class="pay" type="submit" name="action" value="pay">${escapeHtml(text.pay(money(order.amountCents, order.currency)))}</button>
+  <button class="cancel" type="submit" name="action" value="cancel">${text.cancel}</button>
 </form>`;
-  return { kind: 'page', status: 200, html: layout(`Sandbox checkout — ${plan.name}`, body) };
+  return { kind: 'page', status: 200, html: layout(text.checkoutTitle(planName), body, locale) };
 }
 
 /** The live subscription a paid sandbox checkout started: renewed or lapsed by hand on its page (issue 19). */
@@ -172,30 +230,32 @@ export async function submitSandboxCheckout(
   source: FormPostSource,
   /** `publicOrigin(c)`: the buyer goes back to the origin they paid from, where they are signed in. */
   origin: string,
+  locale: SandboxLocale = 'en',
 ): Promise<SandboxPageResult> {
+  const text = TEXT[locale];
   const crossSite = crossSitePostReason(source);
   if (crossSite) {
     deps.log.warn('payments: cross-site post to the sandbox checkout refused', { reason: crossSite });
-    return message(403, 'Request refused', 'This checkout can only be paid or cancelled from its own page.');
+    return message(locale, 403, text.refusedTitle, text.refused);
   }
   const gateway = deps.payments.byName('SANDBOX');
-  if (!isSandboxGateway(gateway)) return message(404, 'Sandbox not available', 'The sandbox gateway is not configured here.');
-  if (action !== 'pay' && action !== 'cancel' && action !== 'renew' && action !== 'lapse') return message(400, 'Unknown action', 'Use the Pay or Cancel button.');
+  if (!isSandboxGateway(gateway)) return message(locale, 404, text.unavailableTitle, text.unavailable);
+  if (action !== 'pay' && action !== 'cancel' && action !== 'renew' && action !== 'lapse') return message(locale, 400, text.unknownTitle, text.unknown);
   const row = await loadSession(deps, sessionId);
-  if (!row) return unknownSession(origin);
+  if (!row) return unknownSession(origin, locale);
   const { order, plan } = row;
   if (action === 'renew' || action === 'lapse') {
     // Renew now / Let it lapse (issue 19): what the gateway would send at the next billing date.
     const sub = await sandboxSubscriptionOf(deps, order);
-    if (!sub || (action === 'renew' && !renewable(sub))) return finishedSession(origin, order.status);
+    if (!sub || (action === 'renew' && !renewable(sub))) return finishedSession(origin, order.status, locale);
     const interval = intervalOf(plan.packageType) ?? 'month';
     const subscription = { gatewaySubscriptionId: sub.gatewaySubscriptionId!, orderId: order.id, amountCents: sub.priceCents, interval, currentPeriodEnd: sub.currentPeriodEnd };
     for (const delivery of await gateway.subscriptionEvents(subscription, action, deps.clock.now())) await handleWebhook(deps, 'SANDBOX', delivery.rawBody, delivery.headers);
     return { kind: 'redirect', location: `${origin}/api/sandbox/checkout/${encodeURIComponent(sessionId)}` };
   }
   // The sandbox's stated session lifetime: past it, Pay and Cancel are refused like at a real gateway.
-  if (order.status === 'PENDING' && checkoutExpired(order, deps.clock.now()) && (await markExpired(deps, order.id))) return finishedSession(origin, 'EXPIRED');
-  if (order.status !== 'PENDING') return finishedSession(origin, order.status);
+  if (order.status === 'PENDING' && checkoutExpired(order, deps.clock.now()) && (await markExpired(deps, order.id))) return finishedSession(origin, 'EXPIRED', locale);
+  if (order.status !== 'PENDING') return finishedSession(origin, order.status, locale);
   const deliveries = await gateway.checkoutEvents(
     { sessionId, orderId: order.id, kind: order.kind, amountCents: order.amountCents, interval: intervalOf(plan.packageType) },
     action,
