@@ -25,6 +25,7 @@ import { Route as ReferralsRouteImport } from './routes/referrals'
 import { Route as ShowcaseRouteImport } from './routes/showcase'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AiToolsToolIdRouteImport } from './routes/ai-tools.$toolId'
+import { Route as AiToolsFaceSwapRouteImport } from './routes/ai-tools.face-swap'
 import { Route as Oauth2CallbackRouteImport } from './routes/oauth2.callback'
 import { Route as Oauth2RedirectRouteImport } from './routes/oauth2.redirect'
 import { Route as PaymentSuccessRouteImport } from './routes/payment.success'
@@ -115,6 +116,11 @@ const AiToolsToolIdRoute = AiToolsToolIdRouteImport.update({
   path: '/ai-tools/$toolId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AiToolsFaceSwapRoute = AiToolsFaceSwapRouteImport.update({
+  id: '/ai-tools/face-swap',
+  path: '/ai-tools/face-swap',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Oauth2CallbackRoute = Oauth2CallbackRouteImport.update({
   id: '/oauth2/callback',
   path: '/oauth2/callback',
@@ -178,6 +184,7 @@ export interface FileRoutesByFullPath {
   '/showcase': typeof ShowcaseRoute
   '/terms': typeof TermsRoute
   '/ai-tools/$toolId': typeof AiToolsToolIdRoute
+  '/ai-tools/face-swap': typeof AiToolsFaceSwapRoute
   '/oauth2/callback': typeof Oauth2CallbackRoute
   '/oauth2/redirect': typeof Oauth2RedirectRoute
   '/payment/success': typeof PaymentSuccessRoute
@@ -204,6 +211,7 @@ export interface FileRoutesByTo {
   '/showcase': typeof ShowcaseRoute
   '/terms': typeof TermsRoute
   '/ai-tools/$toolId': typeof AiToolsToolIdRoute
+  '/ai-tools/face-swap': typeof AiToolsFaceSwapRoute
   '/oauth2/callback': typeof Oauth2CallbackRoute
   '/oauth2/redirect': typeof Oauth2RedirectRoute
   '/payment/success': typeof PaymentSuccessRoute
@@ -232,6 +240,7 @@ export interface FileRoutesById {
   '/showcase': typeof ShowcaseRoute
   '/terms': typeof TermsRoute
   '/ai-tools/$toolId': typeof AiToolsToolIdRoute
+  '/ai-tools/face-swap': typeof AiToolsFaceSwapRoute
   '/oauth2/callback': typeof Oauth2CallbackRoute
   '/oauth2/redirect': typeof Oauth2RedirectRoute
   '/payment/success': typeof PaymentSuccessRoute
@@ -261,6 +270,7 @@ export interface FileRouteTypes {
     | '/showcase'
     | '/terms'
     | '/ai-tools/$toolId'
+    | '/ai-tools/face-swap'
     | '/oauth2/callback'
     | '/oauth2/redirect'
     | '/payment/success'
@@ -287,6 +297,7 @@ export interface FileRouteTypes {
     | '/showcase'
     | '/terms'
     | '/ai-tools/$toolId'
+    | '/ai-tools/face-swap'
     | '/oauth2/callback'
     | '/oauth2/redirect'
     | '/payment/success'
@@ -314,6 +325,7 @@ export interface FileRouteTypes {
     | '/showcase'
     | '/terms'
     | '/ai-tools/$toolId'
+    | '/ai-tools/face-swap'
     | '/oauth2/callback'
     | '/oauth2/redirect'
     | '/payment/success'
@@ -342,6 +354,7 @@ export interface RootRouteChildren {
   ShowcaseRoute: typeof ShowcaseRoute
   TermsRoute: typeof TermsRoute
   AiToolsToolIdRoute: typeof AiToolsToolIdRoute
+  AiToolsFaceSwapRoute: typeof AiToolsFaceSwapRoute
   Oauth2CallbackRoute: typeof Oauth2CallbackRoute
   Oauth2RedirectRoute: typeof Oauth2RedirectRoute
   PaymentSuccessRoute: typeof PaymentSuccessRoute
@@ -465,6 +478,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AiToolsToolIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ai-tools/face-swap': {
+      id: '/ai-tools/face-swap'
+      path: '/ai-tools/face-swap'
+      fullPath: '/ai-tools/face-swap'
+      preLoaderRoute: typeof AiToolsFaceSwapRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/oauth2/callback': {
       id: '/oauth2/callback'
       path: '/oauth2/callback'
@@ -562,6 +582,7 @@ const rootRouteChildren: RootRouteChildren = {
   ShowcaseRoute: ShowcaseRoute,
   TermsRoute: TermsRoute,
   AiToolsToolIdRoute: AiToolsToolIdRoute,
+  AiToolsFaceSwapRoute: AiToolsFaceSwapRoute,
   Oauth2CallbackRoute: Oauth2CallbackRoute,
   Oauth2RedirectRoute: Oauth2RedirectRoute,
   PaymentSuccessRoute: PaymentSuccessRoute,

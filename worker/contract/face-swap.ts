@@ -848,3 +848,19 @@ function values(key: string): string[] {
 }
 
 export const appliedOffline = (key: string, value: string | undefined) => Boolean(value && FACE_SWAP_OFFLINE[key]?.includes(value));
+
+/**
+ * Options the offline text mode draws into its illustrated avatar (worker/engine/face-swap/avatar.ts);
+ * it also applies everything in FACE_SWAP_OFFLINE to the drawing.
+ */
+export const FACE_SWAP_AVATAR_KEYS = [
+  'gender', 'age', 'expression', 'eye_color', 'hair_style', 'hair_color', 'beard', 'body_weight', 'face_shape',
+  'facial_feature_details', 'eye_features', 'ears', 'skin_details', 'skin_texture_effect', 'clothing_style', 'head_accessories',
+] as const;
+
+/** The option keys the offline engine acts on in a mode (the page marks them when no model is configured). */
+export function offlineOptionKeys(mode: FaceSwapMode): Set<string> {
+  const keys = new Set(Object.keys(FACE_SWAP_OFFLINE));
+  if (mode === 'generate') for (const key of FACE_SWAP_AVATAR_KEYS) keys.add(key);
+  return keys;
+}

@@ -18,8 +18,6 @@ import { ToolIcon } from './tool-icons';
 
 const TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const MAX_BYTES = 10 * 1024 * 1024;
-/** Face swap has its own screen coming (issue 15); until then its page phrases the wish like this. */
-const FACE_SWAP_PREFIX = 'Keep the identity and facial structure of the person, change only: ';
 
 type Component<T extends ToolComponent['type']> = Extract<ToolComponent, { type: T }>;
 const componentOf = <T extends ToolComponent['type']>(tool: Tool, type: T) => tool.components.find((c): c is Component<T> => c.type === type);
@@ -88,7 +86,7 @@ export function ToolPage({ tool }: { tool: Tool }) {
     }
     setError(undefined);
     const inputs = { extra: text || undefined, size: sizes ? size : undefined, backgroundColor: colours ? colour : undefined };
-    const prompt = tool.prompt.strategy === 'custom' ? (text ? FACE_SWAP_PREFIX + text : FACE_SWAP_PREFIX + 'nothing, improve the photo') : compileToolPrompt(tool, inputs);
+    const prompt = compileToolPrompt(tool, inputs);
     login.requireSignIn(() =>
       void generation.start(() => {
         if (tool.input === 'text') return api.generate({ prompt, extra: text, style: tool.style, width: 1024, height: 1024, model: tool.model, toolId: tool.id });
