@@ -20,6 +20,7 @@ import { floorFor, printFloorTable, startFloorServers } from './lib/bench-floors
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SPENDERS = 20;
 
 function listen(start: (port: number) => ReturnType<typeof serve>) {
   const server = start(0);
@@ -62,6 +63,14 @@ await t.deps.db.transaction((tx) =>
   applyMovement(tx, { userId: user.id, movementKey: 'bench:fund', type: 'EARNED', referenceType: 'BONUS', parts: { paid: 10_000_000 } }),
 );
 const studio = await listen((port) => serveNode(t.app, { port }));
+const { code: referralCode } = (await (await t.request('/api/referral/link', { token })).json()) as { code: string };
+// 20 funded users for the parallel-spend row: the same load spread over 20 account rows instead of one.
+const spenders: string[] = [];
+for (let i = 0; i < SPENDERS; i++) {
+  const signed = await t.signIn(`bench-spender-${i}@example.com`);
+  await applyMovement(t.deps.db, { userId: signed.user.id, movementKey: 'bench:fund', type: 'EARNED', referenceType: 'BONUS', parts: { paid: 1_000_000 } });
+  spenders.push(signed.token);
+}
 
 // Same-driver references (issue 17): each product row is also compared with the floor it could reach.
 const floorServers = await startFloorServers(t.deps.db, t.deps.config, listen, serve);
@@ -75,7 +84,13 @@ const rows = [
   await measure('GET /api/credits/balance (JWT + 1 query)', `${studio.url}/api/credits/balance`, { authorization: `Bearer ${token}` }),
   await measure('GET /api/credits/transactions page 1 (JWT)', `${studio.url}/api/credits/transactions?page=0&size=10`, { authorization: `Bearer ${token}` }),
   await measure('GET /api/public/pricing/all (in-process cache)', `${studio.url}/api/public/pricing/all`),
+  await measure('GET /api/generate-image/models (public read)', `${studio.url}/api/generate-image/models`),
+  await measure('GET /api/referral/info/:code (public read)', `${studio.url}/api/referral/info/${referralCode}`),
+  await measureRotating('floor: Hono + jose + UPDATE by pk, one user', floorServers.authUpdateUrl, [token]),
+  await measureRotating('floor: Hono + jose + UPDATE by pk, 20 users', floorServers.authUpdateUrl, spenders),
   await measureSpend(),
+  await measureSpend(spenders),
+  await measureSpend([token], 1),
   await measure('GET /api/orders/user (JWT + 3 queries)', `${studio.url}/api/orders/user`, { authorization: `Bearer ${token}` }),
   await measureWebhookReplay(),
 ];
@@ -100,24 +115,51 @@ async function measureWebhookReplay() {
   return { name: 'POST /api/webhooks/sandbox (replayed event)', rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-/** POST /api/credits/consume with a fresh reference each time: one locked-row transaction per request. */
-async function measureSpend() {
+/**
+ * POST /api/credits/consume with a fresh reference each time. One user: every spend queues on one
+ * account row. Several users: the same connections spread over that many rows (issue 17: does it
+ * scale?). One connection: the latency of a spend when nothing queues.
+ */
+async function measureSpend(tokens: string[] = [token], connections = CONNECTIONS) {
   let n = 0;
+  const who = tokens.length === 1 ? 'one user' : `${tokens.length} users in parallel`;
+  const name = `POST /api/credits/consume (spend, ${who}${connections === 1 ? ', 1 connection' : ''})`;
+  return measureRotating(name, `${studio.url}/api/credits/consume`, tokens, connections, () => `?amount=1&referenceType=IMAGE_GENERATION&referenceId=bench-${tokens.length}-${connections}-${n++}`);
+}
+
+/** POSTs with the callers' tokens taken in turn (and a per-request query, e.g. a fresh reference). */
+async function measureRotating(name: string, url: string, tokens: string[], connections = CONNECTIONS, query: () => string = () => '') {
+  let n = 0;
+  const path = new URL(url).pathname;
   const result = await autocannon({
-    url: `${studio.url}/api/credits/consume`,
-    connections: CONNECTIONS,
+    url,
+    connections,
     duration: DURATION,
-    requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, path: `/api/credits/consume?amount=1&referenceType=IMAGE_GENERATION&referenceId=bench-${n++}` }) }],
-    headers: { authorization: `Bearer ${token}` },
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => ({ ...req, path: `${path}${query()}`, headers: { ...req.headers, authorization: `Bearer ${tokens[n++ % tokens.length]}` } }),
+      },
+    ],
   });
-  if (result.non2xx) throw new Error(`spend: ${result.non2xx} non-2xx answers`);
-  return { name: 'POST /api/credits/consume (spend, 1 tx)', rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
+  if (result.non2xx) throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
+  return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 const floor = rows[0]!.rps;
 const database = process.env.DATABASE_URL_TEST ? 'PostgreSQL server' : 'PGlite in memory';
 console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, Node ${process.version}, ${database}\n`);
-printFloorTable(rows.map((row) => ({ ...row, floor: floorFor(row.name) })), { bare: floor, 'auth+SELECT': rows[1]!.rps, 'SELECT 1': rows[2]!.rps });
+const rpsOf = (prefix: string) => rows.find((row) => row.name.startsWith(prefix))!.rps;
+printFloorTable(
+  rows.map((row) => ({ ...row, floor: floorFor(row.name) })),
+  {
+    bare: floor,
+    'auth+SELECT': rows[1]!.rps,
+    'SELECT 1': rows[2]!.rps,
+    'auth+UPDATE': rpsOf('floor: Hono + jose + UPDATE by pk, one user'),
+    'auth+UPDATE×20': rpsOf('floor: Hono + jose + UPDATE by pk, 20 users'),
+  },
+);
 if (process.env.BENCH_HTTP_ONLY) process.exit(0);
 
 // Generation: 50 text-to-image jobs on the local engine, one after another (POST → COMPLETED).
