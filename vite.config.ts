@@ -3,10 +3,50 @@ import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest|wasm)$/;
+
+/**
+ * Writes `x.br` and `x.gz` beside every compressible file of the build (issue 16): the Node server
+ * sends them as they are (scripts/lib/node-server.ts), so no request pays for compression. Workers
+ * compresses by itself, so web/public/.assetsignore keeps these copies out of the assets upload.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await Promise.all(
+        files(outDir)
+          .filter((file) => COMPRESSIBLE.test(file) && statSync(file).size >= 1024)
+          .map(async (file) => {
+            const data = readFileSync(file);
+            const [b, g] = await Promise.all([
+              br(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+              gz(data, { level: 9 }),
+            ]);
+            if (b.length < data.length * 0.9) writeFileSync(`${file}.br`, b);
+            if (g.length < data.length * 0.9) writeFileSync(`${file}.gz`, g);
+          }),
+      );
+    },
+  };
+}
 
 /** The SPA: built into dist/web, which the Node server and the Workers assets binding serve. */
 export default defineConfig({
@@ -26,8 +66,10 @@ export default defineConfig({
     // I18N_ALLOW_MISSING=1 is for a local build while a catalogue is mid-edit; CI never sets it.
     lingui({ failOnMissing: process.env.I18N_ALLOW_MISSING !== '1', failOnCompileError: true }),
     tailwindcss(),
+    precompress(),
   ],
-  build: { outDir: here('./dist/web'), emptyOutDir: true, chunkSizeWarningLimit: 700 },
+  // The manifest lets scripts/check-bundle.ts find what each route loads (issue 16 budgets).
+  build: { outDir: here('./dist/web'), emptyOutDir: true, chunkSizeWarningLimit: 700, manifest: true },
   server: {
     port: 5173,
     proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 8787}` },

@@ -2,10 +2,47 @@ import { serve, type HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { Hono } from 'hono';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Hono, type Context } from 'hono';
 import type { App } from '../../worker/app';
 import type { Config } from '../../worker/env';
 import { SPA_SECURITY_HEADERS } from './security-headers';
+
+/** Content-hashed build output: the name changes whenever the bytes do, so browsers may keep it for good. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The SPA shell: always revalidated, so a deploy is picked up on the next navigation. */
+export const REVALIDATE = 'no-cache';
+/** Other public files (favicon, showcase images): fresh for a day. */
+export const PUBLIC_FILE = 'public, max-age=86400';
+
+/** Which precompressed copy the client accepts: br, then gzip, then none. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+/** index.html for every client-side route, compressed once at start (issue 16: nothing is sent uncompressed). */
+function spaShell(html: string) {
+  const bodies = {
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+  return (c: Context) => {
+    c.header('cache-control', REVALIDATE);
+    c.header('vary', 'Accept-Encoding');
+    const encoding = pickEncoding(c.req.header('accept-encoding'));
+    if (!encoding) return c.html(html);
+    c.header('content-encoding', encoding);
+    c.header('content-type', 'text/html; charset=UTF-8');
+    return c.body(new Uint8Array(bodies[encoding]));
+  };
+}
 
 /** Headers a client could send to pose as another address; only the one TRUST_PROXY names reaches the app. */
 const CLIENT_ADDRESS_HEADERS = ['cf-connecting-ip', 'x-client-ip', 'x-real-ip', 'x-forwarded-for', 'true-client-ip', 'forwarded'];
@@ -37,14 +74,16 @@ export function serveNode(app: App, options: NodeServerOptions) {
       await next();
       for (const [name, value] of Object.entries(SPA_SECURITY_HEADERS)) c.header(name, value);
     });
-    // Cloudflare's assets binding reads _headers and never serves it; neither do we.
-    root.get('/_headers', (c) => c.html(indexHtml));
-    root.use(
-      '/assets/*',
-      serveStatic({ root: rel, onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable') }),
-    );
-    root.use('*', serveStatic({ root: rel }));
-    root.get('*', (c) => c.html(indexHtml));
+    const shell = spaShell(indexHtml);
+    // Cloudflare's assets binding reads _headers and never serves it; neither do we (nor the other build notes).
+    root.get('/_headers', shell);
+    root.get('/.assetsignore', shell);
+    // Files are sent as the build precompressed them (vite.config.ts writes .br and .gz beside each).
+    root.use('/assets/*', serveStatic({ root: rel, precompressed: true, onFound: (_path, c) => c.header('cache-control', IMMUTABLE) }));
+    root.get('/', shell);
+    root.get('/index.html', shell);
+    root.use('*', serveStatic({ root: rel, precompressed: true, onFound: (_path, c) => c.header('cache-control', PUBLIC_FILE) }));
+    root.get('*', shell);
   }
   const spoofable = CLIENT_ADDRESS_HEADERS.filter((name) => name !== options.trustProxy);
   return serve(

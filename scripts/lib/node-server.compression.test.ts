@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { pickEncoding, serveNode } from './node-server';
+
+/** Issue 16: the Node server sends the build's precompressed files, hashed assets cached for good, the shell revalidated. */
+let t: TestApp;
+let server: ReturnType<typeof serveNode>;
+let port: number;
+let dir: string;
+const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const html = `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${'<p>shell</p>'.repeat(100)}</body></html>`;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'node-server-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), html);
+  writeFileSync(join(dir, 'assets/index-abc123.js'), js);
+  writeFileSync(join(dir, 'assets/index-abc123.js.br'), brotliCompressSync(js));
+  writeFileSync(join(dir, 'assets/index-abc123.js.gz'), gzipSync(js));
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp();
+  await new Promise<void>((resolve) => {
+    server = serveNode(t.app, { port: 0, hostname: '127.0.0.1', staticDir: dir, onListen: () => resolve() });
+  });
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function get(path: string, acceptEncoding?: string) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('compressed, cached static files', () => {
+  it('hashed assets: brotli when accepted, else gzip, else plain; immutable either way', async () => {
+    const br = await get('/assets/index-abc123.js', 'gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.body).toString()).toBe(js);
+    const gz = await get('/assets/index-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(js);
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(js);
+    expect(String(plain.headers['content-type'])).toMatch(/javascript/);
+  });
+
+  it('the SPA shell (/, deep links) is compressed and always revalidated', async () => {
+    for (const path of ['/', '/pricing', '/ai-tools/anime-style']) {
+      const res = await get(path, 'br');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(res.body).toString()).toBe(html);
+    }
+    expect((await get('/', 'gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await get('/')).body.toString()).toBe(html);
+  });
+
+  it('other public files are cached for a day', async () => {
+    expect((await get('/favicon.svg')).headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('reads Accept-Encoding with q-values', () => {
+    expect(pickEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(pickEncoding('br;q=0.5')).toBe('br');
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
+  });
+});
