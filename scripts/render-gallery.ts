@@ -3,7 +3,8 @@
  * natural photos, into docs/gallery/ (issue 14: quality is judged by eye). Photos: the public-domain
  * astronaut, coffee and chelsea from Debian's python3-skimage when installed, else the 256-px crops
  * in tests/fixtures/photos. Restoration is shown on a damaged copy (restore.damage.ts) beside the
- * clean original; the ID photo on the portrait, in three sizes and colours.
+ * clean original; the ID photo on the portrait, in three sizes and colours; face swap as option
+ * choices on the portrait and text-mode avatars (`--only face-swap`).
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import sharp, { type OverlayOptions } from 'sharp';
@@ -11,6 +12,9 @@ import { ENGINE_TOOL_IDS, type EngineToolId } from '../worker/engine/operations'
 import { applyTool } from '../worker/engine/tools/index';
 import { decodeRaster, encodeRaster } from '../worker/engine/tools/raster';
 import { damagePhoto } from '../worker/engine/tools/restore.damage';
+import { compileFaceSwapDescription, compileFaceSwapPrompt } from '../worker/contract/face-swap';
+import { analysePortrait } from '../worker/engine/face-swap/analysis';
+import { faceSwapEdit, renderAvatar } from '../worker/engine/face-swap/index';
 
 const OUT = 'docs/gallery';
 const ROW = 300;
@@ -45,7 +49,70 @@ async function sheet(rows: { title: string; images: Uint8Array[] }[], file: stri
   console.log(`${OUT}/${file}`);
 }
 
+/** Face swap (issue 15): each row a set of option choices on the astronaut, then text-mode avatars. */
+async function renderFaceSwap() {
+  const portrait = photo('astronaut');
+  const raster = await decodeRaster(portrait);
+  const analysis = await analysePortrait(raster);
+  const edit = async (options: Record<string, string>) => encodeRaster(await faceSwapEdit(raster, options, 7, analysis));
+  const row = async (title: string, sets: Record<string, string>[], withOriginal = false) => ({
+    title,
+    images: [...(withOriginal ? [portrait] : []), ...(await Promise.all(sets.map(edit)))],
+  });
+  const avatar = (options: Record<string, string>) =>
+    renderAvatar(compileFaceSwapPrompt('generate', compileFaceSwapDescription('', options)), 512, 512, 5);
+  const rows = [
+    await row('original · hair platinum · hair pink + eyes blue · hair black + full beard · goatee · stubble', [
+      { hair_color: 'platinum' },
+      { hair_color: 'pink', eye_color: 'blue' },
+      { hair_color: 'black', beard: 'full_beard' },
+      { beard: 'goatee' },
+      { beard: 'stubble', facial_feature_details: 'freckles' },
+    ], true),
+    await row('round glasses · sunglasses · baseball cap · beanie · fedora · crown · flower crown · headphones', [
+      { head_accessories: 'round_glasses' },
+      { head_accessories: 'sunglasses' },
+      { head_accessories: 'baseball_cap' },
+      { head_accessories: 'beanie' },
+      { head_accessories: 'fedora' },
+      { head_accessories: 'crown' },
+      { head_accessories: 'flower_crown' },
+      { head_accessories: 'headphones' },
+    ]),
+    await row('background: grey studio · beach · library · café · neon city + neon light · creamy blur · snow + falling snow', [
+      { background: 'studio_grey' },
+      { background: 'beach', light_style: 'golden_hour' },
+      { background: 'library' },
+      { background: 'cafe' },
+      { background: 'neon_city', light_style: 'neon' },
+      { background_blur: 'creamy' },
+      { background: 'snow', special_effect: 'snow' },
+    ]),
+    await row('head-and-shoulders + back light · close-up + black and white · teal-orange · dreamy + petals · pop art · pixel art', [
+      { shot_type: 'head_shoulders', light_direction: 'back' },
+      { shot_type: 'close_up', photo_effect: 'black_and_white' },
+      { post_processing_style: 'teal_orange', photo_effect: 'vignette' },
+      { environment_atmosphere: 'dreamy', special_effect: 'petals' },
+      { artistic_style: 'pop_art' },
+      { artistic_style: 'pixel_art' },
+    ]),
+    {
+      title: 'text mode offline (illustrated avatar): default · red hair, freckles · beard, suit, glasses · platinum, deep skin, neon · senior, long beard, library · afro, denim, beach',
+      images: await Promise.all([
+        avatar({}),
+        avatar({ gender: 'female', hair_color: 'red', eye_color: 'green', expression: 'smiling', facial_feature_details: 'freckles' }),
+        avatar({ gender: 'male', beard: 'full_beard', clothing_style: 'business_suit', head_accessories: 'round_glasses' }),
+        avatar({ gender: 'female', hair_style: 'long_wavy', hair_color: 'platinum', skin_details: 'deep', clothing_style: 'evening_gown', background: 'neon_city' }),
+        avatar({ age: 'senior', hair_style: 'bald', beard: 'long_beard', expression: 'laughing', background: 'library' }),
+        avatar({ hair_style: 'afro', skin_details: 'brown', ears: 'pierced', clothing_style: 'denim_jacket', background: 'beach', head_accessories: 'sunglasses' }),
+      ]),
+    },
+  ];
+  return sheet(rows, 'face-swap.jpg');
+}
+
 async function render(toolId: EngineToolId) {
+  if (toolId === 'face-swap') return renderFaceSwap();
   const originals = PHOTOS.map(photo);
   if (toolId === 'id-photo-generation') {
     const variants = [['passport', '#ffffff'], ['oneInch', '#ff0000'], ['visa', '#0000ff'], ['twoInch', '#f0f0f0']] as const;

@@ -38,7 +38,7 @@ export async function drawOver(image: Raster, svg: string): Promise<Raster> {
 }
 
 /** Shot types the photo can give by cropping around the face: how many face-heights fit the frame. */
-const CROP: Record<string, number> = { extreme_close_up: 1.2, close_up: 1.8, head_shoulders: 2.8 };
+const CROP: Record<string, number> = { extreme_close_up: 1.15, close_up: 1.7, head_shoulders: 2.4 };
 
 async function cropToShot(image: Raster, centre: Point, faceHeight: number, shot: string): Promise<Raster> {
   const span = CROP[shot];

@@ -44,10 +44,11 @@ export function lightDirection(image: Raster, subject: Subject, direction: strin
   const span = size * 2.2;
   let rim: Plane | null = null;
   if (direction === 'back') {
-    const soft = gaussianBlur(matte, Math.max(1.5, size * 0.05));
+    // A thin band inside the silhouette: the edge light of a source behind the person.
+    const soft = gaussianBlur(matte, Math.max(1.2, size * 0.02));
     rim = createPlane(image.width, image.height);
-    for (let p = 0; p < rim.data.length; p++) rim.data[p] = clamp01((matte.data[p]! - soft.data[p]!) * 6) * matte.data[p]!;
-    rim = gaussianBlur(rim, Math.max(1, size * 0.015));
+    for (let p = 0; p < rim.data.length; p++) rim.data[p] = clamp01((matte.data[p]! - soft.data[p]!) * 5) * matte.data[p]!;
+    rim = gaussianBlur(rim, Math.max(0.8, size * 0.008));
   }
   return map(image, (r, g, b, x, y, p) => {
     const m = matte.data[p]!;
@@ -60,8 +61,8 @@ export function lightDirection(image: Raster, subject: Subject, direction: strin
     else if (direction === 'top') k = 1 - 0.38 * dy;
     else if (direction === 'below') k = 0.8 + 0.45 * dy;
     if (rim) {
-      const glow = rim.data[p]! * 0.75;
-      return [(r * 0.82 + glow * 1.0) * m + r * (1 - m), (g * 0.82 + glow * 0.95) * m + g * (1 - m), (b * 0.82 + glow * 0.85) * m + b * (1 - m)];
+      const glow = rim.data[p]! * 0.6;
+      return [(r * 0.84 + glow * 1.0) * m + r * (1 - m), (g * 0.84 + glow * 0.95) * m + g * (1 - m), (b * 0.84 + glow * 0.85) * m + b * (1 - m)];
     }
     const f = 1 + (k - 1) * m;
     return [r * f, g * f, b * f];
@@ -295,8 +296,8 @@ export async function specialEffect(image: Raster, value: string, seed: number):
       body = Array.from({ length: 40 }, () => {
         const x = random() * width;
         const y = random() * height;
-        const s = long * (0.008 + random() * 0.012);
-        return `<ellipse cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" rx="${s.toFixed(1)}" ry="${(s * 0.55).toFixed(1)}" fill="${random() < 0.5 ? '#f7b6c8' : '#fbd3dd'}" fill-opacity="0.9" transform="rotate(${Math.round(random() * 180)} ${x.toFixed(1)} ${y.toFixed(1)})"/>`;
+        const s = long * (0.012 + random() * 0.016);
+        return `<ellipse cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" rx="${s.toFixed(1)}" ry="${(s * 0.55).toFixed(1)}" fill="${random() < 0.5 ? '#f28fb0' : '#f9c2d3'}" fill-opacity="0.92" stroke="#d96a90" stroke-width="${(s * 0.08).toFixed(2)}" transform="rotate(${Math.round(random() * 180)} ${x.toFixed(1)} ${y.toFixed(1)})"/>`;
       }).join('');
       break;
     default:
