@@ -8,6 +8,7 @@ import { refuseUnsafePath } from './lib/validate';
 import { authenticate } from './middleware/auth';
 import { notFound, onError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
+import { openapiRoutes } from './openapi/routes';
 import type { AppDeps } from './ports';
 import { accountRoutes, dataExportJobRoutes } from './routes/account';
 import { accountAuthRoutes, avatarRoutes } from './routes/accounts';
@@ -73,6 +74,8 @@ export function createApp(deps: AppDeps) {
     .route('/jobs', jobRoutes)
     .route('/jobs/data-export', dataExportJobRoutes)
     .route('/account', accountRoutes);
+  // OpenAPI document and reference page (issue 18), from worker/openapi's registry.
+  api.route('/', openapiRoutes);
   if (deps.config.PAYMENTS === 'sandbox') api.route('/sandbox/checkout', sandboxCheckoutRoutes);
   if (deps.devMailbox) api.route('/dev', devRoutes);
 

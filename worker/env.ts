@@ -32,6 +32,14 @@ export const LIVE_PAYPAL_API_URL = 'https://api-m.paypal.com';
 
 const configFields = z.object({
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Reported by /api/health and the OpenAPI document; `npm run deploy` sets both (package version, git commit). */
+  APP_VERSION: z.string().max(64).optional(),
+  APP_COMMIT: z.string().max(64).optional(),
+  /**
+   * Error tracking (issue 18): a Sentry DSN (`https://<key>@<host>/<project id>`). Unset = errors are
+   * only logged. Reported from onError (5xx only) and the cron handler, never with request bodies.
+   */
+  ERROR_REPORTER_DSN: z.url().optional(),
   /**
    * Where the app is reached; used for links in e-mails, payment return URLs and job callbacks.
    * Required in production. Unset elsewhere: links follow the request's loopback origin or the
