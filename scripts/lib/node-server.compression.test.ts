@@ -80,6 +80,13 @@ describe('compressed, cached static files', () => {
     expect((await get('/favicon.svg')).headers['cache-control']).toBe('public, max-age=86400');
   });
 
+  it('API JSON over 1 KB is gzipped for a client that accepts it', async () => {
+    const res = await get('/api/showcase/images?limit=12', 'gzip, br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(res.body).toString()).success).toBe(true);
+  });
+
   it('reads Accept-Encoding with q-values', () => {
     expect(pickEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
     expect(pickEncoding('br;q=0.5')).toBe('br');

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
 import type { App } from '../../worker/app';
 import type { Config } from '../../worker/env';
 import { SPA_SECURITY_HEADERS } from './security-headers';
@@ -65,6 +66,8 @@ export interface NodeServerOptions {
  */
 export function serveNode(app: App, options: NodeServerOptions) {
   const root = new Hono<{ Bindings: HttpBindings }>();
+  // JSON and HTML answers over 1 KB go out compressed too (images and other binary types are left alone).
+  root.use('/api/*', compress());
   root.all('/api/*', (c) => app.fetch(c.req.raw, c.env));
   root.all('/api', (c) => app.fetch(c.req.raw, c.env));
   if (options.staticDir && existsSync(join(options.staticDir, 'index.html'))) {

@@ -99,7 +99,7 @@ function Hero() {
         <div className="relative grid grid-cols-2 gap-4">
           {HERO_IMAGES.map((slug, i) => (
             // Lazy: the collage only shows on wide screens; phones never download it.
-            <img key={slug} src={`/showcase/${slug}.webp`} alt="" loading="lazy" width={416} height={520} className={`aspect-[4/5] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-white/10 ${i % 2 ? 'translate-y-8' : ''}`} />
+            <img key={slug} src={`/showcase/thumbs/${slug}.webp`} alt="" loading="lazy" width={416} height={520} className={`aspect-[4/5] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-white/10 ${i % 2 ? 'translate-y-8' : ''}`} />
           ))}
         </div>
       </div>

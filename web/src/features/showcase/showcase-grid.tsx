@@ -8,6 +8,7 @@ import { downloadImage } from '../../ui/download';
 import { ErrorState } from '../../ui/page';
 import { useToast } from '../../ui/toast';
 import { SHOWCASE_TEXT } from './showcase-text';
+import { showcaseImageProps } from './thumbnail';
 
 const PAGE_SIZE = 12;
 /** Spec §5: descriptions over 100 characters are cut with an ellipsis. */
@@ -65,7 +66,7 @@ export function ShowcaseGrid({ pageLimit, pageSize = PAGE_SIZE, headingLevel = 3
           return (
           <li key={image.id} className="group card overflow-hidden">
             <div className="relative aspect-square overflow-hidden bg-ink-800">
-              <img src={image.imageUrl} alt={text.title} loading="lazy" width={image.width} height={image.height} className="h-full w-full object-cover transition duration-500 group-hover:scale-105" />
+              <img {...showcaseImageProps(image)} sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw" alt={text.title} loading="lazy" width={image.width} height={image.height} className="h-full w-full object-cover transition duration-500 group-hover:scale-105" />
               {image.featured && (
                 <span className="absolute left-2 top-2 rounded-full bg-fuchsia-500/90 px-2 py-0.5 text-[11px] font-semibold">
                   <Trans>Featured</Trans>
