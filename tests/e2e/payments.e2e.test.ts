@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it, onTestFailed } from 'vitest';
+import { apiClient, openSignedIn } from './api-client';
 import { completeEmailSignIn, launchBrowser, signInThroughModal, snap } from './browser';
 
 /**
@@ -414,4 +415,39 @@ it('a payment result opened signed out asks to sign in, then shows the result; o
   expect(returningFailures).toEqual([]);
   await context.close();
   await buyer.close();
+});
+
+it('desktop: a sandbox subscription renews and lapses by hand from its page (issue 19)', { timeout: 180_000 }, async () => {
+  const session = await apiClient(baseUrl).signInByCode(`renewal-${Date.now()}@example.com`);
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const failures = watch(page);
+  await openSignedIn(page, baseUrl, session, '/pricing');
+  await startCheckout(page, { tab: /^monthly$/i, plan: PLAN.name, button: /subscribe/i });
+  await payAndConfirm(page, PLAN.credits);
+  await openOrders(page);
+  const panel = page.getByTestId('subscription-panel');
+  await panel.getByRole('heading', { name: `${PLAN.name} plan` }).waitFor();
+  const firstBilling = await panel.getByText('Next billing', { exact: true }).locator('..').locator('dd').textContent();
+
+  // The sandbox never bills by itself: its page renews the next period at once.
+  await panel.getByRole('link', { name: /sandbox: renew or lapse/i }).click();
+  await page.getByRole('button', { name: /^renew now$/i }).click();
+  await page.getByRole('button', { name: /^renew now$/i }).waitFor();
+  await snap(page, 'payments-sandbox-renewed');
+  await openOrders(page);
+  await eventually(() => orderRows(page).count()).toBe(2);
+  expect([await statusOf(page, 0), await statusOf(page, 1)]).toEqual(['Paid', 'Paid']);
+  await eventually(() => headerCredits(page)).toBe(WELCOME_CREDITS + 2 * PLAN.credits);
+  expect(await panel.getByText('Next billing', { exact: true }).locator('..').locator('dd').textContent()).not.toBe(firstBilling);
+
+  // Letting it lapse ends it at once, and its unused credits lapse with it (decision 003).
+  await panel.getByRole('link', { name: /sandbox: renew or lapse/i }).click();
+  await page.getByRole('button', { name: /^let it lapse$/i }).click();
+  await page.waitForURL(/\/api\/sandbox\/checkout\/sbx_/);
+  await openOrders(page);
+  await eventually(() => panel.getByText(/no active subscription/i).isVisible()).toBe(true);
+  await eventually(() => headerCredits(page)).toBe(WELCOME_CREDITS);
+  expect(failures).toEqual([]);
+  await context.close();
 });
