@@ -44,6 +44,17 @@ export interface WorkerBindings {
   [variable: string]: unknown;
 }
 
+/**
+ * The bindings above are structural (`*Like`) types on purpose: the one tsconfig also checks Node
+ * code and the SPA, where Cloudflare's runtime type declarations would replace the DOM and Node
+ * globals (Request, Response, fetch). Their NAMES are checked against wrangler.toml through the
+ * generated worker-configuration.d.ts (`npm run cf-typegen`; a test fails when it is stale): a
+ * binding renamed or dropped there no longer compiles here.
+ */
+type BindingName = 'BLOBS' | 'HYPERDRIVE' | 'AI' | 'IMAGES' | 'IMAGE_ENGINE_CONTAINER';
+type BindingsDeclared = [BindingName] extends [keyof Cloudflare.Env] ? true : never;
+export const BINDINGS_DECLARED: BindingsDeclared = true;
+
 interface ExecutionContextLike {
   waitUntil(promise: Promise<unknown>): void;
 }
