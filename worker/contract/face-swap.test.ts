@@ -92,6 +92,7 @@ describe('face swap prompt compilation', () => {
   it('skips empty categories and the text when there is none, and keeps the text\'s own full stop', () => {
     expect(compileFaceSwapDescription('', { eye_color: 'green' })).toBe('Character features: green eyes.');
     expect(compileFaceSwapDescription('更酷一點。', {})).toBe('更酷一點。');
+    expect(compileFaceSwapDescription('更酷一點', { eye_color: 'green' })).toBe('更酷一點。 Character features: green eyes.');
     expect(compileFaceSwapDescription('  ', {})).toBe('');
   });
 

@@ -695,7 +695,8 @@ export function cleanSelection(selection: FaceSwapSelection | undefined): Record
 export function compileFaceSwapDescription(text: string, selection: FaceSwapSelection): string {
   const parts: string[] = [];
   const own = text.trim();
-  if (own) parts.push(/[.!?。！？]$/.test(own) ? own : `${own}.`);
+  // The user's text ends in a full stop of its own script before the English sentences follow.
+  if (own) parts.push(/[.!?。！？]$/.test(own) ? own : /[\u3000-\u9fff\uff00-\uffef]$/.test(own) ? `${own}。` : `${own}.`);
   const chosen = cleanSelection(selection);
   for (const category of FACE_SWAP_CATEGORIES) {
     const phrases = faceSwapOptionsIn(category)

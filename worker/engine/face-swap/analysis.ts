@@ -7,7 +7,7 @@
  */
 import { detectFaces } from '../vision';
 import { keepConnectedTo, segmentPerson } from '../vision/segment';
-import { guidedFilter } from '../tools/filters';
+import { boxBlur, guidedFilter } from '../tools/filters';
 import { createPlane, encodeRaster, gaussianBlur, luminance, type Plane, type Raster } from '../tools/raster';
 import { EngineInputError } from '../operations';
 import { LANDMARKS, faceFrame, maskFromSvg, pathOf, range, toFrame, toImage, type FaceFrame, type Point } from './geometry';
@@ -150,6 +150,25 @@ function irisOf(image: Raster, eye: Point[], eyeMask: Plane): Iris {
   return { centre, radius: Math.max(1.2, width * 0.22) };
 }
 
+/**
+ * How much each pixel's neighbourhood is as smooth as the cheeks (1) rather than textured like
+ * strands of hair (0), from the local spread of luminance against the cheeks' own.
+ */
+function smoothLikeCheeks(lum: Plane, cheeks: Plane, radius: number): Plane {
+  const sq: Plane = { width: lum.width, height: lum.height, data: lum.data.map((v) => v * v) };
+  const mean = boxBlur(lum, radius);
+  const meanSq = boxBlur(sq, radius);
+  const spread = createPlane(lum.width, lum.height);
+  for (let p = 0; p < spread.data.length; p++) spread.data[p] = Math.sqrt(Math.max(0, meanSq.data[p]! - mean.data[p]! ** 2));
+  let sum = 0;
+  let weight = 0;
+  for (let p = 0; p < spread.data.length; p++) (sum += spread.data[p]! * cheeks.data[p]!), (weight += cheeks.data[p]!);
+  const skin = Math.max(0.004, weight > 0 ? sum / weight : 0.02);
+  const out = createPlane(lum.width, lum.height);
+  for (let p = 0; p < out.data.length; p++) out.data[p] = Math.min(1, Math.max(0, (skin * 2.2 - spread.data[p]!) / (skin * 1.2)));
+  return out;
+}
+
 /** 1 where `mask` > threshold is connected to a pixel where `seed` > 0.5 (4-neighbour flood fill), else 0. */
 function connectedTo(mask: Plane, seed: Plane, threshold: number): Uint8Array {
   const { width, height, data } = mask;
@@ -211,7 +230,6 @@ export async function analysePortrait(image: Raster): Promise<PortraitAnalysis> 
   }
   const skinModel = colourModel(image, cheeks);
   const skinLikely = likelihood(image, skinModel, 1.8, [0.05, 0.014, 0.014], 0.6);
-  const skinHue = likelihood(image, skinModel, 1.6, [0.05, 0.012, 0.012], 0.05);
   const skin = createPlane(width, height);
   for (let p = 0; p < skin.data.length; p++) skin.data[p] = skinLikely.data[p]! * matte.data[p]!;
 
@@ -241,6 +259,7 @@ export async function analysePortrait(image: Raster): Promise<PortraitAnalysis> 
   // A bald head or a hat leaves too little to learn from: no hair to recolour then.
   const enough = hairModel.count > frame.unit * frame.unit * 0.15;
   const hair = createPlane(width, height);
+  const smoothness = smoothLikeCheeks(luminance(image), cheeks, Math.max(1, Math.round(frame.unit * 0.05)));
   if (enough) {
     const hairLikely = likelihood(image, hairModel, 2.2, [0.12, 0.025, 0.025], 0.2);
     for (let p = 0; p < hair.data.length; p++) {
@@ -250,8 +269,9 @@ export async function analysePortrait(image: Raster): Promise<PortraitAnalysis> 
       // brow can look like neither.
       const line = Math.abs(u) < halfWidth * 0.8 ? browLine - 0.6 : browLine - 0.2;
       const crownHair = v < line ? matte.data[p]! * (1 - skinLikely.data[p]!) * Math.min(1, (line - v) * 6) : 0;
-      // On the forehead, skin in the shadow of a fringe is darker than the cheeks: judge it by colour alone.
-      const forehead = Math.abs(u) < halfWidth * 0.8 && v > browLine - 0.6 && v < browLine + 0.1 ? skinHue.data[p]! : 0;
+      // On the forehead, a fringe and the skin can share hue and brightness: there, hair is what has
+      // the texture of strands, skin is what is as smooth as the cheeks.
+      const forehead = Math.abs(u) < halfWidth * 0.8 && v > browLine - 0.3 && v < browLine + 0.1 ? Math.min(1, 0.45 * smoothness.data[p]! + 0.6 * skinLikely.data[p]!) : 0;
       hair.data[p] = Math.min(1, zone.data[p]! * Math.max(crownHair, Math.min(1, hairLikely.data[p]! * 2.2) * (1 - 0.8 * skinLikely.data[p]!) * (1 - forehead)));
     }
   }

@@ -54,13 +54,15 @@ export function recolour(image: Raster, mask: Plane, target: Rgb, strength = 1):
   // A light target on dark hair: the dark strands must not stay dark grey patches, so the spread of
   // brightness is compressed by how much lighter the target is.
   const gamma = Math.min(1, Math.max(0.3, mean / Math.max(0.02, lumaOf(target))));
+  // …and the deepest shadows of light hair are light grey, not black.
+  const floor = Math.min(0.5, Math.max(0, (lumaOf(target) - mean) * 0.8));
   for (let p = 0; p < mask.data.length; p++) {
     const m = mask.data[p]! * strength;
     if (m <= 0.001) continue;
     const ratio = (lum.data[p]! / mean) ** gamma;
     for (let c = 0; c < 3; c++) {
       const t = target[c]!;
-      const v = ratio <= 1 ? t * ratio : t + (1 - t) * (1 - 1 / ratio) * 0.75;
+      const v = ratio <= 1 ? t * (floor + (1 - floor) * ratio) : t + (1 - t) * (1 - 1 / ratio) * 0.75;
       out[p * 3 + c] = image.data[p * 3 + c]! * (1 - m) + v * m;
     }
   }

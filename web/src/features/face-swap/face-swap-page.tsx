@@ -305,11 +305,11 @@ export function FaceSwapPage() {
             </p>
           )}
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Button variant="secondary" onPress={() => setPreviewOpen(true)} isDisabled={busy || !description} className="sm:flex-1">
+            <Button variant="secondary" onPress={() => setPreviewOpen(true)} isDisabled={busy || !description} className="whitespace-nowrap sm:flex-none">
               <Eye aria-hidden className="h-4 w-4" />
               <Trans>Preview prompt</Trans>
             </Button>
-            <Button onPress={() => generate()} isDisabled={busy} className="py-3 sm:flex-[2]">
+            <Button onPress={() => generate()} isDisabled={busy} className="py-3 sm:flex-1">
               {busy ? <Trans>Generating… {Math.round(generation.progress)}%</Trans> : <Trans>Generate</Trans>}
             </Button>
           </div>
