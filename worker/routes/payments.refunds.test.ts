@@ -157,8 +157,9 @@ describe('refunds', () => {
     expect(failed.status).toBe(502);
     const body = await failed.json();
     expect(body.error).toMatchObject({ code: 'PAYMENT_PROVIDER_ERROR', message: expect.stringContaining('Charge already disputed') });
-    // The clawback and its reversal both stay in the ledger (append-only), so used and total each grow by 500.
-    expect(await balanceOf(t, token)).toEqual({ ...before, used: before.used + 500, total: before.total + 500 });
+    // The clawback and its reversal both stay in the ledger (append-only), but a reversed clawback is
+    // neither used nor earned: the lifetime counters end where they started (issue 19, ledger rule).
+    expect(await balanceOf(t, token)).toEqual(before);
     const [rejected] = await refundsOf(order.orderId);
     expect(rejected).toMatchObject({ status: 'REJECTED', failureReason: 'Charge already disputed', creditsClawedBack: 500 });
     expect((await orderRow(t, order.orderId)).status).toBe('PAID');
