@@ -15,6 +15,7 @@ import {
   resolveFaceSwap,
   selectionFromPrompt,
 } from './face-swap';
+import { FACE_SWAP_VALUE_LABELS, faceSwapValueLabel } from './face-swap-labels';
 import { PROMPT_MAX } from './generation';
 
 /** Spec §3's option names, category by category. */
@@ -37,8 +38,9 @@ describe('face swap option catalogue', () => {
       for (const value of option.values) {
         expect(value.value).toMatch(/^[a-z0-9_]+$/);
         expect(value.phrase.trim()).toBe(value.phrase);
-        expect(value.label.en.length).toBeGreaterThan(0);
-        expect(value.label['zh-Hant'].length).toBeGreaterThan(0);
+        const [en, zh] = FACE_SWAP_VALUE_LABELS[option.key]![value.value]!;
+        expect(en.length).toBeGreaterThan(0);
+        expect(zh.length).toBeGreaterThan(0);
         // A phrase sits in a comma list inside one sentence: no commas, no full stops ending it early.
         expect(value.phrase).not.toMatch(/,|\.\s/);
       }
@@ -56,9 +58,17 @@ describe('face swap option catalogue', () => {
     const nationalities = faceSwapOption('nationality')!.values;
     expect(nationalities.length).toBeGreaterThanOrEqual(150);
     expect(nationalities.length).toBeLessThanOrEqual(200);
-    expect(faceSwapValue('nationality', 'jp')).toMatchObject({ phrase: 'Japanese', label: { en: 'Japanese', 'zh-Hant': '日本' } });
-    expect(faceSwapValue('nationality', 'tw')?.label['zh-Hant']).toBe('台灣');
-    for (const value of nationalities) expect(value.label['zh-Hant']).toMatch(/^[\u4e00-\u9fff]+$/);
+    expect(faceSwapValue('nationality', 'jp')).toEqual({ value: 'jp', phrase: 'Japanese' });
+    expect(faceSwapValueLabel('nationality', faceSwapValue('nationality', 'jp')!, 'zh-Hant')).toBe('日本');
+    expect(faceSwapValueLabel('nationality', faceSwapValue('nationality', 'tw')!, 'zh-Hant')).toBe('台灣');
+    expect(faceSwapValueLabel('nationality', faceSwapValue('nationality', 'tw')!, 'en')).toBe('Taiwanese');
+    for (const value of nationalities) expect(faceSwapValueLabel('nationality', value, 'zh-Hant')).toMatch(/^[\u4e00-\u9fff]+$/);
+  });
+
+  it('labels exactly the catalogue\'s values, no more', () => {
+    for (const [key, values] of Object.entries(FACE_SWAP_VALUE_LABELS)) {
+      for (const value of Object.keys(values)) expect(faceSwapValue(key, value), `${key}=${value}`).toBeDefined();
+    }
   });
 
   it('names only real options and values as applied offline', () => {

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ChevronDown, Check } from 'lucide-react';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import type { FaceSwapOption } from '../../../../worker/contract/face-swap';
+import { faceSwapValueLabel } from '../../../../worker/contract/face-swap-labels';
 
 const NONE = '__none';
 
@@ -27,7 +28,7 @@ export function OptionSelect({
 }) {
   const { t, i18n } = useLingui();
   const language = i18n.locale === 'zh-Hant' ? 'zh-Hant' : 'en';
-  const items = [{ id: NONE, name: t`Please select` }, ...option.values.map((v) => ({ id: v.value, name: v.label[language] }))];
+  const items = [{ id: NONE, name: t`Please select` }, ...option.values.map((v) => ({ id: v.value, name: faceSwapValueLabel(option.key, v, language) }))];
   return (
     <Select
       value={value ?? null}
