@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ProgressBar } from 'react-aria-components';
@@ -79,7 +79,8 @@ export function DataExportSection() {
         <div className="mt-4 flex flex-col gap-2 text-sm text-zinc-300" data-testid="export-ready">
           <p>
             <Trans>
-              Ready: {current.fileCount ?? 0} images, {megabytes(current.sizeBytes ?? 0)}. The link works until {formatDate(current.expiresAt!)}.
+              Ready: <Plural value={current.fileCount ?? 0} one="# image" other="# images" />, {megabytes(current.sizeBytes ?? 0)}. The link works until{' '}
+              {formatDate(current.expiresAt!)}.
             </Trans>
           </p>
           <a
