@@ -200,9 +200,13 @@ describe('account deletion', () => {
     const { email, token, userId } = await newUser();
     await t.deps.db.insert(schema.dataExports).values({ id: `exp_running${n}`, userId, deadlineAt: new Date(clock.now().getTime() + 60_000) });
     await t.request('/api/account/deletion/send-code', { method: 'POST', token });
-    const res = await confirm(token, t.latestCode(email));
+    const code = t.latestCode(email);
+    const res = await confirm(token, code);
     expect(res.status).toBe(409);
     expect((await t.request('/api/users/me', { token })).status).toBe(200);
+    // Work past its deadline can no longer write anything: it does not hold the deletion up.
+    clock.advance(61);
+    expect((await confirm(token, code)).status).toBe(200);
   });
 });
 

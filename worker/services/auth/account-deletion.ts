@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import type { DeleteAccountRequest, DeleteAccountResponse, DeletionPreview } from '../../contract/account';
 import { ServiceError } from '../../contract/errors';
@@ -93,16 +93,18 @@ export async function deleteAccount(ctx: Ctx, input: DeleteAccountRequest & { us
   const user = await loadUser(ctx, input.userId);
   const code = await checkEmailCode(ctx, { email: user.email, code: input.verificationCode, ip: input.ip });
 
-  // Work still running would write files after the deletion: let it finish first (a few minutes at most).
+  // Work still running would write files after the deletion: let it finish first (a few minutes at
+  // most). Work past its deadline can no longer finish (and is failed by the sweeper or on read).
+  const started = ctx.clock.now();
   const [running] = await ctx.db
     .select({ id: schema.generationJobs.id })
     .from(schema.generationJobs)
-    .where(and(eq(schema.generationJobs.userId, user.id), eq(schema.generationJobs.status, 'PROCESSING')))
+    .where(and(eq(schema.generationJobs.userId, user.id), eq(schema.generationJobs.status, 'PROCESSING'), gt(schema.generationJobs.deadlineAt, started)))
     .limit(1);
   const [exporting] = await ctx.db
     .select({ id: schema.dataExports.id })
     .from(schema.dataExports)
-    .where(and(eq(schema.dataExports.userId, user.id), eq(schema.dataExports.status, 'PROCESSING')))
+    .where(and(eq(schema.dataExports.userId, user.id), eq(schema.dataExports.status, 'PROCESSING'), gt(schema.dataExports.deadlineAt, started)))
     .limit(1);
   if (running || exporting) {
     throw new ServiceError('CONFLICT', 'Some of your images or your data export are still being made; try again when they are finished');
