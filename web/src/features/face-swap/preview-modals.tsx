@@ -106,7 +106,7 @@ export function ResultPreviewModal({ imageUrl, prompt, onClose, onDownload }: { 
               <X aria-hidden className="h-5 w-5" />
             </button>
           </div>
-          {imageUrl && <img src={imageUrl} alt={t`Your avatar, large`} className="mx-auto mt-4 max-h-[65vh] rounded-2xl" />}
+          {imageUrl && <img src={imageUrl} alt={t`Your avatar, large`} className="mx-auto mt-4 max-h-[65vh] w-full max-w-xl rounded-2xl object-contain" />}
           <details className="mt-4 text-sm text-zinc-400">
             <summary className="cursor-pointer text-zinc-300">
               <Trans>Prompt used</Trans>
