@@ -67,3 +67,31 @@ export async function signInWithPassword(page: Page, email: string, password: st
   await page.getByRole('tabpanel').getByRole('button', { name: /^sign in$/i }).click();
   if (expectSuccess) await page.getByRole('button', { name: /log ?out/i }).first().waitFor();
 }
+
+/** Signs in through the API (e-mail code from the dev mailbox): the token and user the SPA keeps in localStorage. */
+export async function signInByApi(baseUrl: string, email: string): Promise<{ token: string; user: unknown }> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const sent = await post('/auth/login/send-code', { email });
+  if (!sent.ok) throw new Error(`send-code ${sent.status}: ${await sent.text()}`);
+  const verified = await post('/auth/login/verify-code', { email, verificationCode: await readCode(baseUrl, email) });
+  if (!verified.ok) throw new Error(`verify-code ${verified.status}: ${await verified.text()}`);
+  const { token, user } = (await verified.json()) as { token: string; user: unknown };
+  return { token, user };
+}
+
+/** A browser context that starts signed in as `session` (or signed out) and in `lang`. */
+export async function contextFor(browser: Browser, options: { viewport: { width: number; height: number }; lang: 'en' | 'zh-Hant'; session?: { token: string; user: unknown }; bypassCSP?: boolean }) {
+  const context = await browser.newContext({ viewport: options.viewport, bypassCSP: options.bypassCSP });
+  await context.addInitScript(
+    ({ lang, session }) => {
+      localStorage.setItem('lang', lang);
+      if (session) {
+        localStorage.setItem('token', session.token);
+        localStorage.setItem('user', JSON.stringify(session.user));
+      }
+    },
+    { lang: options.lang, session: options.session },
+  );
+  return context;
+}
