@@ -3,11 +3,10 @@
  * request to the same app as the Node server. Static SPA files never reach this code: the assets
  * binding serves them (`run_worker_first = ["/api/*"]` in wrangler.toml).
  */
-import { Pool as NeonPool } from '@neondatabase/serverless';
-import { drizzle as drizzleNeon } from 'drizzle-orm/neon-serverless';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { schema, type Db } from '../db/client';
+import { openNeonPool } from './adapters/db/neon';
 import { createR2BlobStore, type R2BucketLike } from './adapters/blobs/r2';
 import { createMemoryRateLimiter } from './adapters/limits/memory';
 import { createPostgresRateLimiter } from './adapters/limits/postgres';
@@ -88,8 +87,7 @@ async function openDatabase(env: WorkerBindings, config: Config): Promise<{ db: 
   }
   if (config.DATABASE_URL) {
     // Neon's WebSocket Pool supports interactive transactions (its HTTP mode cannot).
-    const pool = new NeonPool({ connectionString: config.DATABASE_URL });
-    return { db: drizzleNeon({ client: pool, schema, casing: 'snake_case' }) as unknown as Db, close: () => pool.end() };
+    return openNeonPool(config.DATABASE_URL);
   }
   throw new ConfigError('DATABASE_URL', 'is missing (or bind HYPERDRIVE)');
 }

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startQstashFake } from '../../../tests/fakes/qstash-server';
+import { expectConsoleError } from '../../../tests/setup/fail-on-console-error';
+import { createQstashQueue } from './qstash';
+
+/** The production queue adapter (@upstash/qstash publish) against a local fake of QStash's API. */
+let fake: Awaited<ReturnType<typeof startQstashFake>>;
+beforeAll(async () => {
+  fake = await startQstashFake({ token: 'qstash-test-token' });
+});
+afterAll(() => fake.close());
+
+it('publishes the job to the callback URL with its retries, and returns the message id', async () => {
+  const queue = createQstashQueue({ token: 'qstash-test-token', baseUrl: fake.url, publicUrl: 'https://studio.example.com' });
+  const result = await queue.publish({ path: '/api/jobs/run', body: { jobId: 'job_1' }, retries: 2 });
+  expect(result.messageId).toBe('msg_fake_1');
+  const [request] = fake.requests;
+  expect(request).toMatchObject({ method: 'POST', path: '/v2/publish/https://studio.example.com/api/jobs/run' });
+  expect(request!.headers['upstash-retries']).toBe('2');
+  expect(request!.headers['content-type']).toMatch(/application\/json/);
+  expect(JSON.parse(request!.body)).toEqual({ jobId: 'job_1' });
+});
+
+it('surfaces a refused publish as an error (the pipeline then fails and refunds the job)', async () => {
+  // The QStash client logs the refusal itself.
+  expectConsoleError(/Upstash QStash/);
+  const queue = createQstashQueue({ token: 'wrong', baseUrl: fake.url, publicUrl: 'https://studio.example.com' });
+  await expect(queue.publish({ path: '/api/jobs/run', body: { jobId: 'job_2' } })).rejects.toThrow();
+});
