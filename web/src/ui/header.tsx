@@ -129,7 +129,8 @@ export function Header() {
               <Link to="/personal-center/$tab" params={{ tab: 'profile' }} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-1 hover:bg-white/5 sm:pr-3">
                 <HeaderAvatar src={user.avatar} letter={display.slice(0, 1)} />
                 <span className="sr-only">{t`My profile:`} </span>
-                <span className="sr-only max-w-40 truncate text-sm sm:not-sr-only sm:inline">{display}</span>
+                <span className="sr-only sm:hidden">{display}</span>
+                <span className="hidden max-w-40 truncate text-sm sm:inline">{display}</span>
               </Link>
               <button type="button" className="whitespace-nowrap rounded-xl px-3 py-2.5 text-sm font-semibold text-zinc-300 hover:bg-white/5 hover:text-white" onClick={signOut}>
                 <Trans>Logout</Trans>
