@@ -102,7 +102,14 @@ export function createApp(deps: AppDeps) {
   }
   app.route('/api', api);
   app.notFound(notFound);
-  app.onError(onError);
+  // Unexpected errors (5xx) also go to the error tracker when one is configured (issue 18).
+  app.onError(async (err, c) => {
+    const response = await onError(err, c);
+    if (response.status >= 500) {
+      await c.get('deps')?.errorReporter?.capture(err, { where: 'request', requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
+    }
+    return response;
+  });
   return app;
 }
 

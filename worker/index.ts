@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { schema, type Db } from '../db/client';
 import { openNeonPool } from './adapters/db/neon';
+import { errorReporterFrom } from './adapters/errors/sentry-envelope';
 import { createR2BlobStore, type R2BucketLike } from './adapters/blobs/r2';
 import { createMemoryRateLimiter } from './adapters/limits/memory';
 import { createPostgresRateLimiter } from './adapters/limits/postgres';
@@ -26,9 +27,9 @@ import { createQstashQueue } from './adapters/queue/qstash';
 import { createConsoleLogger, systemClock } from './adapters/runtime/console-logger';
 import { createApp } from './app';
 import { withEdgeCache, type EdgeCache } from './lib/public-reads';
-import { runMaintenance } from './services/maintenance';
+import { runScheduled } from './scheduled';
 import { ConfigError, loadConfig, type Config } from './env';
-import type { AppDeps, DevMailbox, RateLimiter } from './ports';
+import type { AppDeps, DevMailbox, ErrorReporter, RateLimiter } from './ports';
 
 export interface WorkerBindings {
   /** Hyperdrive in front of Postgres (also what `wrangler dev` uses, via localConnectionString). */
@@ -52,7 +53,9 @@ export interface WorkerBindings {
  */
 type BindingName = 'BLOBS' | 'HYPERDRIVE' | 'AI' | 'IMAGES' | 'IMAGE_ENGINE_CONTAINER';
 type BindingsDeclared = [BindingName] extends [keyof Cloudflare.Env] ? true : never;
-export const BINDINGS_DECLARED: BindingsDeclared = true;
+// Not exported: every named export of the Worker's main module is taken as an entrypoint.
+const bindingsDeclared: BindingsDeclared = true;
+void bindingsDeclared;
 
 interface ExecutionContextLike {
   waitUntil(promise: Promise<unknown>): void;
@@ -62,7 +65,7 @@ const log = createConsoleLogger();
 // Module-level so its "no IMAGES binding" warning is logged once per isolate, not per request.
 const passthroughAvatars = createPassthroughAvatarImages(log);
 // Per-isolate state: parsed once, reused by every request this isolate serves.
-let isolate: { config: Config; devMailbox?: DevMailbox; memoryLimits?: RateLimiter } | undefined;
+let isolate: { config: Config; devMailbox?: DevMailbox; memoryLimits?: RateLimiter; errorReporter?: ErrorReporter } | undefined;
 
 function isolateState(env: WorkerBindings) {
   if (!isolate) {
@@ -73,6 +76,7 @@ function isolateState(env: WorkerBindings) {
       config,
       devMailbox: config.MAILER === 'dev' ? createDevMailbox(log) : undefined,
       memoryLimits: config.RATE_LIMITER === 'memory' ? createMemoryRateLimiter(systemClock) : undefined,
+      errorReporter: errorReporterFrom(config, log),
     };
   }
   return isolate;
@@ -105,7 +109,7 @@ const edgeCache = () => (globalThis as { caches?: { default?: EdgeCache } }).cac
 
 /** Builds the ports for one request or cron run, and closes the database connection afterwards. */
 async function withDeps(env: WorkerBindings, ctx: ExecutionContextLike, run: (deps: AppDeps) => Promise<Response>): Promise<Response> {
-  const { config, devMailbox, memoryLimits } = isolateState(env);
+  const { config, devMailbox, memoryLimits, errorReporter } = isolateState(env);
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase(env, config);
@@ -146,6 +150,7 @@ async function withDeps(env: WorkerBindings, ctx: ExecutionContextLike, run: (de
       // The offline engine needs sharp (Node only): on Workers it is the engine service, when configured.
       images: workerImageEngines(config, env),
       avatarImages: env.IMAGES ? createCloudflareAvatarImages(env.IMAGES) : passthroughAvatars,
+      errorReporter,
       devMailbox,
     };
     return await run(deps);
@@ -177,10 +182,10 @@ export default {
   // Public reads may be answered from this data centre's cache before any deps are built (issue 17).
   fetch: (request: Request, env: WorkerBindings, ctx: ExecutionContextLike) =>
     withEdgeCache(request, edgeCache(), (p) => ctx.waitUntil(p), () => handle(request, env, ctx)),
-  /** Cron trigger (wrangler.toml): expired generation jobs, matured referral bonuses. */
+  /** Cron trigger (wrangler.toml): expired generation jobs, matured referral bonuses, subscription upkeep. */
   async scheduled(_event: unknown, env: WorkerBindings, ctx: ExecutionContextLike) {
     await withDeps(env, ctx, async (deps) => {
-      await runMaintenance(deps);
+      await runScheduled(deps);
       return new Response(null, { status: 204 });
     });
   },

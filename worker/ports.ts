@@ -86,6 +86,24 @@ export interface AvatarImages {
   decodes(bytes: Uint8Array, type: ImageType): Promise<boolean>;
 }
 
+/** Where an error was caught, for the error tracker (never request bodies, queries or tokens). */
+export interface ErrorContext {
+  where: 'request' | 'cron';
+  requestId?: string;
+  method?: string;
+  /** The path only: query strings can carry codes and signatures. */
+  path?: string;
+}
+
+/**
+ * Error tracking (issue 18): unexpected errors from `onError` (5xx) and the cron handler. The
+ * Sentry-envelope adapter (adapters/errors/sentry-envelope.ts) when ERROR_REPORTER_DSN is set;
+ * nothing otherwise (the logger already has them). Never throws and never waits long.
+ */
+export interface ErrorReporter {
+  capture(error: unknown, context: ErrorContext): Promise<void>;
+}
+
 export interface AppDeps {
   config: Config;
   db: Db;
@@ -98,6 +116,8 @@ export interface AppDeps {
   payments: PaymentGateways;
   images: ImageEngines;
   avatarImages: AvatarImages;
+  /** Unset = errors are only logged. */
+  errorReporter?: ErrorReporter;
   /** Present only in embedded mode; mounts `GET /api/dev/mailbox`. */
   devMailbox?: DevMailbox;
 }

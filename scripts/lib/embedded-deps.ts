@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { seedDatabase } from '../../db/seed';
 import { createApp } from '../../worker/app';
 import { blobDir, createFilesystemBlobStore } from '../../worker/adapters/blobs/filesystem';
+import { errorReporterFrom } from '../../worker/adapters/errors/sentry-envelope';
 import { openNodePostgres } from '../../worker/adapters/db/node-postgres';
 import { migrateNodePostgres } from '../../worker/adapters/db/migrate-node-postgres';
 import { openPglite } from '../../worker/adapters/db/pglite';
@@ -97,6 +98,7 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
       options.images ??
       createImageEngines({ ...(config.IMAGE_ENGINE === 'local' ? { nano: createLocalEngine(enginePool) } : {}), ...providerEngines(config) }, enginePool),
     avatarImages: createSharpAvatarImages(),
+    errorReporter: errorReporterFrom(config, log),
     devMailbox,
   };
   app = createApp(deps);
