@@ -11,6 +11,7 @@
  * `npm run deploy -- --check` stops after step 1.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { isLoopbackHost } from '../worker/env';
 
@@ -107,7 +108,10 @@ async function main() {
   await seedDatabase(db);
   await close();
   console.log('Migrations applied to DATABASE_URL.');
-  run('npx', ['wrangler', 'deploy', '--env', 'production']);
+  // /api/health and the error tracker name the build: the package version and the commit.
+  const version = JSON.parse(readFileSync('package.json', 'utf8')).version ?? '0.0.0';
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() || 'unknown';
+  run('npx', ['wrangler', 'deploy', '--env', 'production', '--var', `APP_VERSION:${version}`, '--var', `APP_COMMIT:${commit}`]);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

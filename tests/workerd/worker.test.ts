@@ -185,7 +185,8 @@ describe.skipIf(!serverUrl)('Worker on PostgreSQL through Hyperdrive', () => {
   });
 
   it('answers anonymous public reads from the Cache API once stored, with the ETag revalidating to a 304', async () => {
-    const path = '/api/public/pricing/all';
+    // Miniflare keeps its cache between runs (.wrangler/state): a fresh key per run.
+    const path = `/api/public/pricing/all?run=${crypto.randomUUID()}`;
     const first = await worker.fetch(path);
     expect(first.status).toBe(200);
     expect(first.headers.get('x-cache')).toBeNull();
@@ -203,9 +204,34 @@ describe.skipIf(!serverUrl)('Worker on PostgreSQL through Hyperdrive', () => {
     const revalidated = await worker.fetch(path, { headers: { 'if-none-match': etag } });
     expect(revalidated.status).toBe(304);
     // Languages are stored apart (the edge cache ignores Vary).
-    const zh = await worker.fetch(`${path}?lang=zh-Hant`);
+    const zh = await worker.fetch(`${path}&lang=zh-Hant`);
     expect(zh.headers.get('x-cache')).toBeNull();
     expect(await zh.json()).not.toEqual(body);
+  });
+
+  it('re-encodes an avatar through the local Images binding and stores it in R2', async () => {
+    const json = { 'content-type': 'application/json' };
+    const email = 'avatar@worker.example';
+    await worker.fetch('/api/auth/login/send-code', { method: 'POST', headers: json, body: JSON.stringify({ email }) });
+    const mailbox = (await (await worker.fetch(`/api/dev/mailbox?email=${email}`)).json()) as { messages: { text: string }[] };
+    const code = mailbox.messages[0]!.text.match(/\b(\d{6})\b/)![1];
+    const verified = await worker.fetch('/api/auth/login/verify-code', { method: 'POST', headers: json, body: JSON.stringify({ email, verificationCode: code }) });
+    const { token } = (await verified.json()) as { token: string };
+    const source = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c04020' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('avatar', new File([new Uint8Array(source)], 'me.png', { type: 'image/png' }));
+    const multipart = new Response(form);
+    const uploaded = await worker.fetch('/api/users/me/avatar', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': multipart.headers.get('content-type')! },
+      body: new Uint8Array(await multipart.arrayBuffer()),
+    });
+    const body = (await uploaded.json()) as { avatar: string };
+    expect(uploaded.status, JSON.stringify(body)).toBe(200);
+    const stored = await worker.fetch(body.avatar, { headers: { authorization: `Bearer ${token}` } });
+    expect(stored.status).toBe(200);
+    const meta = await sharp(Buffer.from(await stored.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
   });
 
   it('spends credits in one statement over Hyperdrive, idempotent on the reference', async () => {
