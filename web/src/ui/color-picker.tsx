@@ -35,8 +35,8 @@ function useColourName() {
   return (hex: string) => names[hex.toLowerCase()] ?? t`Custom colour ${hex.toUpperCase()}`;
 }
 
-const SWATCH = ({ isSelected, isFocusVisible }: { isSelected: boolean; isFocusVisible: boolean }) =>
-  `relative h-9 w-9 cursor-pointer rounded-full border transition ${isSelected ? 'border-white ring-2 ring-fuchsia-400 ring-offset-2 ring-offset-ink-950' : 'border-white/25 hover:scale-105'} ${isFocusVisible ? 'outline outline-2 outline-offset-4 outline-violet-300' : ''}`;
+const swatch = (size: string) => ({ isSelected, isFocusVisible }: { isSelected: boolean; isFocusVisible: boolean }) =>
+  `relative ${size} cursor-pointer rounded-full border transition ${isSelected ? 'border-white ring-2 ring-fuchsia-400 ring-offset-2 ring-offset-ink-950' : 'border-white/25 hover:scale-105'} ${isFocusVisible ? 'outline outline-2 outline-offset-4 outline-violet-300' : ''}`;
 
 /**
  * Spec §3/§5 colour picker: quick presets as large swatches, all 24 presets behind "More colours",
@@ -86,7 +86,7 @@ export function ColorPicker({
         <Label className="text-sm font-medium text-zinc-300">{label}</Label>
         <div className="flex flex-wrap items-center gap-3">
           {quickPresets.map((colour) => (
-            <Radio key={colour} value={colour} aria-label={colourName(colour)} className={SWATCH} style={{ background: colour }} />
+            <Radio key={colour} value={colour} aria-label={colourName(colour)} className={swatch('h-9 w-9')} style={{ background: colour }} />
           ))}
           <span className="ml-1 inline-flex items-center gap-2 rounded-full border border-white/10 bg-ink-900 py-1 pl-1 pr-3 text-xs text-zinc-300" data-testid="colour-current">
             <span aria-hidden className="h-5 w-5 rounded-full border border-white/25" style={{ background: value }} />
@@ -107,7 +107,7 @@ export function ColorPicker({
           <RadioGroup aria-label={t`All preset colours`} value={presets.includes(value) ? value : null} onChange={choose} orientation="horizontal">
             <div className="grid grid-cols-6 gap-2 sm:grid-cols-8">
               {presets.map((colour) => (
-                <Radio key={colour} value={colour} aria-label={colourName(colour)} className={({ isSelected, isFocusVisible }) => `${SWATCH({ isSelected, isFocusVisible })} h-8 w-8`} style={{ background: colour }} />
+                <Radio key={colour} value={colour} aria-label={colourName(colour)} className={swatch('aspect-square w-full max-w-8 justify-self-center')} style={{ background: colour }} />
               ))}
             </div>
           </RadioGroup>

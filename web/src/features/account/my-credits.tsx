@@ -47,7 +47,8 @@ function useLedgerDescription() {
     const d = ledgerText(tx);
     const plan = 'plan' in d ? (planNames[d.plan] ?? d.plan) : '';
     switch (d.kind) {
-      case 'welcome': return t`Welcome bonus for new users`;
+      // The type label already says "Welcome bonus".
+      case 'welcome': return null;
       case 'invite-signup': return t`Invitation reward: a friend signed up`;
       case 'invite-purchase': return t`Invitation reward: ${d.percent}% of a friend's purchase`;
       case 'refund-order': return t`Refund of order ${d.order}`;
@@ -157,17 +158,20 @@ export function MyCredits() {
             {rows.map((tx) => {
               const description = describe(tx);
               return (
-              <li key={tx.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm">
-                <span className={`w-16 font-semibold tabular-nums ${tx.amount > 0 ? 'text-emerald-300' : 'text-rose-300'}`}>
+              <li key={tx.id} className="flex items-start gap-3 px-4 py-3 text-sm sm:items-center sm:gap-4">
+                <span className={`w-14 shrink-0 font-semibold tabular-nums ${tx.amount > 0 ? 'text-emerald-300' : 'text-rose-300'}`}>
                   {tx.amount > 0 ? '+' : ''}{tx.amount}
                 </span>
-                <span className="flex-1">
-                  <span className="font-medium">{typeLabel(tx.type)}</span>
-                  {description && description !== typeLabel(tx.type) && <span className="ml-2 text-zinc-400">{description}</span>}
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium">{typeLabel(tx.type)}</span>
+                  {description && <span className="block text-zinc-400">{description}</span>}
+                  <span className="block sm:hidden"><CauseLink tx={tx} /></span>
                 </span>
-                <CauseLink tx={tx} />
-                <span className="text-zinc-500"><Trans>Balance {tx.credits}</Trans></span>
-                <time className="text-zinc-400" dateTime={tx.createdAt}>{formatDate(tx.createdAt)}</time>
+                <span className="hidden sm:inline"><CauseLink tx={tx} /></span>
+                <span className="shrink-0 text-right text-xs text-zinc-400 sm:text-sm">
+                  <span className="block"><Trans>Balance {tx.credits}</Trans></span>
+                  <time className="block" dateTime={tx.createdAt}>{formatDate(tx.createdAt)}</time>
+                </span>
               </li>
               );
             })}

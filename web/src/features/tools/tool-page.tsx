@@ -126,8 +126,9 @@ export function ToolPage({ tool }: { tool: Tool }) {
         <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
       </div>
       <p className="mt-2 text-zinc-400">{i18n._(tool.description)}</p>
-      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,440px)_1fr]">
-        <section className="card flex flex-col gap-5 p-5">
+      {/* grid-cols-1 (minmax(0, 1fr)): on a narrow phone the form shrinks to the screen instead of overflowing it. */}
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,440px)_1fr]">
+        <section className="card flex min-w-0 flex-col gap-5 p-5">
           {upload && (
             <div>
               <button
