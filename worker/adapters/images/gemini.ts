@@ -1,7 +1,8 @@
 import { SIZES, UPLOAD } from '../../contract/generation';
 import type { EditInput, EngineImage, ImageEngine, TextToImageInput } from '../../services/generation/engine';
 import { EngineError } from '../../services/generation/engine';
-import { base64ToBytes, bytesToBase64, providerError, sniffImageType, styleGuidance } from './provider-errors';
+import { base64ToBytes, bytesToBase64 } from '../../lib/bytes';
+import { engineImageTypeOf, providerError, styleGuidance } from './provider-errors';
 
 export interface GeminiEngineOptions {
   apiKey: string;
@@ -143,7 +144,7 @@ function imageFromResponse(response: GenerateContentResponse): EngineImage {
       continue;
     }
     const declared = part.inlineData?.mimeType ?? part.inline_data?.mime_type;
-    const contentType = sniffImageType(bytes) ?? knownType(declared);
+    const contentType = engineImageTypeOf(bytes) ?? knownType(declared);
     if (contentType && bytes.length > 0) return { bytes, contentType };
   }
 

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { classifyError } from '../../contract/generation';
-import { base64ToBytes, bytesToBase64, providerError, readAllBytes, sniffImageType } from './provider-errors';
+import { base64ToBytes, bytesToBase64 } from '../../lib/bytes';
+import { engineImageTypeOf as sniffImageType, providerError, readAllBytes } from './provider-errors';
 
 describe('base64 helpers (no Buffer)', () => {
   it('round-trip arbitrary bytes across the chunk boundary and agree with Buffer', () => {

@@ -1,4 +1,5 @@
 import { classifyError } from '../../contract/generation';
+import { sniffImageType } from '../../lib/bytes';
 import { EngineError, type EngineImage } from '../../services/generation/engine';
 
 /**
@@ -18,33 +19,10 @@ export function providerError(prefix: string, retryable: boolean, detail?: strin
   return new EngineError(classifyError(message) === classifyError(prefix) ? message : prefix, retryable);
 }
 
-const CHUNK = 0x8000;
-
-export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  // String.fromCharCode with a spread of the whole image would overflow the call stack on large files.
-  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  return btoa(binary);
-}
-
-/** Decodes standard or URL-safe base64 (either may come back from a provider). Throws on garbage. */
-export function base64ToBytes(base64: string): Uint8Array {
-  const normalised = base64.replace(/[\s=]+/g, '').replace(/-/g, '+').replace(/_/g, '/');
-  const padded = normalised + '='.repeat((4 - (normalised.length % 4)) % 4);
-  const binary = atob(padded);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-/** The image type by magic bytes; undefined for anything that is not PNG, JPEG or WebP. */
-export function sniffImageType(bytes: Uint8Array): EngineImage['contentType'] | undefined {
-  const at = (offset: number, ...values: number[]) => values.every((v, i) => bytes[offset + i] === v);
-  if (bytes.length >= 8 && at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (bytes.length >= 3 && at(0, 0xff, 0xd8, 0xff)) return 'image/jpeg';
-  // RIFF....WEBP
-  if (bytes.length >= 12 && at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return 'image/webp';
-  return undefined;
+/** The image type of a provider's result by magic bytes (lib/bytes' one sniffer); undefined for anything an engine may not return (not PNG, JPEG or WebP). */
+export function engineImageTypeOf(bytes: Uint8Array): EngineImage['contentType'] | undefined {
+  const type = sniffImageType(bytes);
+  return type === 'image/png' || type === 'image/jpeg' || type === 'image/webp' ? type : undefined;
 }
 
 /** Reads a whole byte stream (Workers AI hands binary results back as a ReadableStream). */

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { classifyError } from '../../contract/generation';
 import { EngineError, type EditInput, type TextToImageInput } from '../../services/generation/engine';
-import { bytesToBase64 } from './provider-errors';
+import { bytesToBase64 } from '../../lib/bytes';
 import { createWorkersAiEngine, DEFAULT_EDIT_MODEL, DEFAULT_TEXT_MODEL, engineErrorFromAi, type AiBindingLike } from './workers-ai';
 
 /**

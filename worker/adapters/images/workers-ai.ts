@@ -1,6 +1,7 @@
 import type { EditInput, EngineImage, ImageEngine, TextToImageInput } from '../../services/generation/engine';
 import { EngineError } from '../../services/generation/engine';
-import { base64ToBytes, providerError, readAllBytes, sniffImageType, styleGuidance } from './provider-errors';
+import { base64ToBytes } from '../../lib/bytes';
+import { engineImageTypeOf, providerError, readAllBytes, styleGuidance } from './provider-errors';
 
 /** The slice of the Workers AI binding (`env.AI`) this engine uses; declared here to avoid workers-types. */
 export interface AiBindingLike {
@@ -107,7 +108,7 @@ async function imageFromResult(result: unknown): Promise<EngineImage> {
     }
   }
   if (!bytes || bytes.length === 0) throw new EngineError('no image returned by Workers AI', false);
-  const contentType = sniffImageType(bytes);
+  const contentType = engineImageTypeOf(bytes);
   if (!contentType) throw new EngineError('no image returned by Workers AI (unrecognised image data)', false);
   return { bytes, contentType };
 }

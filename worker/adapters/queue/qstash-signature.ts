@@ -1,13 +1,7 @@
 import { SignJWT } from 'jose';
+import { sha256, toBase64Url } from '../../lib/bytes';
 
-const encoder = new TextEncoder();
-
-async function bodyHash(body: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(body)));
-  let binary = '';
-  for (const byte of digest) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+const bodyHash = async (body: string) => toBase64Url(await sha256(body));
 
 /**
  * Builds the `Upstash-Signature` header exactly as QStash does (HS256 JWT: iss "Upstash", sub = the
@@ -24,5 +18,5 @@ export async function signLikeQstash(input: { url: string; body: string; signing
     .setNotBefore(iat)
     .setExpirationTime(iat + 300)
     .setJti(crypto.randomUUID())
-    .sign(encoder.encode(input.signingKey));
+    .sign(new TextEncoder().encode(input.signingKey));
 }
