@@ -43,7 +43,7 @@ const bodyLimits = [...BODY_LIMITS.map(([path, maxSize]) => [path, bodyLimit({ m
 const defaultBodyLimit = bodyLimit({ maxSize: DEFAULT_BODY_LIMIT, onError: limitTooLarge });
 
 /**
- * The whole HTTP API, built from ports (DESIGN.md §1). The Node server (scripts/serve.ts) and the
+ * The whole HTTP API, built from ports (DESIGN.md §1). The Node server (scripts/start.ts) and the
  * Worker entry (worker/index.ts) only differ in the deps they pass and in how they serve the SPA.
  */
 export function createApp(deps: AppDeps) {

@@ -6,7 +6,7 @@ import type { PaymentGateways } from './services/payments/gateway';
 
 /**
  * The app never reads process.env or bindings: it receives these ports already built
- * (scripts/embedded.ts for Node, worker/index.ts for Workers). DESIGN.md §1 lists the adapters.
+ * (scripts/lib/embedded-deps.ts for Node, worker/index.ts for Workers). DESIGN.md §1 lists the adapters.
  */
 export interface MailMessage {
   to: string;

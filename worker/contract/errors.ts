@@ -74,6 +74,3 @@ export class ServiceError extends Error {
     this.status = ERROR_STATUS[code];
   }
 }
-
-export const isErrorCode = (value: unknown): value is ErrorCode =>
-  typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);

@@ -6,7 +6,7 @@
  *
  * The bytes come from the client: every size is read unsigned, every offset is bounded by the
  * input, every loop step moves forward, and the output is at most the input plus one minimal EXIF
- * block ({@link MAX_GROWTH} bytes). Fuzzed in strip-metadata.fuzz.test.ts.
+ * block ({@link MAX_GROWTH} bytes). Fuzzed in parsers.fuzz.test.ts.
  */
 import { hasExifPrefix, orientationTiff, readOrientation, type Orientation } from './exif';
 import type { ImageType } from './inspect';
