@@ -48,6 +48,36 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Preloads, from index.html, what the first paint of `/` waits for besides the entry: the English
+ * catalogue and the home route's chunk (issue 16: they were fetched only after the entry ran).
+ */
+function preloadFirstPaint(): Plugin {
+  return {
+    name: 'preload-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const wanted = chunks.filter((c) => /locales\/en\/messages\.po$/.test(c.facadeModuleId ?? '') || /routes\/index\.tsx\?tsr-split=component/.test(c.facadeModuleId ?? ''));
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const files = new Set<string>();
+        const add = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          for (const imported of byName.get(file)?.imports ?? []) add(imported);
+        };
+        for (const chunk of wanted) add(chunk.fileName);
+        // The entry's own static imports are preloaded by Vite already.
+        const entry = chunks.find((c) => c.isEntry);
+        for (const file of [entry?.fileName, ...(entry?.imports ?? [])]) if (file) files.delete(file);
+        return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 /** The SPA: built into dist/web, which the Node server and the Workers assets binding serve. */
 export default defineConfig({
   root: 'web',
@@ -66,6 +96,7 @@ export default defineConfig({
     // I18N_ALLOW_MISSING=1 is for a local build while a catalogue is mid-edit; CI never sets it.
     lingui({ failOnMissing: process.env.I18N_ALLOW_MISSING !== '1', failOnCompileError: true }),
     tailwindcss(),
+    preloadFirstPaint(),
     precompress(),
   ],
   // The manifest lets scripts/check-bundle.ts find what each route loads (issue 16 budgets).

@@ -7,6 +7,7 @@
  *
  *   npm run lighthouse                 # 3 runs each
  *   RUNS=1 npm run lighthouse -- /showcase
+ *   BASE_URL=http://127.0.0.1:8787 npm run lighthouse   # a server that is already running
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,21 +22,23 @@ const PATHS = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/ai-
 const RUNS = Number(process.env.RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
-if (!existsSync('dist/web/index.html')) {
+if (!process.env.BASE_URL && !existsSync('dist/web/index.html')) {
   console.error('Build the SPA first: npx vite build');
   process.exit(1);
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-lighthouse-'));
 const port = 30_000 + Math.floor(Math.random() * 10_000);
-const base = `http://127.0.0.1:${port}`;
-const server = spawn('npx', ['tsx', 'scripts/start.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, APP_ENV: 'test' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-});
+const base = process.env.BASE_URL ?? `http://127.0.0.1:${port}`;
+const server = process.env.BASE_URL
+  ? undefined
+  : spawn('npx', ['tsx', 'scripts/start.ts'], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, APP_ENV: 'test' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
+    });
 const stop = () => {
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 };
 process.on('SIGINT', () => (stop(), process.exit(130)));

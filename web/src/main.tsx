@@ -14,8 +14,9 @@ declare module '@tanstack/react-router' {
   }
 }
 
-// Render once the catalog is active, so no text flashes in the wrong language.
-void activateLocale(storedLocale(), { remember: false }).then(() =>
+// Render once the catalog is active, so no text flashes in the wrong language. The first route's code
+// loads at the same time (router.load), instead of after the catalogue (one round trip less, issue 16).
+void Promise.all([activateLocale(storedLocale(), { remember: false }), router.load().catch(() => undefined)]).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

@@ -19,6 +19,7 @@ export function LandingPage() {
       <Section id="showcase" title={<Trans>From the showcase</Trans>} action={<Link to="/showcase" className="inline-flex items-center gap-1 text-sm text-fuchsia-300 hover:underline"><Trans>See all</Trans><ArrowRight aria-hidden className="h-4 w-4" /></Link>}>
         <ShowcaseGrid pageLimit={1} pageSize={8} />
       </Section>
+      <AfterFirstPaint>
       <WhatItIs />
       <WhyChoose />
       <HowToCreate />
@@ -30,8 +31,26 @@ export function LandingPage() {
       <Testimonials />
       <Faq />
       <ClosingCall />
+      </AfterFirstPaint>
     </main>
   );
+}
+
+/**
+ * The sections below the fold render right after the first paint, not with it: the hero appears
+ * sooner on a slow phone and the first render is one short task instead of a long one (issue 16).
+ */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setReady(true), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return ready ? <>{children}</> : null;
 }
 
 function Section({ id, title, intro, action, children }: { id: string; title: ReactNode; intro?: ReactNode; action?: ReactNode; children: ReactNode }) {
