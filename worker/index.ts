@@ -10,10 +10,6 @@ import { openNeonPool } from './adapters/db/neon';
 import { errorReporterFrom } from './adapters/errors/sentry-envelope';
 import { createR2BlobStore, type R2BucketLike } from './adapters/blobs/r2';
 import { createMemoryRateLimiter } from './adapters/limits/memory';
-import { createPostgresRateLimiter } from './adapters/limits/postgres';
-import { createUpstashRateLimiter } from './adapters/limits/upstash';
-import { createDevMailbox } from './adapters/mailer/dev-mailbox';
-import { createResendMailer } from './adapters/mailer/resend';
 import { createCloudflareAvatarImages, createPassthroughAvatarImages, type ImagesBindingLike } from './adapters/images/avatar-cloudflare';
 import { containerFetch, type DurableObjectNamespaceLike } from './adapters/images/engine-container';
 import { createEngineServiceClient } from './adapters/images/engine-service';
@@ -22,8 +18,7 @@ import { createLocalEngine } from './adapters/images/local-engine';
 import { providerEngines } from './adapters/images/provider-engines';
 import type { AiBindingLike } from './adapters/images/workers-ai';
 import { createPaymentGateways } from './adapters/payments';
-import { createInProcessQueue } from './adapters/queue/in-process';
-import { createQstashQueue } from './adapters/queue/qstash';
+import { selectDevMailbox, selectMailer, selectQueue, selectRateLimiter } from './adapters/select';
 import { createConsoleLogger, systemClock } from './adapters/runtime/console-logger';
 import { createApp } from './app';
 import { withEdgeCache, type EdgeCache } from './lib/public-reads';
@@ -74,7 +69,7 @@ function isolateState(env: WorkerBindings) {
     const config = loadConfig({ TRUST_PROXY: 'cf-connecting-ip', ...raw });
     isolate = {
       config,
-      devMailbox: config.MAILER === 'dev' ? createDevMailbox(log) : undefined,
+      devMailbox: selectDevMailbox(config, log),
       memoryLimits: config.RATE_LIMITER === 'memory' ? createMemoryRateLimiter(systemClock) : undefined,
       errorReporter: errorReporterFrom(config, log),
     };
@@ -121,26 +116,12 @@ async function withDeps(env: WorkerBindings, ctx: ExecutionContextLike, run: (de
     );
   }
   try {
-    const limits =
-      config.RATE_LIMITER === 'upstash'
-        ? createUpstashRateLimiter({ url: config.UPSTASH_REDIS_REST_URL!, token: config.UPSTASH_REDIS_REST_TOKEN! })
-        : config.RATE_LIMITER === 'postgres'
-          ? createPostgresRateLimiter(database.db, systemClock)
-          : memoryLimits!;
-    const queue =
-      config.QUEUE === 'qstash'
-        ? createQstashQueue({ token: config.QSTASH_TOKEN!, baseUrl: config.QSTASH_URL, publicUrl: config.PUBLIC_URL })
-        : createInProcessQueue({
-            publicUrl: config.PUBLIC_URL,
-            signingKey: config.QSTASH_CURRENT_SIGNING_KEY,
-            deliver: (job) => handle(job, env, ctx),
-            waitUntil: (p) => ctx.waitUntil(p),
-            log,
-          });
+    const limits = selectRateLimiter(config, { db: database.db, clock: systemClock, memory: memoryLimits });
+    const { queue } = selectQueue(config, { deliver: (job) => handle(job, env, ctx), waitUntil: (p) => ctx.waitUntil(p), log });
     const deps: AppDeps = {
       config,
       db: database.db,
-      mailer: devMailbox ?? createResendMailer({ apiKey: config.RESEND_API_KEY!, from: config.MAIL_FROM, baseUrl: config.RESEND_API_URL }),
+      mailer: selectMailer(config, devMailbox),
       limits,
       blobs: createR2BlobStore(env.BLOBS),
       queue,

@@ -6,19 +6,13 @@ import { errorReporterFrom } from '../../worker/adapters/errors/sentry-envelope'
 import { openNodePostgres } from '../../worker/adapters/db/node-postgres';
 import { migrateNodePostgres } from '../../worker/adapters/db/migrate-node-postgres';
 import { openPglite } from '../../worker/adapters/db/pglite';
-import { createMemoryRateLimiter } from '../../worker/adapters/limits/memory';
-import { createPostgresRateLimiter } from '../../worker/adapters/limits/postgres';
-import { createUpstashRateLimiter } from '../../worker/adapters/limits/upstash';
-import { createDevMailbox } from '../../worker/adapters/mailer/dev-mailbox';
-import { createResendMailer } from '../../worker/adapters/mailer/resend';
 import { createSharpAvatarImages } from '../../worker/adapters/images/avatar-sharp';
 import { createImageEngines } from '../../worker/adapters/images/engines';
 import { createLocalEngine } from '../../worker/adapters/images/local-engine';
 import { createEnginePool } from '../../worker/engine/pool';
 import { providerEngines } from '../../worker/adapters/images/provider-engines';
 import { createPaymentGateways } from '../../worker/adapters/payments';
-import { createInProcessQueue } from '../../worker/adapters/queue/in-process';
-import { createQstashQueue } from '../../worker/adapters/queue/qstash';
+import { selectDevMailbox, selectMailer, selectQueue, selectRateLimiter } from '../../worker/adapters/select';
 import { createConsoleLogger, systemClock } from '../../worker/adapters/runtime/console-logger';
 import type { Config } from '../../worker/env';
 import type { AppDeps, Clock, Logger } from '../../worker/ports';
@@ -57,29 +51,16 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
   }
   if (options.seed !== false) await seedDatabase(database.db);
 
-  const devMailbox = config.MAILER === 'dev' ? createDevMailbox(log) : undefined;
-  const mailer =
-    devMailbox ?? createResendMailer({ apiKey: config.RESEND_API_KEY!, from: config.MAIL_FROM, baseUrl: config.RESEND_API_URL });
-
-  const limits =
-    config.RATE_LIMITER === 'upstash'
-      ? createUpstashRateLimiter({ url: config.UPSTASH_REDIS_REST_URL!, token: config.UPSTASH_REDIS_REST_TOKEN! })
-      : config.RATE_LIMITER === 'postgres'
-        ? createPostgresRateLimiter(database.db, clock)
-        : createMemoryRateLimiter(clock);
+  const devMailbox = selectDevMailbox(config, log);
+  const mailer = selectMailer(config, devMailbox);
+  const limits = selectRateLimiter(config, { db: database.db, clock });
 
   let app: ReturnType<typeof createApp> | undefined;
-  const inProcessQueue =
-    config.QUEUE === 'in-process'
-      ? createInProcessQueue({
-          publicUrl: config.PUBLIC_URL,
-          signingKey: config.QSTASH_CURRENT_SIGNING_KEY,
-          deliver: async (request) => app!.fetch(request),
-          log,
-          backoffMs: options.queueBackoffMs,
-        })
-      : undefined;
-  const queue = inProcessQueue ?? createQstashQueue({ token: config.QSTASH_TOKEN!, baseUrl: config.QSTASH_URL, publicUrl: config.PUBLIC_URL });
+  const { queue, inProcess: inProcessQueue } = selectQueue(config, {
+    deliver: async (request) => app!.fetch(request),
+    log,
+    backoffMs: options.queueBackoffMs,
+  });
 
   // The offline engine's worker threads (started on first use): local text-to-image, edits, tools, upscaler.
   const enginePool = createEnginePool();

@@ -1,0 +1,70 @@
+// The images port (DESIGN.md §1): engines for generation and the offline engine; adapters beside this file.
+import type { ModelName } from '../../contract/generation';
+import type { EngineOperation, EngineOutput } from '../../engine/operations';
+
+export interface TextToImageInput {
+  prompt: string;
+  negativePrompt?: string;
+  style: string;
+  width: number;
+  height: number;
+  seed: number;
+  model: ModelName;
+}
+
+export interface EditInput {
+  prompt: string;
+  style: string;
+  images: { bytes: Uint8Array; contentType: string }[];
+  width?: number;
+  height?: number;
+  seed: number;
+  model: ModelName;
+}
+
+/** What an engine returns: an encoded image. Failures are thrown as {@link EngineError}. */
+export interface EngineImage {
+  bytes: Uint8Array;
+  contentType: 'image/png' | 'image/jpeg' | 'image/webp';
+}
+
+/**
+ * The images port (DESIGN.md §1): the offline `local` engine in embedded mode, Gemini or Workers AI
+ * in production. One engine per model name; `available` drives GET /generate-image/models.
+ */
+export interface ImageEngine {
+  readonly name: string;
+  textToImage(input: TextToImageInput): Promise<EngineImage>;
+  edit(input: EditInput): Promise<EngineImage>;
+}
+
+/**
+ * The deterministic engine (worker/engine: renderer, edit operations, photo tools, upscaler) behind
+ * one verb: the worker-thread pool in embedded mode, the engine service (HTTP) on Workers. Input
+ * failures are thrown as `EngineInputError` (engine/operations.ts), anything else is retryable.
+ */
+export interface OfflineEngine {
+  run(op: EngineOperation): Promise<EngineOutput>;
+}
+
+export interface ImageEngines {
+  /** The engine behind a model name, or undefined when that model is not configured. */
+  forModel(model: ModelName): ImageEngine | undefined;
+  /** Upscaler and deterministic tools; undefined when this deployment has no offline engine. */
+  readonly offline?: OfflineEngine;
+}
+
+/**
+ * A failure the provider reported. `retryable` failures (rate limits, 5xx, timeouts) are retried by
+ * the queue; the rest fail the job at once (and refund it).
+ */
+export class EngineError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+

@@ -1,0 +1,13 @@
+/** The job queue port: in-process.ts (embedded), qstash.ts (production). */
+
+export interface JobMessage {
+  /** Path of the callback route under the app, e.g. `/api/jobs/run` (worker/jobs). */
+  path: string;
+  body: unknown;
+  /** Ask the queue to retry a failed delivery up to this many times (QStash `Upstash-Retries`). */
+  retries?: number;
+}
+
+export interface JobQueue {
+  publish(message: JobMessage): Promise<{ messageId: string }>;
+}
