@@ -15,7 +15,7 @@ it('switches language, signs in with a mailed code, shows the user and logs out'
   page.on('pageerror', (error) => failures.push(String(error)));
 
   await page.goto(baseUrl);
-  await expect.poll(() => page.getByRole('link', { name: /showcase/i }).first().isVisible()).toBe(true);
+  await page.getByRole('link', { name: /showcase/i }).filter({ visible: true }).first().waitFor();
   await snap(page, 'home-en-desktop');
 
   // Language: Traditional Chinese, remembered across reloads.

@@ -15,7 +15,7 @@ const VerifyEmailBanner = lazy(() => import('../features/auth/verify-email-banne
 /**
  * A native select, not a menu widget: the header is on every page's first load and react-aria's
  * menu and overlay code cost ~30 KB gzipped there (issue 16). Keyboard, screen readers and phones
- * get the platform's own picker.
+ * get the platform's own picker. On a phone only the globe shows (the text is transparent there).
  */
 function LanguageSelect() {
   const { i18n } = useLingui();
@@ -28,7 +28,7 @@ function LanguageSelect() {
         value={i18n.locale}
         onChange={(e) => void activateLocale(e.target.value as Locale)}
         data-testid="language-select"
-        className="w-[6.5rem] cursor-pointer appearance-none rounded-lg bg-transparent py-2 pl-8 pr-2 text-sm outline-none sm:w-auto [&>option]:bg-ink-850"
+        className="w-9 cursor-pointer appearance-none rounded-lg bg-transparent py-2 pl-8 text-sm text-transparent outline-none sm:w-auto sm:pr-2 sm:text-inherit [&>option]:bg-ink-850 [&>option]:text-zinc-100"
       >
         {Object.entries(LOCALES).map(([locale, label]) => (
           <option key={locale} value={locale} lang={locale}>
@@ -104,7 +104,7 @@ export function Header() {
     <>
     <header className="sticky top-0 z-40 border-b border-white/5 bg-ink-950/75 backdrop-blur-xl">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
-        <Link to="/" aria-label="Image Studio" className="flex items-center gap-2 font-bold tracking-tight">
+        <Link to="/" aria-label="Image Studio" className="flex shrink-0 items-center gap-2 font-bold tracking-tight">
           <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
           <span className="text-gradient hidden whitespace-nowrap text-lg sm:inline">Image Studio</span>
         </Link>
@@ -129,8 +129,7 @@ export function Header() {
               <Link to="/personal-center/$tab" params={{ tab: 'profile' }} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-1 hover:bg-white/5 sm:pr-3">
                 <HeaderAvatar src={user.avatar} letter={display.slice(0, 1)} />
                 <span className="sr-only">{t`My profile:`} </span>
-                <span className="sr-only sm:hidden">{display}</span>
-                <span className="hidden max-w-40 truncate text-sm sm:inline">{display}</span>
+                <span className="max-w-40 truncate text-sm max-sm:sr-only">{display}</span>
               </Link>
               <button type="button" className="whitespace-nowrap rounded-xl px-3 py-2.5 text-sm font-semibold text-zinc-300 hover:bg-white/5 hover:text-white" onClick={signOut}>
                 <Trans>Logout</Trans>
