@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
+import { Check, X } from 'lucide-react';
 import { Dialog, Heading, Label, Modal, ModalOverlay, Text, TextArea, TextField } from 'react-aria-components';
 import { REFUND_RULES, type OrderItem, type RefundCheckResponse } from '../../../../worker/contract/payments';
 import { ApiError } from '../../api/client';
@@ -28,7 +29,7 @@ function Condition({ ok, children, detail, testId }: { ok: boolean; children: Re
         aria-hidden
         className={`mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-bold ${ok ? 'bg-emerald-500/15 text-emerald-300' : 'bg-rose-500/15 text-rose-300'}`}
       >
-        {ok ? '✓' : '✕'}
+        {ok ? <Check className="h-3.5 w-3.5" strokeWidth={3} /> : <X className="h-3.5 w-3.5" strokeWidth={3} />}
       </span>
       <span className="min-w-0">
         <span className="sr-only">{ok ? t`Met:` : t`Not met:`} </span>
