@@ -76,11 +76,28 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Guards a route: a 401 unless signed in; afterwards `c.var.user` is non-null. */
-export const requireUser = createMiddleware<AppEnv & { Variables: { user: AuthUser } }>(async (c, next) => {
+/** Guards a group of routes: a 401 unless signed in. Handlers then read the user with {@link requireUser}. */
+export const requireSignIn = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.get('user')) throw new ServiceError('UNAUTHENTICATED', 'Please sign in first');
   await next();
 });
+
+/**
+ * The signed-in user, typed non-null. Behind {@link requireSignIn} it never throws; it still checks,
+ * so a route that forgot its guard answers 401 instead of reading `null.id`.
+ */
+export function requireUser(c: { get(key: 'user'): AuthUser | null }): AuthUser {
+  const user = c.get('user');
+  if (!user) throw new ServiceError('UNAUTHENTICATED', 'Please sign in first');
+  return user;
+}
+
+/** The signed-in account with its profile fields and balances (same query as the user; see `authenticate`). */
+export function requireSession(c: { get(key: 'session'): SessionRow | null }): SessionRow {
+  const session = c.get('session');
+  if (!session) throw new ServiceError('UNAUTHENTICATED', 'Please sign in first');
+  return session;
+}
 
 export const requireAdmin = createMiddleware<AppEnv & { Variables: { user: AuthUser } }>(async (c, next) => {
   const user = c.get('user');

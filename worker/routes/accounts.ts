@@ -6,7 +6,7 @@ import { clientIp } from '../lib/client-ip';
 import { publicOrigin } from '../lib/public-origin';
 import type { AppEnv } from '../lib/hono-env';
 import { validate } from '../lib/validate';
-import { requireUser } from '../middleware/auth';
+import { requireSignIn, requireUser } from '../middleware/auth';
 import { uploadAvatar } from '../services/auth/avatars';
 import { finishGoogleSignIn, googleConfig, OAUTH_FLOW_TTL_SECONDS, startGoogleSignIn, verifyGoogleIdToken } from '../services/auth/google';
 import { loginWithPassword, registerWithPassword } from '../services/auth/password-accounts';
@@ -47,12 +47,12 @@ export const accountAuthRoutes = new Hono<AppEnv>()
   );
 
 /** `/api/users/*`: avatar upload (`POST /api/users/me/avatar`, multipart field `avatar`). */
-export const avatarRoutes = new Hono<AppEnv>().use('/me/avatar', requireUser).post('/me/avatar', async (c) => {
+export const avatarRoutes = new Hono<AppEnv>().use('/me/avatar', requireSignIn).post('/me/avatar', async (c) => {
   let form: FormData;
   try {
     form = await c.req.formData();
   } catch {
     throw new ServiceError('VALIDATION_FAILED', 'Send the avatar as multipart/form-data', { field: 'avatar' });
   }
-  return c.json(await uploadAvatar(c.get('deps'), c.get('user')!.id, form.get('avatar')));
+  return c.json(await uploadAvatar(c.get('deps'), requireUser(c).id, form.get('avatar')));
 });

@@ -3,7 +3,7 @@ import { sendCodeRequest, verifyCodeRequest, verifyEmailRequest } from '../contr
 import { clientIp } from '../lib/client-ip';
 import type { AppEnv } from '../lib/hono-env';
 import { validate } from '../lib/validate';
-import { requireUser } from '../middleware/auth';
+import { requireSignIn, requireUser } from '../middleware/auth';
 import { emailVerificationStatus, sendEmailVerificationCode, verifyEmail } from '../services/auth/email-verification';
 import { sendLoginCode, verifyLoginCode } from '../services/auth/login-codes';
 
@@ -15,10 +15,10 @@ export const authRoutes = new Hono<AppEnv>()
     c.json({ success: true as const, ...(await verifyLoginCode(c.get('deps'), { ...c.req.valid('json'), ip: clientIp(c) })) }),
   )
   // E-mail verification of the signed-in (password) account; the address is always the account's own.
-  .use('/email-verification', requireUser)
-  .use('/email-verification/*', requireUser)
-  .get('/email-verification', async (c) => c.json(await emailVerificationStatus(c.get('deps'), c.get('user')!.id)))
-  .post('/email-verification/send-code', async (c) => c.json(await sendEmailVerificationCode(c.get('deps'), { userId: c.get('user')!.id, ip: clientIp(c) })))
+  .use('/email-verification', requireSignIn)
+  .use('/email-verification/*', requireSignIn)
+  .get('/email-verification', async (c) => c.json(await emailVerificationStatus(c.get('deps'), requireUser(c).id)))
+  .post('/email-verification/send-code', async (c) => c.json(await sendEmailVerificationCode(c.get('deps'), { userId: requireUser(c).id, ip: clientIp(c) })))
   .post('/email-verification/verify', validate('json', verifyEmailRequest), async (c) =>
-    c.json(await verifyEmail(c.get('deps'), { ...c.req.valid('json'), userId: c.get('user')!.id, ip: clientIp(c) })),
+    c.json(await verifyEmail(c.get('deps'), { ...c.req.valid('json'), userId: requireUser(c).id, ip: clientIp(c) })),
   );

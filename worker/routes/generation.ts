@@ -3,7 +3,7 @@ import { ServiceError } from '../contract/errors';
 import { UPLOAD, editRequest, recordsQuery, textToImageRequest } from '../contract/generation';
 import type { AppEnv } from '../lib/hono-env';
 import { validate, validateValue } from '../lib/validate';
-import { requireUser } from '../middleware/auth';
+import { requireSignIn, requireUser } from '../middleware/auth';
 import { readSystemConfig } from '../services/config/system-config';
 import { modelCatalogue } from '../services/generation/models';
 import { getGenerationStatus, startEdit, startTextToImage } from '../services/generation/generation';
@@ -29,12 +29,12 @@ export const generationRoutes = new Hono<AppEnv>()
   .get('/models', async (c) =>
     c.json({ success: true, models: modelCatalogue(c.get('deps').images), costs: await readSystemConfig(c.get('deps').db, 'imageGeneration') }),
   )
-  .use('*', requireUser)
+  .use('*', requireSignIn)
   .post('/', validate('json', textToImageRequest), async (c) =>
-    c.json(await startTextToImage(c.get('deps'), c.get('user')!.id, resolveTextToImageTool(c.req.valid('json')))),
+    c.json(await startTextToImage(c.get('deps'), requireUser(c).id, resolveTextToImageTool(c.req.valid('json')))),
   )
   .post('/generate', validate('json', textToImageRequest), async (c) =>
-    c.json(await startTextToImage(c.get('deps'), c.get('user')!.id, resolveTextToImageTool(c.req.valid('json')))),
+    c.json(await startTextToImage(c.get('deps'), requireUser(c).id, resolveTextToImageTool(c.req.valid('json')))),
   )
   .post('/edit', async (c) => {
     const form = await readForm(c);
@@ -51,33 +51,33 @@ export const generationRoutes = new Hono<AppEnv>()
     const allowGif = input.toolId !== undefined;
     const images = await Promise.all(files.map((file) => checkUploadedImage(file, { allowGif, field: 'images', decoder: c.get('deps').avatarImages })));
     const request = { ...input, prompt: tool.prompt, style: tool.style ?? input.style, ...tool.size };
-    return c.json(await startEdit(c.get('deps'), c.get('user')!.id, request, images, tool.params));
+    return c.json(await startEdit(c.get('deps'), requireUser(c).id, request, images, tool.params));
   })
-  .get('/status/:id', async (c) => c.json(await getGenerationStatus(c.get('deps'), c.get('user')!.id, c.req.param('id'))));
+  .get('/status/:id', async (c) => c.json(await getGenerationStatus(c.get('deps'), requireUser(c).id, c.req.param('id'))));
 
 /** `GET /api/images/{id}`: the same status, by job or record id (spec §7). */
 export const imageRoutes = new Hono<AppEnv>()
-  .use('*', requireUser)
-  .get('/:id', async (c) => c.json(await getGenerationStatus(c.get('deps'), c.get('user')!.id, c.req.param('id'))));
+  .use('*', requireSignIn)
+  .get('/:id', async (c) => c.json(await getGenerationStatus(c.get('deps'), requireUser(c).id, c.req.param('id'))));
 
-export const uploadRoutes = new Hono<AppEnv>().use('*', requireUser).post('/image', async (c) => {
+export const uploadRoutes = new Hono<AppEnv>().use('*', requireSignIn).post('/image', async (c) => {
   const form = await readForm(c, 'image');
   const image = await checkUploadedImage(form.get('image'), { allowGif: true, decoder: c.get('deps').avatarImages });
-  const stored = await storeUpload(c.get('deps').blobs, c.get('user')!.id, image);
+  const stored = await storeUpload(c.get('deps').blobs, requireUser(c).id, image);
   return c.json({ success: true, id: stored.id, url: stored.url, imageUrl: stored.url, width: image.width, height: image.height });
 });
 
 export const recordRoutes = new Hono<AppEnv>()
-  .use('*', requireUser)
+  .use('*', requireSignIn)
   .get('/', validate('query', recordsQuery), async (c) => {
     const { db, config, clock } = c.get('deps');
     const sign = (url: string | null) => presentFileUrl(config.AUTH_SECRET, url, clock.now());
-    return c.json(await listRecords(db, c.get('user')!.id, c.req.valid('query'), sign));
+    return c.json(await listRecords(db, requireUser(c).id, c.req.valid('query'), sign));
   })
   .get('/stats', validate('query', recordsQuery.pick({ type: true })), async (c) =>
-    c.json(await recordStats(c.get('deps').db, c.get('user')!.id, c.req.valid('query').type)),
+    c.json(await recordStats(c.get('deps').db, requireUser(c).id, c.req.valid('query').type)),
   )
   .delete('/:id', async (c) => {
     const { db, blobs, clock } = c.get('deps');
-    return c.json(await deleteRecord(db, blobs, c.get('user')!.id, c.req.param('id'), clock.now()));
+    return c.json(await deleteRecord(db, blobs, requireUser(c).id, c.req.param('id'), clock.now()));
   });

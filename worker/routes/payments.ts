@@ -12,7 +12,7 @@ import {
 import type { AppEnv } from '../lib/hono-env';
 import { publicOrigin } from '../lib/public-origin';
 import { validate } from '../lib/validate';
-import { requireUser } from '../middleware/auth';
+import { requireSignIn, requireUser } from '../middleware/auth';
 import { cancelOrder, createCheckoutOrder, getOrderStatus, listUserOrders } from '../services/payments/orders';
 import { checkRefund, requestRefund } from '../services/payments/refunds';
 import { renderSandboxCheckout, submitSandboxCheckout, type SandboxPageResult } from '../services/payments/sandbox-checkout';
@@ -25,37 +25,37 @@ const localeOf = (c: Context<any>) => pickLocale(c.req.query('lang'), c.req.head
 
 /** `/api/v2/payment/*` (spec §7: served as written). */
 export const paymentRoutes = new Hono<AppEnv>()
-  .use('*', requireUser)
+  .use('*', requireSignIn)
   .post('/create-subscription-order', validate('json', createSubscriptionOrderRequest), async (c) => {
     const { planId, gateway, referralCode } = c.req.valid('json');
-    return c.json(await createCheckoutOrder(c.get('deps'), c.get('user')!, { kind: 'subscription', planId, field: 'planId', method: gateway, referralCode, publicOrigin: publicOrigin(c) }));
+    return c.json(await createCheckoutOrder(c.get('deps'), requireUser(c), { kind: 'subscription', planId, field: 'planId', method: gateway, referralCode, publicOrigin: publicOrigin(c) }));
   })
   .post('/create-credit-order', validate('json', createCreditOrderRequest), async (c) => {
     const { packageId, gateway, referralCode } = c.req.valid('json');
-    return c.json(await createCheckoutOrder(c.get('deps'), c.get('user')!, { kind: 'credits', planId: packageId, field: 'packageId', method: gateway, referralCode, publicOrigin: publicOrigin(c) }));
+    return c.json(await createCheckoutOrder(c.get('deps'), requireUser(c), { kind: 'credits', planId: packageId, field: 'packageId', method: gateway, referralCode, publicOrigin: publicOrigin(c) }));
   })
   .get('/order/:orderId/status', validate('param', orderIdParam), async (c) =>
-    c.json(await getOrderStatus(c.get('deps'), c.get('user')!.id, c.req.valid('param').orderId)),
+    c.json(await getOrderStatus(c.get('deps'), requireUser(c).id, c.req.valid('param').orderId)),
   )
   .post('/order/:orderId/cancel', validate('param', orderIdParam), async (c) =>
-    c.json(await cancelOrder(c.get('deps'), c.get('user')!.id, c.req.valid('param').orderId)),
+    c.json(await cancelOrder(c.get('deps'), requireUser(c).id, c.req.valid('param').orderId)),
   );
 
 /** `/api/orders/*`. */
 export const orderRoutes = new Hono<AppEnv>()
-  .use('*', requireUser)
-  .get('/user', validate('query', ordersQuery), async (c) => c.json(await listUserOrders(c.get('deps').db, c.get('user')!, c.req.valid('query'), localeOf(c))))
-  .get('/:id/refund/check', validate('param', idParam), async (c) => c.json(await checkRefund(c.get('deps'), c.get('user')!.id, c.req.valid('param').id)))
+  .use('*', requireSignIn)
+  .get('/user', validate('query', ordersQuery), async (c) => c.json(await listUserOrders(c.get('deps').db, requireUser(c), c.req.valid('query'), localeOf(c))))
+  .get('/:id/refund/check', validate('param', idParam), async (c) => c.json(await checkRefund(c.get('deps'), requireUser(c).id, c.req.valid('param').id)))
   .post('/:id/refund', validate('param', idParam), validate('json', refundRequest), async (c) => {
     const reason = c.req.valid('json').reason || REFUND_RULES.defaultReason;
-    return c.json(await requestRefund(c.get('deps'), c.get('user')!.id, c.req.valid('param').id, reason));
+    return c.json(await requestRefund(c.get('deps'), requireUser(c).id, c.req.valid('param').id, reason));
   });
 
 /** `/api/subscriptions/*`: current subscription read + cancel. */
 export const subscriptionRoutes = new Hono<AppEnv>()
-  .use('*', requireUser)
-  .get('/current', async (c) => c.json(await currentSubscription(c.get('deps'), c.get('user')!.id, localeOf(c))))
-  .post('/current/cancel', async (c) => c.json(await cancelCurrentSubscription(c.get('deps'), c.get('user')!.id, localeOf(c))));
+  .use('*', requireSignIn)
+  .get('/current', async (c) => c.json(await currentSubscription(c.get('deps'), requireUser(c).id, localeOf(c))))
+  .post('/current/cancel', async (c) => c.json(await cancelCurrentSubscription(c.get('deps'), requireUser(c).id, localeOf(c))));
 
 const WEBHOOK_GATEWAYS: Record<string, GatewayName> = { stripe: 'STRIPE', paypal: 'PAYPAL', sandbox: 'SANDBOX' };
 

@@ -3,7 +3,7 @@ import { processPurchaseRequest, processRegistrationRequest, referralCodeParam, 
 import type { AppEnv } from '../lib/hono-env';
 import { publicOrigin } from '../lib/public-origin';
 import { validate } from '../lib/validate';
-import { requireUser } from '../middleware/auth';
+import { requireSignIn, requireUser } from '../middleware/auth';
 import {
   processRegistration,
   referralLink,
@@ -17,14 +17,14 @@ export const referralRoutes = new Hono<AppEnv>()
   // Public: the login page shows who invited the visitor.
   .get('/info/:code', validate('param', referralCodeParam), async (c) => c.json(await referrerInfo(c.get('deps').db, c.req.valid('param').code)))
   .get('/validate/:code', validate('param', referralCodeParam), async (c) => c.json(await validateCode(c.get('deps').db, c.req.valid('param').code)))
-  .use('*', requireUser)
-  .get('/link', async (c) => c.json(await referralLink(c.get('deps').db, c.get('user')!.id, publicOrigin(c))))
-  .get('/stats', async (c) => c.json(await referralStats(c.get('deps').db, c.get('user')!.id)))
+  .use('*', requireSignIn)
+  .get('/link', async (c) => c.json(await referralLink(c.get('deps').db, requireUser(c).id, publicOrigin(c))))
+  .get('/stats', async (c) => c.json(await referralStats(c.get('deps').db, requireUser(c).id)))
   .get('/referred-users', validate('query', referredUsersQuery), async (c) =>
-    c.json(await referredUsers(c.get('deps').db, c.get('user')!.id, c.req.valid('query'))),
+    c.json(await referredUsers(c.get('deps').db, requireUser(c).id, c.req.valid('query'))),
   )
   .post('/process-registration', validate('json', processRegistrationRequest), async (c) =>
-    c.json(await processRegistration(c.get('deps').db, c.get('user')!.id, c.req.valid('json').referralCode, c.get('deps').clock.now())),
+    c.json(await processRegistration(c.get('deps').db, requireUser(c).id, c.req.valid('json').referralCode, c.get('deps').clock.now())),
   )
   // Purchase bonuses are paid automatically once an invitee's order is past the refund window;
   // this call only acknowledges, so a client retry can never pay twice.
@@ -34,6 +34,6 @@ export const referralRoutes = new Hono<AppEnv>()
 
 /** `/api/credits/referral` and `/api/credits/referral/link` (spec §7 Credits). */
 export const creditReferralRoutes = new Hono<AppEnv>()
-  .use('*', requireUser)
-  .get('/', async (c) => c.json(await referralStats(c.get('deps').db, c.get('user')!.id)))
-  .get('/link', async (c) => c.json(await referralLink(c.get('deps').db, c.get('user')!.id, publicOrigin(c))));
+  .use('*', requireSignIn)
+  .get('/', async (c) => c.json(await referralStats(c.get('deps').db, requireUser(c).id)))
+  .get('/link', async (c) => c.json(await referralLink(c.get('deps').db, requireUser(c).id, publicOrigin(c))));

@@ -3,7 +3,7 @@ import { ServiceError } from '../contract/errors';
 import { upscaleRequest } from '../contract/upscale';
 import type { AppEnv } from '../lib/hono-env';
 import { validateValue } from '../lib/validate';
-import { requireUser } from '../middleware/auth';
+import { requireSignIn, requireUser } from '../middleware/auth';
 import { checkUploadedImage } from '../services/generation/uploads';
 import { getUpscaleStatus, startUpscale, upscaleOptions } from '../services/generation/upscale';
 import { readForm } from './generation';
@@ -11,7 +11,7 @@ import { readForm } from './generation';
 /** Spec §7 Upscale: `/api/image-upscale/*`, served as the spec writes it. */
 export const upscaleRoutes = new Hono<AppEnv>()
   .get('/options', async (c) => c.json(await upscaleOptions(c.get('deps'))))
-  .use('*', requireUser)
+  .use('*', requireSignIn)
   .post('/upload', async (c) => {
     const form = await readForm(c, 'image');
     // A file where a field belongs is refused like any other bad value ('' fails validation).
@@ -24,6 +24,6 @@ export const upscaleRoutes = new Hono<AppEnv>()
     if (files === 0) throw new ServiceError('VALIDATION_FAILED', 'Please upload an image first', { field: 'image' });
     if (files > 1) throw new ServiceError('VALIDATION_FAILED', 'Upload one image at a time', { field: 'image' });
     const image = await checkUploadedImage(form.get('image'), { field: 'image', decoder: c.get('deps').avatarImages });
-    return c.json(await startUpscale(c.get('deps'), c.get('user')!.id, input, image));
+    return c.json(await startUpscale(c.get('deps'), requireUser(c).id, input, image));
   })
-  .get('/status/:id', async (c) => c.json(await getUpscaleStatus(c.get('deps'), c.get('user')!.id, c.req.param('id'))));
+  .get('/status/:id', async (c) => c.json(await getUpscaleStatus(c.get('deps'), requireUser(c).id, c.req.param('id'))));
