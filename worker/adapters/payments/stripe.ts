@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { SubscriptionStatus } from '../../contract/payments';
 import {
   GatewayError,
@@ -11,12 +11,15 @@ import {
   type RefundRequest,
   type RefundResult,
 } from '../../services/payments/gateway';
+import { createStripeClient, createStripeWebhookVerifier, StripeRequestError } from './stripe-client';
 
 /**
  * Stripe behind the payments port: Checkout Sessions for credit packs and subscriptions, webhooks
  * verified on the raw body, refunds and cancellation through the API.
  *
- * Runs on Workers and in Node: the client uses `fetch` and webhook signatures use WebCrypto.
+ * Runs on Workers and in Node: a small REST client over `fetch` (./stripe-client.ts; the `stripe`
+ * SDK is only a type source here, so it stays out of the Worker bundle) and webhook signatures
+ * checked with WebCrypto.
  * Webhook payloads follow the API version of the webhook endpoint in the Stripe dashboard, which may be
  * older than the library's, so events are read through the small wire types below that name both the
  * current fields (`parent.subscription_details`, item-level periods, `invoice_payments`) and the
@@ -99,22 +102,15 @@ interface WireCharge {
 const refId = (ref: Ref | WireInvoice): string | undefined => (ref == null ? undefined : typeof ref === 'string' ? ref : ref.id);
 const fromUnix = (seconds: number) => new Date(seconds * 1000);
 
-/** `apiUrl` → the client's host/port/protocol options (the library has no base-URL option). */
-function clientAddress(apiUrl: string): { host: string; port: number; protocol: 'http' | 'https' } {
-  const url = new URL(apiUrl || 'https://api.stripe.com');
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80, protocol };
-}
-
-/** Turns a library error into a GatewayError whose message is safe to show; the details stay for logs. */
+/** Turns a client error into a GatewayError whose message is safe to show; the details stay for logs. */
 function toGatewayError(error: unknown, action: string): GatewayError {
   if (error instanceof GatewayError) return error;
-  if (error instanceof Stripe.errors.StripeError) {
+  if (error instanceof StripeRequestError) {
     const detail = { type: error.type, code: error.code, statusCode: error.statusCode, requestId: error.requestId, message: error.message };
-    const unavailable = error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || (error.statusCode ?? 0) >= 500;
+    const unavailable = error.type === 'StripeConnectionError' || error.type === 'StripeAPIError' || (error.statusCode ?? 0) >= 500;
     const message = unavailable
       ? `The card payment service is unavailable (${action}). Please try again later.`
-      : error instanceof Stripe.errors.StripeCardError
+      : error.type === 'StripeCardError'
         ? `The card payment was declined (${action}).`
         : `The card payment service refused the request (${action}).`;
     return new GatewayError(message, detail);
@@ -123,15 +119,14 @@ function toGatewayError(error: unknown, action: string): GatewayError {
 }
 
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
-  const stripe = new Stripe(options.secretKey, {
-    httpClient: Stripe.createFetchHttpClient(),
-    ...clientAddress(options.apiUrl),
-    // One retry for connection errors / 5xx / 409 (the library adds idempotency keys to retried POSTs).
-    maxNetworkRetries: 1,
-    timeout: 20_000,
-    telemetry: false,
+  const stripe = createStripeClient({
+    secretKey: options.secretKey,
+    apiUrl: options.apiUrl,
+    // One retry for connection errors / 5xx / 409 (every POST carries an idempotency key).
+    maxRetries: 1,
+    timeoutMs: 20_000,
   });
-  const crypto = Stripe.createSubtleCryptoProvider();
+  const webhooks = createStripeWebhookVerifier(options.webhookSecret, { toleranceSeconds: WEBHOOK_TOLERANCE_SECONDS });
   const absolute = (url: string) => new URL(url, options.publicUrl).toString();
 
   /** The payment intent that paid an invoice, whatever the payload's API version carried. */
@@ -352,7 +347,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       if (!signature) throw new WebhookVerificationError('Missing Stripe-Signature header');
       let event: Stripe.Event;
       try {
-        event = await stripe.webhooks.constructEventAsync(rawBody, signature, options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, crypto);
+        event = await webhooks.constructEvent(rawBody, signature);
       } catch (error) {
         throw new WebhookVerificationError(error instanceof Error ? error.message : 'Invalid Stripe signature');
       }
