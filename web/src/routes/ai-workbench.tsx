@@ -2,7 +2,7 @@ import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ImagePlus, Upload, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { oneOf, searchParams, text } from '../lib/search-params';
 import { api } from '../api/endpoints';
 import { useLoginModal } from '../features/auth/login-modal';
@@ -18,8 +18,14 @@ const PROMPT_MAX = 5000;
 const MAX_IMAGES = 5;
 const MAX_BYTES = 10 * 1024 * 1024;
 const TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+/** <Trans> renders in the current language wherever it is created, so the tab labels can be built once. */
+const MODE_TABS = [
+  ['text-to-image', <Trans key="t">Text to image</Trans>],
+  ['image-to-image', <Trans key="i">Image editing</Trans>],
+] as const;
 
-interface Upload {
+/** A picked source image (the lucide `Upload` icon is a different thing with the same name). */
+interface PickedImage {
   id: string;
   file: File;
   preview: string;
@@ -40,7 +46,7 @@ function Workbench() {
   const [appended, setAppended] = useState<string>();
   const [size, setSize] = useState<(typeof SIZE_OPTIONS)[number]>(SIZE_OPTIONS[0]);
   const [costs, setCosts] = useState<{ costByResolution: Record<string, number>; defaultCost: number }>({ costByResolution: {}, defaultCost: 4 });
-  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [uploads, setUploads] = useState<PickedImage[]>([]);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -69,7 +75,7 @@ function Workbench() {
     const list = [...files];
     const room = MAX_IMAGES - uploads.length;
     if (list.length > room) toast.warning(t`You can add ${room} more image(s); extra files were dropped.`);
-    const accepted: Upload[] = [];
+    const accepted: PickedImage[] = [];
     for (const file of list.slice(0, Math.max(room, 0))) {
       if (!TYPES.includes(file.type)) {
         toast.error(t`Only JPG, PNG, WebP formats are supported`);
@@ -121,20 +127,13 @@ function Workbench() {
   }
 
   const result = generation.result;
-  const tabs = useMemo(
-    () => [
-      ['text-to-image', <Trans key="t">Text to image</Trans>],
-      ['image-to-image', <Trans key="i">Image editing</Trans>],
-    ] as const,
-    [i18n.locale],
-  );
 
   return (
     <Page wide title={<Trans>AI workbench</Trans>} subtitle={<Trans>Describe it, pick a style, and watch it appear.</Trans>}>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,440px)_1fr]">
         <section className="card flex flex-col gap-5 p-5">
           <div role="tablist" aria-label={t`Mode`} className="grid grid-cols-2 gap-1 rounded-xl bg-ink-900 p-1">
-            {tabs.map(([value, label]) => (
+            {MODE_TABS.map(([value, label]) => (
               <button
                 key={value}
                 type="button"
@@ -150,23 +149,21 @@ function Workbench() {
 
           {mode === 'image-to-image' && (
             <div>
-              <div
-                role="button"
-                tabIndex={0}
+              <button
+                type="button"
                 onClick={() => fileInput.current?.click()}
-                onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && fileInput.current?.click()}
                 onDragOver={(e) => {
                   e.preventDefault();
                   setDragging(true);
                 }}
                 onDragLeave={() => setDragging(false)}
                 onDrop={onDrop}
-                className={`flex cursor-pointer flex-col items-center gap-1 rounded-xl border-2 border-dashed p-6 text-center text-sm transition ${dragging ? 'border-fuchsia-400 bg-fuchsia-500/10' : 'border-white/15 hover:border-white/30'}`}
+                className={`flex w-full cursor-pointer flex-col items-center gap-1 rounded-xl border-2 border-dashed p-6 text-center text-sm transition ${dragging ? 'border-fuchsia-400 bg-fuchsia-500/10' : 'border-white/15 hover:border-white/30'}`}
               >
                 <Upload aria-hidden className="h-7 w-7 text-zinc-400" strokeWidth={1.75} />
                 <span><Trans>Drop images here or click to upload</Trans></span>
                 <span className="text-xs text-zinc-500"><Trans>PNG, JPG or WebP, up to 10 MB · {MAX_IMAGES - uploads.length} slots left</Trans></span>
-              </div>
+              </button>
               <input ref={fileInput} type="file" accept={TYPES.join(',')} multiple hidden data-testid="upload-input" onChange={(e) => e.target.files && addFiles(e.target.files)} />
               {uploads.length > 0 && (
                 <ul className="mt-3 grid grid-cols-5 gap-2">
@@ -196,13 +193,13 @@ function Workbench() {
           )}
 
           {mode === 'text-to-image' && (
-            <div className="flex flex-wrap gap-2" aria-label={t`Inspiration`}>
+            <fieldset className="flex min-w-0 flex-wrap gap-2" aria-label={t`Inspiration`}>
               {INSPIRATION.map((tag) => (
                 <button key={tag.prompt} type="button" onClick={() => setPrompt(tag.prompt)} className="rounded-full border border-white/10 px-3 py-1 text-xs text-zinc-300 hover:bg-white/5">
                   {i18n._(tag.label)}
                 </button>
               ))}
-            </div>
+            </fieldset>
           )}
 
           <label className="flex flex-col gap-1.5">

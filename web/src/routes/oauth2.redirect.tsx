@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { AuthResponse } from '../../../worker/contract/auth';
 import { accountsApi, loadGoogleConfig } from '../api/accounts';
 import { ApiError } from '../api/client';
@@ -30,13 +30,24 @@ function OAuthRedirect() {
   // The raw query as Google sent it (the router would JSON-parse values such as an all-digit state).
   const [params] = useState(() => new URLSearchParams(window.location.search));
 
+  const backToLogin = useEffectEvent((notice: LoginNotice) => {
+    session.clear();
+    setLoginNotice(notice);
+    void navigate({ to: '/login', replace: true });
+  });
+  const signedIn = useEffectEvent((result: AuthResponse) => {
+    session.signIn(result.token, result.user);
+    safeLocalStorage.removeItem(REFERRAL_KEY);
+    toast.success(t`Welcome, ${result.user.name}!`);
+    void navigate({ href: takeReturnPath(), replace: true });
+  });
+  const failureText = useEffectEvent((e: unknown) =>
+    e instanceof ApiError && e.code === 'OAUTH_FAILED' ? t`The sign-in could not be completed; the link may have expired or been used already.` : errorText(e),
+  );
+
+  // Runs once per page load (`params` never changes); the handlers above see the current session and language.
   useEffect(() => {
     let live = true;
-    const backToLogin = (notice: LoginNotice) => {
-      session.clear();
-      setLoginNotice(notice);
-      void navigate({ to: '/login', replace: true });
-    };
     const error = params.get('error');
     const code = params.get('code');
     if (error === 'access_denied') return backToLogin({ kind: 'cancelled' });
@@ -59,26 +70,13 @@ function OAuthRedirect() {
       exchanges.set(code, exchange);
     }
     exchange.then(
-      (result) => {
-        if (!live) return;
-        session.signIn(result.token, result.user);
-        safeLocalStorage.removeItem(REFERRAL_KEY);
-        toast.success(t`Welcome, ${result.user.name}!`);
-        void navigate({ href: takeReturnPath(), replace: true });
-      },
-      (e: unknown) => {
-        if (!live) return;
-        const detail =
-          e instanceof ApiError && e.code === 'OAUTH_FAILED' ? t`The sign-in could not be completed; the link may have expired or been used already.` : errorText(e);
-        backToLogin({ kind: 'failed', detail });
-      },
+      (result) => live && signedIn(result),
+      (e: unknown) => live && backToLogin({ kind: 'failed', detail: failureText(e) }),
     );
     return () => {
       live = false;
     };
-    // Runs once per page load: the query is read once above.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [params]);
 
   return (
     <Page>

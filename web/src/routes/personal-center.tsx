@@ -16,6 +16,7 @@ function PersonalCenter() {
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   // On a phone the tab bar scrolls sideways: keep the current tab in view (e.g. "My orders", the last).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger; the active tab is read from the DOM after the router marks it.
   useEffect(() => {
     nav.current?.querySelector('[data-status="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [pathname]);

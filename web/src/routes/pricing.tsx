@@ -154,6 +154,7 @@ function Faq() {
       <h2 className="mb-4 text-2xl font-bold"><Trans>Frequently asked questions</Trans></h2>
       <div className="flex flex-col gap-2">
         {items.map(([q, a], i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
           <Disclosure key={i} className="card group px-5">
             <Heading level={3}>
               <AriaButton slot="trigger" className="flex w-full items-center justify-between py-4 text-left font-medium">

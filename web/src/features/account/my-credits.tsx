@@ -150,7 +150,12 @@ export function MyCredits() {
           </label>
         </div>
         {loading ? (
-          <div className="space-y-2 p-4">{Array.from({ length: 4 }, (_, i) => <div key={i} className="skeleton h-10 rounded-lg" />)}</div>
+          <div className="space-y-2 p-4">
+            {Array.from({ length: 4 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders; they never reorder.
+              <div key={i} className="skeleton h-10 rounded-lg" />
+            ))}
+          </div>
         ) : rows.length === 0 ? (
           <p className="p-10 text-center text-zinc-400"><Trans>No credit movements yet.</Trans></p>
         ) : (

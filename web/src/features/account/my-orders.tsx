@@ -100,6 +100,7 @@ export function MyOrders() {
     }
   };
   // Product names come from the server in the UI's language: reload when it changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey (after a cancel) and the locale (sent by the API client) are re-fetch triggers `load` does not read.
   useEffect(() => void load(), [load, reloadKey, i18n.locale]);
 
   return (
@@ -115,8 +116,11 @@ export function MyOrders() {
             {orders && total > 0 && <span className="text-sm text-zinc-500"><Plural value={total} one="# order" other="# orders" /></span>}
           </div>
           {!orders ? (
-            <div className="space-y-2 p-4" aria-busy="true" aria-label={t`Loading orders`}>
-              {Array.from({ length: 4 }, (_, i) => <div key={i} className="skeleton h-16 rounded-lg" />)}
+            <div role="status" className="space-y-2 p-4" aria-busy="true" aria-label={t`Loading orders`}>
+              {Array.from({ length: 4 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders; they never reorder.
+                <div key={i} className="skeleton h-16 rounded-lg" />
+              ))}
             </div>
           ) : orders.length === 0 ? (
             <div className="flex flex-col items-center gap-3 p-10 text-center">

@@ -74,11 +74,11 @@ function AvatarCard({ user }: { user: UserProfile }) {
   const upload = useRef<AbortController | null>(null);
   const [preview, setPreview] = useState<string>();
   const [error, setError] = useState<string>();
-  const [broken, setBroken] = useState(false);
+  // The URL whose <img> failed to load, so a new avatar URL is tried again without an effect to reset a flag.
+  const [brokenUrl, setBrokenUrl] = useState<string>();
 
   // Leaving the page cancels an upload still in flight.
   useEffect(() => () => upload.current?.abort(), []);
-  useEffect(() => setBroken(false), [user.avatar]);
 
   async function send(file: File) {
     const problem = avatarFileProblem(file);
@@ -106,7 +106,7 @@ function AvatarCard({ user }: { user: UserProfile }) {
   }
 
   const uploading = Boolean(preview);
-  const shown = preview ?? (user.avatar && !broken ? user.avatar : '/avatar-default.svg');
+  const shown = preview ?? (user.avatar && user.avatar !== brokenUrl ? user.avatar : '/avatar-default.svg');
   return (
     <div className="card flex flex-col items-center gap-3 p-6 text-center">
       <input
@@ -128,12 +128,12 @@ function AvatarCard({ user }: { user: UserProfile }) {
             src={shown}
             alt=""
             data-testid="profile-avatar"
-            onError={() => setBroken(true)}
+            onError={() => setBrokenUrl(shown)}
             className={`h-28 w-28 rounded-full object-cover ring-2 ring-violet-400/40 transition ${uploading ? 'opacity-50' : 'group-hover:brightness-75'}`}
           />
           {!uploading && (
             <span className="absolute bottom-1 right-1 flex h-8 w-8 items-center justify-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 text-white shadow-lg ring-2 ring-ink-900">
-              <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
                 <path d="M4 8h3l2-3h6l2 3h3v11H4z" />
                 <circle cx="12" cy="13" r="3.5" />
               </svg>
@@ -238,6 +238,7 @@ export function MyProfile() {
   const latest = useRef({ setUser, fetchErrorText });
   latest.current = { setUser, fetchErrorText };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger; the fetch reads nothing else that changes.
   useEffect(() => {
     let live = true;
     setState('loading');

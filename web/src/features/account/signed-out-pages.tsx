@@ -22,6 +22,7 @@ function Intro({ icon: Icon, title, lead, points, children }: { icon: LucideIcon
       </div>
       <ul className="mt-6 grid gap-4 md:grid-cols-3">
         {points.map(([PointIcon, heading, text], i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
           <li key={i} className="card p-5">
             <PointIcon aria-hidden className="h-5 w-5 text-fuchsia-300" />
             <h2 className="mt-3 font-semibold">{heading}</h2>

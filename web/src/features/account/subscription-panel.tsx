@@ -80,6 +80,7 @@ export function SubscriptionPanel({ reloadKey }: { reloadKey: number }) {
       setError(errorText(e));
     }
   }, [errorText]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey (a cancelled checkout) and the locale (the API client sends it) are re-fetch triggers.
   useEffect(() => void load(), [load, reloadKey, i18n.locale]);
 
   if (error) {

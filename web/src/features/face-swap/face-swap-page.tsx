@@ -211,7 +211,7 @@ export function FaceSwapPage() {
               >
                 {preview ? (
                   <>
-                    <img src={preview} alt={t`Your photo`} data-testid="upload-preview" className="max-h-48 rounded-lg" />
+                    <img src={preview} alt={t`Your upload`} data-testid="upload-preview" className="max-h-48 rounded-lg" />
                     <span className="text-xs text-zinc-400">
                       <Trans>Click or drop to change the photo</Trans>
                     </span>

@@ -144,6 +144,7 @@ function WhatItIs() {
     <Section id="what" title={<Trans>What is Image Studio?</Trans>} intro={<Trans>An AI studio for images in your browser: write a prompt or bring a photo, and get a finished picture back in seconds, in English or Traditional Chinese.</Trans>}>
       <ul className="grid gap-4 md:grid-cols-3">
         {items.map(([icon, title, text], i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
           <li key={i} className="card flex gap-4 p-5">
             <IconTile icon={icon} />
             <div>
@@ -170,6 +171,7 @@ function WhyChoose() {
     <Section id="why" title={<Trans>Why creators choose Image Studio</Trans>}>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map(([icon, title, text], i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
           <li key={i} className="card p-5">
             <IconTile icon={icon} />
             <h3 className="mt-4 font-semibold">{title}</h3>
@@ -191,6 +193,7 @@ function HowToCreate() {
     <Section id="how" title={<Trans>How to create</Trans>}>
       <ol className="grid gap-4 md:grid-cols-3">
         {steps.map(([icon, title, text], i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
           <li key={i} className="card relative p-6">
             <div className="flex items-center gap-3">
               <IconTile icon={icon} />
@@ -252,6 +255,7 @@ function PricingTeaser() {
     <Section id="pricing" title={<Trans>Simple pricing</Trans>} intro={<Trans>A 1024×1024 image costs 4 credits. Pay by card or PayPal.</Trans>} action={<Link to="/pricing" className="inline-flex items-center gap-1 text-sm text-fuchsia-300 hover:underline"><Trans>See all plans</Trans><ArrowRight aria-hidden className="h-4 w-4" /></Link>}>
       <ul className="grid gap-4 md:grid-cols-3">
         {tiers.map(([name, price, text], i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
           <li key={i} className={`card flex flex-col p-6 ${i === 2 ? 'border-fuchsia-400/50' : ''}`}>
             <h3 className="font-semibold text-zinc-200">{name}</h3>
             <p className="mt-2 text-3xl font-black" data-testid={`pricing-tier-${i}`}>{price}</p>
@@ -279,6 +283,7 @@ function Testimonials() {
     <Section id="testimonials" title={<Trans>What creators say</Trans>}>
       <ul className="grid gap-4 md:grid-cols-3">
         {quotes.map(([text, name, role], i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
           <li key={i}>
             <figure className="card flex h-full flex-col p-6">
               <Quote aria-hidden className="h-6 w-6 text-fuchsia-300" />
@@ -311,6 +316,7 @@ function Faq() {
     <Section id="faq" title={<Trans>Frequently asked questions</Trans>}>
       <div className="flex flex-col gap-2">
         {items.map(([q, a], i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
           <details key={i} className="card group px-5 [&_summary::-webkit-details-marker]:hidden">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium">
               {q}

@@ -13,6 +13,7 @@ export function LegalPage({ title, updated, intro, sections, other }: { title: R
       <p className="mt-6 text-zinc-300">{intro}</p>
       <ol className="mt-8 flex flex-col gap-8">
         {sections.map(([heading, body], i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
           <li key={i}>
             <h2 className="text-lg font-semibold">
               <span className="mr-2 text-fuchsia-300">{i + 1}.</span>

@@ -98,7 +98,11 @@ export function ShowcaseGrid({ pageLimit, pageSize = PAGE_SIZE, headingLevel = 3
           </li>
           );
         })}
-        {state === 'loading' && Array.from({ length: images.length ? 4 : 8 }, (_, i) => <li key={`s${i}`} className="skeleton aspect-[4/5] rounded-2xl" aria-hidden />)}
+        {state === 'loading' &&
+          Array.from({ length: images.length ? 4 : 8 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders; they never reorder.
+            <li key={`s${i}`} className="skeleton aspect-[4/5] rounded-2xl" aria-hidden />
+          ))}
       </ul>
       {canLoadMore && state !== 'loading' && (
         <div className="mt-8 text-center">

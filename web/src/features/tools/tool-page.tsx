@@ -141,7 +141,7 @@ export function ToolPage({ tool }: { tool: Tool }) {
               >
                 {preview ? (
                   <>
-                    <img src={preview} alt={t`Your photo`} className="max-h-56 rounded-lg" />
+                    <img src={preview} alt={t`Your upload`} className="max-h-56 rounded-lg" />
                     <span className="text-xs text-zinc-400">
                       <Trans>Click or drop to change the photo</Trans>
                     </span>

@@ -46,6 +46,7 @@ export function UpscalerInfo({ costs }: { costs: Partial<Record<`${UpscaleFactor
         <h2 id="upscaler-features" className="text-2xl font-bold"><Trans>Why use the upscaler</Trans></h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {features.map(([icon, title, text], i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
             <li key={i} className="card p-5">
               <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-gradient-to-br from-violet-500/25 to-fuchsia-500/25 text-violet-100 ring-1 ring-white/10">{icon}</span>
               <h3 className="mt-4 font-semibold">{title}</h3>
@@ -59,6 +60,7 @@ export function UpscalerInfo({ costs }: { costs: Partial<Record<`${UpscaleFactor
         <h2 id="upscaler-steps" className="text-2xl font-bold"><Trans>How it works</Trans></h2>
         <ol className="mt-6 grid gap-4 md:grid-cols-3">
           {steps.map(([title, text], i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
             <li key={i} className="card flex gap-4 p-5">
               <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-white/10 text-sm font-bold text-fuchsia-200">{i + 1}</span>
               <div>
@@ -74,6 +76,7 @@ export function UpscalerInfo({ costs }: { costs: Partial<Record<`${UpscaleFactor
         <h2 id="upscaler-faq" className="mb-4 text-2xl font-bold"><Trans>Frequently asked questions</Trans></h2>
         <div className="flex flex-col gap-2">
           {faq.map(([q, a], i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
             <Disclosure key={i} className="card group px-5">
               <Heading level={3}>
                 <AriaButton slot="trigger" className="flex w-full items-center justify-between gap-4 py-4 text-left font-medium">

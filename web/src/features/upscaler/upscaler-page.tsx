@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { maxInputPixels, maxInputSide, UPSCALE, UPSCALE_FACTORS, type UpscaleFactor, type UpscaleOptions } from '../../../../worker/contract/upscale';
 import { TOKEN_KEY } from '../../api/client';
 import { safeLocalStorage } from '../../lib/safe-storage';
@@ -91,11 +91,16 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
   }, [accept, working]);
 
   // "Upscale" elsewhere opens this page with ?imageUrl=… of a finished image: fetch it into the box.
+  // The image is fetched once per URL; what happens with it uses the current language and `accept`.
+  const acceptFetched = useEffectEvent((blob: Blob) => accept([new File([blob], nameForBlob(blob.type, 'creation'), { type: blob.type })]));
+  const refuseSource = useEffectEvent((reason: 'foreign' | 'unreachable') =>
+    toast.error(reason === 'foreign' ? t`Only images from this site can be opened in the upscaler` : t`Could not load that image, please upload it instead`),
+  );
   useEffect(() => {
     if (!imageUrl) return;
     const path = acceptedImageUrl(imageUrl, window.location.origin);
     if (!path) {
-      toast.error(t`Only images from this site can be opened in the upscaler`);
+      refuseSource('foreign');
       return;
     }
     let cancelled = false;
@@ -105,15 +110,13 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
       .then(async (response) => {
         if (!response.ok) throw new Error(String(response.status));
         const blob = await response.blob();
-        if (!cancelled) await accept([new File([blob], nameForBlob(blob.type, 'creation'), { type: blob.type })]);
+        if (!cancelled) await acceptFetched(blob);
       })
-      .catch(() => !cancelled && toast.error(t`Could not load that image, please upload it instead`))
+      .catch(() => !cancelled && refuseSource('unreachable'))
       .finally(() => !cancelled && setLoadingSource(false));
     return () => {
       cancelled = true;
     };
-    // `accept` changes with the language; the image is fetched once per URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [imageUrl]);
 
   const blocked = (f: UpscaleFactor) => Boolean(source && !fits(source, f));

@@ -93,7 +93,12 @@ function Creations() {
       {error ? (
         <ErrorState message={error} onRetry={() => void load()} />
       ) : !records ? (
-        <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">{Array.from({ length: 8 }, (_, i) => <div key={i} className="skeleton aspect-square rounded-2xl" />)}</div>
+        <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+          {Array.from({ length: 8 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders; they never reorder.
+            <div key={i} className="skeleton aspect-square rounded-2xl" />
+          ))}
+        </div>
       ) : records.length === 0 ? (
         <div className="card p-12 text-center">
           <p className="text-zinc-400">{filter === 'UPSCALED' ? <Trans>No upscaled images yet.</Trans> : <Trans>Nothing here yet.</Trans>}</p>
@@ -142,6 +147,7 @@ function Creations() {
                   type="button"
                   onClick={close}
                   aria-label={t`Close preview`}
+                  // biome-ignore lint/a11y/noAutofocus: a modal dialog moves focus inside on open, and Close is its only control.
                   autoFocus
                   className="absolute right-3 top-3 grid h-10 w-10 place-items-center rounded-full bg-black/70 text-white ring-1 ring-white/20 backdrop-blur hover:bg-black/90"
                 >
