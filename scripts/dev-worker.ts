@@ -95,8 +95,14 @@ const child = spawn(
   },
 );
 const stop = () => engine?.engine.kill('SIGTERM');
-process.on('SIGINT', () => (stop(), child.kill('SIGINT')));
-process.on('SIGTERM', () => (stop(), child.kill('SIGTERM')));
+process.on('SIGINT', () => {
+  stop();
+  child.kill('SIGINT');
+});
+process.on('SIGTERM', () => {
+  stop();
+  child.kill('SIGTERM');
+});
 child.on('exit', (code) => {
   stop();
   process.exit(code ?? 0);

@@ -41,7 +41,10 @@ const stop = () => {
   if (server?.pid) process.kill(-server.pid, 'SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 };
-process.on('SIGINT', () => (stop(), process.exit(130)));
+process.on('SIGINT', () => {
+  stop();
+  process.exit(130);
+});
 
 try {
   const deadline = Date.now() + 120_000;

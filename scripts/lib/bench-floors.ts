@@ -82,7 +82,11 @@ export async function startFloorServers(
     authSelectUrl: `${authSelect.url}/floor`,
     select1Url: `${select1.url}/floor`,
     authUpdateUrl: `${authUpdate.url}/floor`,
-    close: () => (authSelect.close(), select1.close(), authUpdate.close()),
+    close: () => {
+      authSelect.close();
+      select1.close();
+      authUpdate.close();
+    },
   };
 }
 

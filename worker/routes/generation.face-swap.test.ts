@@ -81,7 +81,12 @@ describe('face swap requests', () => {
 
   it('runs on the offline engine where nano is the local engine, with the options as the face swap tool\'s parameters', async () => {
     const operations: EngineOperation[] = [];
-    const offline = { run: async (op: EngineOperation) => (operations.push(op), { bytes: await pngBytes(300, 400), contentType: 'image/png' as const, width: 300, height: 400 }) };
+    const offline = {
+      run: async (op: EngineOperation) => {
+        operations.push(op);
+        return { bytes: await pngBytes(300, 400), contentType: 'image/png' as const, width: 300, height: 400 };
+      },
+    };
     await t.close();
     t = await createTestApp({ images: createImageEngines({ nano: { ...engine.images.forModel('nano')!, name: 'local' } }, offline) });
     ({ token } = await t.signIn('offline@example.com'));

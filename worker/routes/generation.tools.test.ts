@@ -91,7 +91,12 @@ describe('where a tool runs', () => {
   async function productionLike() {
     const model = scriptedEngines();
     const operations: EngineOperation[] = [];
-    const offline = { run: async (op: EngineOperation) => (operations.push(op), { bytes: await pngBytes(354, 472), contentType: 'image/png' as const, width: 354, height: 472 }) };
+    const offline = {
+      run: async (op: EngineOperation) => {
+        operations.push(op);
+        return { bytes: await pngBytes(354, 472), contentType: 'image/png' as const, width: 354, height: 472 };
+      },
+    };
     const generative = { ...model.images.forModel('nano')!, name: 'gemini:test' };
     await t.close();
     t = await createTestApp({ images: createImageEngines({ nano: generative }, offline) });

@@ -68,7 +68,10 @@ function colourModel(image: Raster, weight: Plane): ColourModel {
     const g = image.data[p * 3 + 1]!;
     const b = image.data[p * 3 + 2]!;
     const c = ycc(r, g, b);
-    for (let k = 0; k < 3; k++) (sum[k]! += w * c[k]!), (sq[k]! += w * c[k]! * c[k]!);
+    for (let k = 0; k < 3; k++) {
+      sum[k]! += w * c[k]!;
+      sq[k]! += w * c[k]! * c[k]!;
+    }
     rgb[0]! += w * r;
     rgb[1]! += w * g;
     rgb[2]! += w * b;
@@ -162,7 +165,10 @@ function smoothLikeCheeks(lum: Plane, cheeks: Plane, radius: number): Plane {
   for (let p = 0; p < spread.data.length; p++) spread.data[p] = Math.sqrt(Math.max(0, meanSq.data[p]! - mean.data[p]! ** 2));
   let sum = 0;
   let weight = 0;
-  for (let p = 0; p < spread.data.length; p++) (sum += spread.data[p]! * cheeks.data[p]!), (weight += cheeks.data[p]!);
+  for (let p = 0; p < spread.data.length; p++) {
+    sum += spread.data[p]! * cheeks.data[p]!;
+    weight += cheeks.data[p]!;
+  }
   const skin = Math.max(0.004, weight > 0 ? sum / weight : 0.02);
   const out = createPlane(lum.width, lum.height);
   for (let p = 0; p < out.data.length; p++) out.data[p] = Math.min(1, Math.max(0, (skin * 2.2 - spread.data[p]!) / (skin * 1.2)));
@@ -174,12 +180,20 @@ function connectedTo(mask: Plane, seed: Plane, threshold: number): Uint8Array {
   const { width, height, data } = mask;
   const keep = new Uint8Array(data.length);
   const stack: number[] = [];
-  for (let p = 0; p < data.length; p++) if (seed.data[p]! > 0.5 && data[p]! > threshold) (keep[p] = 1), stack.push(p);
+  for (let p = 0; p < data.length; p++) {
+    if (seed.data[p]! > 0.5 && data[p]! > threshold) {
+      keep[p] = 1;
+      stack.push(p);
+    }
+  }
   while (stack.length) {
     const p = stack.pop()!;
     const x = p % width;
     for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p >= width ? p - width : -1, p + width < height * width ? p + width : -1]) {
-      if (q >= 0 && !keep[q] && data[q]! > threshold) (keep[q] = 1), stack.push(q);
+      if (q >= 0 && !keep[q] && data[q]! > threshold) {
+        keep[q] = 1;
+        stack.push(q);
+      }
     }
   }
   // The soft rim just outside a kept region stays too.

@@ -64,7 +64,10 @@ function faceShape(s: Record<string, string>): Face {
   };
   const face = { ...base, ...(shapes[s.face_shape ?? 'oval'] ?? {}) };
   if (s.facial_feature_details === 'strong_jawline') face.jaw = Math.max(face.jaw, 0.8);
-  if (child) (face.half *= 1.05), (face.chin *= 0.88);
+  if (child) {
+    face.half *= 1.05;
+    face.chin *= 0.88;
+  }
   return face;
 }
 

@@ -132,9 +132,15 @@ function backgroundEffect(background: Raster, effect: string, seed: number): Ras
         let count = 0;
         for (let x = -r; x < width + r; x++) {
           const add = x + r;
-          if (add >= 0 && add < width) (sum += plane.data[y * width + add]!), count++;
+          if (add >= 0 && add < width) {
+            sum += plane.data[y * width + add]!;
+            count++;
+          }
           const drop = x - r - 1;
-          if (drop >= 0 && drop < width) (sum -= plane.data[y * width + drop]!), count--;
+          if (drop >= 0 && drop < width) {
+            sum -= plane.data[y * width + drop]!;
+            count--;
+          }
           if (x >= 0 && x < width) data[y * width + x] = sum / Math.max(1, count);
         }
       }

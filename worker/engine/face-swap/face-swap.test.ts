@@ -36,7 +36,13 @@ function centroid(mask: Uint8Array, width: number, box: { x0: number; y0: number
   let sy = 0;
   let n = 0;
   for (let y = Math.max(0, Math.floor(box.y0)); y < box.y1; y++) {
-    for (let x = Math.max(0, Math.floor(box.x0)); x < box.x1; x++) if (mask[y * width + x]) (sx += x), (sy += y), n++;
+    for (let x = Math.max(0, Math.floor(box.x0)); x < box.x1; x++) {
+      if (mask[y * width + x]) {
+        sx += x;
+        sy += y;
+        n++;
+      }
+    }
   }
   return [sx / n, sy / n, n];
 }
@@ -90,7 +96,10 @@ describe('face swap: recolouring stays on its region', () => {
     for (let p = 0; p < image.width * image.height; p++) {
       if (analysis.hair.data[p]! > 0.8) {
         inside++;
-        for (let c = 0; c < 3; c++) (before[c]! += image.data[p * 3 + c]!), (after[c]! += out.data[p * 3 + c]!);
+        for (let c = 0; c < 3; c++) {
+          before[c]! += image.data[p * 3 + c]!;
+          after[c]! += out.data[p * 3 + c]!;
+        }
       }
       if (analysis.matte.data[p]! < 0.02 && analysis.hair.data[p]! === 0) {
         for (let c = 0; c < 3; c++) outsideMax = Math.max(outsideMax, Math.abs(out.data[p * 3 + c]! - image.data[p * 3 + c]!));

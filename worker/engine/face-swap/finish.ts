@@ -46,7 +46,10 @@ async function cropToShot(image: Raster, centre: Point, faceHeight: number, shot
   const aspect = image.width / image.height;
   let h = Math.min(image.height, faceHeight * span);
   let w = h * aspect;
-  if (w > image.width) (w = image.width), (h = w / aspect);
+  if (w > image.width) {
+    w = image.width;
+    h = w / aspect;
+  }
   if (w >= image.width * 0.97) return image;
   const left = Math.round(Math.min(image.width - w, Math.max(0, centre[0] - w / 2)));
   const top = Math.round(Math.min(image.height - h, Math.max(0, centre[1] - h * 0.45)));

@@ -47,7 +47,10 @@ export function recolour(image: Raster, mask: Plane, target: Rgb, strength = 1):
   const lum = luminance(image);
   let sum = 0;
   let weight = 0;
-  for (let p = 0; p < mask.data.length; p++) (sum += lum.data[p]! * mask.data[p]!), (weight += mask.data[p]!);
+  for (let p = 0; p < mask.data.length; p++) {
+    sum += lum.data[p]! * mask.data[p]!;
+    weight += mask.data[p]!;
+  }
   const out = image.data.slice();
   if (weight < 1) return { ...image, data: out };
   const mean = Math.max(0.02, sum / weight);
@@ -204,7 +207,12 @@ export async function paintBeard(image: Raster, analysis: PortraitAnalysis, styl
   const lum = luminance(image);
   let skinMean = 0;
   let n = 0;
-  for (let p = 0; p < region.data.length; p++) if (region.data[p]! > 0.5) (skinMean += lum.data[p]!), n++;
+  for (let p = 0; p < region.data.length; p++) {
+    if (region.data[p]! > 0.5) {
+      skinMean += lum.data[p]!;
+      n++;
+    }
+  }
   skinMean = n ? skinMean / n : 0.5;
   const out = image.data.slice();
   const stubble = style === 'stubble';

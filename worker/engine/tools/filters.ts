@@ -19,8 +19,14 @@ export function boxBlur(plane: Plane, radius: number): Plane {
       tmp[row + x] = sum / count;
       const add = x + radius + 1;
       const drop = x - radius;
-      if (add < width) (sum += data[row + add]!), count++;
-      if (drop >= 0) (sum -= data[row + drop]!), count--;
+      if (add < width) {
+        sum += data[row + add]!;
+        count++;
+      }
+      if (drop >= 0) {
+        sum -= data[row + drop]!;
+        count--;
+      }
     }
   }
   for (let x = 0; x < width; x++) {
@@ -31,8 +37,14 @@ export function boxBlur(plane: Plane, radius: number): Plane {
       out[y * width + x] = sum / count;
       const add = y + radius + 1;
       const drop = y - radius;
-      if (add < height) (sum += tmp[add * width + x]!), count++;
-      if (drop >= 0) (sum -= tmp[drop * width + x]!), count--;
+      if (add < height) {
+        sum += tmp[add * width + x]!;
+        count++;
+      }
+      if (drop >= 0) {
+        sum -= tmp[drop * width + x]!;
+        count--;
+      }
     }
   }
   return { width, height, data: out };

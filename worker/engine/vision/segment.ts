@@ -76,16 +76,25 @@ export function keepConnectedTo(matte: Plane, box: { x: number; y: number; width
   for (let y = Math.max(0, Math.floor(box.y)); y < Math.min(height, box.y + box.height); y++) {
     for (let x = Math.max(0, Math.floor(box.x)); x < Math.min(width, box.x + box.width); x++) {
       const p = y * width + x;
-      if (data[p]! > 0.5 && !keep[p]) (keep[p] = 1), stack.push(p);
+      if (data[p]! > 0.5 && !keep[p]) {
+        keep[p] = 1;
+        stack.push(p);
+      }
     }
   }
-  if (stack.length === 0) stack.push(cy * width + cx), (keep[cy * width + cx] = 1);
+  if (stack.length === 0) {
+    stack.push(cy * width + cx);
+    keep[cy * width + cx] = 1;
+  }
   while (stack.length) {
     const p = stack.pop()!;
     const x = p % width;
     const y = (p - x) / width;
     for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, y > 0 ? p - width : -1, y < height - 1 ? p + width : -1]) {
-      if (q >= 0 && !keep[q] && data[q]! > 0.5) (keep[q] = 1), stack.push(q);
+      if (q >= 0 && !keep[q] && data[q]! > 0.5) {
+        keep[q] = 1;
+        stack.push(q);
+      }
     }
   }
   // Grow the kept set by the soft edge: pixels below 0.5 that touch a kept pixel keep their value.

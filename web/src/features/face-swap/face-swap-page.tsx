@@ -190,7 +190,10 @@ export function FaceSwapPage() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,520px)_1fr]">
         <section className="card flex min-w-0 flex-col gap-5 p-4 sm:p-5">
-          <Tabs selectedKey={mode} onSelectionChange={(key) => (setMode(key as Mode), setError(undefined))}>
+          <Tabs selectedKey={mode} onSelectionChange={(key) => {
+            setMode(key as Mode);
+            setError(undefined);
+          }}>
             <TabList aria-label={t`Mode`} className="flex gap-1 rounded-xl border border-white/10 bg-ink-900 p-1">
               <Tab id="text" className={TAB}>
                 <Trans>Text to image</Trans>
@@ -204,7 +207,10 @@ export function FaceSwapPage() {
               <button
                 type="button"
                 onClick={() => input.current?.click()}
-                onDragOver={(e) => (e.preventDefault(), setDragging(true))}
+                onDragOver={(e) => {
+                  e.preventDefault();
+                  setDragging(true);
+                }}
                 onDragLeave={() => setDragging(false)}
                 onDrop={drop}
                 className={`flex w-full flex-col items-center gap-2 rounded-xl border-2 border-dashed p-4 text-sm transition ${dragging ? 'border-fuchsia-400 bg-fuchsia-500/10' : 'border-white/15 hover:border-white/30'}`}
@@ -246,7 +252,10 @@ export function FaceSwapPage() {
             <textarea
               id="face-swap-text"
               value={text}
-              onChange={(e) => (setText(e.target.value), setError(undefined))}
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(undefined);
+              }}
               rows={3}
               placeholder={t`e.g. A friendly portrait for my profile page`}
               className={`rounded-xl border bg-ink-900 p-3 text-sm outline-none focus:border-violet-400 ${text.length > FACE_SWAP_TEXT_MAX ? 'border-rose-400' : 'border-white/10'}`}
@@ -349,8 +358,15 @@ export function FaceSwapPage() {
         compiled={compiled}
         edited={edited}
         busy={busy}
-        onSave={(value) => (setEdited(value), setEditedFrom(compiled))}
-        onGenerate={(value) => (setEdited(value), setEditedFrom(compiled), generate(value))}
+        onSave={(value) => {
+          setEdited(value);
+          setEditedFrom(compiled);
+        }}
+        onGenerate={(value) => {
+          setEdited(value);
+          setEditedFrom(compiled);
+          generate(value);
+        }}
       />
       <ResultPreviewModal imageUrl={resultOpen ? (result?.imageUrl ?? null) : null} prompt={usedPrompt} onClose={() => setResultOpen(false)} onDownload={download} />
     </Page>

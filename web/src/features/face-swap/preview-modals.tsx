@@ -78,10 +78,16 @@ export function PromptPreviewModal({
             <Button variant="ghost" onPress={() => setDraft(compiled)} isDisabled={draft === compiled}>
               <Trans>Reset to my options</Trans>
             </Button>
-            <Button variant="secondary" isDisabled={tooLong || !draft.trim()} onPress={() => (onSave(result()), onClose())}>
+            <Button variant="secondary" isDisabled={tooLong || !draft.trim()} onPress={() => {
+              onSave(result());
+              onClose();
+            }}>
               <Trans>Use this prompt</Trans>
             </Button>
-            <Button isDisabled={tooLong || !draft.trim() || busy} onPress={() => (onClose(), onGenerate(result()))}>
+            <Button isDisabled={tooLong || !draft.trim() || busy} onPress={() => {
+              onClose();
+              onGenerate(result());
+            }}>
               <Trans>Generate with this prompt</Trans>
             </Button>
           </div>

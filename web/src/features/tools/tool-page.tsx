@@ -134,7 +134,10 @@ export function ToolPage({ tool }: { tool: Tool }) {
               <button
                 type="button"
                 onClick={() => input.current?.click()}
-                onDragOver={(e) => (e.preventDefault(), setDragging(true))}
+                onDragOver={(e) => {
+                  e.preventDefault();
+                  setDragging(true);
+                }}
                 onDragLeave={() => setDragging(false)}
                 onDrop={drop}
                 className={`flex w-full flex-col items-center gap-2 rounded-xl border-2 border-dashed p-5 text-sm transition ${dragging ? 'border-fuchsia-400 bg-fuchsia-500/10' : 'border-white/15 hover:border-white/30'}`}
