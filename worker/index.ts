@@ -96,7 +96,10 @@ async function openDatabase(env: WorkerBindings, config: Config): Promise<{ db: 
 let app: ReturnType<typeof createApp> | undefined;
 
 async function handle(request: Request, env: WorkerBindings, ctx: ExecutionContextLike): Promise<Response> {
-  return withDeps(env, ctx, async (deps) => (app ??= createApp(deps)).fetch(request, { deps }));
+  return withDeps(env, ctx, async (deps) => {
+    app ??= createApp(deps);
+    return app.fetch(request, { deps });
+  });
 }
 
 /** `caches.default` where the runtime has it (Workers, workerd); absent in Node tests. */

@@ -85,7 +85,9 @@ describe('links on the port the server really listens on (break 13)', () => {
     return (JSON.parse(res.body) as { link: string }).link;
   }
 
-  afterEach(() => void (token = undefined));
+  afterEach(() => {
+    token = undefined;
+  });
 
   it('keeps 127.0.0.1 as 127.0.0.1 and never reflects a foreign Host (PORT != 8787, no PUBLIC_URL)', async () => {
     const port = await start();

@@ -354,27 +354,34 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
   }
 
   function handle(method: string, path: string, query: URLSearchParams, body: any): { status: number; body?: unknown } {
-    let m: RegExpMatchArray | null;
+    /** The path's one id when the method and pattern match. */
+    const pathParam = (verb: string, pattern: RegExp): string | undefined => (method === verb ? path.match(pattern)?.[1] : undefined);
     if (method === 'POST' && path === '/v2/checkout/orders') return createOrder(body);
-    if (method === 'GET' && (m = path.match(/^\/v2\/checkout\/orders\/([^/]+)$/))) {
-      const order = orders.get(m[1]!);
+    const orderId = pathParam('GET', /^\/v2\/checkout\/orders\/([^/]+)$/);
+    if (orderId) {
+      const order = orders.get(orderId);
       return order ? { status: 200, body: publicOrder(order) } : notFound();
     }
-    if (method === 'POST' && (m = path.match(/^\/v2\/checkout\/orders\/([^/]+)\/capture$/))) return captureOrder(m[1]!);
-    if (method === 'GET' && (m = path.match(/^\/v2\/payments\/captures\/([^/]+)$/))) {
-      const capture = captures.get(m[1]!);
+    const captureOrderId = pathParam('POST', /^\/v2\/checkout\/orders\/([^/]+)\/capture$/);
+    if (captureOrderId) return captureOrder(captureOrderId);
+    const captureId = pathParam('GET', /^\/v2\/payments\/captures\/([^/]+)$/);
+    if (captureId) {
+      const capture = captures.get(captureId);
       if (!capture) return notFound();
       const { _refunded, ...rest } = capture;
       return { status: 200, body: rest };
     }
-    if (method === 'POST' && (m = path.match(/^\/v2\/payments\/captures\/([^/]+)\/refund$/))) return refundCapture(m[1]!, body);
-    if (method === 'GET' && (m = path.match(/^\/v1\/payments\/sale\/([^/]+)$/))) {
-      const sale = sales.get(m[1]!);
+    const refundCaptureId = pathParam('POST', /^\/v2\/payments\/captures\/([^/]+)\/refund$/);
+    if (refundCaptureId) return refundCapture(refundCaptureId, body);
+    const saleId = pathParam('GET', /^\/v1\/payments\/sale\/([^/]+)$/);
+    if (saleId) {
+      const sale = sales.get(saleId);
       if (!sale) return err(404, 'INVALID_RESOURCE_ID', 'Requested resource ID was not found.');
       const { _refunded, ...rest } = sale;
       return { status: 200, body: rest };
     }
-    if (method === 'POST' && (m = path.match(/^\/v1\/payments\/sale\/([^/]+)\/refund$/))) return refundSale(m[1]!, body);
+    const refundSaleId = pathParam('POST', /^\/v1\/payments\/sale\/([^/]+)\/refund$/);
+    if (refundSaleId) return refundSale(refundSaleId, body);
     if (method === 'POST' && path === '/v1/catalogs/products') {
       if (!body?.name) return invalid('/name');
       if (!['PHYSICAL', 'DIGITAL', 'SERVICE'].includes(body.type)) return invalid('/type', 'INVALID_PARAMETER_VALUE');
@@ -383,17 +390,20 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
       return { status: 201, body: { id, name: body.name, description: body.description, create_time: iso(), links: [{ href: `${url}/v1/catalogs/products/${id}`, rel: 'self', method: 'GET' }] } };
     }
     if (method === 'POST' && path === '/v1/billing/plans') return createPlan(body);
-    if (method === 'GET' && (m = path.match(/^\/v1\/billing\/plans\/([^/]+)$/))) {
-      const plan = plans.get(m[1]!);
+    const planId = pathParam('GET', /^\/v1\/billing\/plans\/([^/]+)$/);
+    if (planId) {
+      const plan = plans.get(planId);
       return plan ? { status: 200, body: plan } : notFound();
     }
     if (method === 'POST' && path === '/v1/billing/subscriptions') return createSubscription(body);
-    if (method === 'GET' && (m = path.match(/^\/v1\/billing\/subscriptions\/([^/]+)$/))) {
-      const subscription = subscriptions.get(m[1]!);
+    const subscriptionId = pathParam('GET', /^\/v1\/billing\/subscriptions\/([^/]+)$/);
+    if (subscriptionId) {
+      const subscription = subscriptions.get(subscriptionId);
       return subscription ? { status: 200, body: subscription } : notFound();
     }
-    if (method === 'GET' && (m = path.match(/^\/v1\/billing\/subscriptions\/([^/]+)\/transactions$/))) {
-      const subscription = subscriptions.get(m[1]!);
+    const transactionsSubscriptionId = pathParam('GET', /^\/v1\/billing\/subscriptions\/([^/]+)\/transactions$/);
+    if (transactionsSubscriptionId) {
+      const subscription = subscriptions.get(transactionsSubscriptionId);
       if (!subscription) return notFound();
       const from = query.get('start_time');
       const to = query.get('end_time');
@@ -409,8 +419,9 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
         }));
       return { status: 200, body: { transactions, links: [] } };
     }
-    if (method === 'POST' && (m = path.match(/^\/v1\/billing\/subscriptions\/([^/]+)\/cancel$/))) {
-      const subscription = subscriptions.get(m[1]!);
+    const cancelSubscriptionId = pathParam('POST', /^\/v1\/billing\/subscriptions\/([^/]+)\/cancel$/);
+    if (cancelSubscriptionId) {
+      const subscription = subscriptions.get(cancelSubscriptionId);
       if (!subscription) return notFound();
       if (!body?.reason) return invalid('/reason');
       if (subscription.status === 'CANCELLED' || subscription.status === 'EXPIRED') {
@@ -491,11 +502,19 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
     tokenCalls: () => requests.filter((r) => r.path === '/v1/oauth2/token').length,
     /** Tokens issued so far stop working (as after a revocation). */
     revokeTokens: () => tokens.clear(),
-    setTokenTtl: (seconds: number) => void (tokenTtl = seconds),
-    setRefundStatus: (status: 'COMPLETED' | 'PENDING') => void (nextRefundStatus = status),
-    declineNextCapture: () => void (declineNextCapture = true),
+    setTokenTtl: (seconds: number) => {
+      tokenTtl = seconds;
+    },
+    setRefundStatus: (status: 'COMPLETED' | 'PENDING') => {
+      nextRefundStatus = status;
+    },
+    declineNextCapture: () => {
+      declineNextCapture = true;
+    },
     /** Make verify-webhook-signature answer this instead of checking (null restores checking). */
-    setVerifyResponse: (response: { status: number; body: unknown } | null) => void (verifyOverride = response),
+    setVerifyResponse: (response: { status: number; body: unknown } | null) => {
+      verifyOverride = response;
+    },
     fail(match: { method?: string; path: RegExp }, status: number, body: unknown, opts: { times?: number; before?: () => void } = {}) {
       failures.push({ ...match, status, body, times: opts.times ?? 1, before: opts.before });
     },

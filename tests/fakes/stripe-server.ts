@@ -251,19 +251,22 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
   }
 
   function handle(method: string, path: string, query: Record<string, any>, form: Record<string, any>): { status: number; body: unknown } {
-    let m: RegExpMatchArray | null;
+    /** The path's one id when the method and pattern match. */
+    const pathParam = (verb: string, pattern: RegExp): string | undefined => (method === verb ? path.match(pattern)?.[1] : undefined);
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(form);
-    if (method === 'GET' && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) {
-      const session = sessions.get(m[1]!);
-      if (!session) return noSuch('checkout.session', m[1]!);
+    const sessionId = pathParam('GET', /^\/v1\/checkout\/sessions\/([^/]+)$/);
+    if (sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) return noSuch('checkout.session', sessionId);
       const expand: string[] = query.expand ?? [];
       const body = publicObject(session);
       if (expand.includes('invoice') && session.invoice) body.invoice = publicObject(invoices.get(session.invoice));
       return { status: 200, body };
     }
-    if (method === 'GET' && (m = path.match(/^\/v1\/invoices\/([^/]+)$/))) {
-      const invoice = invoices.get(m[1]!);
-      return invoice ? { status: 200, body: publicObject(invoice) } : noSuch('invoice', m[1]!);
+    const invoiceId = pathParam('GET', /^\/v1\/invoices\/([^/]+)$/);
+    if (invoiceId) {
+      const invoice = invoices.get(invoiceId);
+      return invoice ? { status: 200, body: publicObject(invoice) } : noSuch('invoice', invoiceId);
     }
     if (method === 'GET' && path === '/v1/invoice_payments') {
       const data = [...invoicePayments.values()].filter((p) => (!query.invoice || p.invoice === query.invoice) && (!query.status || p.status === query.status));
@@ -303,9 +306,10 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
       charge.refunded = charge.amount_refunded === charge.amount;
       return { status: 200, body: refund };
     }
-    if (method === 'POST' && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
-      const subscription = subscriptions.get(m[1]!);
-      if (!subscription) return noSuch('subscription', m[1]!);
+    const updateSubscriptionId = pathParam('POST', /^\/v1\/subscriptions\/([^/]+)$/);
+    if (updateSubscriptionId) {
+      const subscription = subscriptions.get(updateSubscriptionId);
+      if (!subscription) return noSuch('subscription', updateSubscriptionId);
       if (subscription.status === 'canceled') {
         return error(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.');
       }

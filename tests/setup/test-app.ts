@@ -20,7 +20,12 @@ export const TEST_ENV: ConfigInput = {
 /** A clock tests can move, so expiry and resend windows are tested without sleeping. */
 export function manualClock(start = new Date('2026-11-22T10:00:00Z')): Clock & { advance(seconds: number): void } {
   let now = start.getTime();
-  return { now: () => new Date(now), advance: (seconds) => void (now += seconds * 1000) };
+  return {
+    now: () => new Date(now),
+    advance: (seconds) => {
+      now += seconds * 1000;
+    },
+  };
 }
 
 /**

@@ -44,7 +44,10 @@ export type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionQuer
 
 export function loadSession(db: Db, userId: string): Promise<SessionRow[]> {
   let query = sessionQueries.get(db);
-  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
+  if (!query) {
+    query = prepareSessionQuery(db);
+    sessionQueries.set(db, query);
+  }
   return query.execute({ userId });
 }
 

@@ -66,7 +66,8 @@ export function buildOpenApiDocument(options: { version: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) {
     const body = requestBody(op);
-    (paths[op.path] ??= {})[op.method] = {
+    paths[op.path] ??= {};
+    paths[op.path]![op.method] = {
       operationId: operationId(op),
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),

@@ -241,7 +241,11 @@ export function grainTexture(width: number, height: number, seed: number, scale 
   const coarse = gaussianBlur(white, scale * 1.5);
   const out = createPlane(width, height);
   let max = 1e-6;
-  for (let i = 0; i < out.data.length; i++) max = Math.max(max, Math.abs((out.data[i] = fine.data[i]! + 2.5 * coarse.data[i]!)));
+  for (let i = 0; i < out.data.length; i++) {
+    const v = fine.data[i]! + 2.5 * coarse.data[i]!;
+    out.data[i] = v;
+    max = Math.max(max, Math.abs(v));
+  }
   for (let i = 0; i < out.data.length; i++) out.data[i] = (out.data[i]! / max) * amplitude;
   return out;
 }

@@ -38,7 +38,10 @@ export function dominantColours(raster: Raster, share = 0.9): number {
   const sorted = [...counts.values()].sort((a, b) => b - a);
   const target = share * (raster.data.length / 3);
   let covered = 0;
-  for (let i = 0; i < sorted.length; i++) if ((covered += sorted[i]!) >= target) return i + 1;
+  for (let i = 0; i < sorted.length; i++) {
+    covered += sorted[i]!;
+    if (covered >= target) return i + 1;
+  }
   return sorted.length;
 }
 

@@ -42,7 +42,10 @@ export function cachedPublicRead(db: object, key: string, load: () => Promise<un
  */
 export function cachedPublicBody(db: object, key: string, load: () => Promise<string>, now = Date.now()): Promise<CachedBody> {
   let entries = caches.get(db);
-  if (!entries) caches.set(db, (entries = new Map()));
+  if (!entries) {
+    entries = new Map();
+    caches.set(db, entries);
+  }
   const hit = entries.get(key);
   if (hit && hit.expiresAt > now) return hit.value;
   const value = load().then(async (body) => ({ body, etag: await etagOf(body) }));

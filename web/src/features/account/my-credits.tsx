@@ -41,7 +41,9 @@ function useLedgerDescription() {
     Promise.all([api.pricing('en'), api.pricing(i18n.locale)])
       .then(([en, local]) => live && setPlanNames(Object.fromEntries(en.map((p) => [p.name, local.find((l) => l.id === p.id)?.name ?? p.name]))))
       .catch(() => undefined);
-    return () => void (live = false);
+    return () => {
+      live = false;
+    };
   }, [i18n.locale]);
   return (tx: CreditTransaction): string | null => {
     const d = ledgerText(tx);

@@ -74,7 +74,9 @@ export function FaceSwapPage() {
       .models()
       .then((m) => live && setModel(m.models.gemini?.available ? 'gemini' : 'nano'))
       .catch(() => live && setModel('nano'));
-    return () => void (live = false);
+    return () => {
+      live = false;
+    };
   }, []);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   useEffect(() => {

@@ -64,7 +64,10 @@ describe('pollUpscale (spec §9: every 2 s, up to 30 tries)', () => {
   it('stops quietly when the user started another upscale or left', async () => {
     let live = true;
     const h = harness([status({})], () => live);
-    const waiting = pollUpscale('job_1', { ...h.deps, sleep: async () => void (live = false) });
+    const waiting = pollUpscale('job_1', { ...h.deps, sleep: async () => {
+        live = false;
+      },
+    });
     expect(await waiting).toEqual({ kind: 'cancelled' });
     expect(h.calls()).toBe(0);
   });
