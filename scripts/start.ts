@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../worker/env';
+import { type Config, ConfigError, loadConfig } from '../worker/env';
 import { runMaintenance } from '../worker/services/maintenance';
 import { createEmbeddedApp } from './lib/embedded-deps';
 import { withDevSecrets } from './lib/dev-secrets';
@@ -14,7 +14,7 @@ import { serveNode } from './lib/node-server';
 const apiOnly = process.argv.includes('--api-only');
 const dataDir = process.env.DATA_DIR || '.data';
 
-let config;
+let config: Config;
 try {
   config = loadConfig(withDevSecrets(process.env, dataDir));
 } catch (error) {

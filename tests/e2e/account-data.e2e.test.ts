@@ -114,9 +114,9 @@ for (const [lang, viewport] of [
     const email = `export-${lang.toLowerCase()}-${Date.now()}@example.com`;
     const session = await api.signInByCode(email);
     // One finished creation, so the zip holds an image of the user's own.
-    const started = await api.call('POST', '/api/generate-image', { token: session.token, json: { prompt: 'a lighthouse on a cliff at dusk', style: 'realistic', width: 512, height: 512, model: 'nano' } });
+    const started = await api.call<{ id: string }>('POST', '/api/generate-image', { token: session.token, json: { prompt: 'a lighthouse on a cliff at dusk', style: 'realistic', width: 512, height: 512, model: 'nano' } });
     expect(started.status).toBe(200);
-    await eventually(async () => (await api.call('GET', `/api/generate-image/status/${started.body.id}`, { token: session.token })).body.status).toBe('COMPLETED');
+    await eventually(async () => (await api.call<{ status: string }>('GET', `/api/generate-image/status/${started.body.id}`, { token: session.token })).body.status).toBe('COMPLETED');
 
     const context = await browser.newContext({ viewport, deviceScaleFactor: lang === 'en' ? 1 : 2, acceptDownloads: true });
     await useLanguage(context, lang);

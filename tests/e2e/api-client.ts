@@ -19,7 +19,7 @@ export function apiClient(baseUrl: string) {
   const localAddress = `127.0.${1 + Math.floor(n / 250)}.${2 + (n % 250)}`;
   const url = new URL(baseUrl);
 
-  function call<T = any>(method: string, path: string, options: { json?: unknown; token?: string; form?: Record<string, string> } = {}): Promise<{ status: number; body: T; headers: http.IncomingHttpHeaders }> {
+  function call<T = unknown>(method: string, path: string, options: { json?: unknown; token?: string; form?: Record<string, string> } = {}): Promise<{ status: number; body: T; headers: http.IncomingHttpHeaders }> {
     const body = options.json !== undefined ? JSON.stringify(options.json) : options.form ? new URLSearchParams(options.form).toString() : undefined;
     const headers: Record<string, string> = {};
     if (options.json !== undefined) headers['content-type'] = 'application/json';

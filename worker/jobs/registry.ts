@@ -14,6 +14,6 @@ export const JOB_KINDS = {
   [editJob.id]: editJob,
   [toolJob.id]: toolJob,
   [upscaleJob.id]: upscaleJob,
-} as Record<string, JobKind<any>>;
+} as Record<string, JobKind<unknown>>;
 
 export const jobKinds = { textToImage: textToImageJob, edit: editJob, tool: toolJob, upscale: upscaleJob } as const;

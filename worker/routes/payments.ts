@@ -21,7 +21,7 @@ import { handleWebhook } from '../services/payments/webhooks';
 import { pickLocale } from '../services/pricing/pricing';
 
 /** Plan names follow the SPA's language (sent as Accept-Language, or ?lang=). */
-const localeOf = (c: Context<any>) => pickLocale(c.req.query('lang'), c.req.header('accept-language'));
+const localeOf = (c: Context<AppEnv>) => pickLocale(c.req.query('lang'), c.req.header('accept-language'));
 
 /** `/api/v2/payment/*` (spec §7: served as written). */
 export const paymentRoutes = new Hono<AppEnv>()

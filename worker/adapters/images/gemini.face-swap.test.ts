@@ -17,7 +17,12 @@ import { createGeminiEngine } from './gemini';
  */
 let server: Server;
 let baseUrl: string;
-let received: { url: string; body: any }[] = [];
+/** generateContent's request body as the engine writes it (snake_case inline_data). */
+interface GenerateContentRequest {
+  contents: Array<{ role: string; parts: Array<{ text?: string; inline_data?: { mime_type: string; data: string } }> }>;
+  generationConfig: { responseModalities?: string[]; imageConfig?: { aspectRatio?: string } };
+}
+let received: { url: string; body: GenerateContentRequest }[] = [];
 let answer: Uint8Array;
 let t: TestApp;
 let token: string;
@@ -71,11 +76,13 @@ it('sends the photo and the compiled edit prompt, prefix first, to Gemini, and k
 
   expect(received).toHaveLength(1);
   expect(received[0]!.url).toBe('/v1beta/models/gemini-2.5-flash-image:generateContent');
-  const [text, image] = received[0]!.body.contents[0].parts;
-  expect(text.text.startsWith(`${FACE_SWAP_PREFIX.edit}\n\nfor my team page. Character features: platinum blonde hair, wearing round glasses. Environmental characteristics: golden hour sunlight.`)).toBe(true);
-  expect(text.text).toMatch(/Preserve the person's identity, likeness and facial structure exactly/);
-  expect(image.inline_data.mime_type).toBe('image/png');
-  expect(Buffer.from(image.inline_data.data, 'base64').equals(photo)).toBe(true);
+  const [textPart, imagePart] = received[0]!.body.contents[0]!.parts;
+  const text = textPart!.text!;
+  const image = imagePart!.inline_data!;
+  expect(text.startsWith(`${FACE_SWAP_PREFIX.edit}\n\nfor my team page. Character features: platinum blonde hair, wearing round glasses. Environmental characteristics: golden hour sunlight.`)).toBe(true);
+  expect(text).toMatch(/Preserve the person's identity, likeness and facial structure exactly/);
+  expect(image.mime_type).toBe('image/png');
+  expect(Buffer.from(image.data, 'base64').equals(photo)).toBe(true);
 
   const status = await statusOf(id);
   expect(status.status).toBe('COMPLETED');
@@ -93,8 +100,8 @@ it('sends a text-mode request with the generate prefix and no image', async () =
   });
   expect(res.status).toBe(200);
   await t.drainJobs();
-  const parts = received[0]!.body.contents[0].parts;
+  const parts = received[0]!.body.contents[0]!.parts;
   expect(parts).toHaveLength(1);
-  expect(parts[0].text.startsWith(`${FACE_SWAP_PREFIX.generate}\n\nCharacter features: a man, a full beard.`)).toBe(true);
+  expect(parts[0]!.text!.startsWith(`${FACE_SWAP_PREFIX.generate}\n\nCharacter features: a man, a full beard.`)).toBe(true);
   expect(received[0]!.body.generationConfig.imageConfig).toEqual({ aspectRatio: '1:1' });
 });

@@ -11,11 +11,17 @@ import { createGeminiEngine, nearestAspectRatio } from './gemini';
  * real API's (camelCase parts, usageMetadata, `{ error: { code, message, status, details } }`).
  */
 
+/** generateContent's request body as the engine writes it (snake_case inline_data). */
+interface GenerateContentRequest {
+  contents: Array<{ role: string; parts: Array<{ text?: string; inline_data?: { mime_type: string; data: string } }> }>;
+  generationConfig: { responseModalities?: string[]; imageConfig?: { aspectRatio?: string } };
+}
+
 interface Received {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
-  body: any;
+  body: GenerateContentRequest;
 }
 
 let server: Server;
@@ -122,10 +128,10 @@ describe('Gemini engine: text-to-image', () => {
     expect(request!.headers['content-type']).toBe('application/json');
     expect(request!.body.generationConfig).toEqual({ responseModalities: ['TEXT', 'IMAGE'], imageConfig: { aspectRatio: '16:9' } });
     expect(request!.body.contents).toHaveLength(1);
-    expect(request!.body.contents[0].role).toBe('user');
-    const parts = request!.body.contents[0].parts;
+    expect(request!.body.contents[0]!.role).toBe('user');
+    const parts = request!.body.contents[0]!.parts;
     expect(parts).toHaveLength(1);
-    const text: string = parts[0].text;
+    const text = parts[0]!.text!;
     expect(text.startsWith('A lighthouse at dusk\n')).toBe(true);
     expect(text).toContain('photorealistic');
     expect(text).toContain('1344x768 pixels, aspect ratio 16:9');
@@ -135,7 +141,7 @@ describe('Gemini engine: text-to-image', () => {
   it('omits "Avoid:" without a negative prompt and passes non-quick styles through by name', async () => {
     reply = json(200, successBody());
     await engine().textToImage(t2i({ style: 'id-photo', width: 1024, height: 1024 }));
-    const text: string = received[0]!.body.contents[0].parts[0].text;
+    const text = received[0]!.body.contents[0]!.parts[0]!.text!;
     expect(text).not.toContain('Avoid:');
     expect(text).toContain('Style: id photo style.');
     expect(received[0]!.body.generationConfig.imageConfig).toEqual({ aspectRatio: '1:1' });
@@ -173,12 +179,12 @@ describe('Gemini engine: multi-image edit', () => {
     });
     expect(image.contentType).toBe('image/png');
 
-    const parts = received[0]!.body.contents[0].parts;
+    const parts = received[0]!.body.contents[0]!.parts;
     expect(parts).toHaveLength(3);
-    expect(parts[0].text).toContain('Put the person from image 2 into the scene of image 1');
-    expect(parts[0].text).toContain('anime style');
-    expect(parts[0].text).toContain('832x1248 pixels, aspect ratio 2:3');
-    expect(parts[0].text).toContain('Use all 2 attached images');
+    expect(parts[0]!.text).toContain('Put the person from image 2 into the scene of image 1');
+    expect(parts[0]!.text).toContain('anime style');
+    expect(parts[0]!.text).toContain('832x1248 pixels, aspect ratio 2:3');
+    expect(parts[0]!.text).toContain('Use all 2 attached images');
     expect(parts[1]).toEqual({ inline_data: { mime_type: 'image/jpeg', data: Buffer.from(sourceJpeg).toString('base64') } });
     expect(parts[2]).toEqual({ inline_data: { mime_type: 'image/png', data: Buffer.from(sourcePng).toString('base64') } });
     expect(received[0]!.body.generationConfig).toEqual({ responseModalities: ['TEXT', 'IMAGE'], imageConfig: { aspectRatio: '2:3' } });
@@ -188,7 +194,7 @@ describe('Gemini engine: multi-image edit', () => {
     reply = json(200, successBody());
     await engine().edit({ prompt: 'make it warmer', style: 'realistic', images: [{ bytes: sourcePng, contentType: 'image/png' }], seed: 1, model: 'nano' });
     expect(received[0]!.body.generationConfig).toEqual({ responseModalities: ['TEXT', 'IMAGE'] });
-    expect(received[0]!.body.contents[0].parts).toHaveLength(2);
+    expect(received[0]!.body.contents[0]!.parts).toHaveLength(2);
   });
 
   it('refuses zero or more than five images without calling Gemini', async () => {

@@ -378,7 +378,7 @@ describe('PayPal adapter: webhooks', () => {
       { kind: 'invoice.paid', gatewaySubscriptionId: checkout.sessionId, gatewayInvoiceId: sale.id, orderId: request.orderId, first: true, gatewayTransactionId: sale.id, amountCents: 9990, periodStart: paidAt, periodEnd: nextYear },
     ]);
     const renewal = fake.renewSubscription(checkout.sessionId).sale;
-    const next = (await deliver(paypalEvent('PAYMENT.SALE.COMPLETED', renewal))).effects[0] as any;
+    const next = (await deliver(paypalEvent('PAYMENT.SALE.COMPLETED', renewal))).effects[0];
     expect(next).toMatchObject({ gatewayInvoiceId: renewal.id, first: false, orderId: request.orderId, periodStart: nextYear });
     // The plan's interval is read once and remembered.
     expect(fake.calls('GET', /^\/v1\/billing\/plans\//).length).toBeLessThanOrEqual(1);

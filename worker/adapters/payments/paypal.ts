@@ -82,12 +82,26 @@ interface Sale {
   custom?: string;
   create_time?: string;
 }
+/**
+ * The resource fields read across event types (a capture, sale, order, subscription or refund);
+ * effectsOf narrows by event_type. A refund's `amount` is money on a capture refund, `total`/`currency` on a sale refund.
+ */
+interface PaypalEventResource {
+  id?: string;
+  custom_id?: string;
+  custom?: string;
+  sale_id?: string;
+  links?: Link[];
+  amount?: { value?: string; currency_code?: string; total?: string; currency?: string };
+  seller_payable_breakdown?: { total_refunded_amount?: PaypalMoney };
+  total_refunded_amount?: PaypalMoney;
+}
 interface PaypalWebhookEvent {
   id: string;
   event_type: string;
   create_time: string;
   resource_type?: string;
-  resource: Record<string, any>;
+  resource: PaypalEventResource;
 }
 
 const interval = (plan: CheckoutPlan) => (plan.interval === 'year' ? 'YEAR' : 'MONTH');
@@ -141,11 +155,18 @@ const SUBSCRIPTION_STATUS: Partial<Record<PaypalSubscription['status'], Subscrip
   EXPIRED: 'expired',
 };
 
+/** PayPal's error body (https://developer.paypal.com/api/rest/responses/); any field may be missing. */
+interface PaypalErrorBody {
+  name?: string;
+  message?: string;
+  debug_id?: string;
+  details?: Array<{ issue?: string; description?: string }>;
+}
 class PaypalApiError extends GatewayError {
   constructor(
     message: string,
     readonly status: number,
-    readonly body: { name?: string; message?: string; debug_id?: string; details?: Array<{ issue?: string; description?: string }> } | undefined,
+    readonly body: PaypalErrorBody | undefined,
   ) {
     super(message, { status, name: body?.name, message: body?.message, debug_id: body?.debug_id, details: body?.details });
   }
@@ -223,7 +244,7 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
       return api<T>(method, path, action, body, requestId, true);
     }
     const text = await res.text();
-    let parsed: any;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
@@ -231,7 +252,7 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
     }
     if (!res.ok) {
       const message = res.status >= 500 ? `PayPal is unavailable (${action}). Please try again later.` : `PayPal refused the request (${action}).`;
-      throw new PaypalApiError(message, res.status, parsed);
+      throw new PaypalApiError(message, res.status, parsed !== null && typeof parsed === 'object' ? (parsed as PaypalErrorBody) : undefined);
     }
     return parsed as T;
   }
@@ -450,11 +471,11 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
         const capture = event.event_type === 'PAYMENT.CAPTURE.REFUNDED';
         const transactionId = capture
           ? lastSegment(linkOf(r.links, 'up'))
-          : (r.sale_id as string | undefined) ?? lastSegment(linkOf(r.links, 'sale', 'up'));
+          : (r.sale_id ?? lastSegment(linkOf(r.links, 'sale', 'up')));
         if (!transactionId || !r.id) return [];
         const total = capture ? r.seller_payable_breakdown?.total_refunded_amount : r.total_refunded_amount;
         const amount = total ?? (capture ? r.amount : { value: r.amount?.total, currency_code: r.amount?.currency });
-        const orderId = (capture ? r.custom_id : r.custom) as string | undefined;
+        const orderId = capture ? r.custom_id : r.custom;
         return [
           {
             kind: 'payment.refunded',

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { legacyInvoice, legacySubscription, signStripeEvent, startStripeFake, stripeEvent, type StripeFake } from '../../../tests/fakes/stripe-server';
-import { GatewayError, WebhookVerificationError, type CheckoutRequest, type PaymentGateway } from '../../services/payments/gateway';
+import { GatewayError, WebhookVerificationError, type CheckoutRequest, type PaymentEffect, type PaymentGateway } from '../../services/payments/gateway';
 import { createStripeGateway } from './stripe';
+
+type InvoicePaid = Extract<PaymentEffect, { kind: 'invoice.paid' }>;
 
 /**
  * The Stripe adapter against a local fake of api.stripe.com (tests/fakes/stripe-server.ts) and
@@ -242,10 +244,10 @@ describe('Stripe adapter: webhooks', () => {
     expect(session.invoice).toBe(invoice.id);
 
     const renewal = fake.renew(subscription.id);
-    const next = (await deliver(stripeEvent('invoice.paid', renewal))).effects[0] as any;
+    const next = (await deliver(stripeEvent('invoice.paid', renewal))).effects[0] as InvoicePaid;
     expect(next).toMatchObject({ kind: 'invoice.paid', gatewayInvoiceId: renewal.id, first: false, orderId: request.orderId, amountCents: 999 });
     expect(next.periodStart).toEqual(new Date(line.period.end * 1000));
-    expect(next.gatewayTransactionId).not.toBe((effects[0] as any).gatewayTransactionId);
+    expect(next.gatewayTransactionId).not.toBe((effects[0] as InvoicePaid).gatewayTransactionId);
   });
 
   it('maps invoice.paid in the pre-2025 shape (subscription and payment intent on the invoice) without extra calls', async () => {
@@ -256,15 +258,15 @@ describe('Stripe adapter: webhooks', () => {
     expect(effects).toEqual([
       expect.objectContaining({ gatewaySubscriptionId: subscription.id, orderId: request.orderId, first: true, gatewayTransactionId: 'pi_legacy_123', amountCents: 9990 }),
     ]);
-    const effect = effects[0] as any;
-    expect((effect.periodEnd - effect.periodStart) / 86400_000).toBeGreaterThanOrEqual(365);
+    const effect = effects[0] as InvoicePaid;
+    expect((effect.periodEnd.getTime() - effect.periodStart.getTime()) / 86400_000).toBeGreaterThanOrEqual(365);
     expect(fake.requests).toHaveLength(0);
   });
 
   it('falls back to the invoice period when no line carries one, and ignores invoices outside subscriptions', async () => {
     const { subscription, invoice } = await paidSubscription();
     const noLines = { ...invoice, lines: { object: 'list', data: [], has_more: false }, period_start: 1_790_000_000, period_end: 1_792_000_000 };
-    const effect = (await deliver(stripeEvent('invoice.paid', noLines))).effects[0] as any;
+    const effect = (await deliver(stripeEvent('invoice.paid', noLines))).effects[0];
     expect(effect).toMatchObject({ gatewaySubscriptionId: subscription.id, periodStart: new Date(1_790_000_000_000), periodEnd: new Date(1_792_000_000_000) });
     const oneOff = { ...invoice, parent: null, billing_reason: 'manual' };
     expect((await deliver(stripeEvent('invoice.paid', oneOff))).effects).toEqual([]);

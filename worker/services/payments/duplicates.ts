@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import type { AppDeps } from '../../ports';
 import { lockOrder } from './effects';
-import { GatewayError } from './gateway';
+import { GatewayError, type RefundResult } from './gateway';
 
 type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log'>;
 
@@ -53,7 +53,7 @@ export async function settleDuplicateSubscriptions(deps: Deps, userIds?: string[
   for (const { refund, order } of open) {
     const gateway = deps.payments.byName(order.gateway);
     if (!gateway) continue;
-    let outcome;
+    let outcome: RefundResult;
     try {
       outcome = await gateway.refund({
         orderId: order.id,

@@ -4,7 +4,7 @@ import type { GatewayName } from '../../contract/payments';
 import type { AppDeps } from '../../ports';
 import { settleHeldDuplicates } from './duplicates';
 import { applyEffects, EffectNotReadyError } from './effects';
-import { WebhookVerificationError } from './gateway';
+import { type GatewayEvent, WebhookVerificationError } from './gateway';
 
 type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log'>;
 
@@ -17,7 +17,7 @@ type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log'>;
 export async function handleWebhook(deps: Deps, gatewayName: GatewayName, rawBody: string, headers: Headers) {
   const gateway = deps.payments.byName(gatewayName);
   if (!gateway) throw new ServiceError('NOT_FOUND', `${gatewayName} payments are not configured here`);
-  let event;
+  let event: GatewayEvent;
   try {
     event = await gateway.parseWebhook(rawBody, headers);
   } catch (error) {

@@ -59,7 +59,7 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
         return;
       }
       const file = files[0]!;
-      let size;
+      let size: { width: number; height: number };
       try {
         size = await decode(file);
       } catch {

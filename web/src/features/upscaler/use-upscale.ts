@@ -103,7 +103,7 @@ export function useUpscale() {
         }, UPSCALE_POLL.showDelayMs);
       };
 
-      let started;
+      let started: Awaited<ReturnType<typeof upscaleApi.upload>>;
       try {
         started = await upscaleApi.upload(image, factor, faceEnhancement);
       } catch (error) {
