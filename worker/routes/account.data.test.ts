@@ -19,7 +19,9 @@ const track = <T extends { mockRestore(): void }>(spy: T) => {
   spies.push(spy);
   return spy;
 };
-afterEach(() => spies.splice(0).forEach((spy) => spy.mockRestore()));
+afterEach(() => {
+  for (const spy of spies.splice(0)) spy.mockRestore();
+});
 
 let n = 0;
 async function newUser() {

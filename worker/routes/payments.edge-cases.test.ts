@@ -24,7 +24,9 @@ const track = <T extends { mockRestore(): void }>(spy: T) => {
   spies.push(spy);
   return spy;
 };
-afterEach(() => spies.splice(0).forEach((spy) => spy.mockRestore()));
+afterEach(() => {
+  for (const spy of spies.splice(0)) spy.mockRestore();
+});
 
 let users = 0;
 const newUser = async () => {

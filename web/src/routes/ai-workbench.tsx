@@ -51,7 +51,12 @@ function Workbench() {
   const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => void api.models().then((m) => setCosts(m.costs)).catch(() => toast.warning(t`Failed to load available models. Using default models.`)), [t, toast]);
-  useEffect(() => () => uploads.forEach((u) => URL.revokeObjectURL(u.preview)), [uploads]);
+  useEffect(
+    () => () => {
+      for (const u of uploads) URL.revokeObjectURL(u.preview);
+    },
+    [uploads],
+  );
 
   // imageUrls (comma separated, max 5) preload editing inputs, e.g. "re-edit" from My creations.
   useEffect(() => {

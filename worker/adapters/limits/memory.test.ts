@@ -20,7 +20,9 @@ function countMapWork() {
   ];
   return {
     total: () => spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0),
-    stop: () => spies.forEach((spy) => spy.mockRestore()),
+    stop: () => {
+      for (const spy of spies) spy.mockRestore();
+    },
   };
 }
 

@@ -21,7 +21,9 @@ function scriptedFetch(answers: Array<Response | (() => Response) | Error> = [ne
   const calls: Captured[] = [];
   const fetchFn = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const headers: Record<string, string> = {};
-    new Headers(init.headers as HeadersInit).forEach((value, key) => (headers[key] = value));
+    new Headers(init.headers as HeadersInit).forEach((value, key) => {
+      headers[key] = value;
+    });
     calls.push({ method: init.method ?? 'GET', url: String(input), body: typeof init.body === 'string' ? init.body : '', headers });
     const answer = answers[Math.min(calls.length - 1, answers.length - 1)]!;
     if (answer instanceof Error) throw answer;

@@ -95,7 +95,7 @@ export function encodeStripeForm(params: object | null | undefined): string {
     if (value === null || typeof value !== 'object' || value instanceof Date) {
       pairs.push(`${encodeFormPart(key)}=${encodeFormPart(formValue(value))}`);
     } else if (Array.isArray(value)) {
-      value.forEach((item, i) => add(`${key}[${i}]`, item));
+      for (const [i, item] of value.entries()) add(`${key}[${i}]`, item);
     } else {
       for (const [k, v] of Object.entries(value)) add(`${key}[${k}]`, v);
     }

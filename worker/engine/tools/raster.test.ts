@@ -43,7 +43,7 @@ describe('raster primitives', () => {
   it('round-trips HSV', () => {
     for (const rgb of [[1, 0, 0], [0.2, 0.6, 0.4], [0.9, 0.9, 0.1], [0.3, 0.3, 0.3]] as [number, number, number][]) {
       const back = hsvToRgb(...rgbToHsv(...rgb));
-      back.forEach((v, i) => expect(v).toBeCloseTo(rgb[i]!, 5));
+      for (const [i, v] of back.entries()) expect(v).toBeCloseTo(rgb[i]!, 5);
     }
   });
 

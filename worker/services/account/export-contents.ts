@@ -65,7 +65,7 @@ export async function planExport(db: Db, userId: string, now: Date): Promise<Exp
         own.push(path);
       };
       add(blobKeyOf(r.imageUrl), 'result');
-      (r.sourceImageUrls ?? []).forEach((url, i) => add(blobKeyOf(url), `source-${i + 1}`));
+      for (const [i, url] of (r.sourceImageUrls ?? []).entries()) add(blobKeyOf(url), `source-${i + 1}`);
       return {
         id: r.id,
         type: r.type,

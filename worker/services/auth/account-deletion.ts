@@ -78,14 +78,18 @@ async function ownedBlobKeys(ctx: Pick<Ctx, 'db'>, userId: string, avatarUrl: st
     if (key && (key.startsWith(`users/${userId}/`) || key.startsWith(`public/avatars/${userId}/`))) keys.add(key);
   };
   add(blobKeyOf(avatarUrl));
-  for (const r of records) [r.imageUrl, r.thumbnailUrl, ...(r.sourceImageUrls ?? [])].forEach((url) => add(blobKeyOf(url)));
+  for (const r of records) {
+    for (const url of [r.imageUrl, r.thumbnailUrl, ...(r.sourceImageUrls ?? [])]) add(blobKeyOf(url));
+  }
   for (const j of jobs) {
     add(blobKeyOf(j.imageUrl));
     const input = j.input as { sourceKey?: unknown; sourceKeys?: unknown };
     if (typeof input?.sourceKey === 'string') add(input.sourceKey);
-    if (Array.isArray(input?.sourceKeys)) input.sourceKeys.forEach((k) => typeof k === 'string' && add(k));
+    if (Array.isArray(input?.sourceKeys)) {
+      for (const k of input.sourceKeys) if (typeof k === 'string') add(k);
+    }
   }
-  exports.forEach((x) => add(x.blobKey));
+  for (const x of exports) add(x.blobKey);
   return [...keys];
 }
 

@@ -18,7 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 const spies: { mockRestore(): void }[] = [];
-afterEach(() => spies.splice(0).forEach((spy) => spy.mockRestore()));
+afterEach(() => {
+  for (const spy of spies.splice(0)) spy.mockRestore();
+});
 
 async function countersFromLedger(userId: string) {
   const rows = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, userId));
