@@ -34,7 +34,7 @@ describe('findTextProblem', () => {
     expect(find({ name: 'a\nb' })).toEqual({ path: ['name'], problem: 'newline' });
     expect(find({ name: 'a', prompt: 'x\u0000' })).toEqual({ path: ['prompt'], problem: 'control' });
     expect(find({ name: 'a', tags: ['ok', '\ud83d'] })).toEqual({ path: ['tags', 1], problem: 'surrogate' });
-    expect(find({ name: 'a', extra: { ['k\u0000']: 1 } })).toEqual({ path: ['extra', 'k\u0000'], problem: 'control' });
+    expect(find({ name: 'a', extra: { 'k\u0000': 1 } })).toEqual({ path: ['extra', 'k\u0000'], problem: 'control' });
     expect(find({ name: 'a', derived: 'X\nY' })).toEqual({ path: ['derived'], problem: 'newline' });
   });
 });

@@ -52,7 +52,7 @@ export async function withEdgeCache(
   if (hit) {
     const etag = hit.headers.get('etag');
     const match = request.headers.get('if-none-match');
-    if (etag && match && match.split(',').some((tag) => tag.trim() === etag)) {
+    if (etag && match?.split(',').some((tag) => tag.trim() === etag)) {
       return new Response(null, { status: 304, headers: { etag, 'cache-control': hit.headers.get('cache-control') ?? '', 'x-cache': 'HIT' } });
     }
     const response = new Response(hit.body, hit);

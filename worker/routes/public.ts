@@ -19,7 +19,7 @@ function setCacheHeaders(c: Context<AppEnv>, cached: CachedBody) {
 function answer(c: Context<AppEnv>, cached: CachedBody) {
   setCacheHeaders(c, cached);
   const match = c.req.header('if-none-match');
-  if (match && match.split(',').some((tag) => tag.trim() === cached.etag)) return c.body(null, 304);
+  if (match?.split(',').some((tag) => tag.trim() === cached.etag)) return c.body(null, 304);
   c.header('content-type', 'application/json');
   return c.body(cached.body);
 }

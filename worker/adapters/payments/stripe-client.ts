@@ -262,7 +262,7 @@ export function createStripeWebhookVerifier(secret: string, options: { tolerance
   let key: Promise<CryptoKey> | undefined;
 
   async function verify(rawBody: string, header: string | null | undefined): Promise<void> {
-    if (!secret || !secret.trim()) throw new StripeSignatureError('No webhook secret value was provided');
+    if (!secret?.trim()) throw new StripeSignatureError('No webhook secret value was provided');
     if (!rawBody) throw new StripeSignatureError('No webhook payload was provided');
     if (!header) throw new StripeSignatureError('No stripe-signature header value was provided');
     let timestamp: number | undefined;

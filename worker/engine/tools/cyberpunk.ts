@@ -4,7 +4,7 @@
  * scanlines and a vignette.
  */
 import { scaleFor } from './filters';
-import { channel, gaussianBlur, luminance, type Plane, type PhotoTool } from './raster';
+import { gaussianBlur, luminance, type Plane, type PhotoTool } from './raster';
 
 const SHADOW: [number, number, number] = [0.0, 0.5, 0.62];
 const MID: [number, number, number] = [0.35, 0.12, 0.75];

@@ -74,7 +74,7 @@ export async function encodeRaster(raster: Raster, options: { density?: number }
   return new Uint8Array(await image.png({ compressionLevel: 6 }).toBuffer());
 }
 
-export const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
+export const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
 /** Rec. 709 luma of each pixel. */
 export function luminance(raster: Raster): Plane {

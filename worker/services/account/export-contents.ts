@@ -59,7 +59,7 @@ export async function planExport(db: Db, userId: string, now: Date): Promise<Exp
     .map((r) => {
       const own: string[] = [];
       const add = (key: string | null, name: string) => {
-        if (!key || !key.startsWith(`users/${userId}/`)) return;
+        if (!key?.startsWith(`users/${userId}/`)) return;
         const path = `images/${r.id}/${name}.${extensionOf(key)}`;
         files.push({ path, blobKey: key });
         own.push(path);

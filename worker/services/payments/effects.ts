@@ -387,7 +387,7 @@ async function invoicePaid(ctx: EffectContext, effect: Extract<PaymentEffect, { 
   const known = await findSubscription(ctx, effect.gatewaySubscriptionId);
   const initialOrderId = known?.initialOrderId ?? effect.orderId;
   const initial = initialOrderId ? await lockOrder(ctx.tx, eq(schema.orders.id, initialOrderId)) : undefined;
-  if (!initial || initial.kind !== 'subscription') {
+  if (initial?.kind !== 'subscription') {
     return ctx.log.warn('payments: invoice.paid for an unknown subscription (another environment?)', {
       gatewaySubscriptionId: effect.gatewaySubscriptionId,
       orderId: effect.orderId,

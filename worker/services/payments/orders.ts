@@ -77,7 +77,7 @@ async function assertCanStartSubscription(deps: Deps, userId: string, now: Date)
 export async function createCheckoutOrder(deps: Deps, user: AuthUser, input: CheckoutInput): Promise<CheckoutResponse> {
   const { db, clock } = deps;
   const [plan] = await db.select().from(schema.pricingPlans).where(eq(schema.pricingPlans.id, input.planId));
-  if (!plan || !plan.active) throw new ServiceError('NOT_FOUND', `No such ${input.kind === 'credits' ? 'credit pack' : 'plan'}: ${input.planId}`, { field: input.field });
+  if (!plan?.active) throw new ServiceError('NOT_FOUND', `No such ${input.kind === 'credits' ? 'credit pack' : 'plan'}: ${input.planId}`, { field: input.field });
   const isPack = plan.packageType === 'credits';
   if (isPack !== (input.kind === 'credits')) {
     throw new ServiceError(

@@ -9,7 +9,7 @@ const isSignInPath = (path: string) => path === '/login' || path.startsWith('/lo
  * else must not turn the return after sign-in into an open redirect.
  */
 export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   try {
     const url = new URL(value, window.location.origin);
     if (url.origin !== window.location.origin) return null;

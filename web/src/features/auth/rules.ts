@@ -20,7 +20,7 @@ interface Rule<T> {
 }
 
 /** zod 4's default e-mail pattern (`z.email()`). */
-const EMAIL = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 const REFERRAL = /^[A-Za-z0-9_-]*$/;
 
 /** One string rule: normalise, then every check in order; the first failing check is the first issue. */

@@ -24,7 +24,7 @@ export function SignInPrompt({ children }: { children?: ReactNode }) {
 /** Shows its children only when signed in; otherwise a sign-in prompt that opens the login modal. */
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  return user ? <>{children}</> : <SignInPrompt />;
+  return user ? children : <SignInPrompt />;
 }
 
 /** Spec §2 /credits and /referrals: the personal center tab when signed in, otherwise the page about it. */

@@ -50,7 +50,7 @@ function AfterFirstPaint({ children }: { children: ReactNode }) {
       clearTimeout(timer);
     };
   }, []);
-  return ready ? <>{children}</> : null;
+  return ready ? children : null;
 }
 
 function Section({ id, title, intro, action, children }: { id: string; title: ReactNode; intro?: ReactNode; action?: ReactNode; children: ReactNode }) {

@@ -23,7 +23,7 @@ export function drawCity(ctx: Ctx, { land: layer, glow }: Layers, ground: number
     while (x < w) {
       const bw = rand.range(far ? 30 : 45, far ? 80 : 120) * u;
       const centre = 1 - Math.min(1, Math.abs(x + bw / 2 - peak) / (w * 0.55));
-      const bh = (h * (far ? 0.16 : 0.1) + h * (far ? 0.28 : 0.34) * Math.pow(centre, 1.3) * rand.range(0.5, 1.15)) * (scene.water ? 0.9 : 1);
+      const bh = (h * (far ? 0.16 : 0.1) + h * (far ? 0.28 : 0.34) * centre ** 1.3 * rand.range(0.5, 1.15)) * (scene.water ? 0.9 : 1);
       const top = ground - bh;
       const kind = rand.pick(['grid', 'grid', 'glass', 'stepped', 'spire'] as const);
       const shade = mix(colour, rand.pick([lighten(colour, 0.12), darken(colour, 0.12), colour]), 0.6);

@@ -2,7 +2,7 @@ import { darken, lighten, mix } from '../color';
 import { outlined, type Ctx } from '../context';
 import { atDistance } from '../palette';
 import type { Rng } from '../prng';
-import { n, points, smoothPath, type Pt } from '../svg';
+import { n, points, type Pt } from '../svg';
 import type { Layer } from '../svg';
 
 /** A conifer: drooping branch tiers narrowing to the tip, on a short trunk. */
@@ -16,7 +16,7 @@ export function pine(rand: Rng, x: number, base: number, height: number): string
     const t = i / tiers;
     const y = base - trunk - (height - trunk) * (1 - t);
     const prevY = base - trunk - (height - trunk) * (1 - (i - 1) / tiers);
-    const reach = width * Math.pow(t, 0.9) * rand.range(0.75, 1.25);
+    const reach = width * t ** 0.9 * rand.range(0.75, 1.25);
     const droop = (y - prevY) * rand.range(0.1, 0.35);
     // Branch tip, then back in towards the trunk for the next tier.
     left.push([x - reach, y + droop], [x - reach * rand.range(0.3, 0.5), y - (y - prevY) * 0.15]);
@@ -81,7 +81,7 @@ export function forestRows(ctx: Ctx, layer: Layer, baseY: (x: number) => number,
     const colour = atDistance(pal, r === rows - 1 ? pal.foliageDark : pal.foliage, depth * 0.65);
     let trees = '';
     // Nearer rows stand lower in the frame (spread: how far down the nearest row stands, in px).
-    const drop = r * 7 * u + spread * Math.pow(1 - depth, 1.4);
+    const drop = r * 7 * u + spread * (1 - depth) ** 1.4;
     for (let x = -size * 0.3; x < w + size * 0.3; x += size * rand.range(0.12, 0.3)) {
       // Clumps: taller trees in groups, lower ones between.
       const clump = 0.6 + 0.4 * Math.sin(x / (size * 1.7) + r * 2.1);
@@ -164,7 +164,7 @@ export function meadow(ctx: Ctx, layer: Layer, top: number): void {
   let far = '';
   const count = Math.round((w / 1000) * 700);
   for (let i = 0; i < count; i++) {
-    const t = Math.pow(rand(), 0.8);
+    const t = rand() ** 0.8;
     const y = top + (h - top) * t;
     const r = (1 + t * 4.5) * u;
     far += `<circle cx="${n(rand() * w)}" cy="${n(y)}" r="${n(r)}" fill="${rand.pick(accents)}" fill-opacity="${night ? 0.5 : 0.9}"/>`;
@@ -189,7 +189,7 @@ export function meadow(ctx: Ctx, layer: Layer, top: number): void {
       const a = rot + (p * 360) / petalCount;
       petalsSvg += `<ellipse cx="${n(x)}" cy="${n(y - size * 0.45)}" rx="${n(size * 0.28)}" ry="${n(size * 0.48)}" transform="rotate(${n(a)} ${n(x)} ${n(y)})"/>`;
     }
-    heads += outlined(ctx, layer, `<g fill="${colour}">${petalsSvg}</g>`, 0.5) + `<circle cx="${n(x)}" cy="${n(y)}" r="${n(size * 0.22)}" fill="${look.flat ? '#ffd23f' : '#ffe08a'}"/>`;
+    heads += `${outlined(ctx, layer, `<g fill="${colour}">${petalsSvg}</g>`, 0.5)}<circle cx="${n(x)}" cy="${n(y)}" r="${n(size * 0.22)}" fill="${look.flat ? '#ffd23f' : '#ffe08a'}"/>`;
   }
   layer.add(stems + heads);
 }

@@ -89,7 +89,7 @@ export function drawLanterns(ctx: Ctx, { land: layer, glow }: Layers): void {
   const count = Math.round((w / 1000) * 40);
   let out = '';
   for (let i = 0; i < count; i++) {
-    const t = Math.pow(rand(), 2);
+    const t = rand() ** 2;
     const x = rand() * w;
     const y = horizon * (0.15 + rand() * 0.8);
     const s = (6 + t * 22) * u;

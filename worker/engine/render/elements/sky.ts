@@ -82,8 +82,8 @@ export function drawStars(ctx: Ctx, { sky }: Layers): void {
   let dots = '';
   for (let i = 0; i < count; i++) {
     const x = rand() * w;
-    const y = Math.pow(rand(), 1.25) * horizon * 0.97;
-    const r = (0.45 + Math.pow(rand(), 5) * 2.1) * u * 1.1;
+    const y = rand() ** 1.25 * horizon * 0.97;
+    const r = (0.45 + rand() ** 5 * 2.1) * u * 1.1;
     const tone = rand.pick(['#ffffff', '#ffffff', '#cfe0ff', '#ffe9c7']);
     const a = (0.35 + rand() * 0.65) * fade * (1 - (y / horizon) * 0.55);
     dots += `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="${tone}" fill-opacity="${a.toFixed(2)}"/>`;

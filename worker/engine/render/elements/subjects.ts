@@ -114,7 +114,7 @@ export function drawSubject(ctx: Ctx, layer: Layer, x: number, ground: number, s
         extra = `<g fill="none" stroke-width="${n(3 * sx)}" stroke-linecap="round">${antler(0)}${antler(1)}</g>`;
       }
       if (tone === 'silhouette') {
-        layer.add(shadow + `${rim(ctx, shape, 3 * u)}<g fill="${sil}">${shape}</g>${extra.replace('<g fill="none"', `<g fill="none" stroke="${sil}"`)}`);
+        layer.add(`${shadow}${rim(ctx, shape, 3 * u)}<g fill="${sil}">${shape}</g>${extra.replace('<g fill="none"', `<g fill="none" stroke="${sil}"`)}`);
         return;
       }
       const colours = { cat: rand.pick(['#e5893b', '#e5893b', '#f0a24a', '#8a8290', '#f2efe9', '#3b3540']), dog: rand.pick(['#c98a4b', '#e0b27a', '#8a5a36']), deer: '#9a6542' };
@@ -163,7 +163,7 @@ export function drawSubject(ctx: Ctx, layer: Layer, x: number, ground: number, s
       const hair = female ? `<path d="${smoothPath(place([[-7, -98], [0, -101], [7, -98], [9, -86], [8, -74, 1], [3, -80], [-3, -80], [-8, -74, 1], [-9, -86]], x, ground, s))}"/>` : '';
       const shape = `${path(body, false)}${head}${hair}`;
       if (tone === 'silhouette') {
-        layer.add(shadow + rim(ctx, shape, 2.5 * u) + `<g fill="${sil}">${shape}</g>`);
+        layer.add(`${shadow}${rim(ctx, shape, 2.5 * u)}<g fill="${sil}">${shape}</g>`);
         return;
       }
       const cloth = tinted(ctx, pal.accents[0] ?? '#d9485f');

@@ -16,7 +16,7 @@ export function fractalLine(rand: Rng, k: number, hurst: number): number[] {
   v[size - 1] = rand.range(-1, 1);
   let step = size - 1;
   let scale = 1;
-  const decay = Math.pow(2, -hurst);
+  const decay = 2 ** -hurst;
   while (step > 1) {
     const half = step / 2;
     for (let i = half; i < size; i += step) v[i] = (v[i - half]! + v[i + half]!) / 2 + rand.range(-1, 1) * scale;
@@ -60,7 +60,7 @@ function spur(rand: Rng, from: Pt, to: Pt): Pt[] {
   for (let i = 1; i < steps; i++) {
     const t = i / steps;
     drift += rand.range(-1, 1) * len * 0.03;
-    pts.push([from[0] + (to[0] - from[0]) * Math.pow(t, 0.8) + drift, from[1] + (to[1] - from[1]) * t]);
+    pts.push([from[0] + (to[0] - from[0]) * t ** 0.8 + drift, from[1] + (to[1] - from[1]) * t]);
   }
   pts.push(to);
   return pts;
@@ -181,7 +181,7 @@ export function drawDunes(ctx: Ctx, layer: Layer, from: number): void {
   const lightFromLeft = sun.x < w / 2;
   for (let i = 0; i < count; i++) {
     const depth = 1 - i / (count - 1);
-    const base = from + (h - from) * Math.pow(i / count, 0.9) * 0.85;
+    const base = from + (h - from) * (i / count) ** 0.9 * 0.85;
     const amp = (h - from) * (0.14 + 0.22 * (1 - depth)) * rand.range(0.8, 1.2);
     const crestX = rand.range(0.2, 0.8) * w;
     const crestY = base - amp;
@@ -240,7 +240,7 @@ export function drawWaterSurface(ctx: Ctx, layer: Layer, street = false): void {
   let ripples = '';
   const rows = street ? 30 : ocean ? 90 : 60;
   for (let i = 0; i < rows; i++) {
-    const t = Math.pow(rand(), 1.6);
+    const t = rand() ** 1.6;
     const y = horizon + t * depth;
     const len = (10 + t * 160) * u * rand.range(0.5, 1.5);
     const x = rand() * w;
@@ -253,7 +253,7 @@ export function drawWaterSurface(ctx: Ctx, layer: Layer, street = false): void {
     let waves = '';
     const foam = look.flat ? '#ffffff' : lighten(pal.water, 0.55);
     for (let i = 0; i < 16; i++) {
-      const t = Math.pow((i + 1) / 16, 1.7);
+      const t = ((i + 1) / 16) ** 1.7;
       const y = horizon + t * depth;
       const amp = (2 + t * 10) * u;
       const wl = (40 + t * 220) * u;
@@ -270,7 +270,7 @@ export function drawWaterSurface(ctx: Ctx, layer: Layer, street = false): void {
     let glitter = '';
     const colour = sun.kind === 'sun' ? lighten(pal.sun, 0.3) : '#fffbe8';
     for (let i = 0; i < 140; i++) {
-      const t = Math.pow(rand(), 1.3);
+      const t = rand() ** 1.3;
       const y = horizon + t * depth;
       const spread = (sun.r * 0.9 + t * w * 0.12) * rand.gauss() * 0.6;
       const len = (4 + t * 50) * u * rand.range(0.4, 1);

@@ -23,7 +23,7 @@ export function drawSnowfall(ctx: Ctx, layer: Layer): void {
   const count = Math.round(((w * h) / 1e6) * 380);
   let flakes = '';
   for (let i = 0; i < count; i++) {
-    const r = (0.8 + Math.pow(rand(), 3) * 4.5) * u;
+    const r = (0.8 + rand() ** 3 * 4.5) * u;
     flakes += `<circle cx="${n(rand() * w)}" cy="${n(rand() * h)}" r="${n(r)}" fill-opacity="${(0.45 + rand() * 0.5).toFixed(2)}"/>`;
   }
   layer.add(`<g fill="#ffffff">${flakes}</g>`);
