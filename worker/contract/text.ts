@@ -26,7 +26,7 @@ export const TEXT_PROBLEM_MESSAGES: Record<TextProblem, string> = {
   surrogate: 'Contains invalid characters (unpaired surrogates)',
 };
 
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's purpose (DESIGN.md §3.10).
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;
 const LINE = /[\t\n\r]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -6,10 +6,10 @@
  */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function phraseSource(phrase: string): string {
-  const body = phrase.trim().split(/\s+/).map(escape).join('[\\s-]+');
+  const body = phrase.trim().split(/\s+/).map(escapeRegExp).join('[\\s-]+');
   return CJK.test(phrase) ? body : `(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`;
 }
 

@@ -174,7 +174,7 @@ function hairShapes(style: string, f: Face, colour: string, seed: number): { bac
           const control = q.split(' ').slice(1, 3).join(' ');
           return `Q ${control} ${to}`;
         });
-        back = `<path d="M ${n(-w - 0.2)} ${n(top + 0.35)} Q ${n(-w - 0.45)} 0 ${n(-w - 0.38)} 0.2 ${left} Q 0 ${n(end + 0.35)} ${n(w + 0.38 + 0.2 + (5 % 2 ? wave : -wave))} ${n(end)} ${right.join(' ')} Q ${n(w + 0.45)} 0 ${n(w + 0.2)} ${n(top + 0.35)} Z" fill="${dark}"/>`;
+        back = `<path d="M ${n(-w - 0.2)} ${n(top + 0.35)} Q ${n(-w - 0.45)} 0 ${n(-w - 0.38)} 0.2 ${left} Q 0 ${n(end + 0.35)} ${n(w + 0.38 + 0.2 + wave)} ${n(end)} ${right.join(' ')} Q ${n(w + 0.45)} 0 ${n(w + 0.2)} ${n(top + 0.35)} Z" fill="${dark}"/>`;
         if (style === 'braids') {
           back += [-1, 1]
             .map((sign) => Array.from({ length: 9 }, (_, i) => `<ellipse cx="${n(sign * (w + 0.15))}" cy="${n(0.5 + i * 0.32)}" rx="0.2" ry="0.18" fill="${colour}" stroke="${dark}" stroke-width="0.03"/>`).join(''))

@@ -128,7 +128,7 @@ function glow(image: Raster, sigma: number, amount: number): Raster {
 function vignette(image: Raster, strength: number): Raster {
   const { width, height } = image;
   return map(image, (r, g, b, x, y) => {
-    const d = Math.hypot(x / width - 0.5, y / height - 0.5) / 0.7071;
+    const d = Math.hypot(x / width - 0.5, y / height - 0.5) / Math.SQRT1_2;
     const k = 1 - strength * Math.max(0, d - 0.35) ** 1.5 * 2.2;
     return [r * k, g * k, b * k];
   });

@@ -136,6 +136,9 @@ const COLOURS: [readonly string[], string][] = [
   [['black', 'obsidian', '黑'], '#17151f'],
 ];
 
+/** A word outside ASCII (Chinese): matched as a substring, since it has no spaces around it. */
+const NON_ASCII = /[^\p{ASCII}]/u;
+
 function matcher(prompt: string) {
   const lower = prompt.toLowerCase();
   const tokens = lower.match(/[a-z]+/g) ?? [];
@@ -149,13 +152,13 @@ function matcher(prompt: string) {
     } else if (t.endsWith('s') && t.length > 3) words.add(t.slice(0, -1));
   }
   const phrase = ` ${tokens.join(' ')} `;
-  const one = (w: string) => (/[^\x00-\x7f]/.test(w) ? lower.includes(w) : w.includes(' ') ? phrase.includes(` ${w} `) : words.has(w));
+  const one = (w: string) => (NON_ASCII.test(w) ? lower.includes(w) : w.includes(' ') ? phrase.includes(` ${w} `) : words.has(w));
   /** Index of the first occurrence of any of the words, or -1. */
   const position = (list: readonly string[]) => {
     let best = -1;
     for (const w of list) {
       if (!one(w)) continue;
-      const at = /[^\x00-\x7f]/.test(w) ? lower.indexOf(w) : phrase.indexOf(` ${w}`);
+      const at = NON_ASCII.test(w) ? lower.indexOf(w) : phrase.indexOf(` ${w}`);
       if (best < 0 || (at >= 0 && at < best)) best = Math.max(at, 0);
     }
     return best;

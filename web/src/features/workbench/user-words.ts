@@ -4,14 +4,14 @@ import { TOOL_CATALOGUE } from '../../../../worker/contract/tools';
 const FACE_SWAP_PREFIX = 'Keep the identity and facial structure of the person, change only: ';
 const FACE_SWAP_NOTHING = 'nothing, improve the photo';
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A tool template as a pattern: `{extra}` captured, other placeholders any text, spacing loose (compileToolPrompt collapses it). */
 function templatePattern(template: string): RegExp {
   const parts = template.split(/(\{\w+\})/).map((part) => {
     if (part === '{extra}') return '(?<extra>[\\s\\S]*?)';
     if (/^\{\w+\}$/.test(part)) return '[\\s\\S]*?';
-    return escape(part).replace(/\s+/g, '\\s*');
+    return escapeRegExp(part).replace(/\s+/g, '\\s*');
   });
   return new RegExp(`^\\s*${parts.join('')}\\s*$`);
 }

@@ -12,43 +12,44 @@ export function drawLandmark(ctx: Ctx, layer: Layer, x: number, ground: number, 
   const glow = pal.windowLit;
   const s = size / 100;
   const r = (v: number) => n(v * s);
-  const X = (v: number) => n(x + v * s);
-  const Y = (v: number) => n(ground + v * s);
+  // Scene coordinates of a point given in the landmark's own units (x from its centre, y from the ground).
+  const atX = (v: number) => n(x + v * s);
+  const atY = (v: number) => n(ground + v * s);
 
   switch (scene.landmark) {
     case 'cabin': {
-      const shape = `<rect x="${X(-40)}" y="${Y(-45)}" width="${r(80)}" height="${r(45)}"/><polygon points="${X(-50)},${Y(-43)} ${X(0)},${Y(-85)} ${X(50)},${Y(-43)}"/><rect x="${X(22)}" y="${Y(-88)}" width="${r(10)}" height="${r(25)}"/>`;
+      const shape = `<rect x="${atX(-40)}" y="${atY(-45)}" width="${r(80)}" height="${r(45)}"/><polygon points="${atX(-50)},${atY(-43)} ${atX(0)},${atY(-85)} ${atX(50)},${atY(-43)}"/><rect x="${atX(22)}" y="${atY(-88)}" width="${r(10)}" height="${r(25)}"/>`;
       layer.add(outlined(ctx, layer, `<g fill="${body}">${shape}</g>`, 0.8));
-      layer.add(`<polygon points="${X(-50)},${Y(-43)} ${X(0)},${Y(-85)} ${X(50)},${Y(-43)}" fill="${roof}"/>`);
-      layer.add(`<rect x="${X(-26)}" y="${Y(-32)}" width="${r(16)}" height="${r(14)}" fill="${night ? glow : '#7fa6c9'}"/><rect x="${X(8)}" y="${Y(-32)}" width="${r(16)}" height="${r(14)}" fill="${night ? glow : '#7fa6c9'}"/><rect x="${X(-6)}" y="${Y(-28)}" width="${r(12)}" height="${r(28)}" fill="${darken(body, 0.4)}"/>`);
+      layer.add(`<polygon points="${atX(-50)},${atY(-43)} ${atX(0)},${atY(-85)} ${atX(50)},${atY(-43)}" fill="${roof}"/>`);
+      layer.add(`<rect x="${atX(-26)}" y="${atY(-32)}" width="${r(16)}" height="${r(14)}" fill="${night ? glow : '#7fa6c9'}"/><rect x="${atX(8)}" y="${atY(-32)}" width="${r(16)}" height="${r(14)}" fill="${night ? glow : '#7fa6c9'}"/><rect x="${atX(-6)}" y="${atY(-28)}" width="${r(12)}" height="${r(28)}" fill="${darken(body, 0.4)}"/>`);
       return;
     }
     case 'lighthouse': {
-      const tower = `<polygon points="${X(-14)},${Y(0)} ${X(-9)},${Y(-78)} ${X(9)},${Y(-78)} ${X(14)},${Y(0)}"/><rect x="${X(-12)}" y="${Y(-84)}" width="${r(24)}" height="${r(6)}"/><rect x="${X(-7)}" y="${Y(-96)}" width="${r(14)}" height="${r(12)}"/><polygon points="${X(-9)},${Y(-96)} ${X(0)},${Y(-106)} ${X(9)},${Y(-96)}"/>`;
+      const tower = `<polygon points="${atX(-14)},${atY(0)} ${atX(-9)},${atY(-78)} ${atX(9)},${atY(-78)} ${atX(14)},${atY(0)}"/><rect x="${atX(-12)}" y="${atY(-84)}" width="${r(24)}" height="${r(6)}"/><rect x="${atX(-7)}" y="${atY(-96)}" width="${r(14)}" height="${r(12)}"/><polygon points="${atX(-9)},${atY(-96)} ${atX(0)},${atY(-106)} ${atX(9)},${atY(-96)}"/>`;
       const white = scene.time === 'day' ? '#f4f1ea' : lighten(body, 0.15);
       layer.add(outlined(ctx, layer, `<g fill="${white}">${tower}</g>`, 0.8));
       const stripe = scene.time === 'day' ? '#c8323c' : darken('#c8323c', 0.55);
-      layer.add(`<polygon points="${X(-12.2)},${Y(-30)} ${X(-11.2)},${Y(-46)} ${X(11.2)},${Y(-46)} ${X(12.2)},${Y(-30)}" fill="${stripe}"/><polygon points="${X(-10.4)},${Y(-60)} ${X(-9.6)},${Y(-72)} ${X(9.6)},${Y(-72)} ${X(10.4)},${Y(-60)}" fill="${stripe}"/>`);
-      layer.add(`<rect x="${X(-5)}" y="${Y(-94)}" width="${r(10)}" height="${r(8)}" fill="#fff3b0"/>`);
+      layer.add(`<polygon points="${atX(-12.2)},${atY(-30)} ${atX(-11.2)},${atY(-46)} ${atX(11.2)},${atY(-46)} ${atX(12.2)},${atY(-30)}" fill="${stripe}"/><polygon points="${atX(-10.4)},${atY(-60)} ${atX(-9.6)},${atY(-72)} ${atX(9.6)},${atY(-72)} ${atX(10.4)},${atY(-60)}" fill="${stripe}"/>`);
+      layer.add(`<rect x="${atX(-5)}" y="${atY(-94)}" width="${r(10)}" height="${r(8)}" fill="#fff3b0"/>`);
       if (night) {
         const beam = layer.linear([[0, '#fff6c8', 0.55], [1, '#fff6c8', 0]], x, 0, x + (rand() < 0.5 ? -1 : 1) * size * 4, 0);
         const dir = rand() < 0.5 ? -1 : 1;
-        layer.add(`<polygon points="${X(0)},${Y(-90)} ${X(dir * 420)},${Y(-130)} ${X(dir * 420)},${Y(-50)}" fill="${beam}"/>`);
+        layer.add(`<polygon points="${atX(0)},${atY(-90)} ${atX(dir * 420)},${atY(-130)} ${atX(dir * 420)},${atY(-50)}" fill="${beam}"/>`);
       }
       return;
     }
     case 'castle': {
       const tone = scene.time === 'day' ? '#cfc6d8' : body;
       const tower = (cx: number, w: number, h: number) =>
-        `<rect x="${X(cx - w / 2)}" y="${Y(-h)}" width="${r(w)}" height="${r(h)}"/><polygon points="${X(cx - w / 2 - 3)},${Y(-h)} ${X(cx)},${Y(-h - w * 1.4)} ${X(cx + w / 2 + 3)},${Y(-h)}"/>`;
-      const walls = `<rect x="${X(-60)}" y="${Y(-38)}" width="${r(120)}" height="${r(38)}"/>${[-60, -44, -28, 16, 32, 48].map((cx) => `<rect x="${X(cx)}" y="${Y(-44)}" width="${r(8)}" height="${r(7)}"/>`).join('')}`;
+        `<rect x="${atX(cx - w / 2)}" y="${atY(-h)}" width="${r(w)}" height="${r(h)}"/><polygon points="${atX(cx - w / 2 - 3)},${atY(-h)} ${atX(cx)},${atY(-h - w * 1.4)} ${atX(cx + w / 2 + 3)},${atY(-h)}"/>`;
+      const walls = `<rect x="${atX(-60)}" y="${atY(-38)}" width="${r(120)}" height="${r(38)}"/>${[-60, -44, -28, 16, 32, 48].map((cx) => `<rect x="${atX(cx)}" y="${atY(-44)}" width="${r(8)}" height="${r(7)}"/>`).join('')}`;
       const shape = walls + tower(-52, 18, 62) + tower(52, 18, 62) + tower(-18, 16, 80) + tower(20, 22, 100);
       layer.add(outlined(ctx, layer, `<g fill="${tone}">${shape}</g>`, 0.8));
-      const roofs = [[-52, 18, 62], [52, 18, 62], [-18, 16, 80], [20, 22, 100]].map(([cx, w, h]) => `<polygon points="${X(cx! - w! / 2 - 3)},${Y(-h!)} ${X(cx!)},${Y(-h! - w! * 1.4)} ${X(cx! + w! / 2 + 3)},${Y(-h!)}"/>`).join('');
+      const roofs = [[-52, 18, 62], [52, 18, 62], [-18, 16, 80], [20, 22, 100]].map(([cx, w, h]) => `<polygon points="${atX(cx! - w! / 2 - 3)},${atY(-h!)} ${atX(cx!)},${atY(-h! - w! * 1.4)} ${atX(cx! + w! / 2 + 3)},${atY(-h!)}"/>`).join('');
       layer.add(`<g fill="${scene.time === 'day' ? '#5a4a9a' : darken(tone, 0.3)}">${roofs}</g>`);
       let windows = '';
-      for (const [wx, wy] of [[-52, -45], [52, -45], [-18, -60], [20, -80], [20, -55], [-18, -35]] as const) windows += `<rect x="${X(wx - 2.5)}" y="${Y(wy)}" width="${r(5)}" height="${r(8)}" rx="${r(2.5)}"/>`;
-      layer.add(`<g fill="${night ? glow : '#4a4266'}">${windows}</g><rect x="${X(-8)}" y="${Y(-20)}" width="${r(16)}" height="${r(20)}" rx="${r(8)}" fill="${darken(tone, 0.5)}"/>`);
+      for (const [wx, wy] of [[-52, -45], [52, -45], [-18, -60], [20, -80], [20, -55], [-18, -35]] as const) windows += `<rect x="${atX(wx - 2.5)}" y="${atY(wy)}" width="${r(5)}" height="${r(8)}" rx="${r(2.5)}"/>`;
+      layer.add(`<g fill="${night ? glow : '#4a4266'}">${windows}</g><rect x="${atX(-8)}" y="${atY(-20)}" width="${r(16)}" height="${r(20)}" rx="${r(8)}" fill="${darken(tone, 0.5)}"/>`);
       return;
     }
     case 'pagoda': {
@@ -60,23 +61,23 @@ export function drawLandmark(ctx: Ctx, layer: Layer, x: number, ground: number, 
       for (let i = 0; i < tiers; i++) {
         const y0 = -i * 17;
         const w = 40 - i * 5;
-        shape += `<rect x="${X(-w / 2)}" y="${Y(y0 - 14)}" width="${r(w)}" height="${r(14)}"/>`;
-        roofs += `<path d="M${X(-w / 2 - 14)} ${Y(y0 - 12)}Q${X(-w / 2)} ${Y(y0 - 14)} ${X(-w / 2 + 4)} ${Y(y0 - 19)}L${X(w / 2 - 4)} ${Y(y0 - 19)}Q${X(w / 2)} ${Y(y0 - 14)} ${X(w / 2 + 14)} ${Y(y0 - 12)}L${X(w / 2 + 2)} ${Y(y0 - 14)}L${X(-w / 2 - 2)} ${Y(y0 - 14)}Z"/>`;
+        shape += `<rect x="${atX(-w / 2)}" y="${atY(y0 - 14)}" width="${r(w)}" height="${r(14)}"/>`;
+        roofs += `<path d="M${atX(-w / 2 - 14)} ${atY(y0 - 12)}Q${atX(-w / 2)} ${atY(y0 - 14)} ${atX(-w / 2 + 4)} ${atY(y0 - 19)}L${atX(w / 2 - 4)} ${atY(y0 - 19)}Q${atX(w / 2)} ${atY(y0 - 14)} ${atX(w / 2 + 14)} ${atY(y0 - 12)}L${atX(w / 2 + 2)} ${atY(y0 - 14)}L${atX(-w / 2 - 2)} ${atY(y0 - 14)}Z"/>`;
       }
-      const spire = `<rect x="${X(-1.5)}" y="${Y(-112)}" width="${r(3)}" height="${r(26)}"/>`;
+      const spire = `<rect x="${atX(-1.5)}" y="${atY(-112)}" width="${r(3)}" height="${r(26)}"/>`;
       layer.add(outlined(ctx, layer, `<g fill="${tone}">${shape}</g><g fill="${roofTone}">${roofs}${spire}</g>`, 0.7));
       if (night) {
         let lamps = '';
-        for (let i = 0; i < tiers; i++) lamps += `<rect x="${X(-4)}" y="${Y(-i * 17 - 10)}" width="${r(8)}" height="${r(6)}"/>`;
+        for (let i = 0; i < tiers; i++) lamps += `<rect x="${atX(-4)}" y="${atY(-i * 17 - 10)}" width="${r(8)}" height="${r(6)}"/>`;
         layer.add(`<g fill="${glow}">${lamps}</g>`);
       }
       return;
     }
     case 'boat': {
-      const hull = `<path d="M${X(-45)} ${Y(-12)}L${X(45)} ${Y(-12)}Q${X(38)} ${Y(2)} ${X(25)} ${Y(4)}L${X(-30)} ${Y(4)}Q${X(-40)} ${Y(0)} ${X(-45)} ${Y(-12)}Z"/>`;
+      const hull = `<path d="M${atX(-45)} ${atY(-12)}L${atX(45)} ${atY(-12)}Q${atX(38)} ${atY(2)} ${atX(25)} ${atY(4)}L${atX(-30)} ${atY(4)}Q${atX(-40)} ${atY(0)} ${atX(-45)} ${atY(-12)}Z"/>`;
       const sails = `<polygon points="${points([[x + 2 * s, ground - 16 * s], [x + 2 * s, ground - 95 * s], [x + 38 * s, ground - 18 * s]])}"/><polygon points="${points([[x - 3 * s, ground - 20 * s], [x - 3 * s, ground - 80 * s], [x - 32 * s, ground - 20 * s]])}"/>`;
       const sailTone = scene.time === 'day' ? '#f7f4ec' : scene.time === 'sunset' ? '#f0b89a' : '#4a5688';
-      layer.add(outlined(ctx, layer, `<g fill="${darken(body, 0.5)}">${hull}</g><g fill="${sailTone}">${sails}</g><rect x="${X(-1)}" y="${Y(-98)}" width="${r(2.5)}" height="${r(86)}" fill="${darken(body, 0.5)}"/>`, 0.7));
+      layer.add(outlined(ctx, layer, `<g fill="${darken(body, 0.5)}">${hull}</g><g fill="${sailTone}">${sails}</g><rect x="${atX(-1)}" y="${atY(-98)}" width="${r(2.5)}" height="${r(86)}" fill="${darken(body, 0.5)}"/>`, 0.7));
       return;
     }
     default:

@@ -155,8 +155,14 @@ export function drawSubject(ctx: Ctx, layer: Layer, x: number, ground: number, s
     }
     case 'person':
     case 'astronaut': {
-      if (scene.portrait && scene.subject === 'person') return drawBust(ctx, layer, x, ground, size, tone);
-      if (scene.subject === 'astronaut') return drawAstronaut(ctx, layer, x, ground, size);
+      if (scene.portrait && scene.subject === 'person') {
+        drawBust(ctx, layer, x, ground, size, tone);
+        return;
+      }
+      if (scene.subject === 'astronaut') {
+        drawAstronaut(ctx, layer, x, ground, size);
+        return;
+      }
       const female = scene.female || (!scene.matched.includes('person') && rand() < 0.5);
       const body = female ? STANDING : STANDING_MALE;
       const head = `<circle cx="${n(x)}" cy="${n(ground - 92 * s)}" r="${n(7.5 * s)}"/>`;
@@ -182,9 +188,9 @@ function drawBust(ctx: Ctx, layer: Layer, x: number, ground: number, size: numbe
   const s = size / 130;
   const flip = ctx.sun.x < x - size * 0.05;
   const female = scene.female || (!scene.matched.includes('person') ? rand() < 0.7 : rand() < 0.5);
-  const P = (pts: Pt[]) => place(pts, x, ground, s, flip);
-  const face = `<path d="${smoothPath(P(female ? BUST_FEMALE : BUST_MALE))}"/>`;
-  const hair = `<path d="${smoothPath(P(female ? HAIR_LONG : HAIR_SHORT))}"/>`;
+  const placed = (pts: Pt[]) => place(pts, x, ground, s, flip);
+  const face = `<path d="${smoothPath(placed(female ? BUST_FEMALE : BUST_MALE))}"/>`;
+  const hair = `<path d="${smoothPath(placed(female ? HAIR_LONG : HAIR_SHORT))}"/>`;
   const at = (bx: number, by: number): [number, number] => [x + (flip ? -bx : bx) * s, ground + by * s];
   if (look.style === 'realistic' || look.style === 'artistic' || tone === 'silhouette') {
     // Backlit: a silhouette with a bright rim where the light wraps around the edge.
