@@ -23,7 +23,8 @@ function precompress(): Plugin {
   let outDir = '';
   const br = promisify(brotliCompress);
   const gz = promisify(gzip);
-  const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
   return {
     name: 'precompress',
     apply: 'build',
@@ -60,7 +61,11 @@ function preloadFirstPaint(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
-        const wanted = chunks.filter((c) => /locales\/en\/messages\.po$/.test(c.facadeModuleId ?? '') || /routes\/index\.tsx\?tsr-split=component/.test(c.facadeModuleId ?? ''));
+        const wanted = chunks.filter(
+          (c) =>
+            /locales\/en\/messages\.po$/.test(c.facadeModuleId ?? '') ||
+            /routes\/index\.tsx\?tsr-split=component/.test(c.facadeModuleId ?? ''),
+        );
         const byName = new Map(chunks.map((c) => [c.fileName, c]));
         const files = new Set<string>();
         const add = (file: string) => {
@@ -72,7 +77,11 @@ function preloadFirstPaint(): Plugin {
         // The entry's own static imports are preloaded by Vite already.
         const entry = chunks.find((c) => c.isEntry);
         for (const file of [entry?.fileName, ...(entry?.imports ?? [])]) if (file) files.delete(file);
-        return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
       },
     },
   };

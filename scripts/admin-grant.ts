@@ -12,7 +12,11 @@ if (!email) {
 }
 const url = process.env.DATABASE_URL;
 const { db, close } = url ? openNodePostgres(url) : await openPglite(resolve(process.env.DATA_DIR || '.data', 'pglite'));
-const [user] = await db.update(schema.users).set({ role: 'admin', updatedAt: new Date() }).where(eq(schema.users.email, email)).returning({ id: schema.users.id });
+const [user] = await db
+  .update(schema.users)
+  .set({ role: 'admin', updatedAt: new Date() })
+  .where(eq(schema.users.email, email))
+  .returning({ id: schema.users.id });
 await close();
 if (!user) {
   console.error(`No account for ${email}: sign in once first.`);

@@ -25,7 +25,9 @@ const SPENDERS = 20;
 function listen(start: (port: number) => ReturnType<typeof serve>) {
   const server = start(0);
   return new Promise<{ url: string; close: () => void }>((resolve) =>
-    server.once('listening', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })),
+    server.once('listening', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }),
+    ),
   );
 }
 
@@ -68,7 +70,13 @@ const { code: referralCode } = (await (await t.request('/api/referral/link', { t
 const spenders: string[] = [];
 for (let i = 0; i < SPENDERS; i++) {
   const signed = await t.signIn(`bench-spender-${i}@example.com`);
-  await applyMovement(t.deps.db, { userId: signed.user.id, movementKey: 'bench:fund', type: 'EARNED', referenceType: 'BONUS', parts: { paid: 1_000_000 } });
+  await applyMovement(t.deps.db, {
+    userId: signed.user.id,
+    movementKey: 'bench:fund',
+    type: 'EARNED',
+    referenceType: 'BONUS',
+    parts: { paid: 1_000_000 },
+  });
   spenders.push(signed.token);
 }
 
@@ -82,7 +90,9 @@ const rows = [
   await measure('GET /api/users/me (JWT + 1 query)', `${studio.url}/api/users/me`, { authorization: `Bearer ${token}` }),
   await measure('GET /api/showcase/images (in-process cache)', `${studio.url}/api/showcase/images?page=0&limit=12`),
   await measure('GET /api/credits/balance (JWT + 1 query)', `${studio.url}/api/credits/balance`, { authorization: `Bearer ${token}` }),
-  await measure('GET /api/credits/transactions page 1 (JWT)', `${studio.url}/api/credits/transactions?page=0&size=10`, { authorization: `Bearer ${token}` }),
+  await measure('GET /api/credits/transactions page 1 (JWT)', `${studio.url}/api/credits/transactions?page=0&size=10`, {
+    authorization: `Bearer ${token}`,
+  }),
   await measure('GET /api/public/pricing/all (in-process cache)', `${studio.url}/api/public/pricing/all`),
   await measure('GET /api/generate-image/models (public read)', `${studio.url}/api/generate-image/models`),
   await measure('GET /api/referral/info/:code (public read)', `${studio.url}/api/referral/info/${referralCode}`),
@@ -112,7 +122,12 @@ async function measureWebhookReplay() {
     body: delivery.rawBody,
   });
   if (result.non2xx) throw new Error(`webhook replay: ${result.non2xx} non-2xx answers`);
-  return { name: 'POST /api/webhooks/sandbox (replayed event)', rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
+  return {
+    name: 'POST /api/webhooks/sandbox (replayed event)',
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
 }
 
 /**
@@ -124,7 +139,13 @@ async function measureSpend(tokens: string[] = [token], connections = CONNECTION
   let n = 0;
   const who = tokens.length === 1 ? 'one user' : `${tokens.length} users in parallel`;
   const name = `POST /api/credits/consume (spend, ${who}${connections === 1 ? ', 1 connection' : ''})`;
-  return measureRotating(name, `${studio.url}/api/credits/consume`, tokens, connections, () => `?amount=1&referenceType=IMAGE_GENERATION&referenceId=bench-${tokens.length}-${connections}-${n++}`);
+  return measureRotating(
+    name,
+    `${studio.url}/api/credits/consume`,
+    tokens,
+    connections,
+    () => `?amount=1&referenceType=IMAGE_GENERATION&referenceId=bench-${tokens.length}-${connections}-${n++}`,
+  );
 }
 
 /** POSTs with the callers' tokens taken in turn (and a per-request query, e.g. a fresh reference). */
@@ -138,7 +159,11 @@ async function measureRotating(name: string, url: string, tokens: string[], conn
     requests: [
       {
         method: 'POST',
-        setupRequest: (req) => ({ ...req, path: `${path}${query()}`, headers: { ...req.headers, authorization: `Bearer ${tokens[n++ % tokens.length]}` } }),
+        setupRequest: (req) => ({
+          ...req,
+          path: `${path}${query()}`,
+          headers: { ...req.headers, authorization: `Bearer ${tokens[n++ % tokens.length]}` },
+        }),
       },
     ],
   });
@@ -169,7 +194,11 @@ const overheads: number[] = [];
 for (let i = 0; i < JOBS; i++) {
   const prompt = `bench ${i}: sunset over mountains with a lake`;
   const started = performance.now();
-  const res = await t.request('/api/generate-image', { method: 'POST', token, json: { prompt, style: 'realistic', width: 1024, height: 1024 } });
+  const res = await t.request('/api/generate-image', {
+    method: 'POST',
+    token,
+    json: { prompt, style: 'realistic', width: 1024, height: 1024 },
+  });
   const { id } = (await res.json()) as { id: string };
   await t.drainJobs();
   const status = (await (await t.request(`/api/generate-image/status/${id}`, { token })).json()) as { status: string };
@@ -178,7 +207,8 @@ for (let i = 0; i < JOBS; i++) {
   totals.push(total);
   overheads.push(total - (engineMs.get(prompt) ?? 0));
 }
-const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!.toFixed(1);
+const pct = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!.toFixed(1);
 console.log(`\nGeneration, ${JOBS} jobs at 1024×1024 on the local engine (${database}, in-process queue):\n`);
 console.log('| measure | p50 ms | p95 ms |');
 console.log('|---|---:|---:|');
@@ -188,7 +218,9 @@ console.log(`| app overhead (total − engine) | ${pct(overheads, 50)} | ${pct(o
 // Loaded latency (issue 13): the balance read while 10 generations loop, next to the same read idle.
 // Rendering runs in the engine's worker threads, so the request thread should barely notice (goal ≤ 2×).
 const loaded = await measureBalanceUnderLoad(10);
-console.log(`\nBalance reads while generations run (${CONNECTIONS} connections, ${DURATION} s, engine pool of ${enginePool.threads} thread(s)):\n`);
+console.log(
+  `\nBalance reads while generations run (${CONNECTIONS} connections, ${DURATION} s, engine pool of ${enginePool.threads} thread(s)):\n`,
+);
 console.log('| GET /api/credits/balance | req/s | p50 ms | p99 ms | generations finished |');
 console.log('|---|---:|---:|---:|---:|');
 console.log(`| idle | ${loaded.idle.rps} | ${loaded.idle.p50} | ${loaded.idle.p99} | — |`);
@@ -203,7 +235,11 @@ async function measureBalanceUnderLoad(loops: number) {
   let finished = 0;
   const generateForever = async (loop: number) => {
     for (let i = 0; running; i++) {
-      const res = await t.request('/api/generate-image', { method: 'POST', token, json: { prompt: `loaded ${loop}-${i}: harbour at night with boats`, width: 1024, height: 1024 } });
+      const res = await t.request('/api/generate-image', {
+        method: 'POST',
+        token,
+        json: { prompt: `loaded ${loop}-${i}: harbour at night with boats`, width: 1024, height: 1024 },
+      });
       const { id } = (await res.json()) as { id: string };
       // Polled once a second (the workbench polls every 2 s), so the reads measured are the load, not the polling.
       for (;;) {
@@ -232,14 +268,19 @@ const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 50);
 const purchases: number[] = [];
 for (let i = 0; i < PURCHASES; i++) {
   const started = performance.now();
-  const created = (await (await t.request('/api/v2/payment/create-credit-order', { method: 'POST', token, json: { packageId: 'pack_100', gateway: 'STRIPE' } })).json()) as { orderId: string; checkoutUrl: string };
+  const created = (await (
+    await t.request('/api/v2/payment/create-credit-order', { method: 'POST', token, json: { packageId: 'pack_100', gateway: 'STRIPE' } })
+  ).json()) as { orderId: string; checkoutUrl: string };
   const paid = await t.request(new URL(created.checkoutUrl).pathname, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: 'action=pay',
   });
   if (paid.status !== 303) throw new Error(`purchase ${i}: checkout answered ${paid.status}`);
-  const status = (await (await t.request(`/api/v2/payment/order/${created.orderId}/status`, { token })).json()) as { status: string; creditsAdded: number };
+  const status = (await (await t.request(`/api/v2/payment/order/${created.orderId}/status`, { token })).json()) as {
+    status: string;
+    creditsAdded: number;
+  };
   if (status.status !== 'PAID' || status.creditsAdded !== 100) throw new Error(`purchase ${i} ended ${JSON.stringify(status)}`);
   purchases.push(performance.now() - started);
 }

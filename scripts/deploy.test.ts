@@ -18,7 +18,10 @@ describe('npm run deploy refuses what must not ship (issue 12, break 15)', () =>
   it('refuses the committed wrangler.toml as it stands: placeholder Hyperdrive id and PUBLIC_URL', () => {
     const refusals = deployRefusals(committed, DATABASE);
     expect(refusals).toEqual(
-      expect.arrayContaining([expect.stringMatching(/hyperdrive.*"0{32}" is a placeholder/), expect.stringMatching(/PUBLIC_URL https:\/\/studio\.example\.com is a placeholder/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/hyperdrive.*"0{32}" is a placeholder/),
+        expect.stringMatching(/PUBLIC_URL https:\/\/studio\.example\.com is a placeholder/),
+      ]),
     );
   });
 
@@ -52,8 +55,15 @@ describe('npm run deploy refuses what must not ship (issue 12, break 15)', () =>
   });
 
   it('lets a declared demo run the dev mailer and sandbox payments, never the rest', () => {
-    expect(deployRefusals(ready({ DEMO_MODE: 'true', MAILER: 'dev', PAYMENTS: 'sandbox', PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com' }), DATABASE)).toEqual([]);
-    expect(deployRefusals(ready({ DEMO_MODE: 'true', MAILER: 'dev', QUEUE: 'in-process' }), DATABASE)).toEqual([expect.stringMatching(/QUEUE/)]);
+    expect(
+      deployRefusals(
+        ready({ DEMO_MODE: 'true', MAILER: 'dev', PAYMENTS: 'sandbox', PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com' }),
+        DATABASE,
+      ),
+    ).toEqual([]);
+    expect(deployRefusals(ready({ DEMO_MODE: 'true', MAILER: 'dev', QUEUE: 'in-process' }), DATABASE)).toEqual([
+      expect.stringMatching(/QUEUE/),
+    ]);
   });
 
   it('the top level of wrangler.toml cannot be deployed by a plain `wrangler deploy`, nor is it a development config', () => {

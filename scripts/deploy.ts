@@ -40,7 +40,9 @@ export function deployRefusals(wrangler: WranglerConfig, env: Record<string, str
   const production = wrangler.env?.production;
   if (!production) return ['wrangler.toml has no [env.production]'];
   if (!production.name) refusals.push('[env.production] needs a name');
-  const vars = Object.fromEntries(Object.entries(production.vars ?? {}).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]])));
+  const vars = Object.fromEntries(
+    Object.entries(production.vars ?? {}).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]])),
+  );
   const demo = vars.DEMO_MODE === 'true' || vars.DEMO_MODE === '1';
 
   if (vars.APP_ENV !== 'production') refusals.push(`[env.production.vars] APP_ENV is "${vars.APP_ENV ?? ''}", not "production"`);
@@ -56,20 +58,25 @@ export function deployRefusals(wrangler: WranglerConfig, env: Record<string, str
   if (publicUrl && publicUrl.protocol !== 'https:') refusals.push('[env.production.vars] PUBLIC_URL must be https');
 
   for (const hd of production.hyperdrive ?? []) {
-    if (isPlaceholderId(hd.id)) refusals.push(`[[env.production.hyperdrive]] ${hd.binding ?? ''} id "${hd.id ?? ''}" is a placeholder: \`wrangler hyperdrive create\` and paste its id`);
+    if (isPlaceholderId(hd.id))
+      refusals.push(
+        `[[env.production.hyperdrive]] ${hd.binding ?? ''} id "${hd.id ?? ''}" is a placeholder: \`wrangler hyperdrive create\` and paste its id`,
+      );
   }
   for (const kv of production.kv_namespaces ?? []) {
     if (isPlaceholderId(kv.id)) refusals.push(`[[env.production.kv_namespaces]] ${kv.binding ?? ''} id "${kv.id ?? ''}" is a placeholder`);
   }
   for (const d1 of production.d1_databases ?? []) {
-    if (!d1.database_id || /^[0-]+$/.test(d1.database_id)) refusals.push(`[[env.production.d1_databases]] ${d1.binding ?? ''} database_id is a placeholder`);
+    if (!d1.database_id || /^[0-]+$/.test(d1.database_id))
+      refusals.push(`[[env.production.d1_databases]] ${d1.binding ?? ''} database_id is a placeholder`);
   }
   for (const r2 of production.r2_buckets ?? []) {
     if (!r2.bucket_name) refusals.push(`[[env.production.r2_buckets]] ${r2.binding ?? ''} has no bucket_name`);
   }
 
   if (!demo) {
-    if ((vars.MAILER ?? 'dev') === 'dev') refusals.push('[env.production.vars] MAILER must not be "dev" (anyone could read sign-in codes) unless DEMO_MODE=true');
+    if ((vars.MAILER ?? 'dev') === 'dev')
+      refusals.push('[env.production.vars] MAILER must not be "dev" (anyone could read sign-in codes) unless DEMO_MODE=true');
     if ((vars.PAYMENTS ?? 'sandbox') === 'sandbox') refusals.push('[env.production.vars] PAYMENTS must be "live" unless DEMO_MODE=true');
     if (/sandbox/i.test(vars.PAYPAL_API_URL ?? '')) refusals.push('[env.production.vars] PAYPAL_API_URL points at the PayPal sandbox');
     if (/^sk_test_/.test(vars.STRIPE_SECRET_KEY ?? '')) refusals.push('[env.production.vars] STRIPE_SECRET_KEY is a test key');

@@ -64,7 +64,9 @@ const engine = process.env.IMAGE_ENGINE_URL ? undefined : await startEngineServi
 const engineVars = engine ? ['--var', `IMAGE_ENGINE_URL:${engine.url}`, '--var', `IMAGE_ENGINE_SECRET:${engine.secret}`] : [];
 
 const secrets = withDevSecrets({}, process.env.DATA_DIR || '.data');
-const vars = ['JWT_KEYS', 'AUTH_SECRET', 'QSTASH_CURRENT_SIGNING_KEY', 'QSTASH_NEXT_SIGNING_KEY', 'PAYMENTS_SANDBOX_SECRET'].flatMap((key) => ['--var', `${key}:${secrets[key]}`]);
+const vars = ['JWT_KEYS', 'AUTH_SECRET', 'QSTASH_CURRENT_SIGNING_KEY', 'QSTASH_NEXT_SIGNING_KEY', 'PAYMENTS_SANDBOX_SECRET'].flatMap(
+  (key) => ['--var', `${key}:${secrets[key]}`],
+);
 const port = process.env.PORT ?? '8787';
 // `--env dev`: the top level of wrangler.toml is deliberately not a development config (issue 12, break 15).
 // PORT tells the Worker which port request-less links (job callbacks) are on.

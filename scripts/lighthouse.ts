@@ -17,7 +17,15 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const PATHS = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/ai-workbench', '/pricing'];
 const RUNS = Number(process.env.RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
@@ -49,7 +57,13 @@ process.on('SIGINT', () => {
 try {
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error('the server did not start');
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -60,7 +74,12 @@ try {
       // A fresh browser per run: no warm cache carried from one run to the next.
       const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
       try {
-        const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        const result = await lighthouse(`${base}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
         const lhr = result!.lhr;
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         runs.push({
@@ -70,8 +89,11 @@ try {
           tbtMs: audit('total-blocking-time'),
           cls: audit('cumulative-layout-shift'),
         });
-        const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual');
-        if (i === 0 && failing.length) console.log(`  ${path} audits under 0.9: ${failing.map((a) => `${a.id} (${a.displayValue ?? a.score})`).join(', ')}`);
+        const failing = Object.values(lhr.audits).filter(
+          (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual',
+        );
+        if (i === 0 && failing.length)
+          console.log(`  ${path} audits under 0.9: ${failing.map((a) => `${a.id} (${a.displayValue ?? a.score})`).join(', ')}`);
       } finally {
         await chrome.kill();
       }

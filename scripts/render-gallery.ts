@@ -28,11 +28,17 @@ function photo(name: string): Uint8Array {
 }
 
 const label = (text: string, width: number) =>
-  Buffer.from(`<svg width="${width}" height="28"><rect width="100%" height="100%" fill="#14121c"/><text x="8" y="19" font-family="Noto Sans, DejaVu Sans, sans-serif" font-size="15" fill="#e5e1f0">${text}</text></svg>`);
+  Buffer.from(
+    `<svg width="${width}" height="28"><rect width="100%" height="100%" fill="#14121c"/><text x="8" y="19" font-family="Noto Sans, DejaVu Sans, sans-serif" font-size="15" fill="#e5e1f0">${text}</text></svg>`,
+  );
 
 /** Rows of images scaled to one height, each row labelled, on a dark sheet. */
 async function sheet(rows: { title: string; images: Uint8Array[] }[], file: string) {
-  const scaled = await Promise.all(rows.map((row) => Promise.all(row.images.map((bytes) => sharp(bytes).resize({ height: ROW }).png().toBuffer({ resolveWithObject: true })))));
+  const scaled = await Promise.all(
+    rows.map((row) =>
+      Promise.all(row.images.map((bytes) => sharp(bytes).resize({ height: ROW }).png().toBuffer({ resolveWithObject: true }))),
+    ),
+  );
   const width = Math.max(...scaled.map((row) => row.reduce((w, img) => w + img.info.width + GAP, GAP)));
   const height = rows.length * (ROW + 28 + GAP) + GAP;
   const layers: OverlayOptions[] = [];
@@ -45,7 +51,10 @@ async function sheet(rows: { title: string; images: Uint8Array[] }[], file: stri
       left += img.info.width + GAP;
     }
   });
-  await sharp({ create: { width, height, channels: 3, background: '#0b0a10' } }).composite(layers).jpeg({ quality: 84, mozjpeg: true }).toFile(`${OUT}/${file}`);
+  await sharp({ create: { width, height, channels: 3, background: '#0b0a10' } })
+    .composite(layers)
+    .jpeg({ quality: 84, mozjpeg: true })
+    .toFile(`${OUT}/${file}`);
   console.log(`${OUT}/${file}`);
 }
 
@@ -62,13 +71,17 @@ async function renderFaceSwap() {
   const avatar = (options: Record<string, string>) =>
     renderAvatar(compileFaceSwapPrompt('generate', compileFaceSwapDescription('', options)), 512, 512, 5);
   const rows = [
-    await row('original · hair platinum · hair pink + eyes blue · hair black + full beard · goatee · stubble', [
-      { hair_color: 'platinum' },
-      { hair_color: 'pink', eye_color: 'blue' },
-      { hair_color: 'black', beard: 'full_beard' },
-      { beard: 'goatee' },
-      { beard: 'stubble', facial_feature_details: 'freckles' },
-    ], true),
+    await row(
+      'original · hair platinum · hair pink + eyes blue · hair black + full beard · goatee · stubble',
+      [
+        { hair_color: 'platinum' },
+        { hair_color: 'pink', eye_color: 'blue' },
+        { hair_color: 'black', beard: 'full_beard' },
+        { beard: 'goatee' },
+        { beard: 'stubble', facial_feature_details: 'freckles' },
+      ],
+      true,
+    ),
     await row('round glasses · sunglasses · baseball cap · beanie · fedora · crown · flower crown · headphones', [
       { head_accessories: 'round_glasses' },
       { head_accessories: 'sunglasses' },
@@ -97,14 +110,29 @@ async function renderFaceSwap() {
       { artistic_style: 'pixel_art' },
     ]),
     {
-      title: 'text mode offline (illustrated avatar): default · red hair, freckles · beard, suit, glasses · platinum, deep skin, neon · senior, long beard, library · afro, denim, beach',
+      title:
+        'text mode offline (illustrated avatar): default · red hair, freckles · beard, suit, glasses · platinum, deep skin, neon · senior, long beard, library · afro, denim, beach',
       images: await Promise.all([
         avatar({}),
         avatar({ gender: 'female', hair_color: 'red', eye_color: 'green', expression: 'smiling', facial_feature_details: 'freckles' }),
         avatar({ gender: 'male', beard: 'full_beard', clothing_style: 'business_suit', head_accessories: 'round_glasses' }),
-        avatar({ gender: 'female', hair_style: 'long_wavy', hair_color: 'platinum', skin_details: 'deep', clothing_style: 'evening_gown', background: 'neon_city' }),
+        avatar({
+          gender: 'female',
+          hair_style: 'long_wavy',
+          hair_color: 'platinum',
+          skin_details: 'deep',
+          clothing_style: 'evening_gown',
+          background: 'neon_city',
+        }),
         avatar({ age: 'senior', hair_style: 'bald', beard: 'long_beard', expression: 'laughing', background: 'library' }),
-        avatar({ hair_style: 'afro', skin_details: 'brown', ears: 'pierced', clothing_style: 'denim_jacket', background: 'beach', head_accessories: 'sunglasses' }),
+        avatar({
+          hair_style: 'afro',
+          skin_details: 'brown',
+          ears: 'pierced',
+          clothing_style: 'denim_jacket',
+          background: 'beach',
+          head_accessories: 'sunglasses',
+        }),
       ]),
     },
   ];
@@ -115,18 +143,44 @@ async function render(toolId: EngineToolId) {
   if (toolId === 'face-swap') return renderFaceSwap();
   const originals = PHOTOS.map(photo);
   if (toolId === 'id-photo-generation') {
-    const variants = [['passport', '#ffffff'], ['oneInch', '#ff0000'], ['visa', '#0000ff'], ['twoInch', '#f0f0f0']] as const;
-    const outputs = await Promise.all(variants.map(([size, backgroundColor]) => applyTool(toolId, originals[0]!, { size, backgroundColor }, 1)));
-    return sheet([{ title: 'original', images: [originals[0]!] }, { title: 'ID photo: passport white, 1 inch red, visa blue, 2 inch #f0f0f0', images: outputs.map((o) => o.bytes) }], `${toolId}.jpg`);
+    const variants = [
+      ['passport', '#ffffff'],
+      ['oneInch', '#ff0000'],
+      ['visa', '#0000ff'],
+      ['twoInch', '#f0f0f0'],
+    ] as const;
+    const outputs = await Promise.all(
+      variants.map(([size, backgroundColor]) => applyTool(toolId, originals[0]!, { size, backgroundColor }, 1)),
+    );
+    return sheet(
+      [
+        { title: 'original', images: [originals[0]!] },
+        { title: 'ID photo: passport white, 1 inch red, visa blue, 2 inch #f0f0f0', images: outputs.map((o) => o.bytes) },
+      ],
+      `${toolId}.jpg`,
+    );
   }
   if (toolId === 'restored-image') {
     const damaged = await Promise.all(originals.map(async (bytes) => encodeRaster(damagePhoto(await decodeRaster(bytes), 3))));
     const restored = await Promise.all(damaged.map((bytes) => applyTool(toolId, bytes, {}, 1)));
-    return sheet([{ title: 'damaged (faded, yellowed, grain, scratches, dust)', images: damaged }, { title: 'restored', images: restored.map((o) => o.bytes) }, { title: 'clean original', images: originals }], `${toolId}.jpg`);
+    return sheet(
+      [
+        { title: 'damaged (faded, yellowed, grain, scratches, dust)', images: damaged },
+        { title: 'restored', images: restored.map((o) => o.bytes) },
+        { title: 'clean original', images: originals },
+      ],
+      `${toolId}.jpg`,
+    );
   }
   const results = [];
   for (const bytes of originals) results.push((await applyTool(toolId, bytes, {}, 7)).bytes);
-  return sheet([{ title: 'original', images: originals }, { title: toolId, images: results }], `${toolId}.jpg`);
+  return sheet(
+    [
+      { title: 'original', images: originals },
+      { title: toolId, images: results },
+    ],
+    `${toolId}.jpg`,
+  );
 }
 
 mkdirSync(OUT, { recursive: true });

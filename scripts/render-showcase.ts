@@ -24,7 +24,13 @@ for (const file of readdirSync(DIR)) {
 let total = 0;
 for (const item of showcaseSeed) {
   const started = performance.now();
-  const png = await renderFromPrompt({ prompt: item.prompt, style: item.style, width: item.width, height: item.height, seed: SHOWCASE_RENDER_SEED });
+  const png = await renderFromPrompt({
+    prompt: item.prompt,
+    style: item.style,
+    width: item.width,
+    height: item.height,
+    seed: SHOWCASE_RENDER_SEED,
+  });
   const rendered = performance.now() - started;
   // Quality 82, stepping down only if a picture would exceed the size budget.
   let quality = 82;
@@ -35,6 +41,8 @@ for (const item of showcaseSeed) {
   }
   writeFileSync(join(DIR, `${item.imageUrl.replace(/^\/showcase\//, '')}`), webp);
   total += webp.length;
-  console.log(`${item.imageUrl.padEnd(32)} ${item.style.padEnd(9)} ${`${item.width}×${item.height}`.padEnd(10)} render ${Math.round(rendered)} ms  webp q${quality} ${Math.round(webp.length / 1024)} KB`);
+  console.log(
+    `${item.imageUrl.padEnd(32)} ${item.style.padEnd(9)} ${`${item.width}×${item.height}`.padEnd(10)} render ${Math.round(rendered)} ms  webp q${quality} ${Math.round(webp.length / 1024)} KB`,
+  );
 }
 console.log(`${showcaseSeed.length} images, ${Math.round(total / 1024)} KB in ${DIR}`);

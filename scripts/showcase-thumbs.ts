@@ -9,6 +9,9 @@ import sharp from 'sharp';
 const dir = 'web/public/showcase';
 mkdirSync(`${dir}/thumbs`, { recursive: true });
 for (const name of readdirSync(dir).filter((n) => n.endsWith('.webp'))) {
-  const info = await sharp(`${dir}/${name}`).resize({ width: 480, height: 480, fit: 'outside', withoutEnlargement: true }).webp({ quality: 72, effort: 6 }).toFile(`${dir}/thumbs/${name}`);
+  const info = await sharp(`${dir}/${name}`)
+    .resize({ width: 480, height: 480, fit: 'outside', withoutEnlargement: true })
+    .webp({ quality: 72, effort: 6 })
+    .toFile(`${dir}/thumbs/${name}`);
   console.log(name, `${info.width}×${info.height}`, `${Math.round(info.size / 1024)} KB`);
 }

@@ -97,7 +97,13 @@ export function createApp(deps: AppDeps) {
     app.use('/api/*', async (c, next) => {
       const started = performance.now();
       await next();
-      deps.log.info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started), requestId: c.get('requestId') });
+      deps.log.info('request', {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+        requestId: c.get('requestId'),
+      });
     });
   }
   app.route('/api', api);
@@ -106,7 +112,9 @@ export function createApp(deps: AppDeps) {
   app.onError(async (err, c) => {
     const response = await onError(err, c);
     if (response.status >= 500) {
-      await c.get('deps')?.errorReporter?.capture(err, { where: 'request', requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
+      await c
+        .get('deps')
+        ?.errorReporter?.capture(err, { where: 'request', requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
     }
     return response;
   });

@@ -14,12 +14,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...TEST_ENV, PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT is invalid/);
     expect(() => loadConfig({ ...TEST_ENV, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL is invalid: must be a postgres:\/\/ URL/);
     expect(() => loadConfig({ ...TEST_ENV, MAILER: 'resend' })).toThrow(/RESEND_API_KEY is required when MAILER=resend/);
-    expect(() => loadConfig({ ...TEST_ENV, AUTH_SECRET: 'short' })).toThrow(/^Invalid configuration: AUTH_SECRET is invalid: must be at least 32 characters$/);
+    expect(() => loadConfig({ ...TEST_ENV, AUTH_SECRET: 'short' })).toThrow(
+      /^Invalid configuration: AUTH_SECRET is invalid: must be at least 32 characters$/,
+    );
   });
 
   it('refuses embedded-only ports in production', () => {
     const prod = { ...TEST_ENV, APP_ENV: 'production', PUBLIC_URL: 'https://studio.example.com' };
-    expect(() => loadConfig({ ...TEST_ENV, APP_ENV: 'production' })).toThrow(/^Invalid configuration: PUBLIC_URL is required when APP_ENV=production$/);
+    expect(() => loadConfig({ ...TEST_ENV, APP_ENV: 'production' })).toThrow(
+      /^Invalid configuration: PUBLIC_URL is required when APP_ENV=production$/,
+    );
     expect(() => loadConfig(prod)).toThrow(/MAILER .*dev mailbox/);
     expect(() => loadConfig({ ...prod, MAILER: 'resend', RESEND_API_KEY: 're_x', RATE_LIMITER: 'postgres' })).toThrow(/PAYMENTS .*sandbox/);
     expect(() => loadConfig({ ...prod, MAILER: 'resend', RESEND_API_KEY: 're_x', RATE_LIMITER: 'postgres', PAYMENTS: 'live' })).toThrow(
@@ -49,7 +53,9 @@ describe('loadConfig', () => {
 
     it('accepts a live configuration and points PayPal at its live API by default', () => {
       expect(loadConfig(live).PAYPAL_API_URL).toBe('https://api-m.paypal.com');
-      expect(loadConfig({ ...live, APP_ENV: 'development', PUBLIC_URL: undefined }).PAYPAL_API_URL).toBe('https://api-m.sandbox.paypal.com');
+      expect(loadConfig({ ...live, APP_ENV: 'development', PUBLIC_URL: undefined }).PAYPAL_API_URL).toBe(
+        'https://api-m.sandbox.paypal.com',
+      );
     });
 
     it.each([
@@ -63,20 +69,30 @@ describe('loadConfig', () => {
     });
 
     it('lets a declared demo run the dev mailer and sandbox payments', () => {
-      const demo = loadConfig({ ...live, MAILER: 'dev', PAYMENTS: 'sandbox', PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com', DEMO_MODE: 'true' });
+      const demo = loadConfig({
+        ...live,
+        MAILER: 'dev',
+        PAYMENTS: 'sandbox',
+        PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com',
+        DEMO_MODE: 'true',
+      });
       expect(demo).toMatchObject({ MAILER: 'dev', PAYMENTS: 'sandbox', DEMO_MODE: true });
     });
   });
 
   it('refuses the dev mailer on a PUBLIC_URL others can reach, unless DEMO_MODE (issue 12, break 12)', () => {
     const dev = { ...TEST_ENV, APP_ENV: 'development' };
-    expect(() => loadConfig({ ...dev, PUBLIC_URL: 'http://studio.lan:8787' })).toThrow(/MAILER is invalid: the dev mailbox cannot serve a non-loopback PUBLIC_URL/);
+    expect(() => loadConfig({ ...dev, PUBLIC_URL: 'http://studio.lan:8787' })).toThrow(
+      /MAILER is invalid: the dev mailbox cannot serve a non-loopback PUBLIC_URL/,
+    );
     expect(() => loadConfig({ ...dev, PUBLIC_URL: 'https://demo.example.com' })).toThrow(/DEMO_MODE=true/);
     expect(loadConfig({ ...dev, PUBLIC_URL: 'https://demo.example.com', DEMO_MODE: 'true' }).MAILER).toBe('dev');
     for (const loopback of ['http://localhost:9000', 'http://127.0.0.1:8787', 'http://[::1]:8787']) {
       expect(loadConfig({ ...dev, PUBLIC_URL: loopback }).MAILER).toBe('dev');
     }
-    expect(loadConfig({ ...dev, PUBLIC_URL: 'https://studio.example.com', MAILER: 'resend', RESEND_API_KEY: 're_x' }).MAILER).toBe('resend');
+    expect(loadConfig({ ...dev, PUBLIC_URL: 'https://studio.example.com', MAILER: 'resend', RESEND_API_KEY: 're_x' }).MAILER).toBe(
+      'resend',
+    );
   });
 
   it('is documented variable by variable in .env.example and .dev.vars.example', () => {

@@ -5,18 +5,19 @@ import * as z from 'zod';
  * process with one line naming the variable (see {@link loadConfig}). `.env.example` and
  * `.dev.vars.example` list the same variables; a test keeps them in step with this schema.
  */
-const csv = z
-  .string()
-  .transform((s) => s.split(',').map((part) => part.trim()).filter(Boolean));
+const csv = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
+);
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** `kid:secret` pairs; the first signs new tokens, all verify (so keys can rotate without logging everyone out). */
 const jwtKeys = csv.pipe(
   z
-    .array(
-      z.string().regex(/^[A-Za-z0-9_-]{1,32}:.{32,}$/, 'each entry must be kid:secret with a secret of at least 32 characters'),
-    )
+    .array(z.string().regex(/^[A-Za-z0-9_-]{1,32}:.{32,}$/, 'each entry must be kid:secret with a secret of at least 32 characters'))
     .min(1, 'at least one kid:secret pair is required'),
 );
 
@@ -59,14 +60,22 @@ const configFields = z.object({
    */
   DEMO_MODE: bool.default(false),
   /** Node server only: a postgres:// URL switches from the embedded PGlite to a real server. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   /** Node server only: PGlite data, blobs and generated dev secrets live here. */
   DATA_DIR: z.string().min(1).default('.data'),
 
   JWT_KEYS: jwtKeys,
   JWT_ISSUER: z.string().min(1).default('image-studio'),
   JWT_AUDIENCE: z.string().min(1).default('image-studio-web'),
-  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(60 * 60 * 24 * 90).default(60 * 60 * 24 * 7),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(60 * 60 * 24 * 90)
+    .default(60 * 60 * 24 * 7),
   /** Pepper for hashing sign-in codes, so a leaked table row cannot be brute-forced offline. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters'),
 
@@ -153,7 +162,14 @@ export const configSchema = configFields
     if (cfg.QUEUE === 'qstash') need('QSTASH_TOKEN', 'QUEUE=qstash');
     if (cfg.PAYMENTS === 'sandbox') need('PAYMENTS_SANDBOX_SECRET', 'PAYMENTS=sandbox');
     if (cfg.PAYMENTS === 'live') {
-      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const) need(key, 'PAYMENTS=live');
+      for (const key of [
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'PAYPAL_CLIENT_ID',
+        'PAYPAL_CLIENT_SECRET',
+        'PAYPAL_WEBHOOK_ID',
+      ] as const)
+        need(key, 'PAYMENTS=live');
     }
     if (cfg.GOOGLE_CLIENT_ID) need('GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID is set');
     if (cfg.IMAGE_ENGINE === 'gemini') need('GEMINI_API_KEY', 'IMAGE_ENGINE=gemini');
@@ -165,7 +181,11 @@ export const configSchema = configFields
     // APP_ENV=test is the in-process test harness, which no one else can reach.
     const reachable = cfg.PUBLIC_URL && !isLoopbackHost(new URL(cfg.PUBLIC_URL).hostname);
     if (cfg.MAILER === 'dev' && reachable && cfg.APP_ENV !== 'test' && !cfg.DEMO_MODE) {
-      ctx.addIssue({ code: 'custom', path: ['MAILER'], message: 'the dev mailbox cannot serve a non-loopback PUBLIC_URL (set MAILER=resend, or DEMO_MODE=true for a public demo)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAILER'],
+        message: 'the dev mailbox cannot serve a non-loopback PUBLIC_URL (set MAILER=resend, or DEMO_MODE=true for a public demo)',
+      });
     }
     // Embedded-only conveniences must never reach production (DESIGN.md §1), unless it is a declared demo.
     if (production && !cfg.DEMO_MODE) productionRefusals(cfg, ctx);
@@ -194,8 +214,10 @@ type RawConfig = z.infer<typeof configFields>;
 
 /** Sandbox endpoints and test keys in production mean real users pay nothing and get credits (issue 12, break 15). */
 function productionRefusals(cfg: RawConfig, ctx: z.RefinementCtx) {
-  const refuse = (key: keyof RawConfig, message: string) => ctx.addIssue({ code: 'custom', path: [key], message: `${message} with APP_ENV=production (unless DEMO_MODE=true)` });
-  if (cfg.PAYPAL_API_URL && /sandbox/i.test(new URL(cfg.PAYPAL_API_URL).hostname)) refuse('PAYPAL_API_URL', 'cannot point at the PayPal sandbox');
+  const refuse = (key: keyof RawConfig, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [key], message: `${message} with APP_ENV=production (unless DEMO_MODE=true)` });
+  if (cfg.PAYPAL_API_URL && /sandbox/i.test(new URL(cfg.PAYPAL_API_URL).hostname))
+    refuse('PAYPAL_API_URL', 'cannot point at the PayPal sandbox');
   if (cfg.STRIPE_SECRET_KEY?.startsWith('sk_test_')) refuse('STRIPE_SECRET_KEY', 'cannot be a Stripe test key');
   if (cfg.PUBLIC_URL && new URL(cfg.PUBLIC_URL).protocol !== 'https:') refuse('PUBLIC_URL', 'must be https');
 }
@@ -204,7 +226,10 @@ export type Config = z.infer<typeof configSchema>;
 export type ConfigInput = Record<string, string | undefined>;
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, detail: string) {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
     super(`Invalid configuration: ${variable} ${detail}`);
     this.name = 'ConfigError';
   }

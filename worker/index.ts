@@ -165,7 +165,12 @@ export { EngineContainer } from './adapters/images/engine-container';
 export default {
   // Public reads may be answered from this data centre's cache before any deps are built (issue 17).
   fetch: (request: Request, env: WorkerBindings, ctx: ExecutionContextLike) =>
-    withEdgeCache(request, edgeCache(), (p) => ctx.waitUntil(p), () => handle(request, env, ctx)),
+    withEdgeCache(
+      request,
+      edgeCache(),
+      (p) => ctx.waitUntil(p),
+      () => handle(request, env, ctx),
+    ),
   /** Cron trigger (wrangler.toml): expired generation jobs, matured referral bonuses, subscription upkeep. */
   async scheduled(_event: unknown, env: WorkerBindings, ctx: ExecutionContextLike) {
     await withDeps(env, ctx, async (deps) => {

@@ -17,4 +17,3 @@ export async function runScheduled(deps: AppDeps) {
     throw error;
   }
 }
-

@@ -14,7 +14,9 @@ export const dataExports = pgTable(
   'data_exports',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     status: dataExportStatus('status').notNull().default('PROCESSING'),
     progress: integer('progress').notNull().default(0),
     /** Deliveries of the job so far (the queue retries a failed attempt). */

@@ -25,7 +25,9 @@ export const creationRecords = pgTable(
   'creation_records',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: creationType('type').notNull(),
     status: jobStatus('status').notNull().default('PROCESSING'),
     prompt: text('prompt'),
@@ -57,8 +59,12 @@ export const generationJobs = pgTable(
   'generation_jobs',
   {
     id: text('id').primaryKey(),
-    recordId: text('record_id').notNull().references(() => creationRecords.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    recordId: text('record_id')
+      .notNull()
+      .references(() => creationRecords.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     engine: text('engine').notNull(),
     status: jobStatus('status').notNull().default('PROCESSING'),

@@ -11,7 +11,9 @@ import { users } from './users';
 export const creditAccounts = pgTable(
   'credit_accounts',
   {
-    userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     freeBalance: integer('free_balance').notNull().default(0),
     paidBalance: integer('paid_balance').notNull().default(0),
     subscriptionBalance: integer('subscription_balance').notNull().default(0),
@@ -56,7 +58,9 @@ export const creditLedger = pgTable(
   {
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
     id: text('id').notNull(),
-    userId: text('user_id').notNull().references(() => users.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
     type: creditTransactionType('type').notNull(),
     bucket: creditBucket('bucket').notNull(),
     /** Signed: positive grants, negative spends. */

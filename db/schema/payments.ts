@@ -19,8 +19,12 @@ export const orders = pgTable(
   {
     id: text('id').primaryKey(),
     orderNumber: text('order_number').notNull(),
-    userId: text('user_id').notNull().references(() => users.id),
-    planId: text('plan_id').notNull().references(() => pricingPlans.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => pricingPlans.id),
     kind: orderKind('kind').notNull(),
     /** Who processes the money (SANDBOX in embedded mode, whatever the user picked). */
     gateway: paymentGateway('gateway').notNull(),
@@ -72,8 +76,12 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id),
-    planId: text('plan_id').notNull().references(() => pricingPlans.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => pricingPlans.id),
     gateway: paymentGateway('gateway').notNull(),
     paymentMethod: paymentGateway('payment_method').notNull(),
     gatewaySubscriptionId: text('gateway_subscription_id'),
@@ -121,8 +129,12 @@ export const refunds = pgTable(
   'refunds',
   {
     id: text('id').primaryKey(),
-    orderId: text('order_id').notNull().references(() => orders.id),
-    userId: text('user_id').notNull().references(() => users.id),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
     status: refundStatus('status').notNull().default('PENDING'),
     origin: refundOrigin('origin').notNull().default('CUSTOMER'),
     reason: text('reason').notNull(),
@@ -159,7 +171,9 @@ export const processedWebhookEvents = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),

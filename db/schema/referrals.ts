@@ -7,7 +7,9 @@ export const referralCodes = pgTable(
   'referral_codes',
   {
     code: text('code').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('referral_codes_user_uq').on(t.userId)],
@@ -20,8 +22,12 @@ export const referrals = pgTable(
   'referrals',
   {
     id: text('id').primaryKey(),
-    referrerId: text('referrer_id').notNull().references(() => users.id),
-    invitedUserId: text('invited_user_id').notNull().references(() => users.id),
+    referrerId: text('referrer_id')
+      .notNull()
+      .references(() => users.id),
+    invitedUserId: text('invited_user_id')
+      .notNull()
+      .references(() => users.id),
     code: text('code').notNull(),
     status: referralStatus('status').notNull().default('pending'),
     registrationReward: integer('registration_reward').notNull().default(0),

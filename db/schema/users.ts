@@ -38,7 +38,9 @@ export const authIdentities = pgTable(
   'auth_identities',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     provider: authProvider('provider').notNull(),
     /** The provider's stable subject: the e-mail for `email`, Google's `sub` for `google`. */
     subject: text('subject').notNull(),

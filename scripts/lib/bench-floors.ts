@@ -34,18 +34,34 @@ export function createFloorApps(db: Db, config: Pick<Config, 'JWT_KEYS' | 'JWT_I
   const client = rawClient(db);
   const [first] = config.JWT_KEYS;
   // Imported once into WebCrypto: a raw Uint8Array would be re-imported on every verification.
-  const secret = crypto.subtle.importKey('raw', new TextEncoder().encode(first!.slice(first!.indexOf(':') + 1)), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+  const secret = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(first!.slice(first!.indexOf(':') + 1)),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['verify'],
+  );
   const authSelect = new Hono().get('/floor', async (c) => {
     const token = c.req.header('authorization')?.slice(7) ?? '';
-    const { payload } = await jwtVerify(token, await secret, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await secret, {
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+      algorithms: ['HS256'],
+    });
     const { rows } = await client.query('select id, email, role from users where id = $1', [payload.sub]);
     if (rows.length !== 1) return c.json({ error: 'no user' }, 401);
     return c.json(rows[0]);
   });
   const authUpdate = new Hono().post('/floor', async (c) => {
     const token = c.req.header('authorization')?.slice(7) ?? '';
-    const { payload } = await jwtVerify(token, await secret, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, algorithms: ['HS256'] });
-    const { rows } = await client.query('update credit_accounts set updated_at = now() where user_id = $1 returning paid_balance', [payload.sub]);
+    const { payload } = await jwtVerify(token, await secret, {
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    const { rows } = await client.query('update credit_accounts set updated_at = now() where user_id = $1 returning paid_balance', [
+      payload.sub,
+    ]);
     if (rows.length !== 1) return c.json({ error: 'no account' }, 401);
     return c.json(rows[0]);
   });

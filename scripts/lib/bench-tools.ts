@@ -10,7 +10,9 @@ import sharp from 'sharp';
 import { ENGINE_TOOL_IDS, type EngineToolId } from '../../worker/engine/operations';
 import { applyTool } from '../../worker/engine/tools/index';
 
-const PARAMS: Partial<Record<EngineToolId, Record<string, string>>> = { 'id-photo-generation': { size: 'passport', backgroundColor: '#0000ff' } };
+const PARAMS: Partial<Record<EngineToolId, Record<string, string>>> = {
+  'id-photo-generation': { size: 'passport', backgroundColor: '#0000ff' },
+};
 
 async function median(runs: number, work: () => Promise<unknown>): Promise<number> {
   await work();
@@ -29,7 +31,9 @@ export async function benchTools(log: (line: string) => void = console.log) {
   const source = readFileSync(new URL('../../tests/fixtures/photos/astronaut.png', import.meta.url));
   const photo = new Uint8Array(await sharp(source).resize(1024, 1024, { kernel: 'lanczos3' }).png().toBuffer());
   const reference = await median(3, () => sharp(photo).blur(3).png().toBuffer());
-  log(`\nPhoto tools on a 1 MP photo (1024×1024), one thread, median of 3 warm runs; reference = sharp decode + blur σ3 + PNG = ${reference.toFixed(0)} ms:\n`);
+  log(
+    `\nPhoto tools on a 1 MP photo (1024×1024), one thread, median of 3 warm runs; reference = sharp decode + blur σ3 + PNG = ${reference.toFixed(0)} ms:\n`,
+  );
   log('| tool | ms | × reference |');
   log('|---|---:|---:|');
   for (const toolId of ENGINE_TOOL_IDS) {

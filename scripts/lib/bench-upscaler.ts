@@ -18,15 +18,27 @@ const PHOTOS = ['astronaut', 'coffee', 'chelsea'] as const;
 const photoPath = (name: string) => new URL(`../../tests/fixtures/photos/${name}.png`, import.meta.url);
 
 async function load(name: string): Promise<Rgb8> {
-  const { data, info } = await sharp(readFileSync(photoPath(name))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(readFileSync(photoPath(name)))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data), width: info.width, height: info.height };
 }
 
-const round = (image: { data: Float32Array; width: number; height: number }): Rgb8 => ({ data: Uint8Array.from(image.data, (v) => Math.min(255, Math.max(0, Math.round(v)))), width: image.width, height: image.height });
+const round = (image: { data: Float32Array; width: number; height: number }): Rgb8 => ({
+  data: Uint8Array.from(image.data, (v) => Math.min(255, Math.max(0, Math.round(v)))),
+  width: image.width,
+  height: image.height,
+});
 const fmt = (p: number, s: number) => `${p.toFixed(2)} / ${s.toFixed(3)}`;
 
 export async function benchUpscaler(log: (line: string) => void = console.log) {
-  const methods = ['bicubic', 'Lanczos-3', `ESRGAN ${UPSCALE_MODEL} alone`, `upscaler (ESRGAN ${UPSCALE_MODEL} + back-projection)`] as const;
+  const methods = [
+    'bicubic',
+    'Lanczos-3',
+    `ESRGAN ${UPSCALE_MODEL} alone`,
+    `upscaler (ESRGAN ${UPSCALE_MODEL} + back-projection)`,
+  ] as const;
   log('\nUpscaler quality: PSNR dB / SSIM against the original (photo shrunk by the factor with bicubic, enlarged back):\n');
   log(`| photo | factor | ${methods.join(' | ')} | upscaler − bicubic |`);
   log(`|---|---:|${methods.map(() => '---:').join('|')}|---:|`);
@@ -58,13 +70,19 @@ export async function benchUpscaler(log: (line: string) => void = console.log) {
   log('| factor | input | output | seconds | s per output MP |');
   log('|---:|---:|---:|---:|---:|');
   const coffee = readFileSync(photoPath('coffee'));
-  for (const [factor, side] of [[2, 128], [4, 64], [8, 32]] as const) {
+  for (const [factor, side] of [
+    [2, 128],
+    [4, 64],
+    [8, 32],
+  ] as const) {
     const input = await sharp(coffee).resize(side, side).png().toBuffer();
     await upscale(input, { scale: factor, faceEnhancement: false }); // loads the model
     const started = performance.now();
     const out = await upscale(input, { scale: factor, faceEnhancement: false });
     const seconds = (performance.now() - started) / 1000;
-    log(`| ${factor}× | ${side}×${side} | ${out.width}×${out.height} | ${seconds.toFixed(2)} | ${(seconds / ((out.width * out.height) / 1e6)).toFixed(1)} |`);
+    log(
+      `| ${factor}× | ${side}×${side} | ${out.width}×${out.height} | ${seconds.toFixed(2)} | ${(seconds / ((out.width * out.height) / 1e6)).toFixed(1)} |`,
+    );
   }
 }
 

@@ -77,7 +77,10 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
     // Offline by default; Gemini models join when a key and model names are configured.
     images:
       options.images ??
-      createImageEngines({ ...(config.IMAGE_ENGINE === 'local' ? { nano: createLocalEngine(enginePool) } : {}), ...providerEngines(config) }, enginePool),
+      createImageEngines(
+        { ...(config.IMAGE_ENGINE === 'local' ? { nano: createLocalEngine(enginePool) } : {}), ...providerEngines(config) },
+        enginePool,
+      ),
     avatarImages: createSharpAvatarImages(),
     errorReporter: errorReporterFrom(config, log),
     devMailbox,
@@ -96,4 +99,3 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
     },
   };
 }
-

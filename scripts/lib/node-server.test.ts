@@ -20,7 +20,13 @@ afterEach(async () => {
 async function start(env: ConfigInput = {}, options: Partial<NodeServerOptions> = {}) {
   t = await createTestApp({ env });
   const listening = new Promise<void>((resolve) => {
-    server = serveNode(t!.app, { port: 0, hostname: '127.0.0.1', trustProxy: t!.config.TRUST_PROXY, ...options, onListen: () => resolve() });
+    server = serveNode(t!.app, {
+      port: 0,
+      hostname: '127.0.0.1',
+      trustProxy: t!.config.TRUST_PROXY,
+      ...options,
+      onListen: () => resolve(),
+    });
   });
   await listening;
   return (server!.address() as AddressInfo).port;
@@ -31,7 +37,13 @@ function call(port: number, path: string, init: { method?: string; headers?: Rec
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const body = init.body === undefined ? undefined : JSON.stringify(init.body);
     const req = httpRequest(
-      { host: '127.0.0.1', port, path, method: init.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...init.headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: init.method ?? 'GET',
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -68,7 +80,9 @@ describe('client address (break 1)', () => {
     const port = await start({ TRUST_PROXY: 'x-forwarded-for', LOGIN_CODE_MAX_PER_IP_HOUR: '3' });
     // A client prepending hops does not escape: the proxy's own hop is the same.
     const sameClient = await Promise.all(
-      [1, 2, 3, 4].map((i) => sendCode(port, `xff${i}@example.com`, { 'x-forwarded-for': `10.9.9.${i}, 198.51.100.77`, 'cf-connecting-ip': `10.1.1.${i}` })),
+      [1, 2, 3, 4].map((i) =>
+        sendCode(port, `xff${i}@example.com`, { 'x-forwarded-for': `10.9.9.${i}, 198.51.100.77`, 'cf-connecting-ip': `10.1.1.${i}` }),
+      ),
     );
     expect(sameClient.sort()).toEqual([200, 200, 200, 429]);
     // Another client (another right-most hop) has its own budget.

@@ -24,26 +24,113 @@ afterAll(() => t.close());
 
 /** Field names the contracts use, so bodies reach validation and services, not only "unknown field". */
 const FIELDS = [
-  'email', 'name', 'password', 'verificationCode', 'referralCode', 'code', 'state', 'idToken', 'clientId', 'redirectUri',
-  'prompt', 'negativePrompt', 'model', 'size', 'style', 'count', 'toolId', 'updateRecordId', 'aspectRatio',
-  'page', 'type', 'amount', 'referenceType', 'referenceId', 'description', 'startDate', 'endDate',
-  'planId', 'packageId', 'gateway', 'reason', 'orderId', 'scaleFactor', 'faceEnhancement', 'action', 'lang', 'exp', 'sig',
-  'creditsPerImage', 'referral', '__proto__', 'constructor',
+  'email',
+  'name',
+  'password',
+  'verificationCode',
+  'referralCode',
+  'code',
+  'state',
+  'idToken',
+  'clientId',
+  'redirectUri',
+  'prompt',
+  'negativePrompt',
+  'model',
+  'size',
+  'style',
+  'count',
+  'toolId',
+  'updateRecordId',
+  'aspectRatio',
+  'page',
+  'type',
+  'amount',
+  'referenceType',
+  'referenceId',
+  'description',
+  'startDate',
+  'endDate',
+  'planId',
+  'packageId',
+  'gateway',
+  'reason',
+  'orderId',
+  'scaleFactor',
+  'faceEnhancement',
+  'action',
+  'lang',
+  'exp',
+  'sig',
+  'creditsPerImage',
+  'referral',
+  '__proto__',
+  'constructor',
 ];
 const FILE_FIELDS = ['image', 'images', 'avatar'];
 
 const NASTY = [
-  '', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\u001b[31m', '\r\n', '\n', '%', '%00', '%E0%A4%A', '%ZZ', '..', '../../etc/passwd',
-  '__proto__', 'constructor', 'toString', 'NaN', 'Infinity', '-1', '0', '1e309', '-0', '9'.repeat(400), '1.5', 'true', 'null', '[]', '{}',
-  '2020-13-45', '2020-02-30', '0000-00-00', '9999-12-31', 'nano', 'STRIPE', 'PAYPAL', 'SANDBOX', 'pay', 'cancel', 'ord_x', 'rec_x', 'job_x',
-  'public/avatars/x.png', 'users/usr_x/uploads/a.png', 'fuzz@example.com', 'a@b.co', '😀', '中文', 'x'.repeat(6000),
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfff',
+  '\u001b[31m',
+  '\r\n',
+  '\n',
+  '%',
+  '%00',
+  '%E0%A4%A',
+  '%ZZ',
+  '..',
+  '../../etc/passwd',
+  '__proto__',
+  'constructor',
+  'toString',
+  'NaN',
+  'Infinity',
+  '-1',
+  '0',
+  '1e309',
+  '-0',
+  '9'.repeat(400),
+  '1.5',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  '2020-13-45',
+  '2020-02-30',
+  '0000-00-00',
+  '9999-12-31',
+  'nano',
+  'STRIPE',
+  'PAYPAL',
+  'SANDBOX',
+  'pay',
+  'cancel',
+  'ord_x',
+  'rec_x',
+  'job_x',
+  'public/avatars/x.png',
+  'users/usr_x/uploads/a.png',
+  'fuzz@example.com',
+  'a@b.co',
+  '😀',
+  '中文',
+  'x'.repeat(6000),
 ];
 const nastyString = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...NASTY) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
 );
-const nastyNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, -(2 ** 31), 0, -1, 4.5));
+const nastyNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, -(2 ** 31), 0, -1, 4.5),
+);
 const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: nastyString },
   { weight: 2, arbitrary: nastyNumber },
@@ -57,22 +144,38 @@ function percentEncode(text: string): string {
   for (const ch of text) {
     const unit = ch.codePointAt(0)!;
     if (/[A-Za-z0-9_.~-]/.test(ch)) out += ch;
-    else if (unit >= 0xd800 && unit <= 0xdfff) out += `%${(0xe0 | (unit >> 12)).toString(16)}%${(0x80 | ((unit >> 6) & 0x3f)).toString(16)}%${(0x80 | (unit & 0x3f)).toString(16)}`;
+    else if (unit >= 0xd800 && unit <= 0xdfff)
+      out += `%${(0xe0 | (unit >> 12)).toString(16)}%${(0x80 | ((unit >> 6) & 0x3f)).toString(16)}%${(0x80 | (unit & 0x3f)).toString(16)}`;
     else out += [...new TextEncoder().encode(ch)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
   }
   return out;
 }
 const rawGarbage = fc.constantFrom('%', '%E0%A4%A', '%ZZ', '%00', '%ED%A0%80', '%C0%AE%C0%AE', '%2e%2e', '..', '%252e', '%FF%FE', '%25');
-const pathPart = fc.oneof(nastyString.map(percentEncode), rawGarbage, fc.constantFrom('stripe', 'sandbox', 'ord_0123456789abcdef', 'public/avatars/a.webp', 'users/x/uploads/y.png'));
+const pathPart = fc.oneof(
+  nastyString.map(percentEncode),
+  rawGarbage,
+  fc.constantFrom('stripe', 'sandbox', 'ord_0123456789abcdef', 'public/avatars/a.webp', 'users/x/uploads/y.png'),
+);
 
-const query = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELDS), nastyString), fc.oneof(nastyString.map(percentEncode), rawGarbage)), { maxLength: 5 })
+const query = fc
+  .array(fc.tuple(fc.oneof(fc.constantFrom(...FIELDS), nastyString), fc.oneof(nastyString.map(percentEncode), rawGarbage)), {
+    maxLength: 5,
+  })
   .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${percentEncode(k)}=${v}`).join('&')}` : ''));
 
 const headerText = fc.string({ maxLength: 30 }).map((s) => s.replace(/[^\x20-\x7e]/g, ''));
 const auth = fc.constantFrom<'none' | 'user' | 'garbage' | 'basic'>('none', 'user', 'user', 'garbage', 'basic');
 const contentType = fc.constantFrom(
-  undefined, 'application/json', 'application/json; charset=utf-16', 'multipart/form-data', 'multipart/form-data; boundary=x',
-  'application/x-www-form-urlencoded', 'text/plain', 'image/png', '*/*', 'garbage/;;',
+  undefined,
+  'application/json',
+  'application/json; charset=utf-16',
+  'multipart/form-data',
+  'multipart/form-data; boundary=x',
+  'application/x-www-form-urlencoded',
+  'text/plain',
+  'image/png',
+  '*/*',
+  'garbage/;;',
 );
 
 type FilePick = 'png' | 'truncated' | 'random' | 'empty';
@@ -80,11 +183,23 @@ const body = fc.oneof(
   fc.constant({ kind: 'none' as const }),
   fc.dictionary(fc.constantFrom(...FIELDS), nastyValue, { maxKeys: 6 }).map((value) => ({ kind: 'json' as const, value })),
   nastyValue.map((value) => ({ kind: 'json' as const, value })),
-  fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('{', '{"a":', '[1,', '"\\ud800"', '{"email":"\\u0000"}', '1e99999', 'nul\u0000l')).map((text) => ({ kind: 'text' as const, text })),
-  fc.record({
-    fields: fc.array(fc.tuple(fc.constantFrom(...FIELDS), nastyString), { maxLength: 5 }),
-    files: fc.array(fc.tuple(fc.constantFrom(...FILE_FIELDS, ...FIELDS.slice(0, 3)), fc.constantFrom<FilePick>('png', 'truncated', 'random', 'empty'), fc.constantFrom('a.png', 'b.jpg', 'c.gif', 'x', '../e.png', 'f\u0000.png'), fc.uint8Array({ maxLength: 64 })), { maxLength: 3 }),
-  }).map((form) => ({ kind: 'form' as const, ...form })),
+  fc
+    .oneof(fc.string({ maxLength: 60 }), fc.constantFrom('{', '{"a":', '[1,', '"\\ud800"', '{"email":"\\u0000"}', '1e99999', 'nul\u0000l'))
+    .map((text) => ({ kind: 'text' as const, text })),
+  fc
+    .record({
+      fields: fc.array(fc.tuple(fc.constantFrom(...FIELDS), nastyString), { maxLength: 5 }),
+      files: fc.array(
+        fc.tuple(
+          fc.constantFrom(...FILE_FIELDS, ...FIELDS.slice(0, 3)),
+          fc.constantFrom<FilePick>('png', 'truncated', 'random', 'empty'),
+          fc.constantFrom('a.png', 'b.jpg', 'c.gif', 'x', '../e.png', 'f\u0000.png'),
+          fc.uint8Array({ maxLength: 64 }),
+        ),
+        { maxLength: 3 },
+      ),
+    })
+    .map((form) => ({ kind: 'form' as const, ...form })),
   fc.array(fc.tuple(fc.constantFrom(...FIELDS), nastyString), { maxLength: 4 }).map((pairs) => ({ kind: 'urlencoded' as const, pairs })),
 );
 
@@ -129,7 +244,14 @@ function buildRequest(route: Route, parts: string[], q: string, a: string, ct: s
       const form = new FormData();
       for (const [k, v] of b.fields) form.append(k, v);
       for (const [k, pick, name, random] of b.files) {
-        const bytes = pick === 'png' ? png : pick === 'truncated' ? png.subarray(0, Math.max(8, png.length - 20)) : pick === 'random' ? random : new Uint8Array();
+        const bytes =
+          pick === 'png'
+            ? png
+            : pick === 'truncated'
+              ? png.subarray(0, Math.max(8, png.length - 20))
+              : pick === 'random'
+                ? random
+                : new Uint8Array();
         form.append(k, new File([Buffer.from(bytes)], name, { type: pick === 'random' ? 'application/octet-stream' : 'image/png' }));
       }
       requestBody = form;
@@ -144,7 +266,13 @@ describe('the 500s found by hand', () => {
   it('a malformed escape in a file key is a 404, an impossible date a 400 naming it, a NUL in an id a 400', async () => {
     expect((await t.request('/api/files/public/%E0%A4%A')).status).toBe(404);
     expect((await t.request('/api/files/users/x/%ZZ%00', { token })).status).toBe(400);
-    for (const [query, field] of [['startDate=2020-13-45', 'startDate'], ['endDate=2021-02-29', 'endDate'], ['startDate=2020-02-30&endDate=2020-03-01', 'startDate'], ['startDate=9999-12-30&endDate=9999-12-31', 'startDate'], ['endDate=0001-01-01', 'endDate']]) {
+    for (const [query, field] of [
+      ['startDate=2020-13-45', 'startDate'],
+      ['endDate=2021-02-29', 'endDate'],
+      ['startDate=2020-02-30&endDate=2020-03-01', 'startDate'],
+      ['startDate=9999-12-30&endDate=9999-12-31', 'startDate'],
+      ['endDate=0001-01-01', 'endDate'],
+    ]) {
       const res = await t.request(`/api/credits/usage/daily?${query}`, { token });
       expect(res.status, query).toBe(400);
       expect((await res.json()).error).toMatchObject({ code: 'VALIDATION_FAILED', field });
@@ -170,7 +298,13 @@ describe('every route, arbitrary input', () => {
     const started = Date.now();
     await fc.assert(
       fc.asyncProperty(
-        fc.nat({ max: routes.length - 1 }), fc.array(pathPart, { minLength: 1, maxLength: 3 }), query, auth, contentType, body, headerText,
+        fc.nat({ max: routes.length - 1 }),
+        fc.array(pathPart, { minLength: 1, maxLength: 3 }),
+        query,
+        auth,
+        contentType,
+        body,
+        headerText,
         async (index, parts, q, a, ct, b, extra) => {
           // Our own deadline rather than fast-check's interrupt, which can leave a request running into afterAll.
           if (Date.now() - started > TIME_LIMIT_MS) return;
@@ -190,6 +324,8 @@ describe('every route, arbitrary input', () => {
     );
     // Every route was actually exercised, not just the first few.
     expect(routes.filter((r) => !hits.has(`${r.method} ${r.path}`))).toEqual([]);
-    console.log(`route fuzz: ${[...hits.values()].reduce((n, k) => n + k, 0)} requests over ${routes.length} routes in ${Date.now() - started} ms`);
+    console.log(
+      `route fuzz: ${[...hits.values()].reduce((n, k) => n + k, 0)} requests over ${routes.length} routes in ${Date.now() - started} ms`,
+    );
   });
 });

@@ -26,17 +26,24 @@ const expectRefused = async (res: Response, field: string) => {
 describe('text fields refuse control characters and broken Unicode (one check in validate)', () => {
   it('json: NUL, lone surrogates and line breaks in single-line fields are a 400 naming the field', async () => {
     const register = (name: string) =>
-      t.request('/api/auth/register', { method: 'POST', json: { name, email: `r${Math.random()}@example.com`, password: 'correct horse 42' } });
+      t.request('/api/auth/register', {
+        method: 'POST',
+        json: { name, email: `r${Math.random()}@example.com`, password: 'correct horse 42' },
+      });
     await expectRefused(await register('nul\u0000name'), 'name');
     await expectRefused(await register('lone \ud800 surrogate'), 'name');
     await expectRefused(await register('two\nlines'), 'name');
     await expectRefused(await t.request('/api/users/me', { method: 'PUT', token, json: { name: 'esc\u001b[31m' } }), 'name');
-    await expectRefused(await t.request('/api/auth/login', { method: 'POST', json: { email: 'text@example.com', password: 'pw\u0000' } }), 'password');
+    await expectRefused(
+      await t.request('/api/auth/login', { method: 'POST', json: { email: 'text@example.com', password: 'pw\u0000' } }),
+      'password',
+    );
     expect((await t.request('/api/users/me', { method: 'PUT', token, json: { name: 'Zoë 😀 中文' } })).status).toBe(200);
   });
 
   it('multi-line fields keep \\n, \\t and \\r\\n but still refuse NUL', async () => {
-    const generate = (prompt: string) => t.request('/api/generate-image/generate', { method: 'POST', token, json: { prompt, model: 'nano', size: '1024x1024', count: 1 } });
+    const generate = (prompt: string) =>
+      t.request('/api/generate-image/generate', { method: 'POST', token, json: { prompt, model: 'nano', size: '1024x1024', count: 1 } });
     await expectRefused(await generate('a cat\u0000'), 'prompt');
     await expectRefused(await generate('a cat \udfff'), 'prompt');
     const ok = await generate('a cat\r\n\ton a mat\nat dusk');
@@ -45,8 +52,17 @@ describe('text fields refuse control characters and broken Unicode (one check in
   });
 
   it('query and param targets go through the same check', async () => {
-    await expectRefused(await t.request('/api/credits/consume?amount=1&referenceType=IMAGE_GENERATION&referenceId=x%00y', { method: 'POST', token }), 'referenceId');
-    await expectRefused(await t.request('/api/credits/consume?amount=1&referenceType=IMAGE_GENERATION&referenceId=ok&description=a%1Bb', { method: 'POST', token }), 'description');
+    await expectRefused(
+      await t.request('/api/credits/consume?amount=1&referenceType=IMAGE_GENERATION&referenceId=x%00y', { method: 'POST', token }),
+      'referenceId',
+    );
+    await expectRefused(
+      await t.request('/api/credits/consume?amount=1&referenceType=IMAGE_GENERATION&referenceId=ok&description=a%1Bb', {
+        method: 'POST',
+        token,
+      }),
+      'description',
+    );
     // In the app the path guard answers first (every /api path); validate('param') checks the same on its own.
     await expectRefused(await t.request('/api/orders/ord%00x/refund/check', { token }), 'path');
     const bare = new Hono<AppEnv>().get('/:id', validate('param', z.object({ id: z.string() })), (c) => c.text(c.req.valid('param').id));
@@ -68,7 +84,9 @@ describe('error logs carry no query parameters, passwords, hashes, codes or toke
       })
       .get('/boom', async () => {
         // The shape of the reported leak: an insert whose bound values include an e-mail, a password hash and a NUL.
-        await t.deps.db.execute(sql`select ${'victim@example.com'}::text, ${'scrypt$16384$8$1$c2FsdA$aGFzaA'}::text, ${'123456'}::text, ${'bad\u0000byte'}::text`);
+        await t.deps.db.execute(
+          sql`select ${'victim@example.com'}::text, ${'scrypt$16384$8$1$c2FsdA$aGFzaA'}::text, ${'123456'}::text, ${'bad\u0000byte'}::text`,
+        );
         return new Response('unreachable');
       });
     app.onError(onError);
@@ -86,7 +104,8 @@ describe('error logs carry no query parameters, passwords, hashes, codes or toke
     expect(res.status).toBe(500);
     expect(lines).toHaveLength(1);
     const line = lines[0]!;
-    for (const secret of ['victim@example.com', 'scrypt$', '123456', 'tok_secret', 'bad', 'params']) expect(line, secret).not.toContain(secret);
+    for (const secret of ['victim@example.com', 'scrypt$', '123456', 'tok_secret', 'bad', 'params'])
+      expect(line, secret).not.toContain(secret);
     const logged = JSON.parse(line);
     expect(logged).toMatchObject({ level: 'error', message: 'unhandled error', path: '/boom' });
     expect(logged.error.class).toMatch(/Error/);
@@ -96,7 +115,9 @@ describe('error logs carry no query parameters, passwords, hashes, codes or toke
 
 describe('multipart text fields (edit) go through the same check', () => {
   it('a NUL in the prompt or in a tool parameter is a 400 naming it, before anything is charged', async () => {
-    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#888' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     const edit = (fields: Record<string, string>) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.set(k, v);

@@ -67,7 +67,13 @@ describe('hostile image containers', () => {
 describe('an upload must decode before it is accepted or charged for', () => {
   // Noise, so the compressed data is long enough that a cut lands inside the pixel data.
   const photo = async (format: 'png' | 'jpeg') =>
-    new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3c8cff', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).toFormat(format).toBuffer());
+    new Uint8Array(
+      await sharp({
+        create: { width: 64, height: 48, channels: 3, background: '#3c8cff', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+      })
+        .toFormat(format)
+        .toBuffer(),
+    );
   const balance = async () => (await (await t.request('/api/credits/balance', { token })).json()).available as number;
   const expectUndecodable = async (res: Response, field: string) => {
     expect(res.status).toBe(422);
@@ -75,7 +81,10 @@ describe('an upload must decode before it is accepted or charged for', () => {
   };
 
   it('refuses truncated PNG and JPEG uploads with 422 naming image', async () => {
-    for (const [format, type] of [['png', 'image/png'], ['jpeg', 'image/jpeg']] as const) {
+    for (const [format, type] of [
+      ['png', 'image/png'],
+      ['jpeg', 'image/jpeg'],
+    ] as const) {
       const whole = await photo(format);
       expect((await upload(whole, `ok.${format}`, type)).status, format).toBe(200);
       await expectUndecodable(await upload(whole.subarray(0, Math.floor(whole.length * 0.7)), `cut.${format}`, type), 'image');

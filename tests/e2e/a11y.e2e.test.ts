@@ -14,9 +14,26 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 const DESKTOP = { width: 1280, height: 800 };
 
 const PUBLIC_ROUTES = [
-  '/', '/ai-workbench', '/ai-workbench?mode=image-to-image', '/ai-tools-workbench', '/ai-tools/anime-style', '/ai-tools/id-photo-generation',
-  '/ai-tools/logo-generation', '/ai-tools/photo-restoration', '/ai-tools/face-swap', '/image-upscaler', '/pricing', '/showcase', '/terms', '/privacy',
-  '/credits', '/referrals', '/records', '/personal-center/profile', '/payment/stripe/cancel', '/no-such-page',
+  '/',
+  '/ai-workbench',
+  '/ai-workbench?mode=image-to-image',
+  '/ai-tools-workbench',
+  '/ai-tools/anime-style',
+  '/ai-tools/id-photo-generation',
+  '/ai-tools/logo-generation',
+  '/ai-tools/photo-restoration',
+  '/ai-tools/face-swap',
+  '/image-upscaler',
+  '/pricing',
+  '/showcase',
+  '/terms',
+  '/privacy',
+  '/credits',
+  '/referrals',
+  '/records',
+  '/personal-center/profile',
+  '/payment/stripe/cancel',
+  '/no-such-page',
 ];
 const SIGNED_OUT_ONLY = ['/login'];
 const SIGNED_IN_ONLY = ['/dashboard', '/personal-center/credits', '/personal-center/invites', '/personal-center/orders'];
@@ -30,7 +47,11 @@ interface Finding {
 
 async function audit(page: Page, route: string): Promise<Finding[]> {
   await page.evaluate(AXE);
-  const results = (await page.evaluate(() => (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } }).axe.run(document, { resultTypes: ['violations'] }))) as {
+  const results = (await page.evaluate(() =>
+    (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    }),
+  )) as {
     violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
   };
   return results.violations
@@ -70,7 +91,10 @@ for (const lang of ['en', 'zh-Hant'] as const) {
         // The login modal, opened from the header.
         await page.goto(baseUrl);
         await settle(page);
-        await page.getByRole('button', { name: lang === 'en' ? /^sign in$/i : '登入' }).first().click();
+        await page
+          .getByRole('button', { name: lang === 'en' ? /^sign in$/i : '登入' })
+          .first()
+          .click();
         await page.getByRole('dialog').waitFor();
         await page.waitForTimeout(300);
         findings.push(...(await audit(page, '/ (login modal)')));

@@ -114,9 +114,15 @@ for (const [lang, viewport] of [
     const email = `export-${lang.toLowerCase()}-${Date.now()}@example.com`;
     const session = await api.signInByCode(email);
     // One finished creation, so the zip holds an image of the user's own.
-    const started = await api.call<{ id: string }>('POST', '/api/generate-image', { token: session.token, json: { prompt: 'a lighthouse on a cliff at dusk', style: 'realistic', width: 512, height: 512, model: 'nano' } });
+    const started = await api.call<{ id: string }>('POST', '/api/generate-image', {
+      token: session.token,
+      json: { prompt: 'a lighthouse on a cliff at dusk', style: 'realistic', width: 512, height: 512, model: 'nano' },
+    });
     expect(started.status).toBe(200);
-    await eventually(async () => (await api.call<{ status: string }>('GET', `/api/generate-image/status/${started.body.id}`, { token: session.token })).body.status).toBe('COMPLETED');
+    await eventually(
+      async () =>
+        (await api.call<{ status: string }>('GET', `/api/generate-image/status/${started.body.id}`, { token: session.token })).body.status,
+    ).toBe('COMPLETED');
 
     const context = await browser.newContext({ viewport, deviceScaleFactor: lang === 'en' ? 1 : 2, acceptDownloads: true });
     await useLanguage(context, lang);
@@ -161,7 +167,10 @@ for (const [lang, viewport] of [
     await page.goto(`${baseUrl}/login`);
     await page.getByRole('button', { name: text.google }).click({ timeout: 60_000 });
     await page.getByRole('button', { name: text.logout }).first().waitFor({ timeout: 30_000 });
-    const session = await page.evaluate(() => ({ token: localStorage.getItem('token')!, id: (JSON.parse(localStorage.getItem('user')!) as { id: string }).id }));
+    const session = await page.evaluate(() => ({
+      token: localStorage.getItem('token')!,
+      id: (JSON.parse(localStorage.getItem('user')!) as { id: string }).id,
+    }));
     await page.goto(`${baseUrl}/personal-center/account`);
     const section = page.getByTestId('delete-account');
     await section.getByText(text.kept).waitFor({ timeout: 60_000 });
@@ -185,7 +194,7 @@ for (const [lang, viewport] of [
     await page.goto(`${baseUrl}/login`);
     await page.getByRole('button', { name: text.google }).click({ timeout: 60_000 });
     await page.getByRole('button', { name: text.logout }).first().waitFor({ timeout: 30_000 });
-    const again = await page.evaluate(() => (JSON.parse(localStorage.getItem('user')!) as { id: string; email: string }));
+    const again = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!) as { id: string; email: string });
     expect(again).toMatchObject({ email });
     expect(again.id).not.toBe(session.id);
     expect(failures).toEqual([]);

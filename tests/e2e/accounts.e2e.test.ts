@@ -54,7 +54,10 @@ async function avatarPng(): Promise<Buffer> {
  * so a slow machine waits longer instead of failing at a fixed 30 s (issue 18 item 6).
  */
 async function chooseAvatar(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 0 }), page.getByRole('button', { name: /change avatar/i }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser', { timeout: 0 }),
+    page.getByRole('button', { name: /change avatar/i }).click(),
+  ]);
   await chooser.setFiles(file);
 }
 
@@ -65,7 +68,10 @@ async function chooseAvatar(page: Page, file: { name: string; mimeType: string; 
  */
 async function fileChooserByKeyboard(page: Page) {
   await page.getByText('Profile updated').waitFor({ state: 'hidden', timeout: 0 });
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 0 }), page.getByRole('button', { name: /change avatar/i }).press('Enter')]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser', { timeout: 0 }),
+    page.getByRole('button', { name: /change avatar/i }).press('Enter'),
+  ]);
   return chooser;
 }
 
@@ -87,7 +93,10 @@ for (const [device, viewport] of [
     if (device === 'desktop') await page.goto(`${baseUrl}/login`);
     else {
       await page.goto(baseUrl);
-      await page.getByRole('button', { name: /^sign in$/i }).first().click();
+      await page
+        .getByRole('button', { name: /^sign in$/i })
+        .first()
+        .click();
     }
     await page.getByRole('button', { name: /continue with google/i }).waitFor();
     await snap(page, `accounts-${device}-1-initial`);
@@ -145,8 +154,14 @@ for (const [device, viewport] of [
     await snap(page, `accounts-${device}-5-avatar-uploaded`);
 
     // Logout, then back in with the password: the name and the avatar are the server's, not a cache.
-    await page.getByRole('button', { name: /log ?out/i }).first().click();
-    await page.getByRole('button', { name: /^sign in$/i }).first().waitFor();
+    await page
+      .getByRole('button', { name: /log ?out/i })
+      .first()
+      .click();
+    await page
+      .getByRole('button', { name: /^sign in$/i })
+      .first()
+      .waitFor();
     expect(await token(page)).toBeNull();
     await page.goto(`${baseUrl}/login`);
 
@@ -159,8 +174,14 @@ for (const [device, viewport] of [
     // Where a 401 left the user (spec §8): /login returns there after signing in.
     await page.evaluate(() => sessionStorage.setItem('google_auth_return_url', '/personal-center/profile'));
     await page.getByLabel(/^password$/i).fill(PASSWORD);
-    await page.getByRole('tabpanel').getByRole('button', { name: /^sign in$/i }).click();
-    await page.getByRole('button', { name: /log ?out/i }).first().waitFor();
+    await page
+      .getByRole('tabpanel')
+      .getByRole('button', { name: /^sign in$/i })
+      .click();
+    await page
+      .getByRole('button', { name: /log ?out/i })
+      .first()
+      .waitFor();
     await page.waitForURL(`${baseUrl}/personal-center/profile`);
     await eventually(() => naturalWidth(page, 'header-avatar')).toBeGreaterThan(0);
     expect(await page.getByTestId('header-avatar').getAttribute('src')).toBe(avatarUrl);
@@ -185,7 +206,11 @@ it('avatar upload can be cancelled, and a failed profile load offers Retry', asy
   await page.route('**/api/users/me', async (route) => {
     if (route.request().method() === 'GET' && failNext) {
       failNext = false;
-      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'INTERNAL', message: 'boom' } }) });
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: { code: 'INTERNAL', message: 'boom' } }),
+      });
     }
     return route.fallback();
   });
@@ -229,7 +254,10 @@ it('Google: Continue with Google on /login signs in through the OIDC server and 
 
   await page.goto(`${baseUrl}/login`);
   await page.getByRole('button', { name: /continue with google/i }).click();
-  await page.getByRole('button', { name: /log ?out/i }).first().waitFor({ timeout: 20_000 });
+  await page
+    .getByRole('button', { name: /log ?out/i })
+    .first()
+    .waitFor({ timeout: 20_000 });
   expect(pathOf(page)).toBe('/');
   expect(await token(page)).toMatch(/^ey/);
   expect(await page.getByRole('link', { name: /^my profile:/i }).getAttribute('aria-label')).toContain(googleUser.name);
@@ -240,9 +268,15 @@ it('Google: Continue with Google on /login signs in through the OIDC server and 
   await snap(page, 'accounts-google-signed-in');
 
   // From a page with a query, through the modal: back on the same page afterwards.
-  await page.getByRole('button', { name: /log ?out/i }).first().click();
+  await page
+    .getByRole('button', { name: /log ?out/i })
+    .first()
+    .click();
   await page.goto(`${baseUrl}/showcase?from=e2e`);
-  await page.getByRole('button', { name: /^sign in$/i }).first().click();
+  await page
+    .getByRole('button', { name: /^sign in$/i })
+    .first()
+    .click();
   // Hold the code exchange a moment to see the "Signing you in…" screen.
   let release: () => void = () => {};
   await page.route('**/api/auth/google/oauth2', async (route) => {
@@ -253,7 +287,10 @@ it('Google: Continue with Google on /login signs in through the OIDC server and 
   await page.getByText('Signing you in…').waitFor({ timeout: 20_000 });
   await snap(page, 'accounts-google-signing-in');
   release();
-  await page.getByRole('button', { name: /log ?out/i }).first().waitFor({ timeout: 20_000 });
+  await page
+    .getByRole('button', { name: /log ?out/i })
+    .first()
+    .waitFor({ timeout: 20_000 });
   expect(pathOf(page)).toBe('/showcase?from=e2e');
   await page.getByRole('link', { name: /^my profile:/i }).click();
   await eventually(() => page.getByRole('textbox', { name: /e-?mail/i }).inputValue()).toBe(googleUser.email);
@@ -297,7 +334,8 @@ it('Google: a cancelled, failed or empty return explains itself on /login with t
   // refuses it, the session is cleared and the user is told.
   const api = apiClient(baseUrl);
   const { email } = await newPasswordAccount('forged-google');
-  const signedIn = (await api.call<{ token: string; user: unknown }>('POST', '/api/auth/login', { json: { email, password: PASSWORD } })).body;
+  const signedIn = (await api.call<{ token: string; user: unknown }>('POST', '/api/auth/login', { json: { email, password: PASSWORD } }))
+    .body;
   await page.evaluate(({ token, user }) => {
     localStorage.setItem('token', token);
     localStorage.setItem('user', JSON.stringify(user));
@@ -317,8 +355,14 @@ it('a purchase started signed out continues after a password sign-in in the moda
   const failures = watchErrors(page);
   const account = await newPasswordAccount('purchase-continues');
   await page.goto(`${baseUrl}/pricing`);
-  await page.getByRole('button', { name: /^(subscribe|buy now)$/i }).first().click();
-  await page.getByRole('dialog').getByRole('button', { name: /use a password/i }).waitFor();
+  await page
+    .getByRole('button', { name: /^(subscribe|buy now)$/i })
+    .first()
+    .click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /use a password/i })
+    .waitFor();
   await signInWithPassword(page, account.email, PASSWORD);
   await eventually(() => page.getByRole('heading', { name: /choose a payment method/i }).isVisible()).toBe(true);
   expect(pathOf(page)).toBe('/pricing');
@@ -338,12 +382,18 @@ it('forgot password: a mailed code and a new password sign in; the old password 
   await page.getByRole('heading', { name: /reset your password/i }).waitFor();
   await page.getByRole('textbox', { name: /e-?mail/i }).fill(email);
   await page.getByRole('button', { name: /send reset code/i }).click();
-  await page.getByRole('status').filter({ hasText: /reset code is on its way/i }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /reset code is on its way/i })
+    .waitFor();
   await page.getByRole('textbox', { name: /reset code/i }).fill(await readCode(baseUrl, email));
   await page.getByLabel(/^new password$/i).fill('brand new secret 42');
   await snap(page, 'accounts-password-reset');
   await page.getByRole('button', { name: /set new password and sign in/i }).click();
-  await page.getByRole('button', { name: /log ?out/i }).first().waitFor();
+  await page
+    .getByRole('button', { name: /log ?out/i })
+    .first()
+    .waitFor();
   expect((await apiClient(baseUrl).call('POST', '/api/auth/login', { json: { email, password: PASSWORD } })).status).toBe(401);
   expect(failures).toEqual([]);
   await context.close();
@@ -379,7 +429,8 @@ it('zh-Hant: the login modal and its password step are in Traditional Chinese', 
 
 /** Signs in by e-mail code through the API (no browser), for accounts a test only needs as a party. */
 const apiSignIn = (email: string) => apiClient(baseUrl).signInByCode(email);
-const apiGet = async (path: string, bearer: string) => (await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${bearer}` } })).json();
+const apiGet = async (path: string, bearer: string) =>
+  (await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${bearer}` } })).json();
 
 /** Issue 12 break 2: a password sign-up's credits (and its inviter's) wait for the e-mail code. */
 for (const [device, viewport, locale] of [
@@ -411,7 +462,9 @@ for (const [device, viewport, locale] of [
 
     const banner = page.getByTestId('verify-email-banner');
     await banner.waitFor({ timeout: 15_000 });
-    const title = zh ? '驗證您的電子郵件，即可獲得 20 點免費點數（邀請您的人也會獲得獎勵）' : 'Verify your e-mail to receive your 20 free credits (and give your inviter their reward)';
+    const title = zh
+      ? '驗證您的電子郵件，即可獲得 20 點免費點數（邀請您的人也會獲得獎勵）'
+      : 'Verify your e-mail to receive your 20 free credits (and give your inviter their reward)';
     await eventually(() => banner.getByRole('heading', { name: title }).isVisible()).toBe(true);
     await eventually(() => banner.getByText(email).isVisible()).toBe(true);
     // Nothing is paid before the mailbox is proven; the resend waits out the 60 s after the first code.
@@ -438,7 +491,9 @@ for (const [device, viewport, locale] of [
     const input = banner.getByRole('textbox');
     await input.fill(code === '000000' ? '111111' : '000000');
     await banner.getByRole('button', { name: zh ? '驗證' : /^verify$/i, exact: zh }).click();
-    await eventually(() => banner.getByRole('alert').textContent()).toBe(zh ? '驗證碼不正確，請檢查後再試一次' : 'That code is not right, please check it and try again');
+    await eventually(() => banner.getByRole('alert').textContent()).toBe(
+      zh ? '驗證碼不正確，請檢查後再試一次' : 'That code is not right, please check it and try again',
+    );
     await snap(page, `verify-${device}-${locale}-2-wrong-code`);
     await input.fill(code);
     await banner.getByRole('button', { name: zh ? '驗證' : /^verify$/i, exact: zh }).click();

@@ -19,8 +19,13 @@ export function apiClient(baseUrl: string) {
   const localAddress = `127.0.${1 + Math.floor(n / 250)}.${2 + (n % 250)}`;
   const url = new URL(baseUrl);
 
-  function call<T = unknown>(method: string, path: string, options: { json?: unknown; token?: string; form?: Record<string, string> } = {}): Promise<{ status: number; body: T; headers: http.IncomingHttpHeaders }> {
-    const body = options.json !== undefined ? JSON.stringify(options.json) : options.form ? new URLSearchParams(options.form).toString() : undefined;
+  function call<T = unknown>(
+    method: string,
+    path: string,
+    options: { json?: unknown; token?: string; form?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: T; headers: http.IncomingHttpHeaders }> {
+    const body =
+      options.json !== undefined ? JSON.stringify(options.json) : options.form ? new URLSearchParams(options.form).toString() : undefined;
     const headers: Record<string, string> = {};
     if (options.json !== undefined) headers['content-type'] = 'application/json';
     if (options.form) headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -52,7 +57,9 @@ export function apiClient(baseUrl: string) {
     async signInByCode(email: string): Promise<ApiSession> {
       const sent = await call('POST', '/api/auth/login/send-code', { json: { email } });
       if (sent.status !== 200) throw new Error(`send-code ${sent.status}: ${JSON.stringify(sent.body)}`);
-      const verified = await call<ApiSession>('POST', '/api/auth/login/verify-code', { json: { email, verificationCode: await readCode(baseUrl, email) } });
+      const verified = await call<ApiSession>('POST', '/api/auth/login/verify-code', {
+        json: { email, verificationCode: await readCode(baseUrl, email) },
+      });
       if (verified.status !== 200) throw new Error(`verify-code ${verified.status}: ${JSON.stringify(verified.body)}`);
       return verified.body;
     },

@@ -9,7 +9,15 @@ export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium fonts-noto-cjk`);
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -33,7 +41,10 @@ export async function readCode(baseUrl: string, email: string): Promise<string> 
 
 /** Signs in through the header's modal with a code read from the dev mailbox. */
 export async function signInThroughModal(page: Page, baseUrl: string, email: string) {
-  await page.getByRole('button', { name: /^sign in$/i }).first().click();
+  await page
+    .getByRole('button', { name: /^sign in$/i })
+    .first()
+    .click();
   await completeEmailSignIn(page, baseUrl, email);
 }
 
@@ -45,7 +56,10 @@ export async function completeEmailSignIn(page: Page, baseUrl: string, email: st
   const code = await readCode(baseUrl, email);
   await page.getByRole('textbox', { name: /verification code/i }).fill(code);
   await page.getByRole('button', { name: /verify and sign in/i }).click();
-  await page.getByRole('button', { name: /log ?out/i }).first().waitFor();
+  await page
+    .getByRole('button', { name: /log ?out/i })
+    .first()
+    .waitFor();
 }
 
 /** From the login flow's first step (modal or /login page): the password step, Create account. */
@@ -56,7 +70,10 @@ export async function registerWithPassword(page: Page, account: { name: string; 
   await page.getByRole('textbox', { name: /e-?mail/i }).fill(account.email);
   await page.getByLabel(/^password$/i).fill(account.password);
   await page.getByRole('button', { name: /^create account$/i }).click();
-  await page.getByRole('button', { name: /log ?out/i }).first().waitFor();
+  await page
+    .getByRole('button', { name: /log ?out/i })
+    .first()
+    .waitFor();
 }
 
 /** From the login flow's first step: the password step, Sign in (waits for the signed-in header unless told not to). */
@@ -64,8 +81,15 @@ export async function signInWithPassword(page: Page, email: string, password: st
   await page.getByRole('button', { name: /use a password/i }).click();
   await page.getByRole('textbox', { name: /e-?mail/i }).fill(email);
   await page.getByLabel(/^password$/i).fill(password);
-  await page.getByRole('tabpanel').getByRole('button', { name: /^sign in$/i }).click();
-  if (expectSuccess) await page.getByRole('button', { name: /log ?out/i }).first().waitFor();
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /^sign in$/i })
+    .click();
+  if (expectSuccess)
+    await page
+      .getByRole('button', { name: /log ?out/i })
+      .first()
+      .waitFor();
 }
 
 /** Signs in through the API (e-mail code from the dev mailbox): the token and user the SPA keeps in localStorage. */
@@ -81,7 +105,15 @@ export async function signInByApi(baseUrl: string, email: string): Promise<{ tok
 }
 
 /** A browser context that starts signed in as `session` (or signed out) and in `lang`. */
-export async function contextFor(browser: Browser, options: { viewport: { width: number; height: number }; lang: 'en' | 'zh-Hant'; session?: { token: string; user: unknown }; bypassCSP?: boolean }) {
+export async function contextFor(
+  browser: Browser,
+  options: {
+    viewport: { width: number; height: number };
+    lang: 'en' | 'zh-Hant';
+    session?: { token: string; user: unknown };
+    bypassCSP?: boolean;
+  },
+) {
   const context = await browser.newContext({ viewport: options.viewport, bypassCSP: options.bypassCSP });
   await context.addInitScript(
     ({ lang, session }) => {

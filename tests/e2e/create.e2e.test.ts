@@ -37,7 +37,10 @@ it('generates from the workbench after signing in, shows progress and the image,
   const meta = await sharp(readFileSync((await download.path())!)).metadata();
   expect([meta.format, meta.width, meta.height]).toEqual(['png', 1024, 1024]);
 
-  await page.getByRole('link', { name: /my creations/i }).first().click();
+  await page
+    .getByRole('link', { name: /my creations/i })
+    .first()
+    .click();
   const cards = page.getByTestId('creations').getByRole('listitem');
   await expect.poll(() => cards.count()).toBe(1);
   await expect.poll(() => cards.first().getByText('Completed').isVisible()).toBe(true);
@@ -54,7 +57,9 @@ it('edits an uploaded photo in Traditional Chinese on a phone', async () => {
   // The first CJK render of a fresh Chromium can be slow while fontconfig warms up.
   await page.getByRole('button', { name: '登入' }).first().waitFor({ timeout: 60_000 });
   await signInThroughModalZh(page);
-  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#4f7cff' } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#4f7cff' } })
+    .png()
+    .toBuffer();
   await page.getByTestId('upload-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: photo });
   await page.getByRole('button', { name: '動漫風格' }).click();
   await page.getByRole('textbox', { name: '描述你想要的效果' }).fill('讓它變成復古照片');
@@ -107,12 +112,21 @@ it('restyles a photo with a one-click tool', async () => {
   await page.goto(`${baseUrl}/ai-tools-workbench`);
   await page.getByRole('link', { name: /pop art portrait/i }).click();
   await signInThroughModal(page, baseUrl, `tool-${Date.now()}@example.com`);
-  const photo = await sharp({ create: { width: 512, height: 512, channels: 3, background: '#e0a060' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 512, height: 512, channels: 3, background: '#e0a060' } })
+    .jpeg()
+    .toBuffer();
   await page.getByTestId('tool-upload').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   await page.getByTestId('result-image').waitFor({ timeout: 30_000 });
   await snap(page, 'tool-pop-art');
   await page.goto(`${baseUrl}/records`);
-  await expect.poll(() => page.getByTestId('creations').getByText(/pop art portrait/i).isVisible()).toBe(true);
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('creations')
+        .getByText(/pop art portrait/i)
+        .isVisible(),
+    )
+    .toBe(true);
   await page.close();
 });

@@ -42,7 +42,9 @@ async function downloaded(download: Download) {
   return Buffer.concat(chunks);
 }
 
-it('desktop, English, image mode: checks, options, an edited prompt, sign-in in the modal, the edited photo and its download', { timeout: 240_000 }, async () => {
+it('desktop, English, image mode: checks, options, an edited prompt, sign-in in the modal, the edited photo and its download', {
+  timeout: 240_000,
+}, async () => {
   const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/ai-tools/face-swap`);
@@ -52,7 +54,9 @@ it('desktop, English, image mode: checks, options, an edited prompt, sign-in in 
 
   // Spec §5: text mode needs a description or an option; image mode needs the photo first.
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
-  await expect.poll(() => page.getByRole('main').getByRole('alert').textContent()).toBe('Enter a description or choose at least one option');
+  await expect
+    .poll(() => page.getByRole('main').getByRole('alert').textContent())
+    .toBe('Enter a description or choose at least one option');
   await page.getByRole('tab', { name: 'Image to image' }).click();
   await expect.poll(() => page.getByTestId('engine-note').textContent()).toMatch(/your photo is edited offline/);
   await choose(page, 'hair_color', 'Platinum');
@@ -70,10 +74,16 @@ it('desktop, English, image mode: checks, options, an edited prompt, sign-in in 
   await page.getByRole('button', { name: 'Preview prompt' }).click();
   const preview = page.getByTestId('prompt-preview');
   await preview.waitFor();
-  expect(await page.getByTestId('prompt-prefix').textContent()).toMatch(/Preserve the person's identity, likeness and facial structure exactly/);
+  expect(await page.getByTestId('prompt-prefix').textContent()).toMatch(
+    /Preserve the person's identity, likeness and facial structure exactly/,
+  );
   const description = page.getByTestId('prompt-description');
-  expect(await description.inputValue()).toBe('Character features: platinum blonde hair, wearing round glasses. Environmental characteristics: a plain grey studio backdrop.');
-  await description.fill('Character features: platinum blonde hair, wearing round glasses, a warm smile. Environmental characteristics: a plain grey studio backdrop.');
+  expect(await description.inputValue()).toBe(
+    'Character features: platinum blonde hair, wearing round glasses. Environmental characteristics: a plain grey studio backdrop.',
+  );
+  await description.fill(
+    'Character features: platinum blonde hair, wearing round glasses, a warm smile. Environmental characteristics: a plain grey studio backdrop.',
+  );
   await snap(page, 'face-swap-desktop-preview');
   await preview.getByRole('button', { name: 'Use this prompt' }).click();
   await page.getByText('You are generating with your edited prompt.').waitFor();
@@ -87,7 +97,9 @@ it('desktop, English, image mode: checks, options, an edited prompt, sign-in in 
   // The photo came back edited: same size, new grey studio backdrop in the corner, the face kept.
   const meta = await sharp(bytes).metadata();
   expect([meta.width, meta.height]).toEqual([256, 256]);
-  const corner = async (png: Buffer) => [...(await sharp(png).extract({ left: 250, top: 4, width: 1, height: 1 }).removeAlpha().raw().toBuffer())];
+  const corner = async (png: Buffer) => [
+    ...(await sharp(png).extract({ left: 250, top: 4, width: 1, height: 1 }).removeAlpha().raw().toBuffer()),
+  ];
   const [r, g, b] = await corner(bytes);
   expect(b!).toBeGreaterThan(r!); // the studio paper is grey-blue; the original wall is warm
   expect(Math.abs(r! - g!)).toBeLessThan(30);
@@ -104,14 +116,19 @@ it('desktop, English, image mode: checks, options, an edited prompt, sign-in in 
   await page.getByRole('button', { name: 'Preview', exact: true }).click();
   await page.getByTestId('result-preview').waitFor();
   await snap(page, 'face-swap-desktop-result-preview');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('result-preview').getByRole('button', { name: 'Download' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('result-preview').getByRole('button', { name: 'Download' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('face-swap-result.png');
   const file = await downloaded(download);
   expect(file.subarray(1, 4).toString()).toBe('PNG');
   await context.close();
 });
 
-it('phone, Traditional Chinese, text mode: Random, the prompt preview, sign-in and an illustrated avatar', { timeout: 240_000 }, async () => {
+it('phone, Traditional Chinese, text mode: Random, the prompt preview, sign-in and an illustrated avatar', {
+  timeout: 240_000,
+}, async () => {
   const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, acceptDownloads: true });
   await context.addInitScript(() => localStorage.setItem('lang', 'zh-Hant'));
   const page = await context.newPage();

@@ -25,7 +25,13 @@ async function startOidc() {
   const issuer = oidc.issuer.url!;
   // The claims Google puts in its ID token; the server checks issuer, audience and email_verified.
   oidc.service.on(Events.BeforeTokenSigning, (token) => {
-    Object.assign(token.payload, { iss: issuer, aud: GOOGLE_CLIENT_ID, email: GOOGLE_USER.email, email_verified: true, name: GOOGLE_USER.name });
+    Object.assign(token.payload, {
+      iss: issuer,
+      aud: GOOGLE_CLIENT_ID,
+      email: GOOGLE_USER.email,
+      email_verified: true,
+      name: GOOGLE_USER.name,
+    });
   });
   return {
     GOOGLE_CLIENT_ID,

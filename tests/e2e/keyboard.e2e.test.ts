@@ -25,7 +25,9 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {
   throw new Error(`could not Tab to ${target}`);
 }
 
-it('keyboard only: sign in with an e-mail code, generate an image, buy a credit pack through the sandbox checkout', { timeout: 180_000 }, async () => {
+it('keyboard only: sign in with an e-mail code, generate an image, buy a credit pack through the sandbox checkout', {
+  timeout: 180_000,
+}, async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const email = `keyboard-${Date.now()}@example.com`;
   await page.goto(baseUrl);
@@ -61,7 +63,10 @@ it('keyboard only: sign in with an e-mail code, generate an image, buy a credit 
   await snap(page, 'keyboard-2-generated');
 
   // Buy: nav → Pricing → Credit packs tab → Buy now → Card → Continue → sandbox Pay.
-  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing', exact: true }), { back: true, max: 120 });
+  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing', exact: true }), {
+    back: true,
+    max: 120,
+  });
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { level: 1 }).waitFor();
   await tabTo(page, page.getByRole('tab', { name: 'Credit packs' }));
@@ -79,7 +84,10 @@ it('keyboard only: sign in with an e-mail code, generate an image, buy a credit 
   await snap(page, 'keyboard-3-sandbox');
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/payment\/stripe\/success/);
-  await page.getByText(/credits were added|Payment successful|Payment received/).first().waitFor({ timeout: 30_000 });
+  await page
+    .getByText(/credits were added|Payment successful|Payment received/)
+    .first()
+    .waitFor({ timeout: 30_000 });
   await snap(page, 'keyboard-4-paid');
   await page.close();
 });

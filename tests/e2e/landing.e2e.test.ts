@@ -18,7 +18,18 @@ afterAll(() => browser?.close());
 
 const TEXT = {
   en: {
-    sections: ['Turn ideas into stunning images', 'From the showcase', 'What is Image Studio?', 'Why creators choose Image Studio', 'How to create', 'Capabilities', 'Image Studio in numbers', 'Simple pricing', 'What creators say', 'Frequently asked questions'],
+    sections: [
+      'Turn ideas into stunning images',
+      'From the showcase',
+      'What is Image Studio?',
+      'Why creators choose Image Studio',
+      'How to create',
+      'Capabilities',
+      'Image Studio in numbers',
+      'Simple pricing',
+      'What creators say',
+      'Frequently asked questions',
+    ],
     tools: 'AI tools',
     upscaler: 'Image upscaler',
     terms: 'Terms of Service',
@@ -29,7 +40,18 @@ const TEXT = {
     firstShowcase: 'Alpine sunset',
   },
   'zh-Hant': {
-    sections: ['把點子變成驚豔的圖片', '精選作品', '什麼是 Image Studio？', '創作者為什麼選擇 Image Studio', '如何創作', '功能一覽', 'Image Studio 數據一覽', '簡單的價格', '創作者怎麼說', '常見問題'],
+    sections: [
+      '把點子變成驚豔的圖片',
+      '精選作品',
+      '什麼是 Image Studio？',
+      '創作者為什麼選擇 Image Studio',
+      '如何創作',
+      '功能一覽',
+      'Image Studio 數據一覽',
+      '簡單的價格',
+      '創作者怎麼說',
+      '常見問題',
+    ],
     tools: 'AI 工具',
     upscaler: '圖片放大',
     terms: '服務條款',
@@ -42,11 +64,20 @@ const TEXT = {
 } as const;
 
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-const headings = (page: Page) => page.locator('h1, h2').allTextContents().then((list) => list.map((h) => h.replace(/\s+/g, ' ').trim()));
+const headings = (page: Page) =>
+  page
+    .locator('h1, h2')
+    .allTextContents()
+    .then((list) => list.map((h) => h.replace(/\s+/g, ' ').trim()));
 
 for (const lang of ['en', 'zh-Hant'] as const) {
-  for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-    it(`${lang} ${device}: every landing section, the stats, the tools hub with the upscaler, Terms, Privacy and the signed-out /credits and /referrals`, { timeout: 120_000 }, async () => {
+  for (const [device, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`${lang} ${device}: every landing section, the stats, the tools hub with the upscaler, Terms, Privacy and the signed-out /credits and /referrals`, {
+      timeout: 120_000,
+    }, async () => {
       const t = TEXT[lang];
       const context = await contextFor(browser, { viewport, lang });
       const page = await context.newPage();
@@ -66,10 +97,17 @@ for (const lang of ['en', 'zh-Hant'] as const) {
 
       // The hub from the header (the phone's menu first) lists every tool, the upscaler too.
       if (device === 'phone') await page.getByRole('button', { name: lang === 'en' ? 'Menu' : '選單' }).click();
-      await page.getByRole('navigation', { name: lang === 'en' ? 'Main' : '主選單' }).getByRole('link', { name: t.tools, exact: true }).last().click();
+      await page
+        .getByRole('navigation', { name: lang === 'en' ? 'Main' : '主選單' })
+        .getByRole('link', { name: t.tools, exact: true })
+        .last()
+        .click();
       await page.waitForURL(/\/ai-tools-workbench$/);
       expect(await page.getByTestId('tool-grid').getByRole('link').count()).toBe(12);
-      await page.getByTestId('tool-grid').getByRole('link', { name: new RegExp(t.upscaler) }).waitFor();
+      await page
+        .getByTestId('tool-grid')
+        .getByRole('link', { name: new RegExp(t.upscaler) })
+        .waitFor();
       expect(await noOverflow(page)).toBe(true);
       await snap(page, `tools-hub-${lang}-${device}`);
 
@@ -78,7 +116,12 @@ for (const lang of ['en', 'zh-Hant'] as const) {
       await page.getByRole('link', { name: t.back }).click();
       await page.waitForURL(/\/ai-workbench/);
 
-      for (const [path, title] of [['/terms', t.terms], ['/privacy', t.privacy], ['/credits', t.credits], ['/referrals', t.invite]] as const) {
+      for (const [path, title] of [
+        ['/terms', t.terms],
+        ['/privacy', t.privacy],
+        ['/credits', t.credits],
+        ['/referrals', t.invite],
+      ] as const) {
         await page.goto(`${baseUrl}${path}`);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
         expect(await noOverflow(page)).toBe(true);
@@ -90,7 +133,9 @@ for (const lang of ['en', 'zh-Hant'] as const) {
   }
 }
 
-it('signed in, the hero shows the account and its credits instead of promising sign-up credits; /credits opens My credits', { timeout: 60_000 }, async () => {
+it('signed in, the hero shows the account and its credits instead of promising sign-up credits; /credits opens My credits', {
+  timeout: 60_000,
+}, async () => {
   const session = await signInByApi(baseUrl, `landing-${Date.now()}@example.com`);
   const context = await contextFor(browser, { viewport: DESKTOP, lang: 'en', session });
   const page = await context.newPage();

@@ -17,7 +17,10 @@ afterAll(() => browser?.close());
 it('desktop: "Bean There coffee shop" gives a 1024 logo sheet with the name set in ink', { timeout: 120_000 }, async () => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(`${baseUrl}/ai-tools/logo-generation`);
-  await page.getByRole('button', { name: /^sign in$/i }).first().click();
+  await page
+    .getByRole('button', { name: /^sign in$/i })
+    .first()
+    .click();
   await completeEmailSignIn(page, baseUrl, `logo-${Date.now()}@example.com`);
   // Too short: the spec's message, nothing sent.
   await page.getByRole('textbox', { name: /describe your logo/i }).fill('Bean');

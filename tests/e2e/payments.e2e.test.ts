@@ -45,7 +45,10 @@ async function headerCredits(page: Page): Promise<number | null> {
 const planCard = (page: Page, name: string) => page.locator('.card', { has: page.getByRole('heading', { name, exact: true }) });
 
 /** /pricing → billing tab → the plan's button → (sign-in when asked) → payment-method modal → Continue → sandbox page. */
-async function startCheckout(page: Page, opts: { tab: RegExp; plan: string; button: RegExp; method?: RegExp; signInAs?: string; snapAs?: string }) {
+async function startCheckout(
+  page: Page,
+  opts: { tab: RegExp; plan: string; button: RegExp; method?: RegExp; signInAs?: string; snapAs?: string },
+) {
   await page.goto(`${baseUrl}/pricing`);
   await page.getByRole('tab', { name: opts.tab }).click();
   await planCard(page, opts.plan).getByRole('button', { name: opts.button }).click();
@@ -71,7 +74,8 @@ async function payAndConfirm(page: Page, credits: number, gateway: 'stripe' | 'p
 }
 
 const orderRows = (page: Page) => page.getByTestId('order-row');
-const statusOf = (page: Page, index: number) => orderRows(page).nth(index).getByTestId('order-status').filter({ visible: true }).textContent();
+const statusOf = (page: Page, index: number) =>
+  orderRows(page).nth(index).getByTestId('order-status').filter({ visible: true }).textContent();
 
 async function openOrders(page: Page) {
   await page.goto(`${baseUrl}/personal-center/orders`);
@@ -81,14 +85,20 @@ async function openOrders(page: Page) {
 
 /** Opens the refund modal of the newest order and waits for the server's conditions. */
 async function openRefund(page: Page) {
-  await orderRows(page).first().getByRole('button', { name: /^refund /i }).click();
+  await orderRows(page)
+    .first()
+    .getByRole('button', { name: /^refund /i })
+    .click();
   const modal = page.getByTestId('refund-modal');
   await modal.getByRole('heading', { name: /refund conditions/i }).waitFor();
   return modal;
 }
 
 const conditionsOf = (page: Page) =>
-  page.getByTestId('refund-modal').locator('[data-testid^="condition-"]').evaluateAll((items) => items.map((li) => [li.getAttribute('data-testid'), li.getAttribute('data-ok')]));
+  page
+    .getByTestId('refund-modal')
+    .locator('[data-testid^="condition-"]')
+    .evaluateAll((items) => items.map((li) => [li.getAttribute('data-testid'), li.getAttribute('data-ok')]));
 
 /** A refund through the modal with every condition ticked; returns when the list shows it REFUNDED. */
 async function refundNewest(page: Page, reason: string, snapAs?: string) {
@@ -104,19 +114,30 @@ async function refundNewest(page: Page, reason: string, snapAs?: string) {
   await expect.poll(() => modal.getByText(`${reason.length}/200`).isVisible()).toBe(true);
   if (snapAs) await snap(page, snapAs);
   await modal.getByRole('button', { name: /submit refund/i }).click();
-  await page.getByRole('status').filter({ hasText: /Refunded \$4\.99\. It takes 3–5 business days/ }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /Refunded \$4\.99\. It takes 3–5 business days/ })
+    .waitFor();
   await modal.waitFor({ state: 'detached' });
   await eventually(() => statusOf(page, 0)).toBe('Refunded');
 }
 
-it('desktop: buys a pack through the sandbox, sees the credits once, refunds it; a third refund in 30 days is refused; subscribes and cancels; a cancelled checkout', { timeout: 240_000 }, async () => {
+it('desktop: buys a pack through the sandbox, sees the credits once, refunds it; a third refund in 30 days is refused; subscribes and cancels; a cancelled checkout', {
+  timeout: 240_000,
+}, async () => {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   const failures = watch(page);
   const email = `buyer-${Date.now()}@example.com`;
 
   // Signed out on /pricing: Buy now asks for sign-in, then carries on to the payment-method modal.
-  await startCheckout(page, { tab: /credit packs/i, plan: PACK.name, button: /buy now/i, signInAs: email, snapAs: 'payments-method-modal' });
+  await startCheckout(page, {
+    tab: /credit packs/i,
+    plan: PACK.name,
+    button: /buy now/i,
+    signInAs: email,
+    snapAs: 'payments-method-modal',
+  });
   await snap(page, 'payments-sandbox-checkout');
   await expect(page.getByRole('button', { name: `Pay ${PACK.price}` }).isVisible()).resolves.toBe(true);
   await payAndConfirm(page, PACK.credits);
@@ -134,15 +155,26 @@ it('desktop: buys a pack through the sandbox, sees the credits once, refunds it;
   expect(await orderRows(page).count()).toBe(1);
   const row = orderRows(page).first();
   expect(await statusOf(page, 0)).toBe('Paid');
-  for (const text of [PACK.name, PACK.price, `✦ ${PACK.credits} credits`, 'Card']) expect(await row.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
+  for (const text of [PACK.name, PACK.price, `✦ ${PACK.credits} credits`, 'Card'])
+    expect(await row.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
   expect(await row.textContent()).toMatch(/ORD|\d{6,}/);
-  await expect(page.getByTestId('subscription-panel').getByText(/no active subscription/i).isVisible()).resolves.toBe(true);
+  await expect(
+    page
+      .getByTestId('subscription-panel')
+      .getByText(/no active subscription/i)
+      .isVisible(),
+  ).resolves.toBe(true);
   await snap(page, 'payments-orders-paid');
 
   // Refund #1: every condition ticked, reason with its counter, toast, REFUNDED, credits back.
   await refundNewest(page, 'Bought the wrong pack', 'payments-refund-modal');
   await eventually(() => headerCredits(page)).toBe(WELCOME_CREDITS);
-  expect(await orderRows(page).first().getByRole('button', { name: /^refund /i }).count()).toBe(0);
+  expect(
+    await orderRows(page)
+      .first()
+      .getByRole('button', { name: /^refund /i })
+      .count(),
+  ).toBe(0);
   await snap(page, 'payments-orders-refunded');
 
   // Refund #2 the same way, then a third pack: the rules allow two refunds in 30 days.
@@ -156,9 +188,16 @@ it('desktop: buys a pack through the sandbox, sees the credits once, refunds it;
   await openOrders(page);
   expect(await orderRows(page).count()).toBe(3);
   const modal = await openRefund(page);
-  expect(Object.fromEntries(await conditionsOf(page))).toMatchObject({ 'condition-paid': 'true', 'condition-time': 'true', 'condition-credits': 'true', 'condition-risk': 'false' });
+  expect(Object.fromEntries(await conditionsOf(page))).toMatchObject({
+    'condition-paid': 'true',
+    'condition-time': 'true',
+    'condition-credits': 'true',
+    'condition-risk': 'false',
+  });
   await modal.getByText('Refunds in the last 30 days: 2 of 2').waitFor();
-  expect(await modal.getByTestId('refund-refusal').textContent()).toBe('This order cannot be refunded: at most 2 refunds are allowed in 30 days.');
+  expect(await modal.getByTestId('refund-refusal').textContent()).toBe(
+    'This order cannot be refunded: at most 2 refunds are allowed in 30 days.',
+  );
   expect(await modal.getByRole('button', { name: /submit refund/i }).count()).toBe(0);
   expect(await modal.getByRole('textbox', { name: /reason/i }).count()).toBe(0);
   await snap(page, 'payments-refund-refused');
@@ -175,23 +214,38 @@ it('desktop: buys a pack through the sandbox, sees the credits once, refunds it;
   const panel = page.getByTestId('subscription-panel');
   await panel.getByRole('heading', { name: `${PLAN.name} plan` }).waitFor();
   expect(await panel.getByTestId('subscription-status').textContent()).toBe('Active');
-  for (const label of ['Price', 'Monthly credits', 'Started', 'Next billing', 'Ends', 'Payment provider']) expect(await panel.getByText(label, { exact: true }).count(), label).toBe(1);
+  for (const label of ['Price', 'Monthly credits', 'Started', 'Next billing', 'Ends', 'Payment provider'])
+    expect(await panel.getByText(label, { exact: true }).count(), label).toBe(1);
   expect(await panel.textContent()).toContain(`${PLAN.price} / month`);
   expect(await panel.textContent()).toContain(String(PLAN.credits));
   expect(await statusOf(page, 0)).toBe('Paid');
-  expect(await orderRows(page).first().getByText(/credits \/ month/).count()).toBe(1);
+  expect(
+    await orderRows(page)
+      .first()
+      .getByText(/credits \/ month/)
+      .count(),
+  ).toBe(1);
   await snap(page, 'payments-subscription-active');
 
   // Spend one image's worth (subscription credits go first): the plan's refund is refused for the credits.
   const spent = await page.evaluate(async () => {
-    const res = await fetch('/api/credits/consume?amount=4&referenceId=e2e-spend&description=e2e', { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+    const res = await fetch('/api/credits/consume?amount=4&referenceId=e2e-spend&description=e2e', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+    });
     return res.status;
   });
   expect(spent).toBe(200);
   const planModal = await openRefund(page);
-  expect(Object.fromEntries(await conditionsOf(page))).toMatchObject({ 'condition-paid': 'true', 'condition-credits': 'false', 'condition-risk': 'false' });
+  expect(Object.fromEntries(await conditionsOf(page))).toMatchObject({
+    'condition-paid': 'true',
+    'condition-credits': 'false',
+    'condition-risk': 'false',
+  });
   await planModal.getByText(`You have ${PLAN.credits - 4} of the ${PLAN.credits} credits this plan added`).waitFor();
-  expect(await planModal.getByTestId('refund-refusal').textContent()).toBe(`This order cannot be refunded: some of its credits have been used (${PLAN.credits - 4} of ${PLAN.credits} left).`);
+  expect(await planModal.getByTestId('refund-refusal').textContent()).toBe(
+    `This order cannot be refunded: some of its credits have been used (${PLAN.credits - 4} of ${PLAN.credits} left).`,
+  );
   await snap(page, 'payments-refund-refused-credits');
   await planModal.getByRole('button', { name: /^close$/i }).click();
   await planModal.waitFor({ state: 'detached' });
@@ -241,7 +295,9 @@ it('desktop: buys a pack through the sandbox, sees the credits once, refunds it;
   await context.close();
 });
 
-it('phone: PayPal checkout, orders and refund modal fit 390 px; empty state, load failure with retry, pages of 20; the orders tab in Traditional Chinese', { timeout: 240_000 }, async () => {
+it('phone: PayPal checkout, orders and refund modal fit 390 px; empty state, load failure with retry, pages of 20; the orders tab in Traditional Chinese', {
+  timeout: 240_000,
+}, async () => {
   const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2 });
   const page = await context.newPage();
   const failures = watch(page);
@@ -255,7 +311,13 @@ it('phone: PayPal checkout, orders and refund modal fit 390 px; empty state, loa
   await snap(page, 'payments-phone-orders-empty');
 
   // Load failure (spec §8): "Failed to load data: …" with Retry that recovers.
-  await page.route('**/api/orders/user*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'INTERNAL', message: 'boom' } }) }));
+  await page.route('**/api/orders/user*', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: { code: 'INTERNAL', message: 'boom' } }),
+    }),
+  );
   await page.reload();
   const alert = page.getByRole('alert').filter({ hasText: /failed to load data/i });
   await alert.waitFor();
@@ -266,7 +328,13 @@ it('phone: PayPal checkout, orders and refund modal fit 390 px; empty state, loa
   await page.getByText(/no orders yet/i).waitFor();
 
   // PayPal through the sandbox lands on the PayPal callback route.
-  await startCheckout(page, { tab: /credit packs/i, plan: PACK.name, button: /buy now/i, method: /paypal/i, snapAs: 'payments-phone-method-modal' });
+  await startCheckout(page, {
+    tab: /credit packs/i,
+    plan: PACK.name,
+    button: /buy now/i,
+    method: /paypal/i,
+    snapAs: 'payments-phone-method-modal',
+  });
   await snap(page, 'payments-phone-sandbox');
   await payAndConfirm(page, PACK.credits, 'paypal');
   await eventually(() => headerCredits(page)).toBe(WELCOME_CREDITS + PACK.credits);
@@ -288,7 +356,10 @@ it('phone: PayPal checkout, orders and refund modal fit 390 px; empty state, loa
   await eventually(() => statusOf(page, 0)).toBe('已付款');
   await page.getByText('目前沒有訂閱').waitFor();
   await snap(page, 'payments-phone-orders-zh');
-  await orderRows(page).first().getByRole('button', { name: /申請退款/ }).click();
+  await orderRows(page)
+    .first()
+    .getByRole('button', { name: /申請退款/ })
+    .click();
   const modal = page.getByTestId('refund-modal');
   await modal.getByRole('heading', { name: '退款條件' }).waitFor();
   await modal.getByText('訂單已付款').waitFor();
@@ -296,7 +367,10 @@ it('phone: PayPal checkout, orders and refund modal fit 390 px; empty state, loa
   await modal.getByRole('textbox', { name: '退款原因（選填）' }).fill('買錯了');
   await snap(page, 'payments-phone-refund-modal-zh');
   await modal.getByRole('button', { name: '提交退款申請' }).click();
-  await page.getByRole('status').filter({ hasText: /已退款 \$4\.99/ }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /已退款 \$4\.99/ })
+    .waitFor();
   await eventually(() => statusOf(page, 0)).toBe('已退款');
   await eventually(() => headerCredits(page)).toBe(WELCOME_CREDITS);
   await snap(page, 'payments-phone-orders-refunded-zh');
@@ -307,7 +381,11 @@ it('phone: PayPal checkout, orders and refund modal fit 390 px; empty state, loa
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` };
     const results = [];
     for (let i = 0; i < 21; i++) {
-      const res = await fetch('/api/v2/payment/create-credit-order', { method: 'POST', headers, body: JSON.stringify({ packageId: 'pack_100', gateway: 'STRIPE' }) });
+      const res = await fetch('/api/v2/payment/create-credit-order', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ packageId: 'pack_100', gateway: 'STRIPE' }),
+      });
       results.push(res.status);
     }
     return results;
@@ -329,7 +407,9 @@ it('phone: PayPal checkout, orders and refund modal fit 390 px; empty state, loa
   await context.close();
 });
 
-it('a payment result opened signed out asks to sign in, then shows the result; open, cancelled and expired checkouts in My orders (en + zh-Hant, desktop + phone)', { timeout: 240_000 }, async () => {
+it('a payment result opened signed out asks to sign in, then shows the result; open, cancelled and expired checkouts in My orders (en + zh-Hant, desktop + phone)', {
+  timeout: 240_000,
+}, async () => {
   const email = `returning-buyer-${Date.now()}@example.com`;
   const buyer = await browser.newContext({ viewport: DESKTOP });
   const page = await buyer.newPage();
@@ -343,16 +423,29 @@ it('a payment result opened signed out asks to sign in, then shows the result; o
   // Two checkouts left open at the gateway.
   const opened = await page.evaluate(async () => {
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` };
-    for (let i = 0; i < 2; i++) await fetch('/api/v2/payment/create-credit-order', { method: 'POST', headers, body: JSON.stringify({ packageId: 'pack_100', gateway: 'STRIPE' }) });
+    for (let i = 0; i < 2; i++)
+      await fetch('/api/v2/payment/create-credit-order', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ packageId: 'pack_100', gateway: 'STRIPE' }),
+      });
     return true;
   });
   expect(opened).toBe(true);
   await openOrders(page);
   expect([await statusOf(page, 0), await statusOf(page, 1), await statusOf(page, 2)]).toEqual(['Pending', 'Pending', 'Paid']);
   // An open checkout can be given up from My orders.
-  await orderRows(page).nth(1).getByRole('button', { name: /^cancel checkout /i }).click();
+  await orderRows(page)
+    .nth(1)
+    .getByRole('button', { name: /^cancel checkout /i })
+    .click();
   await eventually(() => statusOf(page, 1)).toBe('Cancelled');
-  expect(await orderRows(page).nth(1).getByRole('button', { name: /^cancel checkout /i }).count()).toBe(0);
+  expect(
+    await orderRows(page)
+      .nth(1)
+      .getByRole('button', { name: /^cancel checkout /i })
+      .count(),
+  ).toBe(0);
 
   // The server expires a sandbox checkout after an hour (API tests move its clock); here the API's
   // answer is rewritten so the screen shows how an EXPIRED order reads.
@@ -406,7 +499,10 @@ it('a payment result opened signed out asks to sign in, then shows the result; o
   await returning.goto(resultUrl);
   await returning.getByTestId('payment-signed-out').waitFor();
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextCodeAt - Date.now())));
-  await returning.getByTestId('payment-signed-out').getByRole('button', { name: /^sign in$/i }).click();
+  await returning
+    .getByTestId('payment-signed-out')
+    .getByRole('button', { name: /^sign in$/i })
+    .click();
   await completeEmailSignIn(returning, baseUrl, email);
   await returning.getByRole('heading', { name: /payment successful/i }).waitFor();
   await returning.getByText(`${PACK.credits} credits were added to your account.`).waitFor();

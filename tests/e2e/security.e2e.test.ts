@@ -68,7 +68,9 @@ it('runs under its CSP with no violation, signed out and signed in, with an imag
   }
   // A chosen file is previewed through a blob: URL.
   await page.goto(`${baseUrl}/ai-workbench?mode=image-to-image`);
-  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4f7cff' } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4f7cff' } })
+    .png()
+    .toBuffer();
   await page.getByTestId('upload-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: photo });
   const preview = page.locator('img[src^="blob:"]').first();
   await preview.waitFor();
@@ -93,7 +95,14 @@ it('still renders, in memory, when the browser blocks storage, and says so', asy
   const { page, problems } = await watched(context);
   await page.goto(`${baseUrl}/pricing`);
   await page.getByTestId('storage-notice').waitFor();
-  await expect.poll(() => page.getByRole('button', { name: /^sign in$/i }).first().isVisible()).toBe(true);
+  await expect
+    .poll(() =>
+      page
+        .getByRole('button', { name: /^sign in$/i })
+        .first()
+        .isVisible(),
+    )
+    .toBe(true);
   await snap(page, 'storage-blocked');
   // Signing in still works for the life of the tab.
   await signInThroughModal(page, baseUrl, `nostorage-${Date.now()}@example.com`);

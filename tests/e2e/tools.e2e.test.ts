@@ -34,7 +34,10 @@ async function runTool(page: Page, generate: RegExp | string = 'Generate') {
 async function signedInPage(context: BrowserContext, route: string) {
   const page = await context.newPage();
   await page.goto(`${baseUrl}/ai-tools/${route}`);
-  await page.getByRole('button', { name: /^sign in$/i }).first().click();
+  await page
+    .getByRole('button', { name: /^sign in$/i })
+    .first()
+    .click();
   await completeEmailSignIn(page, baseUrl, `tools-${route}-${Date.now()}@example.com`);
   return page;
 }
@@ -54,7 +57,8 @@ for (const routes of [
       expect([width, height]).toEqual([256, 256]);
       const stats = await sharp(bytes).stats();
       // A sketch is gray; every other tool keeps colour.
-      const spread = Math.max(...stats.channels.slice(0, 3).map((c) => c.mean)) - Math.min(...stats.channels.slice(0, 3).map((c) => c.mean));
+      const spread =
+        Math.max(...stats.channels.slice(0, 3).map((c) => c.mean)) - Math.min(...stats.channels.slice(0, 3).map((c) => c.mean));
       if (route === 'sketch-style') expect(spread).toBeLessThan(1);
       else expect(channels).toBeGreaterThanOrEqual(3);
       await snap(page, `tools-desktop-${route}`);
@@ -63,7 +67,9 @@ for (const routes of [
   });
 }
 
-it('ID photo: passport on the red preset comes back 354×472 px, red at the border, 300 DPI; keyboard picks size and colour', { timeout: 120_000 }, async () => {
+it('ID photo: passport on the red preset comes back 354×472 px, red at the border, 300 DPI; keyboard picks size and colour', {
+  timeout: 120_000,
+}, async () => {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await signedInPage(context, 'id-photo-generation');
   // Keyboard: the size cards and the swatches are radio groups.
@@ -127,7 +133,11 @@ it('zh-Hant on a phone: anime, sketch and photo restoration run from their Chine
   await page.getByRole('textbox', { name: '驗證碼' }).fill(await readCode(baseUrl, email));
   await page.getByRole('button', { name: '驗證並登入' }).click();
   await page.getByRole('button', { name: '登出' }).first().waitFor();
-  for (const [route, heading] of [['anime-style', '動漫風格'], ['sketch-style', '素描'], ['photo-restoration', '老照片修復']] as const) {
+  for (const [route, heading] of [
+    ['anime-style', '動漫風格'],
+    ['sketch-style', '素描'],
+    ['photo-restoration', '老照片修復'],
+  ] as const) {
     if (!page.url().endsWith(route)) await page.goto(`${baseUrl}/ai-tools/${route}`);
     await page.getByRole('heading', { name: heading }).waitFor();
     const bytes = await runTool(page, '生成');
@@ -140,7 +150,14 @@ it('zh-Hant on a phone: anime, sketch and photo restoration run from their Chine
 it('the tools hub lists every tool with its icon and opens it', async () => {
   const page = await browser.newPage({ viewport: PHONE });
   await page.goto(`${baseUrl}/ai-tools-workbench`);
-  await expect.poll(() => page.getByRole('link').filter({ has: page.locator('svg') }).count()).toBeGreaterThanOrEqual(11);
+  await expect
+    .poll(() =>
+      page
+        .getByRole('link')
+        .filter({ has: page.locator('svg') })
+        .count(),
+    )
+    .toBeGreaterThanOrEqual(11);
   await snap(page, 'tools-hub-phone');
   await page.getByRole('link', { name: /photo restoration/i }).click();
   await page.getByRole('heading', { name: /photo restoration/i }).waitFor();

@@ -22,7 +22,9 @@ async function photo(width: number, height: number): Promise<Buffer> {
       pixels[i + 2] = Math.round((255 * y) / height);
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** The factor segments are labels over visually hidden radios: click the segment, as a person does. */
@@ -42,12 +44,23 @@ async function uploadRequest(token: string, fields: Record<string, string>, imag
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'tiny.png');
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  const response = await fetch(`${baseUrl}/api/image-upscale/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  return { status: response.status, body: (await response.json()) as { id?: string; error?: { code: string; message: string; field?: string } } };
+  const response = await fetch(`${baseUrl}/api/image-upscale/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { id?: string; error?: { code: string; message: string; field?: string } },
+  };
 }
 
 const balance = async (token: string) =>
-  ((await (await fetch(`${baseUrl}/api/credits/balance`, { headers: { authorization: `Bearer ${token}` } })).json()) as { available: number }).available;
+  (
+    (await (await fetch(`${baseUrl}/api/credits/balance`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      available: number;
+    }
+  ).available;
 
 it('upscales a photo 2× after signing in: exact size, a comparison you drag or move by keyboard, a PNG download, an Upscaled card', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
@@ -96,7 +109,10 @@ it('upscales a photo 2× after signing in: exact size, a comparison you drag or 
   expect([meta.format, meta.width, meta.height]).toEqual(['png', 320, 240]);
 
   // My creations: the upscale has its own tab, and its Upscale action reopens the upscaler with it.
-  await page.getByRole('link', { name: /my creations/i }).first().click();
+  await page
+    .getByRole('link', { name: /my creations/i })
+    .first()
+    .click();
   await page.getByRole('tab', { name: 'Upscaled' }).click();
   const cards = page.getByTestId('creations').getByRole('listitem');
   await poll(() => cards.count()).toBe(1);
@@ -104,7 +120,16 @@ it('upscales a photo 2× after signing in: exact size, a comparison you drag or 
   await snap(page, 'upscaler-my-creations');
   await cards.first().getByRole('button', { name: 'Upscale' }).click();
   await page.waitForURL(/\/image-upscaler\?imageUrl=/);
-  await expect.poll(() => page.getByTestId('source-size').textContent({ timeout: 1000 }).catch(() => ''), { timeout: 20_000 }).toMatch(/^320 × 240 px/);
+  await expect
+    .poll(
+      () =>
+        page
+          .getByTestId('source-size')
+          .textContent({ timeout: 1000 })
+          .catch(() => ''),
+      { timeout: 20_000 },
+    )
+    .toMatch(/^320 × 240 px/);
   await context.close();
 });
 
@@ -158,7 +183,16 @@ it('a workbench result opens in the upscaler with Upscale; factors over the pixe
   await page.getByTestId('result-image').waitFor({ timeout: 45_000 });
   await page.getByRole('button', { name: 'Upscale', exact: true }).click();
   await page.waitForURL(/\/image-upscaler\?imageUrl=%2Fapi%2Ffiles%2Fusers%2F/);
-  await expect.poll(() => page.getByTestId('source-size').textContent({ timeout: 1000 }).catch(() => ''), { timeout: 20_000 }).toMatch(/^1024 × 1024 px/);
+  await expect
+    .poll(
+      () =>
+        page
+          .getByTestId('source-size')
+          .textContent({ timeout: 1000 })
+          .catch(() => ''),
+      { timeout: 20_000 },
+    )
+    .toMatch(/^1024 × 1024 px/);
   // 1024² fits the 16-megapixel output budget at 2× only.
   expect(await page.getByRole('radio', { name: /^2×/ }).isChecked()).toBe(true);
   expect(await page.getByRole('radio', { name: /^4×/ }).isDisabled()).toBe(true);

@@ -17,7 +17,12 @@ export async function startRecorder(reply: (request: RecordedRequest) => { statu
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const request = { method: req.method ?? 'GET', path: decodeURIComponent(req.url ?? '/'), headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+    const request = {
+      method: req.method ?? 'GET',
+      path: decodeURIComponent(req.url ?? '/'),
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
     requests.push(request);
     const { status, json } = reply(request);
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));

@@ -56,20 +56,26 @@ export async function startFakeGoogle(options: { now: () => Date }) {
     }
   });
 
-  server.service.on(Events.BeforeResponse, (response: { body: unknown; statusCode: number }, req: { headers: Record<string, string | undefined>; body: Record<string, string> }) => {
-    tokenRequests.push({ ...req.body, authorization: req.headers.authorization ?? '' });
-    const expected = `Basic ${Buffer.from(`${GOOGLE_TEST_CLIENT.id}:${GOOGLE_TEST_CLIENT.secret}`).toString('base64')}`;
-    if (req.headers.authorization !== expected) {
-      response.statusCode = 401;
-      response.body = { error: 'invalid_client', error_description: 'The OAuth client was not found.' };
-      return;
-    }
-    const issuedFor = redirectUris.get(req.body.code ?? '');
-    if (req.body.grant_type === 'authorization_code' && (!issuedFor || issuedFor !== req.body.redirect_uri)) {
-      response.statusCode = 400;
-      response.body = { error: 'redirect_uri_mismatch', error_description: 'Bad Request' };
-    }
-  });
+  server.service.on(
+    Events.BeforeResponse,
+    (
+      response: { body: unknown; statusCode: number },
+      req: { headers: Record<string, string | undefined>; body: Record<string, string> },
+    ) => {
+      tokenRequests.push({ ...req.body, authorization: req.headers.authorization ?? '' });
+      const expected = `Basic ${Buffer.from(`${GOOGLE_TEST_CLIENT.id}:${GOOGLE_TEST_CLIENT.secret}`).toString('base64')}`;
+      if (req.headers.authorization !== expected) {
+        response.statusCode = 401;
+        response.body = { error: 'invalid_client', error_description: 'The OAuth client was not found.' };
+        return;
+      }
+      const issuedFor = redirectUris.get(req.body.code ?? '');
+      if (req.body.grant_type === 'authorization_code' && (!issuedFor || issuedFor !== req.body.redirect_uri)) {
+        response.statusCode = 400;
+        response.body = { error: 'redirect_uri_mismatch', error_description: 'Bad Request' };
+      }
+    },
+  );
 
   return {
     url,
@@ -102,14 +108,24 @@ export async function startFakeGoogle(options: { now: () => Date }) {
     async authorize(authorizationUrl: string) {
       const res = await fetch(authorizationUrl, { redirect: 'manual' });
       const location = new URL(res.headers.get('location')!);
-      return { redirectedTo: `${location.origin}${location.pathname}`, code: location.searchParams.get('code')!, state: location.searchParams.get('state')! };
+      return {
+        redirectedTo: `${location.origin}${location.pathname}`,
+        code: location.searchParams.get('code')!,
+        state: location.searchParams.get('state')!,
+      };
     },
     /** An ID token as Google's button would return it, signed by this server's key unless told otherwise. */
     async idToken(claims: Claims = {}) {
       return server.issuer.buildToken({
         kid: key.kid,
         scopesOrTransform: (_header: Claims, payload: Claims) => {
-          Object.assign(payload, timestamps(), { iss: GOOGLE_ISSUER, aud: GOOGLE_TEST_CLIENT.id, azp: GOOGLE_TEST_CLIENT.id }, identity, claims);
+          Object.assign(
+            payload,
+            timestamps(),
+            { iss: GOOGLE_ISSUER, aud: GOOGLE_TEST_CLIENT.id, azp: GOOGLE_TEST_CLIENT.id },
+            identity,
+            claims,
+          );
         },
       });
     },

@@ -44,7 +44,9 @@ const addMonths = (d: Date, months: number) => {
 };
 
 const signature = (transmissionId: string, time: string, webhookId: string, event: unknown) =>
-  createHmac('sha256', SIGNING_KEY).update(`${transmissionId}|${time}|${webhookId}|${JSON.stringify(event)}`).digest('base64');
+  createHmac('sha256', SIGNING_KEY)
+    .update(`${transmissionId}|${time}|${webhookId}|${JSON.stringify(event)}`)
+    .digest('base64');
 
 /** A webhook event as PayPal delivers it. */
 export function paypalEvent(eventType: string, resource: unknown, opts: { id?: string; createTime?: string; resourceType?: string } = {}) {
@@ -91,7 +93,9 @@ interface Failure {
   before?: () => void;
 }
 
-export async function startPaypalFake(options: { clientId?: string; clientSecret?: string; webhookId?: string; tokenTtlSeconds?: number } = {}) {
+export async function startPaypalFake(
+  options: { clientId?: string; clientSecret?: string; webhookId?: string; tokenTtlSeconds?: number } = {},
+) {
   const clientId = options.clientId ?? 'AYfakeClientId0123456789';
   const clientSecret = options.clientSecret ?? 'EFfakeClientSecret0123456789';
   const webhookId = options.webhookId ?? '8PT597110X687430LKGECATA';
@@ -123,9 +127,24 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
       links: [{ href: `https://developer.paypal.com/docs/api/v2/errors/#${issue ?? name}`, rel: 'information_link', method: 'GET' }],
     },
   });
-  const invalid = (field: string, issue = 'MISSING_REQUIRED_PARAMETER') => err(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', issue, `field ${field}`);
-  const notFound = () => err(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist. Please check the resource ID and try again.');
-  const unprocessable = (issue: string, description?: string) => err(422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.', issue, description);
+  const invalid = (field: string, issue = 'MISSING_REQUIRED_PARAMETER') =>
+    err(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', issue, `field ${field}`);
+  const notFound = () =>
+    err(
+      404,
+      'RESOURCE_NOT_FOUND',
+      'The specified resource does not exist.',
+      'INVALID_RESOURCE_ID',
+      'Specified resource ID does not exist. Please check the resource ID and try again.',
+    );
+  const unprocessable = (issue: string, description?: string) =>
+    err(
+      422,
+      'UNPROCESSABLE_ENTITY',
+      'The requested action could not be performed, semantically incorrect, or failed business validation.',
+      issue,
+      description,
+    );
   const money = /^\d+(\.\d{1,2})?$/;
 
   function createOrder(body: any) {
@@ -135,7 +154,8 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
     for (const unit of units) {
       if (!/^[A-Z]{3}$/.test(unit.amount?.currency_code ?? '')) return invalid('/purchase_units/@reference_id/amount/currency_code');
       if (!money.test(unit.amount?.value ?? '')) return invalid('/purchase_units/@reference_id/amount/value', 'DECIMAL_PRECISION');
-      if ((unit.custom_id ?? '').length > 127 || (unit.description ?? '').length > 127) return invalid('/purchase_units/custom_id', 'INVALID_STRING_MAX_LENGTH');
+      if ((unit.custom_id ?? '').length > 127 || (unit.description ?? '').length > 127)
+        return invalid('/purchase_units/custom_id', 'INVALID_STRING_MAX_LENGTH');
     }
     const context = body.payment_source?.paypal?.experience_context ?? body.application_context;
     if (!context?.return_url || !context?.cancel_url) return invalid('/payment_source/paypal/experience_context/return_url');
@@ -146,7 +166,11 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
       intent: body.intent,
       status: modern ? 'PAYER_ACTION_REQUIRED' : 'CREATED',
       create_time: iso(),
-      purchase_units: units.map((u) => ({ ...u, reference_id: u.reference_id ?? 'default', payee: { email_address: 'merchant@example.com', merchant_id: 'FAKEMERCHANT1' } })),
+      purchase_units: units.map((u) => ({
+        ...u,
+        reference_id: u.reference_id ?? 'default',
+        payee: { email_address: 'merchant@example.com', merchant_id: 'FAKEMERCHANT1' },
+      })),
       _context: context,
       links: [
         { href: `${url}/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' },
@@ -168,11 +192,15 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
   function captureOrder(id: string) {
     const order = orders.get(id);
     if (!order) return notFound();
-    if (order.status === 'COMPLETED') return unprocessable('ORDER_ALREADY_CAPTURED', 'Order already captured.If \'intent=CAPTURE\' only one capture per order is allowed.');
+    if (order.status === 'COMPLETED')
+      return unprocessable('ORDER_ALREADY_CAPTURED', "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.");
     if (order.status !== 'APPROVED') return unprocessable('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
     if (declineNextCapture) {
       declineNextCapture = false;
-      return unprocessable('INSTRUMENT_DECLINED', 'The instrument presented was either declined by the processor or bank, or it can\'t be used for this payment.');
+      return unprocessable(
+        'INSTRUMENT_DECLINED',
+        "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
+      );
     }
     const unit = order.purchase_units[0];
     const captureId = paypalId();
@@ -182,7 +210,11 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
       amount: unit.amount,
       final_capture: true,
       seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
-      seller_receivable_breakdown: { gross_amount: unit.amount, paypal_fee: { currency_code: unit.amount.currency_code, value: '0.99' }, net_amount: unit.amount },
+      seller_receivable_breakdown: {
+        gross_amount: unit.amount,
+        paypal_fee: { currency_code: unit.amount.currency_code, value: '0.99' },
+        net_amount: unit.amount,
+      },
       custom_id: unit.custom_id,
       invoice_id: unit.invoice_id,
       supplementary_data: { related_ids: { order_id: id } },
@@ -207,16 +239,37 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
     const regular = cycles.filter((c) => c.tenure_type === 'REGULAR');
     if (regular.length !== 1) return invalid('/billing_cycles', 'INVALID_PARAMETER_VALUE');
     for (const cycle of cycles) {
-      if (!['DAY', 'WEEK', 'MONTH', 'YEAR'].includes(cycle.frequency?.interval_unit)) return invalid('/billing_cycles/frequency/interval_unit');
+      if (!['DAY', 'WEEK', 'MONTH', 'YEAR'].includes(cycle.frequency?.interval_unit))
+        return invalid('/billing_cycles/frequency/interval_unit');
       if (!Number.isInteger(cycle.sequence) || !Number.isInteger(cycle.total_cycles)) return invalid('/billing_cycles/sequence');
       const price = cycle.pricing_scheme?.fixed_price;
-      if (!price || !money.test(price.value ?? '') || !/^[A-Z]{3}$/.test(price.currency_code ?? '')) return invalid('/billing_cycles/pricing_scheme/fixed_price');
+      if (!price || !money.test(price.value ?? '') || !/^[A-Z]{3}$/.test(price.currency_code ?? ''))
+        return invalid('/billing_cycles/pricing_scheme/fixed_price');
     }
     if (!body.payment_preferences) return invalid('/payment_preferences');
     const id = paypalId('P-');
-    const plan = { id, product_id: body.product_id, name: body.name, status: body.status ?? 'ACTIVE', billing_cycles: cycles, payment_preferences: body.payment_preferences, create_time: iso() };
+    const plan = {
+      id,
+      product_id: body.product_id,
+      name: body.name,
+      status: body.status ?? 'ACTIVE',
+      billing_cycles: cycles,
+      payment_preferences: body.payment_preferences,
+      create_time: iso(),
+    };
     plans.set(id, plan);
-    return { status: 201, body: { id, product_id: plan.product_id, name: plan.name, status: plan.status, usage_type: 'LICENSED', create_time: plan.create_time, links: [{ href: `${url}/v1/billing/plans/${id}`, rel: 'self', method: 'GET' }] } };
+    return {
+      status: 201,
+      body: {
+        id,
+        product_id: plan.product_id,
+        name: plan.name,
+        status: plan.status,
+        usage_type: 'LICENSED',
+        create_time: plan.create_time,
+        links: [{ href: `${url}/v1/billing/plans/${id}`, rel: 'self', method: 'GET' }],
+      },
+    };
   }
 
   function createSubscription(body: any) {
@@ -266,7 +319,10 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
       status: nextRefundStatus,
       custom_id: body?.custom_id,
       note_to_payer: body?.note_to_payer,
-      seller_payable_breakdown: { gross_amount: { value, currency_code: capture.amount.currency_code }, total_refunded_amount: { value: total, currency_code: capture.amount.currency_code } },
+      seller_payable_breakdown: {
+        gross_amount: { value, currency_code: capture.amount.currency_code },
+        total_refunded_amount: { value: total, currency_code: capture.amount.currency_code },
+      },
       create_time: iso(),
       update_time: iso(),
       links: [
@@ -283,7 +339,8 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
     if (!sale) return err(404, 'INVALID_RESOURCE_ID', 'Requested resource ID was not found.');
     if (sale.state === 'refunded') return err(400, 'TRANSACTION_REFUSED', 'The request was refused.');
     const total = body?.amount?.total ?? (Number(sale.amount.total) - Number(sale._refunded ?? 0)).toFixed(2);
-    if (!money.test(total) || (body?.amount && body.amount.currency !== sale.amount.currency)) return err(400, 'VALIDATION_ERROR', 'Invalid request - see details.');
+    if (!money.test(total) || (body?.amount && body.amount.currency !== sale.amount.currency))
+      return err(400, 'VALIDATION_ERROR', 'Invalid request - see details.');
     const refunded = (Number(sale._refunded ?? 0) + Number(total)).toFixed(2);
     sale._refunded = refunded;
     sale.state = Number(refunded) >= Number(sale.amount.total) ? 'refunded' : 'partially_refunded';
@@ -316,7 +373,8 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
     }
     if (!body.webhook_event || typeof body.webhook_event !== 'object') return invalid('/webhook_event');
     const ok =
-      body.webhook_id === webhookId && body.transmission_sig === signature(body.transmission_id, body.transmission_time, body.webhook_id, body.webhook_event);
+      body.webhook_id === webhookId &&
+      body.transmission_sig === signature(body.transmission_id, body.transmission_time, body.webhook_id, body.webhook_event);
     return { status: 200, body: { verification_status: ok ? 'SUCCESS' : 'FAILURE' } };
   }
 
@@ -345,7 +403,15 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
     const months = plan.billing_cycles[0].frequency.interval_unit === 'YEAR' ? 12 : 1;
     subscription.billing_info = {
       outstanding_balance: { currency_code: price.currency_code, value: '0.00' },
-      cycle_executions: [{ tenure_type: 'REGULAR', sequence: 1, cycles_completed: (subscription.billing_info?.cycle_executions?.[0]?.cycles_completed ?? 0) + 1, cycles_remaining: 0, total_cycles: 0 }],
+      cycle_executions: [
+        {
+          tenure_type: 'REGULAR',
+          sequence: 1,
+          cycles_completed: (subscription.billing_info?.cycle_executions?.[0]?.cycles_completed ?? 0) + 1,
+          cycles_remaining: 0,
+          total_cycles: 0,
+        },
+      ],
       last_payment: { amount: { currency_code: price.currency_code, value: price.value }, time: iso(at) },
       next_billing_time: iso(addMonths(at, months)),
       failed_payments_count: 0,
@@ -387,7 +453,16 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
       if (!['PHYSICAL', 'DIGITAL', 'SERVICE'].includes(body.type)) return invalid('/type', 'INVALID_PARAMETER_VALUE');
       const id = paypalId('PROD-');
       products.set(id, { id, ...body });
-      return { status: 201, body: { id, name: body.name, description: body.description, create_time: iso(), links: [{ href: `${url}/v1/catalogs/products/${id}`, rel: 'self', method: 'GET' }] } };
+      return {
+        status: 201,
+        body: {
+          id,
+          name: body.name,
+          description: body.description,
+          create_time: iso(),
+          links: [{ href: `${url}/v1/catalogs/products/${id}`, rel: 'self', method: 'GET' }],
+        },
+      };
     }
     if (method === 'POST' && path === '/v1/billing/plans') return createPlan(body);
     const planId = pathParam('GET', /^\/v1\/billing\/plans\/([^/]+)$/);
@@ -413,7 +488,10 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
         .map((s) => ({
           status: 'COMPLETED',
           id: s.id,
-          amount_with_breakdown: { gross_amount: { currency_code: s.amount.currency, value: s.amount.total }, fee_amount: { currency_code: s.amount.currency, value: '0.59' } },
+          amount_with_breakdown: {
+            gross_amount: { currency_code: s.amount.currency, value: s.amount.total },
+            fee_amount: { currency_code: s.amount.currency, value: '0.59' },
+          },
           payer_email: subscription.subscriber?.email_address,
           time: s.create_time,
         }));
@@ -425,7 +503,10 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
       if (!subscription) return notFound();
       if (!body?.reason) return invalid('/reason');
       if (subscription.status === 'CANCELLED' || subscription.status === 'EXPIRED') {
-        return unprocessable('SUBSCRIPTION_STATUS_INVALID', 'Invalid subscription status for cancel action; subscription status should be active or suspended.');
+        return unprocessable(
+          'SUBSCRIPTION_STATUS_INVALID',
+          'Invalid subscription status for cancel action; subscription status should be active or suspended.',
+        );
       }
       subscription.status = 'CANCELLED';
       subscription.status_update_time = iso();
@@ -454,27 +535,58 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
 
       if (method === 'POST' && path === '/v1/oauth2/token') {
         const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-        if (req.headers.authorization !== expected) return send(401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
-        if (!String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded') || new URLSearchParams(raw).get('grant_type') !== 'client_credentials') {
+        if (req.headers.authorization !== expected)
+          return send(401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
+        if (
+          !String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded') ||
+          new URLSearchParams(raw).get('grant_type') !== 'client_credentials'
+        ) {
           return send(400, { error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' });
         }
         const token = `A21AA${paypalId()}${paypalId()}`;
         tokens.add(token);
-        return send(200, { scope: 'https://uri.paypal.com/services/payments/refund https://uri.paypal.com/services/subscriptions', access_token: token, token_type: 'Bearer', app_id: 'APP-80W284485P519543T', expires_in: tokenTtl, nonce: `${iso()}${debugId()}` });
+        return send(200, {
+          scope: 'https://uri.paypal.com/services/payments/refund https://uri.paypal.com/services/subscriptions',
+          access_token: token,
+          token_type: 'Bearer',
+          app_id: 'APP-80W284485P519543T',
+          expires_in: tokenTtl,
+          nonce: `${iso()}${debugId()}`,
+        });
       }
       const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       if (!tokens.has(bearer)) return send(401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
       if (raw) {
-        if (!String(req.headers['content-type']).startsWith('application/json')) return send(415, { name: 'UNSUPPORTED_MEDIA_TYPE', message: 'The server does not support the request payload’s media type.', debug_id: debugId() });
+        if (!String(req.headers['content-type']).startsWith('application/json'))
+          return send(415, {
+            name: 'UNSUPPORTED_MEDIA_TYPE',
+            message: 'The server does not support the request payload’s media type.',
+            debug_id: debugId(),
+          });
         try {
           entry.body = JSON.parse(raw);
         } catch {
-          return send(400, { name: 'INVALID_REQUEST', message: 'Request is not well-formed, syntactically incorrect, or violates schema.', debug_id: debugId(), details: [{ issue: 'MALFORMED_REQUEST_JSON' }] });
+          return send(400, {
+            name: 'INVALID_REQUEST',
+            message: 'Request is not well-formed, syntactically incorrect, or violates schema.',
+            debug_id: debugId(),
+            details: [{ issue: 'MALFORMED_REQUEST_JSON' }],
+          });
         }
       }
-      const creates = method === 'POST' && /^\/v2\/checkout\/orders(\/[^/]+\/capture)?$|^\/v1\/billing\/(subscriptions|plans)$|^\/v1\/catalogs\/products$|\/refund$/.test(path);
+      const creates =
+        method === 'POST' &&
+        /^\/v2\/checkout\/orders(\/[^/]+\/capture)?$|^\/v1\/billing\/(subscriptions|plans)$|^\/v1\/catalogs\/products$|\/refund$/.test(
+          path,
+        );
       const requestId = req.headers['paypal-request-id'] as string | undefined;
-      if (creates && !requestId) return send(400, { name: 'INVALID_REQUEST', message: 'The fake requires PayPal-Request-Id on creating calls', debug_id: debugId(), details: [{ issue: 'PAYPAL_REQUEST_ID_REQUIRED' }] });
+      if (creates && !requestId)
+        return send(400, {
+          name: 'INVALID_REQUEST',
+          message: 'The fake requires PayPal-Request-Id on creating calls',
+          debug_id: debugId(),
+          details: [{ issue: 'PAYPAL_REQUEST_ID_REQUIRED' }],
+        });
       const failure = failures.find((f) => f.times > 0 && (!f.method || f.method === method) && f.path.test(path));
       if (failure) {
         failure.times -= 1;
@@ -498,7 +610,8 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
     clientSecret,
     webhookId,
     requests,
-    calls: (method: string, path: string | RegExp) => requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path))),
+    calls: (method: string, path: string | RegExp) =>
+      requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path))),
     tokenCalls: () => requests.filter((r) => r.path === '/v1/oauth2/token').length,
     /** Tokens issued so far stop working (as after a revocation). */
     revokeTokens: () => tokens.clear(),
@@ -533,7 +646,8 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
     },
     refundResource: (id: string) => refunds.get(id),
     /** The refunds of one capture, as PAYMENT.CAPTURE.REFUNDED carries them. */
-    refundsOfCapture: (captureId: string) => [...refunds.values()].filter((r) => r.links?.some((l: any) => l.rel === 'up' && l.href.endsWith(`/captures/${captureId}`))),
+    refundsOfCapture: (captureId: string) =>
+      [...refunds.values()].filter((r) => r.links?.some((l: any) => l.rel === 'up' && l.href.endsWith(`/captures/${captureId}`))),
     plan: (id: string) => plans.get(id),
     subscription: (id: string) => subscriptions.get(id),
     sale: (id: string) => {
@@ -572,7 +686,10 @@ export async function startPaypalFake(options: { clientId?: string; clientSecret
     },
     /** A refund issued from PayPal's dashboard: returns the refund resource PAYMENT.CAPTURE.REFUNDED carries. */
     refundCaptureFromDashboard(captureId: string, value?: string) {
-      const result = refundCapture(captureId, value ? { amount: { value, currency_code: captures.get(captureId).amount.currency_code } } : {});
+      const result = refundCapture(
+        captureId,
+        value ? { amount: { value, currency_code: captures.get(captureId).amount.currency_code } } : {},
+      );
       if (result.status !== 201) throw new Error(JSON.stringify(result.body));
       return refunds.get((result.body as { id: string }).id);
     },

@@ -36,7 +36,8 @@ const API_VERSION = Stripe.API_VERSION;
 const now = () => Math.floor(Date.now() / 1000);
 let counter = 0;
 /** Stripe-looking ids: prefix + 24 characters. */
-export const stripeId = (prefix: string) => `${prefix}_test_${(++counter).toString(36).padStart(6, '0')}${Math.random().toString(36).slice(2, 16).padEnd(14, 'x')}`;
+export const stripeId = (prefix: string) =>
+  `${prefix}_test_${(++counter).toString(36).padStart(6, '0')}${Math.random().toString(36).slice(2, 16).padEnd(14, 'x')}`;
 
 /** Decodes Stripe's form bodies (`line_items[0][price_data][currency]=usd`) into nested values. */
 export function decodeStripeForm(raw: string): Record<string, any> {
@@ -83,8 +84,10 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
     status,
     body: { error: { type, message, ...extra, request_log_url: 'https://dashboard.stripe.com/test/logs/req_fake' } },
   });
-  const missing = (param: string) => error(400, 'invalid_request_error', `Missing required param: ${param}.`, { code: 'parameter_missing', param });
-  const noSuch = (what: string, id: string) => error(404, 'invalid_request_error', `No such ${what}: '${id}'`, { code: 'resource_missing', param: 'id' });
+  const missing = (param: string) =>
+    error(400, 'invalid_request_error', `Missing required param: ${param}.`, { code: 'parameter_missing', param });
+  const noSuch = (what: string, id: string) =>
+    error(404, 'invalid_request_error', `No such ${what}: '${id}'`, { code: 'resource_missing', param: 'id' });
 
   function createSession(form: Record<string, any>) {
     const mode = form.mode;
@@ -97,24 +100,38 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
       if (item.price_data) {
         const p = item.price_data;
         if (!p.currency) return missing(`line_items[${i}][price_data][currency]`);
-        if (!/^\d+$/.test(p.unit_amount ?? '')) return error(400, 'invalid_request_error', 'Invalid integer: unit_amount', { param: `line_items[${i}][price_data][unit_amount]` });
+        if (!/^\d+$/.test(p.unit_amount ?? ''))
+          return error(400, 'invalid_request_error', 'Invalid integer: unit_amount', {
+            param: `line_items[${i}][price_data][unit_amount]`,
+          });
         if (!p.product && !p.product_data?.name) return missing(`line_items[${i}][price_data][product_data][name]`);
         if (mode === 'payment' && p.recurring) {
-          return error(400, 'invalid_request_error', 'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.');
+          return error(
+            400,
+            'invalid_request_error',
+            'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+          );
         }
         if (mode === 'subscription' && !['day', 'week', 'month', 'year'].includes(p.recurring?.interval)) {
-          return error(400, 'invalid_request_error', 'You must provide at least one recurring price in `subscription` mode when using prices.');
+          return error(
+            400,
+            'invalid_request_error',
+            'You must provide at least one recurring price in `subscription` mode when using prices.',
+          );
         }
       }
       if (!/^\d+$/.test(item.quantity ?? '')) return missing(`line_items[${i}][quantity]`);
     }
     if (mode === 'subscription' && form.payment_intent_data) {
-      return error(400, 'invalid_request_error', 'You can not pass `payment_intent_data` in `subscription` mode.', { param: 'payment_intent_data' });
+      return error(400, 'invalid_request_error', 'You can not pass `payment_intent_data` in `subscription` mode.', {
+        param: 'payment_intent_data',
+      });
     }
     if (mode === 'payment' && form.subscription_data) {
       return error(400, 'invalid_request_error', 'You can not pass `subscription_data` in `payment` mode.', { param: 'subscription_data' });
     }
-    if (form.customer_email && !/^[^@\s]+@[^@\s]+$/.test(form.customer_email)) return error(400, 'invalid_request_error', 'Invalid email address', { param: 'customer_email' });
+    if (form.customer_email && !/^[^@\s]+@[^@\s]+$/.test(form.customer_email))
+      return error(400, 'invalid_request_error', 'Invalid email address', { param: 'customer_email' });
     const id = stripeId('cs');
     const item = items[0];
     const amount = item.price_data ? Number(item.price_data.unit_amount) * Number(item.quantity) : 1999;
@@ -184,7 +201,13 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
   }
 
   /** An invoice for one period of a subscription, paid by a new payment intent. */
-  function newInvoice(subscription: any, billingReason: 'subscription_create' | 'subscription_cycle', start: number, end: number, amount: number) {
+  function newInvoice(
+    subscription: any,
+    billingReason: 'subscription_create' | 'subscription_cycle',
+    start: number,
+    end: number,
+    amount: number,
+  ) {
     const id = stripeId('in');
     const paymentIntent = stripeId('pi');
     const charge = newCharge(amount, paymentIntent, {});
@@ -214,7 +237,12 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
           metadata: {},
           parent: {
             type: 'subscription_item_details',
-            subscription_item_details: { invoice_item: null, proration: false, subscription: subscription.id, subscription_item: subscription.items.data[0].id },
+            subscription_item_details: {
+              invoice_item: null,
+              proration: false,
+              subscription: subscription.id,
+              subscription_item: subscription.items.data[0].id,
+            },
           },
           period: { start, end },
           quantity: 1,
@@ -222,7 +250,11 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
       ]),
       livemode: false,
       metadata: {},
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: { ...subscription.metadata }, subscription: subscription.id } },
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { metadata: { ...subscription.metadata }, subscription: subscription.id },
+      },
       // The invoice's own period is the billing run's: for a first invoice start and end are both "now".
       period_end: start,
       period_start: billingReason === 'subscription_create' ? start : addMonths(start, -1),
@@ -269,11 +301,15 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
       return invoice ? { status: 200, body: publicObject(invoice) } : noSuch('invoice', invoiceId);
     }
     if (method === 'GET' && path === '/v1/invoice_payments') {
-      const data = [...invoicePayments.values()].filter((p) => (!query.invoice || p.invoice === query.invoice) && (!query.status || p.status === query.status));
+      const data = [...invoicePayments.values()].filter(
+        (p) => (!query.invoice || p.invoice === query.invoice) && (!query.status || p.status === query.status),
+      );
       return { status: 200, body: list('/v1/invoice_payments', data) };
     }
     if (method === 'GET' && path === '/v1/refunds') {
-      const data = [...refunds.values()].filter((r) => !query.charge || r.charge === query.charge).sort((a, b) => b.created - a.created || (b.id > a.id ? 1 : -1));
+      const data = [...refunds.values()]
+        .filter((r) => !query.charge || r.charge === query.charge)
+        .sort((a, b) => b.created - a.created || (b.id > a.id ? 1 : -1));
       return { status: 200, body: list('/v1/refunds', data.slice(0, Number(query.limit ?? 10))) };
     }
     if (method === 'POST' && path === '/v1/refunds') {
@@ -283,11 +319,18 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
       else return missing('payment_intent');
       if (!charge) return noSuch(form.charge ? 'charge' : 'payment_intent', form.charge ?? form.payment_intent);
       const amount = form.amount === undefined ? charge.amount - charge.amount_refunded : Number(form.amount);
-      if (charge.refunded) return error(400, 'invalid_request_error', `Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
+      if (charge.refunded)
+        return error(400, 'invalid_request_error', `Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
       if (!Number.isInteger(amount) || amount <= 0 || amount > charge.amount - charge.amount_refunded) {
-        return error(400, 'invalid_request_error', `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge`, { param: 'amount' });
+        return error(
+          400,
+          'invalid_request_error',
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge`,
+          { param: 'amount' },
+        );
       }
-      if (form.reason && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(form.reason)) return error(400, 'invalid_request_error', 'Invalid reason', { param: 'reason' });
+      if (form.reason && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(form.reason))
+        return error(400, 'invalid_request_error', 'Invalid reason', { param: 'reason' });
       const refund = {
         id: stripeId('re'),
         object: 'refund',
@@ -330,22 +373,38 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
       const raw = Buffer.concat(chunks).toString('utf8');
       const url = new URL(req.url ?? '/', 'http://fake');
       const method = req.method ?? 'GET';
-      const entry: StripeRequest = { method, path: url.pathname, query: decodeStripeForm(url.search.slice(1)), headers: req.headers, form: raw ? decodeStripeForm(raw) : {}, raw };
+      const entry: StripeRequest = {
+        method,
+        path: url.pathname,
+        query: decodeStripeForm(url.search.slice(1)),
+        headers: req.headers,
+        form: raw ? decodeStripeForm(raw) : {},
+        raw,
+      };
       requests.push(entry);
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${(++counter).toString(36)}`, 'stripe-version': API_VERSION, ...headers });
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_${(++counter).toString(36)}`,
+          'stripe-version': API_VERSION,
+          ...headers,
+        });
         res.end(JSON.stringify(body));
       };
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-        return send(401, { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(8)}` } });
+        return send(401, {
+          error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(8)}` },
+        });
       }
-      if (!req.headers['stripe-version']) return send(400, { error: { type: 'invalid_request_error', message: 'Missing Stripe-Version header' } });
+      if (!req.headers['stripe-version'])
+        return send(400, { error: { type: 'invalid_request_error', message: 'Missing Stripe-Version header' } });
       if (method === 'POST') {
         if (!String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')) {
           return send(400, { error: { type: 'invalid_request_error', message: 'Invalid request: bodies must be form-encoded' } });
         }
-        if (!req.headers['idempotency-key']) return send(400, { error: { type: 'invalid_request_error', message: 'The fake requires an Idempotency-Key on every POST' } });
+        if (!req.headers['idempotency-key'])
+          return send(400, { error: { type: 'invalid_request_error', message: 'The fake requires an Idempotency-Key on every POST' } });
       }
       const failure = failures.find((f) => f.times > 0 && (!f.method || f.method === method) && f.path.test(url.pathname));
       if (failure) {
@@ -357,7 +416,10 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
       if (previous) {
         if (previous.raw !== raw) {
           return send(400, {
-            error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` },
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
           });
         }
         return send(previous.status, previous.body, { 'idempotent-replayed': 'true' });
@@ -376,9 +438,15 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
     secretKey,
     requests,
     /** Requests to one endpoint, e.g. `calls('POST', '/v1/refunds')`. */
-    calls: (method: string, path: string | RegExp) => requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path))),
+    calls: (method: string, path: string | RegExp) =>
+      requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path))),
     /** The next `times` matching calls answer `status` with Stripe's error shape. */
-    fail(match: { method?: string; path: RegExp }, status: number, error: Failure['error'], opts: { times?: number; retryable?: boolean } = {}) {
+    fail(
+      match: { method?: string; path: RegExp },
+      status: number,
+      error: Failure['error'],
+      opts: { times?: number; retryable?: boolean } = {},
+    ) {
       failures.push({ ...match, status, error, times: opts.times ?? 1, retryable: opts.retryable ?? false });
     },
     setRefundStatus(status: 'succeeded' | 'pending') {
@@ -430,7 +498,13 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
               current_period_end: end,
               current_period_start: created,
               metadata: {},
-              price: { id: stripeId('price'), object: 'price', currency: 'usd', recurring: { interval, interval_count: 1 }, unit_amount: session.amount_total },
+              price: {
+                id: stripeId('price'),
+                object: 'price',
+                currency: 'usd',
+                recurring: { interval, interval_count: 1 },
+                unit_amount: session.amount_total,
+              },
               quantity: 1,
             },
           ]),
@@ -502,7 +576,11 @@ export function stripeEvent(type: string, object: unknown, opts: { id?: string; 
 /** Body + headers of a delivery, signed like Stripe signs them (optionally at another time or with another secret). */
 export function signStripeEvent(event: unknown, secret: string, opts: { timestamp?: number } = {}) {
   const body = JSON.stringify(event, null, 2);
-  const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret, ...(opts.timestamp ? { timestamp: opts.timestamp } : {}) });
+  const header = Stripe.webhooks.generateTestHeaderString({
+    payload: body,
+    secret,
+    ...(opts.timestamp ? { timestamp: opts.timestamp } : {}),
+  });
   return { body, headers: new Headers({ 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header }) };
 }
 
@@ -518,7 +596,11 @@ export function legacyInvoice(invoice: any, paymentIntent: string) {
     charge: null,
     lines: {
       ...invoice.lines,
-      data: invoice.lines.data.map(({ parent: lineParent, ...line }: any) => ({ ...line, type: 'subscription', subscription: details.subscription })),
+      data: invoice.lines.data.map(({ parent: lineParent, ...line }: any) => ({
+        ...line,
+        type: 'subscription',
+        subscription: details.subscription,
+      })),
     },
   };
 }
@@ -530,6 +612,9 @@ export function legacySubscription(subscription: any) {
     ...subscription,
     current_period_start: item.current_period_start,
     current_period_end: item.current_period_end,
-    items: { ...subscription.items, data: subscription.items.data.map(({ current_period_start, current_period_end, ...rest }: any) => rest) },
+    items: {
+      ...subscription.items,
+      data: subscription.items.data.map(({ current_period_start, current_period_end, ...rest }: any) => rest),
+    },
   };
 }

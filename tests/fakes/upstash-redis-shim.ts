@@ -67,9 +67,14 @@ function redisCommands(redis: { host: string; port: number }, commands: unknown[
 }
 
 const toJson = (reply: Reply, base64: boolean): unknown =>
-  typeof reply === 'string' && base64 ? Buffer.from(reply).toString('base64') : Array.isArray(reply) ? reply.map((r) => toJson(r, base64)) : reply;
+  typeof reply === 'string' && base64
+    ? Buffer.from(reply).toString('base64')
+    : Array.isArray(reply)
+      ? reply.map((r) => toJson(r, base64))
+      : reply;
 
-const answer = (reply: Reply, base64: boolean) => (reply && typeof reply === 'object' && 'error' in reply ? { error: reply.error } : { result: toJson(reply, base64) });
+const answer = (reply: Reply, base64: boolean) =>
+  reply && typeof reply === 'object' && 'error' in reply ? { error: reply.error } : { result: toJson(reply, base64) };
 
 async function body(request: IncomingMessage) {
   const chunks: Buffer[] = [];
@@ -80,18 +85,29 @@ async function body(request: IncomingMessage) {
 export async function startUpstashShim(options: { token: string; redis?: { host: string; port: number } }) {
   const redis = options.redis ?? { host: '127.0.0.1', port: 6379 };
   const server = createServer(async (request, response) => {
-    const send = (status: number, value: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    const send = (status: number, value: unknown) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     if (request.headers.authorization !== `Bearer ${options.token}`) return send(401, { error: 'Unauthorized' });
     const base64 = request.headers['upstash-encoding'] === 'base64';
     const input = await body(request);
     const path = new URL(request.url ?? '/', 'http://shim').pathname;
-    if (path === '/pipeline') return send(200, (await redisCommands(redis, input)).map((r) => answer(r, base64)));
+    if (path === '/pipeline')
+      return send(
+        200,
+        (await redisCommands(redis, input)).map((r) => answer(r, base64)),
+      );
     if (path === '/multi-exec') {
       const replies = await redisCommands(redis, [['MULTI'], ...input, ['EXEC']]);
-      return send(200, ((replies.at(-1) as Reply[]) ?? []).map((r) => answer(r, base64)));
+      return send(
+        200,
+        ((replies.at(-1) as Reply[]) ?? []).map((r) => answer(r, base64)),
+      );
     }
     return send(200, answer((await redisCommands(redis, [input]))[0]!, base64));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

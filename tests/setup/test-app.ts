@@ -72,7 +72,11 @@ export async function createTestApp(options: { env?: ConfigInput; clock?: Clock;
     const socket = { remoteAddress: init.ip ?? '203.0.113.7', localPort: config.PORT };
     // Addressed as a browser on this machine would address `npm start` (links built from it say localhost:PORT).
     const url = path.startsWith('/') ? `http://localhost:${config.PORT}${path}` : path;
-    return embedded.app.request(url, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body }, { incoming: { socket } });
+    return embedded.app.request(
+      url,
+      { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body },
+      { incoming: { socket } },
+    );
   };
 
   /** Signs in through the real e-mail-code flow, reading the code from the dev mailbox. */

@@ -81,7 +81,13 @@ beforeAll(async () => {
   worker = await unstable_dev('worker/index.ts', {
     config: 'wrangler.toml',
     env: 'dev',
-    vars: { ...TEST_ENV, RATE_LIMITER: 'postgres', PUBLIC_URL: 'http://localhost', IMAGE_ENGINE_URL: engineUrl, IMAGE_ENGINE_SECRET: ENGINE_SECRET } as Record<string, string>,
+    vars: {
+      ...TEST_ENV,
+      RATE_LIMITER: 'postgres',
+      PUBLIC_URL: 'http://localhost',
+      IMAGE_ENGINE_URL: engineUrl,
+      IMAGE_ENGINE_SECRET: ENGINE_SECRET,
+    } as Record<string, string>,
     logLevel: 'error',
     experimental: { disableExperimentalWarning: true },
   });
@@ -168,14 +174,27 @@ describe.skipIf(!serverUrl)('Worker on PostgreSQL through Hyperdrive', () => {
     expect(registered.status).toBe(200);
     const { token } = (await registered.json()) as { token: string };
     const auth = { ...json, authorization: `Bearer ${token}` };
-    const login = await worker.fetch('/api/auth/login', { method: 'POST', headers: json, body: JSON.stringify({ email: 'buyer@worker.example', password: 'correct horse battery' }) });
+    const login = await worker.fetch('/api/auth/login', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'buyer@worker.example', password: 'correct horse battery' }),
+    });
     expect(login.status).toBe(200);
 
-    const created = await worker.fetch('/api/v2/payment/create-credit-order', { method: 'POST', headers: auth, body: JSON.stringify({ packageId: 'pack_100', gateway: 'STRIPE' }) });
+    const created = await worker.fetch('/api/v2/payment/create-credit-order', {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ packageId: 'pack_100', gateway: 'STRIPE' }),
+    });
     const { orderId, checkoutUrl } = (await created.json()) as { orderId: string; checkoutUrl: string };
     const page = new URL(checkoutUrl).pathname;
     expect(await (await worker.fetch(page)).text()).toContain('Pay');
-    const paid = await worker.fetch(page, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=pay', redirect: 'manual' });
+    const paid = await worker.fetch(page, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+      redirect: 'manual',
+    });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toContain(`/payment/stripe/success?orderId=${orderId}`);
     const status = await worker.fetch(`/api/v2/payment/order/${orderId}/status`, { headers: auth });
@@ -215,9 +234,15 @@ describe.skipIf(!serverUrl)('Worker on PostgreSQL through Hyperdrive', () => {
     await worker.fetch('/api/auth/login/send-code', { method: 'POST', headers: json, body: JSON.stringify({ email }) });
     const mailbox = (await (await worker.fetch(`/api/dev/mailbox?email=${email}`)).json()) as { messages: { text: string }[] };
     const code = mailbox.messages[0]!.text.match(/\b(\d{6})\b/)![1];
-    const verified = await worker.fetch('/api/auth/login/verify-code', { method: 'POST', headers: json, body: JSON.stringify({ email, verificationCode: code }) });
+    const verified = await worker.fetch('/api/auth/login/verify-code', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, verificationCode: code }),
+    });
     const { token } = (await verified.json()) as { token: string };
-    const source = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c04020' } }).png().toBuffer();
+    const source = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c04020' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('avatar', new File([new Uint8Array(source)], 'me.png', { type: 'image/png' }));
     const multipart = new Response(form);
@@ -240,7 +265,11 @@ describe.skipIf(!serverUrl)('Worker on PostgreSQL through Hyperdrive', () => {
     await worker.fetch('/api/auth/login/send-code', { method: 'POST', headers: json, body: JSON.stringify({ email }) });
     const mailbox = (await (await worker.fetch(`/api/dev/mailbox?email=${email}`)).json()) as { messages: { text: string }[] };
     const code = mailbox.messages[0]!.text.match(/\b(\d{6})\b/)![1];
-    const verified = await worker.fetch('/api/auth/login/verify-code', { method: 'POST', headers: json, body: JSON.stringify({ email, verificationCode: code }) });
+    const verified = await worker.fetch('/api/auth/login/verify-code', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, verificationCode: code }),
+    });
     const { token } = (await verified.json()) as { token: string };
     const auth = { authorization: `Bearer ${token}` };
     const spends = await Promise.all(
@@ -260,10 +289,16 @@ describe.skipIf(!serverUrl)('Worker on PostgreSQL through Hyperdrive', () => {
     await worker.fetch('/api/auth/login/send-code', { method: 'POST', headers: json, body: JSON.stringify({ email }) });
     const mailbox = (await (await worker.fetch(`/api/dev/mailbox?email=${email}`)).json()) as { messages: { text: string }[] };
     const code = mailbox.messages[0]!.text.match(/\b(\d{6})\b/)![1];
-    const verified = await worker.fetch('/api/auth/login/verify-code', { method: 'POST', headers: json, body: JSON.stringify({ email, verificationCode: code }) });
+    const verified = await worker.fetch('/api/auth/login/verify-code', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, verificationCode: code }),
+    });
     const { token } = (await verified.json()) as { token: string };
     const auth = { authorization: `Bearer ${token}` };
-    const source = await sharp({ create: { width: 90, height: 60, channels: 3, background: '#2a7ab0' } }).png().toBuffer();
+    const source = await sharp({ create: { width: 90, height: 60, channels: 3, background: '#2a7ab0' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('image', new File([new Uint8Array(source)], 'photo.png', { type: 'image/png' }));
     form.append('scaleFactor', '2');

@@ -28,7 +28,8 @@ export function selectMailer(config: Config, devMailbox: DevMailbox | undefined)
 
 /** `memory` should be the process's (or isolate's) one limiter, so its windows outlive a request. */
 export function selectRateLimiter(config: Config, ports: { db: AppDeps['db']; clock: Clock; memory?: RateLimiter }): RateLimiter {
-  if (config.RATE_LIMITER === 'upstash') return createUpstashRateLimiter({ url: config.UPSTASH_REDIS_REST_URL!, token: config.UPSTASH_REDIS_REST_TOKEN! });
+  if (config.RATE_LIMITER === 'upstash')
+    return createUpstashRateLimiter({ url: config.UPSTASH_REDIS_REST_URL!, token: config.UPSTASH_REDIS_REST_TOKEN! });
   if (config.RATE_LIMITER === 'postgres') return createPostgresRateLimiter(ports.db, ports.clock);
   return ports.memory ?? createMemoryRateLimiter(ports.clock);
 }
@@ -39,9 +40,15 @@ export function selectRateLimiter(config: Config, ports: { db: AppDeps['db']; cl
  */
 export function selectQueue(
   config: Config,
-  options: { deliver: (request: Request) => Promise<Response>; log: Logger; waitUntil?: (promise: Promise<unknown>) => void; backoffMs?: (attempt: number) => number },
+  options: {
+    deliver: (request: Request) => Promise<Response>;
+    log: Logger;
+    waitUntil?: (promise: Promise<unknown>) => void;
+    backoffMs?: (attempt: number) => number;
+  },
 ): { queue: JobQueue; inProcess?: InProcessQueue } {
-  if (config.QUEUE === 'qstash') return { queue: createQstashQueue({ token: config.QSTASH_TOKEN!, baseUrl: config.QSTASH_URL, publicUrl: config.PUBLIC_URL }) };
+  if (config.QUEUE === 'qstash')
+    return { queue: createQstashQueue({ token: config.QSTASH_TOKEN!, baseUrl: config.QSTASH_URL, publicUrl: config.PUBLIC_URL }) };
   const inProcess = createInProcessQueue({
     publicUrl: config.PUBLIC_URL,
     signingKey: config.QSTASH_CURRENT_SIGNING_KEY,

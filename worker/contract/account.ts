@@ -18,7 +18,10 @@ export interface AccountOverview {
 }
 
 /** The current password, re-checked before a password or e-mail change (a stolen session alone is not enough). */
-const currentPassword = z.string({ error: 'Please enter your current password' }).min(1, 'Please enter your current password').max(128, 'Password must be at most 128 characters');
+const currentPassword = z
+  .string({ error: 'Please enter your current password' })
+  .min(1, 'Please enter your current password')
+  .max(128, 'Password must be at most 128 characters');
 
 /** `POST /api/account/password`: the current password and the new one (the register rules). */
 export const changePasswordRequest = z.object({ currentPassword, newPassword: password });

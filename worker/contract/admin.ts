@@ -10,8 +10,18 @@ export const creditSystemConfigUpdate = z
         defaultCost: z.number().int().min(0).max(1000),
       })
       .optional(),
-    imageUpscale: z.object({ costByFactor: z.object({ '2': z.number().int().min(0).max(1000), '4': z.number().int().min(0).max(1000), '8': z.number().int().min(0).max(1000) }) }).optional(),
-    referral: z.object({ registrationReward: z.number().int().min(0).max(100_000), purchaseBonusPercent: z.number().min(0).max(100) }).optional(),
+    imageUpscale: z
+      .object({
+        costByFactor: z.object({
+          '2': z.number().int().min(0).max(1000),
+          '4': z.number().int().min(0).max(1000),
+          '8': z.number().int().min(0).max(1000),
+        }),
+      })
+      .optional(),
+    referral: z
+      .object({ registrationReward: z.number().int().min(0).max(100_000), purchaseBonusPercent: z.number().min(0).max(100) })
+      .optional(),
   })
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });

@@ -9,7 +9,12 @@ export const email = z
   .max(254, 'Email is too long')
   .pipe(z.email({ error: 'Please enter a valid email' }));
 
-export const referralCode = z.string().trim().max(32).regex(/^[A-Za-z0-9_-]*$/, 'Invalid referral code').optional();
+export const referralCode = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^[A-Za-z0-9_-]*$/, 'Invalid referral code')
+  .optional();
 
 export const sendCodeRequest = z.object({ email, referralCode });
 export type SendCodeRequest = z.infer<typeof sendCodeRequest>;
@@ -45,7 +50,10 @@ export type RegisterRequest = z.infer<typeof registerRequest>;
 /** Login does not re-check the password rules (an old account may predate them); only presence and the bound. */
 export const loginRequest = z.object({
   email,
-  password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(128, 'Password must be at most 128 characters'),
+  password: z
+    .string({ error: 'Please enter your password' })
+    .min(1, 'Please enter your password')
+    .max(128, 'Password must be at most 128 characters'),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

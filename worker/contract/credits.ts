@@ -24,7 +24,11 @@ export const transactionsQuery = z.object({
 export const purchasesQuery = z.object({ page, size: size(10) });
 
 export const consumeQuery = z.object({
-  amount: z.coerce.number({ error: 'amount must be a number' }).int('amount must be a whole number').min(1, 'amount must be at least 1').max(100_000),
+  amount: z.coerce
+    .number({ error: 'amount must be a number' })
+    .int('amount must be a whole number')
+    .min(1, 'amount must be at least 1')
+    .max(100_000),
   description: z.string().trim().max(200).optional(),
   referenceType: z.enum(REFERENCE_TYPES).default('IMAGE_GENERATION'),
   referenceId: z.string().trim().min(1, 'referenceId is required').max(100),
@@ -38,7 +42,10 @@ const isoDate = z.iso
   .refine((d) => d >= '1970-01-01' && d <= '2999-12-31', { message: 'use a date between 1970-01-01 and 2999-12-31' });
 export const dailyUsageQuery = z
   .object({ startDate: isoDate.optional(), endDate: isoDate.optional() })
-  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { message: 'startDate must not be after endDate', path: ['startDate'] });
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: 'startDate must not be after endDate',
+    path: ['startDate'],
+  });
 
 export interface CreditBalance {
   /** What can be spent now (all buckets). */

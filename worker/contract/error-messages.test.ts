@@ -15,10 +15,17 @@ describe('messageLocale', () => {
 });
 
 describe('localiseErrorMessage', () => {
-  it('leaves English as the service wrote it', () => expect(localiseErrorMessage('INSUFFICIENT_CREDITS', 'Insufficient credits, please recharge and try again', 'en')).toBe('Insufficient credits, please recharge and try again'));
+  it('leaves English as the service wrote it', () =>
+    expect(localiseErrorMessage('INSUFFICIENT_CREDITS', 'Insufficient credits, please recharge and try again', 'en')).toBe(
+      'Insufficient credits, please recharge and try again',
+    ));
   it('translates known wordings, with their parameters', () => {
-    expect(localiseErrorMessage('INSUFFICIENT_CREDITS', 'Insufficient credits, please recharge and try again', 'zh-Hant')).toBe('點數不足，請儲值後再試');
-    expect(localiseErrorMessage('RESEND_TOO_SOON', 'Please wait 42 seconds before requesting a new code', 'zh-Hant')).toBe('請等待 42 秒後再索取新的驗證碼');
+    expect(localiseErrorMessage('INSUFFICIENT_CREDITS', 'Insufficient credits, please recharge and try again', 'zh-Hant')).toBe(
+      '點數不足，請儲值後再試',
+    );
+    expect(localiseErrorMessage('RESEND_TOO_SOON', 'Please wait 42 seconds before requesting a new code', 'zh-Hant')).toBe(
+      '請等待 42 秒後再索取新的驗證碼',
+    );
   });
   it('says what the code means for a wording it does not know, never English', () => {
     const message = localiseErrorMessage('NOT_FOUND', 'No route for GET /api/nope', 'zh-Hant');

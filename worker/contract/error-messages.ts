@@ -18,7 +18,12 @@ export function messageLocale(acceptLanguage: string | undefined | null): Messag
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(params.map((p) => p.trim()).find((p) => p.startsWith('q='))?.slice(2) ?? '1');
+      const q = Number(
+        params
+          .map((p) => p.trim())
+          .find((p) => p.startsWith('q='))
+          ?.slice(2) ?? '1',
+      );
       return { tag: tag.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
     })
     .filter((l) => l.tag && l.q > 0)
@@ -66,7 +71,8 @@ const EXACT: Record<string, string> = {
   // Generation, uploads, files
   'Insufficient credits, please recharge and try again': '點數不足，請儲值後再試',
   'This creation is still being generated': '此作品仍在生成中',
-  'Some of your images or your data export are still being made; try again when they are finished': '你的部分圖片或資料匯出仍在處理中，請完成後再試',
+  'Some of your images or your data export are still being made; try again when they are finished':
+    '你的部分圖片或資料匯出仍在處理中，請完成後再試',
   'The image is damaged or incomplete and cannot be read': '圖片已損壞或不完整，無法讀取',
   'The upscaler is not available on this server': '此伺服器不提供圖片放大',
   'File not found': '找不到檔案',
@@ -96,13 +102,16 @@ const EXACT: Record<string, string> = {
   'Order not found': '找不到訂單',
   'You have no active subscription': '你目前沒有有效的訂閱',
   'You already have a subscription; it must end before you start another': '你已有訂閱，必須等它結束才能開始另一個',
-  'A subscription checkout is already open: finish or cancel it before starting another': '已有一筆訂閱結帳尚未完成：請先完成或取消，再開始新的訂閱',
+  'A subscription checkout is already open: finish or cancel it before starting another':
+    '已有一筆訂閱結帳尚未完成：請先完成或取消，再開始新的訂閱',
   'Cancel subscription failed at the payment provider, please try again': '金流服務商取消訂閱失敗，請再試一次',
-  'Your subscription could not be cancelled at the payment provider, so nothing was deleted; please try again': '金流服務商無法取消你的訂閱，因此沒有刪除任何內容；請再試一次',
+  'Your subscription could not be cancelled at the payment provider, so nothing was deleted; please try again':
+    '金流服務商無法取消你的訂閱，因此沒有刪除任何內容；請再試一次',
   'Failed to create payment session. Please try again.': '建立付款失敗，請再試一次。',
   'Only paid orders can be refunded': '只有已付款的訂單可以退款',
   'A refund for this order is already being processed': '此訂單的退款正在處理中',
-  'Part of this payment was already refunded by the payment provider; our support team settles the rest': '此筆付款已由金流服務商部分退款；其餘部分將由客服處理',
+  'Part of this payment was already refunded by the payment provider; our support team settles the rest':
+    '此筆付款已由金流服務商部分退款；其餘部分將由客服處理',
   'Refunds are only possible within 3 days of payment': '僅可在付款後 3 天內退款',
   'The reason can be at most 200 characters': '原因最多 200 個字元',
   // Transport
@@ -119,7 +128,10 @@ const PATTERNS: [RegExp, (...groups: string[]) => string][] = [
   [/^At most (\d+) images per edit$/, (n) => `每次編輯最多 ${n} 張圖片`],
   [/^At most (\d+) exports a day, please try again later$/, (n) => `每天最多匯出 ${n} 次，請稍後再試`],
   [/^At most (\d+) refunds are allowed in 30 days$/, (n) => `30 天內最多可退款 ${n} 次`],
-  [/^Not enough credits left to refund this order: (\d+) of (\d+) needed$/, (have, need) => `剩餘點數不足以退款此訂單：需要 ${need} 點，目前 ${have} 點`],
+  [
+    /^Not enough credits left to refund this order: (\d+) of (\d+) needed$/,
+    (have, need) => `剩餘點數不足以退款此訂單：需要 ${need} 點，目前 ${have} 點`,
+  ],
   [/^Please enter the code sent to (.+)$/, (email) => `請輸入寄到 ${email} 的驗證碼`],
   [/^The model "(.+)" is not available$/, (model) => `模型「${model}」無法使用`],
   [/^(\w+) payments are not configured here; your subscription could not be cancelled$/, (g) => `此處未設定 ${g} 付款，無法取消你的訂閱`],

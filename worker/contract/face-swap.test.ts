@@ -20,9 +20,50 @@ import { PROMPT_MAX } from './generation';
 
 /** Spec §3's option names, category by category. */
 const SPEC = {
-  role: ['gender', 'age', 'expression', 'eye_color', 'hair_style', 'hair_color', 'beard', 'nationality', 'body_weight', 'face_shape', 'facial_feature_details', 'eye_features', 'ears', 'skin_details', 'skin_texture_effect', 'clothing_style', 'clothing_texture', 'head_accessories'],
-  photography: ['camera_type', 'lens_type', 'focal_length', 'aperture', 'shutter_speed', 'iso', 'white_balance', 'focus_mode', 'exposure_mode', 'shooting_mode', 'shooting_angle', 'pose'],
-  style: ['shot_type', 'imaging_style', 'artistic_style', 'art_effect', 'depth_of_field', 'photo_effect', 'special_effect', 'post_processing_style'],
+  role: [
+    'gender',
+    'age',
+    'expression',
+    'eye_color',
+    'hair_style',
+    'hair_color',
+    'beard',
+    'nationality',
+    'body_weight',
+    'face_shape',
+    'facial_feature_details',
+    'eye_features',
+    'ears',
+    'skin_details',
+    'skin_texture_effect',
+    'clothing_style',
+    'clothing_texture',
+    'head_accessories',
+  ],
+  photography: [
+    'camera_type',
+    'lens_type',
+    'focal_length',
+    'aperture',
+    'shutter_speed',
+    'iso',
+    'white_balance',
+    'focus_mode',
+    'exposure_mode',
+    'shooting_mode',
+    'shooting_angle',
+    'pose',
+  ],
+  style: [
+    'shot_type',
+    'imaging_style',
+    'artistic_style',
+    'art_effect',
+    'depth_of_field',
+    'photo_effect',
+    'special_effect',
+    'post_processing_style',
+  ],
   environment: ['environment_atmosphere', 'light_style', 'light_direction', 'background', 'background_effect', 'background_blur'],
 };
 
@@ -65,7 +106,7 @@ describe('face swap option catalogue', () => {
     for (const value of nationalities) expect(faceSwapValueLabel('nationality', value, 'zh-Hant')).toMatch(/^[\u4e00-\u9fff]+$/);
   });
 
-  it('labels exactly the catalogue\'s values, no more', () => {
+  it("labels exactly the catalogue's values, no more", () => {
     for (const [key, values] of Object.entries(FACE_SWAP_VALUE_LABELS)) {
       for (const value of Object.keys(values)) expect(faceSwapValue(key, value), `${key}=${value}`).toBeDefined();
     }
@@ -99,7 +140,7 @@ describe('face swap prompt compilation', () => {
     );
   });
 
-  it('skips empty categories and the text when there is none, and keeps the text\'s own full stop', () => {
+  it("skips empty categories and the text when there is none, and keeps the text's own full stop", () => {
     expect(compileFaceSwapDescription('', { eye_color: 'green' })).toBe('Character features: green eyes.');
     expect(compileFaceSwapDescription('更酷一點。', {})).toBe('更酷一點。');
     expect(compileFaceSwapDescription('更酷一點', { eye_color: 'green' })).toBe('更酷一點。 Character features: green eyes.');
@@ -107,7 +148,9 @@ describe('face swap prompt compilation', () => {
   });
 
   it('ignores unknown options and values instead of writing them into the prompt', () => {
-    expect(compileFaceSwapDescription('', { eye_color: 'plaid', wings: 'yes', hair_color: 'red' })).toBe('Character features: copper red hair.');
+    expect(compileFaceSwapDescription('', { eye_color: 'plaid', wings: 'yes', hair_color: 'red' })).toBe(
+      'Character features: copper red hair.',
+    );
   });
 
   it('prefixes the edit and the generate prompt with their own identity-preserving instruction', () => {
@@ -124,17 +167,30 @@ describe('face swap prompt compilation', () => {
     expect(compileFaceSwapPrompt('edit', edit)).toBe(edit);
   });
 
-  it('reads the choices back out of a compiled prompt (the offline engine\'s text mode)', () => {
-    const chosen = { gender: 'male', age: 'thirties', hair_color: 'brown', beard: 'full_beard', focal_length: '85mm', photo_effect: 'black_and_white', background: 'library', background_blur: 'strong' };
+  it("reads the choices back out of a compiled prompt (the offline engine's text mode)", () => {
+    const chosen = {
+      gender: 'male',
+      age: 'thirties',
+      hair_color: 'brown',
+      beard: 'full_beard',
+      focal_length: '85mm',
+      photo_effect: 'black_and_white',
+      background: 'library',
+      background_blur: 'strong',
+    };
     const prompt = compileFaceSwapPrompt('generate', compileFaceSwapDescription('Looks kind. Wears nothing special', chosen));
     expect(selectionFromPrompt(prompt)).toEqual(chosen);
     // "brown hair" is not read out of "dark brown hair".
-    expect(selectionFromPrompt(compileFaceSwapPrompt('generate', compileFaceSwapDescription('', { hair_color: 'dark_brown' })))).toEqual({ hair_color: 'dark_brown' });
+    expect(selectionFromPrompt(compileFaceSwapPrompt('generate', compileFaceSwapDescription('', { hair_color: 'dark_brown' })))).toEqual({
+      hair_color: 'dark_brown',
+    });
     expect(selectionFromPrompt('A man. Character features: wings, green eyes.')).toEqual({ eye_color: 'green' });
   });
 
   it('stays within the workbench prompt limit with every option chosen and the longest text', () => {
-    const everything = Object.fromEntries(FACE_SWAP_OPTIONS.map((o) => [o.key, o.values.reduce((a, b) => (b.phrase.length > a.phrase.length ? b : a)).value]));
+    const everything = Object.fromEntries(
+      FACE_SWAP_OPTIONS.map((o) => [o.key, o.values.reduce((a, b) => (b.phrase.length > a.phrase.length ? b : a)).value]),
+    );
     const prompt = compileFaceSwapPrompt('edit', compileFaceSwapDescription('x'.repeat(2000), everything));
     expect(prompt.length).toBeLessThanOrEqual(PROMPT_MAX);
     for (const category of FACE_SWAP_CATEGORIES) expect(prompt).toContain(`${FACE_SWAP_HEADINGS[category]}: `);
@@ -166,7 +222,10 @@ describe('face swap request validation', () => {
     const compiled = resolveFaceSwap('edit', { extra: 'for my CV', options: { hair_color: 'black', eye_color: '' } });
     expect(compiled.prompt).toBe(`${FACE_SWAP_PREFIX.edit}\n\nfor my CV. Character features: jet black hair.`);
     expect(compiled.selection).toEqual({ hair_color: 'black' });
-    const edited = resolveFaceSwap('generate', { options: { hair_color: 'black' }, prompt: 'Character features: jet black hair, a scar over the left eye.' });
+    const edited = resolveFaceSwap('generate', {
+      options: { hair_color: 'black' },
+      prompt: 'Character features: jet black hair, a scar over the left eye.',
+    });
     expect(edited.prompt).toBe(`${FACE_SWAP_PREFIX.generate}\n\nCharacter features: jet black hair, a scar over the left eye.`);
     // The prefix cannot be edited away or doubled: a sent prefix is replaced by the mode's own.
     expect(resolveFaceSwap('edit', { prompt: `${FACE_SWAP_PREFIX.generate}\n\nsmile` }).prompt).toBe(`${FACE_SWAP_PREFIX.edit}\n\nsmile`);

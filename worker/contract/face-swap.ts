@@ -33,8 +33,7 @@ export type FaceSwapMode = 'edit' | 'generate';
  * user edited in the Preview modal, so a request can never drop the identity instruction.
  */
 export const FACE_SWAP_PREFIX: Record<FaceSwapMode, string> = {
-  edit:
-    'Edit the attached portrait photo. Preserve the person\'s identity, likeness and facial structure exactly: the same face shape, eyes, nose, mouth, proportions and skin. Apply only the changes listed below and keep everything else as it is in the photo.',
+  edit: "Edit the attached portrait photo. Preserve the person's identity, likeness and facial structure exactly: the same face shape, eyes, nose, mouth, proportions and skin. Apply only the changes listed below and keep everything else as it is in the photo.",
   generate:
     'Generate a photorealistic portrait of one person. Keep a single, consistent identity, likeness and facial structure, and apply only the features listed below.',
 };
@@ -241,11 +240,7 @@ const NATIONALITIES: [string, string][] = [
 ];
 
 const role: FaceSwapOption[] = [
-  option('role', 'gender', [
-    v('female', 'a woman'),
-    v('male', 'a man'),
-    v('non_binary', 'an androgynous person'),
-  ]),
+  option('role', 'gender', [v('female', 'a woman'), v('male', 'a man'), v('non_binary', 'an androgynous person')]),
   option('role', 'age', [
     v('child', 'a child of about 8'),
     v('teen', 'a teenager'),
@@ -777,7 +772,9 @@ export const faceSwapSelectionSchema = z.preprocess(
         FACE_SWAP_OPTIONS.map((o) => [
           o.key,
           z
-            .union([z.literal(''), z.enum(o.values.map((v) => v.value) as [string, ...string[]])], { error: `Choose one of the listed values for ${o.key}` })
+            .union([z.literal(''), z.enum(o.values.map((v) => v.value) as [string, ...string[]])], {
+              error: `Choose one of the listed values for ${o.key}`,
+            })
             .optional(),
         ]),
       ),
@@ -797,7 +794,10 @@ export const faceSwapRequestSchema = z.object({
   extra: multiline(z.string()).trim().max(FACE_SWAP_TEXT_MAX, `must be at most ${FACE_SWAP_TEXT_MAX} characters`).optional(),
   options: faceSwapSelectionSchema.optional(),
   /** The description as approved (and perhaps edited) in the Preview modal; compiled when absent. */
-  prompt: multiline(z.string()).trim().max(FACE_SWAP_DESCRIPTION_MAX, `Prompt cannot exceed ${FACE_SWAP_DESCRIPTION_MAX} characters`).optional(),
+  prompt: multiline(z.string())
+    .trim()
+    .max(FACE_SWAP_DESCRIPTION_MAX, `Prompt cannot exceed ${FACE_SWAP_DESCRIPTION_MAX} characters`)
+    .optional(),
 });
 export type FaceSwapRequest = z.infer<typeof faceSwapRequestSchema>;
 
@@ -806,7 +806,10 @@ export type FaceSwapRequest = z.infer<typeof faceSwapRequestSchema>;
  * choices as the offline engine's parameters. The description is the one the user approved in the
  * Preview modal when sent, else compiled here from the text and the choices; it may not be empty.
  */
-export function resolveFaceSwap(mode: FaceSwapMode, request: FaceSwapRequest): { prompt: string; description: string; selection: Record<string, string> } {
+export function resolveFaceSwap(
+  mode: FaceSwapMode,
+  request: FaceSwapRequest,
+): { prompt: string; description: string; selection: Record<string, string> } {
   const selection = cleanSelection(request.options as FaceSwapSelection | undefined);
   const description = stripFaceSwapPrefix(request.prompt ?? '') || compileFaceSwapDescription(request.extra ?? '', selection);
   if (!description) throw new ServiceError('VALIDATION_FAILED', FACE_SWAP_NEEDS_INPUT, { field: 'prompt' });
@@ -854,8 +857,22 @@ export const appliedOffline = (key: string, value: string | undefined) => Boolea
  * it also applies everything in FACE_SWAP_OFFLINE to the drawing.
  */
 export const FACE_SWAP_AVATAR_KEYS = [
-  'gender', 'age', 'expression', 'eye_color', 'hair_style', 'hair_color', 'beard', 'body_weight', 'face_shape',
-  'facial_feature_details', 'eye_features', 'ears', 'skin_details', 'skin_texture_effect', 'clothing_style', 'head_accessories',
+  'gender',
+  'age',
+  'expression',
+  'eye_color',
+  'hair_style',
+  'hair_color',
+  'beard',
+  'body_weight',
+  'face_shape',
+  'facial_feature_details',
+  'eye_features',
+  'ears',
+  'skin_details',
+  'skin_texture_effect',
+  'clothing_style',
+  'head_accessories',
 ] as const;
 
 /** The option keys the offline engine acts on in a mode (the page marks them when no model is configured). */

@@ -41,7 +41,10 @@ const styleField = z.string().trim().max(40).default('realistic');
 const dimension = z.coerce.number().int().min(256, 'must be at least 256').max(2048, 'must be at most 2048');
 
 export const textToImageRequest = z.object({
-  prompt: multiline(z.string({ error: 'Please enter a prompt' })).trim().min(1, 'Please enter a prompt').max(PROMPT_MAX, `Prompt cannot exceed ${PROMPT_MAX} characters`),
+  prompt: multiline(z.string({ error: 'Please enter a prompt' }))
+    .trim()
+    .min(1, 'Please enter a prompt')
+    .max(PROMPT_MAX, `Prompt cannot exceed ${PROMPT_MAX} characters`),
   style: styleField,
   width: dimension.default(1024),
   height: dimension.default(1024),
@@ -50,7 +53,12 @@ export const textToImageRequest = z.object({
   negativePrompt: multiline(z.string()).trim().max(2000).optional(),
   steps: z.coerce.number().int().min(1).max(100).optional(),
   cfgScale: z.coerce.number().min(0).max(30).optional(),
-  seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).optional(),
+  seed: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
   toolId: z.enum(TOOL_IDS).optional(),
   /** A catalogue tool's own words (logo description); the server compiles the prompt from them. */
   extra: multiline(z.string()).trim().max(2000).optional(),
@@ -73,15 +81,32 @@ export const editRequest = z.object({
   negativePrompt: multiline(z.string()).trim().max(2000).optional(),
   width: dimension.optional(),
   height: dimension.optional(),
-  seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).optional(),
+  seed: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
   model: z.enum(MODELS).default('nano'),
 });
 export type EditRequest = z.infer<typeof editRequest>;
 
 /** Spec §3 Creation record types, plus the upscaler's (db/schema/creations.ts `creation_type`). */
 export const CREATION_TYPES = [
-  'TEXT_TO_IMAGE', 'IMAGE_TO_IMAGE', 'FACE_SWAP', 'LOGO_GENERATION', 'ID_PHOTO_GENERATION', 'PROFESSIONAL_PORTRAIT', 'POP_ART_PORTRAIT',
-  'ANIME_STYLE', 'OIL_PAINTING', 'WATERCOLOR', 'SKETCH_STYLE', 'CYBERPUNK', 'RESTORED_IMAGE', 'UPSCALED_IMAGE',
+  'TEXT_TO_IMAGE',
+  'IMAGE_TO_IMAGE',
+  'FACE_SWAP',
+  'LOGO_GENERATION',
+  'ID_PHOTO_GENERATION',
+  'PROFESSIONAL_PORTRAIT',
+  'POP_ART_PORTRAIT',
+  'ANIME_STYLE',
+  'OIL_PAINTING',
+  'WATERCOLOR',
+  'SKETCH_STYLE',
+  'CYBERPUNK',
+  'RESTORED_IMAGE',
+  'UPSCALED_IMAGE',
 ] as const;
 export type CreationType = (typeof CREATION_TYPES)[number];
 
@@ -118,8 +143,22 @@ export interface GenerationStatus {
 
 /** Spec §8 classification categories. */
 export const ERROR_CATEGORIES = [
-  'content_policy', 'safety_policy', 'recitation', 'rate_limit', 'credits', 'no_image', 'prompt_complex', 'timeout',
-  'network_error', 'server_error', 'auth_error', 'not_found', 'api_error', 'invalid_input', 'missing_required', 'unknown',
+  'content_policy',
+  'safety_policy',
+  'recitation',
+  'rate_limit',
+  'credits',
+  'no_image',
+  'prompt_complex',
+  'timeout',
+  'network_error',
+  'server_error',
+  'auth_error',
+  'not_found',
+  'api_error',
+  'invalid_input',
+  'missing_required',
+  'unknown',
 ] as const;
 export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
 

@@ -29,8 +29,18 @@ export const REFUND_RULES = {
 export const ORDERS_PAGE_SIZE = 20;
 
 const gateway = z.enum(PAYMENT_METHODS, { error: 'gateway must be STRIPE or PAYPAL' });
-const planIdField = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(64);
-const referralCode = z.string().trim().max(32).regex(/^[A-Za-z0-9_-]*$/, 'Invalid referral code').optional();
+const planIdField = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(64);
+const referralCode = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^[A-Za-z0-9_-]*$/, 'Invalid referral code')
+  .optional();
 
 export const createSubscriptionOrderRequest = z.object({ planId: planIdField('planId'), gateway, referralCode });
 export const createCreditOrderRequest = z.object({ packageId: planIdField('packageId'), gateway, referralCode });
@@ -47,7 +57,12 @@ export const ordersQuery = z.object({
 });
 
 export const refundRequest = z
-  .object({ reason: multiline(z.string()).trim().max(REFUND_RULES.reasonMaxLength, `The reason can be at most ${REFUND_RULES.reasonMaxLength} characters`).optional() })
+  .object({
+    reason: multiline(z.string())
+      .trim()
+      .max(REFUND_RULES.reasonMaxLength, `The reason can be at most ${REFUND_RULES.reasonMaxLength} characters`)
+      .optional(),
+  })
   .default({});
 
 /**

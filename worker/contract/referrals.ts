@@ -1,12 +1,22 @@
 import * as z from 'zod';
 
-export const referralCodeParam = z.object({ code: z.string().trim().min(4).max(32).regex(/^[A-Za-z0-9_-]+$/, 'Invalid referral code') });
+export const referralCodeParam = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(4)
+    .max(32)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid referral code'),
+});
 export const referredUsersQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const processRegistrationRequest = z.object({ referralCode: z.string().trim().min(4, 'Invalid referral code').max(32) });
-export const processPurchaseRequest = z.object({ referralCode: z.string().trim().max(32).optional(), orderId: z.string().trim().min(1).max(64) });
+export const processPurchaseRequest = z.object({
+  referralCode: z.string().trim().max(32).optional(),
+  orderId: z.string().trim().min(1).max(64),
+});
 
 /** Masks an e-mail for the inviter's list: enough to recognise a friend, not enough to harvest addresses. */
 export function maskEmail(email: string): string {

@@ -25,7 +25,10 @@ describe('findTextProblem', () => {
     prompt: multiline(z.string().trim().min(1)).max(100).optional(),
     tags: z.array(z.string()).default([]),
     extra: z.record(z.string(), z.union([z.number(), multiline(z.string())])).optional(),
-    derived: z.string().transform((s) => s.toLowerCase()).optional(),
+    derived: z
+      .string()
+      .transform((s) => s.toLowerCase())
+      .optional(),
   });
   const find = (value: unknown) => findTextProblem(schema, schema.parse(value));
 

@@ -51,7 +51,13 @@ function shapes(schema: unknown, marked: boolean, out: { schema: unknown; marked
   const d = def(schema);
   const m = marked || isMultiline(schema);
   switch (d.type) {
-    case 'optional': case 'nullable': case 'default': case 'prefault': case 'readonly': case 'catch': case 'nonoptional':
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
       return shapes(d.innerType, m, out, depth + 1);
     case 'pipe':
       // A transform's output has no schema to look at: fall back to its input's.

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINE_TOOL_IDS } from '../engine/operations';
 import { CREATION_TYPES } from './generation';
-import { COLOUR_PICKER_PRESETS, HEX_COLOUR, PHOTO_TOOL_IDS, TOOL_CATALOGUE, TOOL_IDS, compileToolPrompt, idPhotoPixels, toolById, toolInputSchema } from './tools';
+import {
+  COLOUR_PICKER_PRESETS,
+  HEX_COLOUR,
+  PHOTO_TOOL_IDS,
+  TOOL_CATALOGUE,
+  TOOL_IDS,
+  compileToolPrompt,
+  idPhotoPixels,
+  toolById,
+  toolInputSchema,
+} from './tools';
 
 describe('tool catalogue', () => {
   it('has one entry per tool id, a unique page each, and a known record type', () => {

@@ -10,8 +10,17 @@ import * as z from 'zod';
 import { multiline } from './text';
 
 export const TOOL_IDS = [
-  'pop-art-portrait', 'anime-style', 'oil-painting', 'professional-portrait', 'watercolor', 'sketch', 'cyberpunk',
-  'face-swap', 'logo-generation', 'id-photo-generation', 'restored-image',
+  'pop-art-portrait',
+  'anime-style',
+  'oil-painting',
+  'professional-portrait',
+  'watercolor',
+  'sketch',
+  'cyberpunk',
+  'face-swap',
+  'logo-generation',
+  'id-photo-generation',
+  'restored-image',
 ] as const;
 export type ToolId = (typeof TOOL_IDS)[number];
 
@@ -32,18 +41,52 @@ export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 /** Spec §5 colour picker: 24 preset swatches, plus custom and clear. */
 export const COLOUR_PICKER_PRESETS = [
-  '#ffffff', '#f0f0f0', '#d9d9d9', '#808080', '#404040', '#000000',
-  '#ff0000', '#c00000', '#ff7f7f', '#ffa500', '#ffd700', '#ffff99',
-  '#00ff00', '#2e8b57', '#98fb98', '#00ffff', '#87ceeb', '#4682b4',
-  '#0000ff', '#00008b', '#add8e6', '#800080', '#ff00ff', '#ffc0cb',
+  '#ffffff',
+  '#f0f0f0',
+  '#d9d9d9',
+  '#808080',
+  '#404040',
+  '#000000',
+  '#ff0000',
+  '#c00000',
+  '#ff7f7f',
+  '#ffa500',
+  '#ffd700',
+  '#ffff99',
+  '#00ff00',
+  '#2e8b57',
+  '#98fb98',
+  '#00ffff',
+  '#87ceeb',
+  '#4682b4',
+  '#0000ff',
+  '#00008b',
+  '#add8e6',
+  '#800080',
+  '#ff00ff',
+  '#ffc0cb',
 ] as const;
 
 /** Spec §3 tool components. `field` is the multipart/JSON field the value travels in. */
 export type ToolComponent =
   | { type: 'imageUpload'; field: 'images'; required: true; acceptsGif: boolean }
   | { type: 'promptInput'; field: 'extra'; required: boolean; minLength: number; maxLength: number; suggestions?: readonly string[] }
-  | { type: 'colorPicker'; field: 'backgroundColor'; required: true; presets: readonly string[]; quickPresets: readonly string[]; default: string }
-  | { type: 'parameterSelector'; field: 'size'; required: true; display: 'cards' | 'buttons' | 'dropdown'; options: readonly string[]; default: string };
+  | {
+      type: 'colorPicker';
+      field: 'backgroundColor';
+      required: true;
+      presets: readonly string[];
+      quickPresets: readonly string[];
+      default: string;
+    }
+  | {
+      type: 'parameterSelector';
+      field: 'size';
+      required: true;
+      display: 'cards' | 'buttons' | 'dropdown';
+      options: readonly string[];
+      default: string;
+    };
 
 /**
  * Spec §3 prompt strategies. `template` substitutes `{extra}` (the user's own words); `custom` means
@@ -76,18 +119,78 @@ const photoUpload = (acceptsGif = true) => ({ type: 'imageUpload', field: 'image
 const optionalNotes = { type: 'promptInput', field: 'extra', required: false, minLength: 0, maxLength: 2000 } as const;
 
 function photoTool(id: ToolId, route: string, style: string, recordType: string, template: string, exact = false): ToolDefinition {
-  return { id, route, engine: 'photo', exact, input: 'image', style, model: 'nano', recordType, prompt: { strategy: 'template', template }, components: [photoUpload(), optionalNotes] };
+  return {
+    id,
+    route,
+    engine: 'photo',
+    exact,
+    input: 'image',
+    style,
+    model: 'nano',
+    recordType,
+    prompt: { strategy: 'template', template },
+    components: [photoUpload(), optionalNotes],
+  };
 }
 
 export const TOOL_CATALOGUE: readonly ToolDefinition[] = [
-  photoTool('pop-art-portrait', 'pop-art-portrait', 'artistic', 'POP_ART_PORTRAIT', 'Turn this photo into a pop art portrait: bold flat colours, halftone dots, thick black outlines. {extra}'),
-  photoTool('anime-style', 'anime-style', 'anime', 'ANIME_STYLE', 'Redraw this photo as an anime frame: clean ink outlines, flat cel-shaded colours. {extra}'),
-  photoTool('oil-painting', 'oil-painting', 'artistic', 'OIL_PAINTING', 'Repaint this photo as a classic oil painting with visible brush strokes on canvas. {extra}'),
-  photoTool('watercolor', 'watercolor', 'artistic', 'WATERCOLOR', 'Turn this photo into a soft watercolour painting on textured paper. {extra}'),
-  photoTool('sketch', 'sketch-style', 'artistic', 'SKETCH_STYLE', 'Turn this photo into a pencil drawing with clean strokes on paper. {extra}'),
-  photoTool('cyberpunk', 'cyberpunk', 'artistic', 'CYBERPUNK', 'Restyle this photo as a cyberpunk still: teal and magenta grade, neon glow. {extra}'),
-  photoTool('professional-portrait', 'professional-portrait', 'realistic', 'PROFESSIONAL_PORTRAIT', 'Make this a professional studio portrait: clean backdrop, flattering light, natural skin. {extra}'),
-  photoTool('restored-image', 'photo-restoration', 'restoration', 'RESTORED_IMAGE', 'Restore this old photo: remove scratches and dust, reduce noise, natural colours. {extra}', true),
+  photoTool(
+    'pop-art-portrait',
+    'pop-art-portrait',
+    'artistic',
+    'POP_ART_PORTRAIT',
+    'Turn this photo into a pop art portrait: bold flat colours, halftone dots, thick black outlines. {extra}',
+  ),
+  photoTool(
+    'anime-style',
+    'anime-style',
+    'anime',
+    'ANIME_STYLE',
+    'Redraw this photo as an anime frame: clean ink outlines, flat cel-shaded colours. {extra}',
+  ),
+  photoTool(
+    'oil-painting',
+    'oil-painting',
+    'artistic',
+    'OIL_PAINTING',
+    'Repaint this photo as a classic oil painting with visible brush strokes on canvas. {extra}',
+  ),
+  photoTool(
+    'watercolor',
+    'watercolor',
+    'artistic',
+    'WATERCOLOR',
+    'Turn this photo into a soft watercolour painting on textured paper. {extra}',
+  ),
+  photoTool(
+    'sketch',
+    'sketch-style',
+    'artistic',
+    'SKETCH_STYLE',
+    'Turn this photo into a pencil drawing with clean strokes on paper. {extra}',
+  ),
+  photoTool(
+    'cyberpunk',
+    'cyberpunk',
+    'artistic',
+    'CYBERPUNK',
+    'Restyle this photo as a cyberpunk still: teal and magenta grade, neon glow. {extra}',
+  ),
+  photoTool(
+    'professional-portrait',
+    'professional-portrait',
+    'realistic',
+    'PROFESSIONAL_PORTRAIT',
+    'Make this a professional studio portrait: clean backdrop, flattering light, natural skin. {extra}',
+  ),
+  photoTool(
+    'restored-image',
+    'photo-restoration',
+    'restoration',
+    'RESTORED_IMAGE',
+    'Restore this old photo: remove scratches and dust, reduce noise, natural colours. {extra}',
+    true,
+  ),
   {
     id: 'id-photo-generation',
     route: 'id-photo-generation',
@@ -97,11 +200,21 @@ export const TOOL_CATALOGUE: readonly ToolDefinition[] = [
     style: 'id-photo',
     model: 'nano',
     recordType: 'ID_PHOTO_GENERATION',
-    prompt: { strategy: 'template', template: 'Make an ID photo ({size}), head and shoulders centred on a plain {backgroundColor} background. {extra}' },
+    prompt: {
+      strategy: 'template',
+      template: 'Make an ID photo ({size}), head and shoulders centred on a plain {backgroundColor} background. {extra}',
+    },
     components: [
       photoUpload(),
       { type: 'parameterSelector', field: 'size', required: true, display: 'cards', options: ID_PHOTO_SIZE_IDS, default: 'oneInch' },
-      { type: 'colorPicker', field: 'backgroundColor', required: true, presets: COLOUR_PICKER_PRESETS, quickPresets: ID_PHOTO_COLOURS, default: '#ffffff' },
+      {
+        type: 'colorPicker',
+        field: 'backgroundColor',
+        required: true,
+        presets: COLOUR_PICKER_PRESETS,
+        quickPresets: ID_PHOTO_COLOURS,
+        default: '#ffffff',
+      },
     ],
   },
   {
@@ -114,7 +227,16 @@ export const TOOL_CATALOGUE: readonly ToolDefinition[] = [
     model: 'nano',
     recordType: 'LOGO_GENERATION',
     prompt: { strategy: 'template', template: 'Logo design: {extra}. Minimal, bold shapes, flat colours, centred on a plain background.' },
-    components: [{ type: 'promptInput', field: 'extra', required: true, minLength: 5, maxLength: 2000, suggestions: ['business', 'creative', 'minimal', 'tech'] }],
+    components: [
+      {
+        type: 'promptInput',
+        field: 'extra',
+        required: true,
+        minLength: 5,
+        maxLength: 2000,
+        suggestions: ['business', 'creative', 'minimal', 'tech'],
+      },
+    ],
   },
   {
     // Its own page and prompt builder (contract/face-swap.ts, issue 15): text and image modes, the
@@ -155,7 +277,10 @@ export function toolInputSchema(tool: ToolDefinition) {
       case 'promptInput': {
         const text = multiline(z.string()).trim().max(component.maxLength, `must be at most ${component.maxLength} characters`);
         shape.extra = component.required
-          ? text.min(component.minLength, tool.id === 'logo-generation' ? 'Please enter logo description' : `must be at least ${component.minLength} characters`)
+          ? text.min(
+              component.minLength,
+              tool.id === 'logo-generation' ? 'Please enter logo description' : `must be at least ${component.minLength} characters`,
+            )
           : text.optional();
         break;
       }
@@ -185,7 +310,11 @@ export type ToolInputs = { extra?: string; backgroundColor?: string; size?: stri
  */
 export function compileToolPrompt(tool: ToolDefinition, inputs: ToolInputs, clientPrompt?: string): string {
   if (tool.prompt.strategy === 'custom') return (clientPrompt ?? inputs.extra ?? '').trim();
-  const values: Record<string, string> = { extra: inputs.extra ?? '', backgroundColor: inputs.backgroundColor ?? '', size: inputs.size ?? '' };
+  const values: Record<string, string> = {
+    extra: inputs.extra ?? '',
+    backgroundColor: inputs.backgroundColor ?? '',
+    size: inputs.size ?? '',
+  };
   return tool.prompt.template
     .replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '')
     .replace(/\s+([.,])/g, '$1')

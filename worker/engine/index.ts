@@ -23,7 +23,9 @@ export * from './operations';
 /** Output budget of the upscaler (contract/upscale.ts): the upload route refuses first; this guards direct callers. */
 const UPSCALE_MAX_OUTPUT_PIXELS = UPSCALE.maxOutputPixels;
 
-type UpscaleModule = { upscale(image: Uint8Array, options: { scale: UpscaleFactor; faceEnhancement: boolean }): Promise<Uint8Array | EngineOutput> };
+type UpscaleModule = {
+  upscale(image: Uint8Array, options: { scale: UpscaleFactor; faceEnhancement: boolean }): Promise<Uint8Array | EngineOutput>;
+};
 
 /**
  * The ESRGAN upscaler (worker/engine/upscale) is loaded on first use: tfjs is heavy, and a thread
@@ -46,11 +48,21 @@ export async function runEngineOperation(op: EngineOperation): Promise<EngineOut
       if (op.style === 'logo') {
         // The logo generator draws from the user's description, not the template's instructions.
         const description = notesFromPrompt(toolById('logo-generation'), op.prompt);
-        return { bytes: await renderLogo({ description, width: op.width, height: op.height, seed: op.seed }), contentType: 'image/png', width: op.width, height: op.height };
+        return {
+          bytes: await renderLogo({ description, width: op.width, height: op.height, seed: op.seed }),
+          contentType: 'image/png',
+          width: op.width,
+          height: op.height,
+        };
       }
       if (faceSwapModeOf(op.prompt) === 'generate') {
         // Face swap's text mode: an illustrated avatar from the options in the compiled prompt.
-        return { bytes: await renderAvatar(op.prompt, op.width, op.height, op.seed), contentType: 'image/png', width: op.width, height: op.height };
+        return {
+          bytes: await renderAvatar(op.prompt, op.width, op.height, op.seed),
+          contentType: 'image/png',
+          width: op.width,
+          height: op.height,
+        };
       }
       // Tool styles outside the five (id-photo, restoration…) map to the closest look.
       const style: Style = (STYLES as readonly string[]).includes(op.style) ? (op.style as Style) : 'realistic';
@@ -66,12 +78,20 @@ export async function runEngineOperation(op: EngineOperation): Promise<EngineOut
     case 'upscale': {
       const { width = 0, height = 0 } = await decodable(() => sharp(op.image).metadata());
       if (width * height * op.scale * op.scale > UPSCALE_MAX_OUTPUT_PIXELS) {
-        throw new EngineInputError('IMAGE_TOO_LARGE', `image too large: ${width}×${height} at ${op.scale}× exceeds ${UPSCALE_MAX_OUTPUT_PIXELS / 1e6} MP`);
+        throw new EngineInputError(
+          'IMAGE_TOO_LARGE',
+          `image too large: ${width}×${height} at ${op.scale}× exceeds ${UPSCALE_MAX_OUTPUT_PIXELS / 1e6} MP`,
+        );
       }
       await assertDecodes(op.image);
       const upscaler = await optionalModule<UpscaleModule>('./upscale/index.ts');
       if (upscaler) return describe(await upscaler.upscale(op.image, { scale: op.scale, faceEnhancement: op.faceEnhancement }));
-      const bytes = await decodable(() => sharp(op.image).resize(width * op.scale, height * op.scale, { kernel: 'lanczos3' }).png().toBuffer());
+      const bytes = await decodable(() =>
+        sharp(op.image)
+          .resize(width * op.scale, height * op.scale, { kernel: 'lanczos3' })
+          .png()
+          .toBuffer(),
+      );
       return { bytes: new Uint8Array(bytes), contentType: 'image/png', width: width * op.scale, height: height * op.scale };
     }
     default:
@@ -92,5 +112,10 @@ async function assertDecodes(image: Uint8Array) {
 async function describe(result: Uint8Array | EngineOutput): Promise<EngineOutput> {
   if (!(result instanceof Uint8Array)) return result;
   const meta = await sharp(result).metadata();
-  return { bytes: result, contentType: meta.format === 'jpeg' ? 'image/jpeg' : 'image/png', width: meta.width ?? 0, height: meta.height ?? 0 };
+  return {
+    bytes: result,
+    contentType: meta.format === 'jpeg' ? 'image/jpeg' : 'image/png',
+    width: meta.width ?? 0,
+    height: meta.height ?? 0,
+  };
 }

@@ -7,13 +7,24 @@ const pool = createEnginePool({ threads: 1 });
 afterAll(() => pool.close());
 
 const png = async (width: number, height: number) =>
-  new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#3c8cff' } }).png().toBuffer());
+  new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: '#3c8cff' } })
+      .png()
+      .toBuffer(),
+  );
 
 describe('engine pool', () => {
   it('renders in a worker thread while the event loop stays free', async () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 5);
-    const output = await pool.run({ op: 'text-to-image', prompt: 'a lighthouse at dawn', style: 'realistic', width: 512, height: 512, seed: 7 });
+    const output = await pool.run({
+      op: 'text-to-image',
+      prompt: 'a lighthouse at dawn',
+      style: 'realistic',
+      width: 512,
+      height: 512,
+      seed: 7,
+    });
     clearInterval(timer);
     expect(output).toMatchObject({ contentType: 'image/png', width: 512, height: 512 });
     expect((await sharp(output.bytes).metadata()).width).toBe(512);

@@ -51,4 +51,3 @@ export function createEnginePool(options: { threads?: number; idleTimeoutMs?: nu
     },
   };
 }
-

@@ -12,8 +12,14 @@ const pool = createEnginePool({ threads: 1 });
 afterAll(() => pool.close());
 const service = createEngineService({ secret: SECRET, pool });
 // The Worker's client, talking to the service in-process through app.request.
-const client = (secret = SECRET) => createEngineServiceClient({ url: 'http://engine.internal', secret, fetch: (request) => Promise.resolve(service.request(request)) });
-const png = async (width: number, height: number) => new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#c04020' } }).png().toBuffer());
+const client = (secret = SECRET) =>
+  createEngineServiceClient({ url: 'http://engine.internal', secret, fetch: (request) => Promise.resolve(service.request(request)) });
+const png = async (width: number, height: number) =>
+  new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: '#c04020' } })
+      .png()
+      .toBuffer(),
+  );
 
 describe('engine service', () => {
   it('upscales for a correctly signed client: exactly twice the size', async () => {
@@ -23,22 +29,40 @@ describe('engine service', () => {
   });
 
   it('carries every operation kind across the wire (edit with several images, text-to-image)', async () => {
-    const edited = await client().run({ op: 'edit', prompt: 'black and white', style: 'realistic', images: [await png(40, 30), await png(20, 20)], width: 64, height: 48, seed: 3 });
+    const edited = await client().run({
+      op: 'edit',
+      prompt: 'black and white',
+      style: 'realistic',
+      images: [await png(40, 30), await png(20, 20)],
+      width: 64,
+      height: 48,
+      seed: 3,
+    });
     expect(await sharp(edited.bytes).metadata()).toMatchObject({ width: 64, height: 48 });
-    const rendered = await client().run({ op: 'text-to-image', prompt: 'a lighthouse', style: 'realistic', width: 96, height: 64, seed: 5 });
+    const rendered = await client().run({
+      op: 'text-to-image',
+      prompt: 'a lighthouse',
+      style: 'realistic',
+      width: 96,
+      height: 64,
+      seed: 5,
+    });
     expect(rendered).toMatchObject({ width: 96, height: 64 });
   });
 
   it('refuses unsigned, wrongly signed, stale and tampered requests with 401 and does no work', async () => {
     const body = encodeOperation({ op: 'upscale', image: await png(8, 8), scale: 2, faceEnhancement: false });
-    const post = (headers: Record<string, string>, sent = body) => service.request(ENGINE_RUN_PATH, { method: 'POST', body: sent, headers: { 'content-type': 'application/json', ...headers } });
+    const post = (headers: Record<string, string>, sent = body) =>
+      service.request(ENGINE_RUN_PATH, { method: 'POST', body: sent, headers: { 'content-type': 'application/json', ...headers } });
     expect((await post({})).status).toBe(401);
     expect((await post(await signEngineRequest('another-secret-0123456789abcdefghij', body))).status).toBe(401);
     expect((await post(await signEngineRequest(SECRET, body, new Date(Date.now() - 10 * 60_000)))).status).toBe(401);
     const tampered = new Uint8Array(body);
     tampered[tampered.length - 3]! ^= 1;
     expect((await post(await signEngineRequest(SECRET, body), tampered)).status).toBe(401);
-    await expect(client('another-secret-0123456789abcdefghij').run({ op: 'upscale', image: await png(8, 8), scale: 2, faceEnhancement: false })).rejects.toMatchObject({
+    await expect(
+      client('another-secret-0123456789abcdefghij').run({ op: 'upscale', image: await png(8, 8), scale: 2, faceEnhancement: false }),
+    ).rejects.toMatchObject({
       retryable: false,
     });
   });
@@ -54,7 +78,11 @@ describe('engine service', () => {
   });
 
   it('reports a service outage as a retryable failure', async () => {
-    const down = createEngineServiceClient({ url: 'http://engine.internal', secret: SECRET, fetch: async () => new Response('bad gateway', { status: 502 }) });
+    const down = createEngineServiceClient({
+      url: 'http://engine.internal',
+      secret: SECRET,
+      fetch: async () => new Response('bad gateway', { status: 502 }),
+    });
     const failure = down.run({ op: 'upscale', image: await png(8, 8), scale: 2, faceEnhancement: false });
     await expect(failure).rejects.toBeInstanceOf(EngineError);
     await expect(failure).rejects.toMatchObject({ retryable: true });

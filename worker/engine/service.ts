@@ -22,31 +22,40 @@ export function createEngineService(options: { secret: string; pool: Pick<Engine
   const now = options.now ?? (() => new Date());
   return new Hono()
     .get('/health', (c) => c.json({ status: 'ok' }))
-    .post(ENGINE_RUN_PATH, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'request too large' }, 413) }), async (c) => {
-      const body = new Uint8Array(await c.req.arrayBuffer());
-      // Unsigned, stale or tampered requests do no work at all: image work is the expensive part.
-      if (!(await verifyEngineRequest(options.secret, c.req.raw.headers, body, now()))) return c.json({ message: 'invalid signature' }, 401);
-      let json: unknown;
-      try {
-        json = JSON.parse(new TextDecoder().decode(body));
-      } catch {
-        return c.json({ message: 'body is not JSON' }, 400);
-      }
-      const parsed = wireOperation.safeParse(json);
-      if (!parsed.success) return c.json({ message: `invalid operation: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` }, 400);
-      try {
-        const output = await options.pool.run(parsed.data);
-        return c.body(output.bytes as Uint8Array<ArrayBuffer>, 200, {
-          'content-type': output.contentType,
-          'x-engine-width': String(output.width),
-          'x-engine-height': String(output.height),
-        });
-      } catch (error) {
-        if (error instanceof EngineInputError) return c.json({ code: error.code, message: error.message }, 422);
-        console.error(JSON.stringify({ level: 'error', message: 'engine operation failed', op: parsed.data.op, error: String(error) }));
-        return c.json({ message: 'engine failure' }, 500);
-      }
-    });
+    .post(
+      ENGINE_RUN_PATH,
+      bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'request too large' }, 413) }),
+      async (c) => {
+        const body = new Uint8Array(await c.req.arrayBuffer());
+        // Unsigned, stale or tampered requests do no work at all: image work is the expensive part.
+        if (!(await verifyEngineRequest(options.secret, c.req.raw.headers, body, now())))
+          return c.json({ message: 'invalid signature' }, 401);
+        let json: unknown;
+        try {
+          json = JSON.parse(new TextDecoder().decode(body));
+        } catch {
+          return c.json({ message: 'body is not JSON' }, 400);
+        }
+        const parsed = wireOperation.safeParse(json);
+        if (!parsed.success)
+          return c.json(
+            { message: `invalid operation: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` },
+            400,
+          );
+        try {
+          const output = await options.pool.run(parsed.data);
+          return c.body(output.bytes as Uint8Array<ArrayBuffer>, 200, {
+            'content-type': output.contentType,
+            'x-engine-width': String(output.width),
+            'x-engine-height': String(output.height),
+          });
+        } catch (error) {
+          if (error instanceof EngineInputError) return c.json({ code: error.code, message: error.message }, 422);
+          console.error(JSON.stringify({ level: 'error', message: 'engine operation failed', op: parsed.data.op, error: String(error) }));
+          return c.json({ message: 'engine failure' }, 500);
+        }
+      },
+    );
 }
 
 /** Starts the service on PORT; closes the pool on SIGTERM/SIGINT (container stop). */

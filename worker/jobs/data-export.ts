@@ -52,13 +52,22 @@ async function present(ctx: Pick<Ctx, 'config' | 'clock'>, row: ExportRow): Prom
 /** Fails a running export (once: only a row still PROCESSING changes). */
 async function failExport(ctx: Pick<Ctx, 'db' | 'clock'>, id: string, message: string) {
   const now = ctx.clock.now();
-  await ctx.db.update(e).set({ status: 'FAILED', errorMessage: message, finishedAt: now, updatedAt: now }).where(and(eq(e.id, id), eq(e.status, 'PROCESSING')));
+  await ctx.db
+    .update(e)
+    .set({ status: 'FAILED', errorMessage: message, finishedAt: now, updatedAt: now })
+    .where(and(eq(e.id, id), eq(e.status, 'PROCESSING')));
 }
 
 /** Removes a finished zip and marks its row EXPIRED: past its keep time, or replaced by a newer export. */
 async function expireExport(ctx: Pick<Ctx, 'db' | 'blobs' | 'clock' | 'log'>, row: ExportRow) {
-  if (row.blobKey) await ctx.blobs.delete(row.blobKey).catch((error) => ctx.log.warn('data export: zip not removed', { exportId: row.id, error: String(error) }));
-  await ctx.db.update(e).set({ status: 'EXPIRED', updatedAt: ctx.clock.now() }).where(and(eq(e.id, row.id), eq(e.status, 'COMPLETED')));
+  if (row.blobKey)
+    await ctx.blobs
+      .delete(row.blobKey)
+      .catch((error) => ctx.log.warn('data export: zip not removed', { exportId: row.id, error: String(error) }));
+  await ctx.db
+    .update(e)
+    .set({ status: 'EXPIRED', updatedAt: ctx.clock.now() })
+    .where(and(eq(e.id, row.id), eq(e.status, 'COMPLETED')));
 }
 
 /**
@@ -87,7 +96,10 @@ export async function startDataExport(ctx: Ctx, userId: string): Promise<DataExp
   const running = await latestDataExport(ctx, userId);
   if (running.export?.status === 'PROCESSING') return running;
   const limit = await ctx.limits.hit(`data-export:${userId}`, { limit: DATA_EXPORT.maxPerDay, windowSeconds: DAY_MS / 1000 });
-  if (!limit.allowed) throw new ServiceError('RATE_LIMITED', `At most ${DATA_EXPORT.maxPerDay} exports a day, please try again later`, { retryAfter: limit.retryAfterSeconds });
+  if (!limit.allowed)
+    throw new ServiceError('RATE_LIMITED', `At most ${DATA_EXPORT.maxPerDay} exports a day, please try again later`, {
+      retryAfter: limit.retryAfterSeconds,
+    });
   const id = newId('exp');
   const [created] = await ctx.db
     .insert(e)
@@ -95,7 +107,10 @@ export async function startDataExport(ctx: Ctx, userId: string): Promise<DataExp
     .onConflictDoNothing()
     .returning();
   if (!created) return latestDataExport(ctx, userId);
-  const older = await ctx.db.select().from(e).where(and(eq(e.userId, userId), eq(e.status, 'COMPLETED'), ne(e.id, id)));
+  const older = await ctx.db
+    .select()
+    .from(e)
+    .where(and(eq(e.userId, userId), eq(e.status, 'COMPLETED'), ne(e.id, id)));
   for (const row of older) await expireExport(ctx, row);
   try {
     await ctx.queue.publish({ path: DATA_EXPORT_JOB.callbackPath, body: { exportId: id }, retries: MAX_ATTEMPTS - 1 });

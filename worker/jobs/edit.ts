@@ -10,7 +10,15 @@ export const editJob = defineJobKind({
   payload: promptPayload.extend({ sourceKeys: z.array(z.string()).min(1) }),
   cost: (db, p) => generationCost(db, p.width, p.height),
   ledger: { type: 'IMAGE_EDIT', description: 'Image editing' },
-  record: (p) => ({ type: recordTypeFor(p.toolId, 'IMAGE_TO_IMAGE'), prompt: p.prompt, style: p.style, model: p.model, width: p.width, height: p.height, toolId: p.toolId ?? null }),
+  record: (p) => ({
+    type: recordTypeFor(p.toolId, 'IMAGE_TO_IMAGE'),
+    prompt: p.prompt,
+    style: p.style,
+    model: p.model,
+    width: p.width,
+    height: p.height,
+    toolId: p.toolId ?? null,
+  }),
   engine: (p) => p.model,
   unavailable: (ctx, p) => modelUnavailable(ctx.images, p.model),
   async run(ctx, p) {

@@ -26,10 +26,14 @@ function scriptedOffline() {
 }
 
 async function setup(offline?: OfflineEngine) {
-  t = await createTestApp({ images: offline ? createImageEngines({ nano: (scriptedEngines().images.forModel('nano'))! }, offline) : undefined });
+  t = await createTestApp({
+    images: offline ? createImageEngines({ nano: scriptedEngines().images.forModel('nano')! }, offline) : undefined,
+  });
   const { token, user } = await t.signIn('jobs@example.com');
   const balance = async () => (await (await t.request('/api/credits/balance', { token })).json()).available as number;
-  const refunds = async () => (await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, user.id))).filter((r) => r.type === 'REFUNDED').length;
+  const refunds = async () =>
+    (await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, user.id))).filter((r) => r.type === 'REFUNDED')
+      .length;
   const job = async (id: string) => (await t.deps.db.select().from(schema.generationJobs).where(eq(schema.generationJobs.id, id)))[0]!;
   return { token, balance, refunds, job };
 }
@@ -56,14 +60,18 @@ describe('job kinds registry', () => {
 
   it('runs an engine tool on the offline engine (real pool) as a `tool` job with the page parameters', async () => {
     const { token } = await setup();
-    const started = await (await t.request('/api/generate-image/edit', { method: 'POST', token, body: await toolForm('oil-painting', { extra: 'warm light' }) })).json();
+    const started = await (
+      await t.request('/api/generate-image/edit', { method: 'POST', token, body: await toolForm('oil-painting', { extra: 'warm light' }) })
+    ).json();
     expect(started).toMatchObject({ status: 'PROCESSING' });
     await t.drainJobs();
     const [job] = await t.deps.db.select().from(schema.generationJobs).where(eq(schema.generationJobs.id, started.id));
     expect(job).toMatchObject({ kind: 'tool', engine: 'offline', status: 'COMPLETED', cost: 4 });
     // The catalogue's inputs for this tool, validated; the prompt is the server's compile (contract/tools.ts).
     expect((job!.input as { params: Record<string, string> }).params).toEqual({ extra: 'warm light' });
-    expect((job!.input as { prompt: string }).prompt).toBe('Repaint this photo as a classic oil painting with visible brush strokes on canvas. warm light');
+    expect((job!.input as { prompt: string }).prompt).toBe(
+      'Repaint this photo as a classic oil painting with visible brush strokes on canvas. warm light',
+    );
     const [record] = await t.deps.db.select().from(schema.creationRecords).where(eq(schema.creationRecords.id, started.recordId));
     expect(record).toMatchObject({ type: 'OIL_PAINTING', toolId: 'oil-painting', status: 'COMPLETED', width: 120, height: 90 });
     // The first operation starts the pool's thread (loading the engine), which is slow on a busy machine.
@@ -73,10 +81,18 @@ describe('job kinds registry', () => {
     const scripted = scriptedOffline();
     const { token, balance, refunds, job } = await setup(scripted.offline);
     // An exact tool (ID photo) runs on the engine even where a generative model serves nano.
-    const started = await (await t.request('/api/generate-image/edit', { method: 'POST', token, body: await toolForm('id-photo-generation') })).json();
+    const started = await (
+      await t.request('/api/generate-image/edit', { method: 'POST', token, body: await toolForm('id-photo-generation') })
+    ).json();
     expect(await balance()).toBe(16);
     await t.drainJobs();
-    expect(await job(started.id)).toMatchObject({ kind: 'tool', status: 'FAILED', attempt: 1, errorCategory: 'invalid_input', errorMessage: 'No face was found in this photo' });
+    expect(await job(started.id)).toMatchObject({
+      kind: 'tool',
+      status: 'FAILED',
+      attempt: 1,
+      errorCategory: 'invalid_input',
+      errorMessage: 'No face was found in this photo',
+    });
     expect(scripted.ops.filter((op) => op.op === 'tool')).toHaveLength(1);
     expect(await balance()).toBe(20);
     expect(await refunds()).toBe(1);
@@ -99,7 +115,9 @@ describe('job kinds registry', () => {
   it('keeps a tool on the generative engine when no offline engine is configured (the old edit path)', async () => {
     t = await createTestApp({ images: scriptedEngines().images });
     const { token } = await t.signIn('edit@example.com');
-    const started = await (await t.request('/api/generate-image/edit', { method: 'POST', token, body: await toolForm('oil-painting') })).json();
+    const started = await (
+      await t.request('/api/generate-image/edit', { method: 'POST', token, body: await toolForm('oil-painting') })
+    ).json();
     await t.drainJobs();
     const [row] = await t.deps.db.select().from(schema.generationJobs).where(eq(schema.generationJobs.id, started.id));
     expect(row).toMatchObject({ kind: 'edit', engine: 'nano', status: 'COMPLETED' });

@@ -23,7 +23,8 @@ const debitKey = (jobId: string) => `job:${jobId}:debit`;
 
 export const jobCallbackPayload = (body: unknown) => {
   const jobId = (body as { jobId?: unknown })?.jobId;
-  if (typeof jobId !== 'string' || !/^job_[a-z0-9]+$/.test(jobId)) throw new ServiceError('VALIDATION_FAILED', 'jobId is required', { field: 'jobId' });
+  if (typeof jobId !== 'string' || !/^job_[a-z0-9]+$/.test(jobId))
+    throw new ServiceError('VALIDATION_FAILED', 'jobId is required', { field: 'jobId' });
   return { jobId };
 };
 
@@ -154,7 +155,13 @@ export async function failJob(ctx: Pick<JobContext, 'db' | 'clock'>, jobId: stri
       .update(schema.creationRecords)
       .set({ status: 'FAILED', errorCategory: category, errorMessage: message, updatedAt: now })
       .where(eq(schema.creationRecords.id, job.recordId));
-    await refundSpend(t, { userId: job.userId, spendMovementKey: debitKey(jobId), referenceType: 'IMAGE_GENERATION', referenceId: job.recordId, description: 'Refund for a failed generation' });
+    await refundSpend(t, {
+      userId: job.userId,
+      spendMovementKey: debitKey(jobId),
+      referenceType: 'IMAGE_GENERATION',
+      referenceId: job.recordId,
+      description: 'Refund for a failed generation',
+    });
     return true;
   };
   return tx ? run(tx) : ctx.db.transaction(run);

@@ -27,7 +27,15 @@ export const textToImageJob = defineJobKind({
   payload: promptPayload,
   cost: (db, p) => generationCost(db, p.width, p.height),
   ledger: { type: 'IMAGE_GENERATION', description: 'Text-to-image generation' },
-  record: (p) => ({ type: recordTypeFor(p.toolId, 'TEXT_TO_IMAGE'), prompt: p.prompt, style: p.style, model: p.model, width: p.width, height: p.height, toolId: p.toolId ?? null }),
+  record: (p) => ({
+    type: recordTypeFor(p.toolId, 'TEXT_TO_IMAGE'),
+    prompt: p.prompt,
+    style: p.style,
+    model: p.model,
+    width: p.width,
+    height: p.height,
+    toolId: p.toolId ?? null,
+  }),
   engine: (p) => p.model,
   unavailable: (ctx, p) => modelUnavailable(ctx.images, p.model),
   async run(ctx, p) {

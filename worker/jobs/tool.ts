@@ -18,11 +18,25 @@ export const toolJob = defineJobKind({
   }),
   cost: (db, p) => generationCost(db, p.width, p.height),
   ledger: { type: 'IMAGE_EDIT', description: 'Photo tool' },
-  record: (p) => ({ type: recordTypeFor(p.toolId, 'IMAGE_TO_IMAGE'), prompt: p.prompt, style: p.style, model: p.model, width: p.width, height: p.height, toolId: p.toolId }),
+  record: (p) => ({
+    type: recordTypeFor(p.toolId, 'IMAGE_TO_IMAGE'),
+    prompt: p.prompt,
+    style: p.style,
+    model: p.model,
+    width: p.width,
+    height: p.height,
+    toolId: p.toolId,
+  }),
   engine: () => 'offline',
   unavailable: (ctx) => (ctx.images.offline ? null : { field: 'toolId', message: 'This tool is not available on this server' }),
   async run(ctx, p) {
     const [source] = await Promise.all(p.sourceKeys.slice(0, 1).map((key) => readSource(ctx, key)));
-    return offlineEngine(ctx).run({ op: 'tool', toolId: p.toolId, image: source!.bytes, params: { ...p.params, prompt: p.prompt, style: p.style }, seed: p.seed });
+    return offlineEngine(ctx).run({
+      op: 'tool',
+      toolId: p.toolId,
+      image: source!.bytes,
+      params: { ...p.params, prompt: p.prompt, style: p.style },
+      seed: p.seed,
+    });
   },
 });

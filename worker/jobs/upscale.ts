@@ -16,7 +16,14 @@ export const upscaleJob = defineJobKind({
   }),
   cost: (db, p) => upscaleCost(db, p.scaleFactor),
   ledger: { type: 'IMAGE_UPSCALE', description: 'Image upscale' },
-  record: (p) => ({ type: 'UPSCALED_IMAGE', prompt: null, style: `${p.scaleFactor}x`, model: null, width: p.width * p.scaleFactor, height: p.height * p.scaleFactor }),
+  record: (p) => ({
+    type: 'UPSCALED_IMAGE',
+    prompt: null,
+    style: `${p.scaleFactor}x`,
+    model: null,
+    width: p.width * p.scaleFactor,
+    height: p.height * p.scaleFactor,
+  }),
   engine: () => 'offline',
   unavailable: (ctx) => (ctx.images.offline ? null : { field: 'image', message: 'The upscaler is not available on this server' }),
   async run(ctx, p) {

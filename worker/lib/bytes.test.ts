@@ -4,7 +4,9 @@ import { base64ToBytes, bytesToBase64, equalBytes, fromBase64Url, hmacSha256, sh
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 it('HMAC-SHA-256 matches RFC 4231 test case 2', async () => {
-  expect(hex(await hmacSha256('Jefe', 'what do ya want for nothing?'))).toBe('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
+  expect(hex(await hmacSha256('Jefe', 'what do ya want for nothing?'))).toBe(
+    '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+  );
 });
 
 it('encodes base64url without padding and both base64 alphabets back', async () => {

@@ -23,7 +23,10 @@ export function bytesToBase64(bytes: Uint8Array): string {
 
 /** Decodes standard or URL-safe base64, padded or not (either may come back from a provider). Throws on garbage. */
 export function base64ToBytes(base64: string): Uint8Array {
-  const normalised = base64.replace(/[\s=]+/g, '').replace(/-/g, '+').replace(/_/g, '/');
+  const normalised = base64
+    .replace(/[\s=]+/g, '')
+    .replace(/-/g, '+')
+    .replace(/_/g, '/');
   const binary = atob(normalised + '='.repeat((4 - (normalised.length % 4)) % 4));
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

@@ -29,14 +29,23 @@ describe('clientIp (issue 12, break 1)', () => {
   });
 
   it('trusts only the header TRUST_PROXY names; x-forwarded-for by its right-most hop', async () => {
-    expect((await ask({ TRUST_PROXY: 'x-forwarded-for' }, { 'x-forwarded-for': '127.0.0.1, 198.51.100.7 ' }, '10.0.0.2')).ip).toBe('198.51.100.7');
-    expect((await ask({ TRUST_PROXY: 'x-real-ip' }, { 'x-real-ip': '198.51.100.8', 'cf-connecting-ip': '1.1.1.1' }, '10.0.0.2')).ip).toBe('198.51.100.8');
+    expect((await ask({ TRUST_PROXY: 'x-forwarded-for' }, { 'x-forwarded-for': '127.0.0.1, 198.51.100.7 ' }, '10.0.0.2')).ip).toBe(
+      '198.51.100.7',
+    );
+    expect((await ask({ TRUST_PROXY: 'x-real-ip' }, { 'x-real-ip': '198.51.100.8', 'cf-connecting-ip': '1.1.1.1' }, '10.0.0.2')).ip).toBe(
+      '198.51.100.8',
+    );
     // A proxy in front does not make its visitors local: the forwarded client decides.
-    expect(await ask({ TRUST_PROXY: 'x-forwarded-for' }, { 'x-forwarded-for': '198.51.100.7' }, '127.0.0.1')).toEqual({ ip: '198.51.100.7', loopback: false });
+    expect(await ask({ TRUST_PROXY: 'x-forwarded-for' }, { 'x-forwarded-for': '198.51.100.7' }, '127.0.0.1')).toEqual({
+      ip: '198.51.100.7',
+      loopback: false,
+    });
   });
 
   it('on Workers (no socket; the entry sets TRUST_PROXY=cf-connecting-ip) is the address Cloudflare set', async () => {
-    expect((await ask({ TRUST_PROXY: 'cf-connecting-ip' }, { 'cf-connecting-ip': '198.51.100.9', 'x-client-ip': '1.2.3.4' })).ip).toBe('198.51.100.9');
+    expect((await ask({ TRUST_PROXY: 'cf-connecting-ip' }, { 'cf-connecting-ip': '198.51.100.9', 'x-client-ip': '1.2.3.4' })).ip).toBe(
+      '198.51.100.9',
+    );
     expect((await ask({}, spoofed)).ip).toBe('unknown');
   });
 });

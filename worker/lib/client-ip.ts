@@ -13,7 +13,11 @@ interface NodeConnectionEnv {
 const socketOf = (c: Context) => (c.env as NodeConnectionEnv | undefined)?.incoming?.socket;
 
 /** `::ffff:203.0.113.7` (IPv4 on a dual-stack socket) is the same client as `203.0.113.7`. */
-const normalize = (address: string) => address.trim().replace(/^::ffff:(\d{1,3}(\.\d{1,3}){3})$/i, '$1').toLowerCase();
+const normalize = (address: string) =>
+  address
+    .trim()
+    .replace(/^::ffff:(\d{1,3}(\.\d{1,3}){3})$/i, '$1')
+    .toLowerCase();
 
 /** The TCP peer of this request (Node server only); never a header. */
 export function socketAddress(c: Context): string | undefined {

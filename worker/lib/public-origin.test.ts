@@ -41,6 +41,9 @@ describe('publicOrigin', () => {
 
   it('gives request-less callers (queue, job signatures) a base on the configured port', () => {
     expect(loadConfig({ ...TEST_ENV, PORT: '9000' })).toMatchObject({ PUBLIC_URL: 'http://localhost:9000', PUBLIC_URL_EXPLICIT: false });
-    expect(loadConfig({ ...TEST_ENV, PUBLIC_URL: 'https://a.example/' })).toMatchObject({ PUBLIC_URL: 'https://a.example', PUBLIC_URL_EXPLICIT: true });
+    expect(loadConfig({ ...TEST_ENV, PUBLIC_URL: 'https://a.example/' })).toMatchObject({
+      PUBLIC_URL: 'https://a.example',
+      PUBLIC_URL_EXPLICIT: true,
+    });
   });
 });

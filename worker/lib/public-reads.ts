@@ -46,14 +46,20 @@ export async function withEdgeCache(
   const url = new URL(request.url);
   if (!cache || request.method !== 'GET' || request.headers.has('authorization') || !publicReadOf(url.pathname)) return run();
   // Normalised like the pricing route does, so browsers' many Accept-Language variants share two entries.
-  url.searchParams.set('__lang', pickLocale(url.searchParams.get('lang') ?? undefined, request.headers.get('accept-language') ?? undefined));
+  url.searchParams.set(
+    '__lang',
+    pickLocale(url.searchParams.get('lang') ?? undefined, request.headers.get('accept-language') ?? undefined),
+  );
   const key = new Request(url.toString(), { method: 'GET' });
   const hit = await cache.match(key);
   if (hit) {
     const etag = hit.headers.get('etag');
     const match = request.headers.get('if-none-match');
     if (etag && match?.split(',').some((tag) => tag.trim() === etag)) {
-      return new Response(null, { status: 304, headers: { etag, 'cache-control': hit.headers.get('cache-control') ?? '', 'x-cache': 'HIT' } });
+      return new Response(null, {
+        status: 304,
+        headers: { etag, 'cache-control': hit.headers.get('cache-control') ?? '', 'x-cache': 'HIT' },
+      });
     }
     const response = new Response(hit.body, hit);
     response.headers.set('x-cache', 'HIT');

@@ -47,6 +47,7 @@ export function validateValue<Schema extends ZodType>(target: string, schema: Sc
  * cannot arise: invalid UTF-8 escapes stay undecoded.)
  */
 export const refuseUnsafePath: MiddlewareHandler = async (c, next) => {
-  if (textProblem(c.req.path)) throw new ServiceError('VALIDATION_FAILED', 'The address contains characters that are not allowed', { field: 'path' });
+  if (textProblem(c.req.path))
+    throw new ServiceError('VALIDATION_FAILED', 'The address contains characters that are not allowed', { field: 'path' });
   await next();
 };

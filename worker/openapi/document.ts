@@ -10,7 +10,11 @@ import { errorResponse } from './responses';
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 
 function jsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
   return rest;
 }
 
@@ -26,7 +30,14 @@ function parameters(op: Operation) {
       list.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
     }
   }
-  if (op.signatureHeader) list.push({ name: op.signatureHeader, in: 'header', required: true, schema: { type: 'string' }, description: 'Signature over the raw body' });
+  if (op.signatureHeader)
+    list.push({
+      name: op.signatureHeader,
+      in: 'header',
+      required: true,
+      schema: { type: 'string' },
+      description: 'Signature over the raw body',
+    });
   return list;
 }
 
@@ -38,19 +49,37 @@ function requestBody(op: Operation) {
     const properties: Record<string, unknown> = { ...fields.properties };
     const binary = { type: 'string', contentMediaType: 'application/octet-stream' };
     for (const [name, file] of Object.entries(op.form.files)) {
-      properties[name] = file.multiple ? { type: 'array', items: binary, description: file.description } : { ...binary, description: file.description };
+      properties[name] = file.multiple
+        ? { type: 'array', items: binary, description: file.description }
+        : { ...binary, description: file.description };
     }
     const required = [...(fields.required ?? []), ...Object.keys(op.form.files)];
-    return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties, ...(required.length ? { required } : {}) } } } };
+    return {
+      required: true,
+      content: { 'multipart/form-data': { schema: { type: 'object', properties, ...(required.length ? { required } : {}) } } },
+    };
   }
   return undefined;
 }
 
 function responses(op: Operation) {
-  const error = { description: 'The error model (DESIGN §3.2)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  const error = {
+    description: 'The error model (DESIGN §3.2)',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  };
   const success = op.responseContent
-    ? { [String(op.responseContent.status ?? 200)]: { description: op.responseContent.description, content: { [op.responseContent.type]: {} } } }
-    : { '200': { description: 'OK', content: { 'application/json': { schema: op.response ? jsonSchema(op.response) : { type: 'object' } } } } };
+    ? {
+        [String(op.responseContent.status ?? 200)]: {
+          description: op.responseContent.description,
+          content: { [op.responseContent.type]: {} },
+        },
+      }
+    : {
+        '200': {
+          description: 'OK',
+          content: { 'application/json': { schema: op.response ? jsonSchema(op.response) : { type: 'object' } } },
+        },
+      };
   return { ...success, ...(op.auth ? { '401': error } : {}), default: error };
 }
 

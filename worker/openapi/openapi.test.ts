@@ -33,8 +33,14 @@ describe('OpenAPI', () => {
   it('documents every mounted route, and nothing that is not mounted', () => {
     const documented = new Set(OPERATIONS.map((op) => `${op.method} ${op.path}`));
     const mounted = mountedOperations();
-    expect([...mounted].filter((op) => !documented.has(op)), 'mounted but not in worker/openapi/registry.ts').toEqual([]);
-    expect([...documented].filter((op) => !mounted.has(op)), 'documented but not mounted').toEqual([]);
+    expect(
+      [...mounted].filter((op) => !documented.has(op)),
+      'mounted but not in worker/openapi/registry.ts',
+    ).toEqual([]);
+    expect(
+      [...documented].filter((op) => !mounted.has(op)),
+      'documented but not mounted',
+    ).toEqual([]);
     expect(documented.size).toBe(OPERATIONS.length);
   });
 
@@ -46,9 +52,13 @@ describe('OpenAPI', () => {
     expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)?.slice(0, 2000)).toEqual([]);
     expect(result.valid).toBe(true);
     expect(document.openapi).toBe('3.1.0');
-    expect(document.paths['/api/webhooks/stripe'].post.parameters).toContainEqual(expect.objectContaining({ name: 'Stripe-Signature', in: 'header' }));
+    expect(document.paths['/api/webhooks/stripe'].post.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Stripe-Signature', in: 'header' }),
+    );
     expect(document.paths['/api/webhooks/paypal'].post).toBeDefined();
-    expect(document.paths['/api/jobs/run'].post.requestBody.content['application/json'].schema).toMatchObject({ properties: { jobId: { type: 'string' } } });
+    expect(document.paths['/api/jobs/run'].post.requestBody.content['application/json'].schema).toMatchObject({
+      properties: { jobId: { type: 'string' } },
+    });
     // The spec's field names come from the contracts: consume takes its fields in the query.
     const consume = document.paths['/api/credits/consume'].post;
     expect(consume.parameters.map((p: { name: string }) => p.name)).toEqual(['amount', 'description', 'referenceType', 'referenceId']);

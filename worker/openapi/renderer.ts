@@ -3,7 +3,8 @@
  * script or style, so its CSP is `'self'` only). Scalar's renderer would need a 4 MB standalone
  * script served from our assets and its fonts from its CDN; this page needs neither.
  */
-export const DOCS_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export const DOCS_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -51,7 +51,9 @@ export const transactionsResponse = z.object({
 
 export const consumeResponse = z.object({ success: z.literal(true), transactionId: z.string(), duplicate: z.boolean(), balance });
 
-export const signInResponse = z.object({ success: z.literal(true), token: z.string(), user: z.object({ id: z.string(), email: z.string(), name: z.string() }).loose() }).loose();
+export const signInResponse = z
+  .object({ success: z.literal(true), token: z.string(), user: z.object({ id: z.string(), email: z.string(), name: z.string() }).loose() })
+  .loose();
 
 export const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -65,6 +67,12 @@ export const healthResponse = z.object({
 /** DESIGN.md §3.2: every error body. */
 export const errorResponse = z.object({
   success: z.literal(false),
-  error: z.object({ code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]]), message: z.string(), field: z.string().optional() }).loose(),
+  error: z
+    .object({
+      code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]]),
+      message: z.string(),
+      field: z.string().optional(),
+    })
+    .loose(),
   requestId: z.string(),
 });

@@ -33,14 +33,24 @@ async function newUser() {
 
 /** One finished text-to-image creation and one avatar, so the user owns files. */
 async function withFiles(token: string) {
-  const started = await (await t.request('/api/generate-image', { method: 'POST', token, json: { prompt: 'a red lighthouse', style: 'realistic', width: 512, height: 512, model: 'nano' } })).json();
+  const started = await (
+    await t.request('/api/generate-image', {
+      method: 'POST',
+      token,
+      json: { prompt: 'a red lighthouse', style: 'realistic', width: 512, height: 512, model: 'nano' },
+    })
+  ).json();
   await t.drainJobs();
   const form = new FormData();
   form.append('avatar', await pngFile('me.png', 64, 64));
   const avatar = await (await t.request('/api/users/me/avatar', { method: 'POST', token, body: form })).json();
   const [record] = await t.deps.db.select().from(schema.creationRecords).where(eq(schema.creationRecords.id, started.recordId));
   expect(record).toMatchObject({ status: 'COMPLETED' });
-  return { recordId: record!.id, imageKey: record!.imageUrl!.slice('/api/files/'.length), avatarKey: (avatar.avatar as string).slice('/api/files/'.length) };
+  return {
+    recordId: record!.id,
+    imageKey: record!.imageUrl!.slice('/api/files/'.length),
+    avatarKey: (avatar.avatar as string).slice('/api/files/'.length),
+  };
 }
 
 const exportState = async (token: string) => (await (await t.request('/api/account/export', { token })).json()).export;
@@ -59,22 +69,54 @@ describe('My data export', () => {
     await t.drainJobs();
 
     const done = await exportState(token);
-    expect(done).toMatchObject({ id: started.export.id, status: 'COMPLETED', progress: 100, fileCount: 2, fileName: expect.stringMatching(/^image-studio-data-\d{4}-\d{2}-\d{2}\.zip$/) });
+    expect(done).toMatchObject({
+      id: started.export.id,
+      status: 'COMPLETED',
+      progress: 100,
+      fileCount: 2,
+      fileName: expect.stringMatching(/^image-studio-data-\d{4}-\d{2}-\d{2}\.zip$/),
+    });
     // The link works without a token (a plain download link), and only with its signature.
     const download = await t.request(done.downloadUrl);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/zip');
     const zip = unzipSync(new Uint8Array(await download.arrayBuffer()));
     expect(Object.keys(zip).sort()).toEqual(
-      ['README.txt', 'creations.json', 'credit-ledger.json', 'images/avatar.webp', `images/${files.recordId}/result.png`, 'orders.json', 'profile.json', 'referrals.json'].sort(),
+      [
+        'README.txt',
+        'creations.json',
+        'credit-ledger.json',
+        'images/avatar.webp',
+        `images/${files.recordId}/result.png`,
+        'orders.json',
+        'profile.json',
+        'referrals.json',
+      ].sort(),
     );
     expect((await t.request(done.downloadUrl.split('?')[0])).status).toBe(404);
     const json = (name: string) => JSON.parse(new TextDecoder().decode(zip[name]));
-    expect(json('profile.json')).toMatchObject({ id: userId, email, avatar: 'images/avatar.webp', signInMethods: [expect.objectContaining({ provider: 'email' })] });
-    expect(json('orders.json').orders).toEqual([expect.objectContaining({ product: 'Starter pack', status: 'PAID', amount: 4.99, creditsAdded: 100 })]);
+    expect(json('profile.json')).toMatchObject({
+      id: userId,
+      email,
+      avatar: 'images/avatar.webp',
+      signInMethods: [expect.objectContaining({ provider: 'email' })],
+    });
+    expect(json('orders.json').orders).toEqual([
+      expect.objectContaining({ product: 'Starter pack', status: 'PAID', amount: 4.99, creditsAdded: 100 }),
+    ]);
     const ledgerRows = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, userId));
-    expect(json('credit-ledger.json').movements.map((m: { id: string }) => m.id).sort()).toEqual(ledgerRows.map((r) => r.id).sort());
-    expect(json('creations.json').creations).toEqual([expect.objectContaining({ id: files.recordId, prompt: expect.stringContaining('a red lighthouse'), files: [`images/${files.recordId}/result.png`] })]);
+    expect(
+      json('credit-ledger.json')
+        .movements.map((m: { id: string }) => m.id)
+        .sort(),
+    ).toEqual(ledgerRows.map((r) => r.id).sort());
+    expect(json('creations.json').creations).toEqual([
+      expect.objectContaining({
+        id: files.recordId,
+        prompt: expect.stringContaining('a red lighthouse'),
+        files: [`images/${files.recordId}/result.png`],
+      }),
+    ]);
     const stored = await t.deps.blobs.get(files.imageKey);
     expect(Buffer.from(zip[`images/${files.recordId}/result.png`]!)).toEqual(Buffer.from(await new Response(stored!.body).arrayBuffer()));
 
@@ -123,19 +165,26 @@ describe('My data export', () => {
     clock.advance(8 * 24 * 3600);
     const later = await t.signIn(email);
     expect(await exportState(later.token)).toMatchObject({ id: second.id, status: 'EXPIRED', downloadUrl: null });
-    expect(await t.deps.blobs.get((await t.deps.db.select().from(schema.dataExports).where(eq(schema.dataExports.id, second.id)))[0]!.blobKey!)).toBeNull();
+    expect(
+      await t.deps.blobs.get((await t.deps.db.select().from(schema.dataExports).where(eq(schema.dataExports.id, second.id)))[0]!.blobKey!),
+    ).toBeNull();
   });
 });
 
 describe('account deletion', () => {
-  const preview = async (token: string) => (await (await t.request('/api/account/deletion', { token })).json());
-  const confirm = (token: string, verificationCode: string) => t.request('/api/account/deletion/confirm', { method: 'POST', token, json: { verificationCode } });
+  const preview = async (token: string) => await (await t.request('/api/account/deletion', { token })).json();
+  const confirm = (token: string, verificationCode: string) =>
+    t.request('/api/account/deletion/confirm', { method: 'POST', token, json: { verificationCode } });
 
   it('by code: cancels billing first, removes files and personal data, keeps the ledger, orders and refunds anonymised; the old address starts a new account', async () => {
     const { email, token, userId } = await newUser();
     const files = await withFiles(token);
     const order = await buy(t, token, { packageId: 'pack_100' });
-    const refund = await t.request(`/api/orders/${order.orderId}/refund`, { method: 'POST', token, json: { reason: 'My name is Jane and I changed my mind' } });
+    const refund = await t.request(`/api/orders/${order.orderId}/refund`, {
+      method: 'POST',
+      token,
+      json: { reason: 'My name is Jane and I changed my mind' },
+    });
     expect(refund.status).toBe(200);
     await buy(t, token, { planId: 'plan_basic_monthly' });
     await t.request('/api/account/export', { method: 'POST', token });
@@ -143,7 +192,12 @@ describe('account deletion', () => {
     const exportKey = (await t.deps.db.select().from(schema.dataExports).where(eq(schema.dataExports.userId, userId)))[0]!.blobKey!;
     const ledgerBefore = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, userId));
 
-    expect(await preview(token)).toMatchObject({ email, creditsForfeited: 20 - 4 + 200, subscription: { planName: 'Basic', status: 'active' }, creations: 1 });
+    expect(await preview(token)).toMatchObject({
+      email,
+      creditsForfeited: 20 - 4 + 200,
+      subscription: { planName: 'Basic', status: 'active' },
+      creations: 1,
+    });
     expect((await t.request('/api/account/deletion/send-code', { method: 'POST', token })).status).toBe(200);
     expect(t.deps.devMailbox!.list(email)[0]!.subject).toMatch(/account deletion code/);
     const code = t.latestCode(email);
@@ -158,8 +212,20 @@ describe('account deletion', () => {
     // Signed out everywhere; the row says nothing about who it was.
     expect((await t.request('/api/users/me', { token })).status).toBe(401);
     const [user] = await t.deps.db.select().from(schema.users).where(eq(schema.users.id, userId));
-    expect(user).toMatchObject({ email: `${userId}@deleted.invalid`, name: 'Deleted user', avatarUrl: null, passwordHash: null, deletedAt: clock.now() });
-    for (const table of [schema.authIdentities, schema.creationRecords, schema.generationJobs, schema.dataExports, schema.referralCodes] as const) {
+    expect(user).toMatchObject({
+      email: `${userId}@deleted.invalid`,
+      name: 'Deleted user',
+      avatarUrl: null,
+      passwordHash: null,
+      deletedAt: clock.now(),
+    });
+    for (const table of [
+      schema.authIdentities,
+      schema.creationRecords,
+      schema.generationJobs,
+      schema.dataExports,
+      schema.referralCodes,
+    ] as const) {
       expect(await t.deps.db.select().from(table).where(eq(table.userId, userId))).toEqual([]);
     }
     expect(await t.deps.db.select().from(schema.loginCodes).where(eq(schema.loginCodes.email, email))).toEqual([]);
@@ -174,7 +240,10 @@ describe('account deletion', () => {
     expect(orders.map((o) => o.status).sort()).toEqual(['PAID', 'REFUNDED']);
     const [refundRow] = await t.deps.db.select().from(schema.refunds).where(eq(schema.refunds.userId, userId));
     expect(refundRow).toMatchObject({ status: 'COMPLETED', reason: 'Removed when the account was deleted' });
-    expect((await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId)))[0]).toMatchObject({ status: 'expired', endsAt: clock.now() });
+    expect((await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId)))[0]).toMatchObject({
+      status: 'expired',
+      endsAt: clock.now(),
+    });
 
     // The address is free: signing in with it starts a new, empty account.
     clock.advance(61);
@@ -200,7 +269,9 @@ describe('account deletion', () => {
 
   it('waits for work still running (its files would land after the deletion)', async () => {
     const { email, token, userId } = await newUser();
-    await t.deps.db.insert(schema.dataExports).values({ id: `exp_running${n}`, userId, deadlineAt: new Date(clock.now().getTime() + 60_000) });
+    await t.deps.db
+      .insert(schema.dataExports)
+      .values({ id: `exp_running${n}`, userId, deadlineAt: new Date(clock.now().getTime() + 60_000) });
     await t.request('/api/account/deletion/send-code', { method: 'POST', token });
     const code = t.latestCode(email);
     const res = await confirm(token, code);
@@ -211,5 +282,3 @@ describe('account deletion', () => {
     expect((await confirm(token, code)).status).toBe(200);
   });
 });
-
-

@@ -13,7 +13,9 @@ import { accountOverview, changePassword, confirmEmailChange, sendEmailChangeCod
 export const accountRoutes = new Hono<AppEnv>()
   .use('*', requireSignIn)
   .get('/', async (c) => c.json(await accountOverview(c.get('deps'), requireUser(c).id)))
-  .post('/password', validate('json', changePasswordRequest), async (c) => c.json(await changePassword(c.get('deps'), requireUser(c).id, c.req.valid('json'))))
+  .post('/password', validate('json', changePasswordRequest), async (c) =>
+    c.json(await changePassword(c.get('deps'), requireUser(c).id, c.req.valid('json'))),
+  )
   .post('/email/send-code', validate('json', emailChangeCodeRequest), async (c) =>
     c.json(await sendEmailChangeCode(c.get('deps'), requireUser(c).id, { ...c.req.valid('json'), ip: clientIp(c) })),
   )

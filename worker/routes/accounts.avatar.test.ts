@@ -9,7 +9,10 @@ let token: string;
 let userId: string;
 beforeEach(async () => {
   t = await createTestApp();
-  ({ token, user: { id: userId } } = await t.signIn('pic@example.com'));
+  ({
+    token,
+    user: { id: userId },
+  } = await t.signIn('pic@example.com'));
 });
 afterEach(() => t.close());
 
@@ -30,8 +33,13 @@ async function jpegWithGps() {
 const hasGpsPointer = (exif: Buffer) => exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
 
 async function animatedGif() {
-  const frame = (color: string) => sharp({ create: { width: 300, height: 300, channels: 4, background: color } }).png().toBuffer();
-  return sharp([await frame('#ff0000'), await frame('#0000ff')], { join: { animated: true } }).gif().toBuffer();
+  const frame = (color: string) =>
+    sharp({ create: { width: 300, height: 300, channels: 4, background: color } })
+      .png()
+      .toBuffer();
+  return sharp([await frame('#ff0000'), await frame('#0000ff')], { join: { animated: true } })
+    .gif()
+    .toBuffer();
 }
 
 function upload(bytes: Uint8Array | string, name: string, type: string, auth: string | undefined = token) {
@@ -60,7 +68,10 @@ describe('POST /api/users/me/avatar', () => {
     const res = await upload(await make(), name, type);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, avatar: expect.stringMatching(new RegExp(`^/api/files/public/avatars/${userId}/av_[a-z0-9]{16}\\.webp$`)) });
+    expect(body).toMatchObject({
+      success: true,
+      avatar: expect.stringMatching(new RegExp(`^/api/files/public/avatars/${userId}/av_[a-z0-9]{16}\\.webp$`)),
+    });
     expect(body.user).toMatchObject({ id: userId, avatar: body.avatar });
 
     const { res: file, bytes } = await stored(body.avatar);
@@ -115,18 +126,27 @@ describe('POST /api/users/me/avatar', () => {
     ['SVG', async () => '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'icon.svg', 'image/svg+xml'],
     ['HTML named .webp', async () => '<html><script>alert(1)</script></html>', 'page.webp', 'image/webp'],
     ['a TIFF', async () => solid(20, 20).tiff().toBuffer(), 'scan.tiff', 'image/tiff'],
-    ['a valid PNG header over garbage', async () => Buffer.concat([(await solid(20, 20).png().toBuffer()).subarray(0, 33), Buffer.alloc(400, 7)]), 'broken.png', 'image/png'],
+    [
+      'a valid PNG header over garbage',
+      async () => Buffer.concat([(await solid(20, 20).png().toBuffer()).subarray(0, 33), Buffer.alloc(400, 7)]),
+      'broken.png',
+      'image/png',
+    ],
   ])('refuses %s with 415', async (_case, make, name, type) => {
     const res = await upload(await make(), name, type);
     expect(res.status).toBe(415);
-    expect(await errorOf(res)).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Please select a valid image file (JPG, PNG, GIF, WebP)', field: 'avatar' });
+    expect(await errorOf(res)).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Please select a valid image file (JPG, PNG, GIF, WebP)',
+      field: 'avatar',
+    });
     const [user] = await t.deps.db.select().from(schema.users).where(eq(schema.users.id, userId));
     expect(user!.avatarUrl).toBeNull();
   });
 
   it('refuses a decompression bomb by its header, before anything decodes it', async () => {
     // A real PNG signature and IHDR claiming 30000×30000 (900 MP ≈ 2.7 GB decoded), a few bytes long.
-    const png = Buffer.from((await solid(1, 1).png().toBuffer()));
+    const png = Buffer.from(await solid(1, 1).png().toBuffer());
     png.writeUInt32BE(30000, 16);
     png.writeUInt32BE(30000, 20);
     const toAvatar = vi.spyOn(t.deps.avatarImages, 'toAvatar');
@@ -136,7 +156,10 @@ describe('POST /api/users/me/avatar', () => {
     expect(toAvatar).not.toHaveBeenCalled();
 
     // Also a wide-but-short header (8001 px on one side) and a 45 MP one under the per-side limit.
-    for (const [w, h] of [[8001, 10], [7500, 6000]]) {
+    for (const [w, h] of [
+      [8001, 10],
+      [7500, 6000],
+    ]) {
       png.writeUInt32BE(w!, 16);
       png.writeUInt32BE(h!, 20);
       expect((await upload(png, 'bomb.png', 'image/png')).status).toBe(413);

@@ -53,7 +53,11 @@ async function errorOf(res: Response) {
 
 describe('GET /api/auth/google/config and an unconfigured server', () => {
   it('says whether Google is configured and which client id the button uses', async () => {
-    expect(await (await t.request('/api/auth/google/config')).json()).toEqual({ success: true, enabled: true, clientId: google.env.GOOGLE_CLIENT_ID });
+    expect(await (await t.request('/api/auth/google/config')).json()).toEqual({
+      success: true,
+      enabled: true,
+      clientId: google.env.GOOGLE_CLIENT_ID,
+    });
 
     const bare = await createTestApp();
     try {
@@ -108,17 +112,28 @@ describe('Google sign-in with authorization code + PKCE', () => {
     expect(back.redirectedTo).toBe('http://localhost:8787/oauth2/callback');
     expect(back.state).toBe(flow!.state);
 
-    const res = await finish({ code: back.code, state: back.state, clientId: google.env.GOOGLE_CLIENT_ID, redirectUri: 'http://localhost:8787/oauth2/callback' }, cookie);
+    const res = await finish(
+      { code: back.code, state: back.state, clientId: google.env.GOOGLE_CLIENT_ID, redirectUri: 'http://localhost:8787/oauth2/callback' },
+      cookie,
+    );
     expect(res.status).toBe(200);
     const signedIn = await res.json();
     expect(Object.keys(signedIn).sort()).toEqual(['isReferralLogin', 'success', 'token', 'user']);
-    expect(signedIn.user).toMatchObject({ email: 'ada@gmail.com', name: 'Ada Lovelace', emailVerified: true, authProvider: 'google', provider: 'google' });
+    expect(signedIn.user).toMatchObject({
+      email: 'ada@gmail.com',
+      name: 'Ada Lovelace',
+      emailVerified: true,
+      authProvider: 'google',
+      provider: 'google',
+    });
     expect(signedIn.isReferralLogin).toBe(false);
     // The browser's cookie for this flow is cleared.
     expect(res.headers.get('set-cookie')).toMatch(new RegExp(`gsi_${flow!.state}=;.*Max-Age=0`));
 
     // The token exchange carried the verifier and our client credentials (the fake checks both).
-    expect(google.tokenRequests).toEqual([expect.objectContaining({ grant_type: 'authorization_code', code: back.code, code_verifier: flow!.codeVerifier })]);
+    expect(google.tokenRequests).toEqual([
+      expect.objectContaining({ grant_type: 'authorization_code', code: back.code, code_verifier: flow!.codeVerifier }),
+    ]);
 
     const ledger = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, signedIn.user.id));
     expect(ledger).toEqual([expect.objectContaining({ type: 'new_user', amount: 20 })]);
@@ -139,7 +154,9 @@ describe('Google sign-in with authorization code + PKCE', () => {
     try {
       const res = await secure.request('/api/auth/google/start', { method: 'POST', json: {} });
       expect(res.headers.get('set-cookie')).toMatch(/; Secure/i);
-      expect(new URL((await res.json()).authorizationUrl).searchParams.get('redirect_uri')).toBe('https://studio.example.com/oauth2/callback');
+      expect(new URL((await res.json()).authorizationUrl).searchParams.get('redirect_uri')).toBe(
+        'https://studio.example.com/oauth2/callback',
+      );
     } finally {
       await secure.close();
     }
@@ -153,7 +170,9 @@ describe('Google sign-in with authorization code + PKCE', () => {
     expect(flow!.redirectUri).toBe(redirectUri);
     // A made-up Host is never reflected into the URI Google is asked to redirect to.
     const spoofed = await t.request('http://evil.example/api/auth/google/start', { method: 'POST', json: {} });
-    expect(new URL((await spoofed.json()).authorizationUrl).searchParams.get('redirect_uri')).toBe(`http://localhost:${t.config.PORT}/oauth2/callback`);
+    expect(new URL((await spoofed.json()).authorizationUrl).searchParams.get('redirect_uri')).toBe(
+      `http://localhost:${t.config.PORT}/oauth2/callback`,
+    );
   });
 
   it('refuses a wrong or unknown state', async () => {
@@ -209,7 +228,10 @@ describe('Google sign-in with authorization code + PKCE', () => {
     google.refuseNextCode('invalid_grant', 'Bad Request');
     const res = await finish({ code, state }, cookie);
     expect(res.status).toBe(400);
-    expect(await errorOf(res)).toMatchObject({ code: 'OAUTH_FAILED', message: expect.stringMatching(/Google refused the sign-in \(invalid_grant/) });
+    expect(await errorOf(res)).toMatchObject({
+      code: 'OAUTH_FAILED',
+      message: expect.stringMatching(/Google refused the sign-in \(invalid_grant/),
+    });
     expect(res.headers.get('set-cookie')).toMatch(new RegExp(`gsi_${state}=;.*Max-Age=0`));
     expect((await finish({ code, state }, cookie)).status).toBe(400);
     expect(await t.deps.db.select().from(schema.users).where(eq(schema.users.email, 'ada@gmail.com'))).toHaveLength(0);
@@ -258,7 +280,8 @@ describe('Google sign-in with authorization code + PKCE', () => {
 });
 
 describe('POST /api/auth/google/v2/verify (ID token)', () => {
-  const verify = (idToken: string, referralCode: string | null = null) => t.request('/api/auth/google/v2/verify', { method: 'POST', json: { idToken, referralCode } });
+  const verify = (idToken: string, referralCode: string | null = null) =>
+    t.request('/api/auth/google/v2/verify', { method: 'POST', json: { idToken, referralCode } });
 
   it('signs in with a valid token and links to the existing e-mail-code account by verified e-mail', async () => {
     const existing = await t.signIn('ada@gmail.com');

@@ -20,7 +20,8 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const register = (json: Record<string, unknown>, ip?: string) => t.request('/api/auth/register', { method: 'POST', json, ip });
-const login = (email: string, password: string, ip?: string) => t.request('/api/auth/login', { method: 'POST', json: { email, password }, ip });
+const login = (email: string, password: string, ip?: string) =>
+  t.request('/api/auth/login', { method: 'POST', json: { email, password }, ip });
 const errorOf = async (res: Response) => ((await res.json()) as { error: Record<string, unknown> }).error;
 
 describe('POST /api/auth/register', () => {
@@ -39,7 +40,9 @@ describe('POST /api/auth/register', () => {
     ]);
     expect(await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, body.user.id))).toEqual([]);
     // The first verification code is already in the mailbox.
-    expect(t.deps.devMailbox!.list('grace@example.com')).toEqual([expect.objectContaining({ subject: expect.stringMatching(/^Verify your Image Studio e-mail: \d{6}$/) })]);
+    expect(t.deps.devMailbox!.list('grace@example.com')).toEqual([
+      expect.objectContaining({ subject: expect.stringMatching(/^Verify your Image Studio e-mail: \d{6}$/) }),
+    ]);
     expect((await t.request('/api/users/me', { token: body.token })).status).toBe(200);
   });
 
@@ -125,7 +128,10 @@ describe('POST /api/auth/login', () => {
     // IP A is throttled for this account, counted before the check: even the right password is refused there.
     const throttled = await login('grace@example.com', 'correct horse battery', attacker);
     expect(throttled.status).toBe(429);
-    expect(await errorOf(throttled)).toMatchObject({ code: 'RATE_LIMITED', retryAfter: PASSWORD_LIMITS.loginPerAccountAndIp.windowSeconds });
+    expect(await errorOf(throttled)).toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfter: PASSWORD_LIMITS.loginPerAccountAndIp.windowSeconds,
+    });
     expect(throttled.headers.get('retry-after')).toBe(String(PASSWORD_LIMITS.loginPerAccountAndIp.windowSeconds));
 
     // The owner, elsewhere, is not locked out.
@@ -138,11 +144,16 @@ describe('POST /api/auth/login', () => {
 
   it('pauses password sign-in for an account guessed at from many clients, says to use an e-mail code, and the code works', async () => {
     const grace = await (await register({ name: 'Grace', email: 'grace@example.com', password: 'correct horse battery' })).json();
-    const verified = await t.request('/api/auth/email-verification/verify', { method: 'POST', token: grace.token, json: { verificationCode: t.latestCode('grace@example.com') } });
+    const verified = await t.request('/api/auth/email-verification/verify', {
+      method: 'POST',
+      token: grace.token,
+      json: { verificationCode: t.latestCode('grace@example.com') },
+    });
     expect(verified.status).toBe(200);
     // Many clients, each under its own limit, fill the account-wide window (filled directly: each
     // real attempt costs a scrypt run); the last five are real wrong passwords from five more clients.
-    for (let i = 0; i < PASSWORD_LIMITS.loginPerAccount.limit - 5; i++) await t.deps.limits.hit('login:account:grace@example.com', PASSWORD_LIMITS.loginPerAccount);
+    for (let i = 0; i < PASSWORD_LIMITS.loginPerAccount.limit - 5; i++)
+      await t.deps.limits.hit('login:account:grace@example.com', PASSWORD_LIMITS.loginPerAccount);
     for (let i = 0; i < 5; i++) expect((await login('grace@example.com', 'wrong', `198.51.100.${20 + i}`)).status).toBe(401);
 
     const paused = await login('grace@example.com', 'correct horse battery', '192.0.2.99');
@@ -179,7 +190,9 @@ describe('POST /api/auth/login', () => {
 
 describe('pre-registration takeover defence', () => {
   async function squat() {
-    const squatter = await (await register({ name: 'Squatter', email: 'victim@example.com', password: 'squatter-password' }, '198.51.100.66')).json();
+    const squatter = await (
+      await register({ name: 'Squatter', email: 'victim@example.com', password: 'squatter-password' }, '198.51.100.66')
+    ).json();
     expect((await t.request('/api/users/me', { token: squatter.token })).status).toBe(200);
     // Registration mailed a verification code; the owner's sign-in code comes after the resend wait.
     clock.advance(61);
@@ -190,7 +203,9 @@ describe('pre-registration takeover defence', () => {
     expect(ownerId).toBe(squatter.user.id);
     const [row] = await t.deps.db.select().from(schema.users).where(eq(schema.users.id, ownerId));
     expect(row).toMatchObject({ emailVerified: true, passwordHash: null });
-    const providers = (await t.deps.db.select().from(schema.authIdentities).where(eq(schema.authIdentities.userId, ownerId))).map((i) => i.provider);
+    const providers = (await t.deps.db.select().from(schema.authIdentities).where(eq(schema.authIdentities.userId, ownerId))).map(
+      (i) => i.provider,
+    );
     expect(providers).not.toContain('password');
     // The password no longer works, and the session it opened before is over.
     const relogin = await login('victim@example.com', 'squatter-password', '198.51.100.66');
@@ -214,7 +229,10 @@ describe('pre-registration takeover defence', () => {
   it('does the same when the owner signs in with Google', async () => {
     const squatter = await squat();
     google.setIdentity({ sub: 'victim-google-sub', email: 'victim@example.com', email_verified: true, name: 'Victim' });
-    const res = await t.request('/api/auth/google/v2/verify', { method: 'POST', json: { idToken: await google.idToken(), referralCode: null } });
+    const res = await t.request('/api/auth/google/v2/verify', {
+      method: 'POST',
+      json: { idToken: await google.idToken(), referralCode: null },
+    });
     expect(res.status).toBe(200);
     const owner = await res.json();
     await expectSquatterLockedOut(squatter, owner.user.id);

@@ -20,7 +20,9 @@ export const accountAuthRoutes = new Hono<AppEnv>()
   .post('/register', validate('json', registerRequest), async (c) =>
     c.json(await registerWithPassword(c.get('deps'), { ...c.req.valid('json'), ip: clientIp(c) })),
   )
-  .post('/login', validate('json', loginRequest), async (c) => c.json(await loginWithPassword(c.get('deps'), { ...c.req.valid('json'), ip: clientIp(c) })))
+  .post('/login', validate('json', loginRequest), async (c) =>
+    c.json(await loginWithPassword(c.get('deps'), { ...c.req.valid('json'), ip: clientIp(c) })),
+  )
   .get('/google/config', (c) => c.json(googleConfig(c.get('deps').config)))
   .post('/google/start', validate('json', googleStartRequest), async (c) => {
     const started = await startGoogleSignIn(c.get('deps'), { ...c.req.valid('json'), ip: clientIp(c), origin: publicOrigin(c) });

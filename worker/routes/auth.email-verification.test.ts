@@ -25,7 +25,11 @@ interface Registered {
 const balanceOf = async (token: string) => (await (await t.request('/api/credits/balance', { token })).json()).available as number;
 const errorOf = async (res: Response) => ((await res.json()) as { error: Record<string, unknown> }).error;
 const register = async (email: string, referralCode?: string, ip = '198.51.100.1') => {
-  const res = await t.request('/api/auth/register', { method: 'POST', ip, json: { name: 'Throwaway', email, password: 'password-123', referralCode } });
+  const res = await t.request('/api/auth/register', {
+    method: 'POST',
+    ip,
+    json: { name: 'Throwaway', email, password: 'password-123', referralCode },
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as Registered;
 };
@@ -73,7 +77,12 @@ describe('e-mail verification of password accounts', () => {
     const res = await verify(chosen.token, code);
     expect(res.status).toBe(200);
     const verified = await res.json();
-    expect(verified).toMatchObject({ success: true, newUserBonus: 20, inviterRewarded: true, user: { id: chosen.user.id, emailVerified: true } });
+    expect(verified).toMatchObject({
+      success: true,
+      newUserBonus: 20,
+      inviterRewarded: true,
+      user: { id: chosen.user.id, emailVerified: true },
+    });
     expect(await balanceOf(alice.token)).toBe(70);
     expect(await balanceOf(verified.token)).toBe(20);
 
@@ -82,7 +91,11 @@ describe('e-mail verification of password accounts', () => {
     expect(replay.status).toBe(409);
     expect((await errorOf(replay)).code).toBe('CONFLICT');
     expect((await t.request('/api/auth/email-verification/send-code', { method: 'POST', token: verified.token })).status).toBe(409);
-    const reapplied = await t.request('/api/referral/process-registration', { method: 'POST', token: verified.token, json: { referralCode: alice.referralCode } });
+    const reapplied = await t.request('/api/referral/process-registration', {
+      method: 'POST',
+      token: verified.token,
+      json: { referralCode: alice.referralCode },
+    });
     expect(reapplied.status).toBe(409);
     expect(await balanceOf(alice.token)).toBe(70);
     expect(await balanceOf(verified.token)).toBe(20);
@@ -100,7 +113,10 @@ describe('e-mail verification of password accounts', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     // The others lost the race on the code (400 used, or 429 when they reached it after it was
     // consumed), on the account (409), or arrived when the pre-verification session had ended (401).
-    expect(statuses.filter((s) => s !== 200).every((s) => [400, 401, 409, 429].includes(s)), statuses.join()).toBe(true);
+    expect(
+      statuses.filter((s) => s !== 200).every((s) => [400, 401, 409, 429].includes(s)),
+      statuses.join(),
+    ).toBe(true);
     expect(await balanceOf(alice.token)).toBe(70);
     expect(await referralLedger(alice.user.id)).toHaveLength(1);
     const bonus = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, bob.user.id));
@@ -178,7 +194,11 @@ describe('e-mail verification of password accounts', () => {
   it('does not pay through /referral/process-registration while the e-mail is unverified', async () => {
     const alice = await inviter();
     const bob = await register('bob@example.com');
-    const applied = await t.request('/api/referral/process-registration', { method: 'POST', token: bob.token, json: { referralCode: alice.referralCode } });
+    const applied = await t.request('/api/referral/process-registration', {
+      method: 'POST',
+      token: bob.token,
+      json: { referralCode: alice.referralCode },
+    });
     expect(applied.status).toBe(200);
     expect(await balanceOf(alice.token)).toBe(20);
     expect(await status(bob.token)).toMatchObject({ inviterReward: 50 });

@@ -92,7 +92,9 @@ describe('POST /api/auth/login/verify-code', () => {
     expect(user).toMatchObject({ email: 'first@example.com', emailVerified: true, authProvider: 'email', role: 'user' });
 
     const ledger = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, user.id));
-    expect(ledger).toEqual([expect.objectContaining({ type: 'new_user', referenceType: 'BONUS', bucket: 'free', amount: 20, balanceAfter: 20 })]);
+    expect(ledger).toEqual([
+      expect.objectContaining({ type: 'new_user', referenceType: 'BONUS', bucket: 'free', amount: 20, balanceAfter: 20 }),
+    ]);
     const [account] = await t.deps.db.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, user.id));
     expect(account!.freeBalance).toBe(20);
 

@@ -18,7 +18,9 @@ export const authRoutes = new Hono<AppEnv>()
   .use('/email-verification', requireSignIn)
   .use('/email-verification/*', requireSignIn)
   .get('/email-verification', async (c) => c.json(await emailVerificationStatus(c.get('deps'), requireUser(c).id)))
-  .post('/email-verification/send-code', async (c) => c.json(await sendEmailVerificationCode(c.get('deps'), { userId: requireUser(c).id, ip: clientIp(c) })))
+  .post('/email-verification/send-code', async (c) =>
+    c.json(await sendEmailVerificationCode(c.get('deps'), { userId: requireUser(c).id, ip: clientIp(c) })),
+  )
   .post('/email-verification/verify', validate('json', verifyEmailRequest), async (c) =>
     c.json(await verifyEmail(c.get('deps'), { ...c.req.valid('json'), userId: requireUser(c).id, ip: clientIp(c) })),
   );

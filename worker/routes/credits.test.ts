@@ -8,7 +8,10 @@ let token: string;
 let userId: string;
 beforeAll(async () => {
   t = await createTestApp();
-  ({ token, user: { id: userId } } = await t.signIn('credits@example.com'));
+  ({
+    token,
+    user: { id: userId },
+  } = await t.signIn('credits@example.com'));
 });
 afterAll(() => t.close());
 
@@ -23,7 +26,14 @@ describe('credits API', () => {
     const res = await t.request('/api/credits/balance', { token });
     expect(await res.json()).toEqual({
       success: true,
-      available: 20, used: 0, total: 20, free: 20, paid: 0, subscription: 0, remaining: 20, totalCredits: 20,
+      available: 20,
+      used: 0,
+      total: 20,
+      free: 20,
+      paid: 0,
+      subscription: 0,
+      remaining: 20,
+      totalCredits: 20,
     });
   });
 

@@ -28,11 +28,24 @@ export const creditRoutes = new Hono<AppEnv>()
     c.json(await consumeCredits(c.get('deps').db, requireUser(c).id, c.req.valid('query'))),
   )
   // Spec §7: the older purchase path; the same checkout as create-credit-order (card unless the body says PAYPAL).
-  .post('/packages/:id/purchase', validate('param', idParam), validate('query', purchasePackageQuery), validate('json', purchasePackageBody), async (c) => {
-    const { gateway } = c.req.valid('json');
-    const input = { kind: 'credits' as const, planId: c.req.valid('param').id, field: 'id' as const, method: gateway, referralCode: c.req.valid('query').referralCode, publicOrigin: publicOrigin(c) };
-    return c.json(await createCheckoutOrder(c.get('deps'), requireUser(c), input));
-  })
+  .post(
+    '/packages/:id/purchase',
+    validate('param', idParam),
+    validate('query', purchasePackageQuery),
+    validate('json', purchasePackageBody),
+    async (c) => {
+      const { gateway } = c.req.valid('json');
+      const input = {
+        kind: 'credits' as const,
+        planId: c.req.valid('param').id,
+        field: 'id' as const,
+        method: gateway,
+        referralCode: c.req.valid('query').referralCode,
+        publicOrigin: publicOrigin(c),
+      };
+      return c.json(await createCheckoutOrder(c.get('deps'), requireUser(c), input));
+    },
+  )
   .get('/usage/daily', validate('query', dailyUsageQuery), async (c) =>
     c.json(await dailyUsage(c.get('deps').db, requireUser(c).id, c.req.valid('query'), c.get('deps').clock.now())),
   );

@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const mailbox = (ip: string, headers: Record<string, string> = {}) => t.request('/api/dev/mailbox?email=owner@example.com', { ip, headers });
+const mailbox = (ip: string, headers: Record<string, string> = {}) =>
+  t.request('/api/dev/mailbox?email=owner@example.com', { ip, headers });
 
 describe('dev mailbox (issue 12, break 12)', () => {
   it('is readable from this machine', async () => {
@@ -20,7 +21,12 @@ describe('dev mailbox (issue 12, break 12)', () => {
   });
 
   it('does not exist for anyone else, whatever address headers they send', async () => {
-    const res = await mailbox('203.0.113.7', { 'cf-connecting-ip': '127.0.0.1', 'x-forwarded-for': '127.0.0.1', 'x-client-ip': '127.0.0.1', host: 'localhost' });
+    const res = await mailbox('203.0.113.7', {
+      'cf-connecting-ip': '127.0.0.1',
+      'x-forwarded-for': '127.0.0.1',
+      'x-client-ip': '127.0.0.1',
+      host: 'localhost',
+    });
     expect(res.status).toBe(404);
     // No sign-in code in the answer (the random requestId is left out: a UUID can hold six digits in a row).
     const { requestId: _requestId, ...body } = await res.json();

@@ -27,7 +27,8 @@ async function imageMode(fields: Record<string, string>) {
   form.append('images', await pngFile('me.png', 300, 400));
   return t.request('/api/generate-image/edit', { method: 'POST', token, body: form });
 }
-const textMode = (body: Record<string, unknown>) => t.request('/api/generate-image', { method: 'POST', token, json: { toolId: 'face-swap', model: 'nano', style: 'realistic', ...body } });
+const textMode = (body: Record<string, unknown>) =>
+  t.request('/api/generate-image', { method: 'POST', token, json: { toolId: 'face-swap', model: 'nano', style: 'realistic', ...body } });
 const recordOf = async (res: Response) => {
   const { recordId } = await res.json();
   const [record] = await t.deps.db.select().from(schema.creationRecords).where(eq(schema.creationRecords.id, recordId));
@@ -37,17 +38,26 @@ const balance = async () => (await (await t.request('/api/credits/balance', { to
 
 describe('face swap requests', () => {
   it('compiles an image-mode prompt from the text and the options (multipart JSON), with the edit prefix', async () => {
-    const res = await imageMode({ extra: 'for my profile', options: JSON.stringify({ hair_color: 'platinum', background: 'beach', eye_color: '' }) });
+    const res = await imageMode({
+      extra: 'for my profile',
+      options: JSON.stringify({ hair_color: 'platinum', background: 'beach', eye_color: '' }),
+    });
     expect(res.status).toBe(200);
     const record = await recordOf(res);
     expect(record).toMatchObject({ type: 'FACE_SWAP', toolId: 'face-swap', style: 'realistic' });
-    expect(record.prompt).toBe(`${FACE_SWAP_PREFIX.edit}\n\nfor my profile. Character features: platinum blonde hair. Environmental characteristics: a sunny beach.`);
+    expect(record.prompt).toBe(
+      `${FACE_SWAP_PREFIX.edit}\n\nfor my profile. Character features: platinum blonde hair. Environmental characteristics: a sunny beach.`,
+    );
     await t.drainJobs();
     expect(engine.calls).toEqual([record.prompt]);
   });
 
   it('compiles a text-mode prompt with the generate prefix, keeping the description approved in the Preview modal', async () => {
-    const res = await textMode({ prompt: 'Character features: a woman, green eyes, a small scar.', extra: '', options: { gender: 'female', eye_color: 'green' } });
+    const res = await textMode({
+      prompt: 'Character features: a woman, green eyes, a small scar.',
+      extra: '',
+      options: { gender: 'female', eye_color: 'green' },
+    });
     expect(res.status).toBe(200);
     expect((await recordOf(res)).prompt).toBe(`${FACE_SWAP_PREFIX.generate}\n\nCharacter features: a woman, green eyes, a small scar.`);
   });
@@ -79,7 +89,7 @@ describe('face swap requests', () => {
     expect((await noPhoto.json()).error).toMatchObject({ field: 'images' });
   });
 
-  it('runs on the offline engine where nano is the local engine, with the options as the face swap tool\'s parameters', async () => {
+  it("runs on the offline engine where nano is the local engine, with the options as the face swap tool's parameters", async () => {
     const operations: EngineOperation[] = [];
     const offline = {
       run: async (op: EngineOperation) => {

@@ -16,7 +16,10 @@ beforeEach(async () => {
   engine = scriptedEngines();
   clock = manualClock(new Date());
   t = await createTestApp({ images: engine.images, clock });
-  ({ token, user: { id: userId } } = await t.signIn('maker@example.com'));
+  ({
+    token,
+    user: { id: userId },
+  } = await t.signIn('maker@example.com'));
 });
 afterEach(() => t.close());
 
@@ -30,7 +33,10 @@ async function deliver(jobId: string, signingKey = TEST_ENV.QSTASH_CURRENT_SIGNI
   return t.app.request('/api/jobs/run', {
     method: 'POST',
     body,
-    headers: { 'content-type': 'application/json', 'upstash-signature': await signLikeQstash({ url, body: JSON.stringify({ jobId }), signingKey }) },
+    headers: {
+      'content-type': 'application/json',
+      'upstash-signature': await signLikeQstash({ url, body: JSON.stringify({ jobId }), signingKey }),
+    },
   });
 }
 
@@ -44,7 +50,10 @@ describe('text-to-image', () => {
 
     await t.drainJobs();
     const done = await status(started.id);
-    expect(done).toMatchObject({ status: 'COMPLETED', imageUrl: expect.stringMatching(/^\/api\/files\/users\/usr_.+\.png\?exp=\d+&sig=[\w-]+$/) });
+    expect(done).toMatchObject({
+      status: 'COMPLETED',
+      imageUrl: expect.stringMatching(/^\/api\/files\/users\/usr_.+\.png\?exp=\d+&sig=[\w-]+$/),
+    });
     const bare = done.imageUrl.split('?')[0];
     expect(await (await t.request(`/api/images/${started.recordId}`, { token })).json()).toMatchObject({ status: 'COMPLETED' });
 
@@ -66,7 +75,11 @@ describe('text-to-image', () => {
   it('fails with a classified error and exactly one refund', async () => {
     const started = await (await generate({ prompt: 'fail-safety please' })).json();
     await t.drainJobs();
-    expect(await status(started.id)).toMatchObject({ status: 'FAILED', errorCategory: 'safety_policy', message: 'Content violates platform policy, please modify and try again' });
+    expect(await status(started.id)).toMatchObject({
+      status: 'FAILED',
+      errorCategory: 'safety_policy',
+      message: 'Content violates platform policy, please modify and try again',
+    });
     expect(await balance()).toBe(20);
     expect((await ledger()).filter((row) => row.type === 'REFUNDED')).toHaveLength(1);
     // A late duplicate delivery changes nothing.
@@ -105,7 +118,10 @@ describe('text-to-image', () => {
     await t.close();
     // A queue that never delivers, so the job stays processing until the sweeper runs.
     t = await createTestApp({ images: paused.images, clock });
-    ({ token, user: { id: userId } } = await t.signIn('slow@example.com'));
+    ({
+      token,
+      user: { id: userId },
+    } = await t.signIn('slow@example.com'));
     (t.deps.queue as { publish: unknown }).publish = async () => ({ messageId: 'held' });
     const started = await (await generate({ prompt: 'held back' })).json();
     expect(await balance()).toBe(16);
@@ -185,7 +201,10 @@ describe('editing and uploads', () => {
     const six = await Promise.all(Array.from({ length: 6 }, () => pngFile()));
     expect((await (await edit(six)).json()).error).toMatchObject({ field: 'images' });
     expect((await (await edit([])).json()).error).toMatchObject({ field: 'images', message: 'Please upload an image first' });
-    expect((await (await edit([await pngFile()], { prompt: '' })).json()).error).toMatchObject({ field: 'prompt', message: 'Please describe the effect you want' });
+    expect((await (await edit([await pngFile()], { prompt: '' })).json()).error).toMatchObject({
+      field: 'prompt',
+      message: 'Please describe the effect you want',
+    });
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
     const tooBig = await edit([big]);
     expect(tooBig.status).toBe(413);
@@ -213,14 +232,23 @@ describe('creation records', () => {
     expect(all.records[0]).toMatchObject({ status: 'FAILED', type: 'TEXT_TO_IMAGE' });
     const completed = await (await t.request('/api/creation-records?status=completed', { token })).json();
     expect(completed.records.map((r: { prompt: string }) => r.prompt)).toEqual(['one']);
-    expect(await (await t.request('/api/creation-records/stats', { token })).json()).toEqual({ success: true, total: 2, completed: 1, processing: 0, failed: 1 });
+    expect(await (await t.request('/api/creation-records/stats', { token })).json()).toEqual({
+      success: true,
+      total: 2,
+      completed: 1,
+      processing: 0,
+      failed: 1,
+    });
 
     const id = completed.records[0].id;
     const other = await t.signIn('nosy@example.com');
     expect((await t.request(`/api/creation-records/${id}`, { method: 'DELETE', token: other.token })).status).toBe(404);
     expect((await t.request(`/api/creation-records/${id}`, { method: 'DELETE', token })).status).toBe(200);
     expect((await (await t.request('/api/creation-records/stats', { token })).json()).total).toBe(1);
-    const [row] = await t.deps.db.select().from(schema.creationRecords).where(and(eq(schema.creationRecords.id, id)));
+    const [row] = await t.deps.db
+      .select()
+      .from(schema.creationRecords)
+      .where(and(eq(schema.creationRecords.id, id)));
     expect(row!.deletedAt).not.toBeNull();
   });
 });

@@ -78,10 +78,20 @@ describe('tool requests', () => {
   });
 
   it('compiles a logo from its description and refuses one shorter than 5 characters', async () => {
-    const res = await t.request('/api/generate-image', { method: 'POST', token, json: { toolId: 'logo-generation', prompt: 'x', extra: 'a fox for a coffee shop', style: 'logo' } });
+    const res = await t.request('/api/generate-image', {
+      method: 'POST',
+      token,
+      json: { toolId: 'logo-generation', prompt: 'x', extra: 'a fox for a coffee shop', style: 'logo' },
+    });
     expect(res.status).toBe(200);
-    expect((await recordOf(res)).prompt).toBe('Logo design: a fox for a coffee shop. Minimal, bold shapes, flat colours, centred on a plain background.');
-    const short = await t.request('/api/generate-image', { method: 'POST', token, json: { toolId: 'logo-generation', prompt: 'x', extra: 'fox' } });
+    expect((await recordOf(res)).prompt).toBe(
+      'Logo design: a fox for a coffee shop. Minimal, bold shapes, flat colours, centred on a plain background.',
+    );
+    const short = await t.request('/api/generate-image', {
+      method: 'POST',
+      token,
+      json: { toolId: 'logo-generation', prompt: 'x', extra: 'fox' },
+    });
     expect((await short.json()).error).toMatchObject({ field: 'extra', message: 'Please enter logo description' });
   });
 });
@@ -118,6 +128,10 @@ describe('where a tool runs', () => {
     await t.drainJobs();
     expect(modelCalls).toEqual([]);
     expect(operations).toHaveLength(1);
-    expect(operations[0]).toMatchObject({ op: 'tool', toolId: 'id-photo-generation', params: { size: 'passport', backgroundColor: '#0000ff' } });
+    expect(operations[0]).toMatchObject({
+      op: 'tool',
+      toolId: 'id-photo-generation',
+      params: { size: 'passport', backgroundColor: '#0000ff' },
+    });
   });
 });

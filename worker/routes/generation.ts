@@ -27,7 +27,11 @@ const fieldsOf = (form: FormData) =>
 export const generationRoutes = new Hono<AppEnv>()
   // Costs ride along so the workbench can show "count × cost" before the user starts (spec §9).
   .get('/models', async (c) =>
-    c.json({ success: true, models: modelCatalogue(c.get('deps').images), costs: await readSystemConfig(c.get('deps').db, 'imageGeneration') }),
+    c.json({
+      success: true,
+      models: modelCatalogue(c.get('deps').images),
+      costs: await readSystemConfig(c.get('deps').db, 'imageGeneration'),
+    }),
   )
   .use('*', requireSignIn)
   .post('/', validate('json', textToImageRequest), async (c) =>
@@ -49,7 +53,9 @@ export const generationRoutes = new Hono<AppEnv>()
       throw new ServiceError('VALIDATION_FAILED', `At most ${UPLOAD.maxImagesPerEdit} images per edit`, { field: 'images' });
     }
     const allowGif = input.toolId !== undefined;
-    const images = await Promise.all(files.map((file) => checkUploadedImage(file, { allowGif, field: 'images', decoder: c.get('deps').avatarImages })));
+    const images = await Promise.all(
+      files.map((file) => checkUploadedImage(file, { allowGif, field: 'images', decoder: c.get('deps').avatarImages })),
+    );
     const request = { ...input, prompt: tool.prompt, style: tool.style ?? input.style, ...tool.size };
     return c.json(await startEdit(c.get('deps'), requireUser(c).id, request, images, tool.params));
   })

@@ -18,7 +18,11 @@ it('answers ok with a database round trip', async () => {
 it('names the build and says whether the database has every migration of this build', async () => {
   const journal = (await import('../../migrations/meta/_journal.json')).default;
   const body = await (await t.request('/api/health')).json();
-  expect(body).toMatchObject({ version: 'dev', commit: 'unknown', migrations: { current: true, applied: journal.entries.length, expected: journal.entries.length } });
+  expect(body).toMatchObject({
+    version: 'dev',
+    commit: 'unknown',
+    migrations: { current: true, applied: journal.entries.length, expected: journal.entries.length },
+  });
   // A database one migration behind this build is reported, not hidden.
   const latest = journal.entries.at(-1)!.when;
   await t.deps.db.execute(sql`update drizzle.__drizzle_migrations set created_at = ${latest - 1} where created_at = ${latest}`);

@@ -17,11 +17,19 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const build = { version: config.APP_VERSION ?? 'dev', commit: config.APP_COMMIT ?? 'unknown' };
   const started = performance.now();
   try {
-    const result = await db.execute(sql`select count(*)::int as applied, max(created_at)::text as latest from drizzle.__drizzle_migrations`);
+    const result = await db.execute(
+      sql`select count(*)::int as applied, max(created_at)::text as latest from drizzle.__drizzle_migrations`,
+    );
     const row = (result as unknown as { rows: { applied: number; latest: string | null }[] }).rows[0];
     const applied = Number(row?.applied ?? 0);
     const current = Number(row?.latest ?? 0) === LATEST && applied >= EXPECTED;
-    return c.json({ status: 'ok', db: 'ok', dbLatencyMs: Math.round(performance.now() - started), ...build, migrations: { current, applied, expected: EXPECTED } });
+    return c.json({
+      status: 'ok',
+      db: 'ok',
+      dbLatencyMs: Math.round(performance.now() - started),
+      ...build,
+      migrations: { current, applied, expected: EXPECTED },
+    });
   } catch {
     return c.json({ status: 'degraded', db: 'unreachable', ...build }, 503);
   }

@@ -4,7 +4,17 @@ import { schema } from '../../db/client';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
 import { runMaintenance } from '../services/maintenance';
 import { addMonths } from '../services/payments/periods';
-import { balanceOf, buy, createOrder, deliver, expectLedgerConsistent, orderRow, sandboxOf, signEvent, submitCheckout } from './payments.test-support';
+import {
+  balanceOf,
+  buy,
+  createOrder,
+  deliver,
+  expectLedgerConsistent,
+  orderRow,
+  sandboxOf,
+  signEvent,
+  submitCheckout,
+} from './payments.test-support';
 
 /**
  * Issue 19 item 4 and the issue 12 audit gap: a held second subscription never grants, a refund made
@@ -41,7 +51,16 @@ const refundEvent = (id: string, gatewayTransactionId: string, amountCents: numb
     id,
     type: 'charge.refunded',
     occurredAt: clock.now(),
-    effects: [{ kind: 'payment.refunded', gatewayTransactionId, gatewayRefundId: `re_${id}`, amountCents, fullyRefunded, ...(orderId ? { orderId } : {}) }],
+    effects: [
+      {
+        kind: 'payment.refunded',
+        gatewayTransactionId,
+        gatewayRefundId: `re_${id}`,
+        amountCents,
+        fullyRefunded,
+        ...(orderId ? { orderId } : {}),
+      },
+    ],
   });
 
 describe('a held second subscription (issue 12 audit gap)', () => {
@@ -54,7 +73,13 @@ describe('a held second subscription (issue 12 audit gap)', () => {
     const first = await createOrder(t, token, { planId: 'plan_basic_monthly' });
     await t.request(`/api/v2/payment/order/${first.orderId}/cancel`, { method: 'POST', token });
     await buy(t, token, { planId: 'plan_pro_monthly' });
-    const input = { sessionId: first.sessionId, orderId: first.orderId, kind: 'subscription' as const, amountCents: 999, interval: 'month' as const };
+    const input = {
+      sessionId: first.sessionId,
+      orderId: first.orderId,
+      kind: 'subscription' as const,
+      amountCents: 999,
+      interval: 'month' as const,
+    };
     for (const delivery of await sandbox.checkoutEvents(input, 'pay', clock.now())) expect((await deliver(t, delivery)).status).toBe(200);
     const held = (await subscriptionsOf(userId)).find((s) => s.initialOrderId === first.orderId)!;
     expect(held).toMatchObject({ status: 'expired', gatewayCancelDue: false });
@@ -64,7 +89,13 @@ describe('a held second subscription (issue 12 audit gap)', () => {
 
     // The gateway bills the held subscription once more (its cancel lost or ignored), twice delivered.
     const [renewal] = await sandbox.subscriptionEvents(
-      { gatewaySubscriptionId: held.gatewaySubscriptionId!, orderId: first.orderId, amountCents: 999, interval: 'month', currentPeriodEnd: addMonths(clock.now(), 1) },
+      {
+        gatewaySubscriptionId: held.gatewaySubscriptionId!,
+        orderId: first.orderId,
+        amountCents: 999,
+        interval: 'month',
+        currentPeriodEnd: addMonths(clock.now(), 1),
+      },
       'renew',
       clock.now(),
     );
@@ -73,7 +104,10 @@ describe('a held second subscription (issue 12 audit gap)', () => {
     expect(await balanceOf(t, token)).toEqual(before);
     const renewalOrder = (await ordersOf(userId)).find((o) => o.subscriptionId === held.id && o.id !== first.orderId)!;
     expect(renewalOrder).toMatchObject({ status: 'REFUNDED', creditsAdded: 0 });
-    const grants = await t.deps.db.select().from(schema.creditLedger).where(like(schema.creditLedger.movementKey, `%${renewalOrder.id}%`));
+    const grants = await t.deps.db
+      .select()
+      .from(schema.creditLedger)
+      .where(like(schema.creditLedger.movementKey, `%${renewalOrder.id}%`));
     expect(grants).toEqual([]);
     const refunds = await t.deps.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, renewalOrder.id));
     expect(refunds).toEqual([expect.objectContaining({ origin: 'DUPLICATE_SUBSCRIPTION', status: 'COMPLETED', creditsClawedBack: 0 })]);
@@ -127,10 +161,17 @@ describe('an expired event that overtakes a renewal invoice (issue 19)', () => {
       const { token, userId } = await newUser();
       const order = await buy(t, token, { planId: 'plan_basic_monthly' });
       const [sub] = await subscriptionsOf(userId);
-      const input = { gatewaySubscriptionId: sub!.gatewaySubscriptionId!, orderId: order.orderId, amountCents: 999, interval: 'month' as const, currentPeriodEnd: sub!.currentPeriodEnd };
+      const input = {
+        gatewaySubscriptionId: sub!.gatewaySubscriptionId!,
+        orderId: order.orderId,
+        amountCents: 999,
+        interval: 'month' as const,
+        currentPeriodEnd: sub!.currentPeriodEnd,
+      };
       const [renewal] = await sandboxOf(t).subscriptionEvents(input, 'renew', clock.now());
       const [expired] = await sandboxOf(t).subscriptionEvents(input, 'lapse', clock.now());
-      for (const delivery of expiredFirst ? [expired!, renewal!, expired!] : [renewal!, expired!, renewal!]) expect((await deliver(t, delivery)).status).toBe(200);
+      for (const delivery of expiredFirst ? [expired!, renewal!, expired!] : [renewal!, expired!, renewal!])
+        expect((await deliver(t, delivery)).status).toBe(200);
       await expectLedgerConsistent(t, userId);
       const orders = await ordersOf(userId);
       return {
@@ -172,7 +213,10 @@ describe('a partial refund made at the gateway (issue 19): the order needs suppo
         expect((await refused.json()).error.code).toBe('REFUND_NOT_ALLOWED');
       }
       for (const delivery of fullFirst ? [full, partial] : [full]) expect((await deliver(t, delivery)).status).toBe(200);
-      expect(await orderRow(t, order.orderId), `full first: ${fullFirst}`).toMatchObject({ status: 'REFUNDED', gatewayRefundedCents: 1999 });
+      expect(await orderRow(t, order.orderId), `full first: ${fullFirst}`).toMatchObject({
+        status: 'REFUNDED',
+        gatewayRefundedCents: 1999,
+      });
       expect((await ordersPage(token))[0]).toMatchObject({ status: 'REFUNDED', needsSupport: false, refundedAmount: 19.99 });
       expect((await balanceOf(t, token)).paid).toBe(0);
       await expectLedgerConsistent(t, userId);

@@ -41,7 +41,11 @@ const processed = (eventIds: string[]) =>
     .select()
     .from(schema.processedWebhookEvents)
     .where(and(eq(schema.processedWebhookEvents.gateway, 'PAYPAL'), inArray(schema.processedWebhookEvents.eventId, eventIds)));
-const grantsFor = (orderId: string) => t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.movementKey, `order:${orderId}`));
+const grantsFor = (orderId: string) =>
+  t.deps.db
+    .select()
+    .from(schema.creditLedger)
+    .where(eq(schema.creditLedger.movementKey, `order:${orderId}`));
 
 describe('PayPal live payments through the API', () => {
   it('captures an approved pack through the status poll, once; PAYMENT.CAPTURE.COMPLETED replays change nothing', async () => {
@@ -92,7 +96,10 @@ describe('PayPal live payments through the API', () => {
     expect(checkoutUrl).toMatch(/^https:\/\/www\.sandbox\.paypal\.com\/webapps\/billing\/subscriptions\?ba_token=/);
     const [plan] = await t.deps.db.select().from(schema.pricingPlans).where(eq(schema.pricingPlans.id, 'plan_pro_monthly'));
     expect(plan!.paypalPlanId).toMatch(/^P-/);
-    expect(paypal.plan(plan!.paypalPlanId!).billing_cycles[0]).toMatchObject({ frequency: { interval_unit: 'MONTH' }, pricing_scheme: { fixed_price: { value: '19.99', currency_code: 'USD' } } });
+    expect(paypal.plan(plan!.paypalPlanId!).billing_cycles[0]).toMatchObject({
+      frequency: { interval_unit: 'MONTH' },
+      pricing_scheme: { fixed_price: { value: '19.99', currency_code: 'USD' } },
+    });
 
     // Another customer's checkout reuses the stored plan.
     const second = await newUser();
@@ -117,7 +124,9 @@ describe('PayPal live payments through the API', () => {
     await deliverOk(renewed);
     await deliverOk(renewed);
     const orders = await t.deps.db.select().from(schema.orders).where(eq(schema.orders.userId, first.userId));
-    expect(orders.filter((o) => o.id !== orderId)).toEqual([expect.objectContaining({ status: 'PAID', creditsAdded: 500, gatewayInvoiceId: renewal.id, gatewayTransactionId: renewal.id })]);
+    expect(orders.filter((o) => o.id !== orderId)).toEqual([
+      expect.objectContaining({ status: 'PAID', creditsAdded: 500, gatewayInvoiceId: renewal.id, gatewayTransactionId: renewal.id }),
+    ]);
     expect(await balanceOf(t, first.token)).toMatchObject({ subscription: 1000 });
     await expectLedgerConsistent(t, first.userId);
   });
@@ -147,7 +156,10 @@ describe('PayPal live payments through the API', () => {
     expect(saleRefunds[0]!.headers['paypal-request-id']).toBe(refunds[0]!.id);
     expect(paypal.calls('POST', `/v1/billing/subscriptions/${second.sessionId}/cancel`)).toHaveLength(1);
     expect(paypal.calls('POST', `/v1/billing/subscriptions/${first.sessionId}/cancel`)).toEqual([]);
-    expect((await (await t.request('/api/subscriptions/current', { token })).json()).subscription).toMatchObject({ planId: 'plan_basic_monthly', status: 'active' });
+    expect((await (await t.request('/api/subscriptions/current', { token })).json()).subscription).toMatchObject({
+      planId: 'plan_basic_monthly',
+      status: 'active',
+    });
     expect(await grantsFor(second.orderId)).toEqual([]);
     expect(await balanceOf(t, token)).toMatchObject({ subscription: 200 });
     await expectLedgerConsistent(t, userId);
@@ -192,7 +204,9 @@ describe('PayPal live payments through the API', () => {
     const refundEvent = paypalEvent('PAYMENT.CAPTURE.REFUNDED', refund);
     for (let i = 0; i < 3; i++) await deliverOk(refundEvent);
     expect(await orderRow(t, orderId)).toMatchObject({ status: 'REFUNDED' });
-    expect(await t.deps.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId))).toEqual([expect.objectContaining({ status: 'COMPLETED', creditsClawedBack: 500 })]);
+    expect(await t.deps.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId))).toEqual([
+      expect.objectContaining({ status: 'COMPLETED', creditsClawedBack: 500 }),
+    ]);
     expect(await balanceOf(t, token)).toMatchObject({ paid: 0, free: 20 });
     await expectLedgerConsistent(t, userId);
   });
@@ -212,7 +226,11 @@ describe('PayPal live payments through the API', () => {
     expect(paypal.calls('POST', '/v1/notifications/verify-webhook-signature')).toHaveLength(verifications);
     const missing = await deliver(event, { 'paypal-transmission-sig': null });
     expect(missing.status).toBe(400);
-    const tampered = await t.request('/api/webhooks/paypal', { method: 'POST', headers: signed.headers, body: signed.body.replace(orderId, 'ord_someone_else') });
+    const tampered = await t.request('/api/webhooks/paypal', {
+      method: 'POST',
+      headers: signed.headers,
+      body: signed.body.replace(orderId, 'ord_someone_else'),
+    });
     expect(tampered.status).toBe(400);
     expect((await tampered.json()).error.code).toBe('WEBHOOK_SIGNATURE_INVALID');
 

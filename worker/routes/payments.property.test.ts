@@ -22,12 +22,10 @@ afterAll(() => t.close());
 
 /** Each delivery repeated 1–5 times, then the whole list in a random order. */
 const deliveryPlan = (count: number) =>
-  fc
-    .array(fc.integer({ min: 1, max: 5 }), { minLength: count, maxLength: count })
-    .chain((repeats) => {
-      const list = repeats.flatMap((n, index) => Array.from({ length: n }, () => index));
-      return fc.shuffledSubarray(list, { minLength: list.length, maxLength: list.length });
-    });
+  fc.array(fc.integer({ min: 1, max: 5 }), { minLength: count, maxLength: count }).chain((repeats) => {
+    const list = repeats.flatMap((n, index) => Array.from({ length: n }, () => index));
+    return fc.shuffledSubarray(list, { minLength: list.length, maxLength: list.length });
+  });
 
 async function deliverAll(deliveries: SignedDelivery[], plan: number[]) {
   for (const index of plan) {
@@ -42,11 +40,16 @@ const newUser = async () => {
   const email = `property${++users}@example.com`;
   const ip = `198.51.100.${users % 250}`;
   expect((await t.request('/api/auth/login/send-code', { method: 'POST', json: { email }, ip })).status).toBe(200);
-  const verified = await t.request('/api/auth/login/verify-code', { method: 'POST', json: { email, verificationCode: t.latestCode(email) }, ip });
+  const verified = await t.request('/api/auth/login/verify-code', {
+    method: 'POST',
+    json: { email, verificationCode: t.latestCode(email) },
+    ip,
+  });
   const { token, user } = await verified.json();
   return { token: token as string, userId: user.id as string };
 };
-const account = async (userId: string) => (await t.deps.db.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, userId)))[0]!;
+const account = async (userId: string) =>
+  (await t.deps.db.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, userId)))[0]!;
 const ledgerFor = (userId: string, orderIds: string[]) =>
   t.deps.db
     .select()
@@ -60,10 +63,18 @@ describe('sandbox events delivered 1–5 times in any order', () => {
         const { token, userId } = await newUser();
         const order = await createOrder(t, token, { packageId: 'pack_500' });
         const input = { sessionId: order.sessionId, orderId: order.orderId, kind: 'credits' as const, amountCents: 1999, interval: null };
-        const deliveries = [...(await sandboxOf(t).checkoutEvents(input, 'pay', clock.now())), ...(await sandboxOf(t).checkoutEvents(input, 'cancel', clock.now()))];
+        const deliveries = [
+          ...(await sandboxOf(t).checkoutEvents(input, 'pay', clock.now())),
+          ...(await sandboxOf(t).checkoutEvents(input, 'cancel', clock.now())),
+        ];
         await deliverAll(deliveries, plan);
 
-        expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'PAID', creditsAdded: 500, gatewayTransactionId: `sbx_txn_${order.sessionId.slice(4)}`, failureReason: null });
+        expect(await orderRow(t, order.orderId)).toMatchObject({
+          status: 'PAID',
+          creditsAdded: 500,
+          gatewayTransactionId: `sbx_txn_${order.sessionId.slice(4)}`,
+          failureReason: null,
+        });
         expect((await account(userId)).paidBalance).toBe(500);
         expect((await ledgerFor(userId, [order.orderId])).map((r) => r.amount)).toEqual([500]);
         await expectLedgerConsistent(t, userId);
@@ -78,7 +89,13 @@ describe('sandbox events delivered 1–5 times in any order', () => {
         const { token, userId } = await newUser();
         const now = clock.now();
         const order = await createOrder(t, token, { planId: 'plan_basic_monthly' });
-        const input = { sessionId: order.sessionId, orderId: order.orderId, kind: 'subscription' as const, amountCents: 999, interval: 'month' as const };
+        const input = {
+          sessionId: order.sessionId,
+          orderId: order.orderId,
+          kind: 'subscription' as const,
+          amountCents: 999,
+          interval: 'month' as const,
+        };
         const [paid, firstInvoice] = await sandboxOf(t).checkoutEvents(input, 'pay', now);
         const suffix = order.sessionId.slice(4);
         const gatewaySubscriptionId = `sbx_sub_${suffix}`;
@@ -105,7 +122,9 @@ describe('sandbox events delivered 1–5 times in any order', () => {
           id: `evt_cancel_${suffix}`,
           type: 'customer.subscription.updated',
           occurredAt: cancelledAt,
-          effects: [{ kind: 'subscription.changed', gatewaySubscriptionId, orderId: order.orderId, status: 'active', cancelAtPeriodEnd: true }],
+          effects: [
+            { kind: 'subscription.changed', gatewaySubscriptionId, orderId: order.orderId, status: 'active', cancelAtPeriodEnd: true },
+          ],
         });
         await deliverAll([paid!, firstInvoice!, renewal, cancellation], plan);
 
@@ -120,7 +139,12 @@ describe('sandbox events delivered 1–5 times in any order', () => {
         const orders = await t.deps.db.select().from(schema.orders).where(eq(schema.orders.userId, userId));
         expect(orders).toHaveLength(2);
         const renewalOrder = orders.find((o) => o.id !== order.orderId)!;
-        expect(renewalOrder).toMatchObject({ status: 'PAID', creditsAdded: 200, gatewayInvoiceId: `sbx_in_2_${suffix}`, periodEnd: addMonths(now, 2) });
+        expect(renewalOrder).toMatchObject({
+          status: 'PAID',
+          creditsAdded: 200,
+          gatewayInvoiceId: `sbx_in_2_${suffix}`,
+          periodEnd: addMonths(now, 2),
+        });
         const subs = await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
         expect(subs).toHaveLength(1);
         expect(subs[0]).toMatchObject({
@@ -143,15 +167,27 @@ describe('sandbox events delivered 1–5 times in any order', () => {
     );
   });
 
-  it('a subscription: checkout, first invoice, a renewal and the gateway\'s expiry (issue 19: expiry overtaking the renewal) → expired, every period granted once, nothing left to roll over', async () => {
+  it("a subscription: checkout, first invoice, a renewal and the gateway's expiry (issue 19: expiry overtaking the renewal) → expired, every period granted once, nothing left to roll over", async () => {
     await fc.assert(
       fc.asyncProperty(deliveryPlan(4), async (plan) => {
         const { token, userId } = await newUser();
         const now = clock.now();
         const order = await createOrder(t, token, { planId: 'plan_basic_monthly' });
-        const input = { sessionId: order.sessionId, orderId: order.orderId, kind: 'subscription' as const, amountCents: 999, interval: 'month' as const };
+        const input = {
+          sessionId: order.sessionId,
+          orderId: order.orderId,
+          kind: 'subscription' as const,
+          amountCents: 999,
+          interval: 'month' as const,
+        };
         const [paid, firstInvoice] = await sandboxOf(t).checkoutEvents(input, 'pay', now);
-        const subscription = { gatewaySubscriptionId: `sbx_sub_${order.sessionId.slice(4)}`, orderId: order.orderId, amountCents: 999, interval: 'month' as const, currentPeriodEnd: addMonths(now, 1) };
+        const subscription = {
+          gatewaySubscriptionId: `sbx_sub_${order.sessionId.slice(4)}`,
+          orderId: order.orderId,
+          amountCents: 999,
+          interval: 'month' as const,
+          currentPeriodEnd: addMonths(now, 1),
+        };
         const [renewal] = await sandboxOf(t).subscriptionEvents(subscription, 'renew', addMonths(now, 1));
         const [expired] = await sandboxOf(t).subscriptionEvents(subscription, 'lapse', addMonths(now, 2));
         await deliverAll([paid!, firstInvoice!, renewal!, expired!], plan);
@@ -163,10 +199,21 @@ describe('sandbox events delivered 1–5 times in any order', () => {
         ]);
         const subs = await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
         expect(subs).toEqual([
-          expect.objectContaining({ status: 'expired', currentPeriodStart: addMonths(now, 1), currentPeriodEnd: addMonths(now, 2), endsAt: addMonths(now, 2), cancelledAt: addMonths(now, 2) }),
+          expect.objectContaining({
+            status: 'expired',
+            currentPeriodStart: addMonths(now, 1),
+            currentPeriodEnd: addMonths(now, 2),
+            endsAt: addMonths(now, 2),
+            cancelledAt: addMonths(now, 2),
+          }),
         ]);
         // Both periods granted once each; whatever the order, the subscription bucket ends empty.
-        const grants = (await ledgerFor(userId, orders.map((o) => o.id))).filter((r) => r.type === 'EARNED');
+        const grants = (
+          await ledgerFor(
+            userId,
+            orders.map((o) => o.id),
+          )
+        ).filter((r) => r.type === 'EARNED');
         expect(grants.map((r) => r.amount)).toEqual([200, 200]);
         expect((await account(userId)).subscriptionBalance).toBe(0);
         await expectLedgerConsistent(t, userId);
@@ -182,20 +229,43 @@ describe('sandbox events delivered 1–5 times in any order', () => {
         cancelCalls.mockClear();
         const { token, userId } = await newUser();
         const order = await createOrder(t, token, { planId: 'plan_basic_monthly' });
-        const input = { sessionId: order.sessionId, orderId: order.orderId, kind: 'subscription' as const, amountCents: 999, interval: 'month' as const };
+        const input = {
+          sessionId: order.sessionId,
+          orderId: order.orderId,
+          kind: 'subscription' as const,
+          amountCents: 999,
+          interval: 'month' as const,
+        };
         const [paid, firstInvoice] = await sandboxOf(t).checkoutEvents(input, 'pay', clock.now());
         const suffix = order.sessionId.slice(4);
         const refunded = await signEvent(t, {
           id: `evt_sub_refund_${suffix}`,
           type: 'charge.refunded',
           occurredAt: clock.now(),
-          effects: [{ kind: 'payment.refunded', gatewayTransactionId: `sbx_txn_${suffix}`, orderId: order.orderId, gatewayRefundId: `re_${suffix}`, amountCents: 999, fullyRefunded: true }],
+          effects: [
+            {
+              kind: 'payment.refunded',
+              gatewayTransactionId: `sbx_txn_${suffix}`,
+              orderId: order.orderId,
+              gatewayRefundId: `re_${suffix}`,
+              amountCents: 999,
+              fullyRefunded: true,
+            },
+          ],
         });
         await deliverAll([paid!, firstInvoice!, refunded], plan);
 
         expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'REFUNDED', refundedAt: clock.now() });
         const subs = await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
-        expect(subs).toEqual([expect.objectContaining({ status: 'cancelled', endsAt: clock.now(), cancelledAt: clock.now(), cancelAtPeriodEnd: false, gatewayCancelDue: false })]);
+        expect(subs).toEqual([
+          expect.objectContaining({
+            status: 'cancelled',
+            endsAt: clock.now(),
+            cancelledAt: clock.now(),
+            cancelAtPeriodEnd: false,
+            gatewayCancelDue: false,
+          }),
+        ]);
         expect(cancelCalls.mock.calls).toEqual([[`sbx_sub_${suffix}`]]);
         expect((await account(userId)).subscriptionBalance).toBe(0);
         expect((await (await t.request('/api/subscriptions/current', { token })).json()).subscription).toBeNull();
@@ -218,7 +288,14 @@ describe('sandbox events delivered 1–5 times in any order', () => {
           type: 'charge.refunded',
           occurredAt: clock.now(),
           effects: [
-            { kind: 'payment.refunded', gatewayTransactionId: `sbx_txn_${order.sessionId.slice(4)}`, orderId: order.orderId, gatewayRefundId: `re_${order.sessionId}`, amountCents: 499, fullyRefunded: true },
+            {
+              kind: 'payment.refunded',
+              gatewayTransactionId: `sbx_txn_${order.sessionId.slice(4)}`,
+              orderId: order.orderId,
+              gatewayRefundId: `re_${order.sessionId}`,
+              amountCents: 499,
+              fullyRefunded: true,
+            },
           ],
         });
         await deliverAll([paid!, refunded], plan);
@@ -230,7 +307,10 @@ describe('sandbox events delivered 1–5 times in any order', () => {
         expect(acc.paidBalance).toBe(0);
         // Net effect of this order on the ledger: nothing (granted and clawed back, or never granted).
         const net = (await ledgerFor(userId, [order.orderId])).reduce((sum, r) => sum + r.amount, 0);
-        const refundRows = await t.deps.db.select().from(schema.creditLedger).where(like(schema.creditLedger.movementKey, `order-refund:${refunds[0]!.id}`));
+        const refundRows = await t.deps.db
+          .select()
+          .from(schema.creditLedger)
+          .where(like(schema.creditLedger.movementKey, `order-refund:${refunds[0]!.id}`));
         expect(net + refundRows.reduce((sum, r) => sum + r.amount, 0)).toBe(0);
         await expectLedgerConsistent(t, userId);
       }),
@@ -238,13 +318,19 @@ describe('sandbox events delivered 1–5 times in any order', () => {
     );
   });
 
-  it('expiry against payment in any order (issue 12 break 14): the gateway\'s expired event and our own expiry run, shuffled with the paid events → PAID, credits once', async () => {
+  it("expiry against payment in any order (issue 12 break 14): the gateway's expired event and our own expiry run, shuffled with the paid events → PAID, credits once", async () => {
     await fc.assert(
       fc.asyncProperty(fc.boolean(), deliveryPlan(3), async (subscription, plan) => {
         const { token, userId } = await newUser();
         const order = await createOrder(t, token, subscription ? { planId: 'plan_basic_monthly' } : { packageId: 'pack_500' });
         const input = subscription
-          ? { sessionId: order.sessionId, orderId: order.orderId, kind: 'subscription' as const, amountCents: 999, interval: 'month' as const }
+          ? {
+              sessionId: order.sessionId,
+              orderId: order.orderId,
+              kind: 'subscription' as const,
+              amountCents: 999,
+              interval: 'month' as const,
+            }
           : { sessionId: order.sessionId, orderId: order.orderId, kind: 'credits' as const, amountCents: 1999, interval: null };
         const paid = await sandboxOf(t).checkoutEvents(input, 'pay', clock.now());
         const expired = await signEvent(t, {
@@ -291,7 +377,11 @@ describe('sandbox events delivered 1–5 times in any order', () => {
         await t.request(`/api/v2/payment/order/${first.orderId}/cancel`, { method: 'POST', token });
         const second = await createOrder(t, token, { planId: 'plan_pro_monthly' });
         const events = async (order: typeof first, amountCents: number) =>
-          sandbox.checkoutEvents({ sessionId: order.sessionId, orderId: order.orderId, kind: 'subscription', amountCents, interval: 'month' }, 'pay', clock.now());
+          sandbox.checkoutEvents(
+            { sessionId: order.sessionId, orderId: order.orderId, kind: 'subscription', amountCents, interval: 'month' },
+            'pay',
+            clock.now(),
+          );
         await deliverAll([...(await events(first, 999)), ...(await events(second, 1999))], plan);
 
         const orders = await Promise.all([orderRow(t, first.orderId), orderRow(t, second.orderId)]);
@@ -301,12 +391,16 @@ describe('sandbox events delivered 1–5 times in any order', () => {
         expect(kept.creditsAdded).toBe(kept.credits);
         expect(refunded.creditsAdded).toBe(0);
         const subs = await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
-        expect(subs.filter((s) => s.status !== 'expired')).toEqual([expect.objectContaining({ status: 'active', initialOrderId: kept.id })]);
+        expect(subs.filter((s) => s.status !== 'expired')).toEqual([
+          expect.objectContaining({ status: 'active', initialOrderId: kept.id }),
+        ]);
         expect(subs.find((s) => s.initialOrderId === refunded.id)).toMatchObject({ status: 'expired', gatewayCancelDue: false });
         expect((await account(userId)).subscriptionBalance).toBe(kept.credits);
         expect((await ledgerFor(userId, [first.orderId, second.orderId])).map((r) => r.amount)).toEqual([kept.credits]);
         const refunds = await t.deps.db.select().from(schema.refunds).where(eq(schema.refunds.userId, userId));
-        expect(refunds).toEqual([expect.objectContaining({ orderId: refunded.id, origin: 'DUPLICATE_SUBSCRIPTION', status: 'COMPLETED', creditsClawedBack: 0 })]);
+        expect(refunds).toEqual([
+          expect.objectContaining({ orderId: refunded.id, origin: 'DUPLICATE_SUBSCRIPTION', status: 'COMPLETED', creditsClawedBack: 0 }),
+        ]);
         // At the gateway: its payment refunded once, with our refund id as the idempotency key, and its billing stopped.
         expect(refundCalls.mock.calls.map(([r]) => [r.orderId, r.refundId, r.gatewayTransactionId, r.amountCents])).toEqual([
           [refunded.id, refunds[0]!.id, refunded.gatewayTransactionId, refunded.amountCents],

@@ -75,8 +75,18 @@ describe('refunds', () => {
     expect((await balanceOf(t, token)).available).toBe(before.available - 500);
     expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'REFUNDED', refundedAt: clock.now() });
     const [row] = await refundsOf(order.orderId);
-    expect(row).toMatchObject({ id: body.refundId, status: 'COMPLETED', reason: 'Changed my mind', creditsClawedBack: 500, amountCents: 1999, gatewayRefundId: expect.stringMatching(/^sbx_re_/) });
-    const clawback = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.movementKey, `order-refund:${body.refundId}`));
+    expect(row).toMatchObject({
+      id: body.refundId,
+      status: 'COMPLETED',
+      reason: 'Changed my mind',
+      creditsClawedBack: 500,
+      amountCents: 1999,
+      gatewayRefundId: expect.stringMatching(/^sbx_re_/),
+    });
+    const clawback = await t.deps.db
+      .select()
+      .from(schema.creditLedger)
+      .where(eq(schema.creditLedger.movementKey, `order-refund:${body.refundId}`));
     expect(clawback.map((r) => [r.bucket, r.amount])).toEqual([['paid', -500]]);
 
     const list = await (await t.request('/api/orders/user', { token })).json();
@@ -88,7 +98,15 @@ describe('refunds', () => {
         id: `evt_refund_echo_${order.orderId}`,
         type: 'charge.refunded',
         occurredAt: clock.now(),
-        effects: [{ kind: 'payment.refunded', gatewayTransactionId: (await orderRow(t, order.orderId)).gatewayTransactionId!, gatewayRefundId: row!.gatewayRefundId!, amountCents: 1999, fullyRefunded: true }],
+        effects: [
+          {
+            kind: 'payment.refunded',
+            gatewayTransactionId: (await orderRow(t, order.orderId)).gatewayTransactionId!,
+            gatewayRefundId: row!.gatewayRefundId!,
+            amountCents: 1999,
+            fullyRefunded: true,
+          },
+        ],
       }),
     );
     expect((await balanceOf(t, token)).available).toBe(before.available - 500);
@@ -118,7 +136,11 @@ describe('refunds', () => {
     expect(await check(token, order.orderId)).toMatchObject({ canRefund: true, conditions: { withinTimeLimit: true } });
     clock.advance(1);
     const late = await check(token, order.orderId);
-    expect(late).toMatchObject({ canRefund: false, error: expect.stringMatching(/3 days/), conditions: { withinTimeLimit: false, isPaid: true, hasEnoughCredits: true } });
+    expect(late).toMatchObject({
+      canRefund: false,
+      error: expect.stringMatching(/3 days/),
+      conditions: { withinTimeLimit: false, isPaid: true, hasEnoughCredits: true },
+    });
     await expectRefused(token, order.orderId, /within 3 days/);
   });
 
@@ -126,7 +148,10 @@ describe('refunds', () => {
     const { token } = await newUser();
     const order = await buy(t, token, { packageId: 'pack_100' });
     // 20 free credits go first, then 90 of the pack's 100.
-    const spent = await t.request('/api/credits/consume?amount=110&referenceType=IMAGE_GENERATION&referenceId=spend-1', { method: 'POST', token });
+    const spent = await t.request('/api/credits/consume?amount=110&referenceType=IMAGE_GENERATION&referenceId=spend-1', {
+      method: 'POST',
+      token,
+    });
     expect(spent.status).toBe(200);
     const result = await check(token, order.orderId);
     expect(result).toMatchObject({ canRefund: false, conditions: { hasEnoughCredits: false, currentCredits: 10, requiredCredits: 100 } });
@@ -141,7 +166,10 @@ describe('refunds', () => {
       clock.advance(DAY);
     }
     const third = await buy(t, token, { packageId: 'pack_100' });
-    expect(await check(token, third.orderId)).toMatchObject({ canRefund: false, conditions: { passRiskControl: false, recentRefundCount: 2 } });
+    expect(await check(token, third.orderId)).toMatchObject({
+      canRefund: false,
+      conditions: { passRiskControl: false, recentRefundCount: 2 },
+    });
     await expectRefused(token, third.orderId, /At most 2 refunds/);
     clock.advance(30 * DAY);
     // Sessions last 7 days: sign in again after a month.
@@ -167,7 +195,10 @@ describe('refunds', () => {
     expect((await orderRow(t, order.orderId)).status).toBe('PAID');
     expect(spy.mock.calls[0]![0]).toMatchObject({ orderId: order.orderId, refundId: rejected!.id, amountCents: 1999, currency: 'USD' });
     // A rejected refund neither blocks nor counts against the 30-day limit.
-    expect(await check(token, order.orderId)).toMatchObject({ canRefund: true, conditions: { recentRefundCount: 0, noPendingRefund: true } });
+    expect(await check(token, order.orderId)).toMatchObject({
+      canRefund: true,
+      conditions: { recentRefundCount: 0, noPendingRefund: true },
+    });
 
     const retry = await refund(token, order.orderId);
     expect(retry.status).toBe(200);
@@ -186,10 +217,17 @@ describe('refunds', () => {
     expect((await balanceOf(t, token)).available).toBe(before.available - 500);
     expect((await orderRow(t, order.orderId)).status).toBe('PAID');
     expect((await (await t.request('/api/orders/user', { token })).json()).orders[0].refundStatus).toBe('PENDING');
-    expect(await check(token, order.orderId)).toMatchObject({ canRefund: false, error: expect.stringMatching(/already being processed/), conditions: { noPendingRefund: false } });
+    expect(await check(token, order.orderId)).toMatchObject({
+      canRefund: false,
+      error: expect.stringMatching(/already being processed/),
+      conditions: { noPendingRefund: false },
+    });
     await expectRefused(token, order.orderId, /already being processed/);
     // The credits cannot be spent while the money is in flight.
-    const spend = await t.request('/api/credits/consume?amount=500&referenceType=IMAGE_GENERATION&referenceId=in-flight', { method: 'POST', token });
+    const spend = await t.request('/api/credits/consume?amount=500&referenceType=IMAGE_GENERATION&referenceId=in-flight', {
+      method: 'POST',
+      token,
+    });
     expect(spend.status).toBe(402);
 
     const gatewayTransactionId = (await orderRow(t, order.orderId)).gatewayTransactionId!;
@@ -197,7 +235,9 @@ describe('refunds', () => {
       id: 'evt_refund_later',
       type: 'charge.refunded',
       occurredAt: clock.now(),
-      effects: [{ kind: 'payment.refunded', gatewayTransactionId, gatewayRefundId: 'sbx_re_later', amountCents: 1999, fullyRefunded: true }],
+      effects: [
+        { kind: 'payment.refunded', gatewayTransactionId, gatewayRefundId: 'sbx_re_later', amountCents: 1999, fullyRefunded: true },
+      ],
     });
     expect((await deliver(t, webhook)).status).toBe(200);
     expect((await orderRow(t, order.orderId)).status).toBe('REFUNDED');
@@ -234,7 +274,9 @@ describe('refunds', () => {
     for (let i = 0; i < 3; i++) expect((await deliver(t, event)).status).toBe(200);
     expect(await balanceOf(t, token)).toMatchObject({ paid: 0, available: 0 });
     expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'REFUNDED' });
-    expect(await refundsOf(order.orderId)).toEqual([expect.objectContaining({ status: 'COMPLETED', creditsClawedBack: 60, gatewayRefundId: 're_dash' })]);
+    expect(await refundsOf(order.orderId)).toEqual([
+      expect.objectContaining({ status: 'COMPLETED', creditsClawedBack: 60, gatewayRefundId: 're_dash' }),
+    ]);
     await expectLedgerConsistent(t, userId);
   });
 

@@ -41,7 +41,11 @@ const processed = async (eventIds: string[]) =>
     .from(schema.processedWebhookEvents)
     .where(and(eq(schema.processedWebhookEvents.gateway, 'STRIPE'), inArray(schema.processedWebhookEvents.eventId, eventIds)));
 
-const grantsFor = async (orderId: string) => t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.movementKey, `order:${orderId}`));
+const grantsFor = async (orderId: string) =>
+  t.deps.db
+    .select()
+    .from(schema.creditLedger)
+    .where(eq(schema.creditLedger.movementKey, `order:${orderId}`));
 
 /** Each event 1–5 times, shuffled: a delivery plan as a list of event indexes. */
 const deliveryPlan = (events: number) =>
@@ -64,7 +68,9 @@ describe('Stripe live payments through the API', () => {
       payment_intent_data: { metadata: { orderId, userId } },
       line_items: [{ price_data: { currency: 'usd', unit_amount: '1999', product_data: { name: 'Creator pack' } }, quantity: '1' }],
     });
-    expect(call!.form.success_url).toBe(`${t.config.PUBLIC_URL}/payment/stripe/success?orderId=${orderId}&session_id={CHECKOUT_SESSION_ID}`);
+    expect(call!.form.success_url).toBe(
+      `${t.config.PUBLIC_URL}/payment/stripe/success?orderId=${orderId}&session_id={CHECKOUT_SESSION_ID}`,
+    );
     expect(await orderRow(t, orderId)).toMatchObject({ status: 'PENDING', gateway: 'STRIPE', gatewaySessionId: sessionId });
   });
 
@@ -80,11 +86,19 @@ describe('Stripe live payments through the API', () => {
         const events = [
           stripeEvent('checkout.session.completed', session, { created }),
           stripeEvent('checkout.session.async_payment_succeeded', session, { created: created + 1 }),
-          stripeEvent('payment_intent.succeeded', { id: session.payment_intent, object: 'payment_intent', status: 'succeeded', metadata: { orderId } }, { created }),
+          stripeEvent(
+            'payment_intent.succeeded',
+            { id: session.payment_intent, object: 'payment_intent', status: 'succeeded', metadata: { orderId } },
+            { created },
+          ),
         ];
         for (const index of plan) await deliverOk(events[index]);
 
-        expect(await orderRow(t, orderId)).toMatchObject({ status: 'PAID', creditsAdded: 500, gatewayTransactionId: session.payment_intent });
+        expect(await orderRow(t, orderId)).toMatchObject({
+          status: 'PAID',
+          creditsAdded: 500,
+          gatewayTransactionId: session.payment_intent,
+        });
         expect(await grantsFor(orderId)).toHaveLength(1);
         expect(await balanceOf(t, token)).toMatchObject({ paid: 500, free: 20, available: 520 });
         expect((await processed(events.map((e) => e.id))).map((row) => row.eventId).sort()).toEqual(events.map((e) => e.id).sort());
@@ -107,7 +121,12 @@ describe('Stripe live payments through the API', () => {
         const renewal = stripe.renew(subscriptionId);
         const secondPeriod = structuredClone(stripe.subscription(subscriptionId));
         const periodEnd = secondPeriod.items.data[0].current_period_end as number;
-        const cancelled = { ...structuredClone(secondPeriod), cancel_at_period_end: true, cancel_at: periodEnd, canceled_at: periodEnd - 86400 };
+        const cancelled = {
+          ...structuredClone(secondPeriod),
+          cancel_at_period_end: true,
+          cancel_at: periodEnd,
+          canceled_at: periodEnd - 86400,
+        };
         const t0 = Math.floor(Date.now() / 1000);
         const events = [
           stripeEvent('checkout.session.completed', session, { created: t0 }),
@@ -128,7 +147,12 @@ describe('Stripe live payments through the API', () => {
         const orders = await t.deps.db.select().from(schema.orders).where(eq(schema.orders.userId, userId));
         const renewals = orders.filter((o) => o.id !== orderId);
         expect(renewals).toEqual([
-          expect.objectContaining({ status: 'PAID', creditsAdded: 500, gatewayInvoiceId: renewal.id, gatewayTransactionId: stripe.invoicePaymentIntent(renewal.id) }),
+          expect.objectContaining({
+            status: 'PAID',
+            creditsAdded: 500,
+            gatewayInvoiceId: renewal.id,
+            gatewayTransactionId: stripe.invoicePaymentIntent(renewal.id),
+          }),
         ]);
         const [sub] = await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
         expect(sub).toMatchObject({
@@ -156,7 +180,12 @@ describe('Stripe live payments through the API', () => {
     const second = await checkout(token, { planId: 'plan_pro_monthly' });
     const [a, b] = [stripe.completeSession(first.sessionId), stripe.completeSession(second.sessionId)];
     const [invoiceA, invoiceB] = [stripe.invoice(a.invoice), stripe.invoice(b.invoice)];
-    const events = [stripeEvent('checkout.session.completed', a), stripeEvent('invoice.paid', invoiceA), stripeEvent('checkout.session.completed', b), stripeEvent('invoice.paid', invoiceB)];
+    const events = [
+      stripeEvent('checkout.session.completed', a),
+      stripeEvent('invoice.paid', invoiceA),
+      stripeEvent('checkout.session.completed', b),
+      stripeEvent('invoice.paid', invoiceB),
+    ];
     stripe.requests.length = 0;
     // The second checkout's payment is reported first, so it is the one kept.
     for (const index of [3, 2, 1, 3, 0, 1, 2, 0]) await deliverOk(events[index]);
@@ -165,7 +194,12 @@ describe('Stripe live payments through the API', () => {
     expect(await orderRow(t, first.orderId)).toMatchObject({ status: 'REFUNDED', creditsAdded: 0 });
     const [refund, ...more] = await t.deps.db.select().from(schema.refunds).where(eq(schema.refunds.userId, userId));
     expect(more).toEqual([]);
-    expect(refund).toMatchObject({ orderId: first.orderId, origin: 'DUPLICATE_SUBSCRIPTION', status: 'COMPLETED', gatewayRefundId: expect.stringMatching(/^re_/) });
+    expect(refund).toMatchObject({
+      orderId: first.orderId,
+      origin: 'DUPLICATE_SUBSCRIPTION',
+      status: 'COMPLETED',
+      gatewayRefundId: expect.stringMatching(/^re_/),
+    });
     const refundCalls = stripe.calls('POST', '/v1/refunds');
     expect(refundCalls).toHaveLength(1);
     expect(refundCalls[0]!.form).toMatchObject({ payment_intent: stripe.invoicePaymentIntent(invoiceA.id), amount: '999' });
@@ -178,7 +212,9 @@ describe('Stripe live payments through the API', () => {
     await deliverOk(stripeEvent('charge.refunded', stripe.chargeForPaymentIntent(stripe.invoicePaymentIntent(invoiceA.id))));
     expect(await t.deps.db.select().from(schema.refunds).where(eq(schema.refunds.userId, userId))).toHaveLength(1);
     const subs = await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
-    expect(subs.filter((s) => s.status !== 'expired')).toEqual([expect.objectContaining({ gatewaySubscriptionId: b.subscription, status: 'active' })]);
+    expect(subs.filter((s) => s.status !== 'expired')).toEqual([
+      expect.objectContaining({ gatewaySubscriptionId: b.subscription, status: 'active' }),
+    ]);
     expect(await balanceOf(t, token)).toMatchObject({ subscription: 500 });
     await expectLedgerConsistent(t, userId);
   });
@@ -197,7 +233,12 @@ describe('Stripe live payments through the API', () => {
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ success: true, status: 'PENDING' });
     const [call] = stripe.calls('POST', '/v1/refunds');
-    expect(call!.form).toMatchObject({ payment_intent: session.payment_intent, amount: '1999', reason: 'requested_by_customer', metadata: { orderId } });
+    expect(call!.form).toMatchObject({
+      payment_intent: session.payment_intent,
+      amount: '1999',
+      reason: 'requested_by_customer',
+      metadata: { orderId },
+    });
     expect(call!.headers['idempotency-key']).toBe(body.refundId);
     expect(await balanceOf(t, token)).toMatchObject({ paid: 0 });
 
@@ -218,8 +259,20 @@ describe('Stripe live payments through the API', () => {
     const session = stripe.completeSession(sessionId);
     const invoice = stripe.invoice(session.invoice);
     const charge = stripe.chargeForPaymentIntent(stripe.invoicePaymentIntent(invoice.id));
-    const refund = { id: 're_test_dashboard', object: 'refund', amount: charge.amount, charge: charge.id, created: Math.floor(Date.now() / 1000), status: 'succeeded' };
-    const refunded = stripeEvent('charge.refunded', { ...charge, refunded: true, amount_refunded: charge.amount, refunds: { object: 'list', data: [refund] } });
+    const refund = {
+      id: 're_test_dashboard',
+      object: 'refund',
+      amount: charge.amount,
+      charge: charge.id,
+      created: Math.floor(Date.now() / 1000),
+      status: 'succeeded',
+    };
+    const refunded = stripeEvent('charge.refunded', {
+      ...charge,
+      refunded: true,
+      amount_refunded: charge.amount,
+      refunds: { object: 'list', data: [refund] },
+    });
 
     // The subscription charge carries no order id and the order has not learnt its payment intent yet.
     const early = await deliver(refunded);
@@ -279,10 +332,20 @@ describe('Stripe live payments through the API', () => {
   it('answers a Stripe outage at checkout with 502 PAYMENT_PROVIDER_ERROR and a failed order', async () => {
     const { token, userId } = await newUser();
     stripe.fail({ method: 'POST', path: /^\/v1\/checkout\/sessions$/ }, 500, { type: 'api_error', message: 'An unknown error occurred' });
-    const res = await t.request('/api/v2/payment/create-credit-order', { method: 'POST', token, json: { packageId: 'pack_500', gateway: 'STRIPE' } });
+    const res = await t.request('/api/v2/payment/create-credit-order', {
+      method: 'POST',
+      token,
+      json: { packageId: 'pack_500', gateway: 'STRIPE' },
+    });
     expect(res.status).toBe(502);
-    expect(await res.json()).toMatchObject({ success: false, error: { code: 'PAYMENT_PROVIDER_ERROR', message: 'The card payment service is unavailable (checkout). Please try again later.' } });
-    const [order] = await t.deps.db.select().from(schema.orders).where(and(eq(schema.orders.userId, userId), like(schema.orders.failureReason, '%unavailable%')));
+    expect(await res.json()).toMatchObject({
+      success: false,
+      error: { code: 'PAYMENT_PROVIDER_ERROR', message: 'The card payment service is unavailable (checkout). Please try again later.' },
+    });
+    const [order] = await t.deps.db
+      .select()
+      .from(schema.orders)
+      .where(and(eq(schema.orders.userId, userId), like(schema.orders.failureReason, '%unavailable%')));
     expect(order).toMatchObject({ status: 'FAILED' });
   });
 });

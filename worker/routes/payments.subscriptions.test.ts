@@ -22,8 +22,15 @@ const newUser = async () => {
   return { token, userId: user.id, email };
 };
 const current = async (token: string) => (await (await t.request('/api/subscriptions/current', { token })).json()).subscription;
-const subscriptionOf = async (userId: string) => (await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId)))[0]!;
-const ordersOf = async (token: string) => (await (await t.request('/api/orders/user', { token })).json()).orders as { id: string; status: string; creditsAdded: number; kind: string }[];
+const subscriptionOf = async (userId: string) =>
+  (await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId)))[0]!;
+const ordersOf = async (token: string) =>
+  (await (await t.request('/api/orders/user', { token })).json()).orders as {
+    id: string;
+    status: string;
+    creditsAdded: number;
+    kind: string;
+  }[];
 
 describe('subscriptions through the sandbox', () => {
   it('subscribes monthly: credits go to the subscription bucket, current shows it, a second one is refused', async () => {
@@ -39,7 +46,10 @@ describe('subscriptions through the sandbox', () => {
       periodEnd: addMonths(started, 1),
     });
     expect(await balanceOf(t, token)).toMatchObject({ subscription: 500, paid: 0, free: 20 });
-    const [grant] = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.movementKey, `order:${order.orderId}`));
+    const [grant] = await t.deps.db
+      .select()
+      .from(schema.creditLedger)
+      .where(eq(schema.creditLedger.movementKey, `order:${order.orderId}`));
     expect(grant).toMatchObject({ bucket: 'subscription', referenceType: 'SUBSCRIPTION', type: 'EARNED', amount: 500 });
 
     expect(await current(token)).toEqual({
@@ -58,7 +68,11 @@ describe('subscriptions through the sandbox', () => {
       cancelAtPeriodEnd: false,
       sandboxBillingUrl: `/api/sandbox/checkout/${order.sessionId}`,
     });
-    const second = await t.request('/api/v2/payment/create-subscription-order', { method: 'POST', token, json: { planId: 'plan_basic_yearly', gateway: 'STRIPE' } });
+    const second = await t.request('/api/v2/payment/create-subscription-order', {
+      method: 'POST',
+      token,
+      json: { planId: 'plan_basic_yearly', gateway: 'STRIPE' },
+    });
     expect(second.status).toBe(409);
     expect((await second.json()).error.code).toBe('SUBSCRIPTION_EXISTS');
     // Packs are still fine while subscribed.
@@ -75,7 +89,12 @@ describe('subscriptions through the sandbox', () => {
 
     clock.advance(DAY);
     const cancelled = await (await t.request('/api/subscriptions/current/cancel', { method: 'POST', token })).json();
-    expect(cancelled.subscription).toMatchObject({ status: 'cancelled', nextBillingDate: null, endDate: addMonths(started, 1).toISOString(), cancelAtPeriodEnd: true });
+    expect(cancelled.subscription).toMatchObject({
+      status: 'cancelled',
+      nextBillingDate: null,
+      endDate: addMonths(started, 1).toISOString(),
+      cancelAtPeriodEnd: true,
+    });
     const again = await t.request('/api/subscriptions/current/cancel', { method: 'POST', token });
     expect(again.status).toBe(200);
     expect((await again.json()).subscription).toEqual(cancelled.subscription);
@@ -88,12 +107,22 @@ describe('subscriptions through the sandbox', () => {
         id: `evt_reactivate_${sub.id}`,
         type: 'customer.subscription.updated',
         occurredAt: new Date(clock.now().getTime() + 60_000),
-        effects: [{ kind: 'subscription.changed', gatewaySubscriptionId: sub.gatewaySubscriptionId!, status: 'active', cancelAtPeriodEnd: false }],
+        effects: [
+          { kind: 'subscription.changed', gatewaySubscriptionId: sub.gatewaySubscriptionId!, status: 'active', cancelAtPeriodEnd: false },
+        ],
       }),
     );
     expect((await current(token)).status).toBe('cancelled');
     // Still live until the end: no new subscription yet.
-    expect((await t.request('/api/v2/payment/create-subscription-order', { method: 'POST', token, json: { planId: 'plan_pro_monthly', gateway: 'STRIPE' } })).status).toBe(409);
+    expect(
+      (
+        await t.request('/api/v2/payment/create-subscription-order', {
+          method: 'POST',
+          token,
+          json: { planId: 'plan_pro_monthly', gateway: 'STRIPE' },
+        })
+      ).status,
+    ).toBe(409);
 
     await t.request('/api/credits/consume?amount=50&referenceType=IMAGE_GENERATION&referenceId=sub-spend', { method: 'POST', token });
     clock.advance(30 * DAY);
@@ -104,10 +133,15 @@ describe('subscriptions through the sandbox', () => {
     expect((await subscriptionOf(userId)).status).toBe('expired');
     // Subscription credits are spent first (50 of 200); the other 150 lapse, free credits and the pack stay.
     expect(await balanceOf(t, fresh)).toMatchObject({ subscription: 0, paid: 100, free: 20 });
-    const lapse = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.movementKey, `subscription-lapse:${sub.id}`));
+    const lapse = await t.deps.db
+      .select()
+      .from(schema.creditLedger)
+      .where(eq(schema.creditLedger.movementKey, `subscription-lapse:${sub.id}`));
     expect(lapse.map((r) => r.amount)).toEqual([-150]);
     await runMaintenance(t.deps);
-    expect(await t.deps.db.select().from(schema.creditLedger).where(like(schema.creditLedger.movementKey, 'subscription-lapse:%'))).toHaveLength(1);
+    expect(
+      await t.deps.db.select().from(schema.creditLedger).where(like(schema.creditLedger.movementKey, 'subscription-lapse:%')),
+    ).toHaveLength(1);
     // Over: a new subscription may start.
     await buy(t, fresh, { planId: 'plan_pro_monthly' });
     expect((await current(fresh)).status).toBe('active');
@@ -147,7 +181,11 @@ describe('subscriptions through the sandbox', () => {
     ]);
     expect((await balanceOf(t, token)).subscription).toBe(400);
     const renewalOrder = orders.find((o) => o.id !== initial.orderId)!;
-    expect(await orderRow(t, renewalOrder.id)).toMatchObject({ subscriptionId: sub.id, gatewayInvoiceId: `sbx_in_renewal_${sub.id}`, amountCents: 999 });
+    expect(await orderRow(t, renewalOrder.id)).toMatchObject({
+      subscriptionId: sub.id,
+      gatewayInvoiceId: `sbx_in_renewal_${sub.id}`,
+      amountCents: 999,
+    });
     expect((await current(token)).nextBillingDate).toBe(addMonths(start, 2).toISOString());
     await expectLedgerConsistent(t, userId);
   });
@@ -162,7 +200,15 @@ describe('subscriptions through the sandbox', () => {
       const events = statuses.map((status, i) => ({ id: `evt_${status}_${sub.id}`, at: base + 1000 * (i + 1), status }));
       for (const i of order) {
         const e = events[i]!;
-        await deliver(t, await signEvent(t, { id: e.id, type: 'customer.subscription.updated', occurredAt: new Date(e.at), effects: [{ kind: 'subscription.changed', gatewaySubscriptionId: sub.gatewaySubscriptionId!, status: e.status }] }));
+        await deliver(
+          t,
+          await signEvent(t, {
+            id: e.id,
+            type: 'customer.subscription.updated',
+            occurredAt: new Date(e.at),
+            effects: [{ kind: 'subscription.changed', gatewaySubscriptionId: sub.gatewaySubscriptionId!, status: e.status }],
+          }),
+        );
       }
       return { row: await subscriptionOf(userId), base };
     };
@@ -171,7 +217,11 @@ describe('subscriptions through the sandbox', () => {
       [1, 0],
     ]) {
       const cancelled = await deliverInOrder(order, ['cancelled', 'active']);
-      expect(cancelled.row, `order ${order}`).toMatchObject({ status: 'cancelled', statusEventAt: new Date(cancelled.base + 2000), cancelledAt: new Date(cancelled.base + 1000) });
+      expect(cancelled.row, `order ${order}`).toMatchObject({
+        status: 'cancelled',
+        statusEventAt: new Date(cancelled.base + 2000),
+        cancelledAt: new Date(cancelled.base + 1000),
+      });
       const resumed = await deliverInOrder(order, ['suspended', 'active']);
       expect(resumed.row.status, `order ${order}`).toBe('active');
     }
@@ -221,22 +271,36 @@ describe('subscriptions through the sandbox', () => {
     const { token, userId } = await newUser();
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        t.request('/api/v2/payment/create-subscription-order', { method: 'POST', token, json: { planId: i % 2 ? 'plan_pro_monthly' : 'plan_basic_monthly', gateway: 'STRIPE' } }),
+        t.request('/api/v2/payment/create-subscription-order', {
+          method: 'POST',
+          token,
+          json: { planId: i % 2 ? 'plan_pro_monthly' : 'plan_basic_monthly', gateway: 'STRIPE' },
+        }),
       ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, ...Array(9).fill(409)]);
     for (const res of results.filter((r) => r.status === 409)) {
-      expect((await res.json()).error).toMatchObject({ code: 'SUBSCRIPTION_CHECKOUT_OPEN', message: expect.stringContaining('already open') });
+      expect((await res.json()).error).toMatchObject({
+        code: 'SUBSCRIPTION_CHECKOUT_OPEN',
+        message: expect.stringContaining('already open'),
+      });
     }
-    const open = await t.deps.db.select().from(schema.orders).where(and(eq(schema.orders.userId, userId), eq(schema.orders.kind, 'subscription')));
+    const open = await t.deps.db
+      .select()
+      .from(schema.orders)
+      .where(and(eq(schema.orders.userId, userId), eq(schema.orders.kind, 'subscription')));
     expect(open.map((o) => o.status)).toEqual(['PENDING']);
     // Packs are not limited, and a cancelled checkout frees the slot.
     await buy(t, token, { packageId: 'pack_100' });
     expect((await t.request(`/api/v2/payment/order/${open[0]!.id}/cancel`, { method: 'POST', token })).status).toBe(200);
     const again = await buy(t, token, { planId: 'plan_pro_monthly' });
     expect(await orderRow(t, again.orderId)).toMatchObject({ status: 'PAID', creditsAdded: 500 });
-    const refused = await t.request('/api/v2/payment/create-subscription-order', { method: 'POST', token, json: { planId: 'plan_basic_monthly', gateway: 'PAYPAL' } });
+    const refused = await t.request('/api/v2/payment/create-subscription-order', {
+      method: 'POST',
+      token,
+      json: { planId: 'plan_basic_monthly', gateway: 'PAYPAL' },
+    });
     expect(refused.status).toBe(409);
     expect((await refused.json()).error.code).toBe('SUBSCRIPTION_EXISTS');
     await expectLedgerConsistent(t, userId);
@@ -245,7 +309,11 @@ describe('subscriptions through the sandbox', () => {
   it('an abandoned subscription checkout holds the slot only for its lifetime; a late payment then is refunded (issue 12 break 14)', async () => {
     const { token, userId } = await newUser();
     const abandoned = await createOrder(t, token, { planId: 'plan_basic_monthly' });
-    const blocked = await t.request('/api/v2/payment/create-subscription-order', { method: 'POST', token, json: { planId: 'plan_pro_monthly', gateway: 'STRIPE' } });
+    const blocked = await t.request('/api/v2/payment/create-subscription-order', {
+      method: 'POST',
+      token,
+      json: { planId: 'plan_pro_monthly', gateway: 'STRIPE' },
+    });
     expect((await blocked.json()).error.code).toBe('SUBSCRIPTION_CHECKOUT_OPEN');
     clock.advance(3600);
     const { token: again } = await t.signIn(`subscriber${users}@example.com`);
@@ -321,11 +389,15 @@ describe('yearly plans grant monthly', () => {
 
     clock.advance(365 * DAY);
     await runMaintenance(t.deps);
-    const keys = (await t.deps.db
-      .select({ key: schema.creditLedger.movementKey })
-      .from(schema.creditLedger)
-      .where(and(eq(schema.creditLedger.userId, userId), like(schema.creditLedger.movementKey, `order:${order.orderId}%`)))).map((r) => r.key);
-    expect(keys.sort()).toEqual([`order:${order.orderId}`, ...Array.from({ length: 11 }, (_, i) => `order:${order.orderId}:month:${i + 1}`)].sort());
+    const keys = (
+      await t.deps.db
+        .select({ key: schema.creditLedger.movementKey })
+        .from(schema.creditLedger)
+        .where(and(eq(schema.creditLedger.userId, userId), like(schema.creditLedger.movementKey, `order:${order.orderId}%`)))
+    ).map((r) => r.key);
+    expect(keys.sort()).toEqual(
+      [`order:${order.orderId}`, ...Array.from({ length: 11 }, (_, i) => `order:${order.orderId}:month:${i + 1}`)].sort(),
+    );
     expect((await orderRow(t, order.orderId)).creditsAdded).toBe(2400);
     await expectLedgerConsistent(t, userId);
 
@@ -336,7 +408,10 @@ describe('yearly plans grant monthly', () => {
     clock.advance(62 * DAY);
     await runMaintenance(t.deps);
     expect((await orderRow(t, refunded.orderId)).creditsAdded).toBe(1500);
-    const grants = await t.deps.db.select().from(schema.creditLedger).where(like(schema.creditLedger.movementKey, `order:${refunded.orderId}:month:%`));
+    const grants = await t.deps.db
+      .select()
+      .from(schema.creditLedger)
+      .where(like(schema.creditLedger.movementKey, `order:${refunded.orderId}:month:%`));
     expect(grants).toHaveLength(0);
     await expectLedgerConsistent(t, otherId);
   });

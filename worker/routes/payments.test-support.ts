@@ -17,9 +17,15 @@ export function sandboxOf(t: TestApp): SandboxGateway {
   return gateway;
 }
 
-export async function createOrder(t: TestApp, token: string, input: { packageId?: string; planId?: string; gateway?: 'STRIPE' | 'PAYPAL' }) {
+export async function createOrder(
+  t: TestApp,
+  token: string,
+  input: { packageId?: string; planId?: string; gateway?: 'STRIPE' | 'PAYPAL' },
+) {
   const path = input.planId ? '/api/v2/payment/create-subscription-order' : '/api/v2/payment/create-credit-order';
-  const json = input.planId ? { planId: input.planId, gateway: input.gateway ?? 'STRIPE' } : { packageId: input.packageId, gateway: input.gateway ?? 'STRIPE' };
+  const json = input.planId
+    ? { planId: input.planId, gateway: input.gateway ?? 'STRIPE' }
+    : { packageId: input.packageId, gateway: input.gateway ?? 'STRIPE' };
   const res = await t.request(path, { method: 'POST', token, json });
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(200);

@@ -4,7 +4,17 @@ import { schema } from '../../db/client';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
 import { runMaintenance } from '../services/maintenance';
 import { GatewayError } from '../services/payments/gateway';
-import { balanceOf, buy, createOrder, deliver, expectLedgerConsistent, orderRow, sandboxOf, signEvent, submitCheckout } from './payments.test-support';
+import {
+  balanceOf,
+  buy,
+  createOrder,
+  deliver,
+  expectLedgerConsistent,
+  orderRow,
+  sandboxOf,
+  signEvent,
+  submitCheckout,
+} from './payments.test-support';
 
 let t: TestApp;
 let token: string;
@@ -14,7 +24,10 @@ const clock = manualClock();
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  ({ token, user: { id: userId } } = await t.signIn('buyer@example.com'));
+  ({
+    token,
+    user: { id: userId },
+  } = await t.signIn('buyer@example.com'));
   ({ token: other } = await t.signIn('someone-else@example.com'));
 });
 afterAll(() => t.close());
@@ -78,7 +91,10 @@ describe('credit pack through the sandbox checkout', () => {
     expect(again.status).toBe(409);
     expect(await again.text()).toContain('already ended');
     expect((await balanceOf(t, token)).available).toBe(after.available);
-    const ledger = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.movementKey, `order:${order.orderId}`));
+    const ledger = await t.deps.db
+      .select()
+      .from(schema.creditLedger)
+      .where(eq(schema.creditLedger.movementKey, `order:${order.orderId}`));
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ bucket: 'paid', type: 'EARNED', referenceType: 'PURCHASE', amount: 500 });
     await expectLedgerConsistent(t, userId);
@@ -136,7 +152,7 @@ describe('credit pack through the sandbox checkout', () => {
     expect((await orderRow(t, order.orderId)).status).toBe('PENDING');
   });
 
-  it('refuses cross-site form posts (issue 12 break 11) and accepts the page\'s own', async () => {
+  it("refuses cross-site form posts (issue 12 break 11) and accepts the page's own", async () => {
     const order = await createOrder(t, token, { packageId: 'pack_100' });
     for (const headers of <Record<string, string>[]>[
       { origin: 'https://evil.example' },
@@ -155,7 +171,10 @@ describe('credit pack through the sandbox checkout', () => {
     expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'PENDING', creditsAdded: 0 });
 
     // What a browser sends from the checkout page itself.
-    const accepted = await submitCheckout(t, order.sessionId, 'cancel', { origin: new URL(order.checkoutUrl).origin, 'sec-fetch-site': 'same-origin' });
+    const accepted = await submitCheckout(t, order.sessionId, 'cancel', {
+      origin: new URL(order.checkoutUrl).origin,
+      'sec-fetch-site': 'same-origin',
+    });
     expect(accepted.status).toBe(303);
     expect((await orderRow(t, order.orderId)).status).toBe('CANCELLED');
     const another = await createOrder(t, token, { packageId: 'pack_100' });
@@ -165,7 +184,11 @@ describe('credit pack through the sandbox checkout', () => {
   });
 
   it('sends the buyer back to the origin they paid from, not the PUBLIC_URL default (issue 12 break 13)', async () => {
-    const res = await t.request('http://127.0.0.1:8787/api/v2/payment/create-credit-order', { method: 'POST', token, json: { packageId: 'pack_100', gateway: 'PAYPAL' } });
+    const res = await t.request('http://127.0.0.1:8787/api/v2/payment/create-credit-order', {
+      method: 'POST',
+      token,
+      json: { packageId: 'pack_100', gateway: 'PAYPAL' },
+    });
     const body = await res.json();
     expect(body.checkoutUrl).toMatch(/^http:\/\/127\.0\.0\.1:8787\/api\/sandbox\/checkout\/sbx_/);
     const checkoutPath = new URL(body.checkoutUrl).pathname;
@@ -180,7 +203,9 @@ describe('credit pack through the sandbox checkout', () => {
     expect(paid.headers.get('location')).toBe(`http://127.0.0.1:8787/payment/paypal/success?orderId=${body.orderId}`);
     // Served on the other origin, the same page posts there and the buyer returns there.
     const other = await createOrder(t, token, { packageId: 'pack_100' });
-    expect((await submitCheckout(t, other.sessionId, 'cancel')).headers.get('location')).toBe(`http://localhost:8787/payment/stripe/cancel?orderId=${other.orderId}`);
+    expect((await submitCheckout(t, other.sessionId, 'cancel')).headers.get('location')).toBe(
+      `http://localhost:8787/payment/stripe/cancel?orderId=${other.orderId}`,
+    );
   });
 
   it('abandoned checkouts expire after the sandbox session lifetime; a late payment still counts (issue 12 break 14)', async () => {
@@ -194,7 +219,11 @@ describe('credit pack through the sandbox checkout', () => {
     const result = await runMaintenance(t.deps);
     expect(result.expiredCheckouts).toBeGreaterThanOrEqual(2);
     for (const order of [abandoned, fresh]) {
-      expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'EXPIRED', failureReason: 'The checkout was not completed in time', creditsAdded: 0 });
+      expect(await orderRow(t, order.orderId)).toMatchObject({
+        status: 'EXPIRED',
+        failureReason: 'The checkout was not completed in time',
+        creditsAdded: 0,
+      });
     }
     expect((await orderRow(t, younger.orderId)).status).toBe('PENDING');
     const listed = (await (await t.request('/api/orders/user', { token })).json()).orders as { id: string; status: string }[];
@@ -245,8 +274,16 @@ describe('credit pack through the sandbox checkout', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ success: true, error: null, checkoutUrl: expect.stringContaining('/api/sandbox/checkout/sbx_') });
-    expect(await orderRow(t, body.orderId)).toMatchObject({ paymentMethod: 'STRIPE', referralCode: 'FRIEND1', kind: 'credits', amountCents: 499, credits: 100 });
-    const paypal = await (await t.request('/api/credits/packages/pack_100/purchase', { method: 'POST', token, json: { gateway: 'PAYPAL' } })).json();
+    expect(await orderRow(t, body.orderId)).toMatchObject({
+      paymentMethod: 'STRIPE',
+      referralCode: 'FRIEND1',
+      kind: 'credits',
+      amountCents: 499,
+      credits: 100,
+    });
+    const paypal = await (
+      await t.request('/api/credits/packages/pack_100/purchase', { method: 'POST', token, json: { gateway: 'PAYPAL' } })
+    ).json();
     expect((await orderRow(t, paypal.orderId)).paymentMethod).toBe('PAYPAL');
     const wrongKind = await t.request('/api/credits/packages/plan_pro_monthly/purchase', { method: 'POST', token });
     expect(wrongKind.status).toBe(400);
@@ -303,7 +340,11 @@ describe('order access and input', () => {
       expect(body.error.field, JSON.stringify(json)).toBe(field);
     }
     await t.deps.db.update(schema.pricingPlans).set({ active: false }).where(eq(schema.pricingPlans.id, 'pack_3000'));
-    const inactive = await t.request('/api/v2/payment/create-credit-order', { method: 'POST', token, json: { packageId: 'pack_3000', gateway: 'STRIPE' } });
+    const inactive = await t.request('/api/v2/payment/create-credit-order', {
+      method: 'POST',
+      token,
+      json: { packageId: 'pack_3000', gateway: 'STRIPE' },
+    });
     expect(inactive.status).toBe(404);
     expect((await inactive.json()).error.field).toBe('packageId');
     await t.deps.db.update(schema.pricingPlans).set({ active: true }).where(eq(schema.pricingPlans.id, 'pack_3000'));
@@ -324,9 +365,16 @@ describe('order access and input', () => {
       throw new GatewayError('Card payments are temporarily unavailable');
     };
     try {
-      const res = await t.request('/api/v2/payment/create-credit-order', { method: 'POST', token, json: { packageId: 'pack_100', gateway: 'STRIPE' } });
+      const res = await t.request('/api/v2/payment/create-credit-order', {
+        method: 'POST',
+        token,
+        json: { packageId: 'pack_100', gateway: 'STRIPE' },
+      });
       expect(res.status).toBe(502);
-      expect(await res.json()).toMatchObject({ success: false, error: { code: 'PAYMENT_PROVIDER_ERROR', message: 'Card payments are temporarily unavailable' } });
+      expect(await res.json()).toMatchObject({
+        success: false,
+        error: { code: 'PAYMENT_PROVIDER_ERROR', message: 'Card payments are temporarily unavailable' },
+      });
       const { orders } = await (await t.request('/api/orders/user', { token })).json();
       expect(orders.filter((o: { status: string }) => o.status === 'FAILED')).toHaveLength(1);
     } finally {
@@ -346,7 +394,12 @@ describe('order access and input', () => {
     };
     try {
       const first = await (await t.request(`/api/v2/payment/order/${order.orderId}/status`, { token })).json();
-      expect(first).toMatchObject({ status: 'PAID', creditsAdded: 1200, gatewayTransactionId: 'sbx_txn_reconciled', message: 'Payment confirmed' });
+      expect(first).toMatchObject({
+        status: 'PAID',
+        creditsAdded: 1200,
+        gatewayTransactionId: 'sbx_txn_reconciled',
+        message: 'Payment confirmed',
+      });
       expect(seen).toEqual([{ id: order.orderId, kind: 'credits', gatewaySessionId: order.sessionId }]);
       // A PAID order is not asked again, and the credits came once.
       await t.request(`/api/v2/payment/order/${order.orderId}/status`, { token });
@@ -360,7 +413,12 @@ describe('order access and input', () => {
       const pending = await createOrder(t, token, { packageId: 'pack_100' });
       const res = await t.request(`/api/v2/payment/order/${pending.orderId}/status`, { token });
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ success: true, status: 'PENDING', creditsAdded: 0, message: 'Waiting for payment confirmation' });
+      expect(await res.json()).toMatchObject({
+        success: true,
+        status: 'PENDING',
+        creditsAdded: 0,
+        message: 'Waiting for payment confirmation',
+      });
     } finally {
       sandbox.reconcile = original;
     }
@@ -391,13 +449,19 @@ describe('webhook route', () => {
       clock.now(),
     );
     const { createSandboxGateway } = await import('../adapters/payments/sandbox');
-    const stale = await createSandboxGateway({ secret: t.config.PAYMENTS_SANDBOX_SECRET!, publicUrl: 'http://x', now: () => new Date(Date.now() - 301_000) }).sign(
+    const stale = await createSandboxGateway({
+      secret: t.config.PAYMENTS_SANDBOX_SECRET!,
+      publicUrl: 'http://x',
+      now: () => new Date(Date.now() - 301_000),
+    }).sign(JSON.parse(good!.rawBody));
+    const future = await createSandboxGateway({
+      secret: t.config.PAYMENTS_SANDBOX_SECRET!,
+      publicUrl: 'http://x',
+      now: () => new Date(Date.now() + 301_000),
+    }).sign(JSON.parse(good!.rawBody));
+    const wrongSecret = await createSandboxGateway({ secret: 'another-secret-0123456789', publicUrl: 'http://x' }).sign(
       JSON.parse(good!.rawBody),
     );
-    const future = await createSandboxGateway({ secret: t.config.PAYMENTS_SANDBOX_SECRET!, publicUrl: 'http://x', now: () => new Date(Date.now() + 301_000) }).sign(
-      JSON.parse(good!.rawBody),
-    );
-    const wrongSecret = await createSandboxGateway({ secret: 'another-secret-0123456789', publicUrl: 'http://x' }).sign(JSON.parse(good!.rawBody));
     const tampered = { rawBody: `${good!.rawBody} `, headers: good!.headers };
     const moreCredits = { rawBody: good!.rawBody.replace(/"amountCents":499/, '"amountCents":1'), headers: good!.headers };
     const noHeader = { rawBody: good!.rawBody, headers: new Headers({ 'content-type': 'application/json' }) };
@@ -456,7 +520,15 @@ describe('webhook route', () => {
       effects: [
         { kind: 'checkout.paid', orderId: 'ord_from_staging', gatewayTransactionId: 'sbx_txn_foreign' },
         { kind: 'checkout.failed', orderId: 'ord_from_staging', status: 'FAILED', reason: 'x' },
-        { kind: 'invoice.paid', gatewaySubscriptionId: 'sbx_sub_foreign', gatewayInvoiceId: 'in_1', gatewayTransactionId: 'x', amountCents: 1, periodStart: clock.now(), periodEnd: clock.now() },
+        {
+          kind: 'invoice.paid',
+          gatewaySubscriptionId: 'sbx_sub_foreign',
+          gatewayInvoiceId: 'in_1',
+          gatewayTransactionId: 'x',
+          amountCents: 1,
+          periodStart: clock.now(),
+          periodEnd: clock.now(),
+        },
         { kind: 'subscription.changed', gatewaySubscriptionId: 'sbx_sub_foreign', status: 'cancelled' },
         { kind: 'payment.refunded', gatewayTransactionId: 'sbx_txn_foreign', gatewayRefundId: 're_1', amountCents: 1, fullyRefunded: true },
       ],
@@ -467,10 +539,22 @@ describe('webhook route', () => {
   });
 
   it('defers a fresh refund of a payment it has not seen yet: 503 and nothing recorded, so the gateway redelivers', async () => {
-    const refund = { kind: 'payment.refunded' as const, gatewayTransactionId: 'sbx_txn_not_yet', gatewayRefundId: 're_2', amountCents: 1, fullyRefunded: true };
-    const res = await deliver(t, await signEvent(t, { id: 'evt_early_refund', type: 'refund', occurredAt: clock.now(), effects: [refund] }));
+    const refund = {
+      kind: 'payment.refunded' as const,
+      gatewayTransactionId: 'sbx_txn_not_yet',
+      gatewayRefundId: 're_2',
+      amountCents: 1,
+      fullyRefunded: true,
+    };
+    const res = await deliver(
+      t,
+      await signEvent(t, { id: 'evt_early_refund', type: 'refund', occurredAt: clock.now(), effects: [refund] }),
+    );
     expect(res.status).toBe(503);
-    const rows = await t.deps.db.select().from(schema.processedWebhookEvents).where(eq(schema.processedWebhookEvents.eventId, 'evt_early_refund'));
+    const rows = await t.deps.db
+      .select()
+      .from(schema.processedWebhookEvents)
+      .where(eq(schema.processedWebhookEvents.eventId, 'evt_early_refund'));
     expect(rows).toEqual([]);
   });
 });

@@ -28,11 +28,29 @@ export const paymentRoutes = new Hono<AppEnv>()
   .use('*', requireSignIn)
   .post('/create-subscription-order', validate('json', createSubscriptionOrderRequest), async (c) => {
     const { planId, gateway, referralCode } = c.req.valid('json');
-    return c.json(await createCheckoutOrder(c.get('deps'), requireUser(c), { kind: 'subscription', planId, field: 'planId', method: gateway, referralCode, publicOrigin: publicOrigin(c) }));
+    return c.json(
+      await createCheckoutOrder(c.get('deps'), requireUser(c), {
+        kind: 'subscription',
+        planId,
+        field: 'planId',
+        method: gateway,
+        referralCode,
+        publicOrigin: publicOrigin(c),
+      }),
+    );
   })
   .post('/create-credit-order', validate('json', createCreditOrderRequest), async (c) => {
     const { packageId, gateway, referralCode } = c.req.valid('json');
-    return c.json(await createCheckoutOrder(c.get('deps'), requireUser(c), { kind: 'credits', planId: packageId, field: 'packageId', method: gateway, referralCode, publicOrigin: publicOrigin(c) }));
+    return c.json(
+      await createCheckoutOrder(c.get('deps'), requireUser(c), {
+        kind: 'credits',
+        planId: packageId,
+        field: 'packageId',
+        method: gateway,
+        referralCode,
+        publicOrigin: publicOrigin(c),
+      }),
+    );
   })
   .get('/order/:orderId/status', validate('param', orderIdParam), async (c) =>
     c.json(await getOrderStatus(c.get('deps'), requireUser(c).id, c.req.valid('param').orderId)),
@@ -44,8 +62,12 @@ export const paymentRoutes = new Hono<AppEnv>()
 /** `/api/orders/*`. */
 export const orderRoutes = new Hono<AppEnv>()
   .use('*', requireSignIn)
-  .get('/user', validate('query', ordersQuery), async (c) => c.json(await listUserOrders(c.get('deps').db, requireUser(c), c.req.valid('query'), localeOf(c))))
-  .get('/:id/refund/check', validate('param', idParam), async (c) => c.json(await checkRefund(c.get('deps'), requireUser(c).id, c.req.valid('param').id)))
+  .get('/user', validate('query', ordersQuery), async (c) =>
+    c.json(await listUserOrders(c.get('deps').db, requireUser(c), c.req.valid('query'), localeOf(c))),
+  )
+  .get('/:id/refund/check', validate('param', idParam), async (c) =>
+    c.json(await checkRefund(c.get('deps'), requireUser(c).id, c.req.valid('param').id)),
+  )
   .post('/:id/refund', validate('param', idParam), validate('json', refundRequest), async (c) => {
     const reason = c.req.valid('json').reason || REFUND_RULES.defaultReason;
     return c.json(await requestRefund(c.get('deps'), requireUser(c).id, c.req.valid('param').id, reason));
@@ -72,10 +94,19 @@ const sendSandbox = (c: Context<AppEnv>, result: SandboxPageResult) => {
 
 /** `/api/sandbox/checkout/*`: the sandbox gateway's local checkout page (embedded mode only). */
 export const sandboxCheckoutRoutes = new Hono<AppEnv>()
-  .get('/:sessionId', async (c) => sendSandbox(c, await renderSandboxCheckout(c.get('deps'), c.req.param('sessionId'), publicOrigin(c), localeOf(c))))
+  .get('/:sessionId', async (c) =>
+    sendSandbox(c, await renderSandboxCheckout(c.get('deps'), c.req.param('sessionId'), publicOrigin(c), localeOf(c))),
+  )
   .post('/:sessionId', async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const action = typeof form.action === 'string' ? form.action : undefined;
-    const source = { origin: c.req.header('origin'), fetchSite: c.req.header('sec-fetch-site'), ownOrigins: [new URL(c.req.url).origin, publicOrigin(c)] };
-    return sendSandbox(c, await submitSandboxCheckout(c.get('deps'), c.req.param('sessionId'), action, source, publicOrigin(c), localeOf(c)));
+    const source = {
+      origin: c.req.header('origin'),
+      fetchSite: c.req.header('sec-fetch-site'),
+      ownOrigins: [new URL(c.req.url).origin, publicOrigin(c)],
+    };
+    return sendSandbox(
+      c,
+      await submitSandboxCheckout(c.get('deps'), c.req.param('sessionId'), action, source, publicOrigin(c), localeOf(c)),
+    );
   });

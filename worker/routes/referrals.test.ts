@@ -30,7 +30,10 @@ describe('referrals', () => {
   it('gives the inviter 50 credits once per invitee, and lists the invitee masked', async () => {
     const alice = await t.signIn('alice@example.com');
     const link = await (await t.request('/api/referral/link', { token: alice.token })).json();
-    expect(link).toMatchObject({ referralCode: expect.stringMatching(/^[A-Z2-9]{8}$/), link: `http://localhost:8787/login?ref=${link.referralCode}` });
+    expect(link).toMatchObject({
+      referralCode: expect.stringMatching(/^[A-Z2-9]{8}$/),
+      link: `http://localhost:8787/login?ref=${link.referralCode}`,
+    });
     expect(await (await t.request(`/api/referral/info/${link.referralCode}`)).json()).toMatchObject({ referrerName: 'alice' });
 
     const bob = await signUpWith('bob.builder@example.com', link.referralCode, 'send');
@@ -44,9 +47,15 @@ describe('referrals', () => {
     expect(await balanceOf(alice.token)).toBe(70);
 
     const list = await (await t.request('/api/referral/referred-users?page=0&size=20', { token: alice.token })).json();
-    expect(list.users).toEqual([expect.objectContaining({ invitedUser: maskEmail('bob.builder@example.com'), status: 'pending', rewardAmount: 50 })]);
+    expect(list.users).toEqual([
+      expect.objectContaining({ invitedUser: maskEmail('bob.builder@example.com'), status: 'pending', rewardAmount: 50 }),
+    ]);
     expect(list.users[0].invitedUser).not.toContain('builder');
-    expect(await (await t.request('/api/referral/stats', { token: alice.token })).json()).toMatchObject({ totalReferrals: 1, registrationRewards: 50, rewardBalance: 50 });
+    expect(await (await t.request('/api/referral/stats', { token: alice.token })).json()).toMatchObject({
+      totalReferrals: 1,
+      registrationRewards: 50,
+      rewardBalance: 50,
+    });
     const ledger = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.referenceType, 'REFERRAL'));
     expect(ledger).toHaveLength(1);
   });
@@ -71,7 +80,9 @@ describe('referrals', () => {
     const { referralCode } = await (await t.request('/api/referral/link', { token: erin.token })).json();
     const frank = await t.signIn('frank@example.com');
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => t.request('/api/referral/process-registration', { method: 'POST', token: frank.token, json: { referralCode } })),
+      Array.from({ length: 10 }, () =>
+        t.request('/api/referral/process-registration', { method: 'POST', token: frank.token, json: { referralCode } }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(await balanceOf(erin.token)).toBe(70);
@@ -83,19 +94,40 @@ describe('referrals', () => {
     const hank = await signUpWith('hank@example.com', referralCode);
     const paidAt = clock.now();
     const order = (status: 'PAID' | 'REFUNDED') => ({
-      id: newId('ord'), orderNumber: newId('no'), userId: hank.user.id, planId: 'pack_500', kind: 'credits' as const,
-      gateway: 'SANDBOX' as const, paymentMethod: 'STRIPE' as const, status, amountCents: 1999, credits: 500, creditsAdded: 500, paidAt,
+      id: newId('ord'),
+      orderNumber: newId('no'),
+      userId: hank.user.id,
+      planId: 'pack_500',
+      kind: 'credits' as const,
+      gateway: 'SANDBOX' as const,
+      paymentMethod: 'STRIPE' as const,
+      status,
+      amountCents: 1999,
+      credits: 500,
+      creditsAdded: 500,
+      paidAt,
     });
     const [paid, refunded] = [order('PAID'), order('REFUNDED')];
     await t.deps.db.insert(schema.orders).values([paid, refunded]);
-    await t.deps.db.transaction((tx) => applyMovement(tx, { userId: hank.user.id, movementKey: `order:${paid.id}`, type: 'EARNED', referenceType: 'PURCHASE', parts: { paid: 500 } }));
+    await t.deps.db.transaction((tx) =>
+      applyMovement(tx, {
+        userId: hank.user.id,
+        movementKey: `order:${paid.id}`,
+        type: 'EARNED',
+        referenceType: 'PURCHASE',
+        parts: { paid: 500 },
+      }),
+    );
 
     expect(await grantMaturedPurchaseBonuses(t.deps.db, clock.now())).toBe(0);
     clock.advance(REFUND_WINDOW_MS / 1000 + 1);
     expect(await grantMaturedPurchaseBonuses(t.deps.db, clock.now())).toBe(1);
     expect(await grantMaturedPurchaseBonuses(t.deps.db, clock.now())).toBe(0);
     expect(await balanceOf(gina.token)).toBe(20 + 50 + 50);
-    expect(await (await t.request('/api/referral/stats', { token: gina.token })).json()).toMatchObject({ totalPurchaseRewards: 50, totalPaidCount: 1 });
+    expect(await (await t.request('/api/referral/stats', { token: gina.token })).json()).toMatchObject({
+      totalPurchaseRewards: 50,
+      totalPaidCount: 1,
+    });
     expect(await (await t.request('/api/credits/referral', { token: gina.token })).json()).toMatchObject({ rewardBalance: 100 });
   });
 });

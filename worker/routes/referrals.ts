@@ -15,8 +15,12 @@ import {
 
 export const referralRoutes = new Hono<AppEnv>()
   // Public: the login page shows who invited the visitor.
-  .get('/info/:code', validate('param', referralCodeParam), async (c) => c.json(await referrerInfo(c.get('deps').db, c.req.valid('param').code)))
-  .get('/validate/:code', validate('param', referralCodeParam), async (c) => c.json(await validateCode(c.get('deps').db, c.req.valid('param').code)))
+  .get('/info/:code', validate('param', referralCodeParam), async (c) =>
+    c.json(await referrerInfo(c.get('deps').db, c.req.valid('param').code)),
+  )
+  .get('/validate/:code', validate('param', referralCodeParam), async (c) =>
+    c.json(await validateCode(c.get('deps').db, c.req.valid('param').code)),
+  )
   .use('*', requireSignIn)
   .get('/link', async (c) => c.json(await referralLink(c.get('deps').db, requireUser(c).id, publicOrigin(c))))
   .get('/stats', async (c) => c.json(await referralStats(c.get('deps').db, requireUser(c).id)))

@@ -21,7 +21,12 @@ const upload = (token: string | undefined, fields: Record<string, string | File 
 const status = async (token: string, id: string) => (await t.request(`/api/image-upscale/status/${id}`, { token })).json();
 const balanceOf = async (token: string) => (await (await t.request('/api/credits/balance', { token })).json()).available as number;
 const refundsOf = async (userId: string) =>
-  (await t.deps.db.select().from(schema.creditLedger).where(and(eq(schema.creditLedger.userId, userId), eq(schema.creditLedger.type, 'REFUNDED')))).length;
+  (
+    await t.deps.db
+      .select()
+      .from(schema.creditLedger)
+      .where(and(eq(schema.creditLedger.userId, userId), eq(schema.creditLedger.type, 'REFUNDED')))
+  ).length;
 
 describe('POST /api/image-upscale/upload', () => {
   it('upscales 2× by default: charged from the credit config, exactly twice the size, listed in My creations', async () => {
@@ -29,26 +34,53 @@ describe('POST /api/image-upscale/upload', () => {
     const res = await upload(token, { image: await pngFile('cat.png', 64, 48), faceEnhancement: 'false' });
     expect(res.status).toBe(200);
     const started = await res.json();
-    expect(started).toMatchObject({ success: true, id: expect.stringMatching(/^job_/), status: 'PROCESSING', scaleFactor: 2, error: null, code: null });
+    expect(started).toMatchObject({
+      success: true,
+      id: expect.stringMatching(/^job_/),
+      status: 'PROCESSING',
+      scaleFactor: 2,
+      error: null,
+      code: null,
+    });
     expect(await balanceOf(token)).toBe(18);
 
     await t.drainJobs();
     const done = await status(token, started.id);
-    expect(done).toMatchObject({ id: started.id, status: 'COMPLETED', scaleFactor: 2, width: 128, height: 96, errorMessage: null, imageUrl: expect.stringMatching(/^\/api\/files\/users\/.+\.png\?exp=/) });
+    expect(done).toMatchObject({
+      id: started.id,
+      status: 'COMPLETED',
+      scaleFactor: 2,
+      width: 128,
+      height: 96,
+      errorMessage: null,
+      imageUrl: expect.stringMatching(/^\/api\/files\/users\/.+\.png\?exp=/),
+    });
     const file = await t.request(done.imageUrl);
     expect(file.status).toBe(200);
     expect(await sharp(Buffer.from(await file.arrayBuffer())).metadata()).toMatchObject({ width: 128, height: 96 });
 
     const records = await (await t.request('/api/creation-records?type=UPSCALED_IMAGE', { token })).json();
     expect(records.records).toHaveLength(1);
-    expect(await (await t.request('/api/creation-records/stats?type=UPSCALED_IMAGE', { token })).json()).toMatchObject({ total: 1, completed: 1 });
-    expect(records.records[0]).toMatchObject({ type: 'UPSCALED_IMAGE', status: 'COMPLETED', credits: 2, width: 128, height: 96, originalImageUrl: expect.stringMatching(/^\/api\/files\//) });
+    expect(await (await t.request('/api/creation-records/stats?type=UPSCALED_IMAGE', { token })).json()).toMatchObject({
+      total: 1,
+      completed: 1,
+    });
+    expect(records.records[0]).toMatchObject({
+      type: 'UPSCALED_IMAGE',
+      status: 'COMPLETED',
+      credits: 2,
+      width: 128,
+      height: 96,
+      originalImageUrl: expect.stringMatching(/^\/api\/files\//),
+    });
     // The first operation starts the pool's thread (loading the engine), which is slow on a busy machine.
   }, 90_000);
 
   it('upscales a small image 8× and charges the 8× price', async () => {
     const { token } = await t.signIn('up8@example.com');
-    const started = await (await upload(token, { image: await pngFile('small.png', 40, 30), scaleFactor: '8', faceEnhancement: 'true' })).json();
+    const started = await (
+      await upload(token, { image: await pngFile('small.png', 40, 30), scaleFactor: '8', faceEnhancement: 'true' })
+    ).json();
     expect(started).toMatchObject({ scaleFactor: 8 });
     expect(await balanceOf(token)).toBe(12);
     await t.drainJobs();
@@ -68,7 +100,11 @@ describe('POST /api/image-upscale/upload', () => {
     // 8× of 600×600 would be 23 MP, over the 16 MP budget; 4× of it is fine.
     const tooBig = await upload(token, { image: await pngFile('big.png', 600, 600), scaleFactor: '8' });
     expect(tooBig.status).toBe(413);
-    expect((await tooBig.json()).error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', field: 'image', message: expect.stringContaining('250,000 pixels') });
+    expect((await tooBig.json()).error).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      field: 'image',
+      message: expect.stringContaining('250,000 pixels'),
+    });
     const notImage = await upload(token, { image: new File(['not a picture'], 'x.png', { type: 'image/png' }), scaleFactor: '2' });
     expect(notImage.status).toBe(415);
     expect(await balanceOf(token)).toBe(20);
@@ -79,7 +115,11 @@ describe('POST /api/image-upscale/upload', () => {
     const { token, user } = await t.signIn('poor@example.com');
     // The price comes from the credit config an admin edits.
     await t.deps.db.update(schema.users).set({ role: 'admin' }).where(eq(schema.users.id, user.id));
-    const changed = await t.request('/api/admin/credit-system-config', { method: 'PUT', token, json: { imageUpscale: { costByFactor: { '2': 2, '4': 4, '8': 25 } } } });
+    const changed = await t.request('/api/admin/credit-system-config', {
+      method: 'PUT',
+      token,
+      json: { imageUpscale: { costByFactor: { '2': 2, '4': 4, '8': 25 } } },
+    });
     expect((await changed.json()).data.imageUpscale).toEqual({ costByFactor: { '2': 2, '4': 4, '8': 25 } });
     try {
       const res = await upload(token, { image: await pngFile('a.png', 40, 30), scaleFactor: '8' });
@@ -114,7 +154,13 @@ describe('POST /api/image-upscale/upload', () => {
     await t.drainJobs();
     expect((await t.request(`/api/image-upscale/status/${started.id}`, { token: other.token })).status).toBe(404);
     // A generation job is not an upscale job.
-    const generated = await (await t.request('/api/generate-image', { method: 'POST', token: owner.token, json: { prompt: 'a red kite', width: 256, height: 256 } })).json();
+    const generated = await (
+      await t.request('/api/generate-image', {
+        method: 'POST',
+        token: owner.token,
+        json: { prompt: 'a red kite', width: 256, height: 256 },
+      })
+    ).json();
     await t.drainJobs();
     expect((await t.request(`/api/image-upscale/status/${generated.id}`, { token: owner.token })).status).toBe(404);
   });

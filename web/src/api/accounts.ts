@@ -28,11 +28,13 @@ export const accountsApi = {
     const form = new FormData();
     form.append('avatar', file);
     const timeout = AbortSignal.timeout(AVATAR.uploadTimeoutMs);
-    return request<AvatarResponse>('/users/me/avatar', { form, signal: signal ? AbortSignal.any([signal, timeout]) : timeout }).catch((error: unknown) => {
-      // request() reports any non-AbortError fetch failure as a network error; a timeout is its own case.
-      if (timeout.aborted && !signal?.aborted) throw new DOMException('Avatar upload timed out', 'TimeoutError');
-      throw error;
-    });
+    return request<AvatarResponse>('/users/me/avatar', { form, signal: signal ? AbortSignal.any([signal, timeout]) : timeout }).catch(
+      (error: unknown) => {
+        // request() reports any non-AbortError fetch failure as a network error; a timeout is its own case.
+        if (timeout.aborted && !signal?.aborted) throw new DOMException('Avatar upload timed out', 'TimeoutError');
+        throw error;
+      },
+    );
   },
 };
 

@@ -41,7 +41,8 @@ export interface RequestOptions {
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const url = new URL(`/api${path}`, window.location.origin);
-  for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  for (const [key, value] of Object.entries(options.query ?? {}))
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   const headers = new Headers();
   const token = safeLocalStorage.getItem(TOKEN_KEY);
   if (token) headers.set('authorization', `Bearer ${token}`);
@@ -69,5 +70,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
   if (response.status === 401 && token) onUnauthorized();
   const error = body.error;
-  throw new ApiError(response.status, error?.code ?? 'INTERNAL', error?.message ?? `Request failed (${response.status})`, error?.field, error?.retryAfter);
+  throw new ApiError(
+    response.status,
+    error?.code ?? 'INTERNAL',
+    error?.message ?? `Request failed (${response.status})`,
+    error?.field,
+    error?.retryAfter,
+  );
 }

@@ -19,17 +19,36 @@ export const api = {
   pricing: (lang: string) => request<PricingItem[]>('/public/pricing/all', { query: { lang } }),
   registrationBonus: () => request<{ success: true; data: number }>('/system/config/registration-bonus'),
   models: () =>
-    request<{ success: true; models: Record<string, { name: string; description: string; available: boolean }>; costs: { costByResolution: Record<string, number>; defaultCost: number } }>('/generate-image/models'),
-  generate: (body: { prompt: string; style: string; width: number; height: number; model: string; updateRecordId?: string; toolId?: string; extra?: string }) =>
-    request<GenerationStatus>('/generate-image', { json: body }),
+    request<{
+      success: true;
+      models: Record<string, { name: string; description: string; available: boolean }>;
+      costs: { costByResolution: Record<string, number>; defaultCost: number };
+    }>('/generate-image/models'),
+  generate: (body: {
+    prompt: string;
+    style: string;
+    width: number;
+    height: number;
+    model: string;
+    updateRecordId?: string;
+    toolId?: string;
+    extra?: string;
+  }) => request<GenerationStatus>('/generate-image', { json: body }),
   edit: (form: FormData) => request<GenerationStatus>('/generate-image/edit', { form }),
   generationStatus: (id: string) => request<GenerationStatus>(`/generate-image/status/${id}`),
-  records: (page: number, size: number, status?: string, type?: string) => request<RecordsPage>('/creation-records', { query: { page, size, status, type } }),
+  records: (page: number, size: number, status?: string, type?: string) =>
+    request<RecordsPage>('/creation-records', { query: { page, size, status, type } }),
   recordStats: () => request<{ total: number; completed: number; processing: number; failed: number }>('/creation-records/stats'),
   deleteRecord: (id: string) => request<{ success: true }>(`/creation-records/${id}`, { method: 'DELETE' }),
   referralLink: () => request<{ referralCode: string; link: string }>('/referral/link'),
   referralStats: () =>
-    request<{ totalReferrals: number; registrationRewards: number; totalPurchaseRewards: number; totalPaidCount: number; rewardBalance: number }>('/referral/stats'),
+    request<{
+      totalReferrals: number;
+      registrationRewards: number;
+      totalPurchaseRewards: number;
+      totalPaidCount: number;
+      rewardBalance: number;
+    }>('/referral/stats'),
   referredUsers: (page: number, size = 20) =>
     request<{ users: ReferredUser[]; totalPages: number; total: number }>('/referral/referred-users', { query: { page, size } }),
   referralInfo: (code: string) => request<{ referrerName: string }>(`/referral/info/${encodeURIComponent(code)}`),

@@ -18,7 +18,8 @@ async function checkout(path: string, body: Record<string, string>): Promise<Che
   try {
     return await request<CheckoutResponse>(path, { json: body });
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'PAYMENT_PROVIDER_ERROR') return { success: false, checkoutUrl: null, error: error.message };
+    if (error instanceof ApiError && error.code === 'PAYMENT_PROVIDER_ERROR')
+      return { success: false, checkoutUrl: null, error: error.message };
     throw error;
   }
 }
@@ -28,10 +29,12 @@ const enc = encodeURIComponent;
 /** Typed payment, order, refund and subscription calls (spec §7), shaped by worker/contract/payments.ts. */
 export const paymentsApi = {
   createCreditOrder: (packageId: string, gateway: PaymentMethod) => checkout('/v2/payment/create-credit-order', { packageId, gateway }),
-  createSubscriptionOrder: (planId: string, gateway: PaymentMethod) => checkout('/v2/payment/create-subscription-order', { planId, gateway }),
+  createSubscriptionOrder: (planId: string, gateway: PaymentMethod) =>
+    checkout('/v2/payment/create-subscription-order', { planId, gateway }),
   orderStatus: (orderId: string) => request<PaymentStatusResponse>(`/v2/payment/order/${enc(orderId)}/status`),
   /** The cancel callback route tells the server the customer gave up (spec §4). */
-  cancelOrder: (orderId: string) => request<PaymentStatusResponse>(`/v2/payment/order/${enc(orderId)}/cancel`, { method: 'POST', json: {} }),
+  cancelOrder: (orderId: string) =>
+    request<PaymentStatusResponse>(`/v2/payment/order/${enc(orderId)}/cancel`, { method: 'POST', json: {} }),
   orders: (page: number, size = ORDERS_PAGE_SIZE) => request<OrdersPage>('/orders/user', { query: { page, size } }),
   refundCheck: (orderId: string) => request<RefundCheckResponse>(`/orders/${enc(orderId)}/refund/check`),
   /** An empty reason is left out: the server fills in the spec's default reason. */

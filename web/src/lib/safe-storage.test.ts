@@ -10,7 +10,11 @@ const load = () => import('./safe-storage');
 describe('safe storage (issue 12, break 10)', () => {
   it('uses the real storage when the browser allows it', async () => {
     const store = new Map<string, string>();
-    vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v), removeItem: (k: string) => store.delete(k) });
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => store.set(k, v),
+      removeItem: (k: string) => store.delete(k),
+    });
     const { safeLocalStorage, storageBlocked } = await load();
     safeLocalStorage.setItem('token', 't1');
     expect(store.get('token')).toBe('t1');

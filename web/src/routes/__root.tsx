@@ -43,7 +43,9 @@ function RootError({ error }: ErrorComponentProps) {
   return (
     <main className="mx-auto max-w-xl px-6 py-24 text-center">
       <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
-      <pre className="mt-4 whitespace-pre-wrap rounded-xl bg-ink-900 p-4 text-left text-sm text-rose-300">{error instanceof Error ? error.message : String(error)}</pre>
+      <pre className="mt-4 whitespace-pre-wrap rounded-xl bg-ink-900 p-4 text-left text-sm text-rose-300">
+        {error instanceof Error ? error.message : String(error)}
+      </pre>
       <a href="/" className="mt-6 inline-block underline">
         <Trans>Back to home</Trans>
       </a>

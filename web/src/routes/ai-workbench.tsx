@@ -45,12 +45,22 @@ function Workbench() {
   const [style, setStyle] = useState<string>('realistic');
   const [appended, setAppended] = useState<string>();
   const [size, setSize] = useState<(typeof SIZE_OPTIONS)[number]>(SIZE_OPTIONS[0]);
-  const [costs, setCosts] = useState<{ costByResolution: Record<string, number>; defaultCost: number }>({ costByResolution: {}, defaultCost: 4 });
+  const [costs, setCosts] = useState<{ costByResolution: Record<string, number>; defaultCost: number }>({
+    costByResolution: {},
+    defaultCost: 4,
+  });
   const [uploads, setUploads] = useState<PickedImage[]>([]);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => void api.models().then((m) => setCosts(m.costs)).catch(() => toast.warning(t`Failed to load available models. Using default models.`)), [t, toast]);
+  useEffect(
+    () =>
+      void api
+        .models()
+        .then((m) => setCosts(m.costs))
+        .catch(() => toast.warning(t`Failed to load available models. Using default models.`)),
+    [t, toast],
+  );
   useEffect(
     () => () => {
       for (const u of uploads) URL.revokeObjectURL(u.preview);
@@ -74,7 +84,8 @@ function Workbench() {
   const cost = costs.costByResolution[`${size.width}x${size.height}`] ?? costs.defaultCost;
   const count = 1;
   const generating = generation.phase === 'generating';
-  const canStart = !generating && prompt.trim().length > 0 && prompt.length <= PROMPT_MAX && (mode === 'text-to-image' || uploads.length > 0);
+  const canStart =
+    !generating && prompt.trim().length > 0 && prompt.length <= PROMPT_MAX && (mode === 'text-to-image' || uploads.length > 0);
 
   function addFiles(files: FileList | File[]) {
     const list = [...files];
@@ -116,18 +127,19 @@ function Workbench() {
       toast.warning(t`Please upload an image first`);
       return;
     }
-    login.requireSignIn(() =>
-      void generation.start(() => {
-        if (mode === 'text-to-image') {
-          return api.generate({ prompt: prompt.trim(), style, width: size.width, height: size.height, model: 'nano', updateRecordId });
-        }
-        const form = new FormData();
-        form.append('prompt', prompt.trim());
-        form.append('style', style);
-        if (updateRecordId) form.append('updateRecordId', updateRecordId);
-        for (const u of uploads) form.append('images', u.file, u.name);
-        return api.edit(form);
-      }),
+    login.requireSignIn(
+      () =>
+        void generation.start(() => {
+          if (mode === 'text-to-image') {
+            return api.generate({ prompt: prompt.trim(), style, width: size.width, height: size.height, model: 'nano', updateRecordId });
+          }
+          const form = new FormData();
+          form.append('prompt', prompt.trim());
+          form.append('style', style);
+          if (updateRecordId) form.append('updateRecordId', updateRecordId);
+          for (const u of uploads) form.append('images', u.file, u.name);
+          return api.edit(form);
+        }),
     );
   }
 
@@ -166,10 +178,22 @@ function Workbench() {
                 className={`flex w-full cursor-pointer flex-col items-center gap-1 rounded-xl border-2 border-dashed p-6 text-center text-sm transition ${dragging ? 'border-fuchsia-400 bg-fuchsia-500/10' : 'border-white/15 hover:border-white/30'}`}
               >
                 <Upload aria-hidden className="h-7 w-7 text-zinc-400" strokeWidth={1.75} />
-                <span><Trans>Drop images here or click to upload</Trans></span>
-                <span className="text-xs text-zinc-500"><Trans>PNG, JPG or WebP, up to 10 MB · {MAX_IMAGES - uploads.length} slots left</Trans></span>
+                <span>
+                  <Trans>Drop images here or click to upload</Trans>
+                </span>
+                <span className="text-xs text-zinc-500">
+                  <Trans>PNG, JPG or WebP, up to 10 MB · {MAX_IMAGES - uploads.length} slots left</Trans>
+                </span>
               </button>
-              <input ref={fileInput} type="file" accept={TYPES.join(',')} multiple hidden data-testid="upload-input" onChange={(e) => e.target.files && addFiles(e.target.files)} />
+              <input
+                ref={fileInput}
+                type="file"
+                accept={TYPES.join(',')}
+                multiple
+                hidden
+                data-testid="upload-input"
+                onChange={(e) => e.target.files && addFiles(e.target.files)}
+              />
               {uploads.length > 0 && (
                 <ul className="mt-3 grid grid-cols-5 gap-2">
                   {uploads.map((u) => (
@@ -189,7 +213,12 @@ function Workbench() {
               )}
               <div className="mt-3 flex flex-wrap gap-2">
                 {QUICK_STYLES.map((q) => (
-                  <button key={q.suffix} type="button" onClick={() => chooseStyle(q.id, q.suffix)} className="rounded-full border border-white/10 px-3 py-1 text-xs hover:bg-white/5">
+                  <button
+                    key={q.suffix}
+                    type="button"
+                    onClick={() => chooseStyle(q.id, q.suffix)}
+                    className="rounded-full border border-white/10 px-3 py-1 text-xs hover:bg-white/5"
+                  >
                     {i18n._(q.label)}
                   </button>
                 ))}
@@ -200,7 +229,12 @@ function Workbench() {
           {mode === 'text-to-image' && (
             <fieldset className="flex min-w-0 flex-wrap gap-2" aria-label={t`Inspiration`}>
               {INSPIRATION.map((tag) => (
-                <button key={tag.prompt} type="button" onClick={() => setPrompt(tag.prompt)} className="rounded-full border border-white/10 px-3 py-1 text-xs text-zinc-300 hover:bg-white/5">
+                <button
+                  key={tag.prompt}
+                  type="button"
+                  onClick={() => setPrompt(tag.prompt)}
+                  className="rounded-full border border-white/10 px-3 py-1 text-xs text-zinc-300 hover:bg-white/5"
+                >
                   {i18n._(tag.label)}
                 </button>
               ))}
@@ -208,20 +242,30 @@ function Workbench() {
           )}
 
           <label className="flex flex-col gap-1.5">
-            <span className="text-sm font-medium text-zinc-300">{mode === 'text-to-image' ? <Trans>Prompt</Trans> : <Trans>Describe the effect you want</Trans>}</span>
+            <span className="text-sm font-medium text-zinc-300">
+              {mode === 'text-to-image' ? <Trans>Prompt</Trans> : <Trans>Describe the effect you want</Trans>}
+            </span>
             <textarea
               value={prompt}
               onChange={(e) => setPrompt(e.target.value)}
               rows={5}
               maxLength={PROMPT_MAX + 100}
-              placeholder={mode === 'text-to-image' ? t`A lighthouse on a cliff at sunset, waves crashing below…` : t`Make it look like a vintage photo…`}
+              placeholder={
+                mode === 'text-to-image'
+                  ? t`A lighthouse on a cliff at sunset, waves crashing below…`
+                  : t`Make it look like a vintage photo…`
+              }
               className="resize-y rounded-xl border border-white/10 bg-ink-900 p-3 text-sm outline-none focus:border-violet-400"
             />
-            <span className={`self-end text-xs ${prompt.length > PROMPT_MAX ? 'text-rose-300' : 'text-zinc-500'}`}>{prompt.length} / {PROMPT_MAX}</span>
+            <span className={`self-end text-xs ${prompt.length > PROMPT_MAX ? 'text-rose-300' : 'text-zinc-500'}`}>
+              {prompt.length} / {PROMPT_MAX}
+            </span>
           </label>
 
           <fieldset>
-            <legend className="mb-2 text-sm font-medium text-zinc-300"><Trans>Style</Trans></legend>
+            <legend className="mb-2 text-sm font-medium text-zinc-300">
+              <Trans>Style</Trans>
+            </legend>
             <div className="flex flex-wrap gap-2">
               {STYLE_OPTIONS.map((s) => (
                 <button
@@ -239,7 +283,9 @@ function Workbench() {
 
           {mode === 'text-to-image' && (
             <fieldset>
-              <legend className="mb-2 text-sm font-medium text-zinc-300"><Trans>Size</Trans></legend>
+              <legend className="mb-2 text-sm font-medium text-zinc-300">
+                <Trans>Size</Trans>
+              </legend>
               <div className="grid grid-cols-5 gap-2">
                 {SIZE_OPTIONS.map((s) => (
                   <button
@@ -258,8 +304,12 @@ function Workbench() {
           )}
 
           <div className="flex items-center justify-between text-sm text-zinc-400">
-            <span><Trans>Images: {count}</Trans></span>
-            <span className="text-amber-200"><Trans>Cost: {count * cost} credits</Trans></span>
+            <span>
+              <Trans>Images: {count}</Trans>
+            </span>
+            <span className="text-amber-200">
+              <Trans>Cost: {count * cost} credits</Trans>
+            </span>
           </div>
 
           <Button isDisabled={!canStart} onPress={() => startGeneration(search.updateRecordId)} className="w-full py-3">
@@ -271,23 +321,43 @@ function Workbench() {
           {generation.phase === 'generating' && (
             <div className="w-full max-w-sm text-center">
               <div className="skeleton mx-auto mb-5 aspect-square w-full rounded-2xl" />
-              <div className="h-2 overflow-hidden rounded-full bg-white/10" role="progressbar" aria-valuenow={Math.round(generation.progress)} aria-valuemin={0} aria-valuemax={100}>
-                <div className="h-full bg-gradient-to-r from-violet-500 to-fuchsia-500 transition-all" style={{ width: `${generation.progress}%` }} />
+              <div
+                className="h-2 overflow-hidden rounded-full bg-white/10"
+                role="progressbar"
+                aria-valuenow={Math.round(generation.progress)}
+                aria-valuemin={0}
+                aria-valuemax={100}
+              >
+                <div
+                  className="h-full bg-gradient-to-r from-violet-500 to-fuchsia-500 transition-all"
+                  style={{ width: `${generation.progress}%` }}
+                />
               </div>
               <p className="mt-2 text-sm text-zinc-400">{Math.round(generation.progress)}%</p>
             </div>
           )}
           {generation.phase === 'done' && result?.imageUrl && (
             <figure className="w-full">
-              <img src={result.imageUrl} alt={prompt} className="mx-auto max-h-[640px] rounded-2xl object-contain" data-testid="result-image" />
+              <img
+                src={result.imageUrl}
+                alt={prompt}
+                className="mx-auto max-h-[640px] rounded-2xl object-contain"
+                data-testid="result-image"
+              />
               <figcaption className="mt-4 flex flex-wrap justify-center gap-2">
-                <Button variant="secondary" onPress={() => void downloadImage(result.imageUrl!).catch(() => toast.error(t`Download failed`))}>
+                <Button
+                  variant="secondary"
+                  onPress={() => void downloadImage(result.imageUrl!).catch(() => toast.error(t`Download failed`))}
+                >
                   <Trans>Download</Trans>
                 </Button>
                 <Button variant="secondary" onPress={() => startGeneration(result.recordId)}>
                   <Trans>Regenerate</Trans>
                 </Button>
-                <Button variant="secondary" onPress={() => void navigate({ to: '/image-upscaler', search: { imageUrl: result.imageUrl! } })}>
+                <Button
+                  variant="secondary"
+                  onPress={() => void navigate({ to: '/image-upscaler', search: { imageUrl: result.imageUrl! } })}
+                >
                   <Trans>Upscale</Trans>
                 </Button>
               </figcaption>
@@ -296,7 +366,9 @@ function Workbench() {
           {generation.phase === 'idle' && (
             <div className="text-center text-zinc-500">
               <ImagePlus aria-hidden className="mx-auto h-12 w-12 text-fuchsia-300/70" strokeWidth={1.5} />
-              <p className="mt-3"><Trans>Your image will appear here.</Trans></p>
+              <p className="mt-3">
+                <Trans>Your image will appear here.</Trans>
+              </p>
             </div>
           )}
         </section>

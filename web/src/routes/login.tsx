@@ -43,7 +43,11 @@ function LoginPage() {
     // Spec §3: the ?ref= code is kept in localStorage until sign-up uses it.
     if (ref) safeLocalStorage.setItem(REFERRAL_KEY, ref);
     const code = ref ?? safeLocalStorage.getItem(REFERRAL_KEY);
-    if (code) api.referralInfo(code).then((r) => setReferrer(r.referrerName)).catch(() => undefined);
+    if (code)
+      api
+        .referralInfo(code)
+        .then((r) => setReferrer(r.referrerName))
+        .catch(() => undefined);
   }, [ref]);
 
   // Spec §2: an already signed-in visitor goes home, but one who just signed in *here* goes back
@@ -57,8 +61,12 @@ function LoginPage() {
   return (
     <main className="mx-auto w-full max-w-md px-4 py-16">
       <div className="card bg-ink-900/80 p-6 sm:p-8">
-        <h1 className="text-2xl font-bold"><Trans>Sign in</Trans></h1>
-        <p className="mb-6 mt-1 text-sm text-zinc-400"><Trans>Welcome back — or welcome, with free credits to start.</Trans></p>
+        <h1 className="text-2xl font-bold">
+          <Trans>Sign in</Trans>
+        </h1>
+        <p className="mb-6 mt-1 text-sm text-zinc-400">
+          <Trans>Welcome back — or welcome, with free credits to start.</Trans>
+        </p>
         {notice && (
           <p role="alert" className="mb-5 rounded-xl border border-amber-400/30 bg-amber-500/10 px-3 py-2 text-sm text-amber-100">
             <NoticeText notice={notice} />

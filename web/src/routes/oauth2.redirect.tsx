@@ -42,7 +42,9 @@ function OAuthRedirect() {
     void navigate({ href: takeReturnPath(), replace: true });
   });
   const failureText = useEffectEvent((e: unknown) =>
-    e instanceof ApiError && e.code === 'OAUTH_FAILED' ? t`The sign-in could not be completed; the link may have expired or been used already.` : errorText(e),
+    e instanceof ApiError && e.code === 'OAUTH_FAILED'
+      ? t`The sign-in could not be completed; the link may have expired or been used already.`
+      : errorText(e),
   );
 
   // Runs once per page load (`params` never changes); the handlers above see the current session and language.

@@ -23,7 +23,11 @@ function PersonalCenter() {
   return (
     <RequireSignIn>
       <Page title={<Trans>Personal center</Trans>}>
-        <nav ref={nav} aria-label="Personal center" className="mb-6 flex gap-1 overflow-x-auto rounded-2xl border border-white/10 bg-ink-900/60 p-1">
+        <nav
+          ref={nav}
+          aria-label="Personal center"
+          className="mb-6 flex gap-1 overflow-x-auto rounded-2xl border border-white/10 bg-ink-900/60 p-1"
+        >
           {TABS.map(({ tab, label }) => (
             <Link
               key={tab}

@@ -3,7 +3,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { Check, Coins } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button as AriaButton, Dialog, Disclosure, DisclosurePanel, Heading, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
+import {
+  Button as AriaButton,
+  Dialog,
+  Disclosure,
+  DisclosurePanel,
+  Heading,
+  Modal,
+  ModalOverlay,
+  Radio,
+  RadioGroup,
+} from 'react-aria-components';
 import { ApiError } from '../api/client';
 import { api, type PricingItem } from '../api/endpoints';
 import { paymentsApi } from '../api/payments';
@@ -46,7 +56,8 @@ function PaymentMethodModal({ plan, onClose }: { plan: PricingItem | null; onClo
   async function checkout() {
     if (!plan) return;
     setPending(true);
-    const failed = method === 'PAYPAL' ? t`Failed to create PayPal payment. Please try again.` : t`Failed to create payment session. Please try again.`;
+    const failed =
+      method === 'PAYPAL' ? t`Failed to create PayPal payment. Please try again.` : t`Failed to create payment session. Please try again.`;
     try {
       const result =
         plan.packageType === 'credits'
@@ -71,35 +82,55 @@ function PaymentMethodModal({ plan, onClose }: { plan: PricingItem | null; onClo
       } else if (error instanceof ApiError && error.status === 401) {
         // The session handler has already sent the user to sign in again.
       } else {
-        toast.error(error instanceof ApiError && error.status >= 400 && error.status < 500 ? failed : t`An error occurred. Please try again.`);
+        toast.error(
+          error instanceof ApiError && error.status >= 400 && error.status < 500 ? failed : t`An error occurred. Please try again.`,
+        );
       }
     }
   }
   return (
-    <ModalOverlay isOpen={plan !== null} onOpenChange={(open) => !open && onClose()} isDismissable className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4 backdrop-blur-sm">
+    <ModalOverlay
+      isOpen={plan !== null}
+      onOpenChange={(open) => !open && onClose()}
+      isDismissable
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4 backdrop-blur-sm"
+    >
       <Modal className="w-full max-w-md">
         <Dialog className="card bg-ink-900/95 p-6 outline-none">
-          <Heading slot="title" className="text-xl font-bold"><Trans>Choose a payment method</Trans></Heading>
+          <Heading slot="title" className="text-xl font-bold">
+            <Trans>Choose a payment method</Trans>
+          </Heading>
           {plan && (
             <p className="mt-1 text-sm text-zinc-400">
               {plan.name} · {formatMoney(plan.price)}
             </p>
           )}
-          <RadioGroup value={method} onChange={(v) => setMethod(v as 'STRIPE' | 'PAYPAL')} aria-label={t`Payment method`} className="mt-5 flex flex-col gap-3">
+          <RadioGroup
+            value={method}
+            onChange={(v) => setMethod(v as 'STRIPE' | 'PAYPAL')}
+            aria-label={t`Payment method`}
+            className="mt-5 flex flex-col gap-3"
+          >
             {(
               [
                 ['STRIPE', t`Credit or debit card`, <CardIcon key="card" />],
                 ['PAYPAL', 'PayPal', <PayPalIcon key="paypal" />],
               ] as const
             ).map(([value, label, icon]) => (
-              <Radio key={value} value={value} className="flex cursor-pointer items-center gap-3 rounded-xl border border-white/10 p-4 data-[focus-visible]:outline-2 data-[selected]:border-fuchsia-400 data-[selected]:bg-fuchsia-500/10">
+              <Radio
+                key={value}
+                value={value}
+                className="flex cursor-pointer items-center gap-3 rounded-xl border border-white/10 p-4 data-[focus-visible]:outline-2 data-[selected]:border-fuchsia-400 data-[selected]:bg-fuchsia-500/10"
+              >
                 {icon}
                 <span className="font-medium">{label}</span>
               </Radio>
             ))}
           </RadioGroup>
           <div className="mt-6 flex justify-end gap-2">
-            <Button variant="ghost" onPress={onClose}><Trans>Cancel</Trans></Button>
+            <Button variant="ghost" onPress={onClose}>
+              <Trans>Cancel</Trans>
+            </Button>
             <Button pending={pending} onPress={() => void checkout()}>
               <Trans>Continue</Trans>
             </Button>
@@ -112,7 +143,9 @@ function PaymentMethodModal({ plan, onClose }: { plan: PricingItem | null; onClo
 
 function PlanCard({ plan, cycle, onBuy }: { plan: PricingItem; cycle: Cycle; onBuy: () => void }) {
   return (
-    <div className={`card relative flex flex-col p-6 ${plan.isRecommended ? 'border-fuchsia-400/60 shadow-[0_0_40px_-12px] shadow-fuchsia-500/50' : ''}`}>
+    <div
+      className={`card relative flex flex-col p-6 ${plan.isRecommended ? 'border-fuchsia-400/60 shadow-[0_0_40px_-12px] shadow-fuchsia-500/50' : ''}`}
+    >
       {plan.isRecommended && (
         <span className="absolute -top-3 left-6 rounded-full bg-gradient-to-r from-violet-500 to-fuchsia-500 px-3 py-1 text-xs font-bold">
           <Trans>Recommended</Trans>
@@ -122,15 +155,21 @@ function PlanCard({ plan, cycle, onBuy }: { plan: PricingItem; cycle: Cycle; onB
       <p className="text-sm text-zinc-400">{plan.subtitle}</p>
       <p className="mt-5 flex items-baseline gap-2">
         <span className="text-4xl font-black">{formatMoney(plan.price)}</span>
-        <span className="text-sm text-zinc-400">{cycle === 'yearly' ? <Trans>/ year</Trans> : cycle === 'monthly' ? <Trans>/ month</Trans> : null}</span>
+        <span className="text-sm text-zinc-400">
+          {cycle === 'yearly' ? <Trans>/ year</Trans> : cycle === 'monthly' ? <Trans>/ month</Trans> : null}
+        </span>
       </p>
       {plan.originalPrice !== null && <p className="text-sm text-zinc-500 line-through">{formatMoney(plan.originalPrice)}</p>}
       <p className="mt-3 flex items-center gap-1.5 text-sm font-semibold text-amber-200">
-        <Coins aria-hidden className="h-4 w-4" /> {formatCredits(plan.credits)} {cycle === 'credits' ? <Trans>credits</Trans> : <Trans>credits / month</Trans>}
+        <Coins aria-hidden className="h-4 w-4" /> {formatCredits(plan.credits)}{' '}
+        {cycle === 'credits' ? <Trans>credits</Trans> : <Trans>credits / month</Trans>}
       </p>
       <ul className="mt-4 flex-1 space-y-2 text-sm text-zinc-300">
         {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2"><Check aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-emerald-300" />{feature}</li>
+          <li key={feature} className="flex gap-2">
+            <Check aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-emerald-300" />
+            {feature}
+          </li>
         ))}
       </ul>
       <Button className="mt-6 w-full" variant={plan.isRecommended ? 'primary' : 'secondary'} onPress={onBuy}>
@@ -142,16 +181,36 @@ function PlanCard({ plan, cycle, onBuy }: { plan: PricingItem; cycle: Cycle; onB
 
 function Faq() {
   const items = [
-    [<Trans key="q1">What are credits?</Trans>, <Trans key="a1">Credits pay for generations: a 1024×1024 image costs 4 credits. Every new account starts with free credits.</Trans>],
-    [<Trans key="q2">Do credits expire?</Trans>, <Trans key="a2">Credit packs never expire. Subscription credits roll over month to month while your subscription is active.</Trans>],
-    [<Trans key="q3">Can I cancel my subscription?</Trans>, <Trans key="a3">Yes, at any time. You keep your plan until the end of the paid period.</Trans>],
-    [<Trans key="q4">Can I get a refund?</Trans>, <Trans key="a4">Within 3 days of purchase, if the purchased credits are unused. Refunds take 3–5 business days.</Trans>],
-    [<Trans key="q5">Can I use the images commercially?</Trans>, <Trans key="a5">Yes, images you create are yours to use, including for commercial projects.</Trans>],
-    [<Trans key="q6">Which payment methods do you accept?</Trans>, <Trans key="a6">Credit and debit cards through Stripe, and PayPal.</Trans>],
+    [
+      <Trans key="q1">What are credits?</Trans>,
+      <Trans key="a1">Credits pay for generations: a 1024×1024 image costs 4 credits. Every new account starts with free credits.</Trans>,
+    ],
+    [
+      <Trans key="q2">Do credits expire?</Trans>,
+      <Trans key="a2">Credit packs never expire. Subscription credits roll over month to month while your subscription is active.</Trans>,
+    ],
+    [
+      <Trans key="q3">Can I cancel my subscription?</Trans>,
+      <Trans key="a3">Yes, at any time. You keep your plan until the end of the paid period.</Trans>,
+    ],
+    [
+      <Trans key="q4">Can I get a refund?</Trans>,
+      <Trans key="a4">Within 3 days of purchase, if the purchased credits are unused. Refunds take 3–5 business days.</Trans>,
+    ],
+    [
+      <Trans key="q5">Can I use the images commercially?</Trans>,
+      <Trans key="a5">Yes, images you create are yours to use, including for commercial projects.</Trans>,
+    ],
+    [
+      <Trans key="q6">Which payment methods do you accept?</Trans>,
+      <Trans key="a6">Credit and debit cards through Stripe, and PayPal.</Trans>,
+    ],
   ];
   return (
     <section className="mt-16">
-      <h2 className="mb-4 text-2xl font-bold"><Trans>Frequently asked questions</Trans></h2>
+      <h2 className="mb-4 text-2xl font-bold">
+        <Trans>Frequently asked questions</Trans>
+      </h2>
       <div className="flex flex-col gap-2">
         {items.map(([q, a], i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
@@ -159,7 +218,9 @@ function Faq() {
             <Heading level={3}>
               <AriaButton slot="trigger" className="flex w-full items-center justify-between py-4 text-left font-medium">
                 {q}
-                <span aria-hidden className="transition group-data-[expanded]:rotate-45">+</span>
+                <span aria-hidden className="transition group-data-[expanded]:rotate-45">
+                  +
+                </span>
               </AriaButton>
             </Heading>
             <DisclosurePanel className="pb-4 text-sm text-zinc-400">{a}</DisclosurePanel>
@@ -181,14 +242,23 @@ function Pricing() {
 
   useEffect(() => {
     setFailed(false);
-    api.pricing(i18n.locale).then(setPlans).catch(() => setFailed(true));
+    api
+      .pricing(i18n.locale)
+      .then(setPlans)
+      .catch(() => setFailed(true));
   }, [i18n.locale]);
 
-  const shown = (plans ?? []).filter((p) => (cycle === 'credits' ? p.packageType !== 'monthly' && p.packageType !== 'yearly' : p.packageType === cycle));
+  const shown = (plans ?? []).filter((p) =>
+    cycle === 'credits' ? p.packageType !== 'monthly' && p.packageType !== 'yearly' : p.packageType === cycle,
+  );
   const cycleName = { yearly: <Trans>yearly</Trans>, monthly: <Trans>monthly</Trans>, credits: <Trans>credit pack</Trans> }[cycle];
   return (
     <Page wide title={<Trans>Simple pricing for every creator</Trans>} subtitle={<Trans>Start free. Upgrade when you need more.</Trans>}>
-      <div role="tablist" aria-label={t`Billing cycle`} className="mx-auto mb-10 flex w-fit gap-1 rounded-2xl border border-white/10 bg-ink-900/60 p-1">
+      <div
+        role="tablist"
+        aria-label={t`Billing cycle`}
+        className="mx-auto mb-10 flex w-fit gap-1 rounded-2xl border border-white/10 bg-ink-900/60 p-1"
+      >
         {(['yearly', 'monthly', 'credits'] as const).map((value) => (
           <button
             key={value}
@@ -198,19 +268,37 @@ function Pricing() {
             onClick={() => setCycle(value)}
             className={`rounded-xl px-4 py-2 text-sm font-medium ${cycle === value ? 'bg-white/10 text-white' : 'text-zinc-400 hover:text-white'}`}
           >
-            {value === 'yearly' ? <Trans>Yearly <span className="text-emerald-300">−20%</span></Trans> : value === 'monthly' ? <Trans>Monthly</Trans> : <Trans>Credit packs</Trans>}
+            {value === 'yearly' ? (
+              <Trans>
+                Yearly <span className="text-emerald-300">−20%</span>
+              </Trans>
+            ) : value === 'monthly' ? (
+              <Trans>Monthly</Trans>
+            ) : (
+              <Trans>Credit packs</Trans>
+            )}
           </button>
         ))}
       </div>
       {failed ? (
         <div role="alert" className="card p-8 text-center">
-          <p><Trans>Failed to load pricing information. Please try again later.</Trans></p>
-          <Button variant="secondary" className="mt-4" onPress={() => window.location.reload()}><Trans>Retry</Trans></Button>
+          <p>
+            <Trans>Failed to load pricing information. Please try again later.</Trans>
+          </p>
+          <Button variant="secondary" className="mt-4" onPress={() => window.location.reload()}>
+            <Trans>Retry</Trans>
+          </Button>
         </div>
       ) : !plans ? (
-        <div className="grid gap-6 md:grid-cols-3">{[0, 1, 2].map((i) => <div key={i} className="skeleton h-96 rounded-2xl" />)}</div>
+        <div className="grid gap-6 md:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="skeleton h-96 rounded-2xl" />
+          ))}
+        </div>
       ) : shown.length === 0 ? (
-        <p className="card p-8 text-center text-zinc-400"><Trans>No {cycleName} plans are available right now.</Trans></p>
+        <p className="card p-8 text-center text-zinc-400">
+          <Trans>No {cycleName} plans are available right now.</Trans>
+        </p>
       ) : (
         <div className={`grid gap-6 ${shown.length > 3 ? 'md:grid-cols-2 xl:grid-cols-4' : 'md:grid-cols-3'}`}>
           {shown.map((plan) => (

@@ -35,8 +35,10 @@ function useColourName() {
   return (hex: string) => names[hex.toLowerCase()] ?? t`Custom colour ${hex.toUpperCase()}`;
 }
 
-const swatch = (size: string) => ({ isSelected, isFocusVisible }: { isSelected: boolean; isFocusVisible: boolean }) =>
-  `relative ${size} cursor-pointer rounded-full border transition ${isSelected ? 'border-white ring-2 ring-fuchsia-400 ring-offset-2 ring-offset-ink-950' : 'border-white/25 hover:scale-105'} ${isFocusVisible ? 'outline outline-2 outline-offset-4 outline-violet-300' : ''}`;
+const swatch =
+  (size: string) =>
+  ({ isSelected, isFocusVisible }: { isSelected: boolean; isFocusVisible: boolean }) =>
+    `relative ${size} cursor-pointer rounded-full border transition ${isSelected ? 'border-white ring-2 ring-fuchsia-400 ring-offset-2 ring-offset-ink-950' : 'border-white/25 hover:scale-105'} ${isFocusVisible ? 'outline outline-2 outline-offset-4 outline-violet-300' : ''}`;
 
 /**
  * Spec §3/§5 colour picker: quick presets as large swatches, all 24 presets behind "More colours",
@@ -82,37 +84,78 @@ export function ColorPicker({
 
   return (
     <div className="flex flex-col gap-3">
-      <RadioGroup value={quickPresets.includes(value) ? value : null} onChange={choose} orientation="horizontal" className="flex flex-col gap-2">
+      <RadioGroup
+        value={quickPresets.includes(value) ? value : null}
+        onChange={choose}
+        orientation="horizontal"
+        className="flex flex-col gap-2"
+      >
         <Label className="text-sm font-medium text-zinc-300">{label}</Label>
         <div className="flex flex-wrap items-center gap-3">
           {quickPresets.map((colour) => (
-            <Radio key={colour} value={colour} aria-label={colourName(colour)} className={swatch('h-9 w-9')} style={{ background: colour }} />
+            <Radio
+              key={colour}
+              value={colour}
+              aria-label={colourName(colour)}
+              className={swatch('h-9 w-9')}
+              style={{ background: colour }}
+            />
           ))}
-          <span className="ml-1 inline-flex items-center gap-2 rounded-full border border-white/10 bg-ink-900 py-1 pl-1 pr-3 text-xs text-zinc-300" data-testid="colour-current">
+          <span
+            className="ml-1 inline-flex items-center gap-2 rounded-full border border-white/10 bg-ink-900 py-1 pl-1 pr-3 text-xs text-zinc-300"
+            data-testid="colour-current"
+          >
             <span aria-hidden className="h-5 w-5 rounded-full border border-white/25" style={{ background: value }} />
             {colourName(value)} · <span className="font-mono uppercase">{value}</span>
           </span>
         </div>
       </RadioGroup>
       <div className="flex flex-wrap gap-2 text-xs">
-        <button type="button" aria-expanded={more} aria-controls={morePanel} onClick={() => setMore((m) => !m)} className="rounded-full border border-white/10 px-3 py-1 text-zinc-300 hover:bg-white/5">
+        <button
+          type="button"
+          aria-expanded={more}
+          aria-controls={morePanel}
+          onClick={() => setMore((m) => !m)}
+          className="rounded-full border border-white/10 px-3 py-1 text-zinc-300 hover:bg-white/5"
+        >
           {more ? <Trans>Fewer colours</Trans> : <Trans>More colours</Trans>}
         </button>
-        <button type="button" onClick={() => choose(defaultValue)} className="rounded-full border border-white/10 px-3 py-1 text-zinc-300 hover:bg-white/5">
+        <button
+          type="button"
+          onClick={() => choose(defaultValue)}
+          className="rounded-full border border-white/10 px-3 py-1 text-zinc-300 hover:bg-white/5"
+        >
           <Trans>Clear</Trans>
         </button>
       </div>
       {more && (
         <div id={morePanel} className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-ink-900/70 p-3">
-          <RadioGroup aria-label={t`All preset colours`} value={presets.includes(value) ? value : null} onChange={choose} orientation="horizontal">
+          <RadioGroup
+            aria-label={t`All preset colours`}
+            value={presets.includes(value) ? value : null}
+            onChange={choose}
+            orientation="horizontal"
+          >
             <div className="grid grid-cols-6 gap-2 sm:grid-cols-8">
               {presets.map((colour) => (
-                <Radio key={colour} value={colour} aria-label={colourName(colour)} className={swatch('aspect-square w-full max-w-8 justify-self-center')} style={{ background: colour }} />
+                <Radio
+                  key={colour}
+                  value={colour}
+                  aria-label={colourName(colour)}
+                  className={swatch('aspect-square w-full max-w-8 justify-self-center')}
+                  style={{ background: colour }}
+                />
               ))}
             </div>
           </RadioGroup>
           <div className="flex items-start gap-2">
-            <input type="color" value={value} onChange={(e) => choose(e.target.value)} aria-label={t`Pick a custom colour`} className="h-10 w-12 cursor-pointer rounded-lg border border-white/10 bg-transparent" />
+            <input
+              type="color"
+              value={value}
+              onChange={(e) => choose(e.target.value)}
+              aria-label={t`Pick a custom colour`}
+              className="h-10 w-12 cursor-pointer rounded-lg border border-white/10 bg-transparent"
+            />
             <div className="flex flex-1 flex-col gap-1">
               <label htmlFor={hexId} className="sr-only">
                 <Trans>Custom colour (#RRGGBB)</Trans>

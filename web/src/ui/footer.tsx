@@ -28,20 +28,60 @@ export function Footer() {
           </p>
         </div>
         <Column title={<Trans>Create</Trans>}>
-          <li><Link to="/ai-workbench" className={LINK}><Trans>Workbench</Trans></Link></li>
-          <li><Link to="/ai-tools-workbench" className={LINK}><Trans>AI tools</Trans></Link></li>
-          <li><Link to="/image-upscaler" className={LINK}><Trans>Image upscaler</Trans></Link></li>
-          <li><Link to="/showcase" className={LINK}><Trans>Showcase</Trans></Link></li>
+          <li>
+            <Link to="/ai-workbench" className={LINK}>
+              <Trans>Workbench</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/ai-tools-workbench" className={LINK}>
+              <Trans>AI tools</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/image-upscaler" className={LINK}>
+              <Trans>Image upscaler</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/showcase" className={LINK}>
+              <Trans>Showcase</Trans>
+            </Link>
+          </li>
         </Column>
         <Column title={<Trans>Account</Trans>}>
-          <li><Link to="/pricing" className={LINK}><Trans>Pricing</Trans></Link></li>
-          <li><Link to="/records" className={LINK}><Trans>My creations</Trans></Link></li>
-          <li><Link to="/credits" className={LINK}><Trans>My credits</Trans></Link></li>
-          <li><Link to="/referrals" className={LINK}><Trans>Invite friends</Trans></Link></li>
+          <li>
+            <Link to="/pricing" className={LINK}>
+              <Trans>Pricing</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/records" className={LINK}>
+              <Trans>My creations</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/credits" className={LINK}>
+              <Trans>My credits</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/referrals" className={LINK}>
+              <Trans>Invite friends</Trans>
+            </Link>
+          </li>
         </Column>
         <Column title={<Trans>Legal</Trans>}>
-          <li><Link to="/terms" className={LINK}><Trans>Terms of Service</Trans></Link></li>
-          <li><Link to="/privacy" className={LINK}><Trans>Privacy Policy</Trans></Link></li>
+          <li>
+            <Link to="/terms" className={LINK}>
+              <Trans>Terms of Service</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/privacy" className={LINK}>
+              <Trans>Privacy Policy</Trans>
+            </Link>
+          </li>
         </Column>
       </div>
       <p className="border-t border-white/5 py-5 text-center text-xs text-zinc-400">

@@ -46,7 +46,11 @@ export function useCreditBalance() {
   const [available, setAvailable] = useState<number | null>(null);
   useEffect(() => {
     if (!user) return setAvailable(null);
-    const load = () => api.balance().then((b) => setAvailable(b.available)).catch(() => undefined);
+    const load = () =>
+      api
+        .balance()
+        .then((b) => setAvailable(b.available))
+        .catch(() => undefined);
     load();
     window.addEventListener('credits:changed', load);
     return () => window.removeEventListener('credits:changed', load);
@@ -61,10 +65,23 @@ function HeaderAvatar({ src, letter }: { src: string | null; letter: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (src && failed !== src) {
     // Keyed by URL: a new upload is a new image element, never a stale one from the cache of the old.
-    return <img key={src} src={src} alt="" data-testid="header-avatar" onError={() => setFailed(src)} className="h-8 w-8 rounded-full object-cover" />;
+    return (
+      <img
+        key={src}
+        src={src}
+        alt=""
+        data-testid="header-avatar"
+        onError={() => setFailed(src)}
+        className="h-8 w-8 rounded-full object-cover"
+      />
+    );
   }
   return (
-    <span aria-hidden data-testid="header-avatar-letter" className="flex h-8 w-8 items-center justify-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 text-sm font-bold uppercase">
+    <span
+      aria-hidden
+      data-testid="header-avatar-letter"
+      className="flex h-8 w-8 items-center justify-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 text-sm font-bold uppercase"
+    >
       {letter}
     </span>
   );
@@ -102,74 +119,82 @@ export function Header() {
 
   return (
     <>
-    <header className="sticky top-0 z-40 border-b border-white/5 bg-ink-950/75 backdrop-blur-xl">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
-        <Link to="/" aria-label="Image Studio" className="flex shrink-0 items-center gap-2 font-bold tracking-tight">
-          <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
-          <span className="text-gradient hidden whitespace-nowrap text-lg sm:inline">Image Studio</span>
-        </Link>
-        <nav aria-label={t`Main`} className="ml-4 hidden items-center gap-1 lg:flex">
-          {links()}
-        </nav>
-        <div className="ml-auto flex items-center gap-2">
-          <LanguageSelect />
-          {user ? (
-            <>
-              <Link
-                to="/personal-center/$tab"
-                params={{ tab: 'credits' }}
-                data-testid="header-credits"
-                aria-label={credits === null ? t`Credits` : t`Credits: ${formatCredits(credits)}`}
-                className="inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 py-1 text-xs font-semibold text-amber-200"
+      <header className="sticky top-0 z-40 border-b border-white/5 bg-ink-950/75 backdrop-blur-xl">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+          <Link to="/" aria-label="Image Studio" className="flex shrink-0 items-center gap-2 font-bold tracking-tight">
+            <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
+            <span className="text-gradient hidden whitespace-nowrap text-lg sm:inline">Image Studio</span>
+          </Link>
+          <nav aria-label={t`Main`} className="ml-4 hidden items-center gap-1 lg:flex">
+            {links()}
+          </nav>
+          <div className="ml-auto flex items-center gap-2">
+            <LanguageSelect />
+            {user ? (
+              <>
+                <Link
+                  to="/personal-center/$tab"
+                  params={{ tab: 'credits' }}
+                  data-testid="header-credits"
+                  aria-label={credits === null ? t`Credits` : t`Credits: ${formatCredits(credits)}`}
+                  className="inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 py-1 text-xs font-semibold text-amber-200"
+                >
+                  <Coins aria-hidden className="h-3.5 w-3.5" strokeWidth={2} />
+                  {credits === null ? '…' : formatCredits(credits)}
+                </Link>
+                {/* Named by its text, not aria-label: the avatar letter is visible, so a label would not match what is seen. */}
+                <Link
+                  to="/personal-center/$tab"
+                  params={{ tab: 'profile' }}
+                  className="flex items-center gap-2 rounded-full py-1 pl-1 pr-1 hover:bg-white/5 sm:pr-3"
+                >
+                  <HeaderAvatar src={user.avatar} letter={display.slice(0, 1)} />
+                  <span className="sr-only">{t`My profile:`} </span>
+                  <span className="max-w-40 truncate text-sm max-sm:sr-only">{display}</span>
+                </Link>
+                <button
+                  type="button"
+                  className="whitespace-nowrap rounded-xl px-3 py-2.5 text-sm font-semibold text-zinc-300 hover:bg-white/5 hover:text-white"
+                  onClick={signOut}
+                >
+                  <Trans>Logout</Trans>
+                </button>
+              </>
+            ) : (
+              <button
+                type="button"
+                className="whitespace-nowrap rounded-xl bg-gradient-to-r from-violet-600 to-fuchsia-600 px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-fuchsia-900/30 hover:brightness-110"
+                onPointerEnter={preloadLoginFlow}
+                onFocus={preloadLoginFlow}
+                onClick={() => login.open()}
               >
-                <Coins aria-hidden className="h-3.5 w-3.5" strokeWidth={2} />
-                {credits === null ? '…' : formatCredits(credits)}
-              </Link>
-              {/* Named by its text, not aria-label: the avatar letter is visible, so a label would not match what is seen. */}
-              <Link to="/personal-center/$tab" params={{ tab: 'profile' }} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-1 hover:bg-white/5 sm:pr-3">
-                <HeaderAvatar src={user.avatar} letter={display.slice(0, 1)} />
-                <span className="sr-only">{t`My profile:`} </span>
-                <span className="max-w-40 truncate text-sm max-sm:sr-only">{display}</span>
-              </Link>
-              <button type="button" className="whitespace-nowrap rounded-xl px-3 py-2.5 text-sm font-semibold text-zinc-300 hover:bg-white/5 hover:text-white" onClick={signOut}>
-                <Trans>Logout</Trans>
+                <Trans>Sign In</Trans>
               </button>
-            </>
-          ) : (
+            )}
             <button
               type="button"
-              className="whitespace-nowrap rounded-xl bg-gradient-to-r from-violet-600 to-fuchsia-600 px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-fuchsia-900/30 hover:brightness-110"
-              onPointerEnter={preloadLoginFlow}
-              onFocus={preloadLoginFlow}
-              onClick={() => login.open()}
+              aria-label={t`Menu`}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-nav"
+              onClick={() => setMenuOpen((o) => !o)}
+              className="rounded-lg p-2 text-zinc-300 hover:bg-white/5 lg:hidden"
             >
-              <Trans>Sign In</Trans>
+              {menuOpen ? <X aria-hidden className="h-5 w-5" /> : <MenuIcon aria-hidden className="h-5 w-5" />}
             </button>
-          )}
-          <button
-            type="button"
-            aria-label={t`Menu`}
-            aria-expanded={menuOpen}
-            aria-controls="mobile-nav"
-            onClick={() => setMenuOpen((o) => !o)}
-            className="rounded-lg p-2 text-zinc-300 hover:bg-white/5 lg:hidden"
-          >
-            {menuOpen ? <X aria-hidden className="h-5 w-5" /> : <MenuIcon aria-hidden className="h-5 w-5" />}
-          </button>
+          </div>
         </div>
-      </div>
-      {menuOpen && (
-        <nav id="mobile-nav" aria-label={t`Main`} className="flex flex-col gap-1 border-t border-white/5 px-4 py-3 lg:hidden">
-          {links(() => setMenuOpen(false))}
-        </nav>
+        {menuOpen && (
+          <nav id="mobile-nav" aria-label={t`Main`} className="flex flex-col gap-1 border-t border-white/5 px-4 py-3 lg:hidden">
+            {links(() => setMenuOpen(false))}
+          </nav>
+        )}
+      </header>
+      {/* Below the sticky bar, so it scrolls away instead of covering the page on phones. */}
+      {user && !user.emailVerified && (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner />
+        </Suspense>
       )}
-    </header>
-    {/* Below the sticky bar, so it scrolls away instead of covering the page on phones. */}
-    {user && !user.emailVerified && (
-      <Suspense fallback={null}>
-        <VerifyEmailBanner />
-      </Suspense>
-    )}
     </>
   );
 }

@@ -3,7 +3,17 @@ import { Link } from '@tanstack/react-router';
 import { Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-export function Page({ title, subtitle, children, wide }: { title?: ReactNode; subtitle?: ReactNode; children?: ReactNode; wide?: boolean }) {
+export function Page({
+  title,
+  subtitle,
+  children,
+  wide,
+}: {
+  title?: ReactNode;
+  subtitle?: ReactNode;
+  children?: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <main className={`mx-auto w-full ${wide ? 'max-w-7xl' : 'max-w-5xl'} px-4 pb-20 pt-8 sm:px-6`}>
       {title && <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>}
@@ -23,7 +33,9 @@ export function ComingSoon({ title, description }: { title: ReactNode; descripti
         </div>
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="mt-3 text-zinc-400">{description}</p>
-        <p className="mt-2 text-sm text-fuchsia-300"><Trans>Coming soon</Trans></p>
+        <p className="mt-2 text-sm text-fuchsia-300">
+          <Trans>Coming soon</Trans>
+        </p>
         <Link to="/" className="mt-6 inline-block rounded-xl border border-white/15 px-4 py-2 text-sm hover:bg-white/5">
           <Trans>Back to home</Trans>
         </Link>

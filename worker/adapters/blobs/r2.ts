@@ -2,7 +2,11 @@ import type { BlobStore } from '../../ports';
 
 /** The slice of Cloudflare's R2Bucket binding this adapter uses (kept local so no workers-types dependency is needed). */
 export interface R2BucketLike {
-  put(key: string, value: ReadableStream | ArrayBuffer | Uint8Array, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown>;
+  put(
+    key: string,
+    value: ReadableStream | ArrayBuffer | Uint8Array,
+    options?: { httpMetadata?: { contentType?: string } },
+  ): Promise<unknown>;
   get(key: string): Promise<{ body: ReadableStream; size: number; httpMetadata?: { contentType?: string } } | null>;
   delete(key: string): Promise<void>;
 }

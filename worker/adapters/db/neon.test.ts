@@ -67,7 +67,9 @@ describe.skipIf(!available)('Neon Pool through a WebSocket relay', () => {
     const { db } = database;
     await applyMovement(db, { userId: 'usr_neon', movementKey: 'fund', type: 'EARNED', referenceType: 'BONUS', parts: { paid: 50 } });
     const results = await Promise.allSettled(
-      Array.from({ length: 40 }, (_, i) => spendCredits(db, { userId: 'usr_neon', amount: 5, movementKey: `spend:${i}`, type: 'SPENT', referenceType: 'IMAGE_GENERATION' })),
+      Array.from({ length: 40 }, (_, i) =>
+        spendCredits(db, { userId: 'usr_neon', amount: 5, movementKey: `spend:${i}`, type: 'SPENT', referenceType: 'IMAGE_GENERATION' }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     const [account] = await db.select().from(schema.creditAccounts).where(sql`${schema.creditAccounts.userId} = 'usr_neon'`);

@@ -10,7 +10,9 @@ let sentry: Awaited<ReturnType<typeof startSentryFake>>;
 let t: TestApp;
 beforeAll(async () => {
   sentry = await startSentryFake({ publicKey: 'pk_test' });
-  t = await createTestApp({ env: { ERROR_REPORTER_DSN: `${sentry.url.replace('http://', 'http://pk_test@')}/42`, APP_VERSION: '1.2.3', APP_COMMIT: 'abc1234' } });
+  t = await createTestApp({
+    env: { ERROR_REPORTER_DSN: `${sentry.url.replace('http://', 'http://pk_test@')}/42`, APP_VERSION: '1.2.3', APP_COMMIT: 'abc1234' },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -29,7 +31,13 @@ it('reports an unexpected request error as one envelope, with the path but never
   expect(request.path).toBe('/api/42/envelope/');
   expect(request.headers['x-sentry-auth']).toContain('sentry_key=pk_test');
   const event = envelopeEvent(request.body);
-  expect(event).toMatchObject({ level: 'error', environment: 'test', release: '1.2.3+abc1234', tags: { where: 'request' }, request: { method: 'GET', url: '/api/credits/packages' } });
+  expect(event).toMatchObject({
+    level: 'error',
+    environment: 'test',
+    release: '1.2.3+abc1234',
+    tags: { where: 'request' },
+    request: { method: 'GET', url: '/api/credits/packages' },
+  });
   expect(request.body).not.toContain('secret=1');
 });
 
@@ -43,9 +51,19 @@ it('does not report client errors (4xx)', async () => {
 it('reports a failed cron run and rethrows it', async () => {
   expectConsoleError(/cron failed/);
   const before = sentry.requests.length;
-  const broken = { ...t.deps, clock: { now: (): Date => { throw new Error('cron boom'); } } };
+  const broken = {
+    ...t.deps,
+    clock: {
+      now: (): Date => {
+        throw new Error('cron boom');
+      },
+    },
+  };
   await expect(runScheduled(broken)).rejects.toThrow('cron boom');
-  expect(envelopeEvent(sentry.requests.at(-1)!.body)).toMatchObject({ tags: { where: 'cron' }, exception: { values: [{ value: 'cron boom' }] } });
+  expect(envelopeEvent(sentry.requests.at(-1)!.body)).toMatchObject({
+    tags: { where: 'cron' },
+    exception: { values: [{ value: 'cron boom' }] },
+  });
   expect(sentry.requests.length).toBe(before + 1);
 });
 

@@ -32,9 +32,17 @@ export function createSentryEnvelopeReporter(options: {
         ...(options.release ? { release: options.release } : {}),
         tags: { where: context.where, ...(context.requestId ? { requestId: context.requestId } : {}) },
         ...(context.path ? { request: { method: context.method, url: context.path } } : {}),
-        exception: { values: [{ type: err.name, value: err.message.slice(0, 1000), ...(err.stack ? { stacktrace: { frames: framesOf(err.stack) } } : {}) }] },
+        exception: {
+          values: [
+            { type: err.name, value: err.message.slice(0, 1000), ...(err.stack ? { stacktrace: { frames: framesOf(err.stack) } } : {}) },
+          ],
+        },
       };
-      const body = [JSON.stringify({ event_id: eventId, sent_at: sentAt, dsn: options.dsn }), JSON.stringify({ type: 'event' }), JSON.stringify(event)].join('\n');
+      const body = [
+        JSON.stringify({ event_id: eventId, sent_at: sentAt, dsn: options.dsn }),
+        JSON.stringify({ type: 'event' }),
+        JSON.stringify(event),
+      ].join('\n');
       try {
         const response = await doFetch(endpoint, {
           method: 'POST',
@@ -63,7 +71,10 @@ function framesOf(stack: string) {
 }
 
 /** The reporter from config, or none. */
-export function errorReporterFrom(config: { ERROR_REPORTER_DSN?: string; APP_ENV: string; APP_VERSION?: string; APP_COMMIT?: string }, log: Logger) {
+export function errorReporterFrom(
+  config: { ERROR_REPORTER_DSN?: string; APP_ENV: string; APP_VERSION?: string; APP_COMMIT?: string },
+  log: Logger,
+) {
   if (!config.ERROR_REPORTER_DSN) return undefined;
   const release = config.APP_VERSION ? `${config.APP_VERSION}${config.APP_COMMIT ? `+${config.APP_COMMIT}` : ''}` : config.APP_COMMIT;
   return createSentryEnvelopeReporter({ dsn: config.ERROR_REPORTER_DSN, environment: config.APP_ENV, release, log });

@@ -18,7 +18,9 @@ function fakeImages(options: { fail?: boolean } = {}) {
           await read;
           calls.output = opts;
           if (options.fail) throw Object.assign(new Error('IMAGES_TRANSFORM_ERROR 9412: Bad input'), { code: 9412 });
-          const webp = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#123456' } }).webp().toBuffer();
+          const webp = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#123456' } })
+            .webp()
+            .toBuffer();
           return { image: () => new Response(webp).body!, contentType: () => 'image/webp' };
         },
       };
@@ -31,7 +33,11 @@ function fakeImages(options: { fail?: boolean } = {}) {
 describe('Cloudflare Images avatar adapter', () => {
   it('asks the binding for a 256×256 cover crop as a still WebP and returns its bytes', async () => {
     const { binding, calls } = fakeImages();
-    const input = new Uint8Array(await sharp({ create: { width: 500, height: 300, channels: 3, background: '#ff0000' } }).png().toBuffer());
+    const input = new Uint8Array(
+      await sharp({ create: { width: 500, height: 300, channels: 3, background: '#ff0000' } })
+        .png()
+        .toBuffer(),
+    );
     const out = await createCloudflareAvatarImages(binding).toAvatar(input, 'image/png');
     expect(calls.input).toEqual(input);
     expect(calls.transforms).toEqual([{ width: 256, height: 256, fit: 'cover', gravity: 'center' }]);
@@ -42,13 +48,20 @@ describe('Cloudflare Images avatar adapter', () => {
 
   it('turns the binding’s refusal into AvatarDecodeError (a 415 for the user)', async () => {
     const { binding } = fakeImages({ fail: true });
-    await expect(createCloudflareAvatarImages(binding).toAvatar(new Uint8Array([1, 2, 3]), 'image/png')).rejects.toBeInstanceOf(AvatarDecodeError);
+    await expect(createCloudflareAvatarImages(binding).toAvatar(new Uint8Array([1, 2, 3]), 'image/png')).rejects.toBeInstanceOf(
+      AvatarDecodeError,
+    );
   });
 
   it('without a binding stores the metadata-stripped original and warns once', async () => {
     const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     const images = createPassthroughAvatarImages(log);
-    const jpeg = new Uint8Array(await sharp({ create: { width: 40, height: 40, channels: 3, background: '#00ff00' } }).jpeg().withExif({ IFD0: { Artist: 'secret-owner' } }).toBuffer());
+    const jpeg = new Uint8Array(
+      await sharp({ create: { width: 40, height: 40, channels: 3, background: '#00ff00' } })
+        .jpeg()
+        .withExif({ IFD0: { Artist: 'secret-owner' } })
+        .toBuffer(),
+    );
     const out = await images.toAvatar(jpeg, 'image/jpeg');
     await images.toAvatar(jpeg, 'image/jpeg');
     expect(out.contentType).toBe('image/jpeg');
@@ -58,7 +71,11 @@ describe('Cloudflare Images avatar adapter', () => {
   });
 
   it('decodes(): true when the binding decodes the bytes, false when it refuses them; without a binding, the container must be whole', async () => {
-    const png = new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background: '#00ff00' } }).png().toBuffer());
+    const png = new Uint8Array(
+      await sharp({ create: { width: 40, height: 30, channels: 3, background: '#00ff00' } })
+        .png()
+        .toBuffer(),
+    );
     expect(await createCloudflareAvatarImages(fakeImages().binding).decodes(png, 'image/png')).toBe(true);
     expect(await createCloudflareAvatarImages(fakeImages({ fail: true }).binding).decodes(png, 'image/png')).toBe(false);
     const passthrough = createPassthroughAvatarImages({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });

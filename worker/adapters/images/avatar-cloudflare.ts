@@ -13,8 +13,17 @@ export interface ImagesBindingLike {
   input(stream: ReadableStream<Uint8Array>): ImageTransformerLike;
 }
 export interface ImageTransformerLike {
-  transform(options: { width?: number; height?: number; fit?: 'scale-down' | 'contain' | 'cover' | 'crop' | 'pad'; gravity?: 'auto' | 'center' }): ImageTransformerLike;
-  output(options: { format: 'image/webp' | 'image/avif' | 'image/jpeg' | 'image/png'; quality?: number; anim?: boolean }): Promise<{ image(): ReadableStream<Uint8Array>; contentType(): string }>;
+  transform(options: {
+    width?: number;
+    height?: number;
+    fit?: 'scale-down' | 'contain' | 'cover' | 'crop' | 'pad';
+    gravity?: 'auto' | 'center';
+  }): ImageTransformerLike;
+  output(options: {
+    format: 'image/webp' | 'image/avif' | 'image/jpeg' | 'image/png';
+    quality?: number;
+    anim?: boolean;
+  }): Promise<{ image(): ReadableStream<Uint8Array>; contentType(): string }>;
 }
 
 function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
@@ -39,7 +48,10 @@ export function createCloudflareAvatarImages(images: ImagesBindingLike): AvatarI
     /** The binding decodes it (to a tiny WebP thumbnail, the cheapest full decode it offers); an ImagesError means it does not decode. */
     async decodes(bytes) {
       try {
-        const result = await images.input(streamOf(bytes)).transform({ width: 16, height: 16, fit: 'scale-down' }).output({ format: 'image/webp', anim: false });
+        const result = await images
+          .input(streamOf(bytes))
+          .transform({ width: 16, height: 16, fit: 'scale-down' })
+          .output({ format: 'image/webp', anim: false });
         return (await readAll(result.image())).length > 0;
       } catch {
         return false;

@@ -28,12 +28,15 @@ export class EngineContainer {
   async fetch(request: Request): Promise<Response> {
     const container = this.state.container;
     if (!container) return Response.json({ message: 'containers are not enabled for this Durable Object' }, { status: 503 });
-    if (!container.running) container.start({ env: { ENGINE_SECRET: this.env.IMAGE_ENGINE_SECRET ?? '', PORT: String(ENGINE_PORT) }, enableInternet: false });
+    if (!container.running)
+      container.start({ env: { ENGINE_SECRET: this.env.IMAGE_ENGINE_SECRET ?? '', PORT: String(ENGINE_PORT) }, enableInternet: false });
     // Buffered once: a cold container refuses connections for a moment, and each retry needs the body again.
     const body = request.method === 'GET' ? undefined : await request.arrayBuffer();
     for (let attempt = 0; ; attempt++) {
       try {
-        return await container.getTcpPort(ENGINE_PORT).fetch(new Request(request.url, { method: request.method, headers: request.headers, body }));
+        return await container
+          .getTcpPort(ENGINE_PORT)
+          .fetch(new Request(request.url, { method: request.method, headers: request.headers, body }));
       } catch (error) {
         if (attempt >= 40) throw error;
         await new Promise((resolve) => setTimeout(resolve, 250));
@@ -44,5 +47,6 @@ export class EngineContainer {
 
 /** A fetch that lands on one of the engine containers (the job's signature travels with it). */
 export function containerFetch(namespace: DurableObjectNamespaceLike) {
-  return (request: Request) => namespace.get(namespace.idFromName(`engine-${Math.floor(Math.random() * ENGINE_CONTAINER_INSTANCES)}`)).fetch(request);
+  return (request: Request) =>
+    namespace.get(namespace.idFromName(`engine-${Math.floor(Math.random() * ENGINE_CONTAINER_INSTANCES)}`)).fetch(request);
 }

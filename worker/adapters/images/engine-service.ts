@@ -33,8 +33,10 @@ export function createEngineServiceClient(options: EngineServiceOptions): Offlin
         };
       }
       const detail = (await response.json().catch(() => ({}))) as { code?: EngineInputError['code']; message?: string };
-      if (response.status === 422 && detail.code) throw new EngineInputError(detail.code, detail.message ?? 'The image engine refused this image');
-      if (response.status === 401 || response.status === 400) throw new EngineError(`image engine service refused the request (${response.status}): ${detail.message ?? ''}`, false);
+      if (response.status === 422 && detail.code)
+        throw new EngineInputError(detail.code, detail.message ?? 'The image engine refused this image');
+      if (response.status === 401 || response.status === 400)
+        throw new EngineError(`image engine service refused the request (${response.status}): ${detail.message ?? ''}`, false);
       throw new EngineError(`image engine service unavailable (${response.status})`, true);
     },
   };

@@ -58,18 +58,46 @@ export async function verifyEngineRequest(secret: string, headers: Headers, body
 
 export function encodeOperation(op: EngineOperation): Uint8Array<ArrayBuffer> {
   const wire =
-    op.op === 'edit' ? { ...op, images: op.images.map(toBase64) } : op.op === 'tool' || op.op === 'upscale' ? { ...op, image: toBase64(op.image) } : op;
+    op.op === 'edit'
+      ? { ...op, images: op.images.map(toBase64) }
+      : op.op === 'tool' || op.op === 'upscale'
+        ? { ...op, image: toBase64(op.image) }
+        : op;
   return encoder.encode(JSON.stringify(wire));
 }
 
-const image = z.string().max(20_000_000).regex(/^[A-Za-z0-9+/]*={0,2}$/).transform(fromBase64);
+const image = z
+  .string()
+  .max(20_000_000)
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/)
+  .transform(fromBase64);
 const dimension = z.number().int().min(16).max(4096);
-const seed = z.number().int().min(0).max(2 ** 32);
+const seed = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 32);
 
 /** The service validates what it is sent even when signed: a bad operation is a 400, never a crash. */
 export const wireOperation = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('text-to-image'), prompt: z.string().max(10_000), negativePrompt: z.string().max(5000).optional(), style: z.string().max(40), width: dimension, height: dimension, seed }),
-  z.object({ op: z.literal('edit'), prompt: z.string().max(10_000), style: z.string().max(40), images: z.array(image).min(1).max(5), width: dimension.optional(), height: dimension.optional(), seed }),
+  z.object({
+    op: z.literal('text-to-image'),
+    prompt: z.string().max(10_000),
+    negativePrompt: z.string().max(5000).optional(),
+    style: z.string().max(40),
+    width: dimension,
+    height: dimension,
+    seed,
+  }),
+  z.object({
+    op: z.literal('edit'),
+    prompt: z.string().max(10_000),
+    style: z.string().max(40),
+    images: z.array(image).min(1).max(5),
+    width: dimension.optional(),
+    height: dimension.optional(),
+    seed,
+  }),
   z.object({
     op: z.literal('tool'),
     toolId: z.enum(ENGINE_TOOL_IDS),
@@ -77,5 +105,10 @@ export const wireOperation = z.discriminatedUnion('op', [
     params: z.record(z.string().max(40), z.union([z.string().max(10_000), z.number(), z.boolean()])),
     seed,
   }),
-  z.object({ op: z.literal('upscale'), image, scale: z.union([z.literal(UPSCALE_FACTORS[0]), z.literal(UPSCALE_FACTORS[1]), z.literal(UPSCALE_FACTORS[2])]), faceEnhancement: z.boolean() }),
+  z.object({
+    op: z.literal('upscale'),
+    image,
+    scale: z.union([z.literal(UPSCALE_FACTORS[0]), z.literal(UPSCALE_FACTORS[1]), z.literal(UPSCALE_FACTORS[2])]),
+    faceEnhancement: z.boolean(),
+  }),
 ]) satisfies z.ZodType<EngineOperation, unknown>;

@@ -29,7 +29,11 @@ let token: string;
 const photo = readFileSync(new URL('../../../tests/fixtures/photos/astronaut.png', import.meta.url));
 
 beforeAll(async () => {
-  answer = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c08040' } }).png().toBuffer());
+  answer = new Uint8Array(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c08040' } })
+      .png()
+      .toBuffer(),
+  );
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -38,7 +42,19 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
       res.end(
         JSON.stringify({
-          candidates: [{ content: { role: 'model', parts: [{ text: 'Here is the portrait.' }, { inlineData: { mimeType: 'image/png', data: Buffer.from(answer).toString('base64') } }] }, finishReason: 'STOP', index: 0 }],
+          candidates: [
+            {
+              content: {
+                role: 'model',
+                parts: [
+                  { text: 'Here is the portrait.' },
+                  { inlineData: { mimeType: 'image/png', data: Buffer.from(answer).toString('base64') } },
+                ],
+              },
+              finishReason: 'STOP',
+              index: 0,
+            },
+          ],
           modelVersion: 'gemini-2.5-flash-image',
         }),
       );
@@ -60,7 +76,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const statusOf = async (id: string) => (await (await t.request(`/api/generate-image/status/${id}`, { token })).json()) as { status: string; imageUrl: string | null };
+const statusOf = async (id: string) =>
+  (await (await t.request(`/api/generate-image/status/${id}`, { token })).json()) as { status: string; imageUrl: string | null };
 
 it('sends the photo and the compiled edit prompt, prefix first, to Gemini, and keeps its image', async () => {
   const form = new FormData();
@@ -79,7 +96,11 @@ it('sends the photo and the compiled edit prompt, prefix first, to Gemini, and k
   const [textPart, imagePart] = received[0]!.body.contents[0]!.parts;
   const text = textPart!.text!;
   const image = imagePart!.inline_data!;
-  expect(text.startsWith(`${FACE_SWAP_PREFIX.edit}\n\nfor my team page. Character features: platinum blonde hair, wearing round glasses. Environmental characteristics: golden hour sunlight.`)).toBe(true);
+  expect(
+    text.startsWith(
+      `${FACE_SWAP_PREFIX.edit}\n\nfor my team page. Character features: platinum blonde hair, wearing round glasses. Environmental characteristics: golden hour sunlight.`,
+    ),
+  ).toBe(true);
   expect(text).toMatch(/Preserve the person's identity, likeness and facial structure exactly/);
   expect(image.mime_type).toBe('image/png');
   expect(Buffer.from(image.data, 'base64').equals(photo)).toBe(true);
@@ -96,7 +117,15 @@ it('sends a text-mode request with the generate prefix and no image', async () =
   const res = await t.request('/api/generate-image', {
     method: 'POST',
     token,
-    json: { toolId: 'face-swap', model: 'gemini', style: 'realistic', width: 1024, height: 1024, prompt: 'Character features: a man, a full beard.', options: { gender: 'male', beard: 'full_beard' } },
+    json: {
+      toolId: 'face-swap',
+      model: 'gemini',
+      style: 'realistic',
+      width: 1024,
+      height: 1024,
+      prompt: 'Character features: a man, a full beard.',
+      options: { gender: 'male', beard: 'full_beard' },
+    },
   });
   expect(res.status).toBe(200);
   await t.drainJobs();

@@ -63,10 +63,22 @@ const successBody = () => ({
 });
 
 beforeAll(async () => {
-  outputPng = new Uint8Array(await sharp({ create: { width: 4, height: 3, channels: 3, background: '#ff6600' } }).png().toBuffer());
+  outputPng = new Uint8Array(
+    await sharp({ create: { width: 4, height: 3, channels: 3, background: '#ff6600' } })
+      .png()
+      .toBuffer(),
+  );
   outputPngBase64 = Buffer.from(outputPng).toString('base64');
-  sourceJpeg = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } }).jpeg().toBuffer());
-  sourcePng = new Uint8Array(await sharp({ create: { width: 6, height: 6, channels: 3, background: '#0000ff' } }).png().toBuffer());
+  sourceJpeg = new Uint8Array(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } })
+      .jpeg()
+      .toBuffer(),
+  );
+  sourcePng = new Uint8Array(
+    await sharp({ create: { width: 6, height: 6, channels: 3, background: '#0000ff' } })
+      .png()
+      .toBuffer(),
+  );
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -91,7 +103,12 @@ beforeEach(() => {
 });
 
 const engine = (overrides: { timeoutMs?: number; model?: string } = {}): ImageEngine =>
-  createGeminiEngine({ apiKey: 'test-key-123', baseUrl: `${baseUrl}/`, model: overrides.model ?? 'gemini-2.5-flash-image', timeoutMs: overrides.timeoutMs });
+  createGeminiEngine({
+    apiKey: 'test-key-123',
+    baseUrl: `${baseUrl}/`,
+    model: overrides.model ?? 'gemini-2.5-flash-image',
+    timeoutMs: overrides.timeoutMs,
+  });
 
 const t2i = (overrides: Partial<TextToImageInput> = {}): TextToImageInput => ({
   prompt: 'A lighthouse at dusk',
@@ -149,7 +166,11 @@ describe('Gemini engine: text-to-image', () => {
 
   it('accepts snake_case inline_data parts and sniffs the real type from the bytes', async () => {
     const jpegBase64 = Buffer.from(sourceJpeg).toString('base64');
-    reply = json(200, { candidates: [{ content: { parts: [{ inline_data: { mime_type: 'image/png', data: jpegBase64 } }], role: 'model' }, finishReason: 'STOP' }] });
+    reply = json(200, {
+      candidates: [
+        { content: { parts: [{ inline_data: { mime_type: 'image/png', data: jpegBase64 } }], role: 'model' }, finishReason: 'STOP' },
+      ],
+    });
     const image = await engine().textToImage(t2i());
     expect(image.contentType).toBe('image/jpeg');
     expect(image.bytes.length).toBe(sourceJpeg.length);
@@ -192,7 +213,13 @@ describe('Gemini engine: multi-image edit', () => {
 
   it('leaves the aspect ratio to the model when no size is given', async () => {
     reply = json(200, successBody());
-    await engine().edit({ prompt: 'make it warmer', style: 'realistic', images: [{ bytes: sourcePng, contentType: 'image/png' }], seed: 1, model: 'nano' });
+    await engine().edit({
+      prompt: 'make it warmer',
+      style: 'realistic',
+      images: [{ bytes: sourcePng, contentType: 'image/png' }],
+      seed: 1,
+      model: 'nano',
+    });
     expect(received[0]!.body.generationConfig).toEqual({ responseModalities: ['TEXT', 'IMAGE'] });
     expect(received[0]!.body.contents[0]!.parts).toHaveLength(2);
   });
@@ -213,7 +240,12 @@ describe('Gemini engine: failures', () => {
     {
       name: 'prompt blocked (promptFeedback.blockReason PROHIBITED_CONTENT, no candidates)',
       status: 200,
-      body: { promptFeedback: { blockReason: 'PROHIBITED_CONTENT' }, usageMetadata: { promptTokenCount: 9, totalTokenCount: 9 }, modelVersion: 'gemini-2.5-flash-image', responseId: 'x1' },
+      body: {
+        promptFeedback: { blockReason: 'PROHIBITED_CONTENT' },
+        usageMetadata: { promptTokenCount: 9, totalTokenCount: 9 },
+        modelVersion: 'gemini-2.5-flash-image',
+        responseId: 'x1',
+      },
       category: 'safety_policy',
       retryable: false,
       contains: 'PROHIBITED_CONTENT',
@@ -228,7 +260,12 @@ describe('Gemini engine: failures', () => {
     {
       name: 'image filtered (finishReason IMAGE_SAFETY, no content)',
       status: 200,
-      body: { candidates: [{ finishReason: 'IMAGE_SAFETY', index: 0 }], usageMetadata, modelVersion: 'gemini-2.5-flash-image', responseId: 'x2' },
+      body: {
+        candidates: [{ finishReason: 'IMAGE_SAFETY', index: 0 }],
+        usageMetadata,
+        modelVersion: 'gemini-2.5-flash-image',
+        responseId: 'x2',
+      },
       category: 'safety_policy',
       retryable: false,
       contains: 'IMAGE_SAFETY',
@@ -251,7 +288,13 @@ describe('Gemini engine: failures', () => {
       name: 'text only, no image part',
       status: 200,
       body: {
-        candidates: [{ content: { parts: [{ text: 'I can describe a lighthouse, but I could not draw one this time.' }], role: 'model' }, finishReason: 'STOP', index: 0 }],
+        candidates: [
+          {
+            content: { parts: [{ text: 'I can describe a lighthouse, but I could not draw one this time.' }], role: 'model' },
+            finishReason: 'STOP',
+            index: 0,
+          },
+        ],
         usageMetadata,
         modelVersion: 'gemini-2.5-flash-image',
       },
@@ -271,7 +314,13 @@ describe('Gemini engine: failures', () => {
           details: [
             {
               '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
-              violations: [{ quotaMetric: 'generativelanguage.googleapis.com/generate_content_free_tier_requests', quotaId: 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier', quotaValue: '10' }],
+              violations: [
+                {
+                  quotaMetric: 'generativelanguage.googleapis.com/generate_content_free_tier_requests',
+                  quotaId: 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier',
+                  quotaValue: '10',
+                },
+              ],
             },
             { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '37s' },
           ],
@@ -296,7 +345,14 @@ describe('Gemini engine: failures', () => {
           code: 400,
           message: 'API key not valid. Please pass a valid API key.',
           status: 'INVALID_ARGUMENT',
-          details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com', metadata: { service: 'generativelanguage.googleapis.com' } }],
+          details: [
+            {
+              '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+              reason: 'API_KEY_INVALID',
+              domain: 'googleapis.com',
+              metadata: { service: 'generativelanguage.googleapis.com' },
+            },
+          ],
         },
       },
       category: 'auth_error',
@@ -308,7 +364,8 @@ describe('Gemini engine: failures', () => {
       body: {
         error: {
           code: 403,
-          message: "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+          message:
+            "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
           status: 'PERMISSION_DENIED',
         },
       },
@@ -327,7 +384,13 @@ describe('Gemini engine: failures', () => {
     {
       name: '500 INTERNAL',
       status: 500,
-      body: { error: { code: 500, message: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting', status: 'INTERNAL' } },
+      body: {
+        error: {
+          code: 500,
+          message: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+          status: 'INTERNAL',
+        },
+      },
       category: 'server_error',
       retryable: true,
     },
@@ -341,7 +404,13 @@ describe('Gemini engine: failures', () => {
     {
       name: '404 NOT_FOUND model',
       status: 404,
-      body: { error: { code: 404, message: 'models/gemini-9-image is not found for API version v1beta, or is not supported for generateContent.', status: 'NOT_FOUND' } },
+      body: {
+        error: {
+          code: 404,
+          message: 'models/gemini-9-image is not found for API version v1beta, or is not supported for generateContent.',
+          status: 'NOT_FOUND',
+        },
+      },
       category: 'not_found',
       retryable: false,
     },

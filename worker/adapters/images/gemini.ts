@@ -171,7 +171,13 @@ function errorFromResponse(httpStatus: number, text: string): EngineError {
   const reasons = (error?.details ?? []).map((d) => d.reason).filter(Boolean);
 
   if (httpStatus === 429 || status === 'RESOURCE_EXHAUSTED') return providerError('rate limit / quota exceeded', true, detail);
-  if (httpStatus === 401 || httpStatus === 403 || status === 'PERMISSION_DENIED' || status === 'UNAUTHENTICATED' || reasons.includes('API_KEY_INVALID')) {
+  if (
+    httpStatus === 401 ||
+    httpStatus === 403 ||
+    status === 'PERMISSION_DENIED' ||
+    status === 'UNAUTHENTICATED' ||
+    reasons.includes('API_KEY_INVALID')
+  ) {
     return providerError(`unauthorized (HTTP ${httpStatus}${status ? ` ${status}` : ''})`, false, detail);
   }
   if (httpStatus === 504 || status === 'DEADLINE_EXCEEDED') return providerError('timed out at Gemini', true, detail);

@@ -10,8 +10,28 @@ export function createLocalEngine(offline: OfflineEngine): ImageEngine {
   return {
     name: 'local',
     textToImage: async (input) =>
-      image(await offline.run({ op: 'text-to-image', prompt: input.prompt, negativePrompt: input.negativePrompt, style: input.style, width: input.width, height: input.height, seed: input.seed })),
+      image(
+        await offline.run({
+          op: 'text-to-image',
+          prompt: input.prompt,
+          negativePrompt: input.negativePrompt,
+          style: input.style,
+          width: input.width,
+          height: input.height,
+          seed: input.seed,
+        }),
+      ),
     edit: async (input) =>
-      image(await offline.run({ op: 'edit', prompt: input.prompt, style: input.style, images: input.images.map((i) => i.bytes), width: input.width, height: input.height, seed: input.seed })),
+      image(
+        await offline.run({
+          op: 'edit',
+          prompt: input.prompt,
+          style: input.style,
+          images: input.images.map((i) => i.bytes),
+          width: input.width,
+          height: input.height,
+          seed: input.seed,
+        }),
+      ),
   };
 }

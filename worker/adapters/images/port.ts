@@ -67,4 +67,3 @@ export class EngineError extends Error {
     this.name = 'EngineError';
   }
 }
-

@@ -16,9 +16,21 @@ let png: Uint8Array;
 let sourcePng: Uint8Array;
 
 beforeAll(async () => {
-  jpeg = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).jpeg().toBuffer());
-  png = new Uint8Array(await sharp({ create: { width: 5, height: 5, channels: 3, background: '#abcdef' } }).png().toBuffer());
-  sourcePng = new Uint8Array(await sharp({ create: { width: 3, height: 2, channels: 3, background: '#ff0000' } }).png().toBuffer());
+  jpeg = new Uint8Array(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .jpeg()
+      .toBuffer(),
+  );
+  png = new Uint8Array(
+    await sharp({ create: { width: 5, height: 5, channels: 3, background: '#abcdef' } })
+      .png()
+      .toBuffer(),
+  );
+  sourcePng = new Uint8Array(
+    await sharp({ create: { width: 3, height: 2, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer(),
+  );
 });
 
 /** How the binding builds its errors (workerd src/cloudflare/internal/ai-api.ts). */
@@ -118,7 +130,14 @@ describe('Workers AI engine: text-to-image (FLUX schnell)', () => {
     expect(image.contentType).toBe('image/png');
     expect(Array.from(image.bytes)).toEqual(Array.from(png));
     expect(calls[0]!.model).toBe('@cf/stabilityai/stable-diffusion-xl-base-1.0');
-    expect(calls[0]!.inputs).toMatchObject({ negative_prompt: 'people', width: 1344, height: 768, num_steps: 20, guidance: 7.5, seed: 1234 });
+    expect(calls[0]!.inputs).toMatchObject({
+      negative_prompt: 'people',
+      width: 1344,
+      height: 768,
+      num_steps: 20,
+      guidance: 7.5,
+      seed: 1234,
+    });
   });
 
   it('an empty or non-image result is "no image returned" (not retryable)', async () => {
@@ -169,7 +188,11 @@ describe('Workers AI engine: edit (img2img)', () => {
 
 describe('Workers AI engine: thrown errors', () => {
   const cases: { thrown: Error; category: string; retryable: boolean }[] = [
-    { thrown: new InferenceUpstreamError('3040: Capacity temporarily exceeded, please try again.', 'AiError'), category: 'rate_limit', retryable: true },
+    {
+      thrown: new InferenceUpstreamError('3040: Capacity temporarily exceeded, please try again.', 'AiError'),
+      category: 'rate_limit',
+      retryable: true,
+    },
     { thrown: new InferenceUpstreamError('3040: No more data centers to forward the request to'), category: 'rate_limit', retryable: true },
     { thrown: new Error('AiError: Too many requests (429)'), category: 'rate_limit', retryable: true },
     {
@@ -179,7 +202,11 @@ describe('Workers AI engine: thrown errors', () => {
       category: 'rate_limit',
       retryable: false,
     },
-    { thrown: new InferenceUpstreamError('5016: Input prompt contains NSFW content.', 'AiError'), category: 'safety_policy', retryable: false },
+    {
+      thrown: new InferenceUpstreamError('5016: Input prompt contains NSFW content.', 'AiError'),
+      category: 'safety_policy',
+      retryable: false,
+    },
     { thrown: new InferenceUpstreamError('3030: Output image flagged as NSFW'), category: 'safety_policy', retryable: false },
     { thrown: new InferenceUpstreamError('5016: User has not agreed to Llama3.2 model terms'), category: 'auth_error', retryable: false },
     { thrown: new InferenceUpstreamError('3023: Service unavailable for account'), category: 'auth_error', retryable: false },
@@ -208,7 +235,9 @@ describe('Workers AI engine: thrown errors', () => {
     });
     const error = await failure(createWorkersAiEngine({ ai }).edit(editInput()));
     expect(error.retryable).toBe(true);
-    expect(error.message).toBe('rate limit: Workers AI capacity temporarily exceeded: 3040: Capacity temporarily exceeded, please try again.');
+    expect(error.message).toBe(
+      'rate limit: Workers AI capacity temporarily exceeded: 3040: Capacity temporarily exceeded, please try again.',
+    );
   });
 
   it('maps a non-Error throw', () => {

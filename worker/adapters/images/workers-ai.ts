@@ -124,9 +124,12 @@ export function engineErrorFromAi(error: unknown): EngineError {
   // The NSFW filter can surface under several codes; its wording is the reliable signal.
   if (/nsfw|unsafe|safety/i.test(text)) return providerError('blocked by safety policy (NSFW content)', false, text);
   // 3036: daily free allocation used up — retrying within the job's lifetime cannot succeed.
-  if (code === 3036 || /daily free allocation|neurons/i.test(text)) return providerError('quota exceeded: Workers AI daily allocation used up', false, text);
-  if (code === 3040 || /capacity|\b429\b|too many requests|rate.?limit/i.test(text)) return providerError('rate limit: Workers AI capacity temporarily exceeded', true, text);
-  if (code === 3007 || code === 3008 || /timeout|timed out|\b408\b/i.test(text)) return providerError('timed out at Workers AI', true, text);
+  if (code === 3036 || /daily free allocation|neurons/i.test(text))
+    return providerError('quota exceeded: Workers AI daily allocation used up', false, text);
+  if (code === 3040 || /capacity|\b429\b|too many requests|rate.?limit/i.test(text))
+    return providerError('rate limit: Workers AI capacity temporarily exceeded', true, text);
+  if (code === 3007 || code === 3008 || /timeout|timed out|\b408\b/i.test(text))
+    return providerError('timed out at Workers AI', true, text);
   if ([3023, 3041, 5016, 5018].includes(code) || /\b40[13]\b|not allowed|unauthori[sz]ed|forbidden/i.test(text)) {
     return providerError('unauthorized: Workers AI refused this account or model', false, text);
   }

@@ -18,7 +18,10 @@ describe('send-code flood from one client', () => {
     const before = limits.size();
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) {
-      statuses.push((await t.request('/api/auth/login/send-code', { method: 'POST', json: { email: `flood${i}@example.com` }, ip: '198.51.100.50' })).status);
+      statuses.push(
+        (await t.request('/api/auth/login/send-code', { method: 'POST', json: { email: `flood${i}@example.com` }, ip: '198.51.100.50' }))
+          .status,
+      );
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     // One per-IP window plus the five addresses it was allowed to mail; not 25.

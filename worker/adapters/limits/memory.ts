@@ -30,7 +30,11 @@ export function createMemoryRateLimiter(clock: Clock, options: { maxKeys?: numbe
       }
       window.count += 1;
       const allowed = window.count <= rule.limit;
-      return { allowed, remaining: Math.max(rule.limit - window.count, 0), retryAfterSeconds: allowed ? 0 : Math.ceil((window.endsAt - now) / 1000) };
+      return {
+        allowed,
+        remaining: Math.max(rule.limit - window.count, 0),
+        retryAfterSeconds: allowed ? 0 : Math.ceil((window.endsAt - now) / 1000),
+      };
     },
     size: () => windows.size,
   };

@@ -11,7 +11,12 @@ export function createUpstashRateLimiter(options: { url: string; token: string; 
   return {
     async hit(key, rule) {
       const redisKey = `${prefix}${key}`;
-      const [count, , ttl] = await redis.pipeline().incr(redisKey).expire(redisKey, rule.windowSeconds, 'NX').ttl(redisKey).exec<[number, number, number]>();
+      const [count, , ttl] = await redis
+        .pipeline()
+        .incr(redisKey)
+        .expire(redisKey, rule.windowSeconds, 'NX')
+        .ttl(redisKey)
+        .exec<[number, number, number]>();
       const allowed = count <= rule.limit;
       return { allowed, remaining: Math.max(rule.limit - count, 0), retryAfterSeconds: allowed ? 0 : Math.max(ttl, 1) };
     },

@@ -15,7 +15,13 @@ it('sends one POST /emails with the key, sender, recipient and both bodies', asy
   const [request] = fake.requests;
   expect(request).toMatchObject({ method: 'POST', path: '/emails' });
   expect(request!.headers.authorization).toBe('Bearer re_test_key');
-  expect(JSON.parse(request!.body)).toEqual({ from: 'Studio <no-reply@studio.example.com>', to: ['ada@example.com'], subject: 'Your code', text: 'Code 123456', html: '<p>Code 123456</p>' });
+  expect(JSON.parse(request!.body)).toEqual({
+    from: 'Studio <no-reply@studio.example.com>',
+    to: ['ada@example.com'],
+    subject: 'Your code',
+    text: 'Code 123456',
+    html: '<p>Code 123456</p>',
+  });
 });
 
 it('throws with Resend’s reason when it refuses', async () => {

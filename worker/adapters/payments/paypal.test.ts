@@ -9,7 +9,15 @@ import { createPaypalGateway, isPaypalCertUrl, paypalAmount } from './paypal';
 let fake: PaypalFake;
 let paypal: PaymentGateway;
 const gateway = (over: Partial<Parameters<typeof createPaypalGateway>[0]> = {}) =>
-  createPaypalGateway({ clientId: fake.clientId, clientSecret: fake.clientSecret, webhookId: fake.webhookId, apiUrl: fake.url, publicUrl: 'http://localhost:8787', brandName: 'Image Studio', ...over });
+  createPaypalGateway({
+    clientId: fake.clientId,
+    clientSecret: fake.clientSecret,
+    webhookId: fake.webhookId,
+    apiUrl: fake.url,
+    publicUrl: 'http://localhost:8787',
+    brandName: 'Image Studio',
+    ...over,
+  });
 
 beforeAll(async () => {
   fake = await startPaypalFake();
@@ -31,7 +39,16 @@ const packRequest = (over: Partial<CheckoutRequest> = {}): CheckoutRequest => {
     orderNumber: `IS2611PP${String(seq).padStart(4, '0')}`,
     kind: 'credits',
     method: 'PAYPAL',
-    plan: { id: 'pack_500', name: '500 credits', priceCents: 1999, currency: 'USD', credits: 500, interval: null, stripePriceId: null, paypalPlanId: null },
+    plan: {
+      id: 'pack_500',
+      name: '500 credits',
+      priceCents: 1999,
+      currency: 'USD',
+      credits: 500,
+      interval: null,
+      stripePriceId: null,
+      paypalPlanId: null,
+    },
     userId: 'usr_buyer',
     customerEmail: 'buyer@example.com',
     successUrl: `http://localhost:8787/payment/paypal/success?orderId=${orderId}`,
@@ -43,7 +60,16 @@ const packRequest = (over: Partial<CheckoutRequest> = {}): CheckoutRequest => {
 const subscriptionRequest = (interval: 'month' | 'year' = 'month', paypalPlanId: string | null = null): CheckoutRequest => ({
   ...packRequest(),
   kind: 'subscription',
-  plan: { id: `plan_pro_${interval}`, name: `Pro ${interval}ly`, priceCents: interval === 'month' ? 999 : 9990, currency: 'USD', credits: 1000, interval, stripePriceId: null, paypalPlanId },
+  plan: {
+    id: `plan_pro_${interval}`,
+    name: `Pro ${interval}ly`,
+    priceCents: interval === 'month' ? 999 : 9990,
+    currency: 'USD',
+    credits: 1000,
+    interval,
+    stripePriceId: null,
+    paypalPlanId,
+  },
 });
 
 const deliver = (event: unknown, override: Record<string, string | null> = {}, webhookId = fake.webhookId) => {
@@ -114,7 +140,13 @@ describe('PayPal adapter: packs (Orders v2)', () => {
     expect(call!.body).toEqual({
       intent: 'CAPTURE',
       purchase_units: [
-        { reference_id: request.orderId, custom_id: request.orderId, invoice_id: request.orderNumber, description: '500 credits', amount: { currency_code: 'USD', value: '19.99' } },
+        {
+          reference_id: request.orderId,
+          custom_id: request.orderId,
+          invoice_id: request.orderNumber,
+          description: '500 credits',
+          amount: { currency_code: 'USD', value: '19.99' },
+        },
       ],
       payment_source: {
         paypal: {
@@ -182,13 +214,22 @@ describe('PayPal adapter: packs (Orders v2)', () => {
   });
 
   it('turns PayPal errors into GatewayErrors carrying the debug_id', async () => {
-    fake.fail({ method: 'POST', path: /^\/v2\/checkout\/orders$/ }, 422, { name: 'UNPROCESSABLE_ENTITY', message: 'x', debug_id: 'dbg0123456789', details: [{ issue: 'CURRENCY_NOT_SUPPORTED' }] });
+    fake.fail({ method: 'POST', path: /^\/v2\/checkout\/orders$/ }, 422, {
+      name: 'UNPROCESSABLE_ENTITY',
+      message: 'x',
+      debug_id: 'dbg0123456789',
+      details: [{ issue: 'CURRENCY_NOT_SUPPORTED' }],
+    });
     const refused = await paypal.createCheckout(packRequest()).catch((e) => e);
     expect(refused).toBeInstanceOf(GatewayError);
     expect(refused.message).toBe('PayPal refused the request (checkout).');
     expect(refused.detail).toMatchObject({ status: 422, debug_id: 'dbg0123456789', details: [{ issue: 'CURRENCY_NOT_SUPPORTED' }] });
 
-    fake.fail({ method: 'POST', path: /^\/v2\/checkout\/orders$/ }, 503, { name: 'SERVICE_UNAVAILABLE', message: 'down', debug_id: 'dbg503' });
+    fake.fail({ method: 'POST', path: /^\/v2\/checkout\/orders$/ }, 503, {
+      name: 'SERVICE_UNAVAILABLE',
+      message: 'down',
+      debug_id: 'dbg503',
+    });
     const down = await paypal.createCheckout(packRequest()).catch((e) => e);
     expect(down.message).toBe('PayPal is unavailable (checkout). Please try again later.');
     expect(down.detail).toMatchObject({ status: 503, debug_id: 'dbg503' });
@@ -219,7 +260,13 @@ describe('PayPal adapter: subscriptions', () => {
       name: 'Pro yearly',
       status: 'ACTIVE',
       billing_cycles: [
-        { frequency: { interval_unit: 'YEAR', interval_count: 1 }, tenure_type: 'REGULAR', sequence: 1, total_cycles: 0, pricing_scheme: { fixed_price: { value: '99.90', currency_code: 'USD' } } },
+        {
+          frequency: { interval_unit: 'YEAR', interval_count: 1 },
+          tenure_type: 'REGULAR',
+          sequence: 1,
+          total_cycles: 0,
+          pricing_scheme: { fixed_price: { value: '99.90', currency_code: 'USD' } },
+        },
       ],
       payment_preferences: { auto_bill_outstanding: true, setup_fee_failure_action: 'CANCEL', payment_failure_threshold: 1 },
     });
@@ -229,7 +276,13 @@ describe('PayPal adapter: subscriptions', () => {
       plan_id: result.createdGatewayPlanId,
       custom_id: request.orderId,
       subscriber: { email_address: 'buyer@example.com' },
-      application_context: { brand_name: 'Image Studio', user_action: 'SUBSCRIBE_NOW', shipping_preference: 'NO_SHIPPING', return_url: request.successUrl, cancel_url: request.cancelUrl },
+      application_context: {
+        brand_name: 'Image Studio',
+        user_action: 'SUBSCRIBE_NOW',
+        shipping_preference: 'NO_SHIPPING',
+        return_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      },
     });
     expect(result).toEqual({
       sessionId: expect.stringMatching(/^I-/),
@@ -269,7 +322,17 @@ describe('PayPal adapter: subscriptions', () => {
         periodEnd: new Date(subscription.billing_info.next_billing_time),
         cancelAtPeriodEnd: false,
       },
-      { kind: 'invoice.paid', gatewaySubscriptionId: sessionId, gatewayInvoiceId: sale.id, orderId: request.orderId, first: true, gatewayTransactionId: sale.id, amountCents: 999, periodStart: paidAt, periodEnd: nextMonth },
+      {
+        kind: 'invoice.paid',
+        gatewaySubscriptionId: sessionId,
+        gatewayInvoiceId: sale.id,
+        orderId: request.orderId,
+        first: true,
+        gatewayTransactionId: sale.id,
+        amountCents: 999,
+        periodStart: paidAt,
+        periodEnd: nextMonth,
+      },
     ]);
     const [transactions] = fake.calls('GET', `/v1/billing/subscriptions/${sessionId}/transactions`);
     expect(transactions!.query.get('start_time')).toBeTruthy();
@@ -280,7 +343,12 @@ describe('PayPal adapter: subscriptions', () => {
     const { sessionId } = await paypal.createCheckout(request);
     fake.subscription(sessionId).status = 'CANCELLED';
     expect(await paypal.reconcile({ id: request.orderId, kind: 'subscription', gatewaySessionId: sessionId })).toEqual([
-      { kind: 'checkout.failed', orderId: request.orderId, status: 'CANCELLED', reason: 'The PayPal subscription was cancelled before payment' },
+      {
+        kind: 'checkout.failed',
+        orderId: request.orderId,
+        status: 'CANCELLED',
+        reason: 'The PayPal subscription was cancelled before payment',
+      },
     ]);
   });
 
@@ -350,10 +418,18 @@ describe('PayPal adapter: webhooks', () => {
     ]) {
       await expect(deliver(event, { 'paypal-cert-url': certUrl })).rejects.toThrow(WebhookVerificationError);
     }
-    for (const header of ['paypal-auth-algo', 'paypal-cert-url', 'paypal-transmission-id', 'paypal-transmission-sig', 'paypal-transmission-time']) {
+    for (const header of [
+      'paypal-auth-algo',
+      'paypal-cert-url',
+      'paypal-transmission-id',
+      'paypal-transmission-sig',
+      'paypal-transmission-time',
+    ]) {
       await expect(deliver(event, { [header]: null })).rejects.toThrow(WebhookVerificationError);
     }
-    await expect(paypal.parseWebhook('{not json', signPaypalEvent(event, fake.webhookId).headers)).rejects.toThrow(WebhookVerificationError);
+    await expect(paypal.parseWebhook('{not json', signPaypalEvent(event, fake.webhookId).headers)).rejects.toThrow(
+      WebhookVerificationError,
+    );
     expect(fake.requests).toHaveLength(0);
     expect(isPaypalCertUrl('https://api.sandbox.paypal.com/v1/notifications/certs/CERT-1')).toBe(true);
     expect(isPaypalCertUrl('https://paypal.com/cert')).toBe(true);
@@ -362,10 +438,21 @@ describe('PayPal adapter: webhooks', () => {
   it('maps PAYMENT.CAPTURE.DENIED and CHECKOUT.ORDER.VOIDED to checkout.failed', async () => {
     const request = packRequest();
     const { sessionId } = await paypal.createCheckout(request);
-    const denied = await deliver(paypalEvent('PAYMENT.CAPTURE.DENIED', { id: 'CAPDENIED00000001', status: 'DECLINED', custom_id: request.orderId, amount: { currency_code: 'USD', value: '19.99' } }));
-    expect(denied.effects).toEqual([{ kind: 'checkout.failed', orderId: request.orderId, status: 'FAILED', reason: 'The PayPal payment was declined' }]);
+    const denied = await deliver(
+      paypalEvent('PAYMENT.CAPTURE.DENIED', {
+        id: 'CAPDENIED00000001',
+        status: 'DECLINED',
+        custom_id: request.orderId,
+        amount: { currency_code: 'USD', value: '19.99' },
+      }),
+    );
+    expect(denied.effects).toEqual([
+      { kind: 'checkout.failed', orderId: request.orderId, status: 'FAILED', reason: 'The PayPal payment was declined' },
+    ]);
     const voided = await deliver(paypalEvent('CHECKOUT.ORDER.VOIDED', fake.voidOrder(sessionId)));
-    expect(voided.effects).toEqual([{ kind: 'checkout.failed', orderId: request.orderId, status: 'CANCELLED', reason: 'The PayPal order was voided' }]);
+    expect(voided.effects).toEqual([
+      { kind: 'checkout.failed', orderId: request.orderId, status: 'CANCELLED', reason: 'The PayPal order was voided' },
+    ]);
   });
 
   it('maps PAYMENT.SALE.COMPLETED to invoice.paid: first period, then a renewal a plan interval long', async () => {
@@ -375,7 +462,17 @@ describe('PayPal adapter: webhooks', () => {
     const nextYear = new Date(paidAt);
     nextYear.setUTCFullYear(nextYear.getUTCFullYear() + 1);
     expect(first.effects).toEqual([
-      { kind: 'invoice.paid', gatewaySubscriptionId: checkout.sessionId, gatewayInvoiceId: sale.id, orderId: request.orderId, first: true, gatewayTransactionId: sale.id, amountCents: 9990, periodStart: paidAt, periodEnd: nextYear },
+      {
+        kind: 'invoice.paid',
+        gatewaySubscriptionId: checkout.sessionId,
+        gatewayInvoiceId: sale.id,
+        orderId: request.orderId,
+        first: true,
+        gatewayTransactionId: sale.id,
+        amountCents: 9990,
+        periodStart: paidAt,
+        periodEnd: nextYear,
+      },
     ]);
     const renewal = fake.renewSubscription(checkout.sessionId).sale;
     const next = (await deliver(paypalEvent('PAYMENT.SALE.COMPLETED', renewal))).effects[0];
@@ -389,12 +486,24 @@ describe('PayPal adapter: webhooks', () => {
   it('maps BILLING.SUBSCRIPTION.* to subscription.changed', async () => {
     const { request, checkout, subscription } = await activeSubscription();
     const base = { kind: 'subscription.changed', gatewaySubscriptionId: checkout.sessionId, orderId: request.orderId };
-    const effects = async (type: string, resource: unknown) => (await deliver(paypalEvent(type, resource, { resourceType: 'subscription' }))).effects;
-    const dates = { periodStart: new Date(subscription.billing_info.last_payment.time), periodEnd: new Date(subscription.billing_info.next_billing_time) };
-    expect(await effects('BILLING.SUBSCRIPTION.ACTIVATED', subscription)).toEqual([{ ...base, status: 'active', ...dates, cancelAtPeriodEnd: false }]);
-    expect(await effects('BILLING.SUBSCRIPTION.UPDATED', subscription)).toEqual([{ ...base, status: 'active', ...dates, cancelAtPeriodEnd: false }]);
-    expect(await effects('BILLING.SUBSCRIPTION.SUSPENDED', { ...subscription, status: 'SUSPENDED' })).toEqual([{ ...base, status: 'suspended', ...dates, cancelAtPeriodEnd: false }]);
-    expect(await effects('BILLING.SUBSCRIPTION.EXPIRED', { ...subscription, status: 'EXPIRED' })).toEqual([{ ...base, status: 'expired', ...dates, cancelAtPeriodEnd: false }]);
+    const effects = async (type: string, resource: unknown) =>
+      (await deliver(paypalEvent(type, resource, { resourceType: 'subscription' }))).effects;
+    const dates = {
+      periodStart: new Date(subscription.billing_info.last_payment.time),
+      periodEnd: new Date(subscription.billing_info.next_billing_time),
+    };
+    expect(await effects('BILLING.SUBSCRIPTION.ACTIVATED', subscription)).toEqual([
+      { ...base, status: 'active', ...dates, cancelAtPeriodEnd: false },
+    ]);
+    expect(await effects('BILLING.SUBSCRIPTION.UPDATED', subscription)).toEqual([
+      { ...base, status: 'active', ...dates, cancelAtPeriodEnd: false },
+    ]);
+    expect(await effects('BILLING.SUBSCRIPTION.SUSPENDED', { ...subscription, status: 'SUSPENDED' })).toEqual([
+      { ...base, status: 'suspended', ...dates, cancelAtPeriodEnd: false },
+    ]);
+    expect(await effects('BILLING.SUBSCRIPTION.EXPIRED', { ...subscription, status: 'EXPIRED' })).toEqual([
+      { ...base, status: 'expired', ...dates, cancelAtPeriodEnd: false },
+    ]);
     await paypal.cancelSubscription(checkout.sessionId);
     const cancelled = fake.subscription(checkout.sessionId);
     expect(await effects('BILLING.SUBSCRIPTION.CANCELLED', cancelled)).toEqual([
@@ -407,7 +516,14 @@ describe('PayPal adapter: webhooks', () => {
     const { request, captureId } = await capturedPack();
     const partial = fake.refundCaptureFromDashboard(captureId, '5.00');
     expect((await deliver(paypalEvent('PAYMENT.CAPTURE.REFUNDED', { ...partial, custom_id: request.orderId }))).effects).toEqual([
-      { kind: 'payment.refunded', gatewayTransactionId: captureId, orderId: request.orderId, gatewayRefundId: partial.id, amountCents: 500, fullyRefunded: false },
+      {
+        kind: 'payment.refunded',
+        gatewayTransactionId: captureId,
+        orderId: request.orderId,
+        gatewayRefundId: partial.id,
+        amountCents: 500,
+        fullyRefunded: false,
+      },
     ]);
     const rest = fake.refundCaptureFromDashboard(captureId);
     expect((await deliver(paypalEvent('PAYMENT.CAPTURE.REFUNDED', rest))).effects).toEqual([
@@ -423,19 +539,35 @@ describe('PayPal adapter: webhooks', () => {
 
   it('acknowledges other event types with no effects', async () => {
     const event = paypalEvent('CUSTOMER.DISPUTE.CREATED', { dispute_id: 'PP-D-1' }, { createTime: '2026-11-20T01:02:03Z' });
-    expect(await deliver(event)).toEqual({ id: event.id, type: 'CUSTOMER.DISPUTE.CREATED', occurredAt: new Date('2026-11-20T01:02:03Z'), effects: [] });
+    expect(await deliver(event)).toEqual({
+      id: event.id,
+      type: 'CUSTOMER.DISPUTE.CREATED',
+      occurredAt: new Date('2026-11-20T01:02:03Z'),
+      effects: [],
+    });
   });
 });
 
 describe('PayPal adapter: refunds', () => {
   it('refunds a capture with the refund id as PayPal-Request-Id; a repeat refunds nothing more', async () => {
     const { request, captureId } = await capturedPack();
-    const refundRequest = { orderId: request.orderId, refundId: 'rfd_pp1', gatewayTransactionId: captureId, amountCents: 1999, currency: 'USD', reason: 'Requested by customer' };
+    const refundRequest = {
+      orderId: request.orderId,
+      refundId: 'rfd_pp1',
+      gatewayTransactionId: captureId,
+      amountCents: 1999,
+      currency: 'USD',
+      reason: 'Requested by customer',
+    };
     const result = await paypal.refund(refundRequest);
     expect(result).toEqual({ gatewayRefundId: expect.any(String), status: 'COMPLETED' });
     const [call] = fake.calls('POST', `/v2/payments/captures/${captureId}/refund`);
     expect(call!.headers['paypal-request-id']).toBe('rfd_pp1');
-    expect(call!.body).toEqual({ amount: { value: '19.99', currency_code: 'USD' }, custom_id: request.orderId, note_to_payer: 'Requested by customer' });
+    expect(call!.body).toEqual({
+      amount: { value: '19.99', currency_code: 'USD' },
+      custom_id: request.orderId,
+      note_to_payer: 'Requested by customer',
+    });
     expect(await paypal.refund(refundRequest)).toEqual(result);
     expect(fake.capture(captureId).status).toBe('REFUNDED');
     await expect(paypal.refund({ ...refundRequest, refundId: 'rfd_pp2' })).rejects.toBeInstanceOf(GatewayError);
@@ -444,12 +576,28 @@ describe('PayPal adapter: refunds', () => {
   it('reports a pending refund as PENDING', async () => {
     const { request, captureId } = await capturedPack();
     fake.setRefundStatus('PENDING');
-    expect(await paypal.refund({ orderId: request.orderId, refundId: 'rfd_pp3', gatewayTransactionId: captureId, amountCents: 1999, currency: 'USD', reason: 'x' })).toMatchObject({ status: 'PENDING' });
+    expect(
+      await paypal.refund({
+        orderId: request.orderId,
+        refundId: 'rfd_pp3',
+        gatewayTransactionId: captureId,
+        amountCents: 1999,
+        currency: 'USD',
+        reason: 'x',
+      }),
+    ).toMatchObject({ status: 'PENDING' });
   });
 
   it('refunds a subscription payment (a v1 sale) when the id is not a capture', async () => {
     const { request, sale } = await activeSubscription();
-    const result = await paypal.refund({ orderId: request.orderId, refundId: 'rfd_sale', gatewayTransactionId: sale.id, amountCents: 999, currency: 'USD', reason: 'Requested by customer' });
+    const result = await paypal.refund({
+      orderId: request.orderId,
+      refundId: 'rfd_sale',
+      gatewayTransactionId: sale.id,
+      amountCents: 999,
+      currency: 'USD',
+      reason: 'Requested by customer',
+    });
     expect(result).toEqual({ gatewayRefundId: expect.any(String), status: 'COMPLETED' });
     const [call] = fake.calls('POST', `/v1/payments/sale/${sale.id}/refund`);
     expect(call!.headers['paypal-request-id']).toBe('rfd_sale');

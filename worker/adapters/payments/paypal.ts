@@ -202,14 +202,19 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
         } catch (error) {
           throw new GatewayError('PayPal is unavailable. Please try again later.', { action: 'token', message: String(error) });
         }
-        const body = (await res.json().catch(() => undefined)) as { access_token?: string; expires_in?: number; error?: string; error_description?: string } | undefined;
+        const body = (await res.json().catch(() => undefined)) as
+          | { access_token?: string; expires_in?: number; error?: string; error_description?: string }
+          | undefined;
         if (!res.ok || !body?.access_token) {
-          throw new GatewayError(res.status >= 500 ? 'PayPal is unavailable. Please try again later.' : 'PayPal refused the merchant credentials.', {
-            action: 'token',
-            status: res.status,
-            error: body?.error,
-            error_description: body?.error_description,
-          });
+          throw new GatewayError(
+            res.status >= 500 ? 'PayPal is unavailable. Please try again later.' : 'PayPal refused the merchant credentials.',
+            {
+              action: 'token',
+              status: res.status,
+              error: body?.error,
+              error_description: body?.error_description,
+            },
+          );
         }
         token = { value: body.access_token, expiresAt: Date.now() + Math.max(0, (body.expires_in ?? 0) * 1000 - TOKEN_MARGIN_MS) };
         return body.access_token;
@@ -221,7 +226,14 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
   }
 
   /** One API call; non-2xx → PaypalApiError with PayPal's debug_id. A rejected token is renewed once. */
-  async function api<T>(method: 'GET' | 'POST' | 'PATCH', path: string, action: string, body?: unknown, requestId?: string, retried = false): Promise<T> {
+  async function api<T>(
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    action: string,
+    body?: unknown,
+    requestId?: string,
+    retried = false,
+  ): Promise<T> {
     const bearer = await accessToken();
     let res: Response;
     try {
@@ -251,8 +263,13 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
       parsed = undefined;
     }
     if (!res.ok) {
-      const message = res.status >= 500 ? `PayPal is unavailable (${action}). Please try again later.` : `PayPal refused the request (${action}).`;
-      throw new PaypalApiError(message, res.status, parsed !== null && typeof parsed === 'object' ? (parsed as PaypalErrorBody) : undefined);
+      const message =
+        res.status >= 500 ? `PayPal is unavailable (${action}). Please try again later.` : `PayPal refused the request (${action}).`;
+      throw new PaypalApiError(
+        message,
+        res.status,
+        parsed !== null && typeof parsed === 'object' ? (parsed as PaypalErrorBody) : undefined,
+      );
     }
     return parsed as T;
   }
@@ -260,11 +277,9 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
   async function planInterval(planId: string): Promise<{ unit: string; count: number }> {
     const known = planIntervals.get(planId);
     if (known) return known;
-    const plan = await api<{ billing_cycles?: Array<{ tenure_type: string; frequency: { interval_unit: string; interval_count?: number } }> }>(
-      'GET',
-      `/v1/billing/plans/${encodeURIComponent(planId)}`,
-      'plan',
-    );
+    const plan = await api<{
+      billing_cycles?: Array<{ tenure_type: string; frequency: { interval_unit: string; interval_count?: number } }>;
+    }>('GET', `/v1/billing/plans/${encodeURIComponent(planId)}`, 'plan');
     const cycle = plan.billing_cycles?.find((c) => c.tenure_type === 'REGULAR') ?? plan.billing_cycles?.[0];
     const found = { unit: cycle?.frequency.interval_unit ?? 'MONTH', count: cycle?.frequency.interval_count ?? 1 };
     planIntervals.set(planId, found);
@@ -279,7 +294,12 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
       'POST',
       '/v1/catalogs/products',
       'create product',
-      { name: plan.name.slice(0, 127), type: 'SERVICE', category: 'SOFTWARE', description: `${plan.credits} credits per ${plan.interval}`.slice(0, 256) },
+      {
+        name: plan.name.slice(0, 127),
+        type: 'SERVICE',
+        category: 'SOFTWARE',
+        description: `${plan.credits} credits per ${plan.interval}`.slice(0, 256),
+      },
       `product-${terms}`,
     );
     const created = await api<{ id: string }>(
@@ -296,7 +316,9 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
             tenure_type: 'REGULAR',
             sequence: 1,
             total_cycles: 0,
-            pricing_scheme: { fixed_price: { value: paypalAmount(plan.priceCents, plan.currency), currency_code: plan.currency.toUpperCase() } },
+            pricing_scheme: {
+              fixed_price: { value: paypalAmount(plan.priceCents, plan.currency), currency_code: plan.currency.toUpperCase() },
+            },
           },
         ],
         payment_preferences: { auto_bill_outstanding: true, setup_fee_failure_action: 'CANCEL', payment_failure_threshold: 1 },
@@ -310,7 +332,14 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
   function captureEffects(orderId: string, capture: Capture | undefined): PaymentEffect[] {
     if (!capture) return [];
     if (capture.status === 'COMPLETED' || capture.status === 'PARTIALLY_REFUNDED' || capture.status === 'REFUNDED') {
-      return [{ kind: 'checkout.paid', orderId, gatewayTransactionId: capture.id, ...(capture.amount ? { amountCents: toCents(capture.amount.value) } : {}) }];
+      return [
+        {
+          kind: 'checkout.paid',
+          orderId,
+          gatewayTransactionId: capture.id,
+          ...(capture.amount ? { amountCents: toCents(capture.amount.value) } : {}),
+        },
+      ];
     }
     if (capture.status === 'DECLINED' || capture.status === 'FAILED') {
       return [{ kind: 'checkout.failed', orderId, status: 'FAILED', reason: 'The PayPal payment was declined' }];
@@ -327,10 +356,19 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
       case 'APPROVED': {
         let captured: PaypalOrder;
         try {
-          captured = await api<PaypalOrder>('POST', `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}/capture`, 'capture', {}, `capture-${orderId}`);
+          captured = await api<PaypalOrder>(
+            'POST',
+            `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}/capture`,
+            'capture',
+            {},
+            `capture-${orderId}`,
+          );
         } catch (error) {
           if (error instanceof PaypalApiError && error.issue === 'ORDER_ALREADY_CAPTURED') {
-            return captureEffects(orderId, firstCapture(await api<PaypalOrder>('GET', `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`, 'status')));
+            return captureEffects(
+              orderId,
+              firstCapture(await api<PaypalOrder>('GET', `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`, 'status')),
+            );
           }
           if (error instanceof PaypalApiError && (error.issue === 'INSTRUMENT_DECLINED' || error.issue === 'TRANSACTION_REFUSED')) {
             return [{ kind: 'checkout.failed', orderId, status: 'FAILED', reason: 'The PayPal payment was declined' }];
@@ -390,7 +428,8 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
     };
   }
 
-  const getSubscription = (id: string) => api<PaypalSubscription>('GET', `/v1/billing/subscriptions/${encodeURIComponent(id)}`, 'subscription');
+  const getSubscription = (id: string) =>
+    api<PaypalSubscription>('GET', `/v1/billing/subscriptions/${encodeURIComponent(id)}`, 'subscription');
 
   async function reconcileSubscription(orderId: string, subscriptionId: string): Promise<PaymentEffect[]> {
     const subscription = await getSubscription(subscriptionId);
@@ -400,7 +439,9 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
       // the subscription's transactions show it, and the same sale id keeps it from counting twice.
       const from = new Date(new Date(subscription.start_time ?? Date.now()).getTime() - DAY_MS).toISOString();
       const to = new Date(Date.now() + DAY_MS).toISOString();
-      const { transactions = [] } = await api<{ transactions?: Array<{ id: string; status: string; time: string; amount_with_breakdown?: { gross_amount?: PaypalMoney } }> }>(
+      const { transactions = [] } = await api<{
+        transactions?: Array<{ id: string; status: string; time: string; amount_with_breakdown?: { gross_amount?: PaypalMoney } }>;
+      }>(
         'GET',
         `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/transactions?start_time=${encodeURIComponent(from)}&end_time=${encodeURIComponent(to)}`,
         'transactions',
@@ -410,7 +451,12 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
         const gross = paid.amount_with_breakdown?.gross_amount;
         effects.push(
           await salePaid(
-            { id: paid.id, create_time: paid.time, custom: orderId, amount: gross ? { total: gross.value, currency: gross.currency_code } : undefined },
+            {
+              id: paid.id,
+              create_time: paid.time,
+              custom: orderId,
+              amount: gross ? { total: gross.value, currency: gross.currency_code } : undefined,
+            },
             subscription,
           ),
         );
@@ -440,7 +486,9 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
       case 'PAYMENT.CAPTURE.COMPLETED':
         return r.custom_id ? captureEffects(r.custom_id, r as Capture) : [];
       case 'PAYMENT.CAPTURE.DENIED':
-        return r.custom_id ? [{ kind: 'checkout.failed', orderId: r.custom_id, status: 'FAILED', reason: 'The PayPal payment was declined' }] : [];
+        return r.custom_id
+          ? [{ kind: 'checkout.failed', orderId: r.custom_id, status: 'FAILED', reason: 'The PayPal payment was declined' }]
+          : [];
       case 'CHECKOUT.ORDER.VOIDED': {
         const unit = (r as PaypalOrder).purchase_units?.[0];
         const orderId = unit?.custom_id ?? unit?.reference_id;
@@ -469,9 +517,7 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
       case 'PAYMENT.CAPTURE.REFUNDED':
       case 'PAYMENT.SALE.REFUNDED': {
         const capture = event.event_type === 'PAYMENT.CAPTURE.REFUNDED';
-        const transactionId = capture
-          ? lastSegment(linkOf(r.links, 'up'))
-          : (r.sale_id ?? lastSegment(linkOf(r.links, 'sale', 'up')));
+        const transactionId = capture ? lastSegment(linkOf(r.links, 'up')) : (r.sale_id ?? lastSegment(linkOf(r.links, 'sale', 'up')));
         if (!transactionId || !r.id) return [];
         const total = capture ? r.seller_payable_breakdown?.total_refunded_amount : r.total_refunded_amount;
         const amount = total ?? (capture ? r.amount : { value: r.amount?.total, currency_code: r.amount?.currency });
@@ -578,7 +624,8 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
       } catch {
         throw new WebhookVerificationError('The body is not JSON');
       }
-      if (!event || typeof event.id !== 'string' || typeof event.event_type !== 'string') throw new WebhookVerificationError('Not a PayPal event');
+      if (!event || typeof event.id !== 'string' || typeof event.event_type !== 'string')
+        throw new WebhookVerificationError('Not a PayPal event');
 
       let verification: { verification_status?: string };
       try {
@@ -593,7 +640,8 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
         });
       } catch (error) {
         // PayPal refusing the verification request (4xx) is a failed verification; an outage is not.
-        if (error instanceof PaypalApiError && error.status < 500) throw new WebhookVerificationError(`PayPal refused the verification (${error.issue ?? error.status})`);
+        if (error instanceof PaypalApiError && error.status < 500)
+          throw new WebhookVerificationError(`PayPal refused the verification (${error.issue ?? error.status})`);
         throw error;
       }
       if (verification?.verification_status !== 'SUCCESS') throw new WebhookVerificationError('PayPal did not verify the signature');
@@ -604,7 +652,9 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
     },
 
     reconcile(order) {
-      return order.kind === 'subscription' ? reconcileSubscription(order.id, order.gatewaySessionId) : reconcileOrder(order.id, order.gatewaySessionId);
+      return order.kind === 'subscription'
+        ? reconcileSubscription(order.id, order.gatewaySessionId)
+        : reconcileOrder(order.id, order.gatewaySessionId);
     },
 
     async refund(request: RefundRequest): Promise<RefundResult> {
@@ -632,7 +682,10 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
         'POST',
         `/v1/payments/sale/${id}/refund`,
         'refund',
-        { amount: { total: paypalAmount(request.amountCents, request.currency), currency: request.currency.toUpperCase() }, description: request.reason.slice(0, 255) },
+        {
+          amount: { total: paypalAmount(request.amountCents, request.currency), currency: request.currency.toUpperCase() },
+          description: request.reason.slice(0, 255),
+        },
         request.refundId,
       );
       if (refund.state === 'completed') return { gatewayRefundId: refund.id, status: 'COMPLETED' };

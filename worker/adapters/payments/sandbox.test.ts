@@ -69,7 +69,11 @@ describe('sandbox gateway', () => {
 
   it('refuses wrong secrets, edited bodies, missing or malformed headers and unexpected shapes', async () => {
     const good = await gateway.sign(event);
-    const other = await createSandboxGateway({ secret: 'another-secret-0123456789', publicUrl: 'http://x', now: at('2026-11-22T10:00:00Z') }).sign(event);
+    const other = await createSandboxGateway({
+      secret: 'another-secret-0123456789',
+      publicUrl: 'http://x',
+      now: at('2026-11-22T10:00:00Z'),
+    }).sign(event);
     const badShape = await gateway.sign({ ...event, effects: [{ kind: 'free.money', orderId: 'x' } as never] });
     const notJson = await (async () => {
       const signed = await gateway.sign(event);
@@ -83,7 +87,11 @@ describe('sandbox gateway', () => {
       ['edited body', good.rawBody.replace('999', '1'), good.headers],
       ['missing header', good.rawBody, new Headers()],
       ['no v1', good.rawBody, new Headers({ [SANDBOX_SIGNATURE_HEADER]: 't=1795000000' })],
-      ['non-hex v1', good.rawBody, new Headers({ [SANDBOX_SIGNATURE_HEADER]: `t=${Math.floor(Date.parse('2026-11-22T10:00:00Z') / 1000)},v1=xyz` })],
+      [
+        'non-hex v1',
+        good.rawBody,
+        new Headers({ [SANDBOX_SIGNATURE_HEADER]: `t=${Math.floor(Date.parse('2026-11-22T10:00:00Z') / 1000)},v1=xyz` }),
+      ],
       ['unexpected shape', badShape.rawBody, badShape.headers],
       ['not JSON', notJson.rawBody, notJson.headers],
     ];
@@ -96,7 +104,13 @@ describe('sandbox gateway', () => {
     const now = new Date('2027-01-31T12:00:00Z');
     const pay = await Promise.all((await gateway.checkoutEvents(order, 'pay', now)).map((d) => gateway.parseWebhook(d.rawBody, d.headers)));
     expect(pay.map((e) => e.effects[0])).toEqual([
-      { kind: 'checkout.paid', orderId: 'ord_1', gatewayTransactionId: 'sbx_txn_abc123', gatewaySubscriptionId: 'sbx_sub_abc123', amountCents: 9590 },
+      {
+        kind: 'checkout.paid',
+        orderId: 'ord_1',
+        gatewayTransactionId: 'sbx_txn_abc123',
+        gatewaySubscriptionId: 'sbx_sub_abc123',
+        amountCents: 9590,
+      },
       {
         kind: 'invoice.paid',
         gatewaySubscriptionId: 'sbx_sub_abc123',
@@ -112,7 +126,9 @@ describe('sandbox gateway', () => {
     // Event ids derive from the session: a re-sent Pay is the same events.
     expect(pay.map((e) => e.id)).toEqual(['sbx_evt_abc123_paid', 'sbx_evt_abc123_invoice']);
     const monthly = await gateway.checkoutEvents({ ...order, interval: 'month' }, 'pay', now);
-    expect((await gateway.parseWebhook(monthly[1]!.rawBody, monthly[1]!.headers)).effects[0]).toMatchObject({ periodEnd: new Date('2027-02-28T12:00:00Z') });
+    expect((await gateway.parseWebhook(monthly[1]!.rawBody, monthly[1]!.headers)).effects[0]).toMatchObject({
+      periodEnd: new Date('2027-02-28T12:00:00Z'),
+    });
     const pack = await gateway.checkoutEvents({ ...order, kind: 'credits', interval: null }, 'pay', now);
     expect(pack).toHaveLength(1);
     expect((await gateway.parseWebhook(pack[0]!.rawBody, pack[0]!.headers)).effects[0]).not.toHaveProperty('gatewaySubscriptionId');
@@ -123,7 +139,14 @@ describe('sandbox gateway', () => {
   });
 
   it('refunds at once, cancels, and has nothing to reconcile', async () => {
-    const refund = await gateway.refund({ orderId: 'ord_1', refundId: 'ref_1', gatewayTransactionId: 'sbx_txn_1', amountCents: 100, currency: 'USD', reason: 'x' });
+    const refund = await gateway.refund({
+      orderId: 'ord_1',
+      refundId: 'ref_1',
+      gatewayTransactionId: 'sbx_txn_1',
+      amountCents: 100,
+      currency: 'USD',
+      reason: 'x',
+    });
     expect(refund).toEqual({ gatewayRefundId: expect.stringMatching(/^sbx_re_/), status: 'COMPLETED' });
     await expect(gateway.cancelSubscription('sbx_sub_1')).resolves.toBeUndefined();
     expect(await gateway.reconcile({ id: 'ord_1', kind: 'credits', gatewaySessionId: 'sbx_1' })).toEqual([]);

@@ -27,8 +27,19 @@ const encoder = new TextEncoder();
 const isoDate = z.iso.datetime().transform((s) => new Date(s));
 const id = z.string().min(1).max(200);
 const effectSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('checkout.paid'), orderId: id, gatewayTransactionId: id, gatewaySubscriptionId: id.optional(), amountCents: z.number().int().optional() }),
-  z.object({ kind: z.literal('checkout.failed'), orderId: id, status: z.enum(['FAILED', 'CANCELLED', 'EXPIRED']), reason: z.string().max(500) }),
+  z.object({
+    kind: z.literal('checkout.paid'),
+    orderId: id,
+    gatewayTransactionId: id,
+    gatewaySubscriptionId: id.optional(),
+    amountCents: z.number().int().optional(),
+  }),
+  z.object({
+    kind: z.literal('checkout.failed'),
+    orderId: id,
+    status: z.enum(['FAILED', 'CANCELLED', 'EXPIRED']),
+    reason: z.string().max(500),
+  }),
   z.object({
     kind: z.literal('invoice.paid'),
     gatewaySubscriptionId: id,
@@ -49,7 +60,14 @@ const effectSchema = z.discriminatedUnion('kind', [
     periodEnd: isoDate.optional(),
     cancelAtPeriodEnd: z.boolean().optional(),
   }),
-  z.object({ kind: z.literal('payment.refunded'), gatewayTransactionId: id, orderId: id.optional(), gatewayRefundId: id, amountCents: z.number().int(), fullyRefunded: z.boolean() }),
+  z.object({
+    kind: z.literal('payment.refunded'),
+    gatewayTransactionId: id,
+    orderId: id.optional(),
+    gatewayRefundId: id,
+    amountCents: z.number().int(),
+    fullyRefunded: z.boolean(),
+  }),
 ]);
 const eventSchema = z.object({ id, type: z.string().min(1).max(100), occurredAt: isoDate, effects: z.array(effectSchema).max(20) });
 
@@ -79,12 +97,18 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   const wallClock = options.now ?? (() => new Date());
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   const base = options.publicUrl.replace(/\/+$/, '');
-  const keyPromise = crypto.subtle.importKey('raw', encoder.encode(options.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const keyPromise = crypto.subtle.importKey('raw', encoder.encode(options.secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 
   async function signBody(rawBody: string): Promise<SignedDelivery> {
     const timestamp = Math.floor(wallClock().getTime() / 1000);
     const mac = await crypto.subtle.sign('HMAC', await keyPromise, encoder.encode(`${timestamp}.${rawBody}`));
-    return { rawBody, headers: new Headers({ 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: `t=${timestamp},v1=${bytesToHex(mac)}` }) };
+    return {
+      rawBody,
+      headers: new Headers({ 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: `t=${timestamp},v1=${bytesToHex(mac)}` }),
+    };
   }
 
   const sign = (event: GatewayEvent) => signBody(JSON.stringify(event));
@@ -143,15 +167,24 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
             id: `sbx_evt_${suffix}_cancelled`,
             type: 'checkout.session.cancelled',
             occurredAt: now,
-            effects: [{ kind: 'checkout.failed', orderId: order.orderId, status: 'CANCELLED', reason: 'Cancelled on the sandbox checkout page' }],
+            effects: [
+              { kind: 'checkout.failed', orderId: order.orderId, status: 'CANCELLED', reason: 'Cancelled on the sandbox checkout page' },
+            ],
           }),
         ];
       }
       const transactionId = `sbx_txn_${suffix}`;
       const subscriptionId = order.kind === 'subscription' ? `sbx_sub_${suffix}` : undefined;
-      const paid: PaymentEffect = { kind: 'checkout.paid', orderId: order.orderId, gatewayTransactionId: transactionId, amountCents: order.amountCents };
+      const paid: PaymentEffect = {
+        kind: 'checkout.paid',
+        orderId: order.orderId,
+        gatewayTransactionId: transactionId,
+        amountCents: order.amountCents,
+      };
       if (subscriptionId) paid.gatewaySubscriptionId = subscriptionId;
-      const events: GatewayEvent[] = [{ id: `sbx_evt_${suffix}_paid`, type: 'checkout.session.completed', occurredAt: now, effects: [paid] }];
+      const events: GatewayEvent[] = [
+        { id: `sbx_evt_${suffix}_paid`, type: 'checkout.session.completed', occurredAt: now, effects: [paid] },
+      ];
       if (subscriptionId) {
         events.push({
           id: `sbx_evt_${suffix}_invoice`,
@@ -183,7 +216,14 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
             id: `sbx_evt_${suffix}_expired`,
             type: 'customer.subscription.deleted',
             occurredAt: now,
-            effects: [{ kind: 'subscription.changed', gatewaySubscriptionId: subscription.gatewaySubscriptionId, orderId: subscription.orderId, status: 'expired' }],
+            effects: [
+              {
+                kind: 'subscription.changed',
+                gatewaySubscriptionId: subscription.gatewaySubscriptionId,
+                orderId: subscription.orderId,
+                status: 'expired',
+              },
+            ],
           }),
         ];
       }

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { decodeStripeForm } from '../../../tests/fakes/stripe-server';
-import { createStripeClient, createStripeWebhookVerifier, encodeStripeForm, STRIPE_API_VERSION, StripeRequestError, StripeSignatureError } from './stripe-client';
+import {
+  createStripeClient,
+  createStripeWebhookVerifier,
+  encodeStripeForm,
+  STRIPE_API_VERSION,
+  StripeRequestError,
+  StripeSignatureError,
+} from './stripe-client';
 
 /**
  * The fetch-based Stripe client and webhook verifier, checked against the official SDK: the same
@@ -32,8 +39,10 @@ function scriptedFetch(answers: Array<Response | (() => Response) | Error> = [ne
   return { calls, fetch: fetchFn as typeof fetch };
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'request-id': 'req_123', ...headers } });
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'request-id': 'req_123', ...headers } });
 
 const KEY = 'sk_test_client_0123456789';
 
@@ -45,7 +54,15 @@ function sdkWith(fetchFn: typeof fetch) {
 const checkoutParams: Stripe.Checkout.SessionCreateParams = {
   mode: 'subscription',
   line_items: [
-    { quantity: 1, price_data: { currency: 'usd', unit_amount: 999, product_data: { name: "Pro monthly (it's *new*!)" }, recurring: { interval: 'month' } } },
+    {
+      quantity: 1,
+      price_data: {
+        currency: 'usd',
+        unit_amount: 999,
+        product_data: { name: "Pro monthly (it's *new*!)" },
+        recurring: { interval: 'month' },
+      },
+    },
     { price: 'price_1ABC', quantity: 2 },
   ],
   client_reference_id: 'ord_123',
@@ -107,7 +124,12 @@ describe('encodeStripeForm', () => {
     const ours = scriptedFetch();
     const official = sdkWith(sdk.fetch);
     const client = createStripeClient({ secretKey: KEY, fetch: ours.fetch });
-    const refund: Stripe.RefundCreateParams = { payment_intent: 'pi_1', amount: 1999, reason: 'requested_by_customer', metadata: { orderId: 'ord_1', refundId: 'rfd_1' } };
+    const refund: Stripe.RefundCreateParams = {
+      payment_intent: 'pi_1',
+      amount: 1999,
+      reason: 'requested_by_customer',
+      metadata: { orderId: 'ord_1', refundId: 'rfd_1' },
+    };
 
     await official.checkout.sessions.create(checkoutParams, { idempotencyKey: 'checkout-ord_123' });
     await client.checkout.sessions.create(checkoutParams, { idempotencyKey: 'checkout-ord_123' });
@@ -124,12 +146,18 @@ describe('encodeStripeForm', () => {
     await official.subscriptions.update('sub_1', { cancel_at_period_end: true });
     await client.subscriptions.update('sub_1', { cancel_at_period_end: true });
 
-    const wire = (c: Captured) => ({ method: c.method, url: c.url, body: c.body, key: c.headers['idempotency-key']?.startsWith('stripe-') ? 'random' : c.headers['idempotency-key'] });
+    const wire = (c: Captured) => ({
+      method: c.method,
+      url: c.url,
+      body: c.body,
+      key: c.headers['idempotency-key']?.startsWith('stripe-') ? 'random' : c.headers['idempotency-key'],
+    });
     expect(ours.calls.map(wire)).toEqual(sdk.calls.map(wire));
     expect(ours.calls.map((c) => c.url)).toContain('https://api.stripe.com/v1/checkout/sessions/cs_test_1?expand[0]=invoice');
     for (const [i, call] of ours.calls.entries()) {
       const theirs = sdk.calls[i]!;
-      for (const header of ['authorization', 'content-type', 'stripe-version', 'accept']) expect(call.headers[header], header).toBe(theirs.headers[header]);
+      for (const header of ['authorization', 'content-type', 'stripe-version', 'accept'])
+        expect(call.headers[header], header).toBe(theirs.headers[header]);
     }
   });
 });
@@ -145,8 +173,16 @@ describe('createStripeClient', () => {
     await client.subscriptions.update('sub_1', { cancel_at_period_end: true });
     await client.subscriptions.update('sub_1', { cancel_at_period_end: true });
     await client.invoicePayments.list({ invoice: 'in_1' });
-    expect(calls[0]).toMatchObject({ method: 'POST', url: 'http://127.0.0.1:9999/v1/subscriptions/sub_1', body: 'cancel_at_period_end=true' });
-    expect(calls[0]!.headers).toMatchObject({ authorization: `Bearer ${KEY}`, 'stripe-version': Stripe.API_VERSION, 'content-type': 'application/x-www-form-urlencoded' });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: 'http://127.0.0.1:9999/v1/subscriptions/sub_1',
+      body: 'cancel_at_period_end=true',
+    });
+    expect(calls[0]!.headers).toMatchObject({
+      authorization: `Bearer ${KEY}`,
+      'stripe-version': Stripe.API_VERSION,
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(calls[0]!.headers['idempotency-key']).toMatch(/^stripe-retry-[0-9a-f-]{36}$/);
     expect(calls[1]!.headers['idempotency-key']).not.toBe(calls[0]!.headers['idempotency-key']);
     expect(calls[2]!.headers['idempotency-key']).toBeUndefined();
@@ -160,8 +196,15 @@ describe('createStripeClient', () => {
   });
 
   it('retries once, with the same idempotency key, after a connection error, a 409 or a 5xx', async () => {
-    for (const first of [new TypeError('fetch failed'), json(409, { error: { type: 'invalid_request_error', message: 'lock' } }), json(502, { error: { type: 'api_error', message: 'bad gateway' } })]) {
-      const { calls, fetch } = scriptedFetch([first as Error | (() => Response), json(200, { id: 're_1', object: 'refund', status: 'succeeded' })]);
+    for (const first of [
+      new TypeError('fetch failed'),
+      json(409, { error: { type: 'invalid_request_error', message: 'lock' } }),
+      json(502, { error: { type: 'api_error', message: 'bad gateway' } }),
+    ]) {
+      const { calls, fetch } = scriptedFetch([
+        first as Error | (() => Response),
+        json(200, { id: 're_1', object: 'refund', status: 'succeeded' }),
+      ]);
       const client = createStripeClient({ secretKey: KEY, fetch, retryDelayMs: 0 });
       await expect(client.refunds.create({ payment_intent: 'pi_1' }, { idempotencyKey: 'rfd_1' })).resolves.toMatchObject({ id: 're_1' });
       expect(calls.map((c) => c.headers['idempotency-key'])).toEqual(['rfd_1', 'rfd_1']);
@@ -171,27 +214,43 @@ describe('createStripeClient', () => {
 
   it('follows Stripe-Should-Retry, does not retry other 4xx, and retries at most once', async () => {
     const noRetry = scriptedFetch([json(500, { error: { type: 'api_error', message: 'done' } }, { 'stripe-should-retry': 'false' })]);
-    await expect(createStripeClient({ secretKey: KEY, fetch: noRetry.fetch, retryDelayMs: 0 }).refunds.list({ charge: 'ch_1' })).rejects.toMatchObject({ type: 'StripeAPIError', statusCode: 500 });
+    await expect(
+      createStripeClient({ secretKey: KEY, fetch: noRetry.fetch, retryDelayMs: 0 }).refunds.list({ charge: 'ch_1' }),
+    ).rejects.toMatchObject({ type: 'StripeAPIError', statusCode: 500 });
     expect(noRetry.calls).toHaveLength(1);
 
-    const advised = scriptedFetch([json(400, { error: { type: 'invalid_request_error', message: 'lock timeout' } }, { 'stripe-should-retry': 'true' }), json(200, { object: 'list', data: [] })]);
-    await expect(createStripeClient({ secretKey: KEY, fetch: advised.fetch, retryDelayMs: 0 }).refunds.list({ charge: 'ch_1' })).resolves.toMatchObject({ data: [] });
+    const advised = scriptedFetch([
+      json(400, { error: { type: 'invalid_request_error', message: 'lock timeout' } }, { 'stripe-should-retry': 'true' }),
+      json(200, { object: 'list', data: [] }),
+    ]);
+    await expect(
+      createStripeClient({ secretKey: KEY, fetch: advised.fetch, retryDelayMs: 0 }).refunds.list({ charge: 'ch_1' }),
+    ).resolves.toMatchObject({ data: [] });
     expect(advised.calls).toHaveLength(2);
 
     const refused = scriptedFetch([json(400, { error: { type: 'invalid_request_error', message: 'no' } })]);
-    await expect(createStripeClient({ secretKey: KEY, fetch: refused.fetch, retryDelayMs: 0 }).refunds.list({ charge: 'ch_1' })).rejects.toBeInstanceOf(StripeRequestError);
+    await expect(
+      createStripeClient({ secretKey: KEY, fetch: refused.fetch, retryDelayMs: 0 }).refunds.list({ charge: 'ch_1' }),
+    ).rejects.toBeInstanceOf(StripeRequestError);
     expect(refused.calls).toHaveLength(1);
 
     const down = scriptedFetch([new TypeError('fetch failed')]);
-    const error = await createStripeClient({ secretKey: KEY, fetch: down.fetch, retryDelayMs: 0 }).refunds.list({ charge: 'ch_1' }).catch((e) => e);
-    expect(error).toMatchObject({ type: 'StripeConnectionError', message: 'An error occurred with our connection to Stripe. Request was retried 1 times.' });
+    const error = await createStripeClient({ secretKey: KEY, fetch: down.fetch, retryDelayMs: 0 })
+      .refunds.list({ charge: 'ch_1' })
+      .catch((e) => e);
+    expect(error).toMatchObject({
+      type: 'StripeConnectionError',
+      message: 'An error occurred with our connection to Stripe. Request was retried 1 times.',
+    });
     expect(down.calls).toHaveLength(2);
   });
 
   it('times out a request that hangs', async () => {
     const hang: typeof fetch = (_input, init) =>
       new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
-    const error = await createStripeClient({ secretKey: KEY, fetch: hang, timeoutMs: 20, maxRetries: 0 }).refunds.list({}).catch((e) => e);
+    const error = await createStripeClient({ secretKey: KEY, fetch: hang, timeoutMs: 20, maxRetries: 0 })
+      .refunds.list({})
+      .catch((e) => e);
     expect(error).toMatchObject({ type: 'StripeConnectionError', message: 'Request aborted due to timeout being reached (20ms)' });
   });
 
@@ -209,7 +268,9 @@ describe('createStripeClient', () => {
     ];
     for (const [status, raw, type] of cases) {
       const { fetch } = scriptedFetch([json(status, { error: { ...raw, message: `failed ${status}` } })]);
-      const error = await createStripeClient({ secretKey: KEY, fetch, maxRetries: 0 }).checkout.sessions.retrieve('cs_1').catch((e) => e);
+      const error = await createStripeClient({ secretKey: KEY, fetch, maxRetries: 0 })
+        .checkout.sessions.retrieve('cs_1')
+        .catch((e) => e);
       expect(error).toBeInstanceOf(StripeRequestError);
       expect(error).toMatchObject({ type, rawType: raw.type, statusCode: status, requestId: 'req_123', message: `failed ${status}` });
       if (raw.code) expect(error.code).toBe(raw.code);
@@ -225,7 +286,10 @@ describe('createStripeClient', () => {
 
   it('reports a body that is not JSON as an API error', async () => {
     const { fetch } = scriptedFetch([new Response('<html>502</html>', { status: 200 })]);
-    await expect(createStripeClient({ secretKey: KEY, fetch }).refunds.list({})).rejects.toMatchObject({ type: 'StripeAPIError', message: 'Invalid JSON received from the Stripe API' });
+    await expect(createStripeClient({ secretKey: KEY, fetch }).refunds.list({})).rejects.toMatchObject({
+      type: 'StripeAPIError',
+      message: 'Invalid JSON received from the Stripe API',
+    });
   });
 
   it('imports nothing from node: (it runs on Workers)', () => {
@@ -238,13 +302,26 @@ describe('createStripeClient', () => {
 
 describe('createStripeWebhookVerifier', () => {
   const SECRET = 'whsec_test_0123456789abcdefghijklmnopqrstuv';
-  const body = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed', created: 1_795_000_000, data: { object: { id: 'cs_1' } } }, null, 2);
+  const body = JSON.stringify(
+    { id: 'evt_1', object: 'event', type: 'checkout.session.completed', created: 1_795_000_000, data: { object: { id: 'cs_1' } } },
+    null,
+    2,
+  );
   const now = Math.floor(Date.now() / 1000);
   const header = (opts: { payload?: string; secret?: string; timestamp?: number } = {}) =>
-    Stripe.webhooks.generateTestHeaderString({ payload: opts.payload ?? body, secret: opts.secret ?? SECRET, timestamp: opts.timestamp ?? now });
-  const v1 = (h: string) => h.split(',').find((p) => p.startsWith('v1='))!.slice(3);
+    Stripe.webhooks.generateTestHeaderString({
+      payload: opts.payload ?? body,
+      secret: opts.secret ?? SECRET,
+      timestamp: opts.timestamp ?? now,
+    });
+  const v1 = (h: string) =>
+    h
+      .split(',')
+      .find((p) => p.startsWith('v1='))!
+      .slice(3);
   const verifier = createStripeWebhookVerifier(SECRET);
-  const refuses = (raw: string, h: string | null, message?: RegExp) => expect(verifier.constructEvent(raw, h)).rejects.toThrow(message ?? StripeSignatureError);
+  const refuses = (raw: string, h: string | null, message?: RegExp) =>
+    expect(verifier.constructEvent(raw, h)).rejects.toThrow(message ?? StripeSignatureError);
 
   /** What the SDK says about the same delivery (its check only refuses old timestamps, not future ones). */
   const sdkAccepts = (raw: string, h: string) =>

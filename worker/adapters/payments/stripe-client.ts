@@ -170,7 +170,12 @@ export function createStripeClient(options: StripeClientOptions) {
       let text: string | undefined;
       let failure: unknown;
       try {
-        response = await fetchFn(url, { method, headers, body: method === 'POST' ? encoded : undefined, signal: AbortSignal.timeout(timeoutMs) });
+        response = await fetchFn(url, {
+          method,
+          headers,
+          body: method === 'POST' ? encoded : undefined,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
         if (attempt < maxRetries && shouldRetry(response)) {
           await response.body?.cancel().catch(() => {});
           await sleep(retryDelayMs);
@@ -201,12 +206,21 @@ export function createStripeClient(options: StripeClientOptions) {
     try {
       json = JSON.parse(text);
     } catch {
-      throw new StripeRequestError('StripeAPIError', 'Invalid JSON received from the Stripe API', { statusCode: response.status, requestId });
+      throw new StripeRequestError('StripeAPIError', 'Invalid JSON received from the Stripe API', {
+        statusCode: response.status,
+        requestId,
+      });
     }
     // Like the SDK, an `error` member is an error whatever the status says.
     const error = (json as { error?: unknown } | null)?.error;
     if (error != null) {
-      const raw = (typeof error === 'object' ? error : { message: String(error) }) as { type?: string; code?: string; param?: string; decline_code?: string; message?: string };
+      const raw = (typeof error === 'object' ? error : { message: String(error) }) as {
+        type?: string;
+        code?: string;
+        param?: string;
+        decline_code?: string;
+        message?: string;
+      };
       throw new StripeRequestError(errorTypeFor(response.status, raw), raw.message ?? '', {
         rawType: raw.type,
         code: raw.code,
@@ -231,11 +245,13 @@ export function createStripeClient(options: StripeClientOptions) {
       },
     },
     invoicePayments: {
-      list: (params: Stripe.InvoicePaymentListParams) => request<Stripe.ApiList<Stripe.InvoicePayment>>('GET', '/v1/invoice_payments', params),
+      list: (params: Stripe.InvoicePaymentListParams) =>
+        request<Stripe.ApiList<Stripe.InvoicePayment>>('GET', '/v1/invoice_payments', params),
     },
     refunds: {
       list: (params: Stripe.RefundListParams) => request<Stripe.ApiList<Stripe.Refund>>('GET', '/v1/refunds', params),
-      create: (params: Stripe.RefundCreateParams, opts?: StripeRequestOptions) => request<Stripe.Refund>('POST', '/v1/refunds', params, opts),
+      create: (params: Stripe.RefundCreateParams, opts?: StripeRequestOptions) =>
+        request<Stripe.Refund>('POST', '/v1/refunds', params, opts),
     },
     subscriptions: {
       update: (subscriptionId: string, params: Stripe.SubscriptionUpdateParams, opts?: StripeRequestOptions) =>

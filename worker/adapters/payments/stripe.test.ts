@@ -1,7 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { legacyInvoice, legacySubscription, signStripeEvent, startStripeFake, stripeEvent, type StripeFake } from '../../../tests/fakes/stripe-server';
-import { GatewayError, WebhookVerificationError, type CheckoutRequest, type PaymentEffect, type PaymentGateway } from '../../services/payments/gateway';
+import {
+  legacyInvoice,
+  legacySubscription,
+  signStripeEvent,
+  startStripeFake,
+  stripeEvent,
+  type StripeFake,
+} from '../../../tests/fakes/stripe-server';
+import {
+  GatewayError,
+  WebhookVerificationError,
+  type CheckoutRequest,
+  type PaymentEffect,
+  type PaymentGateway,
+} from '../../services/payments/gateway';
 import { createStripeGateway } from './stripe';
 
 type InvoicePaid = Extract<PaymentEffect, { kind: 'invoice.paid' }>;
@@ -17,7 +30,12 @@ let stripe: PaymentGateway;
 
 beforeAll(async () => {
   fake = await startStripeFake();
-  stripe = createStripeGateway({ secretKey: fake.secretKey, webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url, publicUrl: 'http://localhost:8787' });
+  stripe = createStripeGateway({
+    secretKey: fake.secretKey,
+    webhookSecret: WEBHOOK_SECRET,
+    apiUrl: fake.url,
+    publicUrl: 'http://localhost:8787',
+  });
 });
 afterAll(() => fake.close());
 
@@ -29,7 +47,16 @@ const packRequest = (over: Partial<CheckoutRequest> = {}): CheckoutRequest => {
     orderNumber: `IS2611${String(seq).padStart(6, '0')}`,
     kind: 'credits',
     method: 'STRIPE',
-    plan: { id: 'pack_500', name: '500 credits', priceCents: 1999, currency: 'USD', credits: 500, interval: null, stripePriceId: null, paypalPlanId: null },
+    plan: {
+      id: 'pack_500',
+      name: '500 credits',
+      priceCents: 1999,
+      currency: 'USD',
+      credits: 500,
+      interval: null,
+      stripePriceId: null,
+      paypalPlanId: null,
+    },
     userId: 'usr_buyer',
     customerEmail: 'buyer@example.com',
     successUrl: `http://localhost:8787/payment/stripe/success?orderId=${orderId}`,
@@ -43,7 +70,16 @@ const subscriptionRequest = (interval: 'month' | 'year' = 'month', over: Partial
   return {
     ...base,
     kind: 'subscription',
-    plan: { id: `plan_pro_${interval}`, name: `Pro ${interval}ly`, priceCents: interval === 'month' ? 999 : 9990, currency: 'USD', credits: 1000, interval, stripePriceId: null, paypalPlanId: null },
+    plan: {
+      id: `plan_pro_${interval}`,
+      name: `Pro ${interval}ly`,
+      priceCents: interval === 'month' ? 999 : 9990,
+      currency: 'USD',
+      credits: 1000,
+      interval,
+      stripePriceId: null,
+      paypalPlanId: null,
+    },
     ...over,
   };
 };
@@ -104,7 +140,15 @@ describe('Stripe adapter: checkout', () => {
       const [call] = fake.calls('POST', '/v1/checkout/sessions');
       expect(call!.form.mode).toBe('subscription');
       expect(call!.form.line_items).toEqual([
-        { quantity: '1', price_data: { currency: 'usd', unit_amount: interval === 'month' ? '999' : '9990', product_data: { name: `Pro ${interval}ly` }, recurring: { interval } } },
+        {
+          quantity: '1',
+          price_data: {
+            currency: 'usd',
+            unit_amount: interval === 'month' ? '999' : '9990',
+            product_data: { name: `Pro ${interval}ly` },
+            recurring: { interval },
+          },
+        },
       ]);
       expect(call!.form.subscription_data).toEqual({ metadata: { orderId: request.orderId, userId: 'usr_buyer' } });
       expect(call!.form.payment_intent_data).toBeUndefined();
@@ -113,7 +157,10 @@ describe('Stripe adapter: checkout', () => {
   });
 
   it('uses a pre-created price when the plan has one, and resolves relative callback URLs against the public URL', async () => {
-    const request = subscriptionRequest('month', { successUrl: '/payment/stripe/success?orderId=ord_rel', cancelUrl: '/payment/stripe/cancel?orderId=ord_rel' });
+    const request = subscriptionRequest('month', {
+      successUrl: '/payment/stripe/success?orderId=ord_rel',
+      cancelUrl: '/payment/stripe/cancel?orderId=ord_rel',
+    });
     request.plan.stripePriceId = 'price_1PRO';
     await stripe.createCheckout(request);
     const [call] = fake.calls('POST', '/v1/checkout/sessions');
@@ -130,7 +177,12 @@ describe('Stripe adapter: checkout', () => {
   });
 
   it('retries a retryable 5xx once with the same idempotency key', async () => {
-    fake.fail({ method: 'POST', path: /^\/v1\/checkout\/sessions$/ }, 500, { type: 'api_error', message: 'Something went wrong' }, { retryable: true });
+    fake.fail(
+      { method: 'POST', path: /^\/v1\/checkout\/sessions$/ },
+      500,
+      { type: 'api_error', message: 'Something went wrong' },
+      { retryable: true },
+    );
     const request = packRequest();
     const result = await stripe.createCheckout(request);
     expect(result.sessionId).toMatch(/^cs_test_/);
@@ -140,7 +192,11 @@ describe('Stripe adapter: checkout', () => {
   });
 
   it('turns Stripe errors into GatewayErrors with safe messages and the details kept', async () => {
-    fake.fail({ path: /checkout\/sessions/ }, 400, { type: 'invalid_request_error', code: 'parameter_invalid_integer', message: 'Invalid integer: abc' });
+    fake.fail({ path: /checkout\/sessions/ }, 400, {
+      type: 'invalid_request_error',
+      code: 'parameter_invalid_integer',
+      message: 'Invalid integer: abc',
+    });
     const refused = await stripe.createCheckout(packRequest()).catch((e) => e);
     expect(refused).toBeInstanceOf(GatewayError);
     expect(refused.message).toBe('The card payment service refused the request (checkout).');
@@ -151,7 +207,12 @@ describe('Stripe adapter: checkout', () => {
     expect(down).toBeInstanceOf(GatewayError);
     expect(down.message).toMatch(/unavailable/);
 
-    const wrongKey = createStripeGateway({ secretKey: 'sk_test_wrong_secret_key_value', webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url, publicUrl: 'http://localhost:8787' });
+    const wrongKey = createStripeGateway({
+      secretKey: 'sk_test_wrong_secret_key_value',
+      webhookSecret: WEBHOOK_SECRET,
+      apiUrl: fake.url,
+      publicUrl: 'http://localhost:8787',
+    });
     const auth = await wrongKey.createCheckout(packRequest()).catch((e) => e);
     expect(auth).toBeInstanceOf(GatewayError);
     expect(auth.message).not.toContain('sk_test');
@@ -165,7 +226,9 @@ describe('Stripe adapter: checkout', () => {
     expect(fake.calls('POST', '/v1/checkout/sessions')[0]!.form).toMatchObject({ mode: 'payment' });
     expect(fake.calls('POST', '/v1/checkout/sessions')[0]!.form.line_items[0].price_data.recurring).toBeUndefined();
     fake.requests.length = 0;
-    await expect(stripe.createCheckout(subscriptionRequest('month', { plan: { ...request.plan, interval: null } }))).rejects.toBeInstanceOf(GatewayError);
+    await expect(stripe.createCheckout(subscriptionRequest('month', { plan: { ...request.plan, interval: null } }))).rejects.toBeInstanceOf(
+      GatewayError,
+    );
     expect(fake.requests).toHaveLength(0);
   });
 });
@@ -196,7 +259,13 @@ describe('Stripe adapter: webhooks', () => {
     const { request, session, invoice } = await paidSubscription();
     const { effects } = await deliver(stripeEvent('checkout.session.completed', session));
     expect(effects).toEqual([
-      { kind: 'checkout.paid', orderId: request.orderId, gatewayTransactionId: fake.invoicePaymentIntent(invoice.id), gatewaySubscriptionId: session.subscription, amountCents: 999 },
+      {
+        kind: 'checkout.paid',
+        orderId: request.orderId,
+        gatewayTransactionId: fake.invoicePaymentIntent(invoice.id),
+        gatewaySubscriptionId: session.subscription,
+        amountCents: 999,
+      },
     ]);
     // The payment intent came from the invoice's payments (current API versions leave it out of the invoice).
     expect(fake.calls('GET', '/v1/invoice_payments')[0]!.query).toMatchObject({ invoice: session.invoice, status: 'paid' });
@@ -245,7 +314,13 @@ describe('Stripe adapter: webhooks', () => {
 
     const renewal = fake.renew(subscription.id);
     const next = (await deliver(stripeEvent('invoice.paid', renewal))).effects[0] as InvoicePaid;
-    expect(next).toMatchObject({ kind: 'invoice.paid', gatewayInvoiceId: renewal.id, first: false, orderId: request.orderId, amountCents: 999 });
+    expect(next).toMatchObject({
+      kind: 'invoice.paid',
+      gatewayInvoiceId: renewal.id,
+      first: false,
+      orderId: request.orderId,
+      amountCents: 999,
+    });
     expect(next.periodStart).toEqual(new Date(line.period.end * 1000));
     expect(next.gatewayTransactionId).not.toBe((effects[0] as InvoicePaid).gatewayTransactionId);
   });
@@ -256,7 +331,13 @@ describe('Stripe adapter: webhooks', () => {
     fake.requests.length = 0;
     const { effects } = await deliver(stripeEvent('invoice.paid', old));
     expect(effects).toEqual([
-      expect.objectContaining({ gatewaySubscriptionId: subscription.id, orderId: request.orderId, first: true, gatewayTransactionId: 'pi_legacy_123', amountCents: 9990 }),
+      expect.objectContaining({
+        gatewaySubscriptionId: subscription.id,
+        orderId: request.orderId,
+        first: true,
+        gatewayTransactionId: 'pi_legacy_123',
+        amountCents: 9990,
+      }),
     ]);
     const effect = effects[0] as InvoicePaid;
     expect((effect.periodEnd.getTime() - effect.periodStart.getTime()) / 86400_000).toBeGreaterThanOrEqual(365);
@@ -265,9 +346,18 @@ describe('Stripe adapter: webhooks', () => {
 
   it('falls back to the invoice period when no line carries one, and ignores invoices outside subscriptions', async () => {
     const { subscription, invoice } = await paidSubscription();
-    const noLines = { ...invoice, lines: { object: 'list', data: [], has_more: false }, period_start: 1_790_000_000, period_end: 1_792_000_000 };
+    const noLines = {
+      ...invoice,
+      lines: { object: 'list', data: [], has_more: false },
+      period_start: 1_790_000_000,
+      period_end: 1_792_000_000,
+    };
     const effect = (await deliver(stripeEvent('invoice.paid', noLines))).effects[0];
-    expect(effect).toMatchObject({ gatewaySubscriptionId: subscription.id, periodStart: new Date(1_790_000_000_000), periodEnd: new Date(1_792_000_000_000) });
+    expect(effect).toMatchObject({
+      gatewaySubscriptionId: subscription.id,
+      periodStart: new Date(1_790_000_000_000),
+      periodEnd: new Date(1_792_000_000_000),
+    });
     const oneOff = { ...invoice, parent: null, billing_reason: 'manual' };
     expect((await deliver(stripeEvent('invoice.paid', oneOff))).effects).toEqual([]);
   });
@@ -285,16 +375,26 @@ describe('Stripe adapter: webhooks', () => {
     await stripe.cancelSubscription(subscription.id);
     const cancelling = fake.subscription(subscription.id);
     expect(await changed('customer.subscription.updated', cancelling)).toEqual([{ ...base, status: 'cancelled', cancelAtPeriodEnd: true }]);
-    expect(await changed('customer.subscription.updated', { ...subscription, status: 'past_due' })).toEqual([{ ...base, status: 'suspended', cancelAtPeriodEnd: false }]);
-    expect(await changed('customer.subscription.updated', { ...subscription, status: 'unpaid' })).toEqual([{ ...base, status: 'suspended', cancelAtPeriodEnd: false }]);
-    expect(await changed('customer.subscription.updated', { ...subscription, status: 'trialing' })).toEqual([{ ...base, status: 'active', cancelAtPeriodEnd: false }]);
-    expect(await changed('customer.subscription.updated', { ...subscription, status: 'canceled' })).toEqual([{ ...base, status: 'cancelled', cancelAtPeriodEnd: false }]);
-    expect(await changed('customer.subscription.updated', { ...subscription, status: 'incomplete' })).toEqual([]);
-    expect(await changed('customer.subscription.deleted', { ...subscription, status: 'canceled', ended_at: item.current_period_end })).toEqual([
-      { ...base, status: 'expired', cancelAtPeriodEnd: false },
+    expect(await changed('customer.subscription.updated', { ...subscription, status: 'past_due' })).toEqual([
+      { ...base, status: 'suspended', cancelAtPeriodEnd: false },
     ]);
+    expect(await changed('customer.subscription.updated', { ...subscription, status: 'unpaid' })).toEqual([
+      { ...base, status: 'suspended', cancelAtPeriodEnd: false },
+    ]);
+    expect(await changed('customer.subscription.updated', { ...subscription, status: 'trialing' })).toEqual([
+      { ...base, status: 'active', cancelAtPeriodEnd: false },
+    ]);
+    expect(await changed('customer.subscription.updated', { ...subscription, status: 'canceled' })).toEqual([
+      { ...base, status: 'cancelled', cancelAtPeriodEnd: false },
+    ]);
+    expect(await changed('customer.subscription.updated', { ...subscription, status: 'incomplete' })).toEqual([]);
+    expect(
+      await changed('customer.subscription.deleted', { ...subscription, status: 'canceled', ended_at: item.current_period_end }),
+    ).toEqual([{ ...base, status: 'expired', cancelAtPeriodEnd: false }]);
     // Older API versions keep the periods on the subscription itself.
-    expect(await changed('customer.subscription.updated', legacySubscription(subscription))).toEqual([{ ...base, status: 'active', cancelAtPeriodEnd: false }]);
+    expect(await changed('customer.subscription.updated', legacySubscription(subscription))).toEqual([
+      { ...base, status: 'active', cancelAtPeriodEnd: false },
+    ]);
   });
 
   it('maps charge.refunded to payment.refunded with the newest refund (listed when the charge does not carry them)', async () => {
@@ -303,7 +403,14 @@ describe('Stripe adapter: webhooks', () => {
     const first = fake.refundFromDashboard(charge.id, 500);
     const partial = (await deliver(stripeEvent('charge.refunded', { ...fake.charge(charge.id) }))).effects;
     expect(partial).toEqual([
-      { kind: 'payment.refunded', gatewayTransactionId: session.payment_intent, orderId: request.orderId, gatewayRefundId: first.id, amountCents: 500, fullyRefunded: false },
+      {
+        kind: 'payment.refunded',
+        gatewayTransactionId: session.payment_intent,
+        orderId: request.orderId,
+        gatewayRefundId: first.id,
+        amountCents: 500,
+        fullyRefunded: false,
+      },
     ]);
     expect(fake.calls('GET', '/v1/refunds')[0]!.query).toMatchObject({ charge: charge.id, limit: '1' });
 
@@ -311,14 +418,30 @@ describe('Stripe adapter: webhooks', () => {
     const full = { ...fake.charge(charge.id), refunds: { object: 'list', data: [second, first], has_more: false } };
     fake.requests.length = 0;
     expect((await deliver(stripeEvent('charge.refunded', full))).effects).toEqual([
-      { kind: 'payment.refunded', gatewayTransactionId: session.payment_intent, orderId: request.orderId, gatewayRefundId: second.id, amountCents: 1999, fullyRefunded: true },
+      {
+        kind: 'payment.refunded',
+        gatewayTransactionId: session.payment_intent,
+        orderId: request.orderId,
+        gatewayRefundId: second.id,
+        amountCents: 1999,
+        fullyRefunded: true,
+      },
     ]);
     expect(fake.requests).toHaveLength(0);
   });
 
   it('acknowledges other event types with no effects', async () => {
-    const event = stripeEvent('payment_intent.succeeded', { id: 'pi_123', object: 'payment_intent', status: 'succeeded' }, { created: 1_795_000_123 });
-    expect(await deliver(event)).toEqual({ id: event.id, type: 'payment_intent.succeeded', occurredAt: new Date(1_795_000_123_000), effects: [] });
+    const event = stripeEvent(
+      'payment_intent.succeeded',
+      { id: 'pi_123', object: 'payment_intent', status: 'succeeded' },
+      { created: 1_795_000_123 },
+    );
+    expect(await deliver(event)).toEqual({
+      id: event.id,
+      type: 'payment_intent.succeeded',
+      occurredAt: new Date(1_795_000_123_000),
+      effects: [],
+    });
   });
 
   it('refuses a tampered body, a wrong secret, a stale timestamp and a missing header', async () => {
@@ -331,7 +454,9 @@ describe('Stripe adapter: webhooks', () => {
     await expect(deliver(event, { timestamp: nowSeconds - 301 })).rejects.toThrow(WebhookVerificationError);
     await expect(deliver(event, { timestamp: nowSeconds - 290 })).resolves.toMatchObject({ id: event.id });
     await expect(stripe.parseWebhook(body, new Headers())).rejects.toBeInstanceOf(WebhookVerificationError);
-    await expect(stripe.parseWebhook(body, new Headers({ 'stripe-signature': 't=1,v1=00' }))).rejects.toBeInstanceOf(WebhookVerificationError);
+    await expect(stripe.parseWebhook(body, new Headers({ 'stripe-signature': 't=1,v1=00' }))).rejects.toBeInstanceOf(
+      WebhookVerificationError,
+    );
   });
 
   it('reports an API failure while reading an event as a GatewayError (Stripe will redeliver)', async () => {
@@ -348,15 +473,28 @@ describe('Stripe adapter: reconcile, refund, cancel', () => {
     const order = { id: request.orderId, kind: 'credits' as const, gatewaySessionId: sessionId };
     expect(await stripe.reconcile(order)).toEqual([]);
     const session = fake.completeSession(sessionId);
-    expect(await stripe.reconcile(order)).toEqual([{ kind: 'checkout.paid', orderId: request.orderId, gatewayTransactionId: session.payment_intent, amountCents: 1999 }]);
+    expect(await stripe.reconcile(order)).toEqual([
+      { kind: 'checkout.paid', orderId: request.orderId, gatewayTransactionId: session.payment_intent, amountCents: 1999 },
+    ]);
 
     const sub = subscriptionRequest();
     const created = await stripe.createCheckout(sub);
     const paid = fake.completeSession(created.sessionId);
     const effects = await stripe.reconcile({ id: sub.orderId, kind: 'subscription', gatewaySessionId: created.sessionId });
     expect(effects).toEqual([
-      expect.objectContaining({ kind: 'checkout.paid', orderId: sub.orderId, gatewaySubscriptionId: paid.subscription, gatewayTransactionId: expect.stringMatching(/^pi_/) }),
-      expect.objectContaining({ kind: 'invoice.paid', gatewayInvoiceId: paid.invoice, first: true, orderId: sub.orderId, amountCents: 999 }),
+      expect.objectContaining({
+        kind: 'checkout.paid',
+        orderId: sub.orderId,
+        gatewaySubscriptionId: paid.subscription,
+        gatewayTransactionId: expect.stringMatching(/^pi_/),
+      }),
+      expect.objectContaining({
+        kind: 'invoice.paid',
+        gatewayInvoiceId: paid.invoice,
+        first: true,
+        orderId: sub.orderId,
+        amountCents: 999,
+      }),
     ]);
     expect(fake.calls('GET', `/v1/checkout/sessions/${created.sessionId}`)[0]!.query).toEqual({ expand: ['invoice'] });
 
@@ -366,17 +504,31 @@ describe('Stripe adapter: reconcile, refund, cancel', () => {
     expect(await stripe.reconcile({ id: other.orderId, kind: 'credits', gatewaySessionId: third.sessionId })).toEqual([
       { kind: 'checkout.failed', orderId: other.orderId, status: 'EXPIRED', reason: 'The checkout session expired' },
     ]);
-    await expect(stripe.reconcile({ id: 'ord_x', kind: 'credits', gatewaySessionId: 'cs_test_missing' })).rejects.toBeInstanceOf(GatewayError);
+    await expect(stripe.reconcile({ id: 'ord_x', kind: 'credits', gatewaySessionId: 'cs_test_missing' })).rejects.toBeInstanceOf(
+      GatewayError,
+    );
   });
 
   it('refunds the payment intent with the refund id as idempotency key; a repeat does not refund twice', async () => {
     const { request, session } = await paidPack();
-    const refundRequest = { orderId: request.orderId, refundId: 'rfd_001', gatewayTransactionId: session.payment_intent, amountCents: 1999, currency: 'USD', reason: 'Requested by customer' };
+    const refundRequest = {
+      orderId: request.orderId,
+      refundId: 'rfd_001',
+      gatewayTransactionId: session.payment_intent,
+      amountCents: 1999,
+      currency: 'USD',
+      reason: 'Requested by customer',
+    };
     const result = await stripe.refund(refundRequest);
     expect(result).toEqual({ gatewayRefundId: expect.stringMatching(/^re_/), status: 'COMPLETED' });
     const [call] = fake.calls('POST', '/v1/refunds');
     expect(call!.headers['idempotency-key']).toBe('rfd_001');
-    expect(call!.form).toEqual({ payment_intent: session.payment_intent, amount: '1999', reason: 'requested_by_customer', metadata: { orderId: request.orderId, refundId: 'rfd_001' } });
+    expect(call!.form).toEqual({
+      payment_intent: session.payment_intent,
+      amount: '1999',
+      reason: 'requested_by_customer',
+      metadata: { orderId: request.orderId, refundId: 'rfd_001' },
+    });
 
     expect(await stripe.refund(refundRequest)).toEqual(result);
     expect(fake.chargeForPaymentIntent(session.payment_intent).amount_refunded).toBe(1999);
@@ -388,14 +540,30 @@ describe('Stripe adapter: reconcile, refund, cancel', () => {
   it('reports a pending refund as PENDING', async () => {
     const { request, session } = await paidPack();
     fake.setRefundStatus('pending');
-    expect(await stripe.refund({ orderId: request.orderId, refundId: 'rfd_pending', gatewayTransactionId: session.payment_intent, amountCents: 1999, currency: 'USD', reason: 'x' })).toMatchObject({
+    expect(
+      await stripe.refund({
+        orderId: request.orderId,
+        refundId: 'rfd_pending',
+        gatewayTransactionId: session.payment_intent,
+        amountCents: 1999,
+        currency: 'USD',
+        reason: 'x',
+      }),
+    ).toMatchObject({
       status: 'PENDING',
     });
   });
 
   it('refunds a subscription order recorded by invoice or session id through the invoice payment', async () => {
     const { request, session, invoice } = await paidSubscription();
-    const viaInvoice = await stripe.refund({ orderId: request.orderId, refundId: 'rfd_inv', gatewayTransactionId: invoice.id, amountCents: 999, currency: 'USD', reason: 'x' });
+    const viaInvoice = await stripe.refund({
+      orderId: request.orderId,
+      refundId: 'rfd_inv',
+      gatewayTransactionId: invoice.id,
+      amountCents: 999,
+      currency: 'USD',
+      reason: 'x',
+    });
     expect(viaInvoice.status).toBe('COMPLETED');
     const [call] = fake.calls('POST', '/v1/refunds');
     expect(call!.form.payment_intent).toMatch(/^pi_/);
@@ -403,7 +571,14 @@ describe('Stripe adapter: reconcile, refund, cancel', () => {
 
     const second = await paidSubscription();
     fake.requests.length = 0;
-    await stripe.refund({ orderId: second.request.orderId, refundId: 'rfd_cs', gatewayTransactionId: second.session.id, amountCents: 999, currency: 'USD', reason: 'x' });
+    await stripe.refund({
+      orderId: second.request.orderId,
+      refundId: 'rfd_cs',
+      gatewayTransactionId: second.session.id,
+      amountCents: 999,
+      currency: 'USD',
+      reason: 'x',
+    });
     expect(fake.calls('POST', '/v1/refunds')[0]!.form.payment_intent).toMatch(/^pi_/);
     expect(session.id).not.toBe(second.session.id);
   });

@@ -172,7 +172,14 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         },
       ];
     }
-    return [{ kind: 'checkout.paid', orderId, gatewayTransactionId: refId(session.payment_intent) ?? session.id, ...(amount != null ? { amountCents: amount } : {}) }];
+    return [
+      {
+        kind: 'checkout.paid',
+        orderId,
+        gatewayTransactionId: refId(session.payment_intent) ?? session.id,
+        ...(amount != null ? { amountCents: amount } : {}),
+      },
+    ];
   }
 
   /** `invoice.paid` for a subscription invoice; one-off invoices are not ours. */
@@ -365,7 +372,9 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
     async reconcile(order): Promise<PaymentEffect[]> {
       try {
-        const session = (await stripe.checkout.sessions.retrieve(order.gatewaySessionId, { expand: ['invoice'] })) as unknown as WireSession;
+        const session = (await stripe.checkout.sessions.retrieve(order.gatewaySessionId, {
+          expand: ['invoice'],
+        })) as unknown as WireSession;
         if (session.status === 'expired') {
           const orderId = session.client_reference_id ?? session.metadata?.orderId ?? order.id;
           return [{ kind: 'checkout.failed', orderId, status: 'EXPIRED', reason: 'The checkout session expired' }];
@@ -373,7 +382,12 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         if (session.status !== 'complete' || session.payment_status !== 'paid') return [];
         const effects = await sessionPaid({ ...session, client_reference_id: session.client_reference_id ?? order.id });
         // The first period's invoice too, so its credits arrive even when `invoice.paid` is lost.
-        if (session.mode === 'subscription' && session.invoice && typeof session.invoice === 'object' && 'billing_reason' in session.invoice) {
+        if (
+          session.mode === 'subscription' &&
+          session.invoice &&
+          typeof session.invoice === 'object' &&
+          'billing_reason' in session.invoice
+        ) {
           effects.push(...(await invoicePaid(session.invoice)));
         }
         return effects;

@@ -31,7 +31,12 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue &
           new Request(url, {
             method: 'POST',
             body,
-            headers: { 'content-type': 'application/json', 'upstash-signature': signature, 'upstash-message-id': messageId, 'upstash-retried': String(attempt) },
+            headers: {
+              'content-type': 'application/json',
+              'upstash-signature': signature,
+              'upstash-message-id': messageId,
+              'upstash-retried': String(attempt),
+            },
           }),
         );
         if (response.ok) return;
@@ -47,7 +52,9 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue &
     async publish(message) {
       const messageId = `msg_${crypto.randomUUID()}`;
       const url = new URL(message.path, options.publicUrl).toString();
-      const task = deliverWithRetries(messageId, url, JSON.stringify(message.body), message.retries ?? 3).finally(() => inFlight.delete(task));
+      const task = deliverWithRetries(messageId, url, JSON.stringify(message.body), message.retries ?? 3).finally(() =>
+        inFlight.delete(task),
+      );
       inFlight.add(task);
       options.waitUntil?.(task);
       return { messageId };

@@ -6,7 +6,10 @@ describe('console logger keeps secrets out of log lines', () => {
     const lines: string[] = [];
     const warn = vi.spyOn(console, 'warn').mockImplementation((line: string) => void lines.push(line));
     const driverError = Object.assign(new Error('invalid input syntax for type integer: "123456"'), { code: '22P02' });
-    const failed = new Error('Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: victim@example.com,scrypt$16384$abc', { cause: driverError });
+    const failed = new Error(
+      'Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: victim@example.com,scrypt$16384$abc',
+      { cause: driverError },
+    );
     createConsoleLogger().warn('something failed', {
       error: failed,
       asText: String(failed),
@@ -18,10 +21,20 @@ describe('console logger keeps secrets out of log lines', () => {
     });
     warn.mockRestore();
     const line = lines[0]!;
-    for (const secret of ['victim@example.com', 'scrypt$', '123456', 'hunter2', '654321', 'eyJhbGciOi', '4/0Ab', 's3cret']) expect(line, secret).not.toContain(secret);
+    for (const secret of ['victim@example.com', 'scrypt$', '123456', 'hunter2', '654321', 'eyJhbGciOi', '4/0Ab', 's3cret'])
+      expect(line, secret).not.toContain(secret);
     const logged = JSON.parse(line);
-    expect(logged).toMatchObject({ level: 'warn', orderId: 'ord_1', url: 'https://studio.example/api/auth/google/callback', password: '[redacted]' });
-    expect(logged.error).toMatchObject({ class: 'Error', sqlstate: '22P02', cause: { message: 'invalid input syntax for type integer: "…"' } });
+    expect(logged).toMatchObject({
+      level: 'warn',
+      orderId: 'ord_1',
+      url: 'https://studio.example/api/auth/google/callback',
+      password: '[redacted]',
+    });
+    expect(logged.error).toMatchObject({
+      class: 'Error',
+      sqlstate: '22P02',
+      cause: { message: 'invalid input syntax for type integer: "…"' },
+    });
     expect(logged.error.message).toMatch(/^Failed query: insert into "users"/);
   });
 

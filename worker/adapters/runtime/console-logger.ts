@@ -29,9 +29,16 @@ interface LoggedError {
 export function describeError(error: unknown, depth = 0): LoggedError | string {
   if (!(error instanceof Error)) return redactText(String(error)).replace(ECHOED_VALUE, ': "…"');
   const code = (error as { code?: unknown }).code;
-  const described: LoggedError = { class: error.constructor?.name || error.name, message: redactText(error.message).replace(ECHOED_VALUE, ': "…"') };
+  const described: LoggedError = {
+    class: error.constructor?.name || error.name,
+    message: redactText(error.message).replace(ECHOED_VALUE, ': "…"'),
+  };
   if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) described.sqlstate = code;
-  const frames = error.stack?.split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 8).map((line) => line.trim());
+  const frames = error.stack
+    ?.split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, 8)
+    .map((line) => line.trim());
   if (frames?.length) described.stack = frames;
   if (error.cause !== undefined && depth < 3) {
     const cause = describeError(error.cause, depth + 1);

@@ -34,9 +34,28 @@ const STYLE_PATTERNS = STYLE_TOOLS.map(([phrases, toolId]) => [phrasePattern(phr
  */
 const OPERATIONS: [readonly string[], Op][] = [
   [['black and white', 'black & white', 'monochrome', 'grayscale', 'greyscale', '黑白'], (s) => s.grayscale()],
-  [['sepia', 'vintage', 'retro', 'old photo', '復古', '懷舊'], (s) => s.grayscale().tint({ r: 112, g: 66, b: 20 }).modulate({ brightness: 1.05 })],
-  [['warm', 'warmer', 'sunset', 'golden', '溫暖'], (s) => s.recomb([[1.15, 0.05, 0], [0, 1.02, 0], [0, 0, 0.85]])],
-  [['cool', 'cooler', 'cold', 'icy', 'winter', '冷'], (s) => s.recomb([[0.88, 0, 0], [0, 1, 0.05], [0, 0.05, 1.18]])],
+  [
+    ['sepia', 'vintage', 'retro', 'old photo', '復古', '懷舊'],
+    (s) => s.grayscale().tint({ r: 112, g: 66, b: 20 }).modulate({ brightness: 1.05 }),
+  ],
+  [
+    ['warm', 'warmer', 'sunset', 'golden', '溫暖'],
+    (s) =>
+      s.recomb([
+        [1.15, 0.05, 0],
+        [0, 1.02, 0],
+        [0, 0, 0.85],
+      ]),
+  ],
+  [
+    ['cool', 'cooler', 'cold', 'icy', 'winter', '冷'],
+    (s) =>
+      s.recomb([
+        [0.88, 0, 0],
+        [0, 1, 0.05],
+        [0, 0.05, 1.18],
+      ]),
+  ],
   [['bright', 'brighter', 'lighter', '明亮'], (s) => s.modulate({ brightness: 1.2 })],
   [['dark', 'darker', 'moody', 'night', '暗'], (s) => s.modulate({ brightness: 0.75 }).linear(1.1, -10)],
   [['vivid', 'saturated', 'saturation', 'colorful', 'colourful', '鮮豔'], (s) => s.modulate({ saturation: 1.5 })],
@@ -48,7 +67,13 @@ const OPERATIONS: [readonly string[], Op][] = [
 ];
 const PATTERNS = OPERATIONS.map(([phrases, op]) => [phrasePattern(phrases), op] as const);
 
-const QUICK_STYLE: Record<string, string> = { artistic: 'oil painting', anime: 'anime', cartoon: 'cartoon', abstract: 'pop art vivid', realistic: 'enhance detail' };
+const QUICK_STYLE: Record<string, string> = {
+  artistic: 'oil painting',
+  anime: 'anime',
+  cartoon: 'cartoon',
+  abstract: 'pop art vivid',
+  realistic: 'enhance detail',
+};
 
 /**
  * Editing on the offline engine: real image operations chosen from the prompt's words and the quick
@@ -65,7 +90,10 @@ export async function editImages(input: EditOperation): Promise<Uint8Array> {
   if (style) {
     const styled = await applyTool(style[1], current, {}, input.seed ?? 1);
     // Tools work at most TOOL_MAX_SIDE wide; the edit keeps the size it was asked for.
-    current = styled.width === width && styled.height === height ? Buffer.from(styled.bytes) : await sharp(styled.bytes).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).png().toBuffer();
+    current =
+      styled.width === width && styled.height === height
+        ? Buffer.from(styled.bytes)
+        : await sharp(styled.bytes).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).png().toBuffer();
     applied++;
   }
   // sharp applies operations in its own order within one pipeline, so each step is its own pipeline.

@@ -19,13 +19,22 @@ export interface HeadAnchors {
   lobes: [[number, number], [number, number]];
 }
 
-export function anchorsOf(analysis: Pick<PortraitAnalysis, 'frame' | 'browLine' | 'headTop' | 'chin' | 'halfWidth' | 'crownHalfWidth'>): HeadAnchors {
+export function anchorsOf(
+  analysis: Pick<PortraitAnalysis, 'frame' | 'browLine' | 'headTop' | 'chin' | 'halfWidth' | 'crownHalfWidth'>,
+): HeadAnchors {
   const f = analysis.frame;
   const lobe = (i: number, sign: number): [number, number] => {
     const [u, v] = toFrame(f, f.points[i]![0], f.points[i]![1]);
     return [u + sign * 0.05, v];
   };
-  return { brow: analysis.browLine, top: analysis.headTop, chin: analysis.chin, face: analysis.halfWidth, crown: analysis.crownHalfWidth, lobes: [lobe(2, -1), lobe(14, 1)] };
+  return {
+    brow: analysis.browLine,
+    top: analysis.headTop,
+    chin: analysis.chin,
+    face: analysis.halfWidth,
+    crown: analysis.crownHalfWidth,
+    lobes: [lobe(2, -1), lobe(14, 1)],
+  };
 }
 
 const n = (v: number) => v.toFixed(3);
@@ -102,15 +111,22 @@ function crown(a: HeadAnchors): string {
   const base = Math.max(a.top + 0.6, a.brow - 0.85);
   const w = Math.min(a.crown * 0.72, 0.95);
   const h = 0.62;
-  const spikes = [-1, -0.5, 0, 0.5, 1].map((t, i) => `L ${n(t * w)} ${n(base - h - (i === 2 ? 0.12 : 0))} L ${n(t * w + (i < 4 ? w * 0.25 : 0))} ${n(base - h * 0.45)}`).join(' ');
+  const spikes = [-1, -0.5, 0, 0.5, 1]
+    .map((t, i) => `L ${n(t * w)} ${n(base - h - (i === 2 ? 0.12 : 0))} L ${n(t * w + (i < 4 ? w * 0.25 : 0))} ${n(base - h * 0.45)}`)
+    .join(' ');
   const jewels = [
     [-0.55, '#d2283c'],
     [0, '#1f6fd1'],
     [0.55, '#1d9a55'],
   ]
-    .map(([t, colour]) => `<circle cx="${n((t as number) * w)}" cy="${n(base - 0.12)}" r="0.07" fill="${colour}" stroke="#7a5a05" stroke-width="0.015"/>`)
+    .map(
+      ([t, colour]) =>
+        `<circle cx="${n((t as number) * w)}" cy="${n(base - 0.12)}" r="0.07" fill="${colour}" stroke="#7a5a05" stroke-width="0.015"/>`,
+    )
     .join('');
-  const tips = [-1, -0.5, 0, 0.5, 1].map((t, i) => `<circle cx="${n(t * w)}" cy="${n(base - h - (i === 2 ? 0.12 : 0))}" r="0.05" fill="#fff4c2"/>`).join('');
+  const tips = [-1, -0.5, 0, 0.5, 1]
+    .map((t, i) => `<circle cx="${n(t * w)}" cy="${n(base - h - (i === 2 ? 0.12 : 0))}" r="0.05" fill="#fff4c2"/>`)
+    .join('');
   return `<defs><linearGradient id="gold" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffe37a"/><stop offset="0.55" stop-color="#e0ad2a"/><stop offset="1" stop-color="#a8770c"/></linearGradient></defs>
     <path d="M ${n(-w)} ${n(base)} ${spikes} L ${n(w)} ${n(base)} Q 0 ${n(base + 0.08)} ${n(-w)} ${n(base)} Z" fill="url(#gold)" stroke="#8a6508" stroke-width="0.025" stroke-linejoin="round"/>
     <path d="M ${n(-w)} ${n(base - 0.24)} Q 0 ${n(base - 0.18)} ${n(w)} ${n(base - 0.24)}" stroke="#8a6508" stroke-width="0.02" fill="none"/>${jewels}${tips}`;
@@ -145,7 +161,10 @@ function headband(a: HeadAnchors): string {
     return [t * c, a.brow - 0.62 + 0.42 * t * t] as const;
   });
   const upper = points.map(([u, v]) => `${n(u)} ${n(v - 0.08)}`).join(' L ');
-  const lower = [...points].reverse().map(([u, v]) => `${n(u)} ${n(v + 0.08)}`).join(' L ');
+  const lower = [...points]
+    .reverse()
+    .map(([u, v]) => `${n(u)} ${n(v + 0.08)}`)
+    .join(' L ');
   return `<path d="M ${upper} L ${lower} Z" fill="#e0457b" stroke="#a62a56" stroke-width="0.02"/>
     <path d="M ${points.map(([u, v]) => `${n(u)} ${n(v - 0.03)}`).join(' L ')}" stroke="#fff" stroke-opacity="0.35" stroke-width="0.02" fill="none"/>`;
 }
@@ -160,7 +179,10 @@ function headphones(a: HeadAnchors): string {
 
 function earrings(a: HeadAnchors): string {
   return a.lobes
-    .map(([u, v]) => `<circle cx="${n(u)}" cy="${n(v + 0.17)}" r="0.15" fill="none" stroke="#d8a928" stroke-width="0.04"/><circle cx="${n(u)}" cy="${n(v + 0.17)}" r="0.15" fill="none" stroke="#fff2b0" stroke-width="0.012" stroke-dasharray="0.1 0.4"/>`)
+    .map(
+      ([u, v]) =>
+        `<circle cx="${n(u)}" cy="${n(v + 0.17)}" r="0.15" fill="none" stroke="#d8a928" stroke-width="0.04"/><circle cx="${n(u)}" cy="${n(v + 0.17)}" r="0.15" fill="none" stroke="#fff2b0" stroke-width="0.012" stroke-dasharray="0.1 0.4"/>`,
+    )
     .join('');
 }
 

@@ -189,7 +189,12 @@ function connectedTo(mask: Plane, seed: Plane, threshold: number): Uint8Array {
   while (stack.length) {
     const p = stack.pop()!;
     const x = p % width;
-    for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p >= width ? p - width : -1, p + width < height * width ? p + width : -1]) {
+    for (const q of [
+      x > 0 ? p - 1 : -1,
+      x < width - 1 ? p + 1 : -1,
+      p >= width ? p - width : -1,
+      p + width < height * width ? p + width : -1,
+    ]) {
       if (q >= 0 && !keep[q] && data[q]! > threshold) {
         keep[q] = 1;
         stack.push(q);
@@ -201,7 +206,13 @@ function connectedTo(mask: Plane, seed: Plane, threshold: number): Uint8Array {
   for (let p = 0; p < data.length; p++) {
     if (keep[p]) continue;
     const x = p % width;
-    if ((x > 0 && keep[p - 1]) || (x < width - 1 && keep[p + 1]) || (p >= width && keep[p - width]) || (p + width < data.length && keep[p + width])) out[p] = 1;
+    if (
+      (x > 0 && keep[p - 1]) ||
+      (x < width - 1 && keep[p + 1]) ||
+      (p >= width && keep[p - width]) ||
+      (p + width < data.length && keep[p + width])
+    )
+      out[p] = 1;
   }
   return out;
 }
@@ -230,7 +241,12 @@ export async function analysePortrait(image: Raster): Promise<PortraitAnalysis> 
 
   const [faceMask, eyesMask, leftEyeMask, rightEyeMask, mouth] = await Promise.all([
     maskFromSvg(width, height, `<path d="${pathOf(faceOutline)}" fill="#fff"/>`, frame.unit * 0.03),
-    maskFromSvg(width, height, `<path d="${pathOf(leftEye)}" fill="#fff" stroke="#fff" stroke-width="${frame.unit * 0.12}"/><path d="${pathOf(rightEye)}" fill="#fff" stroke="#fff" stroke-width="${frame.unit * 0.12}"/>`, frame.unit * 0.03),
+    maskFromSvg(
+      width,
+      height,
+      `<path d="${pathOf(leftEye)}" fill="#fff" stroke="#fff" stroke-width="${frame.unit * 0.12}"/><path d="${pathOf(rightEye)}" fill="#fff" stroke="#fff" stroke-width="${frame.unit * 0.12}"/>`,
+      frame.unit * 0.03,
+    ),
     maskFromSvg(width, height, `<path d="${pathOf(leftEye)}" fill="#fff"/>`),
     maskFromSvg(width, height, `<path d="${pathOf(rightEye)}" fill="#fff"/>`),
     maskFromSvg(width, height, `<path d="${pathOf(mouthOutline)}" fill="#fff"/>`, frame.unit * 0.02),
@@ -257,9 +273,11 @@ export async function analysePortrait(image: Raster): Promise<PortraitAnalysis> 
     const [u, v] = toFrame(frame, p % width, Math.floor(p / width));
     const e = (u / halfHead) ** 2 + ((v - centreV) / halfHeight) ** 2;
     let z = e < 1 ? 1 : Math.max(0, 1 - (e - 1) * 4);
-    if (v > chin - 0.3 && Math.abs(u) > halfWidth * 0.75 && Math.abs(u) < halfHead + 0.4) z = Math.max(z, Math.max(0, 1 - (v - chin) / 2.2));
+    if (v > chin - 0.3 && Math.abs(u) > halfWidth * 0.75 && Math.abs(u) < halfHead + 0.4)
+      z = Math.max(z, Math.max(0, 1 - (v - chin) / 2.2));
     // Under the jaw is the neck, not hair.
-    if (v > chin - 0.45 && Math.abs(u) < halfWidth * 0.8) z *= Math.max(0, Math.min(1, (Math.abs(u) - halfWidth * 0.6) / (halfWidth * 0.2)));
+    if (v > chin - 0.45 && Math.abs(u) < halfWidth * 0.8)
+      z *= Math.max(0, Math.min(1, (Math.abs(u) - halfWidth * 0.6) / (halfWidth * 0.2)));
     zone.data[p] = z * matte.data[p]! * (1 - faceMask.data[p]!);
   }
 
@@ -285,8 +303,14 @@ export async function analysePortrait(image: Raster): Promise<PortraitAnalysis> 
       const crownHair = v < line ? matte.data[p]! * (1 - skinLikely.data[p]!) * Math.min(1, (line - v) * 6) : 0;
       // On the forehead, a fringe and the skin can share hue and brightness: there, hair is what has
       // the texture of strands, skin is what is as smooth as the cheeks.
-      const forehead = Math.abs(u) < halfWidth * 0.8 && v > browLine - 0.3 && v < browLine + 0.1 ? Math.min(1, 0.45 * smoothness.data[p]! + 0.6 * skinLikely.data[p]!) : 0;
-      hair.data[p] = Math.min(1, zone.data[p]! * Math.max(crownHair, Math.min(1, hairLikely.data[p]! * 2.2) * (1 - 0.8 * skinLikely.data[p]!) * (1 - forehead)));
+      const forehead =
+        Math.abs(u) < halfWidth * 0.8 && v > browLine - 0.3 && v < browLine + 0.1
+          ? Math.min(1, 0.45 * smoothness.data[p]! + 0.6 * skinLikely.data[p]!)
+          : 0;
+      hair.data[p] = Math.min(
+        1,
+        zone.data[p]! * Math.max(crownHair, Math.min(1, hairLikely.data[p]! * 2.2) * (1 - 0.8 * skinLikely.data[p]!) * (1 - forehead)),
+      );
     }
   }
   // Only hair connected to the crown: a collar or a scarf of the same colour below the jaw is not hair.
@@ -294,7 +318,8 @@ export async function analysePortrait(image: Raster): Promise<PortraitAnalysis> 
   for (let p = 0; p < hair.data.length; p++) hair.data[p] = hair.data[p]! * connected[p]!;
   // Snap the soft mask to the photo's own edges (strands, the hairline).
   const guided = guidedFilter(luminance(image), gaussianBlur(hair, 0.6), Math.max(2, Math.round(frame.unit * 0.08)), 0.002);
-  for (let p = 0; p < hair.data.length; p++) hair.data[p] = Math.min(1, Math.max(0, (guided.data[p]! - 0.2) * 1.6)) * (zone.data[p]! > 0.02 ? 1 : 0);
+  for (let p = 0; p < hair.data.length; p++)
+    hair.data[p] = Math.min(1, Math.max(0, (guided.data[p]! - 0.2) * 1.6)) * (zone.data[p]! > 0.02 ? 1 : 0);
 
   return {
     frame,

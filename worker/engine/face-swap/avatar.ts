@@ -15,7 +15,14 @@ import { HAIR_COLOURS, EYE_COLOURS } from './recolour';
 import { drawOver, finishPortrait } from './finish';
 import { lightDirection, lightStyle } from './grade';
 
-const SKIN: Record<string, string> = { fair: '#f4dccb', light: '#ebc6a6', olive: '#c99c70', tan: '#b9845a', brown: '#8e5b3c', deep: '#5b3927' };
+const SKIN: Record<string, string> = {
+  fair: '#f4dccb',
+  light: '#ebc6a6',
+  olive: '#c99c70',
+  tan: '#b9845a',
+  brown: '#8e5b3c',
+  deep: '#5b3927',
+};
 const DEFAULT_SKIN = '#d8a987';
 
 const CLOTHES: Record<string, { main: string; trim: string }> = {
@@ -110,7 +117,8 @@ function hairShapes(style: string, f: Face, colour: string, seed: number): { bac
      C ${n(w * 0.95)} ${n(top + 0.5)} ${n(w * 0.6)} ${n(top + 0.55 + fringe)} ${n(0.1)} ${n(top + 0.45 + fringe)}
      C ${n(-w * 0.5)} ${n(top + 0.6 + fringe)} ${n(-w * 0.95)} ${n(top + 0.55)} ${n(-w - extra)} ${n(0.1)} Z`;
   const fill = `fill="${colour}" stroke="${dark}" stroke-width="0.02"`;
-  const shine = (y: number) => `<path d="M ${n(-w * 0.5)} ${n(y)} Q 0 ${n(y - 0.18)} ${n(w * 0.5)} ${n(y)}" stroke="${light}" stroke-width="0.07" fill="none" stroke-opacity="0.6" stroke-linecap="round"/>`;
+  const shine = (y: number) =>
+    `<path d="M ${n(-w * 0.5)} ${n(y)} Q 0 ${n(y - 0.18)} ${n(w * 0.5)} ${n(y)}" stroke="${light}" stroke-width="0.07" fill="none" stroke-opacity="0.6" stroke-linecap="round"/>`;
   // Strands and shine are clipped to the hair they lie on.
   const texture = (shape: string, y0: number, y1: number) =>
     `<clipPath id="hairclip"><path d="${shape}"/></clipPath><g clip-path="url(#hairclip)"><path d="${strands(26, -w, w, y0, y1)}" stroke="${dark}" stroke-width="0.018" fill="none" stroke-opacity="0.55"/>${shine(top - 0.22)}</g>`;
@@ -167,22 +175,34 @@ function hairShapes(style: string, f: Face, colour: string, seed: number): { bac
             return `Q ${n(x + sign * 0.12)} ${n(y - length / 12)} ${n(x)} ${n(y)}`;
           });
         const left = side(-1).join(' ');
-        const right = side(1).reverse().map((q, i, all) => {
-          // Walk the right side upwards: each segment ends at the previous point.
-          const prev = all[i + 1];
-          const to = prev ? prev.split(' ').slice(-2).join(' ') : `${n(w + 0.38)} 0.2`;
-          const control = q.split(' ').slice(1, 3).join(' ');
-          return `Q ${control} ${to}`;
-        });
+        const right = side(1)
+          .reverse()
+          .map((q, i, all) => {
+            // Walk the right side upwards: each segment ends at the previous point.
+            const prev = all[i + 1];
+            const to = prev ? prev.split(' ').slice(-2).join(' ') : `${n(w + 0.38)} 0.2`;
+            const control = q.split(' ').slice(1, 3).join(' ');
+            return `Q ${control} ${to}`;
+          });
         back = `<path d="M ${n(-w - 0.2)} ${n(top + 0.35)} Q ${n(-w - 0.45)} 0 ${n(-w - 0.38)} 0.2 ${left} Q 0 ${n(end + 0.35)} ${n(w + 0.38 + 0.2 + wave)} ${n(end)} ${right.join(' ')} Q ${n(w + 0.45)} 0 ${n(w + 0.2)} ${n(top + 0.35)} Z" fill="${dark}"/>`;
         if (style === 'braids') {
           back += [-1, 1]
-            .map((sign) => Array.from({ length: 9 }, (_, i) => `<ellipse cx="${n(sign * (w + 0.15))}" cy="${n(0.5 + i * 0.32)}" rx="0.2" ry="0.18" fill="${colour}" stroke="${dark}" stroke-width="0.03"/>`).join(''))
+            .map((sign) =>
+              Array.from(
+                { length: 9 },
+                (_, i) =>
+                  `<ellipse cx="${n(sign * (w + 0.15))}" cy="${n(0.5 + i * 0.32)}" rx="0.2" ry="0.18" fill="${colour}" stroke="${dark}" stroke-width="0.03"/>`,
+              ).join(''),
+            )
             .join('');
         }
       }
-      if (style === 'ponytail') back = `<path d="M ${n(w * 0.4)} ${n(top + 0.1)} C ${n(w + 1.2)} ${n(top + 0.2)} ${n(w + 0.9)} 1.8 ${n(w + 0.35)} 2.3 C ${n(w + 0.6)} 1.2 ${n(w + 0.2)} ${n(top + 0.8)} ${n(w * 0.2)} ${n(top + 0.3)} Z" fill="${colour}" stroke="${dark}" stroke-width="0.03"/>`;
-      const bun = style === 'bun' ? `<circle cx="0" cy="${n(top - 0.7)}" r="0.55" fill="${colour}" stroke="${dark}" stroke-width="0.03"/><path d="${strands(10, -0.4, 0.4, top - 1.1, top - 0.35)}" stroke="${dark}" stroke-width="0.02" fill="none"/>` : '';
+      if (style === 'ponytail')
+        back = `<path d="M ${n(w * 0.4)} ${n(top + 0.1)} C ${n(w + 1.2)} ${n(top + 0.2)} ${n(w + 0.9)} 1.8 ${n(w + 0.35)} 2.3 C ${n(w + 0.6)} 1.2 ${n(w + 0.2)} ${n(top + 0.8)} ${n(w * 0.2)} ${n(top + 0.3)} Z" fill="${colour}" stroke="${dark}" stroke-width="0.03"/>`;
+      const bun =
+        style === 'bun'
+          ? `<circle cx="0" cy="${n(top - 0.7)}" r="0.55" fill="${colour}" stroke="${dark}" stroke-width="0.03"/><path d="${strands(10, -0.4, 0.4, top - 1.1, top - 0.35)}" stroke="${dark}" stroke-width="0.02" fill="none"/>`
+          : '';
       return {
         back,
         front: `${bun}<path d="${cap(0.3, style === 'bob' ? 0.35 : 0.18)}" ${fill}/>${texture(cap(0.3, style === 'bob' ? 0.35 : 0.18), top - 0.5, top + 0.7)}`,
@@ -203,10 +223,17 @@ function eyes(s: Record<string, string>, hair: string): string {
   const wink = s.expression === 'playful';
   const lidColour = '#3a2620';
   const one = (cx: number, closed: boolean) => {
-    if (closed) return `<path d="M ${n(cx - rx)} 0.02 Q ${n(cx)} 0.12 ${n(cx + rx)} 0.02" stroke="${lidColour}" stroke-width="0.04" fill="none" stroke-linecap="round"/>`;
+    if (closed)
+      return `<path d="M ${n(cx - rx)} 0.02 Q ${n(cx)} 0.12 ${n(cx + rx)} 0.02" stroke="${lidColour}" stroke-width="0.04" fill="none" stroke-linecap="round"/>`;
     const lashes = s.eye_features === 'long_lashes' || s.eye_features === 'eyeliner';
-    const liner = s.eye_features === 'eyeliner' ? `<path d="M ${n(cx + (cx > 0 ? rx : -rx))} -0.01 l ${n(cx > 0 ? 0.12 : -0.12)} -0.08" stroke="#111" stroke-width="0.035" stroke-linecap="round"/>` : '';
-    const crease = s.eye_features === 'double_eyelid' || s.eye_features === 'hooded' ? `<path d="M ${n(cx - rx * 0.8)} ${n(-ry - 0.05)} Q ${n(cx)} ${n(-ry - (s.eye_features === 'hooded' ? 0.05 : 0.11))} ${n(cx + rx * 0.8)} ${n(-ry - 0.05)}" stroke="${lidColour}" stroke-opacity="0.5" stroke-width="0.018" fill="none"/>` : '';
+    const liner =
+      s.eye_features === 'eyeliner'
+        ? `<path d="M ${n(cx + (cx > 0 ? rx : -rx))} -0.01 l ${n(cx > 0 ? 0.12 : -0.12)} -0.08" stroke="#111" stroke-width="0.035" stroke-linecap="round"/>`
+        : '';
+    const crease =
+      s.eye_features === 'double_eyelid' || s.eye_features === 'hooded'
+        ? `<path d="M ${n(cx - rx * 0.8)} ${n(-ry - 0.05)} Q ${n(cx)} ${n(-ry - (s.eye_features === 'hooded' ? 0.05 : 0.11))} ${n(cx + rx * 0.8)} ${n(-ry - 0.05)}" stroke="${lidColour}" stroke-opacity="0.5" stroke-width="0.018" fill="none"/>`
+        : '';
     return `<clipPath id="eye${cx > 0 ? 'r' : 'l'}"><ellipse cx="${n(cx)}" cy="0" rx="${n(rx)}" ry="${n(ry)}"/></clipPath>
       <ellipse cx="${n(cx)}" cy="0" rx="${n(rx)}" ry="${n(ry)}" fill="#f7f4f0"/>
       <g clip-path="url(#eye${cx > 0 ? 'r' : 'l'})"><circle cx="${n(cx)}" cy="0.01" r="0.125" fill="${iris}"/><circle cx="${n(cx)}" cy="0.01" r="0.125" fill="none" stroke="#000" stroke-opacity="0.35" stroke-width="0.02"/><circle cx="${n(cx)}" cy="0.01" r="0.055" fill="#0d0b0b"/><circle cx="${n(cx + 0.04)}" cy="-0.035" r="0.03" fill="#fff"/></g>
@@ -214,7 +241,8 @@ function eyes(s: Record<string, string>, hair: string): string {
   };
   const browY = s.expression === 'surprised' ? -0.42 : s.expression === 'serious' || s.expression === 'confident' ? -0.3 : -0.34;
   const browWidth = s.eye_features === 'thick_brows' ? 0.085 : 0.05;
-  const brow = (cx: number) => `<path d="M ${n(cx - 0.26 * Math.sign(cx))} ${n(browY + 0.04)} Q ${n(cx)} ${n(browY - 0.07)} ${n(cx + 0.28 * Math.sign(cx))} ${n(browY + 0.03)}" stroke="${MIX(hair, '#000000', 0.3)}" stroke-width="${browWidth}" fill="none" stroke-linecap="round"/>`;
+  const brow = (cx: number) =>
+    `<path d="M ${n(cx - 0.26 * Math.sign(cx))} ${n(browY + 0.04)} Q ${n(cx)} ${n(browY - 0.07)} ${n(cx + 0.28 * Math.sign(cx))} ${n(browY + 0.03)}" stroke="${MIX(hair, '#000000', 0.3)}" stroke-width="${browWidth}" fill="none" stroke-linecap="round"/>`;
   return `${one(-0.5, false)}${one(0.5, wink)}${brow(-0.5)}${brow(0.5)}`;
 }
 
@@ -244,7 +272,8 @@ function beard(style: string | undefined, f: Face, colour: string): string {
   if (!style || style === 'clean_shaven') return '';
   const dark = MIX(colour, '#000000', 0.25);
   const w = f.half;
-  if (style === 'moustache') return `<path d="M -0.34 0.95 Q -0.18 0.78 0 0.86 Q 0.18 0.78 0.34 0.95 Q 0.18 0.9 0 0.94 Q -0.18 0.9 -0.34 0.95 Z" fill="${colour}" stroke="${dark}" stroke-width="0.02"/>`;
+  if (style === 'moustache')
+    return `<path d="M -0.34 0.95 Q -0.18 0.78 0 0.86 Q 0.18 0.78 0.34 0.95 Q 0.18 0.9 0 0.94 Q -0.18 0.9 -0.34 0.95 Z" fill="${colour}" stroke="${dark}" stroke-width="0.02"/>`;
   if (style === 'goatee')
     return `<path d="M -0.34 0.95 Q -0.18 0.78 0 0.86 Q 0.18 0.78 0.34 0.95 Q 0.18 0.9 0 0.94 Q -0.18 0.9 -0.34 0.95 Z" fill="${colour}"/><path d="M -0.22 1.2 Q 0 1.14 0.22 1.2 Q 0.24 ${n(f.chin + 0.05)} 0 ${n(f.chin + 0.15)} Q -0.24 ${n(f.chin + 0.05)} -0.22 1.2 Z" fill="${colour}" stroke="${dark}" stroke-width="0.02"/>`;
   const drop = style === 'long_beard' ? 1.1 : style === 'full_beard' ? 0.3 : style === 'short_beard' ? 0.1 : 0.02;
@@ -256,10 +285,20 @@ function beard(style: string | undefined, f: Face, colour: string): string {
 function clothing(s: Record<string, string>, skin: string): { under: string; over: string } {
   const style = s.clothing_style ?? 'default';
   const colours = CLOTHES[style] ?? { main: '#5a6478', trim: '#4a5366' };
-  const build = s.body_weight === 'slim' ? 0.9 : s.body_weight === 'heavy' || s.body_weight === 'curvy' ? 1.12 : s.body_weight === 'muscular' || s.body_weight === 'athletic' ? 1.08 : 1;
+  const build =
+    s.body_weight === 'slim'
+      ? 0.9
+      : s.body_weight === 'heavy' || s.body_weight === 'curvy'
+        ? 1.12
+        : s.body_weight === 'muscular' || s.body_weight === 'athletic'
+          ? 1.08
+          : 1;
   const sh = 2.5 * build;
   const body = `M ${n(-sh - 0.4)} 5 L ${n(-sh)} 2.75 Q ${n(-sh + 0.2)} 2.2 -0.9 2.05 L 0.9 2.05 Q ${n(sh - 0.2)} 2.2 ${n(sh)} 2.75 L ${n(sh + 0.4)} 5 Z`;
-  const texture = s.clothing_texture === 'sequins' ? `<g fill="#fff" fill-opacity="0.45">${Array.from({ length: 60 }, (_, i) => `<circle cx="${n(-sh + ((i * 37) % 100) / 100 * 2 * sh)}" cy="${n(2.3 + ((i * 53) % 100) / 100 * 2.5)}" r="0.03"/>`).join('')}</g>` : '';
+  const texture =
+    s.clothing_texture === 'sequins'
+      ? `<g fill="#fff" fill-opacity="0.45">${Array.from({ length: 60 }, (_, i) => `<circle cx="${n(-sh + (((i * 37) % 100) / 100) * 2 * sh)}" cy="${n(2.3 + (((i * 53) % 100) / 100) * 2.5)}" r="0.03"/>`).join('')}</g>`
+      : '';
   const neckline: Record<string, string> = {
     business_suit: `<path d="M -0.55 2.05 L 0 3.3 L 0.55 2.05 Z" fill="${colours.trim}"/><path d="M -0.1 2.3 L 0.1 2.3 L 0.16 3.2 L 0 3.45 L -0.16 3.2 Z" fill="#8a2432"/><path d="M -0.9 2.05 L 0 3.4 L -0.5 3.6 L -1.2 2.2 Z M 0.9 2.05 L 0 3.4 L 0.5 3.6 L 1.2 2.2 Z" fill="${MIX(colours.main, '#000000', 0.25)}"/>`,
     hoodie: `<path d="M -1.3 2.1 Q 0 1.5 1.3 2.1 Q 0 2.7 -1.3 2.1 Z" fill="${colours.trim}"/><path d="M -0.25 2.5 L -0.3 3.3 M 0.25 2.5 L 0.3 3.3" stroke="#ddd" stroke-width="0.04"/>`,
@@ -289,20 +328,39 @@ function details(s: Record<string, string>, skin: string, seed: number): string 
   const random = prng(seed ^ 0xf7);
   const out: string[] = [];
   const blush = s.facial_feature_details === 'rosy_cheeks' ? 0.45 : 0.14;
-  out.push(`<ellipse cx="-0.62" cy="0.6" rx="0.28" ry="0.16" fill="#e0707a" fill-opacity="${blush}" filter="url(#blur)"/><ellipse cx="0.62" cy="0.6" rx="0.28" ry="0.16" fill="#e0707a" fill-opacity="${blush}" filter="url(#blur)"/>`);
+  out.push(
+    `<ellipse cx="-0.62" cy="0.6" rx="0.28" ry="0.16" fill="#e0707a" fill-opacity="${blush}" filter="url(#blur)"/><ellipse cx="0.62" cy="0.6" rx="0.28" ry="0.16" fill="#e0707a" fill-opacity="${blush}" filter="url(#blur)"/>`,
+  );
   if (s.facial_feature_details === 'freckles') {
-    for (let i = 0; i < 70; i++) out.push(`<circle cx="${n((random() - 0.5) * 1.6)}" cy="${n(0.3 + random() * 0.45)}" r="${n(0.012 + random() * 0.014)}" fill="${MIX(skin, '#5a2e18', 0.5)}" fill-opacity="0.7"/>`);
+    for (let i = 0; i < 70; i++)
+      out.push(
+        `<circle cx="${n((random() - 0.5) * 1.6)}" cy="${n(0.3 + random() * 0.45)}" r="${n(0.012 + random() * 0.014)}" fill="${MIX(skin, '#5a2e18', 0.5)}" fill-opacity="0.7"/>`,
+      );
   }
   if (s.facial_feature_details === 'beauty_mark') out.push(`<circle cx="0.42" cy="0.82" r="0.03" fill="#3a2218"/>`);
-  if (s.facial_feature_details === 'dimples') out.push(`<path d="M -0.46 1.0 q -0.04 0.08 0 0.14 M 0.46 1.0 q 0.04 0.08 0 0.14" stroke="${MIX(skin, '#000000', 0.3)}" stroke-width="0.02" fill="none"/>`);
-  if (s.facial_feature_details === 'high_cheekbones') out.push(`<path d="M -0.95 0.45 Q -0.7 0.75 -0.45 0.7 M 0.95 0.45 Q 0.7 0.75 0.45 0.7" stroke="${MIX(skin, '#000000', 0.25)}" stroke-width="0.08" stroke-opacity="0.35" fill="none" filter="url(#blur)"/>`);
+  if (s.facial_feature_details === 'dimples')
+    out.push(
+      `<path d="M -0.46 1.0 q -0.04 0.08 0 0.14 M 0.46 1.0 q 0.04 0.08 0 0.14" stroke="${MIX(skin, '#000000', 0.3)}" stroke-width="0.02" fill="none"/>`,
+    );
+  if (s.facial_feature_details === 'high_cheekbones')
+    out.push(
+      `<path d="M -0.95 0.45 Q -0.7 0.75 -0.45 0.7 M 0.95 0.45 Q 0.7 0.75 0.45 0.7" stroke="${MIX(skin, '#000000', 0.25)}" stroke-width="0.08" stroke-opacity="0.35" fill="none" filter="url(#blur)"/>`,
+    );
   const older = { fifties: 1, sixties: 2, senior: 3 }[s.age ?? ''] ?? 0;
   const lines = MIX(skin, '#000000', 0.3);
   if (older || s.skin_texture_effect === 'weathered') {
-    out.push(`<path d="M -0.42 0.62 Q -0.5 0.85 -0.38 1.02 M 0.42 0.62 Q 0.5 0.85 0.38 1.02" stroke="${lines}" stroke-width="0.02" fill="none" stroke-opacity="0.6"/>`);
-    if (older >= 2) out.push(`<path d="M -0.55 -0.7 Q 0 -0.78 0.55 -0.7 M -0.45 -0.86 Q 0 -0.93 0.45 -0.86 M -0.8 0.08 l -0.1 -0.04 M 0.8 0.08 l 0.1 -0.04" stroke="${lines}" stroke-width="0.018" fill="none" stroke-opacity="0.5"/>`);
+    out.push(
+      `<path d="M -0.42 0.62 Q -0.5 0.85 -0.38 1.02 M 0.42 0.62 Q 0.5 0.85 0.38 1.02" stroke="${lines}" stroke-width="0.02" fill="none" stroke-opacity="0.6"/>`,
+    );
+    if (older >= 2)
+      out.push(
+        `<path d="M -0.55 -0.7 Q 0 -0.78 0.55 -0.7 M -0.45 -0.86 Q 0 -0.93 0.45 -0.86 M -0.8 0.08 l -0.1 -0.04 M 0.8 0.08 l 0.1 -0.04" stroke="${lines}" stroke-width="0.018" fill="none" stroke-opacity="0.5"/>`,
+      );
   }
-  if (s.skin_texture_effect === 'dewy') out.push(`<ellipse cx="-0.55" cy="0.42" rx="0.16" ry="0.08" fill="#fff" fill-opacity="0.35" filter="url(#blur)"/><ellipse cx="0.55" cy="0.42" rx="0.16" ry="0.08" fill="#fff" fill-opacity="0.35" filter="url(#blur)"/><ellipse cx="0" cy="0.35" rx="0.05" ry="0.18" fill="#fff" fill-opacity="0.3" filter="url(#blur)"/>`);
+  if (s.skin_texture_effect === 'dewy')
+    out.push(
+      `<ellipse cx="-0.55" cy="0.42" rx="0.16" ry="0.08" fill="#fff" fill-opacity="0.35" filter="url(#blur)"/><ellipse cx="0.55" cy="0.42" rx="0.16" ry="0.08" fill="#fff" fill-opacity="0.35" filter="url(#blur)"/><ellipse cx="0" cy="0.35" rx="0.05" ry="0.18" fill="#fff" fill-opacity="0.3" filter="url(#blur)"/>`,
+    );
   return out.join('');
 }
 
@@ -313,7 +371,10 @@ function ears(s: Record<string, string>, f: Face, skin: string): string {
   const one = (sign: number) => {
     const x = sign * (f.half - 0.05);
     const tip = s.ears === 'pointed' ? `L ${n(x + sign * 0.55 * size)} ${n(-0.55)}` : `Q ${n(x + sign * 0.38 * size)} ${n(-0.25)}`;
-    const piercing = s.ears === 'pierced' ? `<circle cx="${n(x + sign * 0.12)}" cy="${n(0.55 * size)}" r="0.035" fill="#e8e8ee" stroke="#999" stroke-width="0.01"/>` : '';
+    const piercing =
+      s.ears === 'pierced'
+        ? `<circle cx="${n(x + sign * 0.12)}" cy="${n(0.55 * size)}" r="0.035" fill="#e8e8ee" stroke="#999" stroke-width="0.01"/>`
+        : '';
     return `<path d="M ${n(x)} -0.05 ${tip} ${n(x + sign * 0.3 * size)} ${n(0.25 * size)} Q ${n(x + sign * 0.25 * size)} ${n(0.62 * size)} ${n(x)} ${n(0.55 * size)} Z" fill="${skin}" stroke="${dark}" stroke-width="0.02"/>${piercing}`;
   };
   return one(-1) + one(1);
@@ -323,7 +384,16 @@ function ears(s: Record<string, string>, f: Face, skin: string): string {
 function avatarFrame(width: number, height: number): FaceFrame {
   const unit = Math.min(width, height) * 0.15;
   const origin: [number, number] = [width / 2, height * 0.42];
-  return { origin, unit, angle: 0, points: [], eyes: [[origin[0] - unit / 2, origin[1]], [origin[0] + unit / 2, origin[1]]] };
+  return {
+    origin,
+    unit,
+    angle: 0,
+    points: [],
+    eyes: [
+      [origin[0] - unit / 2, origin[1]],
+      [origin[0] + unit / 2, origin[1]],
+    ],
+  };
 }
 
 /** Draws the avatar, returns it with its alpha (the person matte of the composition). */
@@ -358,7 +428,17 @@ async function drawAvatar(s: Record<string, string>, width: number, height: numb
     for (let c = 0; c < 3; c++) rgb[p * 3 + c] = data[p * 4 + c]!;
     matte.data[p] = data[p * 4 + 3]! / 255;
   }
-  const anchors: HeadAnchors = { brow: -0.36, top: shapes.top, chin: f.chin, face: f.half, crown: shapes.crown, lobes: [[-(f.half + 0.12), 0.45], [f.half + 0.12, 0.45]] };
+  const anchors: HeadAnchors = {
+    brow: -0.36,
+    top: shapes.top,
+    chin: f.chin,
+    face: f.half,
+    crown: shapes.crown,
+    lobes: [
+      [-(f.half + 0.12), 0.45],
+      [f.half + 0.12, 0.45],
+    ],
+  };
   return { image: fromRgb8(rgb, width, height), matte, frame, anchors, face: f };
 }
 
@@ -373,7 +453,11 @@ export async function renderAvatar(prompt: string, width: number, height: number
   const { frame, anchors, matte } = avatar;
   const light: [number, number] = [frame.origin[0], frame.origin[1] + frame.unit * (anchors.top + 0.6)];
   let out: Raster = await composeEnvironment(avatar.image, matte, { ...s, background: s.background ?? 'studio_grey' }, seed, light);
-  const subject = { matte, centre: [frame.origin[0], frame.origin[1] + frame.unit * 0.6] as [number, number], size: frame.unit * (anchors.chin - anchors.top) };
+  const subject = {
+    matte,
+    centre: [frame.origin[0], frame.origin[1] + frame.unit * 0.6] as [number, number],
+    size: frame.unit * (anchors.chin - anchors.top),
+  };
   if (s.light_direction) out = lightDirection(out, subject, s.light_direction);
   if (s.light_style) out = lightStyle(out, subject, s.light_style);
   if (s.head_accessories) out = await drawOver(out, accessorySvg(s.head_accessories, frame, anchors));

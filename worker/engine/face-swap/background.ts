@@ -7,7 +7,17 @@
 import sharp from 'sharp';
 import { renderFromPrompt } from '../render/procedural';
 import { compositeOver, decontaminate } from '../tools/cutout';
-import { blurRaster, channel, createPlane, createRaster, fromRgb8, gaussianBlur, mergeChannels, type Plane, type Raster } from '../tools/raster';
+import {
+  blurRaster,
+  channel,
+  createPlane,
+  createRaster,
+  fromRgb8,
+  gaussianBlur,
+  mergeChannels,
+  type Plane,
+  type Raster,
+} from '../tools/raster';
 import { studioBackdrop } from '../tools/professional-portrait';
 import { prng, type Point } from './geometry';
 
@@ -40,7 +50,11 @@ function radial(width: number, height: number, centre: Point, inner: [number, nu
 }
 
 async function rasterOf(svg: string, width: number, height: number): Promise<Raster> {
-  const { data, info } = await sharp(Buffer.from(svg)).resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(svg))
+    .resize(width, height, { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return fromRgb8(data, info.width, info.height);
 }
 
@@ -71,7 +85,9 @@ function interiorSvg(kind: string, width: number, height: number, seed: number):
       while (x < w) {
         const bw = w * (0.012 + random() * 0.022);
         const bh = h * (0.12 + random() * 0.05);
-        shelves.push(`<rect x="${x.toFixed(1)}" y="${(y0 + h * 0.17 - bh).toFixed(1)}" width="${bw.toFixed(1)}" height="${bh.toFixed(1)}" fill="${colours[Math.floor(random() * colours.length)]}"/>`);
+        shelves.push(
+          `<rect x="${x.toFixed(1)}" y="${(y0 + h * 0.17 - bh).toFixed(1)}" width="${bw.toFixed(1)}" height="${bh.toFixed(1)}" fill="${colours[Math.floor(random() * colours.length)]}"/>`,
+        );
         x += bw + w * 0.002;
       }
       shelves.push(`<rect x="0" y="${(y0 + h * 0.17).toFixed(1)}" width="${w}" height="${(h * 0.03).toFixed(1)}" fill="#3b2416"/>`);
@@ -81,7 +97,10 @@ function interiorSvg(kind: string, width: number, height: number, seed: number):
   }
   // café: warm wall, pendant lamps, a chalkboard, the counter.
   const lamps = [0.2, 0.5, 0.8]
-    .map((t) => `<line x1="${w * t}" y1="0" x2="${w * t}" y2="${h * 0.16}" stroke="#2a1d15" stroke-width="${w * 0.004}"/><path d="M ${w * (t - 0.06)} ${h * 0.22} Q ${w * t} ${h * 0.12} ${w * (t + 0.06)} ${h * 0.22} Z" fill="#2a1d15"/><circle cx="${w * t}" cy="${h * 0.23}" r="${w * 0.12}" fill="url(#glow)"/>`)
+    .map(
+      (t) =>
+        `<line x1="${w * t}" y1="0" x2="${w * t}" y2="${h * 0.16}" stroke="#2a1d15" stroke-width="${w * 0.004}"/><path d="M ${w * (t - 0.06)} ${h * 0.22} Q ${w * t} ${h * 0.12} ${w * (t + 0.06)} ${h * 0.22} Z" fill="#2a1d15"/><circle cx="${w * t}" cy="${h * 0.23}" r="${w * 0.12}" fill="url(#glow)"/>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><radialGradient id="glow"><stop offset="0" stop-color="#fff1c9" stop-opacity="0.95"/><stop offset="0.25" stop-color="#ffcf7a" stop-opacity="0.5"/><stop offset="1" stop-color="#ffb25a" stop-opacity="0"/></radialGradient><linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#8a5a3c"/><stop offset="1" stop-color="#5e3b26"/></linearGradient></defs>
     <rect width="${w}" height="${h}" fill="url(#wall)"/><rect x="${w * 0.58}" y="${h * 0.3}" width="${w * 0.34}" height="${h * 0.26}" fill="#2c302c" stroke="#6b4a2f" stroke-width="${w * 0.01}"/>
@@ -94,7 +113,8 @@ export async function backgroundImage(value: string, width: number, height: numb
   if (value === 'studio_grey') return studioBackdrop(width, height, { x: light[0], y: light[1] });
   if (value === 'studio_white') return radial(width, height, light, [1, 1, 1], [0.83, 0.84, 0.87]);
   if (value === 'studio_black') return radial(width, height, light, [0.17, 0.17, 0.19], [0.02, 0.02, 0.03]);
-  if (value === 'office' || value === 'library' || value === 'cafe') return rasterOf(interiorSvg(value, width, height, seed), width, height);
+  if (value === 'office' || value === 'library' || value === 'cafe')
+    return rasterOf(interiorSvg(value, width, height, seed), width, height);
   const prompt = SCENES[value] ?? 'a green forest';
   const bytes = await renderFromPrompt({ prompt, style: 'realistic', width, height, seed });
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -110,7 +130,8 @@ function blurBehind(image: Raster, matte: Plane, sigma: number): Raster {
     const plane = channel(image, c);
     for (let p = 0; p < plane.data.length; p++) plane.data[p] = plane.data[p]! * weight.data[p]!;
     const blurred = gaussianBlur(plane, sigma);
-    for (let p = 0; p < blurred.data.length; p++) blurred.data[p] = norm.data[p]! > 1e-3 ? blurred.data[p]! / norm.data[p]! : image.data[p * 3 + c]!;
+    for (let p = 0; p < blurred.data.length; p++)
+      blurred.data[p] = norm.data[p]! > 1e-3 ? blurred.data[p]! / norm.data[p]! : image.data[p * 3 + c]!;
     return blurred;
   });
   return mergeChannels(planes[0]!, planes[1]!, planes[2]!);
@@ -173,7 +194,12 @@ function backgroundEffect(background: Raster, effect: string, seed: number): Ras
   if (effect === 'bokeh_lights') {
     const random = prng(seed ^ 0xb0ce);
     const count = 22;
-    const colours = [[1, 0.85, 0.55], [1, 0.95, 0.85], [0.75, 0.85, 1], [1, 0.7, 0.8]];
+    const colours = [
+      [1, 0.85, 0.55],
+      [1, 0.95, 0.85],
+      [0.75, 0.85, 1],
+      [1, 0.7, 0.8],
+    ];
     for (let i = 0; i < count; i++) {
       const cx = random() * width;
       const cy = random() * height * 0.85;
@@ -205,10 +231,21 @@ export interface EnvironmentChoice {
  * The person over the environment chosen; the photo unchanged when nothing about the background was
  * chosen. `light` is where a studio backdrop's light pool sits (behind the head).
  */
-export async function composeEnvironment(image: Raster, matte: Plane, choice: EnvironmentChoice, seed: number, light: Point): Promise<Raster> {
+export async function composeEnvironment(
+  image: Raster,
+  matte: Plane,
+  choice: EnvironmentChoice,
+  seed: number,
+  light: Point,
+): Promise<Raster> {
   const { width, height } = image;
   const long = Math.max(width, height);
-  const blurShare = choice.background_blur !== undefined ? BLUR[choice.background_blur] ?? 0 : choice.depth_of_field === 'shallow' ? BLUR.moderate! : undefined;
+  const blurShare =
+    choice.background_blur !== undefined
+      ? (BLUR[choice.background_blur] ?? 0)
+      : choice.depth_of_field === 'shallow'
+        ? BLUR.moderate!
+        : undefined;
   const effect = choice.background_effect && choice.background_effect !== 'light_leak' ? choice.background_effect : undefined;
   if (!choice.background && blurShare === undefined && !effect) return image;
   let background: Raster;

@@ -53,7 +53,11 @@ describe('face swap: accessories follow the landmarks', () => {
     const mask = changed(source, out);
     const { eyes, unit } = found.frame;
     // Each lens, searched in a box around its eye (the temples and bridge lie outside it).
-    return eyes.map(([x, y]) => ({ eye: [x, y] as const, lens: centroid(mask, source.width, { x0: x - unit * 0.36, y0: y - unit * 0.36, x1: x + unit * 0.36, y1: y + unit * 0.4 }), unit }));
+    return eyes.map(([x, y]) => ({
+      eye: [x, y] as const,
+      lens: centroid(mask, source.width, { x0: x - unit * 0.36, y0: y - unit * 0.36, x1: x + unit * 0.36, y1: y + unit * 0.4 }),
+      unit,
+    }));
   }
 
   it('centres each lens of the glasses on its eye, within 15 % of the eye distance', async () => {
@@ -140,14 +144,17 @@ describe('face swap: what the offline engine applies, and only that', () => {
     const unchanged: string[] = [];
     for (const [key, values] of Object.entries(FACE_SWAP_OFFLINE)) {
       if (key === 'shot_type') continue; // below: the fixture is already a close-up
-      for (const value of values!) if (same(image, await faceSwapEdit(image, { [key]: value }, 3, analysis))) unchanged.push(`${key}=${value}`);
+      for (const value of values!)
+        if (same(image, await faceSwapEdit(image, { [key]: value }, 3, analysis))) unchanged.push(`${key}=${value}`);
     }
     expect(unchanged).toEqual([]);
   }, 240_000);
 
   it('crops a wider photo to each shot type it lists, tighter for closer shots, around the face', async () => {
     // The fixture on a wide border: the face is small in the frame, as in a half-length portrait.
-    const wide = await decodeRaster(new Uint8Array(await sharp(photo).extend({ top: 160, bottom: 400, left: 280, right: 280, background: '#cfc8c8' }).png().toBuffer()));
+    const wide = await decodeRaster(
+      new Uint8Array(await sharp(photo).extend({ top: 160, bottom: 400, left: 280, right: 280, background: '#cfc8c8' }).png().toBuffer()),
+    );
     const found = await analysePortrait(wide);
     let previous = Infinity;
     for (const shot of FACE_SWAP_OFFLINE.shot_type!) {
@@ -174,15 +181,22 @@ describe('face swap: what the offline engine applies, and only that', () => {
     expect(changedBy).toEqual([]);
   }, 120_000);
 
-  it('refuses a photo without a face as the input\'s fault (the job is refunded, not retried)', async () => {
-    const flat = await decodeRaster(new Uint8Array(await sharp({ create: { width: 200, height: 160, channels: 3, background: '#7a8b9c' } }).png().toBuffer()));
+  it("refuses a photo without a face as the input's fault (the job is refunded, not retried)", async () => {
+    const flat = await decodeRaster(
+      new Uint8Array(
+        await sharp({ create: { width: 200, height: 160, channels: 3, background: '#7a8b9c' } })
+          .png()
+          .toBuffer(),
+      ),
+    );
     await expect(faceSwapEdit(flat, { hair_color: 'red' }, 1)).rejects.toBeInstanceOf(EngineInputError);
     await expect(faceSwapEdit(flat, { hair_color: 'red' }, 1)).rejects.toMatchObject({ code: 'NO_FACE_FOUND' });
   }, 60_000);
 });
 
 describe('face swap text mode offline: an illustrated avatar from the compiled prompt', () => {
-  const prompt = (options: Record<string, string>) => compileFaceSwapPrompt('generate', compileFaceSwapDescription('a friendly avatar', options));
+  const prompt = (options: Record<string, string>) =>
+    compileFaceSwapPrompt('generate', compileFaceSwapDescription('a friendly avatar', options));
 
   it('draws at exactly the requested size, the same for the same seed', async () => {
     const a = await renderAvatar(prompt({ hair_color: 'red', head_accessories: 'round_glasses' }), 320, 400, 9);
@@ -197,7 +211,10 @@ describe('face swap text mode offline: an illustrated avatar from the compiled p
     const crownColour = async (hair: string) => {
       const bytes = await renderAvatar(prompt({ hair_color: hair, hair_style: 'short_crop' }), size, size, 2);
       // Frame: eyes at 42 % height, one unit = 15 % of the side; the crown hair is ~1.4 units above the eyes.
-      const { data } = await sharp(bytes).extract({ left: size / 2 - 3, top: Math.round(size * 0.42 - size * 0.15 * 1.45), width: 6, height: 6 }).raw().toBuffer({ resolveWithObject: true });
+      const { data } = await sharp(bytes)
+        .extract({ left: size / 2 - 3, top: Math.round(size * 0.42 - size * 0.15 * 1.45), width: 6, height: 6 })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const mean = [0, 1, 2].map((c) => [...data].filter((_, i) => i % 3 === c).reduce((s, v) => s + v, 0) / 36 / 255);
       return mean;
     };

@@ -27,7 +27,9 @@ export function skinTexture(image: Raster, analysis: PortraitAnalysis, value: st
   const out = image.data.slice();
   if (value === 'smooth') {
     const smooth = smoothPreservingEdges(image, Math.max(2, Math.round(analysis.frame.unit * 0.12)), 0.003);
-    for (let p = 0; p < width * height; p++) for (let c = 0; c < 3; c++) out[p * 3 + c] = image.data[p * 3 + c]! + (smooth.data[p * 3 + c]! - image.data[p * 3 + c]!) * mask.data[p]! * 0.85;
+    for (let p = 0; p < width * height; p++)
+      for (let c = 0; c < 3; c++)
+        out[p * 3 + c] = image.data[p * 3 + c]! + (smooth.data[p * 3 + c]! - image.data[p * 3 + c]!) * mask.data[p]! * 0.85;
   } else if (value === 'matte') {
     for (let p = 0; p < width * height; p++) {
       for (let c = 0; c < 3; c++) {
@@ -38,14 +40,22 @@ export function skinTexture(image: Raster, analysis: PortraitAnalysis, value: st
   } else if (value === 'dewy') {
     // Highlights where light catches a face: cheekbones, the bridge of the nose, the forehead.
     const f = analysis.frame;
-    const spots: [number, number, number][] = [[-0.55, 0.42, 0.2], [0.55, 0.42, 0.2], [0, 0.35, 0.12], [0, analysis.browLine - 0.3, 0.28]];
+    const spots: [number, number, number][] = [
+      [-0.55, 0.42, 0.2],
+      [0.55, 0.42, 0.2],
+      [0, 0.35, 0.12],
+      [0, analysis.browLine - 0.3, 0.28],
+    ];
     const shine = createPlane(width, height);
     for (const [u, v, r] of spots) {
       const [cx, cy] = toImage(f, u, v);
       const radius = r * f.unit;
       for (let y = Math.max(0, Math.floor(cy - radius * 2)); y < Math.min(height, cy + radius * 2); y++) {
         for (let x = Math.max(0, Math.floor(cx - radius * 2)); x < Math.min(width, cx + radius * 2); x++) {
-          shine.data[y * width + x] = Math.max(shine.data[y * width + x]!, Math.exp(-(((x - cx) ** 2 + (y - cy) ** 2) / (2 * radius * radius))));
+          shine.data[y * width + x] = Math.max(
+            shine.data[y * width + x]!,
+            Math.exp(-(((x - cx) ** 2 + (y - cy) ** 2) / (2 * radius * radius))),
+          );
         }
       }
     }

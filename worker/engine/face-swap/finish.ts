@@ -11,7 +11,20 @@ import { resizeRaster, type PhotoTool, type Plane, type Raster } from '../tools/
 import { sketch } from '../tools/sketch';
 import { watercolor } from '../tools/watercolor';
 import { layerFromSvg, type Point } from './geometry';
-import { ISO_GRAIN, atmosphere, exposure, grain, halftone, neonGlow, photoEffect, pixelArt, posterize, postProcessing, specialEffect, whiteBalance } from './grade';
+import {
+  ISO_GRAIN,
+  atmosphere,
+  exposure,
+  grain,
+  halftone,
+  neonGlow,
+  photoEffect,
+  pixelArt,
+  posterize,
+  postProcessing,
+  specialEffect,
+  whiteBalance,
+} from './grade';
 
 type Selection = Record<string, string>;
 
@@ -56,7 +69,8 @@ async function cropToShot(image: Raster, centre: Point, faceHeight: number, shot
   const cw = Math.round(w);
   const ch = Math.round(h);
   const crop = new Float32Array(cw * ch * 3);
-  for (let y = 0; y < ch; y++) crop.set(image.data.subarray(((top + y) * image.width + left) * 3, ((top + y) * image.width + left + cw) * 3), y * cw * 3);
+  for (let y = 0; y < ch; y++)
+    crop.set(image.data.subarray(((top + y) * image.width + left) * 3, ((top + y) * image.width + left + cw) * 3), y * cw * 3);
   // Back to the photo's size, so the creation keeps the size it was recorded with.
   return resizeRaster({ width: cw, height: ch, data: crop }, image.width, image.height);
 }
@@ -66,7 +80,8 @@ async function finish(image: Raster, s: Selection, seed: number): Promise<Raster
   let out = image;
   const artistic = s.artistic_style;
   if (artistic === 'pixel_art') out = pixelArt(out);
-  else if (artistic && ARTISTIC[artistic]) out = (await ARTISTIC[artistic]({ image: out, encoded: new Uint8Array(), params: {}, seed })).image;
+  else if (artistic && ARTISTIC[artistic])
+    out = (await ARTISTIC[artistic]({ image: out, encoded: new Uint8Array(), params: {}, seed })).image;
   if (s.art_effect === 'halftone') out = halftone(out);
   if (s.art_effect === 'posterized') out = posterize(out);
   if (s.environment_atmosphere) out = atmosphere(out, s.environment_atmosphere);
@@ -97,7 +112,12 @@ function lightLeak(image: Raster): Raster {
 }
 
 /** Neon outline, crop and finish (see the file's comment). */
-export async function finishPortrait(image: Raster, s: Selection, seed: number, subject: { matte: Plane; centre: Point; faceHeight: number }): Promise<Raster> {
+export async function finishPortrait(
+  image: Raster,
+  s: Selection,
+  seed: number,
+  subject: { matte: Plane; centre: Point; faceHeight: number },
+): Promise<Raster> {
   let out = image;
   if (s.art_effect === 'neon_glow') out = neonGlow(out, subject.matte);
   if (s.shot_type) out = await cropToShot(out, subject.centre, subject.faceHeight, s.shot_type);

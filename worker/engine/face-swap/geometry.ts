@@ -22,7 +22,10 @@ export interface FaceFrame {
   eyes: [Point, Point];
 }
 
-const mean = (points: Point[]): Point => [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length];
+const mean = (points: Point[]): Point => [
+  points.reduce((s, p) => s + p[0], 0) / points.length,
+  points.reduce((s, p) => s + p[1], 0) / points.length,
+];
 
 /** Landmark index ranges (iBUG 68). */
 export const LANDMARKS = {
@@ -44,7 +47,13 @@ export function faceFrame(points: Point[]): FaceFrame {
   const right = mean(range(points, LANDMARKS.rightEye));
   const dx = right[0] - left[0];
   const dy = right[1] - left[1];
-  return { origin: [(left[0] + right[0]) / 2, (left[1] + right[1]) / 2], unit: Math.hypot(dx, dy) || 1, angle: Math.atan2(dy, dx), points, eyes: [left, right] };
+  return {
+    origin: [(left[0] + right[0]) / 2, (left[1] + right[1]) / 2],
+    unit: Math.hypot(dx, dy) || 1,
+    angle: Math.atan2(dy, dx),
+    points,
+    eyes: [left, right],
+  };
 }
 
 /** Frame coordinates (u across, v down, in eye-distance units) → image pixels. */
@@ -68,7 +77,8 @@ export function frameTransform(frame: FaceFrame): string {
   return `translate(${frame.origin[0].toFixed(2)} ${frame.origin[1].toFixed(2)}) rotate(${((frame.angle * 180) / Math.PI).toFixed(3)}) scale(${frame.unit.toFixed(3)})`;
 }
 
-export const pathOf = (points: Point[], close = true) => `M${points.map((p) => `${p[0].toFixed(2)} ${p[1].toFixed(2)}`).join(' L')}${close ? ' Z' : ''}`;
+export const pathOf = (points: Point[], close = true) =>
+  `M${points.map((p) => `${p[0].toFixed(2)} ${p[1].toFixed(2)}`).join(' L')}${close ? ' Z' : ''}`;
 
 /** Anti-aliased coverage (0..1) of an SVG drawing, by its alpha: the masks are drawn, not scanned. */
 export async function maskFromSvg(width: number, height: number, body: string, blur = 0): Promise<Plane> {

@@ -23,7 +23,9 @@ function map(image: Raster, fn: (r: number, g: number, b: number, x: number, y: 
 }
 
 const luma = (r: number, g: number, b: number) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
-const scale = (k: Rgb) => (r: number, g: number, b: number): Rgb => [r * k[0], g * k[1], b * k[2]];
+const scale =
+  (k: Rgb) =>
+  (r: number, g: number, b: number): Rgb => [r * k[0], g * k[1], b * k[2]];
 function saturate(r: number, g: number, b: number, amount: number): Rgb {
   const l = luma(r, g, b);
   return [l + (r - l) * amount, l + (g - l) * amount, l + (b - l) * amount];
@@ -62,7 +64,11 @@ export function lightDirection(image: Raster, subject: Subject, direction: strin
     else if (direction === 'below') k = 0.8 + 0.45 * dy;
     if (rim) {
       const glow = rim.data[p]! * 0.6;
-      return [(r * 0.84 + glow * 1.0) * m + r * (1 - m), (g * 0.84 + glow * 0.95) * m + g * (1 - m), (b * 0.84 + glow * 0.85) * m + b * (1 - m)];
+      return [
+        (r * 0.84 + glow * 1.0) * m + r * (1 - m),
+        (g * 0.84 + glow * 0.95) * m + g * (1 - m),
+        (b * 0.84 + glow * 0.85) * m + b * (1 - m),
+      ];
     }
     const f = 1 + (k - 1) * m;
     return [r * f, g * f, b * f];
@@ -98,7 +104,11 @@ export function lightStyle(image: Raster, subject: Subject, style: string): Rast
         const l = luma(r, g, b);
         const tint: Rgb = [1 * (1 - t) + 0.1 * t, 0.2 * (1 - t) + 0.9 * t, 0.85 * (1 - t) + 1 * t];
         const k = 0.45 * m;
-        return [(r * 0.7 + tint[0] * l * 0.9 * k) * (m > 0.5 ? 1 : 0.75), (g * 0.7 + tint[1] * l * 0.9 * k) * (m > 0.5 ? 1 : 0.75), (b * 0.75 + tint[2] * l * 0.9 * k) * (m > 0.5 ? 1 : 0.8)];
+        return [
+          (r * 0.7 + tint[0] * l * 0.9 * k) * (m > 0.5 ? 1 : 0.75),
+          (g * 0.7 + tint[1] * l * 0.9 * k) * (m > 0.5 ? 1 : 0.75),
+          (b * 0.75 + tint[2] * l * 0.9 * k) * (m > 0.5 ? 1 : 0.8),
+        ];
       });
     case 'candlelight':
       return map(image, (r, g, b, x, y) => {
@@ -121,7 +131,11 @@ function glow(image: Raster, sigma: number, amount: number): Raster {
   return map(image, (r, g, b, _x, _y, p) => {
     const i = p * 3;
     // Screen blend of the blurred picture.
-    return [1 - (1 - r) * (1 - blurred.data[i]! * amount), 1 - (1 - g) * (1 - blurred.data[i + 1]! * amount), 1 - (1 - b) * (1 - blurred.data[i + 2]! * amount)];
+    return [
+      1 - (1 - r) * (1 - blurred.data[i]! * amount),
+      1 - (1 - g) * (1 - blurred.data[i + 1]! * amount),
+      1 - (1 - b) * (1 - blurred.data[i + 2]! * amount),
+    ];
   });
 }
 
@@ -140,7 +154,10 @@ export function atmosphere(image: Raster, value: string): Raster {
     case 'dreamy':
       return map(glow(image, long * 0.012, 0.5), (r, g, b) => saturate(r * 0.92 + 0.08, g * 0.9 + 0.08, b * 0.92 + 0.1, 0.8));
     case 'mysterious':
-      return vignette(map(image, (r, g, b) => saturate(r * 0.72, g * 0.78, b * 0.9, 0.7)), 0.8);
+      return vignette(
+        map(image, (r, g, b) => saturate(r * 0.72, g * 0.78, b * 0.9, 0.7)),
+        0.8,
+      );
     case 'romantic':
       return map(glow(image, long * 0.01, 0.35), (r, g, b) => [r * 1.06 + 0.02, g * 0.93, b * 0.98 + 0.02]);
     case 'energetic':
@@ -156,7 +173,12 @@ export function atmosphere(image: Raster, value: string): Raster {
 
 /** A white-balance setting that does not match daylight, as a camera would render it. */
 export function whiteBalance(image: Raster, value: string): Raster {
-  const gains: Record<string, Rgb> = { cloudy: [1.06, 1.0, 0.9], shade: [1.1, 1.0, 0.84], tungsten: [0.8, 0.94, 1.2], fluorescent: [1.03, 0.93, 1.08] };
+  const gains: Record<string, Rgb> = {
+    cloudy: [1.06, 1.0, 0.9],
+    shade: [1.1, 1.0, 0.84],
+    tungsten: [0.8, 0.94, 1.2],
+    fluorescent: [1.03, 0.93, 1.08],
+  };
   const k = gains[value];
   return k ? map(image, scale(k)) : image;
 }
@@ -219,7 +241,13 @@ export function photoEffect(image: Raster, value: string, seed: number): Raster 
         return [l, l, l];
       });
     case 'sepia':
-      return map(image, (r, g, b) => [0.393 * r + 0.769 * g + 0.189 * b, 0.349 * r + 0.686 * g + 0.168 * b, 0.272 * r + 0.534 * g + 0.131 * b].map((v) => v * 0.92 + 0.03) as Rgb);
+      return map(
+        image,
+        (r, g, b) =>
+          [0.393 * r + 0.769 * g + 0.189 * b, 0.349 * r + 0.686 * g + 0.168 * b, 0.272 * r + 0.534 * g + 0.131 * b].map(
+            (v) => v * 0.92 + 0.03,
+          ) as Rgb,
+      );
     case 'high_contrast':
       return map(image, (r, g, b) => [curve(curve(r, 0.5), 0.3), curve(curve(g, 0.5), 0.3), curve(curve(b, 0.5), 0.3)]);
     case 'soft_glow':
@@ -227,7 +255,11 @@ export function photoEffect(image: Raster, value: string, seed: number): Raster 
     case 'vignette':
       return vignette(image, 0.85);
     case 'film_grain':
-      return grain(map(image, (r, g, b) => [r * 0.94 + 0.04, g * 0.94 + 0.035, b * 0.92 + 0.03]), 0.05, seed);
+      return grain(
+        map(image, (r, g, b) => [r * 0.94 + 0.04, g * 0.94 + 0.035, b * 0.92 + 0.03]),
+        0.05,
+        seed,
+      );
     case 'faded':
       return map(image, (r, g, b) => saturate(r * 0.8 + 0.12, g * 0.8 + 0.11, b * 0.78 + 0.13, 0.8));
     default:
@@ -249,7 +281,10 @@ export async function specialEffect(image: Raster, value: string, seed: number):
       const dx = width / 2 - source[0];
       const dy = height / 2 - source[1];
       const ghosts = [0.35, 0.6, 0.9, 1.25, 1.5]
-        .map((t, i) => `<circle cx="${source[0] + dx * t}" cy="${source[1] + dy * t}" r="${long * [0.03, 0.015, 0.05, 0.022, 0.07][i]!}" fill="${['#ffcf80', '#9fd0ff', '#ffa0c8', '#c8ffb0', '#ffd9a0'][i]}" fill-opacity="0.22"/>`)
+        .map(
+          (t, i) =>
+            `<circle cx="${source[0] + dx * t}" cy="${source[1] + dy * t}" r="${long * [0.03, 0.015, 0.05, 0.022, 0.07][i]!}" fill="${['#ffcf80', '#9fd0ff', '#ffa0c8', '#c8ffb0', '#ffd9a0'][i]}" fill-opacity="0.22"/>`,
+        )
         .join('');
       body = `<defs><radialGradient id="sun"><stop offset="0" stop-color="#fff" stop-opacity="1"/><stop offset="0.2" stop-color="#fff0c8" stop-opacity="0.7"/><stop offset="1" stop-color="#ffb060" stop-opacity="0"/></radialGradient></defs>
         <circle cx="${source[0]}" cy="${source[1]}" r="${long * 0.2}" fill="url(#sun)"/><rect x="${source[0] - long * 0.35}" y="${source[1] - long * 0.004}" width="${long * 0.7}" height="${long * 0.008}" fill="#fff" fill-opacity="0.5"/>${ghosts}`;
@@ -351,7 +386,8 @@ export function halftone(image: Raster): Raster {
       const avg = [0, 0, 0];
       let n = 0;
       for (let y = cy; y < Math.min(height, cy + cell); y++) {
-        for (let x = cx; x < Math.min(width, cx + cell); x++, n++) for (let c = 0; c < 3; c++) avg[c]! += image.data[(y * width + x) * 3 + c]!;
+        for (let x = cx; x < Math.min(width, cx + cell); x++, n++)
+          for (let c = 0; c < 3; c++) avg[c]! += image.data[(y * width + x) * 3 + c]!;
       }
       const colour = avg.map((v) => v / n);
       const dark = 1 - luma(colour[0]!, colour[1]!, colour[2]!);
@@ -378,11 +414,13 @@ export function pixelArt(image: Raster): Raster {
     for (let bx = 0; bx < width; bx += block) {
       const avg = [0, 0, 0];
       let n = 0;
-      for (let y = by; y < Math.min(height, by + block); y++) for (let x = bx; x < Math.min(width, bx + block); x++, n++) for (let c = 0; c < 3; c++) avg[c]! += image.data[(y * width + x) * 3 + c]!;
+      for (let y = by; y < Math.min(height, by + block); y++)
+        for (let x = bx; x < Math.min(width, bx + block); x++, n++)
+          for (let c = 0; c < 3; c++) avg[c]! += image.data[(y * width + x) * 3 + c]!;
       const colour = avg.map((v) => Math.round((v / n) * 5) / 5);
-      for (let y = by; y < Math.min(height, by + block); y++) for (let x = bx; x < Math.min(width, bx + block); x++) for (let c = 0; c < 3; c++) out[(y * width + x) * 3 + c] = colour[c]!;
+      for (let y = by; y < Math.min(height, by + block); y++)
+        for (let x = bx; x < Math.min(width, bx + block); x++) for (let c = 0; c < 3; c++) out[(y * width + x) * 3 + c] = colour[c]!;
     }
   }
   return { width, height, data: out };
 }
-

@@ -25,7 +25,8 @@ async function editFace(image: Raster, analysis: PortraitAnalysis, s: Selection,
   let out = image;
   if (s.skin_texture_effect) out = skinTexture(out, analysis, s.skin_texture_effect);
   if (s.facial_feature_details) out = facialFeature(out, analysis, s.facial_feature_details, seed);
-  if (s.eye_color && EYE_COLOURS[s.eye_color]) out = recolour(out, await irisMask(analysis, out.width, out.height), rgbOf(EYE_COLOURS[s.eye_color]!), 0.85);
+  if (s.eye_color && EYE_COLOURS[s.eye_color])
+    out = recolour(out, await irisMask(analysis, out.width, out.height), rgbOf(EYE_COLOURS[s.eye_color]!), 0.85);
   const hairTarget = s.hair_color && HAIR_COLOURS[s.hair_color] ? rgbOf(HAIR_COLOURS[s.hair_color]!) : null;
   if (hairTarget) out = recolour(out, analysis.hair, hairTarget);
   if (s.beard && s.beard !== 'clean_shaven') {
@@ -40,7 +41,12 @@ async function editFace(image: Raster, analysis: PortraitAnalysis, s: Selection,
  * The face-anchored edit of a portrait for the chosen options (values outside the catalogue are
  * ignored). Throws EngineInputError NO_FACE_FOUND when the photo has no face.
  */
-export async function faceSwapEdit(image: Raster, selection: Record<string, unknown>, seed: number, analysed?: PortraitAnalysis): Promise<Raster> {
+export async function faceSwapEdit(
+  image: Raster,
+  selection: Record<string, unknown>,
+  seed: number,
+  analysed?: PortraitAnalysis,
+): Promise<Raster> {
   const s = cleanSelection(selection as Record<string, string>);
   const analysis = analysed ?? (await analysePortrait(image));
   const { frame } = analysis;

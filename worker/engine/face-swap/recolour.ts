@@ -181,7 +181,15 @@ function beardOutline(analysis: PortraitAnalysis, style: string): Point[] {
           [mouth[0] + sign * 0.04, under + 0.04],
         ];
       };
-      return [...side(-1).reverse().slice(0, 1), ...lower, ...side(1), [0.1, under - 0.01], [0, under + 0.01], [-0.1, under - 0.01], ...side(-1).reverse().slice(0, 4)];
+      return [
+        ...side(-1).reverse().slice(0, 1),
+        ...lower,
+        ...side(1),
+        [0.1, under - 0.01],
+        [0, under + 0.01],
+        [-0.1, under - 0.01],
+        ...side(-1).reverse().slice(0, 4),
+      ];
     }
   }
 }
@@ -200,7 +208,12 @@ export async function paintBeard(image: Raster, analysis: PortraitAnalysis, styl
   const [region, inner, lipMask] = await Promise.all([
     maskFromSvg(width, height, `<path d="${pathOf(outline)}" fill="#fff"/>`, feather),
     maskFromSvg(width, height, `<path d="${pathOf(outline)}" fill="#fff"/>`, frame.unit * 0.12),
-    maskFromSvg(width, height, `<path d="${pathOf(lips)}" fill="#fff" stroke="#fff" stroke-width="${frame.unit * 0.03}"/>`, frame.unit * 0.015),
+    maskFromSvg(
+      width,
+      height,
+      `<path d="${pathOf(lips)}" fill="#fff" stroke="#fff" stroke-width="${frame.unit * 0.03}"/>`,
+      frame.unit * 0.015,
+    ),
   ]);
   const strands = strandNoise(width, height, seed, Math.max(0.5, frame.unit * 0.012), Math.max(1.2, frame.unit * 0.05));
   const grain = strandNoise(width, height, seed + 1, 0.5, 0.7);
@@ -221,7 +234,9 @@ export async function paintBeard(image: Raster, analysis: PortraitAnalysis, styl
     if (r <= 0.002) continue;
     // A ragged edge: strands decide where the beard ends, not a smooth outline.
     const depth = inner.data[p]!;
-    let a = Math.min(1, Math.max(0, (Math.min(r, depth * 1.4) - 0.3 + 0.3 * strands.data[p]!) * 2.4)) * (1 - lipMask.data[p]! * (style === 'moustache' ? 0.4 : 1));
+    let a =
+      Math.min(1, Math.max(0, (Math.min(r, depth * 1.4) - 0.3 + 0.3 * strands.data[p]!) * 2.4)) *
+      (1 - lipMask.data[p]! * (style === 'moustache' ? 0.4 : 1));
     if (a <= 0.002) continue;
     const shade = Math.min(1.3, lum.data[p]! / Math.max(0.05, skinMean));
     let tone: number;

@@ -28,5 +28,8 @@ export function emblemName(brief: LogoBrief): string {
 /** The icon's inner SVG (paths, circles…), to be placed in a <g> with its own transform and stroke. */
 export function emblemMarkup(name: string): string {
   const svg = readFileSync(join(dir(), 'icons', `${name}.svg`), 'utf8');
-  return svg.replace(/<!--[\s\S]*?-->/g, '').replace(/^[\s\S]*?<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
+  return svg
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/^[\s\S]*?<svg[^>]*>/, '')
+    .replace(/<\/svg>\s*$/, '');
 }

@@ -16,11 +16,26 @@ interface Palette {
 }
 
 const PALETTES: Record<Mood, Palette[]> = {
-  business: [{ ink: '#1f2a44', accent: '#c9a227', paper: '#f7f5ef' }, { ink: '#0b3b5c', accent: '#4aa3c7', paper: '#f3f6f8' }],
-  creative: [{ ink: '#3b1c6e', accent: '#ff6b35', paper: '#fff7ef' }, { ink: '#0f5257', accent: '#f25f5c', paper: '#fdf6ec' }],
-  minimal: [{ ink: '#111111', accent: '#111111', paper: '#fafafa' }, { ink: '#222222', accent: '#8a8a8a', paper: '#ffffff' }],
-  tech: [{ ink: '#0f172a', accent: '#14b8a6', paper: '#f1f5f9' }, { ink: '#111827', accent: '#6366f1', paper: '#f5f5ff' }],
-  warm: [{ ink: '#3e2723', accent: '#c8793a', paper: '#fbf4ea' }, { ink: '#2f3e2e', accent: '#d4a373', paper: '#f8f3e6' }],
+  business: [
+    { ink: '#1f2a44', accent: '#c9a227', paper: '#f7f5ef' },
+    { ink: '#0b3b5c', accent: '#4aa3c7', paper: '#f3f6f8' },
+  ],
+  creative: [
+    { ink: '#3b1c6e', accent: '#ff6b35', paper: '#fff7ef' },
+    { ink: '#0f5257', accent: '#f25f5c', paper: '#fdf6ec' },
+  ],
+  minimal: [
+    { ink: '#111111', accent: '#111111', paper: '#fafafa' },
+    { ink: '#222222', accent: '#8a8a8a', paper: '#ffffff' },
+  ],
+  tech: [
+    { ink: '#0f172a', accent: '#14b8a6', paper: '#f1f5f9' },
+    { ink: '#111827', accent: '#6366f1', paper: '#f5f5ff' },
+  ],
+  warm: [
+    { ink: '#3e2723', accent: '#c8793a', paper: '#fbf4ea' },
+    { ink: '#2f3e2e', accent: '#d4a373', paper: '#f8f3e6' },
+  ],
 };
 
 const esc = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -75,5 +90,10 @@ export function logoSvg(input: LogoInput): string {
 }
 
 export async function renderLogo(input: LogoInput): Promise<Uint8Array> {
-  return new Uint8Array(await sharp(Buffer.from(logoSvg(input))).resize(input.width, input.height, { fit: 'contain', background: '#e7e5e0' }).png().toBuffer());
+  return new Uint8Array(
+    await sharp(Buffer.from(logoSvg(input)))
+      .resize(input.width, input.height, { fit: 'contain', background: '#e7e5e0' })
+      .png()
+      .toBuffer(),
+  );
 }

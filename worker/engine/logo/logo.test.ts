@@ -44,7 +44,11 @@ describe('logo rendering', () => {
     const meta = await sharp(png).metadata();
     expect([meta.width, meta.height]).toEqual([1024, 1024]);
     // The wordmark cell holds dark letters on light paper: a real share of dark pixels where the name is.
-    const { data, info } = await sharp(png).extract({ left: 150, top: 200, width: 300, height: 110 }).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(png)
+      .extract({ left: 150, top: 200, width: 300, height: 110 })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const dark = data.filter((v) => v < 100).length / (info.width * info.height);
     expect(dark).toBeGreaterThan(0.08);
     expect(await renderLogo({ description: 'Bean There coffee shop', width: 1024, height: 1024, seed: 1 })).toEqual(png);

@@ -30,7 +30,11 @@ export function woffToSfnt(woff: Buffer): ArrayBuffer {
     const compLength = woff.readUInt32BE(entry + 8);
     const origLength = woff.readUInt32BE(entry + 12);
     const raw = woff.subarray(offset, offset + compLength);
-    tables.push({ tag: woff.readUInt32BE(entry), checksum: woff.readUInt32BE(entry + 16), data: compLength < origLength ? inflateSync(raw) : raw });
+    tables.push({
+      tag: woff.readUInt32BE(entry),
+      checksum: woff.readUInt32BE(entry + 16),
+      data: compLength < origLength ? inflateSync(raw) : raw,
+    });
   }
   const headerSize = 12 + numTables * 16;
   const total = tables.reduce((sum, t) => sum + ((t.data.length + 3) & ~3), headerSize);
@@ -91,7 +95,9 @@ function fontFor(char: string, face: Face): Font {
   const code = char.codePointAt(0)!;
   if (code < 0x2e80) return load(join(packageDir('@fontsource/montserrat'), 'files', LATIN[face]));
   const file = cjkFile(code);
-  return file ? load(join(packageDir('@fontsource/noto-sans-tc'), 'files', file)) : load(join(packageDir('@fontsource/montserrat'), 'files', LATIN[face]));
+  return file
+    ? load(join(packageDir('@fontsource/noto-sans-tc'), 'files', file))
+    : load(join(packageDir('@fontsource/montserrat'), 'files', LATIN[face]));
 }
 
 /** Width of `text` at `size` px. */
@@ -109,7 +115,14 @@ export function measure(text: string, size: number, face: Face = 'sans', trackin
  * other under the nonzero fill rule), baseline at y, centred on x or starting at x. `tracking` adds
  * letter spacing in ems.
  */
-export function textSvg(text: string, x: number, y: number, size: number, fill: string, { face = 'sans' as Face, anchor = 'middle' as 'middle' | 'start', tracking = 0 } = {}): string {
+export function textSvg(
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+  fill: string,
+  { face = 'sans' as Face, anchor = 'middle' as 'middle' | 'start', tracking = 0 } = {},
+): string {
   let pen = anchor === 'middle' ? x - measure(text, size, face, tracking) / 2 : x;
   const parts: string[] = [];
   for (const char of text) {

@@ -63,21 +63,19 @@ export function planScene(input: RenderInput): ScenePlan {
   const look: Look = { ...base, outline: base.outline * u };
   const pal = buildPalette(scene, rand);
   const ids = { next: 0 };
-  const layers: Layers = { sky: new Layer(w, h, ids), soft: new Layer(w, h, ids), land: new Layer(w, h, ids), glow: new Layer(w, h, ids), front: new Layer(w, h, ids) };
+  const layers: Layers = {
+    sky: new Layer(w, h, ids),
+    soft: new Layer(w, h, ids),
+    land: new Layer(w, h, ids),
+    glow: new Layer(w, h, ids),
+    front: new Layer(w, h, ids),
+  };
 
   const portrait = scene.portrait;
-  const spaceOnly = scene.space && !(scene.mountains || scene.desert || scene.hills || scene.water || scene.city || scene.forest || scene.snow);
+  const spaceOnly =
+    scene.space && !(scene.mountains || scene.desert || scene.hills || scene.water || scene.city || scene.forest || scene.snow);
   const horizon = Math.round(
-    h *
-      (portrait
-        ? 0.8
-        : spaceOnly
-          ? 1
-          : scene.water
-            ? rand.range(0.5, 0.58)
-            : scene.city
-              ? rand.range(0.64, 0.7)
-              : rand.range(0.6, 0.68)),
+    h * (portrait ? 0.8 : spaceOnly ? 1 : scene.water ? rand.range(0.5, 0.58) : scene.city ? rand.range(0.64, 0.7) : rand.range(0.6, 0.68)),
   );
   const sun = placeSun(scene, rand, w, h, horizon, u, input.style);
   const ctx: Ctx = { w, h, u, rand, scene, pal, look, horizon, sun };
@@ -114,10 +112,18 @@ export function planScene(input: RenderInput): ScenePlan {
   // Rain or neon on a city street: the wet street mirrors the skyline like water.
   const wet = scene.city && !scene.water && (scene.rain || scene.neon);
   const needsGround = !scene.water && !scene.desert && !spaceOnly && !portrait;
-  if (needsGround && !scene.city) drawHills(ctx, land, horizon + (scene.mountains ? (h - horizon) * 0.15 : 0), horizon + (h - horizon) * 0.5, scene.mountains ? 2 : 3);
+  if (needsGround && !scene.city)
+    drawHills(ctx, land, horizon + (scene.mountains ? (h - horizon) * 0.15 : 0), horizon + (h - horizon) * 0.5, scene.mountains ? 2 : 3);
   if (needsGround && scene.city && !wet) drawStreet(ctx, land, horizon);
   if (scene.forest && !portrait) {
-    forestRows(ctx, land, () => horizon + (scene.water ? 2 * u : 0), scene.water ? 3 : 4, scene.water ? 150 : 210, scene.water ? 0 : (h - horizon) * 0.35);
+    forestRows(
+      ctx,
+      land,
+      () => horizon + (scene.water ? 2 * u : 0),
+      scene.water ? 3 : 4,
+      scene.water ? 150 : 210,
+      scene.water ? 0 : (h - horizon) * 0.35,
+    );
   }
   if (portrait) drawHills(ctx, land, horizon, h, 2);
 
@@ -128,7 +134,13 @@ export function planScene(input: RenderInput): ScenePlan {
     if (scene.water) {
       // A headland on the far shore to stand on.
       const hw = size * 1.6;
-      land.add(outlined(ctx, land, `<path d="M${n(landmarkX - hw)} ${n(horizon + 2)}Q${n(landmarkX - hw * 0.4)} ${n(horizon - size * 0.22)} ${n(landmarkX)} ${n(horizon - size * 0.24)}Q${n(landmarkX + hw * 0.5)} ${n(horizon - size * 0.2)} ${n(landmarkX + hw)} ${n(horizon + 2)}Z" fill="${mix(pal.rock, pal.landDark, 0.5)}"/>`));
+      land.add(
+        outlined(
+          ctx,
+          land,
+          `<path d="M${n(landmarkX - hw)} ${n(horizon + 2)}Q${n(landmarkX - hw * 0.4)} ${n(horizon - size * 0.22)} ${n(landmarkX)} ${n(horizon - size * 0.24)}Q${n(landmarkX + hw * 0.5)} ${n(horizon - size * 0.2)} ${n(landmarkX + hw)} ${n(horizon + 2)}Z" fill="${mix(pal.rock, pal.landDark, 0.5)}"/>`,
+        ),
+      );
       drawLandmark(ctx, land, landmarkX, horizon - size * 0.2, size);
     } else {
       drawLandmark(ctx, land, landmarkX, horizon + (h - horizon) * 0.12, size);
@@ -139,7 +151,8 @@ export function planScene(input: RenderInput): ScenePlan {
   const front = layers.front;
   if (scene.fog) drawFog(ctx, land);
   if (scene.water || wet) drawWaterSurface(ctx, front, wet);
-  if (scene.landmark === 'boat' && scene.water) drawLandmark(ctx, front, landmarkX, horizon + (h - horizon) * rand.range(0.2, 0.35), h * 0.12);
+  if (scene.landmark === 'boat' && scene.water)
+    drawLandmark(ctx, front, landmarkX, horizon + (h - horizon) * rand.range(0.2, 0.35), h * 0.12);
 
   const groundedSubject = scene.subject && scene.subject !== 'bird' && !portrait && !(spaceOnly && scene.subject === 'astronaut');
   const shoreTop = h * (scene.beach ? 0.8 : 0.84);
@@ -151,12 +164,24 @@ export function planScene(input: RenderInput): ScenePlan {
   if (scene.palms) {
     const colour = scene.time === 'day' ? pal.foliage : pal.silhouette;
     const side = rand() < 0.5 ? 0.1 : 0.9;
-    front.add(outlined(ctx, front, palm(ctx, w * side, h * 1.01, h * 0.62, colour) + palm(ctx, w * (side + (side < 0.5 ? 0.1 : -0.1)), h * 1.01, h * 0.45, colour)));
+    front.add(
+      outlined(
+        ctx,
+        front,
+        palm(ctx, w * side, h * 1.01, h * 0.62, colour) + palm(ctx, w * (side + (side < 0.5 ? 0.1 : -0.1)), h * 1.01, h * 0.45, colour),
+      ),
+    );
   }
   if (!scene.forest && !scene.city && !scene.palms && !scene.blossom && !portrait && scene.hills && rand() < 0.5) {
     const tx = rand() < 0.5 ? w * 0.15 : w * 0.85;
     const colour = scene.time === 'day' ? pal.foliage : pal.silhouette;
-    front.add(outlined(ctx, front, broadleaf(rand, tx, horizon + (h - horizon) * 0.35, h * 0.3, lighten(colour, 0.1), colour, mix(colour, '#3a2a20', 0.5))));
+    front.add(
+      outlined(
+        ctx,
+        front,
+        broadleaf(rand, tx, horizon + (h - horizon) * 0.35, h * 0.3, lighten(colour, 0.1), colour, mix(colour, '#3a2a20', 0.5)),
+      ),
+    );
   }
 
   if (scene.subject) {
@@ -197,7 +222,15 @@ function addWeather(ctx: Ctx, layers: Layers): void {
   if (scene.rain) drawRain(ctx, front);
 }
 
-function placeSun(scene: Scene, rand: ReturnType<typeof createRng>, w: number, h: number, horizon: number, u: number, style: RenderStyle): Sun {
+function placeSun(
+  scene: Scene,
+  rand: ReturnType<typeof createRng>,
+  w: number,
+  h: number,
+  horizon: number,
+  u: number,
+  style: RenderStyle,
+): Sun {
   const big = (style === 'anime' || style === 'cartoon' ? 1.25 : 1) * (scene.bigSun ? 1.9 : 1);
   // A low sun would set behind mountains: keep it above the peaks.
   const above = scene.mountains ? h * 0.27 : 0;
@@ -229,7 +262,20 @@ function drawOrbs(ctx: Ctx, layer: Layer): void {
     const x = rand() * w;
     const y = horizon * rand.range(0.15, 0.75);
     const c = rand.pick(pal.accents);
-    const fill = ctx.look.flat ? c : layer.radial([[0, lighten(c, 0.6)], [0.5, c], [1, mix(c, '#000000', 0.45)]], x, y, r, x - r * 0.4, y - r * 0.4);
+    const fill = ctx.look.flat
+      ? c
+      : layer.radial(
+          [
+            [0, lighten(c, 0.6)],
+            [0.5, c],
+            [1, mix(c, '#000000', 0.45)],
+          ],
+          x,
+          y,
+          r,
+          x - r * 0.4,
+          y - r * 0.4,
+        );
     layer.add(outlined(ctx, layer, `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="${fill}"/>`));
   }
 }

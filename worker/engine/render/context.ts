@@ -59,7 +59,9 @@ export interface Layers {
 export function outlineOnly(ctx: Ctx, layer: Layer, shapes: string, widthScale = 1): string {
   if (!ctx.look.outline || !shapes) return '';
   const cls = `ol${Math.round(widthScale * 10)}`;
-  layer.css(`.${cls} *{fill:${ctx.look.ink};fill-opacity:1;stroke:${ctx.look.ink};stroke-opacity:1;stroke-width:${(ctx.look.outline * 2 * widthScale).toFixed(1)}px;stroke-linejoin:round;stroke-linecap:round}`);
+  layer.css(
+    `.${cls} *{fill:${ctx.look.ink};fill-opacity:1;stroke:${ctx.look.ink};stroke-opacity:1;stroke-width:${(ctx.look.outline * 2 * widthScale).toFixed(1)}px;stroke-linejoin:round;stroke-linecap:round}`,
+  );
   return `<g class="${cls}">${shapes}</g>`;
 }
 

@@ -31,7 +31,12 @@ export interface Palette {
 
 const BASE: Record<Scene['time'], Palette> = {
   day: {
-    sky: [[0, '#2f78d0'], [0.45, '#5f9fe4'], [0.8, '#a8cff0'], [1, '#e3f0f8']],
+    sky: [
+      [0, '#2f78d0'],
+      [0.45, '#5f9fe4'],
+      [0.8, '#a8cff0'],
+      [1, '#e3f0f8'],
+    ],
     haze: '#d4e6f3',
     sun: '#fffbe8',
     sunGlow: '#fff3c4',
@@ -52,7 +57,12 @@ const BASE: Record<Scene['time'], Palette> = {
     star: '#ffffff',
   },
   dawn: {
-    sky: [[0, '#3d5fa3'], [0.45, '#9a8fc4'], [0.75, '#f0a9b0'], [1, '#ffe0b8']],
+    sky: [
+      [0, '#3d5fa3'],
+      [0.45, '#9a8fc4'],
+      [0.75, '#f0a9b0'],
+      [1, '#ffe0b8'],
+    ],
     haze: '#f6cdb8',
     sun: '#fff4d6',
     sunGlow: '#ffd9a8',
@@ -73,7 +83,13 @@ const BASE: Record<Scene['time'], Palette> = {
     star: '#ffffff',
   },
   sunset: {
-    sky: [[0, '#1f1d4d'], [0.35, '#6a3a7c'], [0.62, '#d2557a'], [0.84, '#f78f4f'], [1, '#ffd27f']],
+    sky: [
+      [0, '#1f1d4d'],
+      [0.35, '#6a3a7c'],
+      [0.62, '#d2557a'],
+      [0.84, '#f78f4f'],
+      [1, '#ffd27f'],
+    ],
     haze: '#f59a6a',
     sun: '#fff1c9',
     sunGlow: '#ffb45e',
@@ -94,7 +110,12 @@ const BASE: Record<Scene['time'], Palette> = {
     star: '#fff4e0',
   },
   night: {
-    sky: [[0, '#03051a'], [0.5, '#0b1640'], [0.85, '#1d2d66'], [1, '#33457e']],
+    sky: [
+      [0, '#03051a'],
+      [0.5, '#0b1640'],
+      [0.85, '#1d2d66'],
+      [1, '#33457e'],
+    ],
     haze: '#2b3b72',
     sun: '#f4f1de',
     sunGlow: '#9fb4ff',
@@ -131,7 +152,15 @@ export function buildPalette(scene: Scene, rand: Rng): Palette {
   let p: Palette = { ...BASE[scene.time], sky: [...BASE[scene.time].sky], accents: [...BASE[scene.time].accents] };
 
   if (scene.neon) {
-    p.sky = scene.time === 'night' ? [[0, '#07021a'], [0.45, '#23093f'], [0.8, '#6a1259'], [1, '#c2306f']] : p.sky;
+    p.sky =
+      scene.time === 'night'
+        ? [
+            [0, '#07021a'],
+            [0.45, '#23093f'],
+            [0.8, '#6a1259'],
+            [1, '#c2306f'],
+          ]
+        : p.sky;
     p.haze = '#8a1f67';
     p.accents = ['#ff3fa4', '#22e5ff', '#b14bff', '#ffe45e', '#ff7a3d'];
     p.windowLit = '#7ef0ff';
@@ -141,7 +170,11 @@ export function buildPalette(scene: Scene, rand: Rng): Palette {
     p.waterDeep = '#0c0420';
   }
   if (scene.space) {
-    p.sky = [[0, '#010208'], [0.5, '#060a24'], [1, '#121a46']];
+    p.sky = [
+      [0, '#010208'],
+      [0.5, '#060a24'],
+      [1, '#121a46'],
+    ];
     p.haze = '#1a1f4a';
   }
   if (scene.desert) {
@@ -149,7 +182,11 @@ export function buildPalette(scene: Scene, rand: Rng): Palette {
     p.land = sand;
     p.landDark = darken(adjust(sand, -12, 1.1), 0.35);
     if (scene.time === 'day') {
-      p.sky = [[0, '#3a86d4'], [0.6, '#8cc3ec'], [1, '#f3e2c4']];
+      p.sky = [
+        [0, '#3a86d4'],
+        [0.6, '#8cc3ec'],
+        [1, '#f3e2c4'],
+      ];
       p.haze = '#efdcc0';
     }
   }
@@ -158,7 +195,11 @@ export function buildPalette(scene: Scene, rand: Rng): Palette {
     p.landDark = scene.time === 'night' ? '#3c4a80' : mix(p.land, '#6f86b0', 0.45);
     p.foliage = mix(p.foliage, '#2a4a5a', 0.4);
     if (scene.time === 'day') {
-      p.sky = [[0, '#3d7cc4'], [0.55, '#8ab6e0'], [1, '#eaf2fa']];
+      p.sky = [
+        [0, '#3d7cc4'],
+        [0.55, '#8ab6e0'],
+        [1, '#eaf2fa'],
+      ];
       p.haze = '#e3edf7';
       p.rock = '#5d7594';
     }

@@ -26,7 +26,15 @@ function finishFor(plan: ScenePlan, style: RenderStyle): Finish {
   const glowy = scene.time !== 'day' || scene.neon || scene.mood.dreamy || scene.fireflies || scene.lanterns;
   const vivid = scene.mood.vivid ? 1.15 : 1;
   const base: Record<RenderStyle, Finish> = {
-    realistic: { bloom: glowy ? 0.5 : 0.2, sharpen: 0.5, saturation: 1.04, brightness: 1, contrast: 1.04, vignette: scene.time === 'night' ? 0.42 : 0.3, grain: 3.5 },
+    realistic: {
+      bloom: glowy ? 0.5 : 0.2,
+      sharpen: 0.5,
+      saturation: 1.04,
+      brightness: 1,
+      contrast: 1.04,
+      vignette: scene.time === 'night' ? 0.42 : 0.3,
+      grain: 3.5,
+    },
     artistic: { bloom: 0, sharpen: 0, saturation: 1.12, brightness: 1, contrast: 1.03, vignette: 0.28, grain: 0 },
     anime: { bloom: glowy ? 0.45 : 0.15, sharpen: 0.6, saturation: 1.14, brightness: 1.02, contrast: 1.03, vignette: 0, grain: 0 },
     cartoon: { bloom: 0, sharpen: 0, saturation: 1.18, brightness: 1.02, contrast: 1, vignette: 0, grain: 0 },
@@ -124,8 +132,14 @@ async function bloomLayer(img: Raw, strength: number): Promise<Buffer> {
   const small = await sharp(img.data, { raw: img.info }).removeAlpha().resize(qw, qh).raw().toBuffer();
   // Keep only what is brighter than ~60 %, scaled by strength.
   for (let i = 0; i < small.length; i++) small[i] = clamp((small[i]! - 150) * 2.2 * strength);
-  const blurred = await sharp(small, { raw: { width: qw, height: qh, channels: 3 } }).blur(4).raw().toBuffer();
-  return sharp(blurred, { raw: { width: qw, height: qh, channels: 3 } }).resize(w, h, { kernel: 'linear' }).raw().toBuffer();
+  const blurred = await sharp(small, { raw: { width: qw, height: qh, channels: 3 } })
+    .blur(4)
+    .raw()
+    .toBuffer();
+  return sharp(blurred, { raw: { width: qw, height: qh, channels: 3 } })
+    .resize(w, h, { kernel: 'linear' })
+    .raw()
+    .toBuffer();
 }
 
 /**
@@ -147,13 +161,15 @@ async function brushwork(img: Raw, seed: number, grain: number): Promise<Raw> {
       const gw = Math.max(2, Math.ceil(w / cell));
       const gh = Math.max(2, Math.ceil(h / cell));
       const small = await sharp(img.data, { raw: img.info }).resize(gw, gh, { fit: 'fill' }).raw().toBuffer();
-      const px = (x: number, y: number, c: number) => small[(Math.min(gh - 1, Math.max(0, y)) * gw + Math.min(gw - 1, Math.max(0, x))) * 3 + c]!;
+      const px = (x: number, y: number, c: number) =>
+        small[(Math.min(gh - 1, Math.max(0, y)) * gw + Math.min(gw - 1, Math.max(0, x))) * 3 + c]!;
       const lum = (x: number, y: number) => 0.3 * px(x, y, 0) + 0.59 * px(x, y, 1) + 0.11 * px(x, y, 2);
       // The fine pass repaints only the most detailed cells, at most 1,600 of them.
       let threshold = 0;
       if (detailOnly) {
         const mags: number[] = [];
-        for (let gy = 0; gy < gh; gy++) for (let gx = 0; gx < gw; gx++) mags.push(Math.hypot(lum(gx + 1, gy) - lum(gx - 1, gy), lum(gx, gy + 1) - lum(gx, gy - 1)));
+        for (let gy = 0; gy < gh; gy++)
+          for (let gx = 0; gx < gw; gx++) mags.push(Math.hypot(lum(gx + 1, gy) - lum(gx - 1, gy), lum(gx, gy + 1) - lum(gx, gy - 1)));
         mags.sort((a, b) => b - a);
         threshold = Math.max(22, mags[Math.min(mags.length - 1, 1600)] ?? 0);
       }
@@ -182,7 +198,12 @@ async function brushwork(img: Raw, seed: number, grain: number): Promise<Raw> {
       const rh = Math.round(h * k);
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${rw}" height="${rh}" viewBox="0 0 ${w} ${h}" preserveAspectRatio="none"><g fill="none" stroke-linecap="round" stroke-opacity="${alpha}">${strokes}</g></svg>`;
       const out = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
-      return k === 1 ? out : sharp(out, { raw: { width: rw, height: rh, channels: 4 } }).resize(w, h, { kernel: 'linear' }).raw().toBuffer();
+      return k === 1
+        ? out
+        : sharp(out, { raw: { width: rw, height: rh, channels: 4 } })
+            .resize(w, h, { kernel: 'linear' })
+            .raw()
+            .toBuffer();
     }),
   );
   // The picture, then each pass alpha-blended over it, then a canvas-like grain (in 2-px cells).

@@ -36,7 +36,7 @@ export function createRng(seed: number): Rng {
   const rng = (() => next()) as Rng;
   rng.range = (min, max) => min + (max - min) * next();
   rng.int = (min, max) => min + Math.floor(next() * (max - min + 1));
-  rng.pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  rng.pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   rng.chance = (p) => next() < p;
   rng.gauss = () => (next() + next() + next() + next() - 2) * 1.73;
   return rng;

@@ -25,7 +25,12 @@ describe('renderFromPrompt', () => {
   });
 
   it('renders exactly the requested size for the spec sizes', async () => {
-    for (const [width, height] of [[1024, 1024], [832, 1248], [1344, 768], [1536, 672]] as const) {
+    for (const [width, height] of [
+      [1024, 1024],
+      [832, 1248],
+      [1344, 768],
+      [1536, 672],
+    ] as const) {
       const png = await renderFromPrompt({ ...base, prompt: 'a city skyline by the sea', width, height });
       const meta = await sharp(png).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['png', width, height]);
@@ -60,7 +65,9 @@ describe('renderFromPrompt', () => {
   it('draws the named elements into the scene', () => {
     const svgOf = (prompt: string) => {
       const { layers } = planScene({ ...base, prompt });
-      return Object.values(layers).map((l) => l.toSvg()).join('');
+      return Object.values(layers)
+        .map((l) => l.toSvg())
+        .join('');
     };
     const plan = planScene({ ...base, prompt: 'sunset over mountains and a lake' });
     expect(plan.water).toBe(true);

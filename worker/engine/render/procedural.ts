@@ -64,15 +64,24 @@ export async function renderFromPrompt(input: RenderInput): Promise<Uint8Array> 
   }
   composed = await placeSubjects(composed, plan, subjects, seed, input.prompt, setting);
   const finished = await finishStyle(composed, plan, input.style as RenderStyle);
-  return new Uint8Array(await sharp(finished.data, { raw: finished.info }).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer());
+  return new Uint8Array(
+    await sharp(finished.data, { raw: finished.info }).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer(),
+  );
 }
 
 /** A layer drawn at a fraction of the size, blurred there and scaled back up: soft edges for little work. */
 async function rasteriseSoft(layer: Layer, w: number, h: number, sigma: number): Promise<Buffer> {
   const sw = Math.max(8, Math.round(w * SOFT_SCALE));
   const sh = Math.max(8, Math.round(h * SOFT_SCALE));
-  const low = await sharp(Buffer.from(layer.toSvg(sw, sh))).ensureAlpha().blur(sigma).raw().toBuffer();
-  return sharp(low, { raw: { width: sw, height: sh, channels: 4 } }).resize(w, h, { kernel: 'linear' }).raw().toBuffer();
+  const low = await sharp(Buffer.from(layer.toSvg(sw, sh)))
+    .ensureAlpha()
+    .blur(sigma)
+    .raw()
+    .toBuffer();
+  return sharp(low, { raw: { width: sw, height: sh, channels: 4 } })
+    .resize(w, h, { kernel: 'linear' })
+    .raw()
+    .toBuffer();
 }
 
 /** Rasterises the layers and stacks them: sky, soft layer, land and its glow, the land's reflection in water, front. */
@@ -105,7 +114,10 @@ async function composeLayers(plan: ScenePlan, w: number, h: number): Promise<Raw
       .resize(w, squashed, { fit: 'fill' })
       .raw()
       .toBuffer();
-    const reflection = await sharp(small, { raw: { width: w, height: squashed, channels: 4 } }).resize(w, depth, { fit: 'fill', kernel: 'linear' }).raw().toBuffer();
+    const reflection = await sharp(small, { raw: { width: w, height: squashed, channels: 4 } })
+      .resize(w, depth, { fit: 'fill', kernel: 'linear' })
+      .raw()
+      .toBuffer();
     top.push({ input: reflection, raw: { width: w, height: depth, channels: 4 }, top: horizon, left: 0 });
   }
   if (front) top.push({ input: front, raw: full });

@@ -63,25 +63,167 @@ export interface Scene {
 
 /** Keyword lists. Latin words match whole words (with plurals); CJK words match as substrings. */
 const LEXICON = {
-  sunset: ['sunset', 'sunsets', 'dusk', 'golden hour', 'twilight', 'evening', 'afterglow', 'sundown', '日落', '夕陽', '黃昏', '晚霞', '傍晚'],
+  sunset: [
+    'sunset',
+    'sunsets',
+    'dusk',
+    'golden hour',
+    'twilight',
+    'evening',
+    'afterglow',
+    'sundown',
+    '日落',
+    '夕陽',
+    '黃昏',
+    '晚霞',
+    '傍晚',
+  ],
   dawn: ['sunrise', 'dawn', 'daybreak', 'first light', 'morning glow', '日出', '清晨', '黎明', '朝霞'],
   night: ['night', 'midnight', 'moon', 'moonlit', 'moonlight', 'nighttime', 'nocturnal', '夜', '月'],
   stars: ['star', 'starry', 'starlight', 'constellation', '星空', '星星', '繁星'],
-  mountains: ['mountain', 'mountainous', 'alps', 'alpine', 'peak', 'summit', 'ridge', 'volcano', 'himalaya', 'cliff', 'canyon', 'fuji', '山', '峰'],
+  mountains: [
+    'mountain',
+    'mountainous',
+    'alps',
+    'alpine',
+    'peak',
+    'summit',
+    'ridge',
+    'volcano',
+    'himalaya',
+    'cliff',
+    'canyon',
+    'fuji',
+    '山',
+    '峰',
+  ],
   hills: ['hill', 'hillside', 'meadow', 'field', 'countryside', 'valley', 'prairie', 'grassland', 'farm', 'vineyard', '草原', '田野', '丘'],
-  ocean: ['ocean', 'sea', 'seaside', 'wave', 'surf', 'coast', 'coastal', 'seashore', 'seascape', 'tide', 'harbor', 'harbour', 'bay', 'island', 'sail', 'sailing', '海', '浪', '港', '島'],
+  ocean: [
+    'ocean',
+    'sea',
+    'seaside',
+    'wave',
+    'surf',
+    'coast',
+    'coastal',
+    'seashore',
+    'seascape',
+    'tide',
+    'harbor',
+    'harbour',
+    'bay',
+    'island',
+    'sail',
+    'sailing',
+    '海',
+    '浪',
+    '港',
+    '島',
+  ],
   lake: ['lake', 'river', 'pond', 'water', 'fjord', 'lagoon', 'stream', 'waterfront', 'canal', '湖', '河', '溪'],
   beach: ['beach', 'seashore', 'tropical', '沙灘', '海灘'],
-  forest: ['forest', 'tree', 'woods', 'woodland', 'pine', 'jungle', 'grove', 'evergreen', 'fir', 'spruce', 'taiga', 'rainforest', '森林', '樹', '林'],
+  forest: [
+    'forest',
+    'tree',
+    'woods',
+    'woodland',
+    'pine',
+    'jungle',
+    'grove',
+    'evergreen',
+    'fir',
+    'spruce',
+    'taiga',
+    'rainforest',
+    '森林',
+    '樹',
+    '林',
+  ],
   palms: ['palm', 'tropical', 'island', 'paradise', 'coconut', '椰', '棕櫚', '熱帶'],
-  city: ['city', 'skyline', 'building', 'architecture', 'street', 'downtown', 'metropolis', 'skyscraper', 'tower', 'urban', 'town', 'tokyo', 'york', 'hong kong', 'taipei', 'rooftop', '城市', '都市', '建築', '街', '大樓', '台北', '香港'],
+  city: [
+    'city',
+    'skyline',
+    'building',
+    'architecture',
+    'street',
+    'downtown',
+    'metropolis',
+    'skyscraper',
+    'tower',
+    'urban',
+    'town',
+    'tokyo',
+    'york',
+    'hong kong',
+    'taipei',
+    'rooftop',
+    '城市',
+    '都市',
+    '建築',
+    '街',
+    '大樓',
+    '台北',
+    '香港',
+  ],
   neon: ['neon', 'cyberpunk', 'synthwave', 'vaporwave', 'futuristic', 'blade runner', 'sci fi', 'scifi', '霓虹', '賽博', '未來'],
   desert: ['desert', 'dune', 'sahara', 'arid', 'oasis', 'camel', '沙漠', '沙丘'],
-  snow: ['snow', 'snowy', 'winter', 'ice', 'icy', 'frozen', 'glacier', 'frost', 'frosty', 'arctic', 'snowfall', 'snowing', 'blizzard', '雪', '冬', '冰'],
+  snow: [
+    'snow',
+    'snowy',
+    'winter',
+    'ice',
+    'icy',
+    'frozen',
+    'glacier',
+    'frost',
+    'frosty',
+    'arctic',
+    'snowfall',
+    'snowing',
+    'blizzard',
+    '雪',
+    '冬',
+    '冰',
+  ],
   snowfall: ['snowfall', 'snowing', 'snowflake', 'blizzard', 'falling snow', '下雪', '飄雪'],
-  flowers: ['flower', 'garden', 'blossom', 'bloom', 'blooming', 'floral', 'tulip', 'rose', 'lavender', 'sunflower', 'wildflower', 'petal', 'poppy', 'spring', '花'],
+  flowers: [
+    'flower',
+    'garden',
+    'blossom',
+    'bloom',
+    'blooming',
+    'floral',
+    'tulip',
+    'rose',
+    'lavender',
+    'sunflower',
+    'wildflower',
+    'petal',
+    'poppy',
+    'spring',
+    '花',
+  ],
   blossom: ['sakura', 'cherry', 'cherry blossom', 'plum blossom', 'blossom', '櫻', '梅花'],
-  space: ['space', 'planet', 'galaxy', 'nebula', 'cosmic', 'cosmos', 'saturn', 'universe', 'orbit', 'astronaut', 'spaceship', 'interstellar', '太空', '星球', '宇宙', '銀河', '行星', '星雲'],
+  space: [
+    'space',
+    'planet',
+    'galaxy',
+    'nebula',
+    'cosmic',
+    'cosmos',
+    'saturn',
+    'universe',
+    'orbit',
+    'astronaut',
+    'spaceship',
+    'interstellar',
+    '太空',
+    '星球',
+    '宇宙',
+    '銀河',
+    '行星',
+    '星雲',
+  ],
   galaxy: ['galaxy', 'milky way', 'nebula', 'astrophotography', 'cosmos', '銀河', '星雲'],
   aurora: ['aurora', 'northern lights', 'borealis', '極光'],
   rainbow: ['rainbow', '彩虹'],
@@ -97,7 +239,34 @@ const LEXICON = {
   bird: ['bird', 'birds', 'eagle', 'crane', 'seagull', 'gull', 'swallow', 'flock', 'owl', 'heron', 'dove', '鳥', '鷹', '鶴'],
   deer: ['deer', 'stag', 'animal', 'wildlife', 'elk', 'moose', 'reindeer', 'fox', 'wolf', 'horse', '鹿', '動物', '狐'],
   astronaut: ['astronaut', 'cosmonaut', 'spacesuit', '太空人', '宇航員'],
-  person: ['person', 'woman', 'man', 'girl', 'boy', 'lady', 'people', 'figure', 'traveler', 'traveller', 'hiker', 'character', 'warrior', 'samurai', 'princess', 'model', 'child', 'silhouette', 'wanderer', '人', '女孩', '男孩', '女人', '男人', '少女', '旅人'],
+  person: [
+    'person',
+    'woman',
+    'man',
+    'girl',
+    'boy',
+    'lady',
+    'people',
+    'figure',
+    'traveler',
+    'traveller',
+    'hiker',
+    'character',
+    'warrior',
+    'samurai',
+    'princess',
+    'model',
+    'child',
+    'silhouette',
+    'wanderer',
+    '人',
+    '女孩',
+    '男孩',
+    '女人',
+    '男人',
+    '少女',
+    '旅人',
+  ],
   portrait: ['portrait', 'face', 'headshot', 'selfie', 'bust', 'profile', 'close up', 'closeup', '人像', '肖像', '頭像', '臉', '自拍'],
   female: ['woman', 'girl', 'lady', 'female', 'princess', 'her', 'she', 'mother', 'bride', '女', '她'],
   cabin: ['cabin', 'cottage', 'hut', 'house', 'home', 'chalet', 'farmhouse', 'village', '小屋', '房子', '村'],
@@ -114,12 +283,65 @@ const LEXICON = {
   dreamy: ['dreamy', 'dream', 'ethereal', 'magical', 'surreal', 'fantasy', 'whimsical', 'glow', 'glowing', '夢幻', '夢'],
 } as const satisfies Record<string, readonly string[]>;
 
-const DENSE_FOREST = ['forest', 'woods', 'woodland', 'pine', 'jungle', 'grove', 'evergreen', 'fir', 'spruce', 'taiga', 'rainforest', '森林', '林'];
+const DENSE_FOREST = [
+  'forest',
+  'woods',
+  'woodland',
+  'pine',
+  'jungle',
+  'grove',
+  'evergreen',
+  'fir',
+  'spruce',
+  'taiga',
+  'rainforest',
+  '森林',
+  '林',
+];
 
 const OBJECT_NOUNS = new Set([
-  'hill', 'grass', 'kitten', 'puppy', 'field', 'meadow', 'leaf', 'leaves', 'tree', 'forest', 'eye', 'hair', 'dress', 'shirt', 'coat', 'car',
-  'flower', 'petal', 'cat', 'dog', 'bird', 'roof', 'door', 'house', 'cabin', 'boat', 'sail', 'umbrella', 'lantern',
-  'cloud', 'fur', 'feather', 'wall', 'building', 'tower', 'kimono', 'jacket', 'scarf', 'hat', 'rose', 'tulip', 'apple',
+  'hill',
+  'grass',
+  'kitten',
+  'puppy',
+  'field',
+  'meadow',
+  'leaf',
+  'leaves',
+  'tree',
+  'forest',
+  'eye',
+  'hair',
+  'dress',
+  'shirt',
+  'coat',
+  'car',
+  'flower',
+  'petal',
+  'cat',
+  'dog',
+  'bird',
+  'roof',
+  'door',
+  'house',
+  'cabin',
+  'boat',
+  'sail',
+  'umbrella',
+  'lantern',
+  'cloud',
+  'fur',
+  'feather',
+  'wall',
+  'building',
+  'tower',
+  'kimono',
+  'jacket',
+  'scarf',
+  'hat',
+  'rose',
+  'tulip',
+  'apple',
 ]);
 
 const COLOURS: [readonly string[], string][] = [
@@ -198,7 +420,17 @@ export function parsePromptScene(prompt: string): Scene {
             : is('bird')
               ? 'bird'
               : null;
-  const landmark: Landmark = is('lighthouse') ? 'lighthouse' : is('castle') ? 'castle' : is('pagoda') ? 'pagoda' : is('boat') ? 'boat' : is('cabin') ? 'cabin' : null;
+  const landmark: Landmark = is('lighthouse')
+    ? 'lighthouse'
+    : is('castle')
+      ? 'castle'
+      : is('pagoda')
+        ? 'pagoda'
+        : is('boat')
+          ? 'boat'
+          : is('cabin')
+            ? 'cabin'
+            : null;
 
   // "Golden hour" is a time of day, not a colour.
   const cm = matcher(prompt.replace(/golden hour/gi, ' '));
@@ -210,7 +442,11 @@ export function parsePromptScene(prompt: string): Scene {
   // "Green hills", "white clouds", "a black cat": colours of things, not of the light.
   const objectColours = new Set<string>();
   const objectColors: { noun: string; color: string }[] = [];
-  const tokens = prompt.toLowerCase().replace(/golden hour/g, ' ').match(/[a-z]+/g) ?? [];
+  const tokens =
+    prompt
+      .toLowerCase()
+      .replace(/golden hour/g, ' ')
+      .match(/[a-z]+/g) ?? [];
   tokens.forEach((t, i) => {
     const colour = COLOURS.find(([words]) => words.includes(t));
     if (!colour) return;
@@ -259,7 +495,9 @@ export function parsePromptScene(prompt: string): Scene {
     colors: colours,
     objectColors,
     skyColors: colours.filter((c) => !objectColours.has(c)),
-    bigSun: m.has(['huge', 'giant', 'enormous', 'big', 'large', 'massive', '巨大', '大']) && m.has(['sun', 'moon', 'sunset', 'sunrise', '太陽', '月亮', '夕陽']),
+    bigSun:
+      m.has(['huge', 'giant', 'enormous', 'big', 'large', 'massive', '巨大', '大']) &&
+      m.has(['sun', 'moon', 'sunset', 'sunrise', '太陽', '月亮', '夕陽']),
     tint: colours[0] ?? null,
     mood: {
       warm: is('warm'),
@@ -277,8 +515,25 @@ export function parsePromptScene(prompt: string): Scene {
 /** True when no scene word matched: the renderer then composes from the prompt's hash alone. */
 export function isUnknownScene(s: Scene): boolean {
   return !(
-    s.mountains || s.hills || s.water || s.forest || s.city || s.desert || s.snow || s.flowers || s.space ||
-    s.subject || s.landmark || s.aurora || s.galaxy || s.rainbow || s.lanterns || s.palms ||
-    s.matched.some((k) => k === 'sunset' || k === 'dawn' || k === 'night' || k === 'stars' || k === 'rain' || k === 'fog' || k === 'storm' || k === 'cloudy')
+    s.mountains ||
+    s.hills ||
+    s.water ||
+    s.forest ||
+    s.city ||
+    s.desert ||
+    s.snow ||
+    s.flowers ||
+    s.space ||
+    s.subject ||
+    s.landmark ||
+    s.aurora ||
+    s.galaxy ||
+    s.rainbow ||
+    s.lanterns ||
+    s.palms ||
+    s.matched.some(
+      (k) =>
+        k === 'sunset' || k === 'dawn' || k === 'night' || k === 'stars' || k === 'rain' || k === 'fog' || k === 'storm' || k === 'cloudy',
+    )
   );
 }

@@ -20,7 +20,11 @@ const SLOTS = [[0.5], [0.36, 0.68], [0.27, 0.54, 0.79]];
 
 async function sprite(code: string, size: number): Promise<Buffer> {
   // Twemoji draws on a 36-unit square; density scales it so librsvg renders at the target size.
-  return sharp(subjectSvg(code), { density: Math.max(24, (72 * size) / 36) }).resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).ensureAlpha().png().toBuffer();
+  return sharp(subjectSvg(code), { density: Math.max(24, (72 * size) / 36) })
+    .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .ensureAlpha()
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -34,7 +38,10 @@ async function treat(png: Buffer, size: number, style: RenderStyle, seed: number
     const light = Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><defs><linearGradient id="l" x1="0.3" y1="0" x2="0.6" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.22"/><stop offset="0.45" stop-color="#fff" stop-opacity="0"/><stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.38"/></linearGradient></defs><rect width="${size}" height="${size}" fill="url(#l)"/></svg>`,
     );
-    const { data, info } = await sharp(png).composite([{ input: light, blend: 'atop' }]).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(png)
+      .composite([{ input: light, blend: 'atop' }])
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const rand = createRng(seed ^ 0x85ebca6b);
     for (let i = 0; i < data.length; i += 4) {
       if (data[i + 3] === 0) continue;
@@ -45,7 +52,10 @@ async function treat(png: Buffer, size: number, style: RenderStyle, seed: number
   }
   if (style === 'artistic') {
     // A slight paint softness; sharp blurs with premultiplied alpha, so the edge fades, not darkens.
-    return sharp(png).blur(Math.max(0.7, size / 220)).png().toBuffer();
+    return sharp(png)
+      .blur(Math.max(0.7, size / 220))
+      .png()
+      .toBuffer();
   }
   if (style === 'abstract') {
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
@@ -112,7 +122,10 @@ async function tint(png: Buffer, hue: number | null): Promise<Buffer> {
   if (own === null) return sharp(png).tint(hslToRgb(hue)).png().toBuffer();
   const delta = ((hue - own + 540) % 360) - 180;
   if (Math.abs(delta) <= 45) return png;
-  return sharp(png).modulate({ hue: Math.round(delta) }).png().toBuffer();
+  return sharp(png)
+    .modulate({ hue: Math.round(delta) })
+    .png()
+    .toBuffer();
 }
 
 /** "a knight on a horse", "riding a horse", 騎馬: the person rides the animal that follows. */
@@ -144,9 +157,16 @@ function riderOf(prompt: string, hits: SubjectHit[]): { rider: number; mount: nu
 
 /** An ink outline: the sprite's alpha grown by `width` px, filled with the ink colour. */
 async function outline(png: Buffer, size: number, width: number, ink: string): Promise<Buffer> {
-  const alpha = await sharp(png).extractChannel(3).blur(Math.max(0.3, width * 0.6)).threshold(12).toBuffer();
+  const alpha = await sharp(png)
+    .extractChannel(3)
+    .blur(Math.max(0.3, width * 0.6))
+    .threshold(12)
+    .toBuffer();
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(ink.slice(i, i + 2), 16));
-  return sharp({ create: { width: size, height: size, channels: 3, background: { r: r!, g: g!, b: b! } } }).joinChannel(alpha).png().toBuffer();
+  return sharp({ create: { width: size, height: size, channels: 3, background: { r: r!, g: g!, b: b! } } })
+    .joinChannel(alpha)
+    .png()
+    .toBuffer();
 }
 
 function shadow(width: number, height: number): Buffer {
@@ -158,7 +178,14 @@ function shadow(width: number, height: number): Buffer {
 /** What the subjects are composed into: the procedural scene, or one of the backdrops below. */
 export type Setting = 'scene' | 'table' | 'underwater';
 
-export async function placeSubjects(image: Raw, plan: ScenePlan, hits: SubjectHit[], seed: number, prompt = '', setting: Setting = 'scene'): Promise<Raw> {
+export async function placeSubjects(
+  image: Raw,
+  plan: ScenePlan,
+  hits: SubjectHit[],
+  seed: number,
+  prompt = '',
+  setting: Setting = 'scene',
+): Promise<Raw> {
   if (hits.length === 0) return image;
   const { width: w, height: h } = image.info;
   const rand = createRng(seed ^ 0x5bd1e995);
@@ -180,16 +207,24 @@ export async function placeSubjects(image: Raw, plan: ScenePlan, hits: SubjectHi
       const sw = Math.round(size * 0.8);
       const sh = Math.max(4, Math.round(size * 0.14));
       const shadowTop = Math.round(top + size * 0.9 - sh / 2);
-      if (shadowTop < h) layers.push({ input: shadow(sw, Math.min(sh, h - shadowTop)), left: Math.max(0, Math.round(left + (size - sw) / 2)), top: shadowTop });
+      if (shadowTop < h)
+        layers.push({
+          input: shadow(sw, Math.min(sh, h - shadowTop)),
+          left: Math.max(0, Math.round(left + (size - sw) / 2)),
+          top: shadowTop,
+        });
     }
-    if (plan.ctx.look.outline > 0) layers.push({ input: await outline(art, size, Math.max(1.5, plan.ctx.look.outline * 1.6), plan.ctx.look.ink), left, top });
+    if (plan.ctx.look.outline > 0)
+      layers.push({ input: await outline(art, size, Math.max(1.5, plan.ctx.look.outline * 1.6), plan.ctx.look.ink), left, top });
     layers.push({ input: art, left, top });
   };
   for (const [i, hit] of order.entries()) {
     // The first subject flies when the prompt says so ("a dragon over the mountains"), unless it is in the water.
     const kind = i === 0 && aloft && hit.kind === 'ground' && !riding ? 'sky' : hit.kind;
     // Flying subjects a little smaller, so the sky and the land under them still read.
-    const size = Math.round(smin * (i === 0 ? 0.5 : 0.34) * (order.length === 3 ? 0.85 : 1) * (kind === 'sky' ? 0.8 : 1) * (0.94 + rand() * 0.12));
+    const size = Math.round(
+      smin * (i === 0 ? 0.5 : 0.34) * (order.length === 3 ? 0.85 : 1) * (kind === 'sky' ? 0.8 : 1) * (0.94 + rand() * 0.12),
+    );
     const cx = w * slots[i]! + (rand() - 0.5) * w * 0.04;
     let cy: number;
     if (setting === 'underwater' || floating) cy = h * (0.46 + (i === 0 ? 0 : (rand() - 0.5) * 0.3));

@@ -4,7 +4,12 @@ import { Layer, place, smoothPath } from './svg';
 
 describe('svg helpers', () => {
   it('draws a closed smooth path through every point, sharp at corners', () => {
-    const d = smoothPath([[0, 0], [10, 0, 1], [10, 10], [0, 10]]);
+    const d = smoothPath([
+      [0, 0],
+      [10, 0, 1],
+      [10, 10],
+      [0, 10],
+    ]);
     expect(d.startsWith('M0 0')).toBe(true);
     expect(d.endsWith('Z')).toBe(true);
     expect(d.match(/C/g)).toHaveLength(4);
@@ -21,7 +26,16 @@ describe('svg helpers', () => {
     const ids = { next: 0 };
     const a = new Layer(400, 200, ids);
     const b = new Layer(400, 200, ids);
-    const g1 = a.linear([[0, '#000000'], [1, '#ffffff', 0.5]], 0, 0, 0, 200);
+    const g1 = a.linear(
+      [
+        [0, '#000000'],
+        [1, '#ffffff', 0.5],
+      ],
+      0,
+      0,
+      0,
+      200,
+    );
     const g2 = b.radial([[0, '#ff0000']], 10, 10, 5);
     expect(g1).not.toBe(g2);
     a.add(`<rect width="400" height="200" fill="${g1}"/>`);

@@ -45,7 +45,9 @@ export function place(pts: readonly Pt[], x: number, y: number, scale: number, f
 export type Stop = [offset: number, color: string, opacity?: number];
 
 const stopsSvg = (stops: readonly Stop[]) =>
-  stops.map(([o, c, a]) => `<stop offset="${n(o * 100)}%" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${+a.toFixed(3)}"`}/>`).join('');
+  stops
+    .map(([o, c, a]) => `<stop offset="${n(o * 100)}%" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${+a.toFixed(3)}"`}/>`)
+    .join('');
 
 /**
  * One rasterised layer: a body of SVG plus its defs. Ids are unique across layers so that fragments
@@ -82,14 +84,18 @@ export class Layer {
   /** A linear gradient in canvas coordinates (or the shape's own box); returns the fill value. */
   linear(stops: readonly Stop[], x1: number, y1: number, x2: number, y2: number, boundingBox = false): string {
     const id = this.id('g');
-    this.defs.push(`<linearGradient id="${id}" gradientUnits="${boundingBox ? 'objectBoundingBox' : 'userSpaceOnUse'}" x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}">${stopsSvg(stops)}</linearGradient>`);
+    this.defs.push(
+      `<linearGradient id="${id}" gradientUnits="${boundingBox ? 'objectBoundingBox' : 'userSpaceOnUse'}" x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}">${stopsSvg(stops)}</linearGradient>`,
+    );
     return `url(#${id})`;
   }
 
   /** A radial gradient in canvas coordinates (optional focal point); returns the fill value. */
   radial(stops: readonly Stop[], cx: number, cy: number, r: number, fx = cx, fy = cy): string {
     const id = this.id('r');
-    this.defs.push(`<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fx="${n(fx)}" fy="${n(fy)}">${stopsSvg(stops)}</radialGradient>`);
+    this.defs.push(
+      `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fx="${n(fx)}" fy="${n(fy)}">${stopsSvg(stops)}</radialGradient>`,
+    );
     return `url(#${id})`;
   }
 

@@ -123,7 +123,54 @@ const ALIASES: Record<string, string> = {
 };
 
 /** Tags that are adjectives or settings, not things. */
-const STOP_TAGS = new Set(['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink', 'white', 'black', 'brown', 'gray', 'grey', 'gold', 'golden', 'silver', 'medieval', 'ancient', 'animal', 'animals', 'food', 'drink', 'nature', 'object', 'place', 'person', 'people', 'sport', 'travel', 'building', 'face', 'hand', 'small', 'large', 'happy', 'cute', 'night', 'mountain', 'mountains', 'ocean', 'beach', 'snow', 'weather', 'table', 'desk', 'game', 'play']);
+const STOP_TAGS = new Set([
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'blue',
+  'purple',
+  'pink',
+  'white',
+  'black',
+  'brown',
+  'gray',
+  'grey',
+  'gold',
+  'golden',
+  'silver',
+  'medieval',
+  'ancient',
+  'animal',
+  'animals',
+  'food',
+  'drink',
+  'nature',
+  'object',
+  'place',
+  'person',
+  'people',
+  'sport',
+  'travel',
+  'building',
+  'face',
+  'hand',
+  'small',
+  'large',
+  'happy',
+  'cute',
+  'night',
+  'mountain',
+  'mountains',
+  'ocean',
+  'beach',
+  'snow',
+  'weather',
+  'table',
+  'desk',
+  'game',
+  'play',
+]);
 
 /** Things that float or fly although their emoji group is elsewhere. */
 const SKY_LABELS = new Set(['balloon', 'kite', 'flying saucer', 'parachute', 'butterfly', 'honeybee', 'bat', 'fly', 'mosquito', 'dragon']);
@@ -170,9 +217,15 @@ let vocabulary: Vocabulary | undefined;
 export function loadVocabulary(): Vocabulary {
   if (vocabulary) return vocabulary;
   const en = JSON.parse(readFileSync(require.resolve('emojibase-data/en/data.json'), 'utf8')) as EmojibaseEntry[];
-  const zh = new Map((JSON.parse(readFileSync(require.resolve('emojibase-data/zh-hant/data.json'), 'utf8')) as EmojibaseEntry[]).map((e) => [e.hexcode, e]));
+  const zh = new Map(
+    (JSON.parse(readFileSync(require.resolve('emojibase-data/zh-hant/data.json'), 'utf8')) as EmojibaseEntry[]).map((e) => [e.hexcode, e]),
+  );
   const dir = twemojiDirectory();
-  const artwork = new Set(readdirSync(dir).filter((f) => f.endsWith('.svg')).map((f) => f.slice(0, -4)));
+  const artwork = new Set(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.svg'))
+      .map((f) => f.slice(0, -4)),
+  );
   const entries: SubjectEntry[] = [];
   const exact: [string, number][] = [];
   const stripped: [string, number][] = [];
@@ -195,7 +248,8 @@ export function loadVocabulary(): Vocabulary {
     exact.push([e.label.toLowerCase(), index], ...(chinese ? [[chinese.label, index] as [string, number]] : []));
     stripped.push([e.label.toLowerCase().replace(/ face$/, ''), index]);
     // Chinese tags ("熱麵碗" on the ramen bowl) count under the same rule as English ones below.
-    for (const tag of [...(e.tags ?? []), ...(chinese?.tags ?? [])]) tags.set(tag.toLowerCase(), [...(tags.get(tag.toLowerCase()) ?? []), index]);
+    for (const tag of [...(e.tags ?? []), ...(chinese?.tags ?? [])])
+      tags.set(tag.toLowerCase(), [...(tags.get(tag.toLowerCase()) ?? []), index]);
   }
   // Exact labels first ("horse" is the whole horse), then labels without "face" ("dog face" → dog).
   const labelKeys = new Map<string, number>();
@@ -203,13 +257,22 @@ export function loadVocabulary(): Vocabulary {
   const byKeyword = new Map(labelKeys);
   // English tags are noisy ("at", "air", "medieval" on a crown): only a tag that is itself the name of
   // one subject's kind and nothing else's counts, e.g. "ramen" on the steaming bowl, "puppy" on the dog.
-  for (const [tag, indices] of tags) if (indices.length === 1 && (tag.length >= 4 || (CJK.test(tag) && tag.length >= 2)) && !STOP_TAGS.has(tag) && !sceneryNames.has(tag) && !byKeyword.has(tag)) byKeyword.set(tag, indices[0]!);
+  for (const [tag, indices] of tags)
+    if (
+      indices.length === 1 &&
+      (tag.length >= 4 || (CJK.test(tag) && tag.length >= 2)) &&
+      !STOP_TAGS.has(tag) &&
+      !sceneryNames.has(tag) &&
+      !byKeyword.has(tag)
+    )
+      byKeyword.set(tag, indices[0]!);
   const byLabel = new Map(entries.map((entry, i) => [entry.label, i]));
   for (const [alias, label] of Object.entries(ALIASES)) if (byLabel.has(label)) byKeyword.set(alias, byLabel.get(label)!);
   // "on the ice" is a setting (scene.ts draws snow and ice), not an ice cube: that one needs its full name.
   byKeyword.delete('ice');
   // Plurals point at the same entry; an existing keyword is never overwritten by a plural.
-  for (const [keyword, index] of [...byKeyword]) for (const form of inflections(keyword)) if (!byKeyword.has(form)) byKeyword.set(form, index);
+  for (const [keyword, index] of [...byKeyword])
+    for (const form of inflections(keyword)) if (!byKeyword.has(form)) byKeyword.set(form, index);
   const longestLatin = Math.max(...[...byKeyword.keys()].filter((k) => !CJK.test(k)).map((k) => k.split(' ').length));
   const chinese = [...byKeyword.keys()].filter((k) => CJK.test(k)).sort((a, b) => b.length - a.length);
   vocabulary = { entries, byKeyword, longestLatin, chinese };

@@ -25,7 +25,10 @@ export const animeStyle: PhotoTool = async ({ image }) => {
   let smooth = smoothPreservingEdges(image, Math.max(2, Math.round(5 * s)), 0.003);
   smooth = smoothPreservingEdges(smooth, Math.max(2, Math.round(5 * s)), 0.002);
   smooth = smoothPreservingEdges(smooth, Math.max(2, Math.round(3 * s)), 0.001);
-  const lines = removeSpecks(xdog(luminance(smooth), 1.2 * Math.max(0.8, s), { sharpness: 90, epsilon: -0.012 }), Math.round(30 * s * s) + 8);
+  const lines = removeSpecks(
+    xdog(luminance(smooth), 1.2 * Math.max(0.8, s), { sharpness: 90, epsilon: -0.012 }),
+    Math.round(30 * s * s) + 8,
+  );
   const out = new Float32Array(smooth.data.length);
   for (let p = 0, i = 0; p < lines.data.length; p++, i += 3) {
     const [h, sat, v] = rgbToHsv(smooth.data[i]!, smooth.data[i + 1]!, smooth.data[i + 2]!);

@@ -21,7 +21,10 @@ function sample(plane: Plane, x: number, y: number): number {
   const y1 = Math.min(height - 1, y0 + 1);
   const fx = cx - x0;
   const fy = cy - y0;
-  return (data[y0 * width + x0]! * (1 - fx) + data[y0 * width + x1]! * fx) * (1 - fy) + (data[y1 * width + x0]! * (1 - fx) + data[y1 * width + x1]! * fx) * fy;
+  return (
+    (data[y0 * width + x0]! * (1 - fx) + data[y0 * width + x1]! * fx) * (1 - fy) +
+    (data[y1 * width + x0]! * (1 - fx) + data[y1 * width + x1]! * fx) * fy
+  );
 }
 
 export const cyberpunk: PhotoTool = async ({ image }) => {

@@ -118,7 +118,12 @@ export function kuwahara(raster: Raster, radius: number): Raster {
       let r = 0;
       let g = 0;
       let b = 0;
-      for (const [dx, dy] of [[-1, -1], [1, -1], [-1, 1], [1, 1]] as const) {
+      for (const [dx, dy] of [
+        [-1, -1],
+        [1, -1],
+        [-1, 1],
+        [1, 1],
+      ] as const) {
         const x0 = Math.max(0, Math.min(x, x + dx * radius));
         const x1 = Math.min(width - 1, Math.max(x, x + dx * radius));
         const y0 = Math.max(0, Math.min(y, y + dy * radius));

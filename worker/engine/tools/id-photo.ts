@@ -16,10 +16,14 @@ export const NO_FACE_MESSAGE = 'No face found in the photo. Please upload a clea
 const EYE_LINE = 0.45;
 const HEAD_SHARE = 0.62;
 
-const rgbOf = (hex: string): [number, number, number] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
+const rgbOf = (hex: string): [number, number, number] =>
+  [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
 
 export const idPhoto: PhotoTool = async ({ image, params }) => {
-  const colour = typeof params.backgroundColor === 'string' && HEX_COLOUR.test(params.backgroundColor) ? params.backgroundColor.toLowerCase() : '#ffffff';
+  const colour =
+    typeof params.backgroundColor === 'string' && HEX_COLOUR.test(params.backgroundColor)
+      ? params.backgroundColor.toLowerCase()
+      : '#ffffff';
   const size = idPhotoPixels(typeof params.size === 'string' ? params.size : 'oneInch');
   // Detect on the working raster itself, so coordinates need no conversion.
   const faces = await detectFaces(await encodeRaster(image));
@@ -54,7 +58,12 @@ export const idPhoto: PhotoTool = async ({ image, params }) => {
  * Cuts the window out of the composite (padding with the background colour where the window leaves
  * the photo) and resizes it to the exact output pixels with Lanczos.
  */
-async function frame(source: Raster, window: { left: number; top: number; width: number; height: number }, size: { width: number; height: number }, colour: string): Promise<Raster> {
+async function frame(
+  source: Raster,
+  window: { left: number; top: number; width: number; height: number },
+  size: { width: number; height: number },
+  colour: string,
+): Promise<Raster> {
   const pad = {
     left: Math.max(0, -window.left),
     top: Math.max(0, -window.top),

@@ -32,12 +32,23 @@ describe('person segmentation', () => {
 describe('ID photo', () => {
   it('is exactly the preset size, on exactly the chosen colour, with the eyes near 45 % of the height', async () => {
     const { image, encoded } = await fixture('astronaut');
-    for (const [size, colour] of [['passport', '#ff0000'], ['visa', '#0000ff'], ['oneInch', '#ffffff'], ['twoInch', '#f0f0f0']] as const) {
+    for (const [size, colour] of [
+      ['passport', '#ff0000'],
+      ['visa', '#0000ff'],
+      ['oneInch', '#ffffff'],
+      ['twoInch', '#f0f0f0'],
+    ] as const) {
       const { image: out, density } = await idPhoto({ image, encoded, params: { size, backgroundColor: colour }, seed: 1 });
       expect([out.width, out.height]).toEqual([ID_PHOTO_SIZES[size].width, ID_PHOTO_SIZES[size].height]);
       expect(density).toBe(300);
       // The top row and the upper side columns are background: exactly the colour asked for.
-      for (const [x, y] of [[0, 0], [out.width - 1, 0], [Math.floor(out.width / 2), 0], [0, Math.floor(out.height * 0.3)], [out.width - 1, Math.floor(out.height * 0.3)]]) {
+      for (const [x, y] of [
+        [0, 0],
+        [out.width - 1, 0],
+        [Math.floor(out.width / 2), 0],
+        [0, Math.floor(out.height * 0.3)],
+        [out.width - 1, Math.floor(out.height * 0.3)],
+      ]) {
         expect(pixel(out, x!, y!)).toEqual(hexRgb(colour));
       }
       if (size === 'passport') {

@@ -26,7 +26,10 @@ export const popArt: PhotoTool = async ({ image, seed }) => {
   const sorted = Float32Array.from(lum.data).sort();
   const cuts = [0.25, 0.55, 0.8].map((q) => sorted[Math.floor(q * (sorted.length - 1))]!);
   const inks = POP_PALETTES[seed % POP_PALETTES.length]!;
-  const lines = thickenInk(removeSpecks(xdog(lum, 1.4 * Math.max(0.8, s), { sharpness: 120, epsilon: -0.01 }), Math.round(40 * s * s) + 10), Math.max(1, Math.round(1.2 * s)));
+  const lines = thickenInk(
+    removeSpecks(xdog(lum, 1.4 * Math.max(0.8, s), { sharpness: 120, epsilon: -0.01 }), Math.round(40 * s * s) + 10),
+    Math.max(1, Math.round(1.2 * s)),
+  );
   const pitch = Math.max(5, 9 * s);
   const angle = Math.PI / 4;
   const cos = Math.cos(angle);

@@ -46,7 +46,8 @@ function coverage(matte: Plane, box: { x: number; y: number; width: number; heig
   let sum = 0;
   let n = 0;
   for (let y = Math.max(0, Math.floor(box.y)); y < Math.min(matte.height, box.y + box.height); y++) {
-    for (let x = Math.max(0, Math.floor(box.x)); x < Math.min(matte.width, box.x + box.width); x++, n++) sum += matte.data[y * matte.width + x]!;
+    for (let x = Math.max(0, Math.floor(box.x)); x < Math.min(matte.width, box.x + box.width); x++, n++)
+      sum += matte.data[y * matte.width + x]!;
   }
   return n ? sum / n : 0;
 }

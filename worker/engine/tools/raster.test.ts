@@ -17,7 +17,9 @@ describe('raster primitives', () => {
   });
 
   it('shrinks an upload larger than the working size, keeping its aspect', async () => {
-    const wide = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#808080' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
     const raster = await decodeRaster(wide, 200);
     expect([raster.width, raster.height]).toEqual([200, 100]);
   });
@@ -41,7 +43,12 @@ describe('raster primitives', () => {
   });
 
   it('round-trips HSV', () => {
-    for (const rgb of [[1, 0, 0], [0.2, 0.6, 0.4], [0.9, 0.9, 0.1], [0.3, 0.3, 0.3]] as [number, number, number][]) {
+    for (const rgb of [
+      [1, 0, 0],
+      [0.2, 0.6, 0.4],
+      [0.9, 0.9, 0.1],
+      [0.3, 0.3, 0.3],
+    ] as [number, number, number][]) {
       const back = hsvToRgb(...rgbToHsv(...rgb));
       for (const [i, v] of back.entries()) expect(v).toBeCloseTo(rgb[i]!, 5);
     }

@@ -150,7 +150,11 @@ export function gaussianBlur(plane: Plane, sigma: number): Plane {
 
 /** Gaussian blur of each channel of a raster. */
 export function blurRaster(raster: Raster, sigma: number): Raster {
-  return mergeChannels(gaussianBlur(channel(raster, 0), sigma), gaussianBlur(channel(raster, 1), sigma), gaussianBlur(channel(raster, 2), sigma));
+  return mergeChannels(
+    gaussianBlur(channel(raster, 0), sigma),
+    gaussianBlur(channel(raster, 1), sigma),
+    gaussianBlur(channel(raster, 2), sigma),
+  );
 }
 
 /** Sobel gradient magnitude (0..~1.4 for a 0..1 plane) and direction in radians. */
@@ -192,12 +196,18 @@ export function hsvToRgb(h: number, s: number, v: number): [number, number, numb
   const q = v * (1 - f * s);
   const t = v * (1 - (1 - f) * s);
   switch (((i % 6) + 6) % 6) {
-    case 0: return [v, t, p];
-    case 1: return [q, v, p];
-    case 2: return [p, v, t];
-    case 3: return [p, q, v];
-    case 4: return [t, p, v];
-    default: return [v, p, q];
+    case 0:
+      return [v, t, p];
+    case 1:
+      return [q, v, p];
+    case 2:
+      return [p, v, t];
+    case 3:
+      return [p, q, v];
+    case 4:
+      return [t, p, v];
+    default:
+      return [v, p, q];
   }
 }
 

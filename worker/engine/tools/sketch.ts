@@ -14,7 +14,7 @@ function hatching(width: number, height: number, seed: number, length: number, d
     state ^= state << 13;
     state ^= state >>> 17;
     state ^= state << 5;
-    noise[i] = ((state >>> 0) / 4294967296) < 0.5 ? 0 : 1;
+    noise[i] = (state >>> 0) / 4294967296 < 0.5 ? 0 : 1;
   }
   const out = createPlane(width, height);
   for (let y = 0; y < height; y++) {

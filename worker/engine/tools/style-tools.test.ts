@@ -47,7 +47,17 @@ describe('sketch', () => {
         if (data[y * width + x]! > 0.5) continue;
         dark++;
         let neighbours = 0;
-        for (const [dx, dy] of [[-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1]]) if (data[(y + dy!) * width + x + dx!]! <= 0.5) neighbours++;
+        for (const [dx, dy] of [
+          [-1, -1],
+          [0, -1],
+          [1, -1],
+          [-1, 0],
+          [1, 0],
+          [-1, 1],
+          [0, 1],
+          [1, 1],
+        ])
+          if (data[(y + dy!) * width + x + dx!]! <= 0.5) neighbours++;
         if (neighbours === 0) isolated++;
       }
     }
@@ -103,7 +113,8 @@ describe('pop art', () => {
     // Halftone: rows through mid-tones alternate between ink and dots many times.
     let changes = 0;
     const y = Math.floor(out.height / 2);
-    for (let x = 1; x < out.width; x++) if (Math.abs(out.data[(y * out.width + x) * 3]! - out.data[(y * out.width + x - 1) * 3]!) > 0.2) changes++;
+    for (let x = 1; x < out.width; x++)
+      if (Math.abs(out.data[(y * out.width + x) * 3]! - out.data[(y * out.width + x - 1) * 3]!) > 0.2) changes++;
     expect(changes).toBeGreaterThan(20);
   });
 });

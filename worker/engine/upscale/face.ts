@@ -44,7 +44,8 @@ export function faceRegion(box: FaceBox, imageWidth: number, imageHeight: number
 
 function crop(image: RgbImage, left: number, top: number, width: number, height: number): Float32Array {
   const out = new Float32Array(width * height * 3);
-  for (let y = 0; y < height; y++) out.set(image.data.subarray(((top + y) * image.width + left) * 3, ((top + y) * image.width + left + width) * 3), y * width * 3);
+  for (let y = 0; y < height; y++)
+    out.set(image.data.subarray(((top + y) * image.width + left) * 3, ((top + y) * image.width + left + width) * 3), y * width * 3);
   return out;
 }
 
@@ -60,7 +61,13 @@ async function retouch(rgb: Float32Array, width: number, height: number): Promis
  * Enhances every face of `input` inside `upscaled` (input × scale), in place; `resolve` is the
  * face-grade super-resolution (scale×). Returns how many faces were enhanced.
  */
-export async function enhanceFaces(input: RgbImage, upscaled: RgbImage, scale: number, faces: FaceBox[], resolve: (lr: RgbImage) => Promise<RgbImage>): Promise<number> {
+export async function enhanceFaces(
+  input: RgbImage,
+  upscaled: RgbImage,
+  scale: number,
+  faces: FaceBox[],
+  resolve: (lr: RgbImage) => Promise<RgbImage>,
+): Promise<number> {
   let enhanced = 0;
   for (const box of faces) {
     const region = faceRegion(box, input.width, input.height);

@@ -49,7 +49,12 @@ export async function superResolve(input: RgbImage, scale: UpscaleFactor, varian
   let image = input;
   for (const pass of PASSES[scale]) {
     const model = await loadModel(variant, pass);
-    image = await runTiled(image, pass, async (tile, w, h) => backProject(await model.run(tile, w, h), tile, w, h, pass, BACK_PROJECTION_STEPS), TILE);
+    image = await runTiled(
+      image,
+      pass,
+      async (tile, w, h) => backProject(await model.run(tile, w, h), tile, w, h, pass, BACK_PROJECTION_STEPS),
+      TILE,
+    );
   }
   return image;
 }
@@ -76,7 +81,14 @@ export async function upscale(image: Uint8Array, options: UpscaleOptions, detect
   if (options.faceEnhancement) {
     const detect = detectFaces ?? (await faceDetector());
     const faces = await detect(image);
-    if (faces.length > 0) await enhanceFaces(input, output, scale, faces.map((f) => f.box), (crop) => superResolve(crop, scale, FACE_MODEL));
+    if (faces.length > 0)
+      await enhanceFaces(
+        input,
+        output,
+        scale,
+        faces.map((f) => f.box),
+        (crop) => superResolve(crop, scale, FACE_MODEL),
+      );
   }
 
   const outWidth = width * scale;

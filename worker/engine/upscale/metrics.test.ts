@@ -18,7 +18,10 @@ describe('quality measures', () => {
   });
 
   it('SSIM: 1 for identical, lower for noise, lower still for more noise', () => {
-    const noisy = (amount: number) => ({ ...texture, data: texture.data.map((v, i) => Math.min(255, Math.max(0, v + ((i * 7919) % 17 - 8) * amount))) });
+    const noisy = (amount: number) => ({
+      ...texture,
+      data: texture.data.map((v, i) => Math.min(255, Math.max(0, v + (((i * 7919) % 17) - 8) * amount))),
+    });
     const [same, light, heavy] = [ssim(texture, texture), ssim(texture, noisy(1)), ssim(texture, noisy(6))];
     expect(same).toBeCloseTo(1, 10);
     expect(light).toBeLessThan(same);
@@ -26,7 +29,12 @@ describe('quality measures', () => {
   });
 
   it('refuses images of different sizes', () => {
-    expect(() => psnr(texture, image(10, 10, () => [0, 0, 0]))).toThrow(/size mismatch/);
+    expect(() =>
+      psnr(
+        texture,
+        image(10, 10, () => [0, 0, 0]),
+      ),
+    ).toThrow(/size mismatch/);
   });
 });
 
@@ -34,7 +42,11 @@ describe('reference resamplers', () => {
   it('keep a flat colour flat and land on the asked size, both ways', () => {
     const flat = image(30, 20, () => [10, 200, 77]);
     for (const kernel of ['bicubic', 'lanczos3'] as const) {
-      for (const [w, h] of [[60, 40], [15, 10], [7, 9]] as const) {
+      for (const [w, h] of [
+        [60, 40],
+        [15, 10],
+        [7, 9],
+      ] as const) {
         const out = resize(flat, w, h, kernel);
         expect([out.width, out.height]).toEqual([w, h]);
         expect(new Set(out.data)).toEqual(new Set([10, 200, 77]));

@@ -87,7 +87,13 @@ export function ssim(a: Rgb8, b: Rgb8, shave = 0): number {
     yy[i] = y.data[i]! * y.data[i]!;
     xy[i] = x.data[i]! * y.data[i]!;
   }
-  const [mx, my, sxx, syy, sxy] = [x.data, y.data, xx, yy, xy].map((d) => blur(d, x.width, x.height).data) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  const [mx, my, sxx, syy, sxy] = [x.data, y.data, xx, yy, xy].map((d) => blur(d, x.width, x.height).data) as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ];
   const c1 = (0.01 * 255) ** 2;
   const c2 = (0.03 * 255) ** 2;
   let sum = 0;

@@ -21,19 +21,30 @@ const toFloat = (image: Rgb8): RgbImage => ({ data: Float32Array.from(image.data
 describe('upscale', () => {
   it('outputs a PNG exactly 2×, 4× and 8× the EXIF-oriented input', async () => {
     // Stored 20×12, EXIF orientation 6 (rotate 90°): the photo people see is 12×20.
-    const stored = await sharp(await rgb8(photo('coffee'), { left: 100, top: 100, width: 20, height: 12 }).then((i) => i.data), { raw: { width: 20, height: 12, channels: 3 } })
+    const stored = await sharp(await rgb8(photo('coffee'), { left: 100, top: 100, width: 20, height: 12 }).then((i) => i.data), {
+      raw: { width: 20, height: 12, channels: 3 },
+    })
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer();
     for (const scale of [2, 4, 8] as const) {
       const out = await upscale(stored, { scale, faceEnhancement: false });
       const meta = await sharp(out.bytes).metadata();
-      expect([out.contentType, meta.format, out.width, out.height, meta.width, meta.height]).toEqual(['image/png', 'png', 12 * scale, 20 * scale, 12 * scale, 20 * scale]);
+      expect([out.contentType, meta.format, out.width, out.height, meta.width, meta.height]).toEqual([
+        'image/png',
+        'png',
+        12 * scale,
+        20 * scale,
+        12 * scale,
+        20 * scale,
+      ]);
     }
   });
 
   it('keeps transparency', async () => {
-    const rgba = await sharp({ create: { width: 16, height: 10, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.5 } } }).png().toBuffer();
+    const rgba = await sharp({ create: { width: 16, height: 10, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const out = await upscale(rgba, { scale: 2, faceEnhancement: false });
     const meta = await sharp(out.bytes).metadata();
     expect([meta.width, meta.height, meta.hasAlpha]).toEqual([32, 20, true]);
@@ -47,7 +58,9 @@ describe('upscale', () => {
   });
 
   it('refuses bytes that are not an image as an input error', async () => {
-    await expect(upscale(new TextEncoder().encode('not a png'), { scale: 2, faceEnhancement: false })).rejects.toBeInstanceOf(EngineInputError);
+    await expect(upscale(new TextEncoder().encode('not a png'), { scale: 2, faceEnhancement: false })).rejects.toBeInstanceOf(
+      EngineInputError,
+    );
   });
 
   it('beats bicubic by at least 1 dB PSNR at 2× on a real photo (bicubic-shrunk, then enlarged)', async () => {
@@ -68,7 +81,8 @@ describe('tiling', () => {
   async function tiledAndWhole(padding: number) {
     const input = toFloat(await rgb8(photo('chelsea'), { left: 90, top: 90, width: 72, height: 56 }));
     const model = await loadModel('slim', 2);
-    const run = async (tile: Float32Array, w: number, h: number) => backProject(await model.run(tile, w, h), tile, w, h, 2, BACK_PROJECTION_STEPS);
+    const run = async (tile: Float32Array, w: number, h: number) =>
+      backProject(await model.run(tile, w, h), tile, w, h, 2, BACK_PROJECTION_STEPS);
     return { tiled: await runTiled(input, 2, run, { ...tiles, padding }), whole: await runTiled(input, 2, run, untiled) };
   }
 
@@ -104,14 +118,18 @@ describe('face enhancement', () => {
     const plain = await rgb8((await upscale(input, { scale: 2, faceEnhancement: false })).bytes);
     const faced = await rgb8((await upscale(input, { scale: 2, faceEnhancement: true }, async () => [{ box }])).bytes);
     // Region the pass may touch: the box grown by 25 % each side (face.ts), in output pixels.
-    const inRegion = (x: number, y: number) => x >= 2 * (box.x - 11) && x < 2 * (box.x + box.width + 11) && y >= 2 * (box.y - 13) && y < 2 * (box.y + box.height + 13);
+    const inRegion = (x: number, y: number) =>
+      x >= 2 * (box.x - 11) && x < 2 * (box.x + box.width + 11) && y >= 2 * (box.y - 13) && y < 2 * (box.y + box.height + 13);
     let outsideChanged = 0;
     let insideDiff = 0;
     let insideCount = 0;
     for (let y = 0; y < 256; y++) {
       for (let x = 0; x < 256; x++) {
         const i = (y * 256 + x) * 3;
-        const d = Math.abs(plain.data[i]! - faced.data[i]!) + Math.abs(plain.data[i + 1]! - faced.data[i + 1]!) + Math.abs(plain.data[i + 2]! - faced.data[i + 2]!);
+        const d =
+          Math.abs(plain.data[i]! - faced.data[i]!) +
+          Math.abs(plain.data[i + 1]! - faced.data[i + 1]!) +
+          Math.abs(plain.data[i + 2]! - faced.data[i + 2]!);
         if (inRegion(x, y)) {
           insideDiff += d / 3;
           insideCount++;

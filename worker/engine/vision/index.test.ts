@@ -6,14 +6,17 @@ import { detectFaces } from './index';
 const photo = (name: string) => new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/photos/${name}`, import.meta.url)));
 
 describe('detectFaces', () => {
-  it('finds the astronaut\'s face with both eyes inside the box, eyes level', async () => {
+  it("finds the astronaut's face with both eyes inside the box, eyes level", async () => {
     const faces = await detectFaces(photo('astronaut.png'));
     expect(faces.length).toBeGreaterThanOrEqual(1);
     const [face] = faces;
     const { box } = face!;
     const [lx, ly] = face!.landmarks!.leftEye!;
     const [rx, ry] = face!.landmarks!.rightEye!;
-    for (const [x, y] of [[lx, ly], [rx, ry]] as const) {
+    for (const [x, y] of [
+      [lx, ly],
+      [rx, ry],
+    ] as const) {
       expect(x).toBeGreaterThan(box.x);
       expect(x).toBeLessThan(box.x + box.width);
       expect(y).toBeGreaterThan(box.y);
@@ -33,13 +36,15 @@ describe('detectFaces', () => {
   }, 60_000);
 
   it('finds no face in a flat image', async () => {
-    const flat = await sharp({ create: { width: 200, height: 160, channels: 3, background: '#7a8b9c' } }).png().toBuffer();
+    const flat = await sharp({ create: { width: 200, height: 160, channels: 3, background: '#7a8b9c' } })
+      .png()
+      .toBuffer();
     expect(await detectFaces(new Uint8Array(flat))).toEqual([]);
   }, 60_000);
 });
 
 describe('the upscaler face pass with the real detector', () => {
-  it('changes the astronaut\'s face and leaves the far corner alone', async () => {
+  it("changes the astronaut's face and leaves the far corner alone", async () => {
     const { upscale } = await import('../upscale/index');
     const small = new Uint8Array(await sharp(photo('astronaut.png')).resize(128, 128).png().toBuffer());
     const [plain, enhanced] = await Promise.all([
@@ -51,7 +56,9 @@ describe('the upscaler face pass with the real detector', () => {
     const [face] = await detectFaces(small);
     const diffIn = (x0: number, y0: number, w: number, h: number) => {
       let sum = 0;
-      for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) for (let c = 0; c < 3; c++) sum += Math.abs(a[(y * 256 + x) * 3 + c]! - b[(y * 256 + x) * 3 + c]!);
+      for (let y = y0; y < y0 + h; y++)
+        for (let x = x0; x < x0 + w; x++)
+          for (let c = 0; c < 3; c++) sum += Math.abs(a[(y * 256 + x) * 3 + c]! - b[(y * 256 + x) * 3 + c]!);
       return sum / (w * h * 3);
     };
     const { x, y, width, height } = face!.box;

@@ -41,7 +41,11 @@ async function coarseMask(raster: Raster): Promise<Plane> {
     const input = tf.tensor4d(raster.data, [1, raster.height, raster.width, 3]);
     const resized = tf.image.resizeBilinear(input, [MODEL_SIZE, MODEL_SIZE], false);
     const output = model.execute(resized) as TF.Tensor;
-    const upsampled = tf.image.resizeBilinear(output.reshape([1, MODEL_SIZE, MODEL_SIZE, 1]) as TF.Tensor4D, [raster.height, raster.width], false);
+    const upsampled = tf.image.resizeBilinear(
+      output.reshape([1, MODEL_SIZE, MODEL_SIZE, 1]) as TF.Tensor4D,
+      [raster.height, raster.width],
+      false,
+    );
     return upsampled.dataSync() as Float32Array;
   });
   return { width: raster.width, height: raster.height, data: Float32Array.from(values) };
@@ -103,7 +107,11 @@ export function keepConnectedTo(matte: Plane, box: { x: number; y: number; width
     if (keep[p]) out.data[p] = data[p]!;
     else {
       const x = p % width;
-      const near = (x > 0 && keep[p - 1]) || (x < width - 1 && keep[p + 1]) || (p >= width && keep[p - width]) || (p + width < data.length && keep[p + width]);
+      const near =
+        (x > 0 && keep[p - 1]) ||
+        (x < width - 1 && keep[p + 1]) ||
+        (p >= width && keep[p - width]) ||
+        (p + width < data.length && keep[p + width]);
       out.data[p] = near ? data[p]! : 0;
     }
   }

@@ -24,7 +24,13 @@ export interface CheckedUpload {
   name: string;
 }
 
-const NAME_TYPES: Record<string, ImageType> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
+const NAME_TYPES: Record<string, ImageType> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
 
 /** The decoding half of the image port (`AppDeps.avatarImages`): sharp on Node, the Images binding on Workers. */
 export interface ImageDecodeCheck {
@@ -49,7 +55,8 @@ export async function checkImageUpload(file: unknown, rules: ImageUploadRules, d
   const bytes = new Uint8Array(await file.arrayBuffer());
   const info = inspectImage(bytes);
   if (!info || !rules.types.includes(info.type)) throw unsupported;
-  if ((byName && byName !== info.type) || (declared && declared !== 'application/octet-stream' && declared !== info.type)) throw unsupported;
+  if ((byName && byName !== info.type) || (declared && declared !== 'application/octet-stream' && declared !== info.type))
+    throw unsupported;
   if (info.width > rules.maxSide || info.height > rules.maxSide || info.width * info.height > rules.maxPixels) {
     throw new ServiceError('PAYLOAD_TOO_LARGE', 'Image dimensions are too large', { field });
   }

@@ -10,7 +10,12 @@ const withExif = (s: Sharp) => s.withExif({ IFD0: { Copyright: 'secret-owner', I
 
 describe('inspectImage', () => {
   it('reads type and size from the header of every supported format', async () => {
-    for (const [format, type] of [['png', 'image/png'], ['jpeg', 'image/jpeg'], ['webp', 'image/webp'], ['gif', 'image/gif']] as const) {
+    for (const [format, type] of [
+      ['png', 'image/png'],
+      ['jpeg', 'image/jpeg'],
+      ['webp', 'image/webp'],
+      ['gif', 'image/gif'],
+    ] as const) {
       const bytes = new Uint8Array(await base().toFormat(format).toBuffer());
       expect(inspectImage(bytes), format).toEqual({ type, width: 40, height: 30 });
     }
@@ -52,8 +57,12 @@ describe('stripMetadata', () => {
 describe('EXIF orientation survives stripping (portrait phone photos stay upright)', () => {
   // A 40×30 sensor image stored sideways with Orientation=6: displayed as 30×40 (portrait).
   const sideways = (format: 'jpeg' | 'png' | 'webp') =>
-    base().composite([{ input: { create: { width: 10, height: 30, channels: 3, background: '#ff0000' } }, left: 0, top: 0 }])
-      .withExif({ IFD0: { Copyright: 'secret-owner' } }).withMetadata({ orientation: 6 }).toFormat(format).toBuffer();
+    base()
+      .composite([{ input: { create: { width: 10, height: 30, channels: 3, background: '#ff0000' } }, left: 0, top: 0 }])
+      .withExif({ IFD0: { Copyright: 'secret-owner' } })
+      .withMetadata({ orientation: 6 })
+      .toFormat(format)
+      .toBuffer();
 
   it('keeps only the Orientation tag, so the stored image still decodes upright', async () => {
     for (const format of ['jpeg', 'png', 'webp'] as const) {
@@ -75,7 +84,12 @@ describe('EXIF orientation survives stripping (portrait phone photos stay uprigh
   it('reports the displayed size of an upload, not the stored one', async () => {
     const bytes = await sideways('jpeg');
     const checked = await checkImageUpload(new File([bytes], 'phone.jpg', { type: 'image/jpeg' }), {
-      field: 'image', maxBytes: 1e7, types: ['image/jpeg'], maxSide: 4096, maxPixels: 1e7, messages: { tooLarge: 'big', unsupported: 'no' },
+      field: 'image',
+      maxBytes: 1e7,
+      types: ['image/jpeg'],
+      maxSide: 4096,
+      maxPixels: 1e7,
+      messages: { tooLarge: 'big', unsupported: 'no' },
     });
     expect([checked.width, checked.height]).toEqual([30, 40]);
   });
@@ -83,12 +97,19 @@ describe('EXIF orientation survives stripping (portrait phone photos stay uprigh
 
 describe('structurallyComplete', () => {
   it('accepts whole images of every format and refuses any truncation of them', async () => {
-    for (const [format, type] of [['png', 'image/png'], ['jpeg', 'image/jpeg'], ['webp', 'image/webp'], ['gif', 'image/gif']] as const) {
+    for (const [format, type] of [
+      ['png', 'image/png'],
+      ['jpeg', 'image/jpeg'],
+      ['webp', 'image/webp'],
+      ['gif', 'image/gif'],
+    ] as const) {
       const bytes = new Uint8Array(await base().toFormat(format).toBuffer());
       expect(structurallyComplete(bytes, type), format).toBe(true);
       // Bytes after the end marker (some phones append a trailer to JPEGs) are fine.
-      if (format === 'jpeg' || format === 'png') expect(structurallyComplete(Uint8Array.from([...bytes, 1, 2, 3]), type), format).toBe(true);
-      for (const cut of [1, 2, 10, Math.floor(bytes.length / 2)]) expect(structurallyComplete(bytes.subarray(0, bytes.length - cut), type), `${format} -${cut}`).toBe(false);
+      if (format === 'jpeg' || format === 'png')
+        expect(structurallyComplete(Uint8Array.from([...bytes, 1, 2, 3]), type), format).toBe(true);
+      for (const cut of [1, 2, 10, Math.floor(bytes.length / 2)])
+        expect(structurallyComplete(bytes.subarray(0, bytes.length - cut), type), `${format} -${cut}`).toBe(false);
     }
     const progressive = new Uint8Array(await base().jpeg({ progressive: true }).toBuffer());
     expect(structurallyComplete(progressive, 'image/jpeg')).toBe(true);

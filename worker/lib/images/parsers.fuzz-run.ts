@@ -22,8 +22,17 @@ const TYPES: ImageType[] = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'
 
 /** Mutations that hit what parsers trust: length fields (any u32, either endianness), bytes, truncation, splices. */
 const mutation = fc.oneof(
-  fc.record({ kind: fc.constant('u32' as const), at: fc.nat(), value: fc.oneof(fc.nat({ max: 0xffffffff }), fc.constantFrom(0, 1, 0x7fffffff, 0x80000000, 0xfffffff8, 0xffffffff)), little: fc.boolean() }),
-  fc.record({ kind: fc.constant('u16' as const), at: fc.nat(), value: fc.oneof(fc.nat({ max: 0xffff }), fc.constantFrom(0, 1, 2, 0xffff)) }),
+  fc.record({
+    kind: fc.constant('u32' as const),
+    at: fc.nat(),
+    value: fc.oneof(fc.nat({ max: 0xffffffff }), fc.constantFrom(0, 1, 0x7fffffff, 0x80000000, 0xfffffff8, 0xffffffff)),
+    little: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('u16' as const),
+    at: fc.nat(),
+    value: fc.oneof(fc.nat({ max: 0xffff }), fc.constantFrom(0, 1, 2, 0xffff)),
+  }),
   fc.record({ kind: fc.constant('byte' as const), at: fc.nat(), value: fc.nat({ max: 255 }) }),
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('splice' as const), at: fc.nat(), bytes: fc.uint8Array({ maxLength: 32 }) }),
@@ -60,7 +69,10 @@ const started = Date.now();
 try {
   const seedBytes = seeds.map((s) => new Uint8Array(s.bytes));
   const mutated = fc.record({ seed: fc.nat({ max: seedBytes.length - 1 }), mutations: fc.array(mutation, { minLength: 1, maxLength: 6 }) });
-  fc.assert(fc.property(mutated, ({ seed: k, mutations }) => runAll(mutate(seedBytes[k]!, mutations))), { numRuns, seed });
+  fc.assert(
+    fc.property(mutated, ({ seed: k, mutations }) => runAll(mutate(seedBytes[k]!, mutations))),
+    { numRuns, seed },
+  );
   // Random bytes behind each format's magic number, and no magic at all.
   const magic = fc.constantFrom(
     [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
@@ -70,7 +82,10 @@ try {
     [],
   );
   const random = fc.tuple(magic, fc.uint8Array({ maxLength: 256 })).map(([head, tail]) => Uint8Array.from([...head, ...tail]));
-  fc.assert(fc.property(random, (bytes) => runAll(bytes)), { numRuns, seed });
+  fc.assert(
+    fc.property(random, (bytes) => runAll(bytes)),
+    { numRuns, seed },
+  );
   parentPort!.postMessage({ ok: true, ms: Date.now() - started, runs: 2 * numRuns });
 } catch (error) {
   parentPort!.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error) });

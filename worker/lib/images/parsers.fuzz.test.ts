@@ -33,12 +33,21 @@ async function seedImages(): Promise<{ type: ImageType; bytes: Uint8Array }[]> {
 function killerWebp(): Uint8Array {
   const b = new Uint8Array(46);
   const view = new DataView(b.buffer);
-  b.set([...'RIFF'].map((c) => c.charCodeAt(0)), 0);
+  b.set(
+    [...'RIFF'].map((c) => c.charCodeAt(0)),
+    0,
+  );
   view.setUint32(4, 38, true);
-  b.set([...'WEBPVP8X'].map((c) => c.charCodeAt(0)), 8);
+  b.set(
+    [...'WEBPVP8X'].map((c) => c.charCodeAt(0)),
+    8,
+  );
   view.setUint32(16, 10, true);
   b[20] = 0x08; // EXIF flag
-  b.set([...'EXIF'].map((c) => c.charCodeAt(0)), 30);
+  b.set(
+    [...'EXIF'].map((c) => c.charCodeAt(0)),
+    30,
+  );
   view.setUint32(34, 0xfffffff0, true);
   return b;
 }
@@ -67,7 +76,9 @@ async function fuzzInWorker(numRuns: number, seed: number) {
 }
 
 describe('image parsers under fuzzing', () => {
-  it('terminate, stay within memory and never grow an image by more than one minimal EXIF block', { timeout: DEADLINE_MS + 15_000 }, async () => {
+  it('terminate, stay within memory and never grow an image by more than one minimal EXIF block', {
+    timeout: DEADLINE_MS + 15_000,
+  }, async () => {
     const result = await fuzzInWorker(10_000, Number(process.env.FUZZ_SEED ?? 20261123));
     expect(result.error).toBeUndefined();
     expect(result.ok).toBe(true);

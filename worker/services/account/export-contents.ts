@@ -12,7 +12,8 @@ import type { BlobStore } from '../../ports';
 const BLOB_URL_PREFIX = '/api/files/';
 
 /** The blob key behind one of our file URLs, or null for anything else (a static asset, a foreign URL). */
-export const blobKeyOf = (url: string | null | undefined) => (url?.startsWith(BLOB_URL_PREFIX) ? url.slice(BLOB_URL_PREFIX.length).split('?')[0]! : null);
+export const blobKeyOf = (url: string | null | undefined) =>
+  url?.startsWith(BLOB_URL_PREFIX) ? url.slice(BLOB_URL_PREFIX.length).split('?')[0]! : null;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const extensionOf = (key: string) => key.match(/\.([a-z0-9]{2,5})$/i)?.[1]?.toLowerCase() ?? 'bin';
@@ -40,7 +41,11 @@ export async function planExport(db: Db, userId: string, now: Date): Promise<Exp
     db.select().from(schema.orders).where(eq(schema.orders.userId, userId)).orderBy(asc(schema.orders.createdAt)),
     db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId)).orderBy(asc(schema.subscriptions.createdAt)),
     db.select().from(schema.refunds).where(eq(schema.refunds.userId, userId)).orderBy(asc(schema.refunds.createdAt)),
-    db.select().from(schema.creationRecords).where(eq(schema.creationRecords.userId, userId)).orderBy(asc(schema.creationRecords.createdAt)),
+    db
+      .select()
+      .from(schema.creationRecords)
+      .where(eq(schema.creationRecords.userId, userId))
+      .orderBy(asc(schema.creationRecords.createdAt)),
     db.select().from(schema.referrals).where(eq(schema.referrals.referrerId, userId)).orderBy(asc(schema.referrals.createdAt)),
     db.select().from(schema.referrals).where(eq(schema.referrals.invitedUserId, userId)),
   ]);
@@ -86,7 +91,15 @@ export async function planExport(db: Db, userId: string, now: Date): Promise<Exp
   const refundsOf = (orderId: string) =>
     refunds
       .filter((r) => r.orderId === orderId)
-      .map((r) => ({ id: r.id, status: r.status, origin: r.origin, reason: r.reason, amount: r.amountCents / 100, creditsTakenBack: r.creditsClawedBack, createdAt: iso(r.createdAt) }));
+      .map((r) => ({
+        id: r.id,
+        status: r.status,
+        origin: r.origin,
+        reason: r.reason,
+        amount: r.amountCents / 100,
+        creditsTakenBack: r.creditsClawedBack,
+        createdAt: iso(r.createdAt),
+      }));
 
   const documents: ExportPlan['documents'] = [
     {
@@ -166,7 +179,12 @@ export async function planExport(db: Db, userId: string, now: Date): Promise<Exp
       path: 'referrals.json',
       data: {
         invitedBy: invitedBy[0] ? { since: iso(invitedBy[0].createdAt) } : null,
-        invited: invited.map((r) => ({ since: iso(r.createdAt), status: r.status, registrationReward: r.registrationReward, purchaseReward: r.purchaseReward })),
+        invited: invited.map((r) => ({
+          since: iso(r.createdAt),
+          status: r.status,
+          registrationReward: r.registrationReward,
+          purchaseReward: r.purchaseReward,
+        })),
       },
     },
   ];

@@ -69,7 +69,10 @@ export async function sendDeletionCode(ctx: Ctx, input: { userId: string; ip: st
 async function ownedBlobKeys(ctx: Pick<Ctx, 'db'>, userId: string, avatarUrl: string | null) {
   const [records, jobs, exports] = await Promise.all([
     ctx.db.select().from(schema.creationRecords).where(eq(schema.creationRecords.userId, userId)),
-    ctx.db.select({ imageUrl: schema.generationJobs.imageUrl, input: schema.generationJobs.input }).from(schema.generationJobs).where(eq(schema.generationJobs.userId, userId)),
+    ctx.db
+      .select({ imageUrl: schema.generationJobs.imageUrl, input: schema.generationJobs.input })
+      .from(schema.generationJobs)
+      .where(eq(schema.generationJobs.userId, userId)),
     ctx.db.select({ blobKey: schema.dataExports.blobKey }).from(schema.dataExports).where(eq(schema.dataExports.userId, userId)),
   ]);
   const keys = new Set<string>();
@@ -93,7 +96,10 @@ async function ownedBlobKeys(ctx: Pick<Ctx, 'db'>, userId: string, avatarUrl: st
   return [...keys];
 }
 
-export async function deleteAccount(ctx: Ctx, input: DeleteAccountRequest & { userId: string; ip: string }): Promise<DeleteAccountResponse> {
+export async function deleteAccount(
+  ctx: Ctx,
+  input: DeleteAccountRequest & { userId: string; ip: string },
+): Promise<DeleteAccountResponse> {
   const user = await loadUser(ctx, input.userId);
   const code = await checkEmailCode(ctx, { email: user.email, code: input.verificationCode, ip: input.ip });
 
@@ -103,12 +109,20 @@ export async function deleteAccount(ctx: Ctx, input: DeleteAccountRequest & { us
   const [running] = await ctx.db
     .select({ id: schema.generationJobs.id })
     .from(schema.generationJobs)
-    .where(and(eq(schema.generationJobs.userId, user.id), eq(schema.generationJobs.status, 'PROCESSING'), gt(schema.generationJobs.deadlineAt, started)))
+    .where(
+      and(
+        eq(schema.generationJobs.userId, user.id),
+        eq(schema.generationJobs.status, 'PROCESSING'),
+        gt(schema.generationJobs.deadlineAt, started),
+      ),
+    )
     .limit(1);
   const [exporting] = await ctx.db
     .select({ id: schema.dataExports.id })
     .from(schema.dataExports)
-    .where(and(eq(schema.dataExports.userId, user.id), eq(schema.dataExports.status, 'PROCESSING'), gt(schema.dataExports.deadlineAt, started)))
+    .where(
+      and(eq(schema.dataExports.userId, user.id), eq(schema.dataExports.status, 'PROCESSING'), gt(schema.dataExports.deadlineAt, started)),
+    )
     .limit(1);
   if (running || exporting) {
     throw new ServiceError('CONFLICT', 'Some of your images or your data export are still being made; try again when they are finished');
@@ -119,12 +133,19 @@ export async function deleteAccount(ctx: Ctx, input: DeleteAccountRequest & { us
   for (const sub of await ctx.db.select().from(s).where(billedWhere(user.id))) {
     if (!sub.gatewaySubscriptionId) continue;
     const gateway = ctx.payments.byName(sub.gateway);
-    if (!gateway) throw new ServiceError('NOT_CONFIGURED', `${sub.gateway} payments are not configured here; your subscription could not be cancelled`);
+    if (!gateway)
+      throw new ServiceError('NOT_CONFIGURED', `${sub.gateway} payments are not configured here; your subscription could not be cancelled`);
     try {
       await gateway.cancelSubscription(sub.gatewaySubscriptionId);
     } catch (error) {
-      ctx.log.warn('account deletion: gateway refused to cancel a subscription', { subscriptionId: sub.id, error: error instanceof Error ? error.message : String(error) });
-      throw new ServiceError('PAYMENT_PROVIDER_ERROR', 'Your subscription could not be cancelled at the payment provider, so nothing was deleted; please try again');
+      ctx.log.warn('account deletion: gateway refused to cancel a subscription', {
+        subscriptionId: sub.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      throw new ServiceError(
+        'PAYMENT_PROVIDER_ERROR',
+        'Your subscription could not be cancelled at the payment provider, so nothing was deleted; please try again',
+      );
     }
   }
 
@@ -132,17 +153,34 @@ export async function deleteAccount(ctx: Ctx, input: DeleteAccountRequest & { us
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await consumeEmailCode(tx, code.id, now);
-    const [locked] = await tx.select().from(schema.users).where(and(eq(schema.users.id, user.id), sql`${schema.users.deletedAt} is null`)).for('update');
+    const [locked] = await tx
+      .select()
+      .from(schema.users)
+      .where(and(eq(schema.users.id, user.id), sql`${schema.users.deletedAt} is null`))
+      .for('update');
     if (!locked) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
     // Subscriptions end now; what is left of their credits lapses like at any end (decision 003).
-    const live = await tx.select().from(s).where(and(eq(s.userId, user.id), ne(s.status, 'expired'))).for('update');
+    const live = await tx
+      .select()
+      .from(s)
+      .where(and(eq(s.userId, user.id), ne(s.status, 'expired')))
+      .for('update');
     for (const sub of live) {
-      const ended = { status: 'expired' as const, cancelledAt: sub.cancelledAt ?? now, endsAt: now, cancelAtPeriodEnd: false, updatedAt: now };
+      const ended = {
+        status: 'expired' as const,
+        cancelledAt: sub.cancelledAt ?? now,
+        endsAt: now,
+        cancelAtPeriodEnd: false,
+        updatedAt: now,
+      };
       await tx.update(s).set(ended).where(eq(s.id, sub.id));
       await lapseSubscriptionCredits(tx, { ...sub, ...ended }, now);
     }
     // The accounting record stays, without the customer's own words.
-    await tx.update(schema.refunds).set({ reason: REDACTED_REASON, updatedAt: now }).where(and(eq(schema.refunds.userId, user.id), eq(schema.refunds.origin, 'CUSTOMER')));
+    await tx
+      .update(schema.refunds)
+      .set({ reason: REDACTED_REASON, updatedAt: now })
+      .where(and(eq(schema.refunds.userId, user.id), eq(schema.refunds.origin, 'CUSTOMER')));
     await tx.delete(schema.creationRecords).where(eq(schema.creationRecords.userId, user.id));
     await tx.delete(schema.generationJobs).where(eq(schema.generationJobs.userId, user.id));
     await tx.delete(schema.dataExports).where(eq(schema.dataExports.userId, user.id));

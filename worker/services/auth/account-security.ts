@@ -38,7 +38,10 @@ async function loadUser(ctx: Pick<Ctx, 'db'>, userId: string): Promise<UserRow> 
 
 export async function accountOverview(ctx: Pick<Ctx, 'db'>, userId: string): Promise<AccountOverview> {
   const user = await loadUser(ctx, userId);
-  const identities = await ctx.db.select({ provider: schema.authIdentities.provider }).from(schema.authIdentities).where(eq(schema.authIdentities.userId, userId));
+  const identities = await ctx.db
+    .select({ provider: schema.authIdentities.provider })
+    .from(schema.authIdentities)
+    .where(eq(schema.authIdentities.userId, userId));
   const methods = new Set(identities.map((i) => i.provider));
   // Anyone who proves the mailbox can sign in by code, whatever the account was created with.
   if (user.emailVerified) methods.add('email');
@@ -55,11 +58,14 @@ export async function accountOverview(ctx: Pick<Ctx, 'db'>, userId: string): Pro
 /** Re-checks the current password (counted before the check, so parallel guesses cannot exceed the limit). */
 async function checkCurrentPassword(ctx: Ctx, user: UserRow, typed: string | undefined) {
   if (!user.passwordHash) {
-    throw new ServiceError('CONFLICT', 'This account has no password yet: set one with a code sent to your e-mail', { field: 'currentPassword' });
+    throw new ServiceError('CONFLICT', 'This account has no password yet: set one with a code sent to your e-mail', {
+      field: 'currentPassword',
+    });
   }
   if (!typed) throw new ServiceError('VALIDATION_FAILED', 'Please enter your current password', { field: 'currentPassword' });
   const result = await ctx.limits.hit(`current-password:${user.id}`, CURRENT_PASSWORD_LIMIT);
-  if (!result.allowed) throw new ServiceError('RATE_LIMITED', 'Too many attempts, please try again later', { retryAfter: result.retryAfterSeconds });
+  if (!result.allowed)
+    throw new ServiceError('RATE_LIMITED', 'Too many attempts, please try again later', { retryAfter: result.retryAfterSeconds });
   if (!(await verifyPassword(typed, user.passwordHash))) {
     throw new ServiceError('WRONG_PASSWORD', 'The current password is incorrect', { field: 'currentPassword' });
   }
@@ -72,7 +78,8 @@ async function checkCurrentPassword(ctx: Ctx, user: UserRow, typed: string | und
 export async function changePassword(ctx: Ctx, userId: string, input: ChangePasswordRequest): Promise<CredentialsChangedResponse> {
   const user = await loadUser(ctx, userId);
   await checkCurrentPassword(ctx, user, input.currentPassword);
-  if (input.newPassword === input.currentPassword) throw new ServiceError('NO_CHANGES', 'The new password is the same as the current one', { field: 'newPassword' });
+  if (input.newPassword === input.currentPassword)
+    throw new ServiceError('NO_CHANGES', 'The new password is the same as the current one', { field: 'newPassword' });
   const passwordHash = await hashPassword(input.newPassword);
   const now = ctx.clock.now();
   // Conditional on the hash just checked: a reset or change racing this one is not overwritten.
@@ -83,13 +90,21 @@ export async function changePassword(ctx: Ctx, userId: string, input: ChangePass
     .returning();
   if (!updated) throw new ServiceError('CONFLICT', 'The password was changed meanwhile, please try again', { field: 'currentPassword' });
   ctx.log.info('password changed', { userId: user.id });
-  await notify(ctx, updated.email, 'Your Image Studio password was changed', 'The password of your Image Studio account was just changed in the personal center, and every other session was signed out.');
+  await notify(
+    ctx,
+    updated.email,
+    'Your Image Studio password was changed',
+    'The password of your Image Studio account was just changed in the personal center, and every other session was signed out.',
+  );
   return { success: true, token: await issueAccessToken(ctx.config, updated.id, now), user: toUserProfile(updated) };
 }
 
 async function ensureAddressFree(ctx: Pick<Ctx, 'db'>, user: UserRow, newEmail: string) {
   if (newEmail === user.email) throw new ServiceError('NO_CHANGES', 'This is already your e-mail', { field: 'newEmail' });
-  const [taken] = await ctx.db.select({ id: schema.users.id }).from(schema.users).where(and(eq(schema.users.email, newEmail), ne(schema.users.id, user.id)));
+  const [taken] = await ctx.db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(and(eq(schema.users.email, newEmail), ne(schema.users.id, user.id)));
   // The same answer register gives for a used address: it reveals nothing register does not.
   if (taken) throw new ServiceError('CONFLICT', 'An account with this e-mail already exists', { field: 'newEmail' });
 }
@@ -98,7 +113,11 @@ async function ensureAddressFree(ctx: Pick<Ctx, 'db'>, user: UserRow, newEmail: 
  * Mails a code to the new address. An account without a password also gets a code at its current
  * address: that code, not the session, is then what proves the owner asked for the move.
  */
-export async function sendEmailChangeCode(ctx: Ctx, userId: string, input: EmailChangeCodeRequest & { ip: string }): Promise<EmailChangeCodeResponse> {
+export async function sendEmailChangeCode(
+  ctx: Ctx,
+  userId: string,
+  input: EmailChangeCodeRequest & { ip: string },
+): Promise<EmailChangeCodeResponse> {
   const user = await loadUser(ctx, userId);
   await ensureAddressFree(ctx, user, input.newEmail);
   const currentEmailCodeSent = !user.passwordHash;
@@ -118,15 +137,22 @@ export async function sendEmailChangeCode(ctx: Ctx, userId: string, input: Email
  * changes the e-mail (the unique index decides a race for the address), moves the e-mail and password
  * sign-in identities to it and ends every other session. Google stays linked by its own subject.
  */
-export async function confirmEmailChange(ctx: Ctx, userId: string, input: EmailChangeConfirm & { ip: string }): Promise<CredentialsChangedResponse> {
+export async function confirmEmailChange(
+  ctx: Ctx,
+  userId: string,
+  input: EmailChangeConfirm & { ip: string },
+): Promise<CredentialsChangedResponse> {
   const user = await loadUser(ctx, userId);
   await ensureAddressFree(ctx, user, input.newEmail);
   let ownerCode: { id: string } | null = null;
   if (user.passwordHash) await checkCurrentPassword(ctx, user, input.currentPassword);
   else {
-    if (!input.currentEmailCode) throw new ServiceError('VALIDATION_FAILED', `Please enter the code sent to ${user.email}`, { field: 'currentEmailCode' });
+    if (!input.currentEmailCode)
+      throw new ServiceError('VALIDATION_FAILED', `Please enter the code sent to ${user.email}`, { field: 'currentEmailCode' });
     ownerCode = await checkEmailCode(ctx, { email: user.email, code: input.currentEmailCode, ip: input.ip }).catch((error: unknown) => {
-      throw error instanceof ServiceError ? new ServiceError(error.code, error.message, { ...error.details, field: 'currentEmailCode' }) : error;
+      throw error instanceof ServiceError
+        ? new ServiceError(error.code, error.message, { ...error.details, field: 'currentEmailCode' })
+        : error;
     });
   }
   const newCode = await checkEmailCode(ctx, { email: input.newEmail, code: input.verificationCode, ip: input.ip });
@@ -143,20 +169,35 @@ export async function confirmEmailChange(ctx: Ctx, userId: string, input: EmailC
       if (!changed) throw new ServiceError('CONFLICT', 'Your e-mail was changed meanwhile, please try again', { field: 'newEmail' });
       const ids = schema.authIdentities;
       await tx.delete(ids).where(and(eq(ids.userId, user.id), inArray(ids.provider, ['email', 'password'])));
-      await tx.insert(ids).values({ id: newId('aid'), userId: user.id, provider: 'email', subject: input.newEmail, lastUsedAt: now }).onConflictDoNothing();
-      if (changed.passwordHash) await tx.insert(ids).values({ id: newId('aid'), userId: user.id, provider: 'password', subject: input.newEmail, lastUsedAt: now }).onConflictDoNothing();
+      await tx
+        .insert(ids)
+        .values({ id: newId('aid'), userId: user.id, provider: 'email', subject: input.newEmail, lastUsedAt: now })
+        .onConflictDoNothing();
+      if (changed.passwordHash)
+        await tx
+          .insert(ids)
+          .values({ id: newId('aid'), userId: user.id, provider: 'password', subject: input.newEmail, lastUsedAt: now })
+          .onConflictDoNothing();
       // The new mailbox is proven: an account that never verified its first address gets what it waited for.
       if (!user.emailVerified) await grantVerifiedEmailRewards(tx, user.id);
       return changed;
     })
     .catch((error: unknown) => {
-      if ((error as { code?: string; cause?: { code?: string } })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505') {
+      if (
+        (error as { code?: string; cause?: { code?: string } })?.code === '23505' ||
+        (error as { cause?: { code?: string } })?.cause?.code === '23505'
+      ) {
         throw new ServiceError('CONFLICT', 'An account with this e-mail already exists', { field: 'newEmail' });
       }
       throw error;
     });
   ctx.log.info('email changed', { userId: user.id });
-  await notify(ctx, user.email, 'Your Image Studio e-mail was changed', `The e-mail of your Image Studio account was just changed to ${maskEmail(input.newEmail)}, and every other session was signed out.`);
+  await notify(
+    ctx,
+    user.email,
+    'Your Image Studio e-mail was changed',
+    `The e-mail of your Image Studio account was just changed to ${maskEmail(input.newEmail)}, and every other session was signed out.`,
+  );
   return { success: true, token: await issueAccessToken(ctx.config, updated.id, now), user: toUserProfile(updated) };
 }
 

@@ -49,7 +49,8 @@ const ownAvatarPrefix = (userId: string) => fileUrl(blobKeys.publicAvatar(userId
  */
 export async function uploadAvatar(ctx: Ctx, userId: string, file: unknown): Promise<AvatarResponse> {
   const limited = await ctx.limits.hit(`avatar:user:${userId}`, { limit: UPLOADS_PER_HOUR, windowSeconds: 3600 });
-  if (!limited.allowed) throw new ServiceError('RATE_LIMITED', 'Too many avatar uploads, please try again later', { retryAfter: limited.retryAfterSeconds });
+  if (!limited.allowed)
+    throw new ServiceError('RATE_LIMITED', 'Too many avatar uploads, please try again later', { retryAfter: limited.retryAfterSeconds });
 
   const checked = await checkAvatarFile(file);
   let image: Awaited<ReturnType<Ctx['avatarImages']['toAvatar']>>;
@@ -66,9 +67,17 @@ export async function uploadAvatar(ctx: Ctx, userId: string, file: unknown): Pro
 
   const swapped = ctx.db.transaction(async (tx) => {
     // Locked so two parallel uploads each see the other's file as "previous" and nothing is orphaned.
-    const [current] = await tx.select({ avatarUrl: schema.users.avatarUrl }).from(schema.users).where(eq(schema.users.id, userId)).for('update');
+    const [current] = await tx
+      .select({ avatarUrl: schema.users.avatarUrl })
+      .from(schema.users)
+      .where(eq(schema.users.id, userId))
+      .for('update');
     if (!current) throw new ServiceError('NOT_FOUND', 'User not found');
-    const [user] = await tx.update(schema.users).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(schema.users.id, userId)).returning();
+    const [user] = await tx
+      .update(schema.users)
+      .set({ avatarUrl: url, updatedAt: new Date() })
+      .where(eq(schema.users.id, userId))
+      .returning();
     return { user: user!, previous: current.avatarUrl };
   });
   const { user, previous } = await swapped.catch(async (error: unknown) => {

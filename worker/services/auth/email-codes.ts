@@ -89,10 +89,16 @@ export async function issueEmailCode(
   input: { email: string; ip: string; purpose: EmailCodePurpose; referralCode?: string | null },
 ): Promise<void> {
   const retryAfter = await resendWaitSeconds(ctx, input.email);
-  if (retryAfter > 0) throw new ServiceError('RESEND_TOO_SOON', `Please wait ${retryAfter} seconds before requesting a new code`, { retryAfter });
+  if (retryAfter > 0)
+    throw new ServiceError('RESEND_TOO_SOON', `Please wait ${retryAfter} seconds before requesting a new code`, { retryAfter });
   // Per IP first: a client flooding new addresses is stopped before it creates a counter per address.
   await limit(ctx, `login-code:ip:${input.ip}`, ctx.config.LOGIN_CODE_MAX_PER_IP_HOUR, 'Too many requests, please try again later');
-  await limit(ctx, `login-code:email:${input.email}`, ctx.config.LOGIN_CODE_MAX_PER_EMAIL_HOUR, 'Too many codes requested for this e-mail, please try again later');
+  await limit(
+    ctx,
+    `login-code:email:${input.email}`,
+    ctx.config.LOGIN_CODE_MAX_PER_EMAIL_HOUR,
+    'Too many codes requested for this e-mail, please try again later',
+  );
 
   const now = ctx.clock.now();
   const code = generateLoginCode();
@@ -130,7 +136,9 @@ export async function checkEmailCode(ctx: Ctx, input: { email: string; code: str
   const [counted] = await ctx.db
     .update(schema.loginCodes)
     .set({ attempts: sql`${schema.loginCodes.attempts} + 1` })
-    .where(and(eq(schema.loginCodes.id, code.id), lt(schema.loginCodes.attempts, LOGIN_CODE.maxAttempts), isNull(schema.loginCodes.consumedAt)))
+    .where(
+      and(eq(schema.loginCodes.id, code.id), lt(schema.loginCodes.attempts, LOGIN_CODE.maxAttempts), isNull(schema.loginCodes.consumedAt)),
+    )
     .returning({ attempts: schema.loginCodes.attempts });
   if (!counted) {
     throw new ServiceError('CODE_ATTEMPTS_EXCEEDED', 'Too many wrong attempts, please request a new code', { field: 'verificationCode' });
@@ -140,7 +148,9 @@ export async function checkEmailCode(ctx: Ctx, input: { email: string; code: str
   if (!sameDigest(expected, code.codeHash)) {
     const left = LOGIN_CODE.maxAttempts - counted.attempts;
     throw left > 0
-      ? new ServiceError('INVALID_CODE', `Login failed, please check the verification code (${left} attempts left)`, { field: 'verificationCode' })
+      ? new ServiceError('INVALID_CODE', `Login failed, please check the verification code (${left} attempts left)`, {
+          field: 'verificationCode',
+        })
       : new ServiceError('CODE_ATTEMPTS_EXCEEDED', 'Too many wrong attempts, please request a new code', { field: 'verificationCode' });
   }
   return code;
@@ -153,5 +163,8 @@ export async function consumeEmailCode(tx: Tx, codeId: string, now: Date): Promi
     .set({ consumedAt: now })
     .where(and(eq(schema.loginCodes.id, codeId), isNull(schema.loginCodes.consumedAt), gt(schema.loginCodes.expiresAt, now)))
     .returning({ id: schema.loginCodes.id });
-  if (!consumed) throw new ServiceError('CODE_EXPIRED', 'The verification code has already been used, please request a new one', { field: 'verificationCode' });
+  if (!consumed)
+    throw new ServiceError('CODE_EXPIRED', 'The verification code has already been used, please request a new one', {
+      field: 'verificationCode',
+    });
 }

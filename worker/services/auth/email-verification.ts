@@ -27,7 +27,8 @@ const alreadyVerified = () => new ServiceError('CONFLICT', 'Your e-mail is alrea
 /** What the unverified account is waiting for, and when the next code may be sent. */
 export async function emailVerificationStatus(ctx: Ctx, userId: string): Promise<EmailVerificationStatus> {
   const user = await loadUser(ctx, userId);
-  if (user.emailVerified) return { success: true, emailVerified: true, email: user.email, newUserBonus: 0, inviterReward: null, resendAfterSeconds: 0 };
+  if (user.emailVerified)
+    return { success: true, emailVerified: true, email: user.email, newUserBonus: 0, inviterReward: null, resendAfterSeconds: 0 };
   const [newUserBonus, inviterReward, resendAfterSeconds] = await Promise.all([
     readSystemConfig(ctx.db, 'newUserBonus'),
     pendingInviterReward(ctx.db, user.id),

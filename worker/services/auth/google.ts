@@ -2,7 +2,13 @@ import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client,
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { schema } from '../../../db/client';
-import { email as emailSchema, type AuthResponse, type GoogleConfigResponse, type GoogleOAuthRequest, type GoogleVerifyRequest } from '../../contract/auth';
+import {
+  email as emailSchema,
+  type AuthResponse,
+  type GoogleConfigResponse,
+  type GoogleOAuthRequest,
+  type GoogleVerifyRequest,
+} from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
 import type { Config } from '../../env';
 import type { AppDeps } from '../../ports';
@@ -48,7 +54,10 @@ async function sha256Hex(text: string): Promise<string> {
 
 function randomSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /**
@@ -60,7 +69,8 @@ function randomSecret(): string {
 export async function startGoogleSignIn(ctx: Ctx, input: { referralCode?: string; ip: string; origin: string }) {
   const { clientId, clientSecret } = requireGoogle(ctx.config);
   const limited = await ctx.limits.hit(`google-start:ip:${input.ip}`, START_PER_IP);
-  if (!limited.allowed) throw new ServiceError('RATE_LIMITED', 'Too many requests, please try again later', { retryAfter: limited.retryAfterSeconds });
+  if (!limited.allowed)
+    throw new ServiceError('RATE_LIMITED', 'Too many requests, please try again later', { retryAfter: limited.retryAfterSeconds });
 
   const now = ctx.clock.now();
   const state = generateState();
@@ -88,7 +98,10 @@ export async function startGoogleSignIn(ctx: Ctx, input: { referralCode?: string
  * unexpired and unused; it is consumed by one conditional UPDATE before the code is exchanged, so a
  * state (and its verifier and code) works once even when two requests race.
  */
-export async function finishGoogleSignIn(ctx: Ctx, input: GoogleOAuthRequest & { browserSecret: string | undefined }): Promise<AuthResponse> {
+export async function finishGoogleSignIn(
+  ctx: Ctx,
+  input: GoogleOAuthRequest & { browserSecret: string | undefined },
+): Promise<AuthResponse> {
   const { clientId, clientSecret } = requireGoogle(ctx.config);
   const now = ctx.clock.now();
   const [flow] = await ctx.db.select().from(schema.oauthFlows).where(eq(schema.oauthFlows.state, input.state));
@@ -109,7 +122,8 @@ export async function finishGoogleSignIn(ctx: Ctx, input: GoogleOAuthRequest & {
   if (!consumed) throw failed('This Google sign-in has already been used, please start again');
 
   if (input.clientId && input.clientId !== clientId) throw failed('The Google client id does not match this server');
-  if (input.redirectUri && input.redirectUri !== flow.redirectUri) throw failed('The redirect URI does not match the one this sign-in started with');
+  if (input.redirectUri && input.redirectUri !== flow.redirectUri)
+    throw failed('The redirect URI does not match the one this sign-in started with');
 
   const client = new OAuth2Client(clientId, clientSecret, flow.redirectUri);
   let tokens: OAuth2Tokens;
@@ -161,7 +175,8 @@ function keySet(url: string) {
 }
 
 /** Google documents both spellings of its issuer; a configured (test) issuer is taken exactly. */
-const acceptedIssuers = (config: Config) => (config.GOOGLE_ISSUER === DEFAULT_ISSUER ? [DEFAULT_ISSUER, 'accounts.google.com'] : [config.GOOGLE_ISSUER]);
+const acceptedIssuers = (config: Config) =>
+  config.GOOGLE_ISSUER === DEFAULT_ISSUER ? [DEFAULT_ISSUER, 'accounts.google.com'] : [config.GOOGLE_ISSUER];
 
 /**
  * Signature against the configured JWKS (RS256 only), issuer, audience = our client id, expiry by
@@ -182,9 +197,11 @@ async function verifyIdToken(config: Config, idToken: string, now: Date): Promis
     throw failed(idTokenFailure(error));
   }
   const verified = payload.email_verified === true || payload.email_verified === 'true';
-  if (!verified) throw new ServiceError('EMAIL_NOT_VERIFIED', 'Your Google account e-mail is not verified, so it cannot be used to sign in');
+  if (!verified)
+    throw new ServiceError('EMAIL_NOT_VERIFIED', 'Your Google account e-mail is not verified, so it cannot be used to sign in');
   const parsed = emailSchema.safeParse(payload.email);
-  if (typeof payload.sub !== 'string' || !payload.sub || !parsed.success) throw failed('Google did not share an e-mail address for this account');
+  if (typeof payload.sub !== 'string' || !payload.sub || !parsed.success)
+    throw failed('Google did not share an e-mail address for this account');
   return { sub: payload.sub, email: parsed.data, name: typeof payload.name === 'string' ? payload.name : undefined };
 }
 
@@ -198,13 +215,24 @@ function idTokenFailure(error: unknown): string {
   if (error instanceof joseErrors.JWKSNoMatchingKey || error instanceof joseErrors.JWSSignatureVerificationFailed) {
     return 'The Google token signature is not valid';
   }
-  if (error instanceof joseErrors.JWKSTimeout || error instanceof joseErrors.JWKSInvalid) return 'Could not check the Google token, please try again';
+  if (error instanceof joseErrors.JWKSTimeout || error instanceof joseErrors.JWKSInvalid)
+    return 'Could not check the Google token, please try again';
   return 'The Google token is not valid';
 }
 
-async function signInWithGoogle(ctx: Ctx, identity: GoogleIdentity, referralCode: string | null | undefined, now: Date): Promise<AuthResponse> {
+async function signInWithGoogle(
+  ctx: Ctx,
+  identity: GoogleIdentity,
+  referralCode: string | null | undefined,
+  now: Date,
+): Promise<AuthResponse> {
   const { user, isReferralLogin } = await ctx.db.transaction(async (tx) => {
-    const { user, created } = await findOrCreateVerifiedUser(tx, { email: identity.email, provider: 'google', subject: identity.sub, name: identity.name });
+    const { user, created } = await findOrCreateVerifiedUser(tx, {
+      email: identity.email,
+      provider: 'google',
+      subject: identity.sub,
+      name: identity.name,
+    });
     const isReferralLogin = created && (await applyRegistrationReferral(tx, { invitedUserId: user.id, code: referralCode, now }));
     return { user, isReferralLogin };
   });

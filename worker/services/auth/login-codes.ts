@@ -23,7 +23,8 @@ export async function verifyLoginCode(ctx: Ctx, input: VerifyCodeRequest & { ip:
     await consumeEmailCode(tx, code.id, now);
     const { user, created } = await findOrCreateVerifiedUser(tx, { email: input.email, provider: 'email', subject: input.email });
     // The code may arrive with the verify call or have been stored when the code was sent (?ref= link).
-    const isReferralLogin = created && (await applyRegistrationReferral(tx, { invitedUserId: user.id, code: input.referralCode || code.referralCode, now }));
+    const isReferralLogin =
+      created && (await applyRegistrationReferral(tx, { invitedUserId: user.id, code: input.referralCode || code.referralCode, now }));
     return { user, isReferralLogin };
   });
 

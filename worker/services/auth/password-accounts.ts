@@ -26,13 +26,24 @@ export const PASSWORD_LIMITS = {
   registerPerIp: { limit: 10, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
-async function limit(ctx: Ctx, key: string, rule: RateLimitRule, message: string, code: 'RATE_LIMITED' | 'PASSWORD_SIGN_IN_PAUSED' = 'RATE_LIMITED') {
+async function limit(
+  ctx: Ctx,
+  key: string,
+  rule: RateLimitRule,
+  message: string,
+  code: 'RATE_LIMITED' | 'PASSWORD_SIGN_IN_PAUSED' = 'RATE_LIMITED',
+) {
   const result = await ctx.limits.hit(key, rule);
   if (!result.allowed) throw new ServiceError(code, message, { retryAfter: result.retryAfterSeconds });
 }
 
 export async function registerWithPassword(ctx: Ctx, input: RegisterRequest & { ip: string }): Promise<SignInResponse> {
-  await limit(ctx, `register:ip:${input.ip}`, PASSWORD_LIMITS.registerPerIp, 'Too many accounts created from this network, please try again later');
+  await limit(
+    ctx,
+    `register:ip:${input.ip}`,
+    PASSWORD_LIMITS.registerPerIp,
+    'Too many accounts created from this network, please try again later',
+  );
   // Hashing (~0.1 s of CPU) happens before the transaction, so no row lock is held while it runs.
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
@@ -75,7 +86,12 @@ export async function loginWithPassword(ctx: Ctx, input: LoginRequest & { ip: st
   // Per-client checks first: a client already throttled adds nothing to the account-wide count, so one
   // client alone can never pause the account for its owner.
   await limit(ctx, `login:ip:${input.ip}`, PASSWORD_LIMITS.loginPerIp, 'Too many sign-in attempts, please try again later');
-  await limit(ctx, `login:account-ip:${input.email}|${input.ip}`, PASSWORD_LIMITS.loginPerAccountAndIp, 'Too many sign-in attempts, please try again later');
+  await limit(
+    ctx,
+    `login:account-ip:${input.email}|${input.ip}`,
+    PASSWORD_LIMITS.loginPerAccountAndIp,
+    'Too many sign-in attempts, please try again later',
+  );
   await limit(
     ctx,
     `login:account:${input.email}`,
@@ -92,7 +108,10 @@ export async function loginWithPassword(ctx: Ctx, input: LoginRequest & { ip: st
   if (needsRehash(stored)) {
     // Conditional on the old hash, so it cannot bring back a password the takeover defence just removed.
     const rehashed = await hashPassword(input.password);
-    await ctx.db.update(schema.users).set({ passwordHash: rehashed }).where(and(eq(schema.users.id, user.id), eq(schema.users.passwordHash, stored)));
+    await ctx.db
+      .update(schema.users)
+      .set({ passwordHash: rehashed })
+      .where(and(eq(schema.users.id, user.id), eq(schema.users.passwordHash, stored)));
   }
   const now = ctx.clock.now();
   return {

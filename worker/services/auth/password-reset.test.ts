@@ -70,7 +70,8 @@ describe('password reset: request', () => {
       expect((await errorOf(capped)).code).toBe('RATE_LIMITED');
     }
 
-    for (let i = 0; i < PASSWORD_RESET_LIMITS.requestPerIp.limit; i++) expect((await requestReset(`spray${i}@example.com`, '192.0.2.9')).status).toBe(200);
+    for (let i = 0; i < PASSWORD_RESET_LIMITS.requestPerIp.limit; i++)
+      expect((await requestReset(`spray${i}@example.com`, '192.0.2.9')).status).toBe(200);
     expect((await requestReset('one-more@example.com', '192.0.2.9')).status).toBe(429);
   });
 });
@@ -130,9 +131,16 @@ describe('password reset: confirm', () => {
     const right = await confirm('owner@example.com', code);
     expect(right.status).toBe(429);
     expect((await errorOf(right)).code).toBe('CODE_ATTEMPTS_EXCEEDED');
-    const [row] = await t.deps.db.select().from(schema.loginCodes).where(eq(schema.loginCodes.email, 'owner@example.com')).orderBy(schema.loginCodes.createdAt);
+    const [row] = await t.deps.db
+      .select()
+      .from(schema.loginCodes)
+      .where(eq(schema.loginCodes.email, 'owner@example.com'))
+      .orderBy(schema.loginCodes.createdAt);
     expect(row).toBeDefined();
-    const rows = await t.deps.db.select({ attempts: schema.loginCodes.attempts }).from(schema.loginCodes).where(eq(schema.loginCodes.email, 'owner@example.com'));
+    const rows = await t.deps.db
+      .select({ attempts: schema.loginCodes.attempts })
+      .from(schema.loginCodes)
+      .where(eq(schema.loginCodes.email, 'owner@example.com'));
     expect(Math.max(...rows.map((r) => r.attempts))).toBe(LOGIN_CODE.maxAttempts);
     expect((await login('owner@example.com', OLD)).status).toBe(200);
   });

@@ -35,7 +35,10 @@ const SENT: PasswordResetRequestResponse = {
 
 async function limit(ctx: Ctx, key: string, rule: RateLimitRule) {
   const result = await ctx.limits.hit(key, rule);
-  if (!result.allowed) throw new ServiceError('RATE_LIMITED', 'Too many password reset requests, please try again later', { retryAfter: result.retryAfterSeconds });
+  if (!result.allowed)
+    throw new ServiceError('RATE_LIMITED', 'Too many password reset requests, please try again later', {
+      retryAfter: result.retryAfterSeconds,
+    });
 }
 
 export async function requestPasswordReset(ctx: Ctx, input: { email: string; ip: string }): Promise<PasswordResetRequestResponse> {
@@ -72,7 +75,8 @@ export async function confirmPasswordReset(ctx: Ctx, input: PasswordResetConfirm
     await consumeEmailCode(tx, code.id, now);
     const [current] = await tx.select().from(schema.users).where(eq(schema.users.email, input.email)).for('update');
     // A valid code for an address without an account (a sign-in code nobody used): nothing to reset.
-    if (!current) throw new ServiceError('CODE_EXPIRED', 'The verification code has expired, please request a new one', { field: 'verificationCode' });
+    if (!current)
+      throw new ServiceError('CODE_EXPIRED', 'The verification code has expired, please request a new one', { field: 'verificationCode' });
     const [updated] = await tx
       .update(schema.users)
       .set({ passwordHash, emailVerified: true, sessionsValidFrom: now, updatedAt: now })

@@ -28,7 +28,13 @@ describe('password hashing (scrypt)', () => {
   });
 
   it('never matches (or throws on) a malformed or hostile stored value', async () => {
-    for (const stored of ['', 'plain', 'bcrypt$2b$10$abc', 'scrypt$15$8$1$!!$!!', 'scrypt$30$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=']) {
+    for (const stored of [
+      '',
+      'plain',
+      'bcrypt$2b$10$abc',
+      'scrypt$15$8$1$!!$!!',
+      'scrypt$30$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+    ]) {
       expect(parseStoredHash(stored), stored).toBeNull();
       expect(await verifyPassword('anything', stored)).toBe(false);
     }

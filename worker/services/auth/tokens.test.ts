@@ -13,7 +13,10 @@ describe('access tokens', () => {
   it('round-trips the user id and carries iss, aud, exp and kid', async () => {
     const token = await issueAccessToken(config(NEW), 'usr_1', now);
     expect(await verifyAccessToken(config(NEW), token, now)).toBe('usr_1');
-    const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    const [header, payload] = token
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
     expect(header).toMatchObject({ alg: 'HS256', kid: 'new' });
     expect(payload).toMatchObject({ sub: 'usr_1', iss: 'image-studio', aud: 'image-studio-web' });
     expect(payload.exp - payload.iat).toBe(config(NEW).JWT_TTL_SECONDS);

@@ -17,7 +17,12 @@ function keyring(config: Pick<Config, 'JWT_KEYS'>) {
  * signs; every configured key verifies, so a new key can be put first and the old one removed a
  * token lifetime later without signing anybody out.
  */
-export async function issueAccessToken(config: Config, userId: string, now: Date, options: { unverifiedEmail?: boolean } = {}): Promise<string> {
+export async function issueAccessToken(
+  config: Config,
+  userId: string,
+  now: Date,
+  options: { unverifiedEmail?: boolean } = {},
+): Promise<string> {
   const { signing } = keyring(config);
   const iat = Math.floor(now.getTime() / 1000);
   // `uev` marks a session started by password while nobody had proven the mailbox; once someone
@@ -42,7 +47,10 @@ function verifyKeys(config: Pick<Config, 'JWT_KEYS'>) {
   if (!keys) {
     const { byKid } = keyring(config);
     keys = Promise.all(
-      [...byKid].map(async ([kid, secret]) => [kid, await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])] as const),
+      [...byKid].map(
+        async ([kid, secret]) =>
+          [kid, await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])] as const,
+      ),
     ).then((entries) => new Map(entries));
     importedKeys.set(config, keys);
   }
@@ -78,7 +86,11 @@ export async function readAccessToken(config: Config, token: string, now: Date):
       requiredClaims: ['sub', 'exp', 'iat'],
       currentDate: now,
     });
-    return { userId: payload.sub!, unverifiedEmail: payload.uev === true, issuedAtSeconds: typeof payload.iat === 'number' ? payload.iat : 0 };
+    return {
+      userId: payload.sub!,
+      unverifiedEmail: payload.uev === true,
+      issuedAtSeconds: typeof payload.iat === 'number' ? payload.iat : 0,
+    };
   } catch {
     throw new ServiceError('UNAUTHENTICATED', 'Login session expired, please sign in again');
   }

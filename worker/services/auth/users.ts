@@ -10,7 +10,9 @@ import { payRegistrationReward } from '../referrals/referrals';
 type UserRow = typeof schema.users.$inferSelect;
 type Provider = UserRow['authProvider'];
 
-export function toUserProfile(user: Pick<UserRow, 'id' | 'name' | 'email' | 'emailVerified' | 'authProvider' | 'avatarUrl' | 'role' | 'createdAt'>): UserProfile {
+export function toUserProfile(
+  user: Pick<UserRow, 'id' | 'name' | 'email' | 'emailVerified' | 'authProvider' | 'avatarUrl' | 'role' | 'createdAt'>,
+): UserProfile {
   return {
     id: user.id,
     name: user.name,
@@ -26,7 +28,10 @@ export function toUserProfile(user: Pick<UserRow, 'id' | 'name' | 'email' | 'ema
 
 /** A readable default name from the e-mail's local part, kept within the username rule (2–50). */
 export function defaultNameFor(email: string): string {
-  const local = email.split('@')[0]!.replace(/[._+-]+/g, ' ').trim();
+  const local = email
+    .split('@')[0]!
+    .replace(/[._+-]+/g, ' ')
+    .trim();
   const name = local.length >= 2 ? local : `${local || 'user'} studio`;
   return name.slice(0, 50);
 }
@@ -111,7 +116,9 @@ export async function findOrCreateVerifiedUser(
         .set({ emailVerified: true, passwordHash: null, updatedAt: new Date() })
         .where(eq(schema.users.id, user!.id))
         .returning();
-      await tx.delete(schema.authIdentities).where(and(eq(schema.authIdentities.userId, user!.id), eq(schema.authIdentities.provider, 'password')));
+      await tx
+        .delete(schema.authIdentities)
+        .where(and(eq(schema.authIdentities.userId, user!.id), eq(schema.authIdentities.provider, 'password')));
       // The mailbox is proven now: pay what the unverified account was waiting for.
       await grantVerifiedEmailRewards(tx, user!.id);
     }
@@ -130,7 +137,14 @@ export async function findOrCreateVerifiedUser(
 export async function createPasswordUser(tx: Tx, input: { email: string; name: string; passwordHash: string }): Promise<UserRow> {
   const [user] = await tx
     .insert(schema.users)
-    .values({ id: newId('usr'), email: input.email, name: input.name, emailVerified: false, authProvider: 'password', passwordHash: input.passwordHash })
+    .values({
+      id: newId('usr'),
+      email: input.email,
+      name: input.name,
+      emailVerified: false,
+      authProvider: 'password',
+      passwordHash: input.passwordHash,
+    })
     .onConflictDoNothing({ target: schema.users.email })
     .returning();
   if (!user) throw new ServiceError('CONFLICT', 'An account with this e-mail already exists', { field: 'email' });
@@ -148,6 +162,10 @@ export async function updateProfile(db: Db, userId: string, input: { name: strin
   const [current] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
   if (!current) throw new ServiceError('NOT_FOUND', 'User not found');
   if (current.name === input.name) throw new ServiceError('NO_CHANGES', 'No changes detected', { field: 'name' });
-  const [updated] = await db.update(schema.users).set({ name: input.name, updatedAt: new Date() }).where(eq(schema.users.id, userId)).returning();
+  const [updated] = await db
+    .update(schema.users)
+    .set({ name: input.name, updatedAt: new Date() })
+    .where(eq(schema.users.id, userId))
+    .returning();
   return toUserProfile(updated!);
 }

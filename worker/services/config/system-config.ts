@@ -21,7 +21,9 @@ export const SYSTEM_CONFIG = {
    * factors take more model passes (8× = 2× then 4×) per input pixel.
    */
   imageUpscale: {
-    schema: z.object({ costByFactor: z.object({ '2': z.number().int().min(0), '4': z.number().int().min(0), '8': z.number().int().min(0) }) }),
+    schema: z.object({
+      costByFactor: z.object({ '2': z.number().int().min(0), '4': z.number().int().min(0), '8': z.number().int().min(0) }),
+    }),
     fallback: { costByFactor: { '2': 2, '4': 4, '8': 8 } },
   },
   referral: {

@@ -13,7 +13,13 @@ const paged = <T>(items: T[], page: number, size: number, total: number): Paged<
   totalPages: Math.ceil(total / size),
 });
 
-type BalanceColumns = { freeBalance: number | null; paidBalance: number | null; subscriptionBalance: number | null; totalEarned: number | null; totalSpent: number | null };
+type BalanceColumns = {
+  freeBalance: number | null;
+  paidBalance: number | null;
+  subscriptionBalance: number | null;
+  totalEarned: number | null;
+  totalSpent: number | null;
+};
 
 /**
  * The spec's balance fields from the cached account row (or from the auth middleware's session row,
@@ -80,7 +86,14 @@ export async function listTransactions(
     .offset(query.page * query.size);
   const total =
     rows[0]?.total ??
-    (query.page === 0 ? 0 : ((await db.select({ total: sql<number>`count(distinct ${l.movementKey})::int` }).from(l).where(where))[0]?.total ?? 0));
+    (query.page === 0
+      ? 0
+      : ((
+          await db
+            .select({ total: sql<number>`count(distinct ${l.movementKey})::int` })
+            .from(l)
+            .where(where)
+        )[0]?.total ?? 0));
   const items = rows.map((row) => {
     const createdAt = new Date(row.createdAt).toISOString();
     return {
@@ -122,7 +135,9 @@ export async function consumeCredits(
 
 /** Credits spent and earned per UTC day within [startDate, endDate] (default: the last 30 days). */
 export async function dailyUsage(db: Db, userId: string, query: { startDate?: string; endDate?: string }, now: Date) {
-  const end = query.endDate ? new Date(`${query.endDate}T00:00:00Z`) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const end = query.endDate
+    ? new Date(`${query.endDate}T00:00:00Z`)
+    : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const start = query.startDate ? new Date(`${query.startDate}T00:00:00Z`) : new Date(end.getTime() - 29 * 86_400_000);
   const endExclusive = new Date(end.getTime() + 86_400_000);
   if (endExclusive.getTime() - start.getTime() > 366 * 86_400_000) {

@@ -38,7 +38,9 @@ async function checkInvariants(userId: string, model: Model) {
     sums[row.bucket] += row.amount;
   }
   // 2: the cached balance equals the ledger, per bucket, and matches the model.
-  expect({ free: account?.freeBalance ?? 0, paid: account?.paidBalance ?? 0, subscription: account?.subscriptionBalance ?? 0 }).toEqual(sums);
+  expect({ free: account?.freeBalance ?? 0, paid: account?.paidBalance ?? 0, subscription: account?.subscriptionBalance ?? 0 }).toEqual(
+    sums,
+  );
   expect(sums).toEqual({ free: model.free, paid: model.paid, subscription: model.subscription });
   // Issue 19: the lifetime counters follow the model too (a refund gives a spend back: used falls).
   expect({ earned: account?.totalEarned ?? 0, spent: account?.totalSpent ?? 0 }).toEqual({ earned: model.earned, spent: model.spent });
@@ -65,7 +67,13 @@ it('keeps the ledger invariants under any sequence of movements and replays', as
           if (c.kind === 'grant') {
             const movementKey = `grant:${c.key}`;
             const fresh = !seen.has(movementKey);
-            const r = await applyMovement(tx, { userId, movementKey, type: 'EARNED', referenceType: 'BONUS', parts: { [c.bucket]: c.amount } });
+            const r = await applyMovement(tx, {
+              userId,
+              movementKey,
+              type: 'EARNED',
+              referenceType: 'BONUS',
+              parts: { [c.bucket]: c.amount },
+            });
             expect(r.applied).toBe(fresh);
             if (fresh) {
               seen.add(movementKey);

@@ -82,7 +82,8 @@ async function runMovement(
     ${movement.referenceId ?? null}, ${movement.description ?? null}, ${split.buckets.join(',')},
     ${split.amounts ? split.amounts.join(',') : null}, ${split.spend}::integer)`);
   const row = (result as unknown as { rows: MovementRow[] }).rows[0]!;
-  if (row.r_status === 'insufficient') throw new ServiceError('INSUFFICIENT_CREDITS', 'Insufficient credits, please recharge and try again');
+  if (row.r_status === 'insufficient')
+    throw new ServiceError('INSUFFICIENT_CREDITS', 'Insufficient credits, please recharge and try again');
   return {
     applied: row.r_status === 'applied',
     transactionId: row.r_transaction_id!,
@@ -131,12 +132,23 @@ export async function spendCredits(db: Executor, movement: Omit<Movement, 'parts
  */
 export async function refundSpend(
   tx: Executor,
-  input: { userId: string; spendMovementKey: string; description?: string | null; referenceType?: ReferenceType; referenceId?: string | null },
+  input: {
+    userId: string;
+    spendMovementKey: string;
+    description?: string | null;
+    referenceType?: ReferenceType;
+    referenceId?: string | null;
+  },
 ): Promise<MovementResult | null> {
   // Spend rows are append-only, so they need no lock; the movement below locks the account and
   // makes a second refund of the same spend a replay.
   const rows = await (tx as Tx)
-    .select({ bucket: schema.creditLedger.bucket, amount: schema.creditLedger.amount, referenceType: schema.creditLedger.referenceType, referenceId: schema.creditLedger.referenceId })
+    .select({
+      bucket: schema.creditLedger.bucket,
+      amount: schema.creditLedger.amount,
+      referenceType: schema.creditLedger.referenceType,
+      referenceId: schema.creditLedger.referenceId,
+    })
     .from(schema.creditLedger)
     .where(and(eq(schema.creditLedger.movementKey, input.spendMovementKey), eq(schema.creditLedger.userId, input.userId)));
   const parts: Movement['parts'] = {};

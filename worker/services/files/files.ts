@@ -33,7 +33,7 @@ async function hmac(secret: string, message: string): Promise<string> {
  */
 export async function presentFileUrl(secret: string, url: string | null, now: Date): Promise<string | null> {
   if (!url?.startsWith('/api/files/users/')) return url;
-  const exp = Math.ceil((now.getTime() + DAY_MS) / DAY_MS) * DAY_MS / 1000;
+  const exp = (Math.ceil((now.getTime() + DAY_MS) / DAY_MS) * DAY_MS) / 1000;
   const key = url.slice('/api/files/'.length);
   return `${url}?exp=${exp}&sig=${await hmac(secret, `${key}\n${exp}`)}`;
 }
@@ -49,7 +49,10 @@ export async function readFile(
   if (!isPublic) {
     const owner = key.split('/')[1];
     const signed =
-      grant?.exp && grant.sig && Number(grant.exp) * 1000 > grant.now.getTime() && (await hmac(grant.secret, `${key}\n${grant.exp}`)) === grant.sig;
+      grant?.exp &&
+      grant.sig &&
+      Number(grant.exp) * 1000 > grant.now.getTime() &&
+      (await hmac(grant.secret, `${key}\n${grant.exp}`)) === grant.sig;
     // 404 rather than 403, so a private file's existence is not revealed to others.
     if (!signed && (!viewer || viewer.id !== owner)) throw new ServiceError('NOT_FOUND', 'File not found');
   }

@@ -8,7 +8,11 @@ import type { ResolvedToolRequest } from './tool-requests';
  * catalogue (a value outside it is a 400 naming the option), the prompt compiled with the mode's
  * identity-preserving prefix, the choices handed to the offline engine as its parameters.
  */
-export function resolveFaceSwapRequest(mode: FaceSwapMode, target: 'form' | 'json', fields: { prompt?: unknown; extra?: unknown; options?: unknown }): ResolvedToolRequest {
+export function resolveFaceSwapRequest(
+  mode: FaceSwapMode,
+  target: 'form' | 'json',
+  fields: { prompt?: unknown; extra?: unknown; options?: unknown },
+): ResolvedToolRequest {
   const input = validateValue(target, faceSwapRequestSchema, { prompt: fields.prompt, extra: fields.extra, options: fields.options });
   const { prompt, selection } = resolveFaceSwap(mode, input);
   return { prompt, style: toolById('face-swap').style, params: selection };

@@ -1,4 +1,10 @@
-import { CATEGORY_MESSAGE, type EditRequest, type ErrorCategory, type GenerationStatus, type TextToImageRequest } from '../../contract/generation';
+import {
+  CATEGORY_MESSAGE,
+  type EditRequest,
+  type ErrorCategory,
+  type GenerationStatus,
+  type TextToImageRequest,
+} from '../../contract/generation';
 import { ServiceError } from '../../contract/errors';
 import type { ModelName } from '../../contract/generation';
 import { toolById, type ToolId } from '../../contract/tools';
@@ -47,10 +53,17 @@ function runsOnEngine(ctx: JobContext, toolId: string | undefined, model: ModelN
  * POST /generate-image/edit: a photo tool on the engine (see runsOnEngine) is a `tool` job on the
  * user's photo; everything else is an `edit` job on the chosen model. The request shape is the same.
  */
-export async function startEdit(ctx: JobContext, userId: string, request: EditRequest & { prompt: string }, images: CheckedImage[], toolParams: ToolParams = {}) {
+export async function startEdit(
+  ctx: JobContext,
+  userId: string,
+  request: EditRequest & { prompt: string },
+  images: CheckedImage[],
+  toolParams: ToolParams = {},
+) {
   if (images.length === 0) throw new ServiceError('VALIDATION_FAILED', 'Please upload an image first', { field: 'images' });
   const asTool = runsOnEngine(ctx, request.toolId, request.model);
-  if (!asTool && !ctx.images.forModel(request.model)) throw new ServiceError('VALIDATION_FAILED', `The model "${request.model}" is not available`, { field: 'model' });
+  if (!asTool && !ctx.images.forModel(request.model))
+    throw new ServiceError('VALIDATION_FAILED', `The model "${request.model}" is not available`, { field: 'model' });
   const stored = await Promise.all(images.map((image) => storeUpload(ctx.blobs, userId, image)));
   const first = images[0]!;
   // Output keeps the first image's aspect ratio, within the engine's 2048 px limit.
@@ -73,7 +86,11 @@ export async function startEdit(ctx: JobContext, userId: string, request: EditRe
 }
 
 /** Looks a job up by its id or its record's id; other users' jobs do not exist for the caller. */
-export async function getGenerationStatus(ctx: Pick<JobContext, 'db' | 'config' | 'clock'>, userId: string, id: string): Promise<GenerationStatus> {
+export async function getGenerationStatus(
+  ctx: Pick<JobContext, 'db' | 'config' | 'clock'>,
+  userId: string,
+  id: string,
+): Promise<GenerationStatus> {
   const job = await getJob(ctx, userId, id);
   const friendly = job.errorCategory ? CATEGORY_MESSAGE[job.errorCategory as ErrorCategory] : null;
   return {

@@ -37,7 +37,11 @@ const mine = (userId: string) => and(eq(schema.creationRecords.userId, userId), 
 /** Private image URLs in a record, signed for `<img>` use (see presentFileUrl). */
 async function presentRecord(row: RecordRow, sign: (url: string | null) => Promise<string | null>) {
   const record = toCreationRecord(row);
-  const [imageUrl, thumbnail, sources] = await Promise.all([sign(record.imageUrl), sign(record.thumbnail), Promise.all(record.sourceImageUrls.map(sign))]);
+  const [imageUrl, thumbnail, sources] = await Promise.all([
+    sign(record.imageUrl),
+    sign(record.thumbnail),
+    Promise.all(record.sourceImageUrls.map(sign)),
+  ]);
   const sourceImageUrls = sources.filter((u): u is string => Boolean(u));
   return { ...record, imageUrl, thumbnail, processedImageUrl: imageUrl, sourceImageUrls, originalImageUrl: sourceImageUrls[0] ?? null };
 }
@@ -54,11 +58,26 @@ export async function listRecords(
     query.type ? eq(schema.creationRecords.type, query.type) : undefined,
   );
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select().from(schema.creationRecords).where(where).orderBy(desc(schema.creationRecords.createdAt), desc(schema.creationRecords.id)).limit(query.size).offset(query.page * query.size),
+    db
+      .select()
+      .from(schema.creationRecords)
+      .where(where)
+      .orderBy(desc(schema.creationRecords.createdAt), desc(schema.creationRecords.id))
+      .limit(query.size)
+      .offset(query.page * query.size),
     db.select({ total: count() }).from(schema.creationRecords).where(where),
   ]);
   const records = await Promise.all(rows.map((row) => presentRecord(row, sign)));
-  return { success: true as const, records, content: records, page: query.page, size: query.size, total, totalElements: total, totalPages: Math.ceil(total / query.size) };
+  return {
+    success: true as const,
+    records,
+    content: records,
+    page: query.page,
+    size: query.size,
+    total,
+    totalElements: total,
+    totalPages: Math.ceil(total / query.size),
+  };
 }
 
 /** Counts by status; `type` narrows them to one kind of creation (e.g. the upscaler's). */
@@ -72,7 +91,13 @@ export async function recordStats(db: Db, userId: string, type?: RecordRow['type
     })
     .from(schema.creationRecords)
     .where(and(mine(userId), type ? eq(schema.creationRecords.type, type) : undefined));
-  return { success: true as const, total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0), processing: Number(row?.processing ?? 0), failed: Number(row?.failed ?? 0) };
+  return {
+    success: true as const,
+    total: Number(row?.total ?? 0),
+    completed: Number(row?.completed ?? 0),
+    processing: Number(row?.processing ?? 0),
+    failed: Number(row?.failed ?? 0),
+  };
 }
 
 /**
@@ -80,7 +105,10 @@ export async function recordStats(db: Db, userId: string, type?: RecordRow['type
  * A record still processing cannot be deleted: its job would write into it.
  */
 export async function deleteRecord(db: Db, blobs: BlobStore, userId: string, id: string, now: Date) {
-  const [row] = await db.select().from(schema.creationRecords).where(and(eq(schema.creationRecords.id, id), mine(userId)));
+  const [row] = await db
+    .select()
+    .from(schema.creationRecords)
+    .where(and(eq(schema.creationRecords.id, id), mine(userId)));
   if (!row) throw new ServiceError('NOT_FOUND', 'Resource not found, may have been deleted');
   if (row.status === 'PROCESSING') throw new ServiceError('CONFLICT', 'This creation is still being generated');
   await db.update(schema.creationRecords).set({ deletedAt: now, updatedAt: now }).where(eq(schema.creationRecords.id, id));

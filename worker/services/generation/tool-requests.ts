@@ -18,7 +18,10 @@ export interface ResolvedToolRequest {
  * validated by the catalogue (a wrong one is a 400 naming the field) and the prompt is compiled here,
  * never trusted from the page; the tool's style wins. Without a tool, the client's prompt is required.
  */
-export function resolveToolRequest(request: { toolId?: ToolId; prompt?: string; style?: string }, fields: Record<string, unknown>): ResolvedToolRequest {
+export function resolveToolRequest(
+  request: { toolId?: ToolId; prompt?: string; style?: string },
+  fields: Record<string, unknown>,
+): ResolvedToolRequest {
   const tool = request.toolId ? toolById(request.toolId) : undefined;
   if (tool?.id === 'face-swap') return resolveFaceSwapRequest('edit', 'form', fields);
   if (!tool || tool.prompt.strategy === 'custom') {
@@ -42,7 +45,9 @@ export function resolveToolRequest(request: { toolId?: ToolId; prompt?: string; 
  * the server compiles the prompt. Without `extra` the request is the older shape, whose `prompt`
  * the page already compiled, and is run as sent.
  */
-export function resolveTextToImageTool<T extends { toolId?: ToolId; prompt: string; style: string; extra?: string; options?: unknown }>(request: T): T {
+export function resolveTextToImageTool<T extends { toolId?: ToolId; prompt: string; style: string; extra?: string; options?: unknown }>(
+  request: T,
+): T {
   if (request.toolId === 'face-swap') {
     const resolved = resolveFaceSwapRequest('generate', 'json', request);
     return { ...request, prompt: resolved.prompt, style: resolved.style ?? request.style };

@@ -1,5 +1,13 @@
 import { ServiceError } from '../../contract/errors';
-import { UPSCALE, maxInputPixels, upscaleSizeProblem, type UpscaleOptions, type UpscaleRequest, type UpscaleStarted, type UpscaleStatus } from '../../contract/upscale';
+import {
+  UPSCALE,
+  maxInputPixels,
+  upscaleSizeProblem,
+  type UpscaleOptions,
+  type UpscaleRequest,
+  type UpscaleStarted,
+  type UpscaleStatus,
+} from '../../contract/upscale';
 import { UPSCALE_FACTORS, type UpscaleFactor } from '../../engine/operations';
 import { getJob, jobKinds, startJob, type JobContext } from '../../jobs';
 import { readSystemConfig } from '../config/system-config';
@@ -20,7 +28,13 @@ export async function startUpscale(ctx: JobContext, userId: string, request: Ups
     ctx,
     jobKinds.upscale,
     userId,
-    { sourceKey: stored.key, scaleFactor: request.scaleFactor, faceEnhancement: request.faceEnhancement, width: image.width, height: image.height },
+    {
+      sourceKey: stored.key,
+      scaleFactor: request.scaleFactor,
+      faceEnhancement: request.faceEnhancement,
+      width: image.width,
+      height: image.height,
+    },
     { sourceUrls: [stored.url] },
   );
   const job = await getJob(ctx, userId, jobId);
@@ -28,7 +42,11 @@ export async function startUpscale(ctx: JobContext, userId: string, request: Ups
 }
 
 /** GET /api/image-upscale/status/{id} (job or record id); only upscale jobs are found here. */
-export async function getUpscaleStatus(ctx: Pick<JobContext, 'db' | 'config' | 'clock'>, userId: string, id: string): Promise<UpscaleStatus> {
+export async function getUpscaleStatus(
+  ctx: Pick<JobContext, 'db' | 'config' | 'clock'>,
+  userId: string,
+  id: string,
+): Promise<UpscaleStatus> {
   const job = await getJob(ctx, userId, id, [jobKinds.upscale.id]);
   const input = jobKinds.upscale.payload.parse(job.input);
   const done = job.status === 'COMPLETED';
@@ -49,7 +67,8 @@ export async function getUpscaleStatus(ctx: Pick<JobContext, 'db' | 'config' | '
 
 export async function upscaleOptions(ctx: Pick<JobContext, 'db'>): Promise<UpscaleOptions> {
   const { costByFactor } = await readSystemConfig(ctx.db, 'imageUpscale');
-  const byFactor = <T>(f: (factor: UpscaleFactor) => T) => Object.fromEntries(UPSCALE_FACTORS.map((factor) => [`${factor}`, f(factor)])) as Record<`${UpscaleFactor}`, T>;
+  const byFactor = <T>(f: (factor: UpscaleFactor) => T) =>
+    Object.fromEntries(UPSCALE_FACTORS.map((factor) => [`${factor}`, f(factor)])) as Record<`${UpscaleFactor}`, T>;
   return {
     success: true,
     factors: UPSCALE_FACTORS,

@@ -36,7 +36,10 @@ export async function settleDuplicateSubscriptions(deps: Deps, userIds?: string[
       await db.update(s).set({ gatewayCancelDue: false, updatedAt: deps.clock.now() }).where(eq(s.id, sub.id));
       cancelled++;
     } catch (error) {
-      log.warn('payments: could not stop billing of a second subscription yet; will retry', { subscriptionId: sub.id, error: errorText(error) });
+      log.warn('payments: could not stop billing of a second subscription yet; will retry', {
+        subscriptionId: sub.id,
+        error: errorText(error),
+      });
     }
   }
 
@@ -48,7 +51,16 @@ export async function settleDuplicateSubscriptions(deps: Deps, userIds?: string[
     .from(r)
     .innerJoin(o, eq(o.id, r.orderId))
     // Only money that arrived: an order held before its payment is refunded once it is PAID.
-    .where(and(eq(r.origin, 'DUPLICATE_SUBSCRIPTION'), eq(r.status, 'PENDING'), isNull(r.gatewayRefundId), eq(o.status, 'PAID'), isNotNull(o.gatewayTransactionId), forUsers(r.userId)))
+    .where(
+      and(
+        eq(r.origin, 'DUPLICATE_SUBSCRIPTION'),
+        eq(r.status, 'PENDING'),
+        isNull(r.gatewayRefundId),
+        eq(o.status, 'PAID'),
+        isNotNull(o.gatewayTransactionId),
+        forUsers(r.userId),
+      ),
+    )
     .limit(BATCH);
   for (const { refund, order } of open) {
     const gateway = deps.payments.byName(order.gateway);
@@ -65,7 +77,12 @@ export async function settleDuplicateSubscriptions(deps: Deps, userIds?: string[
       });
     } catch (error) {
       // Never given up: the money is the customer's. Maintenance retries with the same idempotency key.
-      log.warn('payments: refund of a second subscription payment failed; will retry', { orderId: order.id, refundId: refund.id, error: errorText(error), refused: error instanceof GatewayError });
+      log.warn('payments: refund of a second subscription payment failed; will retry', {
+        orderId: order.id,
+        refundId: refund.id,
+        error: errorText(error),
+        refused: error instanceof GatewayError,
+      });
       continue;
     }
     const now = deps.clock.now();
@@ -73,8 +90,14 @@ export async function settleDuplicateSubscriptions(deps: Deps, userIds?: string[
       await lockOrder(tx, eq(o.id, order.id));
       if (outcome.status === 'COMPLETED') {
         // A `payment.refunded` webhook may have completed it already; both paths end the same.
-        await tx.update(r).set({ status: 'COMPLETED', gatewayRefundId: outcome.gatewayRefundId, updatedAt: now }).where(and(eq(r.id, refund.id), ne(r.status, 'REJECTED')));
-        await tx.update(o).set({ status: 'REFUNDED', refundedAt: now, updatedAt: now }).where(and(eq(o.id, order.id), ne(o.status, 'REFUNDED')));
+        await tx
+          .update(r)
+          .set({ status: 'COMPLETED', gatewayRefundId: outcome.gatewayRefundId, updatedAt: now })
+          .where(and(eq(r.id, refund.id), ne(r.status, 'REJECTED')));
+        await tx
+          .update(o)
+          .set({ status: 'REFUNDED', refundedAt: now, updatedAt: now })
+          .where(and(eq(o.id, order.id), ne(o.status, 'REFUNDED')));
       } else {
         await tx.update(r).set({ gatewayRefundId: outcome.gatewayRefundId, updatedAt: now }).where(eq(r.id, refund.id));
       }

@@ -94,7 +94,10 @@ async function grantOrderCredits(tx: Tx, order: Order, now: Date) {
     type: 'EARNED',
     referenceType: order.kind === 'credits' ? 'PURCHASE' : 'SUBSCRIPTION',
     referenceId: order.id,
-    description: order.kind === 'credits' ? `Purchase: ${plan.name} (${order.orderNumber})` : `Subscription: ${plan.name} ${plan.packageType} (${order.orderNumber})`,
+    description:
+      order.kind === 'credits'
+        ? `Purchase: ${plan.name} (${order.orderNumber})`
+        : `Subscription: ${plan.name} ${plan.packageType} (${order.orderNumber})`,
     parts: { [bucketOf(order.kind)]: order.credits },
   });
   if (result.applied) {
@@ -143,7 +146,12 @@ async function isHeldDuplicate(tx: Tx, sub: Subscription) {
  * that overtook its payment notification ends in the same state as one that followed it.
  * Expects the order row locked by the caller.
  */
-async function markPaidAndGrant(ctx: EffectContext, order: Order, transactionId: string | null, opts: { overwriteTransaction?: boolean } = {}) {
+async function markPaidAndGrant(
+  ctx: EffectContext,
+  order: Order,
+  transactionId: string | null,
+  opts: { overwriteTransaction?: boolean } = {},
+) {
   if (order.status === 'REFUNDED') return;
   const gatewayTransactionId = opts.overwriteTransaction && transactionId ? transactionId : (order.gatewayTransactionId ?? transactionId);
   if (order.status !== 'PAID' || gatewayTransactionId !== order.gatewayTransactionId) {
@@ -164,7 +172,11 @@ async function markPaidAndGrant(ctx: EffectContext, order: Order, transactionId:
 
 async function liveRefundOf(tx: Tx, orderId: string) {
   const r = schema.refunds;
-  const [refund] = await tx.select({ id: r.id, origin: r.origin }).from(r).where(and(eq(r.orderId, orderId), ne(r.status, 'REJECTED'))).limit(1);
+  const [refund] = await tx
+    .select({ id: r.id, origin: r.origin })
+    .from(r)
+    .where(and(eq(r.orderId, orderId), ne(r.status, 'REJECTED')))
+    .limit(1);
   return refund;
 }
 
@@ -205,7 +217,11 @@ export async function expireEndedSubscriptionsOf(tx: Tx, userId: string, now: Da
  * still to stop at the gateway, and a refund of its payment is opened (origin DUPLICATE_SUBSCRIPTION),
  * which also keeps any grant for the order from happening. The gateway calls follow the commit.
  */
-async function holdAsDuplicate(ctx: EffectContext, order: Order, gatewaySubscriptionId: string | undefined): Promise<Subscription | undefined> {
+async function holdAsDuplicate(
+  ctx: EffectContext,
+  order: Order,
+  gatewaySubscriptionId: string | undefined,
+): Promise<Subscription | undefined> {
   ctx.log.warn('payments: a second subscription was paid while another is live; refunding it', { orderId: order.id, gateway: ctx.gateway });
   await openDuplicateRefund(ctx, order);
   if (!gatewaySubscriptionId) return undefined;
@@ -239,7 +255,8 @@ async function holdAsDuplicate(ctx: EffectContext, order: Order, gatewaySubscrip
     .where(or(eq(s.initialOrderId, order.id), and(eq(s.gateway, ctx.gateway), eq(s.gatewaySubscriptionId, gatewaySubscriptionId))))
     .limit(1)
     .for('update');
-  if (held && order.subscriptionId !== held.id) await ctx.tx.update(schema.orders).set({ subscriptionId: held.id }).where(eq(schema.orders.id, order.id));
+  if (held && order.subscriptionId !== held.id)
+    await ctx.tx.update(schema.orders).set({ subscriptionId: held.id }).where(eq(schema.orders.id, order.id));
   return held;
 }
 
@@ -354,9 +371,17 @@ async function findSubscription(ctx: EffectContext, gatewaySubscriptionId: strin
 
 async function checkoutPaid(ctx: EffectContext, effect: Extract<PaymentEffect, { kind: 'checkout.paid' }>) {
   const order = await lockOrder(ctx.tx, eq(schema.orders.id, effect.orderId));
-  if (!order) return ctx.log.warn('payments: checkout.paid for an unknown order (another environment?)', { orderId: effect.orderId, gateway: ctx.gateway });
+  if (!order)
+    return ctx.log.warn('payments: checkout.paid for an unknown order (another environment?)', {
+      orderId: effect.orderId,
+      gateway: ctx.gateway,
+    });
   if (order.amountCents !== effect.amountCents && effect.amountCents !== undefined) {
-    ctx.log.warn('payments: paid amount differs from the order', { orderId: order.id, expected: order.amountCents, paid: effect.amountCents });
+    ctx.log.warn('payments: paid amount differs from the order', {
+      orderId: order.id,
+      expected: order.amountCents,
+      paid: effect.amountCents,
+    });
   }
   if (order.kind === 'subscription') {
     // Decided before any grant: a second live subscription is refused and its payment refunded. A
@@ -379,7 +404,11 @@ async function checkoutFailed(ctx: EffectContext, effect: Extract<PaymentEffect,
     .returning({ id: schema.orders.id });
   if (updated.length === 0) {
     const [exists] = await ctx.tx.select({ id: schema.orders.id }).from(schema.orders).where(eq(schema.orders.id, effect.orderId));
-    if (!exists) ctx.log.warn('payments: checkout.failed for an unknown order (another environment?)', { orderId: effect.orderId, gateway: ctx.gateway });
+    if (!exists)
+      ctx.log.warn('payments: checkout.failed for an unknown order (another environment?)', {
+        orderId: effect.orderId,
+        gateway: ctx.gateway,
+      });
   }
 }
 
@@ -400,7 +429,9 @@ async function invoicePaid(ctx: EffectContext, effect: Extract<PaymentEffect, { 
   // The first period belongs to the checkout order. A gateway that says `first: false` is believed,
   // so a renewal is never swallowed by an initial order whose first invoice event was lost.
   const isInitial =
-    initial.gatewayInvoiceId === effect.gatewayInvoiceId || effect.first === true || (effect.first === undefined && !initial.gatewayInvoiceId);
+    initial.gatewayInvoiceId === effect.gatewayInvoiceId ||
+    effect.first === true ||
+    (effect.first === undefined && !initial.gatewayInvoiceId);
   if (isInitial) {
     if (!initial.gatewayInvoiceId) {
       const [taken] = await ctx.tx
@@ -410,7 +441,11 @@ async function invoicePaid(ctx: EffectContext, effect: Extract<PaymentEffect, { 
       if (!taken) {
         await ctx.tx
           .update(schema.orders)
-          .set({ gatewayInvoiceId: effect.gatewayInvoiceId, periodStart: initial.periodStart ?? effect.periodStart, periodEnd: initial.periodEnd ?? effect.periodEnd })
+          .set({
+            gatewayInvoiceId: effect.gatewayInvoiceId,
+            periodStart: initial.periodStart ?? effect.periodStart,
+            periodEnd: initial.periodEnd ?? effect.periodEnd,
+          })
           .where(eq(schema.orders.id, initial.id));
       }
     }
@@ -446,17 +481,26 @@ async function invoicePaid(ctx: EffectContext, effect: Extract<PaymentEffect, { 
       .returning({ id: schema.orders.id });
     const renewal = await lockOrder(
       ctx.tx,
-      inserted.length ? eq(schema.orders.id, renewalId) : and(eq(schema.orders.gateway, initial.gateway), eq(schema.orders.gatewayInvoiceId, effect.gatewayInvoiceId)),
+      inserted.length
+        ? eq(schema.orders.id, renewalId)
+        : and(eq(schema.orders.gateway, initial.gateway), eq(schema.orders.gatewayInvoiceId, effect.gatewayInvoiceId)),
     );
     if (renewal && (await isHeldDuplicate(ctx.tx, sub))) {
       // A held second subscription the gateway billed again (its cancel still pending or ignored):
       // this payment grants nothing either and goes back too, and billing is stopped once more.
-      ctx.log.warn('payments: a held second subscription was billed again; refunding that payment too', { orderId: renewal.id, subscriptionId: sub.id });
+      ctx.log.warn('payments: a held second subscription was billed again; refunding that payment too', {
+        orderId: renewal.id,
+        subscriptionId: sub.id,
+      });
       if (renewal.status === 'PAID') await openDuplicateRefund(ctx, renewal);
-      await ctx.tx.update(schema.subscriptions).set({ gatewayCancelDue: true, updatedAt: ctx.now }).where(eq(schema.subscriptions.id, sub.id));
+      await ctx.tx
+        .update(schema.subscriptions)
+        .set({ gatewayCancelDue: true, updatedAt: ctx.now })
+        .where(eq(schema.subscriptions.id, sub.id));
       return;
     }
-    if (renewal?.status === 'PAID' && !(await liveRefundOf(ctx.tx, renewal.id))) await grantOrderCredits(ctx.tx, { ...renewal, subscriptionId: sub.id }, ctx.now);
+    if (renewal?.status === 'PAID' && !(await liveRefundOf(ctx.tx, renewal.id)))
+      await grantOrderCredits(ctx.tx, { ...renewal, subscriptionId: sub.id }, ctx.now);
   }
   sub = await advancePeriod(ctx, sub, effect.periodStart, effect.periodEnd);
 }
@@ -513,14 +557,18 @@ async function subscriptionChanged(ctx: EffectContext, effect: Extract<PaymentEf
     changes.cancelAtPeriodEnd = effect.cancelAtPeriodEnd;
   }
   await ctx.tx.update(schema.subscriptions).set(changes).where(eq(schema.subscriptions.id, sub.id));
-  if (status === 'expired' && sub.status !== 'expired') await lapseSubscriptionCredits(ctx.tx, { ...sub, ...changes } as Subscription, ctx.now);
+  if (status === 'expired' && sub.status !== 'expired')
+    await lapseSubscriptionCredits(ctx.tx, { ...sub, ...changes } as Subscription, ctx.now);
 }
 
 /** A subscription that still gives its owner the right to roll credits over. */
 export const liveSubscriptionWhere = (now: Date) =>
   or(
     inArray(schema.subscriptions.status, ['active', 'suspended']),
-    and(eq(schema.subscriptions.status, 'cancelled'), or(sql`${schema.subscriptions.endsAt} is null`, gt(schema.subscriptions.endsAt, now))),
+    and(
+      eq(schema.subscriptions.status, 'cancelled'),
+      or(sql`${schema.subscriptions.endsAt} is null`, gt(schema.subscriptions.endsAt, now)),
+    ),
   );
 
 /**
@@ -575,14 +623,25 @@ async function paymentRefunded(ctx: EffectContext, effect: Extract<PaymentEffect
     // Our own refunds are always full. A partial refund is a person's decision at the gateway
     // (goodwill, a price correction, a settled dispute) that says nothing about the credits, so none
     // are taken back: the order shows "needs support" until someone settles it (docs/decisions/018).
-    return ctx.log.warn('payments: partial refund at the gateway; the order needs support', { orderId: order.id, amountCents: effect.amountCents });
+    return ctx.log.warn('payments: partial refund at the gateway; the order needs support', {
+      orderId: order.id,
+      amountCents: effect.amountCents,
+    });
   }
   const r = schema.refunds;
-  const [live] = await ctx.tx.select().from(r).where(and(eq(r.orderId, order.id), ne(r.status, 'REJECTED'))).limit(1).for('update');
+  const [live] = await ctx.tx
+    .select()
+    .from(r)
+    .where(and(eq(r.orderId, order.id), ne(r.status, 'REJECTED')))
+    .limit(1)
+    .for('update');
   if (live) {
     // Our own refund: its credits were clawed back when it was requested; just complete it.
     if (live.status !== 'COMPLETED') {
-      await ctx.tx.update(r).set({ status: 'COMPLETED', gatewayRefundId: live.gatewayRefundId ?? effect.gatewayRefundId, updatedAt: ctx.now }).where(eq(r.id, live.id));
+      await ctx.tx
+        .update(r)
+        .set({ status: 'COMPLETED', gatewayRefundId: live.gatewayRefundId ?? effect.gatewayRefundId, updatedAt: ctx.now })
+        .where(eq(r.id, live.id));
     }
   } else {
     // Refunded from the gateway's dashboard (or before we even saw the payment): claw back what the
@@ -620,7 +679,10 @@ async function paymentRefunded(ctx: EffectContext, effect: Extract<PaymentEffect
     });
   }
   if (order.status !== 'REFUNDED') {
-    await ctx.tx.update(o).set({ status: 'REFUNDED', refundedAt: order.refundedAt ?? ctx.now, updatedAt: ctx.now }).where(eq(o.id, order.id));
+    await ctx.tx
+      .update(o)
+      .set({ status: 'REFUNDED', refundedAt: order.refundedAt ?? ctx.now, updatedAt: ctx.now })
+      .where(eq(o.id, order.id));
   }
   if (order.kind === 'subscription') await endRefundedSubscription(ctx, order, order.refundedAt ?? ctx.now);
 }

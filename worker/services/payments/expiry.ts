@@ -54,7 +54,11 @@ export async function expireAbandonedCheckouts(deps: Deps, scope: { userId?: str
       scope.userId ? eq(o.userId, scope.userId) : undefined,
       scope.kind ? eq(o.kind, scope.kind) : undefined,
     ];
-    const stale = await db.select().from(o).where(and(...filters)).limit(200);
+    const stale = await db
+      .select()
+      .from(o)
+      .where(and(...filters))
+      .limit(200);
     const gateway = deps.payments.byName(gatewayName);
     for (const order of stale) {
       if (gateway && order.gatewaySessionId) {
@@ -67,7 +71,10 @@ export async function expireAbandonedCheckouts(deps: Deps, scope: { userId?: str
           }
         } catch (error) {
           // Not expired on a guess: the gateway may have taken the money. The next run asks again.
-          log.warn('payments: could not check an abandoned checkout with its gateway; will retry', { orderId: order.id, error: error instanceof Error ? error.message : String(error) });
+          log.warn('payments: could not check an abandoned checkout with its gateway; will retry', {
+            orderId: order.id,
+            error: error instanceof Error ? error.message : String(error),
+          });
           continue;
         }
       }

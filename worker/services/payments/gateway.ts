@@ -85,7 +85,14 @@ export type PaymentEffect =
       cancelAtPeriodEnd?: boolean;
     }
   /** Money went back to the customer (from our refund call or the gateway's dashboard). */
-  | { kind: 'payment.refunded'; gatewayTransactionId: string; orderId?: string; gatewayRefundId: string; amountCents: number; fullyRefunded: boolean };
+  | {
+      kind: 'payment.refunded';
+      gatewayTransactionId: string;
+      orderId?: string;
+      gatewayRefundId: string;
+      amountCents: number;
+      fullyRefunded: boolean;
+    };
 
 export interface GatewayEvent {
   /** The gateway's event id: the de-duplication key together with the gateway name. */

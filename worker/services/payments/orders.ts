@@ -77,12 +77,17 @@ async function assertCanStartSubscription(deps: Deps, userId: string, now: Date)
 export async function createCheckoutOrder(deps: Deps, user: AuthUser, input: CheckoutInput): Promise<CheckoutResponse> {
   const { db, clock } = deps;
   const [plan] = await db.select().from(schema.pricingPlans).where(eq(schema.pricingPlans.id, input.planId));
-  if (!plan?.active) throw new ServiceError('NOT_FOUND', `No such ${input.kind === 'credits' ? 'credit pack' : 'plan'}: ${input.planId}`, { field: input.field });
+  if (!plan?.active)
+    throw new ServiceError('NOT_FOUND', `No such ${input.kind === 'credits' ? 'credit pack' : 'plan'}: ${input.planId}`, {
+      field: input.field,
+    });
   const isPack = plan.packageType === 'credits';
   if (isPack !== (input.kind === 'credits')) {
     throw new ServiceError(
       'VALIDATION_FAILED',
-      input.kind === 'credits' ? `${input.planId} is a subscription plan, not a credit pack` : `${input.planId} is a credit pack, not a subscription plan`,
+      input.kind === 'credits'
+        ? `${input.planId} is a subscription plan, not a credit pack`
+        : `${input.planId} is a credit pack, not a subscription plan`,
       { field: input.field },
     );
   }
@@ -112,7 +117,8 @@ export async function createCheckoutOrder(deps: Deps, user: AuthUser, input: Che
     await inserted;
   } catch (error) {
     // Another request of the same user opened a subscription checkout between the check and here.
-    if (input.kind === 'subscription' && isUniqueViolation(error)) throw new ServiceError('SUBSCRIPTION_CHECKOUT_OPEN', SUBSCRIPTION_CHECKOUT_OPEN);
+    if (input.kind === 'subscription' && isUniqueViolation(error))
+      throw new ServiceError('SUBSCRIPTION_CHECKOUT_OPEN', SUBSCRIPTION_CHECKOUT_OPEN);
     throw error;
   }
 
@@ -142,13 +148,17 @@ export async function createCheckoutOrder(deps: Deps, user: AuthUser, input: Che
     await db.update(schema.orders).set({ gatewaySessionId: session.sessionId, updatedAt: now }).where(eq(schema.orders.id, orderId));
     if (session.createdGatewayPlanId && gateway.name !== 'SANDBOX') {
       // Created once by the adapter; remembered so later checkouts reuse it.
-      const column = gateway.name === 'PAYPAL' ? { paypalPlanId: session.createdGatewayPlanId } : { stripePriceId: session.createdGatewayPlanId };
+      const column =
+        gateway.name === 'PAYPAL' ? { paypalPlanId: session.createdGatewayPlanId } : { stripePriceId: session.createdGatewayPlanId };
       await db.update(schema.pricingPlans).set(column).where(eq(schema.pricingPlans.id, plan.id));
     }
     return { success: true, checkoutUrl: session.checkoutUrl, error: null, orderId, orderNumber };
   } catch (error) {
     const reason = error instanceof GatewayError ? error.message : 'Unexpected error while creating the checkout';
-    await db.update(schema.orders).set({ status: 'FAILED', failureReason: reason.slice(0, 500), updatedAt: now }).where(eq(schema.orders.id, orderId));
+    await db
+      .update(schema.orders)
+      .set({ status: 'FAILED', failureReason: reason.slice(0, 500), updatedAt: now })
+      .where(eq(schema.orders.id, orderId));
     if (!(error instanceof GatewayError)) throw error;
     deps.log.warn('payments: checkout creation failed', { orderId, gateway: gateway.name, reason, detail: error.detail });
     throw new ServiceError('PAYMENT_PROVIDER_ERROR', error.message || 'Failed to create payment session. Please try again.');
@@ -156,7 +166,10 @@ export async function createCheckoutOrder(deps: Deps, user: AuthUser, input: Che
 }
 
 async function findOwnOrder(db: Db, userId: string, orderId: string) {
-  const [order] = await db.select().from(schema.orders).where(and(eq(schema.orders.id, orderId), eq(schema.orders.userId, userId)));
+  const [order] = await db
+    .select()
+    .from(schema.orders)
+    .where(and(eq(schema.orders.id, orderId), eq(schema.orders.userId, userId)));
   // Someone else's order is indistinguishable from a missing one.
   if (!order) throw new ServiceError('NOT_FOUND', 'Order not found');
   return order;
@@ -196,12 +209,18 @@ export async function getOrderStatus(deps: Deps, userId: string, orderId: string
       if (effects.length) {
         const now = deps.clock.now();
         const heldDuplicates = new Set<string>();
-        await deps.db.transaction((tx) => applyEffects({ tx, gateway: gateway.name, now, occurredAt: now, log: deps.log, heldDuplicates }, effects));
+        await deps.db.transaction((tx) =>
+          applyEffects({ tx, gateway: gateway.name, now, occurredAt: now, log: deps.log, heldDuplicates }, effects),
+        );
         await settleHeldDuplicates(deps, heldDuplicates);
         order = await findOwnOrder(deps.db, userId, orderId);
       }
     } catch (error) {
-      deps.log.warn('payments: reconcile failed; returning the stored status', { orderId, gateway: gateway.name, error: error instanceof Error ? error.message : String(error) });
+      deps.log.warn('payments: reconcile failed; returning the stored status', {
+        orderId,
+        gateway: gateway.name,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
   return statusResponse(order);
@@ -267,5 +286,13 @@ export async function listUserOrders(db: Db, user: AuthUser, query: { page: numb
     needsSupport: order.status === 'PAID' && order.gatewayRefundedCents > 0,
   }));
   const size = query.size;
-  return { success: true, orders, currentPage: query.page, totalPages: Math.ceil(Number(total) / size), total: Number(total), pageSize: size, error: null };
+  return {
+    success: true,
+    orders,
+    currentPage: query.page,
+    totalPages: Math.ceil(Number(total) / size),
+    total: Number(total),
+    pageSize: size,
+    error: null,
+  };
 }

@@ -47,12 +47,12 @@ export function evaluateRefund(facts: RefundFacts): { conditions: RefundConditio
         (order.gatewayRefundedCents ?? 0) > 0
         ? 'Part of this payment was already refunded by the payment provider; our support team settles the rest'
         : !conditions.withinTimeLimit
-        ? 'Refunds are only possible within 3 days of payment'
-        : !conditions.hasEnoughCredits
-          ? `Not enough credits left to refund this order: ${conditions.currentCredits} of ${conditions.requiredCredits} needed`
-          : !conditions.passRiskControl
-            ? `At most ${REFUND_RULES.maxRefundsPer30Days} refunds are allowed in 30 days`
-            : null;
+          ? 'Refunds are only possible within 3 days of payment'
+          : !conditions.hasEnoughCredits
+            ? `Not enough credits left to refund this order: ${conditions.currentCredits} of ${conditions.requiredCredits} needed`
+            : !conditions.passRiskControl
+              ? `At most ${REFUND_RULES.maxRefundsPer30Days} refunds are allowed in 30 days`
+              : null;
   return { conditions, failure };
 }
 
@@ -63,15 +63,26 @@ async function findOwnOrder(db: Db | Tx, userId: string, orderId: string, lock =
   return order;
 }
 
-async function gatherFacts(db: Db | Tx, order: Order, now: Date, account?: { paidBalance: number; subscriptionBalance: number }): Promise<RefundFacts> {
+async function gatherFacts(
+  db: Db | Tx,
+  order: Order,
+  now: Date,
+  account?: { paidBalance: number; subscriptionBalance: number },
+): Promise<RefundFacts> {
   const r = schema.refunds;
   // Sequential on purpose: inside a transaction these share one connection.
   const balances = account ?? (await db.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, order.userId)))[0];
   const [{ recent } = { recent: 0 }] = await db
     .select({ recent: count() })
     .from(r)
-    .where(and(eq(r.userId, order.userId), ne(r.status, 'REJECTED'), gte(r.createdAt, new Date(now.getTime() - REFUND_RULES.riskWindowMs))));
-  const pending = await db.select({ id: r.id }).from(r).where(and(eq(r.orderId, order.id), inArray(r.status, ['PENDING', 'APPROVED']))).limit(1);
+    .where(
+      and(eq(r.userId, order.userId), ne(r.status, 'REJECTED'), gte(r.createdAt, new Date(now.getTime() - REFUND_RULES.riskWindowMs))),
+    );
+  const pending = await db
+    .select({ id: r.id })
+    .from(r)
+    .where(and(eq(r.orderId, order.id), inArray(r.status, ['PENDING', 'APPROVED'])))
+    .limit(1);
   const bucketBalance = bucketOf(order.kind) === 'paid' ? (balances?.paidBalance ?? 0) : (balances?.subscriptionBalance ?? 0);
   return { order, bucketBalance, recentRefundCount: Number(recent), hasPendingRefund: pending.length > 0, now };
 }
@@ -81,7 +92,14 @@ const deadlineOf = (order: Order) => (order.paidAt ? new Date(order.paidAt.getTi
 export async function checkRefund(deps: Pick<Deps, 'db' | 'clock'>, userId: string, orderId: string): Promise<RefundCheckResponse> {
   const order = await findOwnOrder(deps.db, userId, orderId);
   const { conditions, failure } = evaluateRefund(await gatherFacts(deps.db, order, deps.clock.now()));
-  return { success: true, canRefund: failure === null, error: failure, conditions, refundAmount: order.amountCents / 100, deadline: deadlineOf(order) };
+  return {
+    success: true,
+    canRefund: failure === null,
+    error: failure,
+    conditions,
+    refundAmount: order.amountCents / 100,
+    deadline: deadlineOf(order),
+  };
 }
 
 /**
@@ -166,7 +184,12 @@ export async function requestRefund(deps: Deps, userId: string, orderId: string,
         });
       }
     });
-    log.warn('payments: gateway refused a refund', { orderId: order.id, refundId, reason: outcome.error.message, detail: outcome.error.detail });
+    log.warn('payments: gateway refused a refund', {
+      orderId: order.id,
+      refundId,
+      reason: outcome.error.message,
+      detail: outcome.error.detail,
+    });
     throw new ServiceError('PAYMENT_PROVIDER_ERROR', `The payment provider refused the refund: ${outcome.error.message}`);
   }
 
@@ -175,7 +198,10 @@ export async function requestRefund(deps: Deps, userId: string, orderId: string,
     const r = schema.refunds;
     if (outcome.status === 'COMPLETED') {
       // A `payment.refunded` webhook may have completed it already; both paths end in the same state.
-      await tx.update(r).set({ status: 'COMPLETED', gatewayRefundId: outcome.gatewayRefundId, updatedAt: later }).where(and(eq(r.id, refundId), ne(r.status, 'REJECTED')));
+      await tx
+        .update(r)
+        .set({ status: 'COMPLETED', gatewayRefundId: outcome.gatewayRefundId, updatedAt: later })
+        .where(and(eq(r.id, refundId), ne(r.status, 'REJECTED')));
       await tx
         .update(schema.orders)
         .set({ status: 'REFUNDED', refundedAt: later, updatedAt: later })
@@ -207,7 +233,10 @@ async function endRefundedSubscription(deps: Deps, subscriptionId: string) {
     try {
       await deps.payments.byName(sub.gateway)?.cancelSubscription(sub.gatewaySubscriptionId);
     } catch (error) {
-      deps.log.warn('payments: could not cancel the refunded subscription at the gateway', { subscriptionId, error: error instanceof Error ? error.message : String(error) });
+      deps.log.warn('payments: could not cancel the refunded subscription at the gateway', {
+        subscriptionId,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
   const now = deps.clock.now();

@@ -25,7 +25,9 @@ describe('sandbox checkout page languages', () => {
 
   it('Accept-Language zh-TW without ?lang, and English by default', async () => {
     const order = await createOrder(t, token, { packageId: 'pack_500', gateway: 'PAYPAL' });
-    const zh = await (await t.request(`/api/sandbox/checkout/${order.sessionId}`, { headers: { 'accept-language': 'zh-TW,zh;q=0.9' } })).text();
+    const zh = await (
+      await t.request(`/api/sandbox/checkout/${order.sessionId}`, { headers: { 'accept-language': 'zh-TW,zh;q=0.9' } })
+    ).text();
     expect(zh).toContain('金額');
     const en = await (await t.request(`/api/sandbox/checkout/${order.sessionId}`)).text();
     expect(en).toContain('<html lang="en">');

@@ -10,7 +10,9 @@ import { handleWebhook } from './webhooks';
 type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log' | 'config'>;
 
 /** What the route sends back: an HTML page, or a redirect to the SPA's callback route. */
-export type SandboxPageResult = { kind: 'page'; status: 200 | 400 | 403 | 404 | 409; html: string } | { kind: 'redirect'; location: string };
+export type SandboxPageResult =
+  | { kind: 'page'; status: 200 | 400 | 403 | 404 | 409; html: string }
+  | { kind: 'redirect'; location: string };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"'`]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' })[ch]!);
@@ -117,9 +119,19 @@ ${body}
 </html>`;
 }
 
-function message(locale: SandboxLocale, status: 200 | 400 | 403 | 404 | 409, title: string, text: string, link?: { href: string; label: string }): SandboxPageResult {
+function message(
+  locale: SandboxLocale,
+  status: 200 | 400 | 403 | 404 | 409,
+  title: string,
+  text: string,
+  link?: { href: string; label: string },
+): SandboxPageResult {
   const action = link ? `<div class="actions"><a class="button" href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></div>` : '';
-  return { kind: 'page', status, html: layout(title, `<h1>${escapeHtml(title)}</h1><p class="muted">${escapeHtml(text)}</p>${action}`, locale) };
+  return {
+    kind: 'page',
+    status,
+    html: layout(title, `<h1>${escapeHtml(title)}</h1><p class="muted">${escapeHtml(text)}</p>${action}`, locale),
+  };
 }
 
 async function loadSession(deps: Deps, sessionId: string) {
@@ -138,15 +150,24 @@ const unknownSession = (origin: string, locale: SandboxLocale) =>
   message(locale, 404, TEXT[locale].notFoundTitle, TEXT[locale].notFound, { href: pricingUrl(origin), label: TEXT[locale].backToPricing });
 
 const finishedSession = (origin: string, status: string, locale: SandboxLocale) =>
-  message(locale, 409, TEXT[locale].finishedTitle, TEXT[locale].finished(status), { href: pricingUrl(origin), label: TEXT[locale].backToPricing });
+  message(locale, 409, TEXT[locale].finishedTitle, TEXT[locale].finished(status), {
+    href: pricingUrl(origin),
+    label: TEXT[locale].backToPricing,
+  });
 
 /** `GET /api/sandbox/checkout/:sessionId`: the stand-in for the gateway's hosted checkout page. */
-export async function renderSandboxCheckout(deps: Deps, sessionId: string, origin: string, locale: SandboxLocale = 'en'): Promise<SandboxPageResult> {
+export async function renderSandboxCheckout(
+  deps: Deps,
+  sessionId: string,
+  origin: string,
+  locale: SandboxLocale = 'en',
+): Promise<SandboxPageResult> {
   const text = TEXT[locale];
   const row = await loadSession(deps, sessionId);
   if (!row) return unknownSession(origin, locale);
   const { order, plan } = row;
-  if (order.status === 'PENDING' && checkoutExpired(order, deps.clock.now()) && (await markExpired(deps, order.id))) return finishedSession(origin, 'EXPIRED', locale);
+  if (order.status === 'PENDING' && checkoutExpired(order, deps.clock.now()) && (await markExpired(deps, order.id)))
+    return finishedSession(origin, 'EXPIRED', locale);
   if (order.status !== 'PENDING') return (await subscriptionPage(deps, sessionId, order)) ?? finishedSession(origin, order.status, locale);
   const credits = order.credits.toLocaleString('en-US');
   const what = order.kind === 'credits' ? text.packCredits(credits) : text.planCredits(credits, plan.packageType === 'yearly');
@@ -171,13 +192,21 @@ export async function renderSandboxCheckout(deps: Deps, sessionId: string, origi
 async function sandboxSubscriptionOf(deps: Deps, order: typeof schema.orders.$inferSelect) {
   if (order.kind !== 'subscription' || order.status !== 'PAID') return undefined;
   const s = schema.subscriptions;
-  const [sub] = await deps.db.select().from(s).where(and(eq(s.initialOrderId, order.id), ne(s.status, 'expired'))).limit(1);
+  const [sub] = await deps.db
+    .select()
+    .from(s)
+    .where(and(eq(s.initialOrderId, order.id), ne(s.status, 'expired')))
+    .limit(1);
   return sub?.gatewaySubscriptionId ? sub : undefined;
 }
 
 const renewable = (sub: typeof schema.subscriptions.$inferSelect) => sub.status === 'active' && !sub.cancelAtPeriodEnd;
 
-async function subscriptionPage(deps: Deps, sessionId: string, order: typeof schema.orders.$inferSelect): Promise<SandboxPageResult | undefined> {
+async function subscriptionPage(
+  deps: Deps,
+  sessionId: string,
+  order: typeof schema.orders.$inferSelect,
+): Promise<SandboxPageResult | undefined> {
   const sub = await sandboxSubscriptionOf(deps, order);
   if (!sub) return undefined;
   const action = `/api/sandbox/checkout/${encodeURIComponent(sessionId)}`;
@@ -240,7 +269,8 @@ export async function submitSandboxCheckout(
   }
   const gateway = deps.payments.byName('SANDBOX');
   if (!isSandboxGateway(gateway)) return message(locale, 404, text.unavailableTitle, text.unavailable);
-  if (action !== 'pay' && action !== 'cancel' && action !== 'renew' && action !== 'lapse') return message(locale, 400, text.unknownTitle, text.unknown);
+  if (action !== 'pay' && action !== 'cancel' && action !== 'renew' && action !== 'lapse')
+    return message(locale, 400, text.unknownTitle, text.unknown);
   const row = await loadSession(deps, sessionId);
   if (!row) return unknownSession(origin, locale);
   const { order, plan } = row;
@@ -249,12 +279,20 @@ export async function submitSandboxCheckout(
     const sub = await sandboxSubscriptionOf(deps, order);
     if (!sub || (action === 'renew' && !renewable(sub))) return finishedSession(origin, order.status, locale);
     const interval = intervalOf(plan.packageType) ?? 'month';
-    const subscription = { gatewaySubscriptionId: sub.gatewaySubscriptionId!, orderId: order.id, amountCents: sub.priceCents, interval, currentPeriodEnd: sub.currentPeriodEnd };
-    for (const delivery of await gateway.subscriptionEvents(subscription, action, deps.clock.now())) await handleWebhook(deps, 'SANDBOX', delivery.rawBody, delivery.headers);
+    const subscription = {
+      gatewaySubscriptionId: sub.gatewaySubscriptionId!,
+      orderId: order.id,
+      amountCents: sub.priceCents,
+      interval,
+      currentPeriodEnd: sub.currentPeriodEnd,
+    };
+    for (const delivery of await gateway.subscriptionEvents(subscription, action, deps.clock.now()))
+      await handleWebhook(deps, 'SANDBOX', delivery.rawBody, delivery.headers);
     return { kind: 'redirect', location: `${origin}/api/sandbox/checkout/${encodeURIComponent(sessionId)}` };
   }
   // The sandbox's stated session lifetime: past it, Pay and Cancel are refused like at a real gateway.
-  if (order.status === 'PENDING' && checkoutExpired(order, deps.clock.now()) && (await markExpired(deps, order.id))) return finishedSession(origin, 'EXPIRED', locale);
+  if (order.status === 'PENDING' && checkoutExpired(order, deps.clock.now()) && (await markExpired(deps, order.id)))
+    return finishedSession(origin, 'EXPIRED', locale);
   if (order.status !== 'PENDING') return finishedSession(origin, order.status, locale);
   const deliveries = await gateway.checkoutEvents(
     { sessionId, orderId: order.id, kind: order.kind, amountCents: order.amountCents, interval: intervalOf(plan.packageType) },

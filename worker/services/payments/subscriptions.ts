@@ -24,7 +24,12 @@ async function findCurrent(db: Db, userId: string, now: Date) {
   return row;
 }
 
-function present(sub: Subscription, plan: typeof schema.pricingPlans.$inferSelect, locale: Locale, sessionId: string | null): SubscriptionInfo {
+function present(
+  sub: Subscription,
+  plan: typeof schema.pricingPlans.$inferSelect,
+  locale: Locale,
+  sessionId: string | null,
+): SubscriptionInfo {
   const billing = sub.status === 'active' && !sub.cancelAtPeriodEnd;
   return {
     id: sub.id,
@@ -66,14 +71,23 @@ export async function cancelCurrentSubscription(deps: Deps, userId: string, loca
       try {
         await gateway.cancelSubscription(row.sub.gatewaySubscriptionId);
       } catch (error) {
-        deps.log.warn('payments: gateway refused to cancel a subscription', { subscriptionId: row.sub.id, error: error instanceof Error ? error.message : String(error) });
+        deps.log.warn('payments: gateway refused to cancel a subscription', {
+          subscriptionId: row.sub.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
         throw new ServiceError('PAYMENT_PROVIDER_ERROR', 'Cancel subscription failed at the payment provider, please try again');
       }
     }
     const s = schema.subscriptions;
     await deps.db
       .update(s)
-      .set({ status: 'cancelled', cancelledAt: now, endsAt: sql`coalesce(${s.endsAt}, ${s.currentPeriodEnd})`, cancelAtPeriodEnd: true, updatedAt: now })
+      .set({
+        status: 'cancelled',
+        cancelledAt: now,
+        endsAt: sql`coalesce(${s.endsAt}, ${s.currentPeriodEnd})`,
+        cancelAtPeriodEnd: true,
+        updatedAt: now,
+      })
       .where(and(eq(s.id, row.sub.id), inArray(s.status, ['active', 'suspended'])));
   }
   return currentSubscription(deps, userId, locale);
@@ -111,9 +125,19 @@ export async function grantYearlyMonthlyCredits(deps: Pick<Deps, 'db' | 'clock' 
           db
             .select({ id: schema.creditLedger.id })
             .from(schema.creditLedger)
-            .where(and(eq(schema.creditLedger.userId, o.userId), eq(schema.creditLedger.movementKey, sql`'order:' || ${o.id} || ${`:month:${YEARLY_MONTHS - 1}`}`))),
+            .where(
+              and(
+                eq(schema.creditLedger.userId, o.userId),
+                eq(schema.creditLedger.movementKey, sql`'order:' || ${o.id} || ${`:month:${YEARLY_MONTHS - 1}`}`),
+              ),
+            ),
         ),
-        notExists(db.select({ id: schema.refunds.id }).from(schema.refunds).where(and(eq(schema.refunds.orderId, o.id), sql`${schema.refunds.status} <> 'REJECTED'`))),
+        notExists(
+          db
+            .select({ id: schema.refunds.id })
+            .from(schema.refunds)
+            .where(and(eq(schema.refunds.orderId, o.id), sql`${schema.refunds.status} <> 'REJECTED'`)),
+        ),
       ),
     )
     .limit(500);
@@ -125,7 +149,9 @@ export async function grantYearlyMonthlyCredits(deps: Pick<Deps, 'db' | 'clock' 
         await db
           .select({ key: schema.creditLedger.movementKey })
           .from(schema.creditLedger)
-          .where(and(eq(schema.creditLedger.userId, order.userId), like(schema.creditLedger.movementKey, `${orderGrantKey(order.id)}:month:%`)))
+          .where(
+            and(eq(schema.creditLedger.userId, order.userId), like(schema.creditLedger.movementKey, `${orderGrantKey(order.id)}:month:%`)),
+          )
       ).map((r) => r.key),
     );
     for (let month = 1; month < YEARLY_MONTHS; month++) {
@@ -158,7 +184,10 @@ export async function grantYearlyMonthlyCredits(deps: Pick<Deps, 'db' | 'clock' 
           parts: { subscription: order.credits },
         });
         if (result.applied) {
-          await tx.update(o).set({ creditsAdded: sql`${o.creditsAdded} + ${order.credits}`, updatedAt: now }).where(eq(o.id, order.id));
+          await tx
+            .update(o)
+            .set({ creditsAdded: sql`${o.creditsAdded} + ${order.credits}`, updatedAt: now })
+            .where(eq(o.id, order.id));
         }
         return result.applied;
       });
@@ -202,5 +231,11 @@ export async function runPaymentMaintenance(deps: Deps) {
   const expiredCheckouts = await expireAbandonedCheckouts(deps);
   // Retries what a webhook could not finish: billing of a second subscription stopped, its payment refunded.
   const duplicates = await settleDuplicateSubscriptions(deps);
-  return { yearlyGrants, expiredSubscriptions, expiredCheckouts, duplicateSubscriptionsCancelled: duplicates.cancelled, duplicateSubscriptionsRefunded: duplicates.refunded };
+  return {
+    yearlyGrants,
+    expiredSubscriptions,
+    expiredCheckouts,
+    duplicateSubscriptionsCancelled: duplicates.cancelled,
+    duplicateSubscriptionsRefunded: duplicates.refunded,
+  };
 }

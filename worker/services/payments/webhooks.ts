@@ -44,11 +44,18 @@ export async function handleWebhook(deps: Deps, gatewayName: GatewayName, rawBod
   } catch (error) {
     if (!(error instanceof EffectNotReadyError)) throw error;
     // Rolled back, event id included: the gateway's redelivery applies it once its payment is known.
-    deps.log.info('payments: webhook deferred until its payment is known', { gateway: gatewayName, eventId: event.id, reason: error.message });
-    throw new ServiceError('SERVICE_UNAVAILABLE', 'This event refers to a payment not known yet; deliver it again later', { retryAfter: 60 });
+    deps.log.info('payments: webhook deferred until its payment is known', {
+      gateway: gatewayName,
+      eventId: event.id,
+      reason: error.message,
+    });
+    throw new ServiceError('SERVICE_UNAVAILABLE', 'This event refers to a payment not known yet; deliver it again later', {
+      retryAfter: 60,
+    });
   }
   // Gateways are called only after the commit: stop billing and refund a second subscription's payment.
   await settleHeldDuplicates(deps, heldDuplicates);
-  if (!duplicate && event.effects.length) deps.log.info('payments: webhook applied', { gateway: gatewayName, eventId: event.id, type: event.type });
+  if (!duplicate && event.effects.length)
+    deps.log.info('payments: webhook applied', { gateway: gatewayName, eventId: event.id, type: event.type });
   return { received: true as const, duplicate };
 }

@@ -20,7 +20,10 @@ function randomCode(): string {
 /** Every user has one code, created on first need; a collision just retries with a new random code. */
 export async function ensureReferralCode(db: Db | Tx, userId: string): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [existing] = await db.select({ code: schema.referralCodes.code }).from(schema.referralCodes).where(eq(schema.referralCodes.userId, userId));
+    const [existing] = await db
+      .select({ code: schema.referralCodes.code })
+      .from(schema.referralCodes)
+      .where(eq(schema.referralCodes.userId, userId));
     if (existing) return existing.code;
     await db.insert(schema.referralCodes).values({ code: randomCode(), userId }).onConflictDoNothing();
   }
@@ -55,7 +58,10 @@ export async function validateCode(db: Db, code: string) {
  * existed; the unique index on invitedUserId makes it one inviter per invitee, also under
  * concurrent sign-ins.
  */
-export async function applyRegistrationReferral(tx: Tx, input: { invitedUserId: string; code: string | null | undefined; now: Date }): Promise<boolean> {
+export async function applyRegistrationReferral(
+  tx: Tx,
+  input: { invitedUserId: string; code: string | null | undefined; now: Date },
+): Promise<boolean> {
   if (!input.code) return false;
   const referrer = await referrerOf(tx, input.code);
   if (!referrer || referrer.userId === input.invitedUserId) return false;
@@ -111,7 +117,10 @@ export async function pendingInviterReward(db: Db, invitedUserId: string): Promi
     .from(schema.referrals)
     .leftJoin(
       schema.creditLedger,
-      and(eq(schema.creditLedger.userId, schema.referrals.referrerId), eq(schema.creditLedger.movementKey, sql`'referral:registration:' || ${schema.referrals.invitedUserId}`)),
+      and(
+        eq(schema.creditLedger.userId, schema.referrals.referrerId),
+        eq(schema.creditLedger.movementKey, sql`'referral:registration:' || ${schema.referrals.invitedUserId}`),
+      ),
     )
     .where(and(eq(schema.referrals.invitedUserId, invitedUserId), isNull(schema.creditLedger.id)));
   if (!row) return null;
@@ -125,7 +134,8 @@ export async function processRegistration(db: Db, userId: string, code: string, 
   if (!applied) {
     const referrer = await referrerOf(db, code);
     if (!referrer) throw new ServiceError('NOT_FOUND', 'Invalid referral code', { field: 'referralCode' });
-    if (referrer.userId === userId) throw new ServiceError('VALIDATION_FAILED', 'You cannot use your own referral code', { field: 'referralCode' });
+    if (referrer.userId === userId)
+      throw new ServiceError('VALIDATION_FAILED', 'You cannot use your own referral code', { field: 'referralCode' });
     throw new ServiceError('CONFLICT', 'Referral codes apply only to new accounts', { field: 'referralCode' });
   }
   return { success: true as const, applied };
@@ -142,9 +152,18 @@ export async function grantMaturedPurchaseBonuses(db: Db, now: Date): Promise<nu
     .innerJoin(schema.referrals, eq(schema.referrals.invitedUserId, schema.orders.userId))
     .leftJoin(
       schema.creditLedger,
-      and(eq(schema.creditLedger.userId, schema.referrals.referrerId), eq(schema.creditLedger.movementKey, sql`'referral:purchase:' || ${schema.orders.id}`)),
+      and(
+        eq(schema.creditLedger.userId, schema.referrals.referrerId),
+        eq(schema.creditLedger.movementKey, sql`'referral:purchase:' || ${schema.orders.id}`),
+      ),
     )
-    .where(and(eq(schema.orders.status, 'PAID'), lt(schema.orders.paidAt, new Date(now.getTime() - REFUND_WINDOW_MS)), isNull(schema.creditLedger.id)))
+    .where(
+      and(
+        eq(schema.orders.status, 'PAID'),
+        lt(schema.orders.paidAt, new Date(now.getTime() - REFUND_WINDOW_MS)),
+        isNull(schema.creditLedger.id),
+      ),
+    )
     .limit(200);
   let granted = 0;
   const { purchaseBonusPercent } = await readSystemConfig(db, 'referral');
@@ -222,5 +241,13 @@ export async function referredUsers(db: Db, userId: string, query: { page: numbe
     status: referral.status,
     rewardAmount: referral.registrationReward + referral.purchaseReward,
   }));
-  return { success: true as const, users, items: users, page: query.page, size: query.size, total, totalPages: Math.ceil(total / query.size) };
+  return {
+    success: true as const,
+    users,
+    items: users,
+    page: query.page,
+    size: query.size,
+    total,
+    totalPages: Math.ceil(total / query.size),
+  };
 }

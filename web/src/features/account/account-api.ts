@@ -17,7 +17,8 @@ export const accountApi = {
   changePassword: (body: ChangePasswordRequest) => request<CredentialsChangedResponse>('/account/password', { json: body }),
   /** An account without a password sets its first one with a reset code mailed to its own address. */
   sendPasswordCode: (email: string) => request<PasswordResetRequestResponse>('/auth/password-reset/request', { json: { email } }),
-  setPassword: (body: { email: string; verificationCode: string; password: string }) => request<AuthResponse>('/auth/password-reset/confirm', { json: body }),
+  setPassword: (body: { email: string; verificationCode: string; password: string }) =>
+    request<AuthResponse>('/auth/password-reset/confirm', { json: body }),
   sendEmailChangeCode: (newEmail: string) => request<EmailChangeCodeResponse>('/account/email/send-code', { json: { newEmail } }),
   confirmEmailChange: (body: EmailChangeConfirm) => request<CredentialsChangedResponse>('/account/email/confirm', { json: body }),
   latestExport: () => request<DataExportResponse>('/account/export'),

@@ -22,7 +22,8 @@ function useAccountErrors() {
       if (error.code === 'WRONG_PASSWORD') return { currentPassword: t`The current password is incorrect` };
       if (error.code === 'CONFLICT' && error.field === 'newEmail') return { newEmail: t`An account with this e-mail already exists` };
       if (error.code === 'NO_CHANGES' && error.field === 'newEmail') return { newEmail: t`This is already your e-mail` };
-      if (error.code === 'NO_CHANGES' && error.field === 'newPassword') return { newPassword: t`The new password is the same as the current one` };
+      if (error.code === 'NO_CHANGES' && error.field === 'newPassword')
+        return { newPassword: t`The new password is the same as the current one` };
       const text = error.code === 'VALIDATION_FAILED' ? error.message : errorText(error);
       if (error.field && fields.includes(error.field as keyof Errors)) return { [error.field]: text };
     }
@@ -30,7 +31,12 @@ function useAccountErrors() {
   };
 }
 
-const FormError = ({ text }: { text?: string }) => (text ? <p role="alert" className="text-sm text-rose-300">{text}</p> : null);
+const FormError = ({ text }: { text?: string }) =>
+  text ? (
+    <p role="alert" className="text-sm text-rose-300">
+      {text}
+    </p>
+  ) : null;
 
 /** Change password (current + new), or, for an account without a password, set one with a code mailed to it. */
 export function PasswordSection({ overview, onChanged }: { overview: AccountOverview; onChanged: () => void }) {
@@ -63,7 +69,9 @@ export function PasswordSection({ overview, onChanged }: { overview: AccountOver
       setNext('');
       setCode('');
       setCodeSent(false);
-      toast.success(overview.hasPassword ? t`Password changed. Other devices were signed out.` : t`Password set. Other devices were signed out.`);
+      toast.success(
+        overview.hasPassword ? t`Password changed. Other devices were signed out.` : t`Password set. Other devices were signed out.`,
+      );
       onChanged();
     } catch (error) {
       setErrors(toErrors(error, ['currentPassword', 'newPassword', 'verificationCode']));
@@ -105,11 +113,30 @@ export function PasswordSection({ overview, onChanged }: { overview: AccountOver
       ) : (
         <form onSubmit={submit} noValidate className="mt-4 flex max-w-md flex-col gap-4" data-testid="password-form">
           {overview.hasPassword ? (
-            <PasswordField label={t`Current password`} value={current} onChange={setCurrent} error={errors.currentPassword} autoComplete="current-password" />
+            <PasswordField
+              label={t`Current password`}
+              value={current}
+              onChange={setCurrent}
+              error={errors.currentPassword}
+              autoComplete="current-password"
+            />
           ) : (
-            <Field label={t`Code sent to ${overview.email}`} value={code} onChange={setCode} error={errors.verificationCode} inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 }} />
+            <Field
+              label={t`Code sent to ${overview.email}`}
+              value={code}
+              onChange={setCode}
+              error={errors.verificationCode}
+              inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 }}
+            />
           )}
-          <PasswordField label={t`New password`} value={next} onChange={setNext} error={errors.newPassword} description={t`At least 8 characters`} autoComplete="new-password" />
+          <PasswordField
+            label={t`New password`}
+            value={next}
+            onChange={setNext}
+            error={errors.newPassword}
+            description={t`At least 8 characters`}
+            autoComplete="new-password"
+          />
           <FormError text={errors.form} />
           <p className="text-xs text-zinc-500">
             <Trans>Saving signs out every other device.</Trans>
@@ -195,7 +222,14 @@ export function EmailSection({ overview, onChanged }: { overview: AccountOvervie
       </p>
       {!sentTo ? (
         <form onSubmit={send} noValidate className="mt-4 flex max-w-md flex-col gap-4" data-testid="email-form">
-          <Field label={t`New e-mail`} type="email" value={newEmail} onChange={setNewEmail} error={errors.newEmail} inputProps={{ autoComplete: 'email', maxLength: 254 }} />
+          <Field
+            label={t`New e-mail`}
+            type="email"
+            value={newEmail}
+            onChange={setNewEmail}
+            error={errors.newEmail}
+            inputProps={{ autoComplete: 'email', maxLength: 254 }}
+          />
           <FormError text={errors.form} />
           <Button type="submit" pending={pending} className="self-start">
             <Trans>Send code</Trans>
@@ -203,11 +237,31 @@ export function EmailSection({ overview, onChanged }: { overview: AccountOvervie
         </form>
       ) : (
         <form onSubmit={confirm} noValidate className="mt-4 flex max-w-md flex-col gap-4" data-testid="email-confirm-form">
-          <Field label={t`Code sent to ${sentTo}`} value={code} onChange={setCode} error={errors.verificationCode} inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 }} />
+          <Field
+            label={t`Code sent to ${sentTo}`}
+            value={code}
+            onChange={setCode}
+            error={errors.verificationCode}
+            inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 }}
+          />
           {ownerCodeSent && (
-            <Field label={t`Code sent to ${overview.email}`} value={ownerCode} onChange={setOwnerCode} error={errors.currentEmailCode} inputProps={{ inputMode: 'numeric', maxLength: 6 }} />
+            <Field
+              label={t`Code sent to ${overview.email}`}
+              value={ownerCode}
+              onChange={setOwnerCode}
+              error={errors.currentEmailCode}
+              inputProps={{ inputMode: 'numeric', maxLength: 6 }}
+            />
           )}
-          {overview.hasPassword && <PasswordField label={t`Current password`} value={password} onChange={setPassword} error={errors.currentPassword} autoComplete="current-password" />}
+          {overview.hasPassword && (
+            <PasswordField
+              label={t`Current password`}
+              value={password}
+              onChange={setPassword}
+              error={errors.currentPassword}
+              autoComplete="current-password"
+            />
+          )}
           <FormError text={errors.form ?? errors.newEmail} />
           <div className="flex gap-2">
             <Button type="submit" pending={pending}>

@@ -39,7 +39,10 @@ function useLedgerDescription() {
     if (i18n.locale === 'en') return setPlanNames({});
     let live = true;
     Promise.all([api.pricing('en'), api.pricing(i18n.locale)])
-      .then(([en, local]) => live && setPlanNames(Object.fromEntries(en.map((p) => [p.name, local.find((l) => l.id === p.id)?.name ?? p.name]))))
+      .then(
+        ([en, local]) =>
+          live && setPlanNames(Object.fromEntries(en.map((p) => [p.name, local.find((l) => l.id === p.id)?.name ?? p.name]))),
+      )
       .catch(() => undefined);
     return () => {
       live = false;
@@ -50,31 +53,62 @@ function useLedgerDescription() {
     const plan = 'plan' in d ? (planNames[d.plan] ?? d.plan) : '';
     switch (d.kind) {
       // The type label already says "Welcome bonus".
-      case 'welcome': return null;
-      case 'invite-signup': return t`Invitation reward: a friend signed up`;
-      case 'invite-purchase': return t`Invitation reward: ${d.percent}% of a friend's purchase`;
-      case 'refund-order': return t`Refund of order ${d.order}`;
-      case 'refund-order-failed': return t`Refund of order ${d.order} failed: credits restored`;
-      case 'yearly-month': return t`Yearly subscription: credits for month ${d.month} of 12 (${d.order})`;
-      case 'purchase': return t`Purchase: ${plan} (${d.order})`;
-      case 'subscription': return d.cycle === 'yearly' ? t`Yearly subscription: ${plan} (${d.order})` : t`Monthly subscription: ${plan} (${d.order})`;
-      case 'subscription-ended': return t`Subscription ended: unused subscription credits lapsed`;
-      case 'text-to-image': return t`Text-to-image generation`;
-      case 'image-edit': return t`Image editing`;
-      case 'photo-tool': return t`Photo tool`;
-      case 'upscale': return t`Image upscale`;
-      case 'generation-refund': return t`Refund for a failed generation`;
-      case 'refund': return t`Refund`;
-      case 'unknown': return null;
+      case 'welcome':
+        return null;
+      case 'invite-signup':
+        return t`Invitation reward: a friend signed up`;
+      case 'invite-purchase':
+        return t`Invitation reward: ${d.percent}% of a friend's purchase`;
+      case 'refund-order':
+        return t`Refund of order ${d.order}`;
+      case 'refund-order-failed':
+        return t`Refund of order ${d.order} failed: credits restored`;
+      case 'yearly-month':
+        return t`Yearly subscription: credits for month ${d.month} of 12 (${d.order})`;
+      case 'purchase':
+        return t`Purchase: ${plan} (${d.order})`;
+      case 'subscription':
+        return d.cycle === 'yearly' ? t`Yearly subscription: ${plan} (${d.order})` : t`Monthly subscription: ${plan} (${d.order})`;
+      case 'subscription-ended':
+        return t`Subscription ended: unused subscription credits lapsed`;
+      case 'text-to-image':
+        return t`Text-to-image generation`;
+      case 'image-edit':
+        return t`Image editing`;
+      case 'photo-tool':
+        return t`Photo tool`;
+      case 'upscale':
+        return t`Image upscale`;
+      case 'generation-refund':
+        return t`Refund for a failed generation`;
+      case 'refund':
+        return t`Refund`;
+      case 'unknown':
+        return null;
     }
   };
 }
 
 /** Where a movement came from: generations link to My creations, purchases to orders. */
 function CauseLink({ tx }: { tx: CreditTransaction }) {
-  if (tx.referenceType === 'IMAGE_GENERATION') return <Link to="/records" className="text-fuchsia-300 hover:underline"><Trans>View creation</Trans></Link>;
-  if (tx.referenceType === 'PURCHASE' || tx.referenceType === 'SUBSCRIPTION') return <Link to="/personal-center/$tab" params={{ tab: 'orders' }} className="text-fuchsia-300 hover:underline"><Trans>View order</Trans></Link>;
-  if (tx.referenceType === 'REFERRAL') return <Link to="/personal-center/$tab" params={{ tab: 'invites' }} className="text-fuchsia-300 hover:underline"><Trans>View invites</Trans></Link>;
+  if (tx.referenceType === 'IMAGE_GENERATION')
+    return (
+      <Link to="/records" className="text-fuchsia-300 hover:underline">
+        <Trans>View creation</Trans>
+      </Link>
+    );
+  if (tx.referenceType === 'PURCHASE' || tx.referenceType === 'SUBSCRIPTION')
+    return (
+      <Link to="/personal-center/$tab" params={{ tab: 'orders' }} className="text-fuchsia-300 hover:underline">
+        <Trans>View order</Trans>
+      </Link>
+    );
+  if (tx.referenceType === 'REFERRAL')
+    return (
+      <Link to="/personal-center/$tab" params={{ tab: 'invites' }} className="text-fuchsia-300 hover:underline">
+        <Trans>View invites</Trans>
+      </Link>
+    );
   return null;
 }
 
@@ -112,7 +146,9 @@ export function MyCredits() {
     <div className="flex flex-col gap-6">
       <div className="card flex flex-col gap-6 p-6 sm:flex-row sm:items-center">
         <div>
-          <p className="text-sm text-zinc-400"><Trans>Available credits</Trans></p>
+          <p className="text-sm text-zinc-400">
+            <Trans>Available credits</Trans>
+          </p>
           <p className="text-4xl font-black text-gradient">{balance ? formatCredits(balance.available) : '…'}</p>
         </div>
         <dl className="grid flex-1 grid-cols-3 gap-3 text-sm">
@@ -127,14 +163,19 @@ export function MyCredits() {
             </div>
           ))}
         </dl>
-        <Link to="/pricing" className="rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-center text-sm font-semibold">
+        <Link
+          to="/pricing"
+          className="rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-center text-sm font-semibold"
+        >
           <Trans>Recharge</Trans>
         </Link>
       </div>
 
       <div className="card overflow-hidden">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-white/5 p-4">
-          <h2 className="font-semibold"><Trans>Credit history</Trans></h2>
+          <h2 className="font-semibold">
+            <Trans>Credit history</Trans>
+          </h2>
           <label className="flex items-center gap-2 text-sm text-zinc-400">
             <Trans>Type</Trans>
             <select
@@ -146,7 +187,9 @@ export function MyCredits() {
               className="rounded-lg border border-white/10 bg-ink-900 px-2 py-1.5 text-zinc-100"
             >
               {TYPES.map((value) => (
-                <option key={value} value={value}>{typeLabel(value)}</option>
+                <option key={value} value={value}>
+                  {typeLabel(value)}
+                </option>
               ))}
             </select>
           </label>
@@ -159,38 +202,61 @@ export function MyCredits() {
             ))}
           </div>
         ) : rows.length === 0 ? (
-          <p className="p-10 text-center text-zinc-400"><Trans>No credit movements yet.</Trans></p>
+          <p className="p-10 text-center text-zinc-400">
+            <Trans>No credit movements yet.</Trans>
+          </p>
         ) : (
           <ul className="divide-y divide-white/5">
             {rows.map((tx) => {
               const description = describe(tx);
               return (
-              <li key={tx.id} className="flex items-start gap-3 px-4 py-3 text-sm sm:items-center sm:gap-4">
-                <span className={`w-14 shrink-0 font-semibold tabular-nums ${tx.amount > 0 ? 'text-emerald-300' : 'text-rose-300'}`}>
-                  {tx.amount > 0 ? '+' : ''}{tx.amount}
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block font-medium">{typeLabel(tx.type)}</span>
-                  {description && <span className="block text-zinc-400">{description}</span>}
-                  <span className="block sm:hidden"><CauseLink tx={tx} /></span>
-                </span>
-                <span className="hidden sm:inline"><CauseLink tx={tx} /></span>
-                <span className="shrink-0 text-right text-xs text-zinc-400 sm:text-sm">
-                  <span className="block"><Trans>Balance {tx.credits}</Trans></span>
-                  <time className="block" dateTime={tx.createdAt}>{formatDate(tx.createdAt)}</time>
-                </span>
-              </li>
+                <li key={tx.id} className="flex items-start gap-3 px-4 py-3 text-sm sm:items-center sm:gap-4">
+                  <span className={`w-14 shrink-0 font-semibold tabular-nums ${tx.amount > 0 ? 'text-emerald-300' : 'text-rose-300'}`}>
+                    {tx.amount > 0 ? '+' : ''}
+                    {tx.amount}
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-medium">{typeLabel(tx.type)}</span>
+                    {description && <span className="block text-zinc-400">{description}</span>}
+                    <span className="block sm:hidden">
+                      <CauseLink tx={tx} />
+                    </span>
+                  </span>
+                  <span className="hidden sm:inline">
+                    <CauseLink tx={tx} />
+                  </span>
+                  <span className="shrink-0 text-right text-xs text-zinc-400 sm:text-sm">
+                    <span className="block">
+                      <Trans>Balance {tx.credits}</Trans>
+                    </span>
+                    <time className="block" dateTime={tx.createdAt}>
+                      {formatDate(tx.createdAt)}
+                    </time>
+                  </span>
+                </li>
               );
             })}
           </ul>
         )}
         {totalPages > 1 && (
           <div className="flex items-center justify-center gap-3 border-t border-white/5 p-3 text-sm">
-            <button type="button" disabled={page === 0} onClick={() => setPage((p) => p - 1)} className="rounded-lg px-3 py-1.5 hover:bg-white/5 disabled:opacity-40">
+            <button
+              type="button"
+              disabled={page === 0}
+              onClick={() => setPage((p) => p - 1)}
+              className="rounded-lg px-3 py-1.5 hover:bg-white/5 disabled:opacity-40"
+            >
               <Trans>Previous</Trans>
             </button>
-            <span className="text-zinc-400">{page + 1} / {totalPages}</span>
-            <button type="button" disabled={page + 1 >= totalPages} onClick={() => setPage((p) => p + 1)} className="rounded-lg px-3 py-1.5 hover:bg-white/5 disabled:opacity-40">
+            <span className="text-zinc-400">
+              {page + 1} / {totalPages}
+            </span>
+            <button
+              type="button"
+              disabled={page + 1 >= totalPages}
+              onClick={() => setPage((p) => p + 1)}
+              className="rounded-lg px-3 py-1.5 hover:bg-white/5 disabled:opacity-40"
+            >
               <Trans>Next</Trans>
             </button>
           </div>

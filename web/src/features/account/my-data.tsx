@@ -59,7 +59,12 @@ export function DataExportSection() {
         <Trans>One zip file with your profile, orders, credit history, creation records and your own images.</Trans>
       </p>
       {running && (
-        <ProgressBar value={current.progress} aria-label={t`Preparing your data`} className="mt-4 flex max-w-md flex-col gap-1.5" data-testid="export-progress">
+        <ProgressBar
+          value={current.progress}
+          aria-label={t`Preparing your data`}
+          className="mt-4 flex max-w-md flex-col gap-1.5"
+          data-testid="export-progress"
+        >
           {({ percentage, valueText }) => (
             <>
               <div className="flex justify-between text-sm text-zinc-300">
@@ -69,7 +74,10 @@ export function DataExportSection() {
                 <span>{valueText}</span>
               </div>
               <div className="h-2 overflow-hidden rounded-full bg-white/10">
-                <div className="h-full rounded-full bg-gradient-to-r from-violet-500 to-fuchsia-500 transition-all" style={{ width: `${percentage ?? 0}%` }} />
+                <div
+                  className="h-full rounded-full bg-gradient-to-r from-violet-500 to-fuchsia-500 transition-all"
+                  style={{ width: `${percentage ?? 0}%` }}
+                />
               </div>
             </>
           )}
@@ -79,8 +87,8 @@ export function DataExportSection() {
         <div className="mt-4 flex flex-col gap-2 text-sm text-zinc-300" data-testid="export-ready">
           <p>
             <Trans>
-              Ready: <Plural value={current.fileCount ?? 0} one="# image" other="# images" />, {megabytes(current.sizeBytes ?? 0)}. The link works until{' '}
-              {formatDate(current.expiresAt!)}.
+              Ready: <Plural value={current.fileCount ?? 0} one="# image" other="# images" />, {megabytes(current.sizeBytes ?? 0)}. The link
+              works until {formatDate(current.expiresAt!)}.
             </Trans>
           </p>
           <a
@@ -156,14 +164,21 @@ export function DeleteAccountSection() {
       void navigate({ to: '/' });
     } catch (e) {
       const onCode = e instanceof ApiError && e.field === 'verificationCode';
-      const text = e instanceof ApiError && e.code === 'CONFLICT' ? t`Some of your images or your data export are still being made. Try again when they are finished.` : errorText(e);
+      const text =
+        e instanceof ApiError && e.code === 'CONFLICT'
+          ? t`Some of your images or your data export are still being made. Try again when they are finished.`
+          : errorText(e);
       setError({ field: onCode ? 'code' : undefined, text });
       setPending(false);
     }
   }
 
   return (
-    <section aria-labelledby="delete-heading" className="rounded-2xl border border-rose-500/30 bg-rose-950/20 p-5" data-testid="delete-account">
+    <section
+      aria-labelledby="delete-heading"
+      className="rounded-2xl border border-rose-500/30 bg-rose-950/20 p-5"
+      data-testid="delete-account"
+    >
       <h2 id="delete-heading" className="text-lg font-semibold text-white">
         <Trans>Delete my account</Trans>
       </h2>

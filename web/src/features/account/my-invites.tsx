@@ -42,13 +42,25 @@ export function MyInvites() {
   return (
     <div className="flex flex-col gap-6">
       <div className="card p-6">
-        <h2 className="font-semibold"><Trans>Invite friends, earn credits</Trans></h2>
-        <p className="mt-1 text-sm text-zinc-400"><Trans>You get 50 credits for every friend who signs up with your link, and a bonus when they buy.</Trans></p>
+        <h2 className="font-semibold">
+          <Trans>Invite friends, earn credits</Trans>
+        </h2>
+        <p className="mt-1 text-sm text-zinc-400">
+          <Trans>You get 50 credits for every friend who signs up with your link, and a bonus when they buy.</Trans>
+        </p>
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-          <input readOnly aria-label={t`Your invitation link`} value={link?.link ?? '…'} className="flex-1 rounded-xl border border-white/10 bg-ink-900 px-3.5 py-2.5 text-sm" data-testid="referral-link" />
+          <input
+            readOnly
+            aria-label={t`Your invitation link`}
+            value={link?.link ?? '…'}
+            className="flex-1 rounded-xl border border-white/10 bg-ink-900 px-3.5 py-2.5 text-sm"
+            data-testid="referral-link"
+          />
           <Button onPress={() => void copy()}>{copied ? <Trans>Copied!</Trans> : <Trans>Copy link</Trans>}</Button>
         </div>
-        <p className="mt-2 text-xs text-zinc-500"><Trans>Your code: {link?.referralCode ?? 'NOT SET'}</Trans></p>
+        <p className="mt-2 text-xs text-zinc-500">
+          <Trans>Your code: {link?.referralCode ?? 'NOT SET'}</Trans>
+        </p>
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
@@ -64,15 +76,21 @@ export function MyInvites() {
         ))}
       </dl>
       <div className="card overflow-hidden">
-        <h2 className="border-b border-white/5 p-4 font-semibold"><Trans>Invited friends</Trans></h2>
+        <h2 className="border-b border-white/5 p-4 font-semibold">
+          <Trans>Invited friends</Trans>
+        </h2>
         {users.length === 0 ? (
-          <p className="p-10 text-center text-zinc-400"><Trans>No friends invited yet — share your link!</Trans></p>
+          <p className="p-10 text-center text-zinc-400">
+            <Trans>No friends invited yet — share your link!</Trans>
+          </p>
         ) : (
           <ul className="divide-y divide-white/5" data-testid="referred-users">
             {users.map((u) => (
               <li key={u.id} className="flex flex-wrap items-center gap-4 px-4 py-3 text-sm">
                 <span className="flex-1 font-medium">{u.invitedUser}</span>
-                <span className={`rounded-full px-2 py-0.5 text-xs ${u.status === 'completed' ? 'bg-emerald-500/15 text-emerald-300' : 'bg-amber-500/15 text-amber-200'}`}>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs ${u.status === 'completed' ? 'bg-emerald-500/15 text-emerald-300' : 'bg-amber-500/15 text-amber-200'}`}
+                >
                   {u.status === 'completed' ? <Trans>Completed</Trans> : <Trans>Pending</Trans>}
                 </span>
                 <span className="text-emerald-300">+{u.rewardAmount}</span>
@@ -83,8 +101,12 @@ export function MyInvites() {
         )}
         {totalPages > 1 && (
           <div className="flex justify-center gap-3 border-t border-white/5 p-3 text-sm">
-            <button type="button" disabled={page === 0} onClick={() => setPage((p) => p - 1)} className="disabled:opacity-40"><Trans>Previous</Trans></button>
-            <button type="button" disabled={page + 1 >= totalPages} onClick={() => setPage((p) => p + 1)} className="disabled:opacity-40"><Trans>Next</Trans></button>
+            <button type="button" disabled={page === 0} onClick={() => setPage((p) => p - 1)} className="disabled:opacity-40">
+              <Trans>Previous</Trans>
+            </button>
+            <button type="button" disabled={page + 1 >= totalPages} onClick={() => setPage((p) => p + 1)} className="disabled:opacity-40">
+              <Trans>Next</Trans>
+            </button>
           </div>
         )}
       </div>

@@ -13,7 +13,8 @@ import { OrderStatusBadge, usePaymentMethodLabel } from '../payments/status-badg
 import { SubscriptionPanel } from './subscription-panel';
 
 /** A refund can be asked for on a paid order with none in flight; the modal then checks the rules. */
-const refundable = (order: OrderItem) => order.status === 'PAID' && !order.needsSupport && order.refundStatus !== 'PENDING' && order.refundStatus !== 'APPROVED';
+const refundable = (order: OrderItem) =>
+  order.status === 'PAID' && !order.needsSupport && order.refundStatus !== 'PENDING' && order.refundStatus !== 'APPROVED';
 
 function OrderRow({ order, onRefund, onCancel }: { order: OrderItem; onRefund: () => void; onCancel: () => void }) {
   const { t } = useLingui();
@@ -21,14 +22,22 @@ function OrderRow({ order, onRefund, onCancel }: { order: OrderItem; onRefund: (
   const { productName: product, orderNumber } = order;
   const credits = order.creditsAdded || order.creditsToAdd;
   return (
-    <li data-testid="order-row" data-order-id={order.id} className="grid gap-x-6 gap-y-2 px-4 py-4 sm:px-5 md:grid-cols-[minmax(0,1.3fr)_minmax(0,1.2fr)_12rem] md:items-center">
+    <li
+      data-testid="order-row"
+      data-order-id={order.id}
+      className="grid gap-x-6 gap-y-2 px-4 py-4 sm:px-5 md:grid-cols-[minmax(0,1.3fr)_minmax(0,1.2fr)_12rem] md:items-center"
+    >
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-semibold">{order.productName}</span>
-          <span className="md:hidden"><OrderStatusBadge order={order} /></span>
+          <span className="md:hidden">
+            <OrderStatusBadge order={order} />
+          </span>
         </div>
         <p className="mt-0.5 truncate text-xs text-zinc-500">
-          <span className="sr-only"><Trans>Order number</Trans> </span>
+          <span className="sr-only">
+            <Trans>Order number</Trans>{' '}
+          </span>
           <span className="tabular-nums">{order.orderNumber}</span>
         </p>
         <p className="text-xs text-zinc-500">
@@ -49,7 +58,9 @@ function OrderRow({ order, onRefund, onCancel }: { order: OrderItem; onRefund: (
         <span className="text-zinc-400">{methodLabel(order.paymentMethod)}</span>
       </div>
       <div className="flex items-center gap-3 md:justify-end">
-        <span className="hidden md:inline"><OrderStatusBadge order={order} /></span>
+        <span className="hidden md:inline">
+          <OrderStatusBadge order={order} />
+        </span>
         {order.status === 'PENDING' && (
           // An open checkout holds the one subscription slot until it expires; the buyer can give it up now.
           <Button variant="ghost" className="px-3 py-1.5" onPress={onCancel} aria-label={t`Cancel checkout ${product} (${orderNumber})`}>
@@ -112,8 +123,14 @@ export function MyOrders() {
       ) : (
         <section aria-labelledby="orders-title" className="card overflow-hidden">
           <div className="flex items-center justify-between gap-3 border-b border-white/5 px-4 py-3 sm:px-5">
-            <h2 id="orders-title" className="font-semibold"><Trans>Order history</Trans></h2>
-            {orders && total > 0 && <span className="text-sm text-zinc-500"><Plural value={total} one="# order" other="# orders" /></span>}
+            <h2 id="orders-title" className="font-semibold">
+              <Trans>Order history</Trans>
+            </h2>
+            {orders && total > 0 && (
+              <span className="text-sm text-zinc-500">
+                <Plural value={total} one="# order" other="# orders" />
+              </span>
+            )}
           </div>
           {!orders ? (
             <div role="status" className="space-y-2 p-4" aria-busy="true" aria-label={t`Loading orders`}>
@@ -124,7 +141,9 @@ export function MyOrders() {
             </div>
           ) : orders.length === 0 ? (
             <div className="flex flex-col items-center gap-3 p-10 text-center">
-              <p className="text-zinc-400"><Trans>No orders yet. Credit packs and plans you buy will appear here.</Trans></p>
+              <p className="text-zinc-400">
+                <Trans>No orders yet. Credit packs and plans you buy will appear here.</Trans>
+              </p>
               <Link to="/pricing" className="rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-sm font-semibold">
                 <Trans>See pricing</Trans>
               </Link>
@@ -141,7 +160,9 @@ export function MyOrders() {
               <Button variant="ghost" className="px-3 py-1.5" isDisabled={page === 0} onPress={() => setPage((p) => p - 1)}>
                 <Trans>Previous</Trans>
               </Button>
-              <span className="text-zinc-400" aria-current="page">{page + 1} / {totalPages}</span>
+              <span className="text-zinc-400" aria-current="page">
+                {page + 1} / {totalPages}
+              </span>
               <Button variant="ghost" className="px-3 py-1.5" isDisabled={page + 1 >= totalPages} onPress={() => setPage((p) => p + 1)}>
                 <Trans>Next</Trans>
               </Button>

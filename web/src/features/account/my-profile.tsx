@@ -123,7 +123,14 @@ function AvatarCard({ user }: { user: UserProfile }) {
       />
       <div className="relative">
         {/* The picture is a mouse shortcut; the "Change avatar" button below is the keyboard control. */}
-        <button type="button" tabIndex={-1} aria-hidden disabled={uploading} onClick={() => input.current?.click()} className="group relative block rounded-full">
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden
+          disabled={uploading}
+          onClick={() => input.current?.click()}
+          className="group relative block rounded-full"
+        >
           <img
             src={shown}
             alt=""
@@ -133,7 +140,16 @@ function AvatarCard({ user }: { user: UserProfile }) {
           />
           {!uploading && (
             <span className="absolute bottom-1 right-1 flex h-8 w-8 items-center justify-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 text-white shadow-lg ring-2 ring-ink-900">
-              <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                aria-hidden
+                viewBox="0 0 24 24"
+                className="h-4 w-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="M4 8h3l2-3h6l2 3h3v11H4z" />
                 <circle cx="12" cy="13" r="3.5" />
               </svg>
@@ -148,7 +164,9 @@ function AvatarCard({ user }: { user: UserProfile }) {
       </div>
       <div className="min-w-0 max-w-full">
         <p className="truncate font-semibold">{user.name}</p>
-        <p className="truncate text-xs text-zinc-400" title={user.email}>{user.email}</p>
+        <p className="truncate text-xs text-zinc-400" title={user.email}>
+          {user.email}
+        </p>
       </div>
       {uploading ? (
         <Button variant="secondary" className="w-full" onPress={() => upload.current?.abort()}>
@@ -208,15 +226,23 @@ function ProfileForm({ user }: { user: UserProfile }) {
         label={t`E-mail`}
         value={user.email}
         isReadOnly
-        description={user.emailVerified ? t`Your e-mail cannot be changed.` : t`Not verified yet: enter the code we e-mailed you in the banner at the top of the page.`}
+        description={
+          user.emailVerified
+            ? t`Your e-mail cannot be changed.`
+            : t`Not verified yet: enter the code we e-mailed you in the banner at the top of the page.`
+        }
       />
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div>
-          <dt className="text-zinc-500"><Trans>Signed in with</Trans></dt>
+          <dt className="text-zinc-500">
+            <Trans>Signed in with</Trans>
+          </dt>
           <dd>{provider}</dd>
         </div>
         <div>
-          <dt className="text-zinc-500"><Trans>Member since</Trans></dt>
+          <dt className="text-zinc-500">
+            <Trans>Member since</Trans>
+          </dt>
           <dd>{formatDate(user.createdAt)}</dd>
         </div>
       </dl>

@@ -9,7 +9,19 @@ import { preloadLoginFlow, useLoginModal } from '../auth/login-modal';
  * Spec §2: /credits and /referrals go to the personal center when signed in, "otherwise show it":
  * a signed-out visitor sees what credits or invitations are, with the way to sign in or buy.
  */
-function Intro({ icon: Icon, title, lead, points, children }: { icon: LucideIcon; title: ReactNode; lead: ReactNode; points: [LucideIcon, ReactNode, ReactNode][]; children: ReactNode }) {
+function Intro({
+  icon: Icon,
+  title,
+  lead,
+  points,
+  children,
+}: {
+  icon: LucideIcon;
+  title: ReactNode;
+  lead: ReactNode;
+  points: [LucideIcon, ReactNode, ReactNode][];
+  children: ReactNode;
+}) {
   return (
     <main className="mx-auto w-full max-w-5xl px-4 pb-20 pt-10 sm:px-6">
       <div className="card overflow-hidden p-8 sm:p-10">
@@ -51,16 +63,39 @@ function SignInButton({ children }: { children: ReactNode }) {
 
 export function CreditsIntro() {
   const [bonus, setBonus] = useState<number | null>(null);
-  useEffect(() => void api.registrationBonus().then((r) => setBonus(r.data)).catch(() => undefined), []);
+  useEffect(
+    () =>
+      void api
+        .registrationBonus()
+        .then((r) => setBonus(r.data))
+        .catch(() => undefined),
+    [],
+  );
   return (
     <Intro
       icon={Coins}
       title={<Trans>Credits</Trans>}
-      lead={<Trans>Every image you create is paid with credits: a 1024×1024 image costs 4. Sign in to see your balance and every movement in it.</Trans>}
+      lead={
+        <Trans>
+          Every image you create is paid with credits: a 1024×1024 image costs 4. Sign in to see your balance and every movement in it.
+        </Trans>
+      }
       points={[
-        [Sparkles, <Trans key="f">Free to start</Trans>, bonus ? <Trans key="fd">New accounts get {bonus} free credits.</Trans> : <Trans key="fd2">New accounts get free credits.</Trans>],
-        [ShoppingBag, <Trans key="p">Packs never expire</Trans>, <Trans key="pd">Buy a credit pack once and use it whenever you like.</Trans>],
-        [Coins, <Trans key="s">Subscriptions roll over</Trans>, <Trans key="sd">Monthly credits that carry over while you stay subscribed.</Trans>],
+        [
+          Sparkles,
+          <Trans key="f">Free to start</Trans>,
+          bonus ? <Trans key="fd">New accounts get {bonus} free credits.</Trans> : <Trans key="fd2">New accounts get free credits.</Trans>,
+        ],
+        [
+          ShoppingBag,
+          <Trans key="p">Packs never expire</Trans>,
+          <Trans key="pd">Buy a credit pack once and use it whenever you like.</Trans>,
+        ],
+        [
+          Coins,
+          <Trans key="s">Subscriptions roll over</Trans>,
+          <Trans key="sd">Monthly credits that carry over while you stay subscribed.</Trans>,
+        ],
       ]}
     >
       <SignInButton>
@@ -80,9 +115,21 @@ export function ReferralsIntro() {
       title={<Trans>Invite friends, earn credits</Trans>}
       lead={<Trans>Share your invitation link. When a friend signs up with it you get 50 credits, and more when they buy.</Trans>}
       points={[
-        [Share2, <Trans key="1">Share your link</Trans>, <Trans key="1d">Copy your personal link from My invites after you sign in.</Trans>],
-        [UserPlus, <Trans key="2">A friend joins</Trans>, <Trans key="2d">They sign up through your link and get their own free credits.</Trans>],
-        [Gift, <Trans key="3">You are rewarded</Trans>, <Trans key="3d">50 credits for every friend, and a bonus when they make a purchase.</Trans>],
+        [
+          Share2,
+          <Trans key="1">Share your link</Trans>,
+          <Trans key="1d">Copy your personal link from My invites after you sign in.</Trans>,
+        ],
+        [
+          UserPlus,
+          <Trans key="2">A friend joins</Trans>,
+          <Trans key="2d">They sign up through your link and get their own free credits.</Trans>,
+        ],
+        [
+          Gift,
+          <Trans key="3">You are rewarded</Trans>,
+          <Trans key="3d">50 credits for every friend, and a bonus when they make a purchase.</Trans>,
+        ],
       ]}
     >
       <SignInButton>

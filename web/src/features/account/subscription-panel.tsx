@@ -12,7 +12,15 @@ import { SubscriptionStatusBadge, usePaymentMethodLabel } from '../payments/stat
 import { useToast } from '../../ui/toast';
 
 /** Asks before the irreversible cancel (spec §4), saying what the user keeps and until when. */
-function CancelDialog({ subscription, onClose, onCancelled }: { subscription: SubscriptionInfo | null; onClose: () => void; onCancelled: (s: SubscriptionInfo | null) => void }) {
+function CancelDialog({
+  subscription,
+  onClose,
+  onCancelled,
+}: {
+  subscription: SubscriptionInfo | null;
+  onClose: () => void;
+  onCancelled: (s: SubscriptionInfo | null) => void;
+}) {
   const { t } = useLingui();
   const toast = useToast();
   const [pending, setPending] = useState(false);
@@ -28,19 +36,34 @@ function CancelDialog({ subscription, onClose, onCancelled }: { subscription: Su
       onCancelled(result.subscription);
     } catch (error) {
       // Spec §8: "Cancel subscription failed", or what the server said went wrong.
-      toast.error(error instanceof ApiError && error.code !== 'INTERNAL' && error.code !== 'NETWORK_ERROR' ? error.message : t`Cancel subscription failed`);
+      toast.error(
+        error instanceof ApiError && error.code !== 'INTERNAL' && error.code !== 'NETWORK_ERROR'
+          ? error.message
+          : t`Cancel subscription failed`,
+      );
     } finally {
       setPending(false);
     }
   }
 
   return (
-    <ModalOverlay isOpen={subscription !== null} onOpenChange={(open) => !open && !pending && onClose()} isDismissable={!pending} className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4 backdrop-blur-sm">
+    <ModalOverlay
+      isOpen={subscription !== null}
+      onOpenChange={(open) => !open && !pending && onClose()}
+      isDismissable={!pending}
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4 backdrop-blur-sm"
+    >
       <Modal className="w-full max-w-md">
         <Dialog role="alertdialog" className="card bg-ink-900/95 p-6 outline-none">
-          <Heading slot="title" className="text-xl font-bold"><Trans>Cancel your subscription?</Trans></Heading>
+          <Heading slot="title" className="text-xl font-bold">
+            <Trans>Cancel your subscription?</Trans>
+          </Heading>
           <div className="mt-3 space-y-2 text-sm text-zinc-300">
-            <p><Trans>This cannot be undone: billing stops and this subscription cannot be resumed. To subscribe again later you start a new plan.</Trans></p>
+            <p>
+              <Trans>
+                This cannot be undone: billing stops and this subscription cannot be resumed. To subscribe again later you start a new plan.
+              </Trans>
+            </p>
             {until && (
               <p>
                 <Trans>
@@ -87,15 +110,23 @@ export function SubscriptionPanel({ reloadKey }: { reloadKey: number }) {
     return (
       <div role="alert" className="card flex flex-wrap items-center justify-between gap-3 p-4 text-sm text-zinc-300">
         <span>{t`Failed to load data: ${error}`}</span>
-        <Button variant="secondary" onPress={() => void load()}><Trans>Retry</Trans></Button>
+        <Button variant="secondary" onPress={() => void load()}>
+          <Trans>Retry</Trans>
+        </Button>
       </div>
     );
   }
   if (subscription === undefined) return <div className="skeleton h-20 rounded-2xl" aria-hidden />;
   if (subscription === null) {
     return (
-      <section aria-label={t`Subscription`} data-testid="subscription-panel" className="card flex flex-wrap items-center justify-between gap-3 px-5 py-4 text-sm">
-        <span className="text-zinc-400"><Trans>No active subscription</Trans></span>
+      <section
+        aria-label={t`Subscription`}
+        data-testid="subscription-panel"
+        className="card flex flex-wrap items-center justify-between gap-3 px-5 py-4 text-sm"
+      >
+        <span className="text-zinc-400">
+          <Trans>No active subscription</Trans>
+        </span>
         <Link to="/pricing" className="font-semibold text-fuchsia-300 hover:underline">
           <Trans>See plans</Trans> <span aria-hidden>→</span>
         </Link>
@@ -108,7 +139,12 @@ export function SubscriptionPanel({ reloadKey }: { reloadKey: number }) {
   const endDate = s.endDate ? formatDate(s.endDate) : null;
   const per = s.packageType === 'yearly' ? t`/ year` : t`/ month`;
   const rows: [string, React.ReactNode][] = [
-    [t`Price`, <>{formatMoney(s.price)} <span className="font-normal text-zinc-400">{per}</span></>],
+    [
+      t`Price`,
+      <>
+        {formatMoney(s.price)} <span className="font-normal text-zinc-400">{per}</span>
+      </>,
+    ],
     [t`Monthly credits`, formatCredits(s.monthlyCredits)],
     [t`Started`, formatDate(s.startDate)],
     [t`Next billing`, s.nextBillingDate ? formatDate(s.nextBillingDate) : '—'],
@@ -123,13 +159,19 @@ export function SubscriptionPanel({ reloadKey }: { reloadKey: number }) {
         </h2>
         <SubscriptionStatusBadge status={s.status} />
         {s.status !== 'cancelled' && s.status !== 'expired' && (
-          <Button variant="ghost" className="ml-auto border border-white/10 text-rose-200 hover:text-rose-100" onPress={() => setConfirming(s)}>
+          <Button
+            variant="ghost"
+            className="ml-auto border border-white/10 text-rose-200 hover:text-rose-100"
+            onPress={() => setConfirming(s)}
+          >
             <Trans>Cancel subscription</Trans>
           </Button>
         )}
       </div>
       {s.status === 'cancelled' && endDate && (
-        <p className="mt-2 text-sm text-zinc-400"><Trans>Cancelled. Your plan stays active until {endDate}.</Trans></p>
+        <p className="mt-2 text-sm text-zinc-400">
+          <Trans>Cancelled. Your plan stays active until {endDate}.</Trans>
+        </p>
       )}
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
         {rows.map(([label, value]) => (

@@ -76,7 +76,9 @@ export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) 
     session.signIn(result.token, result.user);
     safeLocalStorage.removeItem(REFERRAL_KEY);
     // A password sign-up's bonus waits for its e-mail (docs/decisions/008); the banner under the header takes the code.
-    toast.success(result.user.emailVerified ? t`Welcome, ${result.user.name}!` : t`Welcome, ${result.user.name}! We sent a code to your e-mail.`);
+    toast.success(
+      result.user.emailVerified ? t`Welcome, ${result.user.name}!` : t`Welcome, ${result.user.name}! We sent a code to your e-mail.`,
+    );
     onSignedIn?.(result);
   }
 
@@ -135,7 +137,16 @@ export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) 
 
       {step === 'email' && (
         <form onSubmit={sendCode} className="flex flex-col gap-4" noValidate>
-          <Field label={t`E-mail`} type="email" value={email} onChange={setEmail} error={error} autoFocus autoComplete="email" inputProps={{ placeholder: 'you@example.com' }} />
+          <Field
+            label={t`E-mail`}
+            type="email"
+            value={email}
+            onChange={setEmail}
+            error={error}
+            autoFocus
+            autoComplete="email"
+            inputProps={{ placeholder: 'you@example.com' }}
+          />
           <Button type="submit" pending={pending} className="w-full">
             <Trans>Send code</Trans>
           </Button>
@@ -160,7 +171,15 @@ export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) 
             <Trans>Verify and sign in</Trans>
           </Button>
           <div className="flex items-center justify-between text-sm">
-            <Button variant="ghost" className="px-2" onPress={() => { setStep('email'); setCode(''); setError(undefined); }}>
+            <Button
+              variant="ghost"
+              className="px-2"
+              onPress={() => {
+                setStep('email');
+                setCode('');
+                setError(undefined);
+              }}
+            >
               <Trans>Back</Trans>
             </Button>
             <Button variant="ghost" className="px-2" isDisabled={countdown > 0 || pending} onPress={() => void sendCode()}>
@@ -172,7 +191,15 @@ export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) 
 
       <p className="text-center text-xs text-zinc-500">
         <Trans>
-          By continuing you agree to our <Link to="/terms" target="_blank" className="underline">Terms</Link> and <Link to="/privacy" target="_blank" className="underline">Privacy Policy</Link>.
+          By continuing you agree to our{' '}
+          <Link to="/terms" target="_blank" className="underline">
+            Terms
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy" target="_blank" className="underline">
+            Privacy Policy
+          </Link>
+          .
         </Trans>
       </p>
     </div>

@@ -23,7 +23,15 @@ export function PasswordField({
   const { t } = useLingui();
   const [visible, setVisible] = useState(false);
   return (
-    <TextField value={value} onChange={onChange} isInvalid={Boolean(error)} type={visible ? 'text' : 'password'} autoFocus={autoFocus} autoComplete={autoComplete} className="flex flex-col gap-1.5">
+    <TextField
+      value={value}
+      onChange={onChange}
+      isInvalid={Boolean(error)}
+      type={visible ? 'text' : 'password'}
+      autoFocus={autoFocus}
+      autoComplete={autoComplete}
+      className="flex flex-col gap-1.5"
+    >
       <Label className="text-sm font-medium text-zinc-300">{label}</Label>
       <div className="relative">
         <Input
@@ -37,14 +45,27 @@ export function PasswordField({
           onPress={() => setVisible((v) => !v)}
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-zinc-400 outline-none hover:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-violet-400"
         >
-          <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
             <circle cx="12" cy="12" r="3" />
             {visible && <path d="M4 4l16 16" />}
           </svg>
         </AriaButton>
       </div>
-      {description && <Text slot="description" className="text-xs text-zinc-500">{description}</Text>}
+      {description && (
+        <Text slot="description" className="text-xs text-zinc-500">
+          {description}
+        </Text>
+      )}
       <FieldError className="text-xs text-rose-300">{error}</FieldError>
     </TextField>
   );

@@ -22,7 +22,17 @@ type Errors = Partial<Record<'email' | 'verificationCode' | 'password' | 'form',
  * account), then takes the code and a new password. Success signs in here and ends every other
  * session; the owner also gets an e-mail saying the password changed.
  */
-export function PasswordResetStep({ email, onEmailChange, onSuccess, onBack }: { email: string; onEmailChange: (email: string) => void; onSuccess: (result: AuthResponse) => void; onBack: () => void }) {
+export function PasswordResetStep({
+  email,
+  onEmailChange,
+  onSuccess,
+  onBack,
+}: {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onSuccess: (result: AuthResponse) => void;
+  onBack: () => void;
+}) {
   const { t } = useLingui();
   const errorText = useErrorText();
   const translate = useValidationText();
@@ -40,8 +50,10 @@ export function PasswordResetStep({ email, onEmailChange, onSuccess, onBack }: {
   }, [countdown]);
 
   function serverError(error: unknown): Errors {
-    if (error instanceof ApiError && error.code === 'RATE_LIMITED') return { form: t`Too many password reset requests, please try again later` };
-    if (error instanceof ApiError && error.field && ['email', 'verificationCode', 'password'].includes(error.field)) return { [error.field]: translate(error.message) };
+    if (error instanceof ApiError && error.code === 'RATE_LIMITED')
+      return { form: t`Too many password reset requests, please try again later` };
+    if (error instanceof ApiError && error.field && ['email', 'verificationCode', 'password'].includes(error.field))
+      return { [error.field]: translate(error.message) };
     return { form: errorText(error) };
   }
 
@@ -92,7 +104,16 @@ export function PasswordResetStep({ email, onEmailChange, onSuccess, onBack }: {
           <p className="text-sm text-zinc-400">
             <Trans>Enter the e-mail of your account. We will send you a code to choose a new password.</Trans>
           </p>
-          <Field label={t`E-mail`} type="email" value={email} onChange={onEmailChange} error={errors.email} autoComplete="username" autoFocus inputProps={{ placeholder: 'you@example.com', autoCapitalize: 'none', spellCheck: false }} />
+          <Field
+            label={t`E-mail`}
+            type="email"
+            value={email}
+            onChange={onEmailChange}
+            error={errors.email}
+            autoComplete="username"
+            autoFocus
+            inputProps={{ placeholder: 'you@example.com', autoCapitalize: 'none', spellCheck: false }}
+          />
           {formError}
           <Button type="submit" pending={pending} className="w-full">
             <Trans>Send reset code</Trans>
@@ -103,8 +124,23 @@ export function PasswordResetStep({ email, onEmailChange, onSuccess, onBack }: {
           <p role="status" className="rounded-xl border border-emerald-500/30 bg-emerald-500/10 px-3 py-2 text-sm text-emerald-200">
             <Trans>If an account uses {email}, a reset code is on its way. It is valid for 10 minutes.</Trans>
           </p>
-          <Field label={t`Reset code`} value={code} onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))} error={errors.verificationCode} autoComplete="one-time-code" autoFocus inputProps={{ inputMode: 'numeric', placeholder: '123456' }} />
-          <PasswordField label={t`New password`} value={password} onChange={setPassword} error={errors.password} autoComplete="new-password" description={t`At least 8 characters (up to 128).`} />
+          <Field
+            label={t`Reset code`}
+            value={code}
+            onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+            error={errors.verificationCode}
+            autoComplete="one-time-code"
+            autoFocus
+            inputProps={{ inputMode: 'numeric', placeholder: '123456' }}
+          />
+          <PasswordField
+            label={t`New password`}
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+            autoComplete="new-password"
+            description={t`At least 8 characters (up to 128).`}
+          />
           {formError}
           <Button type="submit" pending={pending} className="w-full">
             <Trans>Set new password and sign in</Trans>

@@ -15,7 +15,8 @@ import { fieldErrors, useValidationText } from './validation-text';
 export type PasswordMode = 'signin' | 'register';
 type Errors = Partial<Record<'name' | 'email' | 'password' | 'form' | 'conflict' | 'useCode', string>>;
 
-const TAB = 'flex-1 cursor-pointer rounded-lg px-3 py-2 text-center text-sm font-semibold text-zinc-400 outline-none transition hover:text-white data-[selected]:bg-white/10 data-[selected]:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-violet-400';
+const TAB =
+  'flex-1 cursor-pointer rounded-lg px-3 py-2 text-center text-sm font-semibold text-zinc-400 outline-none transition hover:text-white data-[selected]:bg-white/10 data-[selected]:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-violet-400';
 
 /** Password sign-in and registration (spec §7 POST /auth/login, /auth/register), checked with the shared schemas first. */
 export function PasswordStep({
@@ -45,7 +46,8 @@ export function PasswordStep({
 
   function serverError(error: unknown): Errors {
     if (!(error instanceof ApiError)) return { form: errorText(error) };
-    if (error.code === 'CONFLICT' && error.field === 'email') return { email: t`An account with this e-mail already exists.`, conflict: 'email' };
+    if (error.code === 'CONFLICT' && error.field === 'email')
+      return { email: t`An account with this e-mail already exists.`, conflict: 'email' };
     // Guesses from many places pause password sign-in for the account; the owner's way in is a code.
     if (error.code === 'PASSWORD_SIGN_IN_PAUSED') {
       return {
@@ -57,7 +59,10 @@ export function PasswordStep({
       const seconds = error.retryAfter;
       const minutes = Math.ceil(seconds / 60);
       return {
-        form: seconds < 60 ? t`Too many attempts, please try again in ${seconds} seconds` : t`Too many attempts, please try again in ${minutes} minutes`,
+        form:
+          seconds < 60
+            ? t`Too many attempts, please try again in ${seconds} seconds`
+            : t`Too many attempts, please try again in ${minutes} minutes`,
         useCode: mode === 'signin' ? 'yes' : undefined,
       };
     }
@@ -69,7 +74,8 @@ export function PasswordStep({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = mode === 'signin' ? loginRequest.safeParse({ email, password }) : registerRequest.safeParse({ name, email, password, referralCode });
+    const parsed =
+      mode === 'signin' ? loginRequest.safeParse({ email, password }) : registerRequest.safeParse({ name, email, password, referralCode });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error, translate));
       return;
@@ -77,7 +83,11 @@ export function PasswordStep({
     setErrors({});
     setPending(true);
     try {
-      onSuccess(mode === 'signin' ? await accountsApi.login(loginRequest.parse(parsed.data)) : await accountsApi.register(registerRequest.parse(parsed.data)));
+      onSuccess(
+        mode === 'signin'
+          ? await accountsApi.login(loginRequest.parse(parsed.data))
+          : await accountsApi.register(registerRequest.parse(parsed.data)),
+      );
     } catch (error) {
       setErrors(serverError(error));
       setPending(false);
@@ -107,7 +117,8 @@ export function PasswordStep({
     </p>
   );
 
-  if (resetting) return <PasswordResetStep email={email} onEmailChange={onEmailChange} onSuccess={onSuccess} onBack={() => setResetting(false)} />;
+  if (resetting)
+    return <PasswordResetStep email={email} onEmailChange={onEmailChange} onSuccess={onSuccess} onBack={() => setResetting(false)} />;
 
   return (
     <div className="flex flex-col gap-4">
@@ -123,8 +134,18 @@ export function PasswordStep({
         <TabPanel id="signin" className="outline-none">
           <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
             {emailField}
-            <PasswordField label={t`Password`} value={password} onChange={setPassword} error={errors.password} autoComplete="current-password" />
-            <button type="button" onClick={() => setResetting(true)} className="-mt-2 self-end text-xs font-medium text-fuchsia-300 underline-offset-2 hover:underline">
+            <PasswordField
+              label={t`Password`}
+              value={password}
+              onChange={setPassword}
+              error={errors.password}
+              autoComplete="current-password"
+            />
+            <button
+              type="button"
+              onClick={() => setResetting(true)}
+              className="-mt-2 self-end text-xs font-medium text-fuchsia-300 underline-offset-2 hover:underline"
+            >
               <Trans>Forgot password?</Trans>
             </button>
             {formError}
@@ -146,7 +167,15 @@ export function PasswordStep({
         </TabPanel>
         <TabPanel id="register" className="outline-none">
           <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-            <Field label={t`Username`} value={name} onChange={setName} error={errors.name} autoComplete="name" autoFocus inputProps={{ maxLength: 50 }} />
+            <Field
+              label={t`Username`}
+              value={name}
+              onChange={setName}
+              error={errors.name}
+              autoComplete="name"
+              autoFocus
+              inputProps={{ maxLength: 50 }}
+            />
             {emailField}
             <PasswordField
               label={t`Password`}

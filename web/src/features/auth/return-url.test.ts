@@ -17,9 +17,12 @@ describe('safeReturnPath', () => {
   it('keeps same-site paths with their query and hash', () => {
     expect(safeReturnPath('/ai-workbench?prompt=cat#result')).toBe('/ai-workbench?prompt=cat#result');
   });
-  it.each(['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '', null, undefined])('refuses %s', (value) => {
-    expect(safeReturnPath(value)).toBeNull();
-  });
+  it.each(['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '', null, undefined])(
+    'refuses %s',
+    (value) => {
+      expect(safeReturnPath(value)).toBeNull();
+    },
+  );
   it('never returns to the sign-in screens', () => {
     expect(safeReturnPath('/login?ref=ABC')).toBeNull();
     expect(safeReturnPath('/oauth2/redirect?code=x')).toBeNull();

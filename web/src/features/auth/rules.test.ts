@@ -10,10 +10,14 @@ const firstByField = (issues: readonly { path: PropertyKey[]; message: string }[
   return out;
 };
 
-function same(serverResult: { success: boolean; data?: unknown; error?: { issues: readonly { path: PropertyKey[]; message: string }[] } }, clientResult: client.Parsed<unknown>) {
+function same(
+  serverResult: { success: boolean; data?: unknown; error?: { issues: readonly { path: PropertyKey[]; message: string }[] } },
+  clientResult: client.Parsed<unknown>,
+) {
   expect(clientResult.success).toBe(serverResult.success);
   if (serverResult.success && clientResult.success) expect(clientResult.data).toEqual(serverResult.data);
-  if (!serverResult.success && !clientResult.success) expect(firstByField(clientResult.error.issues)).toEqual(firstByField(serverResult.error!.issues));
+  if (!serverResult.success && !clientResult.success)
+    expect(firstByField(clientResult.error.issues)).toEqual(firstByField(serverResult.error!.issues));
 }
 
 // Strings that hit the edges: e-mail-ish text, digits, spaces, lengths around every bound.
@@ -34,16 +38,25 @@ describe('client input rules = worker/contract/auth.ts', () => {
     password: [server.password, client.password],
   } as const;
   it.each(Object.entries(pairs))('%s', (_, [serverRule, clientRule]) => {
-    fc.assert(fc.property(text, (value) => same(serverRule.safeParse(value), clientRule.safeParse(value))), { numRuns: 400 });
+    fc.assert(
+      fc.property(text, (value) => same(serverRule.safeParse(value), clientRule.safeParse(value))),
+      { numRuns: 400 },
+    );
   });
 
   it('login, register and password-reset objects', () => {
     fc.assert(
       fc.property(text, text, text, fc.option(text, { nil: undefined }), (name, email, password, referralCode) => {
         same(server.loginRequest.safeParse({ email, password }), client.loginRequest.safeParse({ email, password }));
-        same(server.registerRequest.safeParse({ name, email, password, referralCode }), client.registerRequest.safeParse({ name, email, password, referralCode }));
+        same(
+          server.registerRequest.safeParse({ name, email, password, referralCode }),
+          client.registerRequest.safeParse({ name, email, password, referralCode }),
+        );
         same(server.passwordResetRequest.safeParse({ email }), client.passwordResetRequest.safeParse({ email }));
-        same(server.passwordResetConfirm.safeParse({ email, verificationCode: name, password }), client.passwordResetConfirm.safeParse({ email, verificationCode: name, password }));
+        same(
+          server.passwordResetConfirm.safeParse({ email, verificationCode: name, password }),
+          client.passwordResetConfirm.safeParse({ email, verificationCode: name, password }),
+        );
       }),
       { numRuns: 400 },
     );

@@ -24,7 +24,11 @@ const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z
 const REFERRAL = /^[A-Za-z0-9_-]*$/;
 
 /** One string rule: normalise, then every check in order; the first failing check is the first issue. */
-function rule(normalise: (value: string) => string, checks: Array<[ok: (value: string) => boolean, message: string]>, after?: [ok: (value: string) => boolean, message: string]): Rule<string> {
+function rule(
+  normalise: (value: string) => string,
+  checks: Array<[ok: (value: string) => boolean, message: string]>,
+  after?: [ok: (value: string) => boolean, message: string],
+): Rule<string> {
   const safeParse = (raw: string): Parsed<string> => {
     const value = normalise(raw);
     const issues = checks.filter(([ok]) => !ok(value)).map(([, message]) => ({ path: [], message }));
@@ -64,17 +68,23 @@ export const username = rule(trim, [
   [(v) => v.length <= 50, 'Username must be at most 50 characters'],
 ]);
 
-export const password = rule((v) => v, [
-  [(v) => v.length >= 1, 'Please enter your password'],
-  [(v) => v.length >= 8, 'Password must be at least 8 characters'],
-  [(v) => v.length <= 128, 'Password must be at most 128 characters'],
-]);
+export const password = rule(
+  (v) => v,
+  [
+    [(v) => v.length >= 1, 'Please enter your password'],
+    [(v) => v.length >= 8, 'Password must be at least 8 characters'],
+    [(v) => v.length <= 128, 'Password must be at most 128 characters'],
+  ],
+);
 
 /** Login does not re-check the password rules (an old account may predate them). */
-const loginPassword = rule((v) => v, [
-  [(v) => v.length >= 1, 'Please enter your password'],
-  [(v) => v.length <= 128, 'Password must be at most 128 characters'],
-]);
+const loginPassword = rule(
+  (v) => v,
+  [
+    [(v) => v.length >= 1, 'Please enter your password'],
+    [(v) => v.length <= 128, 'Password must be at most 128 characters'],
+  ],
+);
 
 const referralCode = rule(trim, [
   [(v) => v.length <= 32, 'Too big: expected string to have <=32 characters'],

@@ -11,7 +11,9 @@ export function SignInPrompt({ children }: { children?: ReactNode }) {
   return (
     <Page>
       <div className="card mx-auto mt-10 max-w-md p-10 text-center">
-        <h1 className="text-xl font-bold"><Trans>Sign in to continue</Trans></h1>
+        <h1 className="text-xl font-bold">
+          <Trans>Sign in to continue</Trans>
+        </h1>
         <p className="mt-2 text-sm text-zinc-400">{children ?? <Trans>This page shows your own creations, credits and settings.</Trans>}</p>
         <Button className="mt-6" onPress={() => login.open()}>
           <Trans>Sign In</Trans>

@@ -43,7 +43,10 @@ export function useValidationText() {
 }
 
 /** First message per top-level field of a failed parse: `{ email: '…', password: '…' }`. */
-export function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, translate: (message: string) => string): Record<string, string> {
+export function fieldErrors(
+  error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] },
+  translate: (message: string) => string,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '');

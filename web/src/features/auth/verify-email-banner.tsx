@@ -85,7 +85,9 @@ function Banner() {
       toast.success(credits > 0 ? t`E-mail verified: ${credits} free credits added` : t`E-mail verified`);
     } catch (e) {
       // Not "login failed" (the shared text for this code): the user is signed in and verifying.
-      setError(e instanceof ApiError && e.code === 'INVALID_CODE' ? t`That code is not right, please check it and try again` : errorText(e));
+      setError(
+        e instanceof ApiError && e.code === 'INVALID_CODE' ? t`That code is not right, please check it and try again` : errorText(e),
+      );
       setVerifying(false);
     }
   }
@@ -101,8 +103,20 @@ function Banner() {
     >
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:px-6 lg:flex-row lg:items-center lg:gap-6">
         <div className="flex min-w-0 flex-1 items-start gap-3">
-          <span aria-hidden className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-amber-400/15 text-amber-200 ring-1 ring-amber-300/30">
-            <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+          <span
+            aria-hidden
+            className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-amber-400/15 text-amber-200 ring-1 ring-amber-300/30"
+          >
+            <svg
+              aria-hidden
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <rect x="3" y="5" width="18" height="14" rx="2" />
               <path d="m3.5 6.5 8.5 6 8.5-6" />
             </svg>
@@ -121,14 +135,20 @@ function Banner() {
             </h2>
             <p className="mt-0.5 text-xs text-zinc-300">
               <Trans>
-                Enter the 6-digit code we sent to <span className="break-all font-medium text-zinc-100">{email}</span>. It is valid for 10 minutes.
+                Enter the 6-digit code we sent to <span className="break-all font-medium text-zinc-100">{email}</span>. It is valid for 10
+                minutes.
               </Trans>
             </p>
           </div>
         </div>
         <form onSubmit={verify} noValidate className="flex flex-col gap-1.5 lg:w-auto">
           <div className="flex flex-wrap items-center gap-2">
-            <TextField value={code} onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))} isInvalid={Boolean(error)} className="min-w-0 flex-1 lg:flex-none">
+            <TextField
+              value={code}
+              onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+              isInvalid={Boolean(error)}
+              className="min-w-0 flex-1 lg:flex-none"
+            >
               <Label className="sr-only">{t`Verification code`}</Label>
               <Input
                 inputMode="numeric"
@@ -142,7 +162,13 @@ function Banner() {
             <Button type="submit" pending={verifying} className="px-4 py-2">
               <Trans>Verify</Trans>
             </Button>
-            <Button variant="ghost" className="whitespace-nowrap px-3 py-2 tabular-nums" isDisabled={countdown > 0 || sending} pending={sending} onPress={() => void resend()}>
+            <Button
+              variant="ghost"
+              className="whitespace-nowrap px-3 py-2 tabular-nums"
+              isDisabled={countdown > 0 || sending}
+              pending={sending}
+              onPress={() => void resend()}
+            >
               {countdown > 0 ? <Trans>Resend in {countdown}s</Trans> : <Trans>Resend code</Trans>}
             </Button>
           </div>

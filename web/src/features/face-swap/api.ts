@@ -3,8 +3,15 @@ import { request } from '../../api/client';
 
 /** Face swap's two calls (spec §7): POST /generate-image (text mode) and /generate-image/edit (image mode). */
 export const faceSwapApi = {
-  generate: (body: { prompt: string; extra: string; options: Record<string, string>; model: string; style: string; width: number; height: number }) =>
-    request<GenerationStatus>('/generate-image', { json: { ...body, toolId: 'face-swap' } }),
+  generate: (body: {
+    prompt: string;
+    extra: string;
+    options: Record<string, string>;
+    model: string;
+    style: string;
+    width: number;
+    height: number;
+  }) => request<GenerationStatus>('/generate-image', { json: { ...body, toolId: 'face-swap' } }),
   edit: (fields: { prompt?: string; extra: string; options: Record<string, string>; model: string; style: string }, photo: File) => {
     const form = new FormData();
     form.append('toolId', 'face-swap');

@@ -30,10 +30,23 @@ import { PromptPreviewModal, ResultPreviewModal } from './preview-modals';
 
 const TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 const MAX_BYTES = 10 * 1024 * 1024;
-const TAB = 'flex-1 cursor-pointer rounded-lg px-3 py-2 text-center text-sm font-semibold text-zinc-400 outline-none transition hover:text-white data-[selected]:bg-white/10 data-[selected]:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-violet-400';
-const CATEGORY_TAB = 'shrink-0 cursor-pointer rounded-full border border-white/10 px-3 py-1.5 text-xs font-semibold text-zinc-400 outline-none transition hover:text-white data-[selected]:border-fuchsia-400/60 data-[selected]:bg-fuchsia-500/10 data-[selected]:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-violet-400';
+const TAB =
+  'flex-1 cursor-pointer rounded-lg px-3 py-2 text-center text-sm font-semibold text-zinc-400 outline-none transition hover:text-white data-[selected]:bg-white/10 data-[selected]:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-violet-400';
+const CATEGORY_TAB =
+  'shrink-0 cursor-pointer rounded-full border border-white/10 px-3 py-1.5 text-xs font-semibold text-zinc-400 outline-none transition hover:text-white data-[selected]:border-fuchsia-400/60 data-[selected]:bg-fuchsia-500/10 data-[selected]:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-violet-400';
 /** Options Random picks from: the ones that change an avatar most, so a random result reads as one. */
-const RANDOM_KEYS = ['gender', 'age', 'expression', 'hair_style', 'hair_color', 'eye_color', 'head_accessories', 'background', 'light_style', 'post_processing_style'];
+const RANDOM_KEYS = [
+  'gender',
+  'age',
+  'expression',
+  'hair_style',
+  'hair_color',
+  'eye_color',
+  'head_accessories',
+  'background',
+  'light_style',
+  'post_processing_style',
+];
 const DOWNLOAD_NAME = 'face-swap-result.png';
 
 type Mode = 'text' | 'image';
@@ -152,12 +165,13 @@ export function FaceSwapPage() {
     const body = approved ?? compiled;
     setUsedPrompt(compileFaceSwapPrompt(modeOf(mode), body));
     const fields = { extra: text.trim(), options: chosen, model: model ?? 'nano', style: 'realistic' };
-    login.requireSignIn(() =>
-      void generation.start(() =>
-        mode === 'text'
-          ? faceSwapApi.generate({ ...fields, prompt: body, width: 1024, height: 1024 })
-          : faceSwapApi.edit({ ...fields, prompt: approved ?? undefined }, file!),
-      ),
+    login.requireSignIn(
+      () =>
+        void generation.start(() =>
+          mode === 'text'
+            ? faceSwapApi.generate({ ...fields, prompt: body, width: 1024, height: 1024 })
+            : faceSwapApi.edit({ ...fields, prompt: approved ?? undefined }, file!),
+        ),
     );
   }
 
@@ -192,10 +206,13 @@ export function FaceSwapPage() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,520px)_1fr]">
         <section className="card flex min-w-0 flex-col gap-5 p-4 sm:p-5">
-          <Tabs selectedKey={mode} onSelectionChange={(key) => {
-            setMode(key as Mode);
-            setError(undefined);
-          }}>
+          <Tabs
+            selectedKey={mode}
+            onSelectionChange={(key) => {
+              setMode(key as Mode);
+              setError(undefined);
+            }}
+          >
             <TabList aria-label={t`Mode`} className="flex gap-1 rounded-xl border border-white/10 bg-ink-900 p-1">
               <Tab id="text" className={TAB}>
                 <Trans>Text to image</Trans>
@@ -231,7 +248,14 @@ export function FaceSwapPage() {
                   </>
                 )}
               </button>
-              <input ref={input} type="file" accept={TYPES.join(',')} hidden data-testid="face-swap-upload" onChange={(e) => choose(e.target.files)} />
+              <input
+                ref={input}
+                type="file"
+                accept={TYPES.join(',')}
+                hidden
+                data-testid="face-swap-upload"
+                onChange={(e) => choose(e.target.files)}
+              />
             </TabPanel>
           </Tabs>
 
@@ -274,7 +298,9 @@ export function FaceSwapPage() {
                 return (
                   <Tab key={category} id={category} className={CATEGORY_TAB}>
                     {i18n._(CATEGORY_LABEL[category])}
-                    {count > 0 && <span className="ml-1.5 rounded-full bg-fuchsia-500/30 px-1.5 text-[10px] text-fuchsia-100">{count}</span>}
+                    {count > 0 && (
+                      <span className="ml-1.5 rounded-full bg-fuchsia-500/30 px-1.5 text-[10px] text-fuchsia-100">{count}</span>
+                    )}
                   </Tab>
                 );
               })}
@@ -304,7 +330,11 @@ export function FaceSwapPage() {
 
           {edited !== null && (
             <div role="status" className="rounded-xl border border-amber-400/30 bg-amber-500/10 p-3 text-xs text-amber-100">
-              {stale ? <Trans>You edited the prompt; later changes to the text or options are not in it.</Trans> : <Trans>You are generating with your edited prompt.</Trans>}{' '}
+              {stale ? (
+                <Trans>You edited the prompt; later changes to the text or options are not in it.</Trans>
+              ) : (
+                <Trans>You are generating with your edited prompt.</Trans>
+              )}{' '}
               <button type="button" className="font-semibold underline underline-offset-2" onClick={() => setEdited(null)}>
                 <Trans>Use my options again</Trans>
               </button>
@@ -316,7 +346,12 @@ export function FaceSwapPage() {
             </p>
           )}
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Button variant="secondary" onPress={() => setPreviewOpen(true)} isDisabled={busy || !description} className="whitespace-nowrap sm:flex-none">
+            <Button
+              variant="secondary"
+              onPress={() => setPreviewOpen(true)}
+              isDisabled={busy || !description}
+              className="whitespace-nowrap sm:flex-none"
+            >
               <Eye aria-hidden className="h-4 w-4" />
               <Trans>Preview prompt</Trans>
             </Button>
@@ -347,7 +382,11 @@ export function FaceSwapPage() {
           )}
           {generation.phase === 'idle' && (
             <p className="max-w-sm text-center text-zinc-500">
-              {mode === 'image' ? <Trans>Upload a portrait, choose what to change and press Generate.</Trans> : <Trans>Describe a person or choose options and press Generate.</Trans>}
+              {mode === 'image' ? (
+                <Trans>Upload a portrait, choose what to change and press Generate.</Trans>
+              ) : (
+                <Trans>Describe a person or choose options and press Generate.</Trans>
+              )}
             </p>
           )}
         </section>
@@ -370,7 +409,12 @@ export function FaceSwapPage() {
           generate(value);
         }}
       />
-      <ResultPreviewModal imageUrl={resultOpen ? (result?.imageUrl ?? null) : null} prompt={usedPrompt} onClose={() => setResultOpen(false)} onDownload={download} />
+      <ResultPreviewModal
+        imageUrl={resultOpen ? (result?.imageUrl ?? null) : null}
+        prompt={usedPrompt}
+        onClose={() => setResultOpen(false)}
+        onDownload={download}
+      />
     </Page>
   );
 }
@@ -380,16 +424,19 @@ function EngineNote({ offline, mode }: { offline: boolean; mode: Mode }) {
   return (
     <div data-testid="engine-note" className="mt-4 rounded-xl border border-white/10 bg-white/[0.03] p-3 text-sm text-zinc-300">
       {!offline ? (
-        <Trans>An AI image model (Gemini) draws your result from the prompt, told to keep the person's identity, likeness and facial structure.</Trans>
+        <Trans>
+          An AI image model (Gemini) draws your result from the prompt, told to keep the person's identity, likeness and facial structure.
+        </Trans>
       ) : mode === 'image' ? (
         <Trans>
-          No AI image model is configured on this server, so your photo is edited offline: hair, eye and beard colour, glasses, hats and other head accessories, the background, light, colour and
-          effects are applied to your real face. Age, expression, hairstyle, nationality, clothing and camera settings are only written into the prompt for an AI model.
+          No AI image model is configured on this server, so your photo is edited offline: hair, eye and beard colour, glasses, hats and
+          other head accessories, the background, light, colour and effects are applied to your real face. Age, expression, hairstyle,
+          nationality, clothing and camera settings are only written into the prompt for an AI model.
         </Trans>
       ) : (
         <Trans>
-          No AI image model is configured on this server, so text mode draws an illustrated avatar (not a photograph) from your options. Your own words and options such as nationality or camera
-          settings are only written into the prompt for an AI model.
+          No AI image model is configured on this server, so text mode draws an illustrated avatar (not a photograph) from your options.
+          Your own words and options such as nationality or camera settings are only written into the prompt for an AI model.
         </Trans>
       )}
     </div>

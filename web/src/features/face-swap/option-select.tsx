@@ -28,7 +28,10 @@ export function OptionSelect({
 }) {
   const { t, i18n } = useLingui();
   const language = i18n.locale === 'zh-Hant' ? 'zh-Hant' : 'en';
-  const items = [{ id: NONE, name: t`Please select` }, ...option.values.map((v) => ({ id: v.value, name: faceSwapValueLabel(option.key, v, language) }))];
+  const items = [
+    { id: NONE, name: t`Please select` },
+    ...option.values.map((v) => ({ id: v.value, name: faceSwapValueLabel(option.key, v, language) })),
+  ];
   return (
     <Select
       value={value ?? null}
@@ -40,9 +43,7 @@ export function OptionSelect({
     >
       <Label className="flex items-center gap-1.5 text-xs font-medium text-zinc-400">
         {label}
-        {applied && (
-          <span aria-hidden title={t`Applied on this server`} className="h-1.5 w-1.5 rounded-full bg-emerald-400" />
-        )}
+        {applied && <span aria-hidden title={t`Applied on this server`} className="h-1.5 w-1.5 rounded-full bg-emerald-400" />}
       </Label>
       <Button className="flex w-full items-center justify-between gap-2 rounded-xl border border-white/10 bg-ink-900 px-3 py-2 text-left text-sm outline-none transition hover:border-white/25 data-[focus-visible]:ring-2 data-[focus-visible]:ring-violet-400 data-[disabled]:opacity-50">
         <SelectValue className="truncate data-[placeholder]:text-zinc-500" />

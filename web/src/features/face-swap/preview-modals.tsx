@@ -48,12 +48,20 @@ export function PromptPreviewModal({
             <Heading slot="title" className="text-xl font-bold">
               <Trans>Preview the prompt</Trans>
             </Heading>
-            <button type="button" onClick={onClose} aria-label={t`Close`} className="rounded-lg p-1 text-zinc-400 hover:bg-white/10 hover:text-white">
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={t`Close`}
+              className="rounded-lg p-1 text-zinc-400 hover:bg-white/10 hover:text-white"
+            >
               <X aria-hidden className="h-5 w-5" />
             </button>
           </div>
           <p className="mt-1 text-sm text-zinc-400">
-            <Trans>This is what the image model receives. You can edit the description; the instruction to keep the person's identity always stays in front of it.</Trans>
+            <Trans>
+              This is what the image model receives. You can edit the description; the instruction to keep the person's identity always
+              stays in front of it.
+            </Trans>
           </p>
           <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-zinc-500">
             <Trans>Fixed instruction</Trans>
@@ -78,16 +86,23 @@ export function PromptPreviewModal({
             <Button variant="ghost" onPress={() => setDraft(compiled)} isDisabled={draft === compiled}>
               <Trans>Reset to my options</Trans>
             </Button>
-            <Button variant="secondary" isDisabled={tooLong || !draft.trim()} onPress={() => {
-              onSave(result());
-              onClose();
-            }}>
+            <Button
+              variant="secondary"
+              isDisabled={tooLong || !draft.trim()}
+              onPress={() => {
+                onSave(result());
+                onClose();
+              }}
+            >
               <Trans>Use this prompt</Trans>
             </Button>
-            <Button isDisabled={tooLong || !draft.trim() || busy} onPress={() => {
-              onClose();
-              onGenerate(result());
-            }}>
+            <Button
+              isDisabled={tooLong || !draft.trim() || busy}
+              onPress={() => {
+                onClose();
+                onGenerate(result());
+              }}
+            >
               <Trans>Generate with this prompt</Trans>
             </Button>
           </div>
@@ -98,7 +113,17 @@ export function PromptPreviewModal({
 }
 
 /** Spec §2 result Preview: the image large, with the prompt it was made from and Download. */
-export function ResultPreviewModal({ imageUrl, prompt, onClose, onDownload }: { imageUrl: string | null; prompt: string; onClose: () => void; onDownload: () => void }) {
+export function ResultPreviewModal({
+  imageUrl,
+  prompt,
+  onClose,
+  onDownload,
+}: {
+  imageUrl: string | null;
+  prompt: string;
+  onClose: () => void;
+  onDownload: () => void;
+}) {
   const { t } = useLingui();
   return (
     <ModalOverlay isOpen={imageUrl !== null} onOpenChange={(open) => !open && onClose()} isDismissable className={OVERLAY}>
@@ -108,11 +133,22 @@ export function ResultPreviewModal({ imageUrl, prompt, onClose, onDownload }: { 
             <Heading slot="title" className="text-xl font-bold">
               <Trans>Preview</Trans>
             </Heading>
-            <button type="button" onClick={onClose} aria-label={t`Close`} className="rounded-lg p-1 text-zinc-400 hover:bg-white/10 hover:text-white">
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={t`Close`}
+              className="rounded-lg p-1 text-zinc-400 hover:bg-white/10 hover:text-white"
+            >
               <X aria-hidden className="h-5 w-5" />
             </button>
           </div>
-          {imageUrl && <img src={imageUrl} alt={t`Your avatar, large`} className="mx-auto mt-4 max-h-[65vh] w-full max-w-xl rounded-2xl object-contain" />}
+          {imageUrl && (
+            <img
+              src={imageUrl}
+              alt={t`Your avatar, large`}
+              className="mx-auto mt-4 max-h-[65vh] w-full max-w-xl rounded-2xl object-contain"
+            />
+          )}
           <details className="mt-4 text-sm text-zinc-400">
             <summary className="cursor-pointer text-zinc-300">
               <Trans>Prompt used</Trans>

@@ -1,7 +1,23 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, BadgeCheck, ChevronDown, Coins, Gauge, Images, Languages, Lock, Quote, Sparkles, Type, Upload, WandSparkles, Download, type LucideIcon } from 'lucide-react';
+import {
+  ArrowRight,
+  BadgeCheck,
+  ChevronDown,
+  Coins,
+  Gauge,
+  Images,
+  Languages,
+  Lock,
+  Quote,
+  Sparkles,
+  Type,
+  Upload,
+  WandSparkles,
+  Download,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { api, type PricingItem } from '../../api/endpoints';
 import { formatCredits, formatMoney } from '../../ui/format';
@@ -16,21 +32,40 @@ export function LandingPage() {
     // overflow-x-clip: the hero's glow reaches past the column edge on purpose, never past the page.
     <main className="overflow-x-clip">
       <Hero />
-      <Section id="showcase" title={<Trans>From the showcase</Trans>} action={<Link to="/showcase" className="inline-flex items-center gap-1 text-sm text-fuchsia-300 hover:underline"><Trans>See all</Trans><ArrowRight aria-hidden className="h-4 w-4" /></Link>}>
+      <Section
+        id="showcase"
+        title={<Trans>From the showcase</Trans>}
+        action={
+          <Link to="/showcase" className="inline-flex items-center gap-1 text-sm text-fuchsia-300 hover:underline">
+            <Trans>See all</Trans>
+            <ArrowRight aria-hidden className="h-4 w-4" />
+          </Link>
+        }
+      >
         <ShowcaseGrid pageLimit={1} pageSize={8} />
       </Section>
       <AfterFirstPaint>
-      <WhatItIs />
-      <WhyChoose />
-      <HowToCreate />
-      <Section id="capabilities" title={<Trans>Capabilities</Trans>} intro={<Trans>Every tool in the studio, one click away.</Trans>} action={<Link to="/ai-tools-workbench" className="inline-flex items-center gap-1 text-sm text-fuchsia-300 hover:underline"><Trans>All AI tools</Trans><ArrowRight aria-hidden className="h-4 w-4" /></Link>}>
-        <ToolGrid />
-      </Section>
-      <Stats />
-      <PricingTeaser />
-      <Testimonials />
-      <Faq />
-      <ClosingCall />
+        <WhatItIs />
+        <WhyChoose />
+        <HowToCreate />
+        <Section
+          id="capabilities"
+          title={<Trans>Capabilities</Trans>}
+          intro={<Trans>Every tool in the studio, one click away.</Trans>}
+          action={
+            <Link to="/ai-tools-workbench" className="inline-flex items-center gap-1 text-sm text-fuchsia-300 hover:underline">
+              <Trans>All AI tools</Trans>
+              <ArrowRight aria-hidden className="h-4 w-4" />
+            </Link>
+          }
+        >
+          <ToolGrid />
+        </Section>
+        <Stats />
+        <PricingTeaser />
+        <Testimonials />
+        <Faq />
+        <ClosingCall />
       </AfterFirstPaint>
     </main>
   );
@@ -53,12 +88,26 @@ function AfterFirstPaint({ children }: { children: ReactNode }) {
   return ready ? children : null;
 }
 
-function Section({ id, title, intro, action, children }: { id: string; title: ReactNode; intro?: ReactNode; action?: ReactNode; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  intro,
+  action,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  intro?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="mx-auto max-w-7xl scroll-mt-20 px-4 py-12 sm:px-6 sm:py-16">
       <div className="mb-8 flex flex-wrap items-end justify-between gap-3">
         <div className="max-w-2xl">
-          <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h2>
+          <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {title}
+          </h2>
           {intro && <p className="mt-2 text-zinc-400">{intro}</p>}
         </div>
         {action}
@@ -76,17 +125,33 @@ function Hero() {
   const [bonus, setBonus] = useState<number | null>(null);
   useEffect(() => {
     // Signed in, the hero no longer promises sign-up credits: it shows what the account has.
-    if (!user) void api.registrationBonus().then((r) => setBonus(r.data)).catch(() => undefined);
+    if (!user)
+      void api
+        .registrationBonus()
+        .then((r) => setBonus(r.data))
+        .catch(() => undefined);
   }, [user]);
   const name = user ? user.name || user.email : '';
   return (
-    <section aria-labelledby="hero-title" className="mx-auto grid max-w-7xl items-center gap-10 px-4 pb-10 pt-12 sm:px-6 sm:pt-20 lg:grid-cols-[1.1fr_0.9fr]">
+    <section
+      aria-labelledby="hero-title"
+      className="mx-auto grid max-w-7xl items-center gap-10 px-4 pb-10 pt-12 sm:px-6 sm:pt-20 lg:grid-cols-[1.1fr_0.9fr]"
+    >
       <div className="max-w-3xl">
-        <p className="mb-4 inline-flex min-h-7 items-center gap-1.5 rounded-full border border-fuchsia-400/30 bg-fuchsia-500/10 px-3 py-1 text-xs font-semibold text-fuchsia-200" data-testid="hero-badge">
+        <p
+          className="mb-4 inline-flex min-h-7 items-center gap-1.5 rounded-full border border-fuchsia-400/30 bg-fuchsia-500/10 px-3 py-1 text-xs font-semibold text-fuchsia-200"
+          data-testid="hero-badge"
+        >
           {user ? (
             <>
               <Coins aria-hidden className="h-3.5 w-3.5" />
-              {credits === null ? <Trans>Welcome back, {name}</Trans> : <Trans>Welcome back, {name} · {formatCredits(credits)} credits</Trans>}
+              {credits === null ? (
+                <Trans>Welcome back, {name}</Trans>
+              ) : (
+                <Trans>
+                  Welcome back, {name} · {formatCredits(credits)} credits
+                </Trans>
+              )}
             </>
           ) : (
             <>
@@ -101,10 +166,16 @@ function Hero() {
           </Trans>
         </h1>
         <p className="mt-5 max-w-2xl text-lg text-zinc-300">
-          <Trans>Generate from text, edit your photos and apply one-click styles — pop art, anime, oil painting, watercolor and more. Made for creators, ready for commercial use.</Trans>
+          <Trans>
+            Generate from text, edit your photos and apply one-click styles — pop art, anime, oil painting, watercolor and more. Made for
+            creators, ready for commercial use.
+          </Trans>
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link to="/ai-workbench" className="inline-flex items-center gap-2 rounded-xl bg-gradient-to-r from-violet-600 to-fuchsia-600 px-6 py-3 font-semibold text-white shadow-lg shadow-fuchsia-900/40 hover:brightness-110">
+          <Link
+            to="/ai-workbench"
+            className="inline-flex items-center gap-2 rounded-xl bg-gradient-to-r from-violet-600 to-fuchsia-600 px-6 py-3 font-semibold text-white shadow-lg shadow-fuchsia-900/40 hover:brightness-110"
+          >
             {user ? <Trans>Continue creating</Trans> : <Trans>Start creating</Trans>}
             <ArrowRight aria-hidden className="h-4 w-4" />
           </Link>
@@ -118,7 +189,15 @@ function Hero() {
         <div className="relative grid grid-cols-2 gap-4">
           {HERO_IMAGES.map((slug, i) => (
             // Lazy: the collage only shows on wide screens; phones never download it.
-            <img key={slug} src={`/showcase/thumbs/${slug}.webp`} alt="" loading="lazy" width={416} height={520} className={`aspect-[4/5] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-white/10 ${i % 2 ? 'translate-y-8' : ''}`} />
+            <img
+              key={slug}
+              src={`/showcase/thumbs/${slug}.webp`}
+              alt=""
+              loading="lazy"
+              width={416}
+              height={520}
+              className={`aspect-[4/5] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-white/10 ${i % 2 ? 'translate-y-8' : ''}`}
+            />
           ))}
         </div>
       </div>
@@ -136,12 +215,29 @@ function IconTile({ icon: Icon }: { icon: LucideIcon }) {
 
 function WhatItIs() {
   const items: [LucideIcon, ReactNode, ReactNode][] = [
-    [Type, <Trans key="t">Text to image</Trans>, <Trans key="td">Describe a scene in your own words and pick a style and an aspect ratio.</Trans>],
+    [
+      Type,
+      <Trans key="t">Text to image</Trans>,
+      <Trans key="td">Describe a scene in your own words and pick a style and an aspect ratio.</Trans>,
+    ],
     [WandSparkles, <Trans key="e">Image editing</Trans>, <Trans key="ed">Upload up to five photos and say what should change.</Trans>],
-    [Images, <Trans key="o">One-click tools</Trans>, <Trans key="od">Portraits, restorations, ID photos, logos and upscaling, each on its own page.</Trans>],
+    [
+      Images,
+      <Trans key="o">One-click tools</Trans>,
+      <Trans key="od">Portraits, restorations, ID photos, logos and upscaling, each on its own page.</Trans>,
+    ],
   ];
   return (
-    <Section id="what" title={<Trans>What is Image Studio?</Trans>} intro={<Trans>An AI studio for images in your browser: write a prompt or bring a photo, and get a finished picture back in seconds, in English or Traditional Chinese.</Trans>}>
+    <Section
+      id="what"
+      title={<Trans>What is Image Studio?</Trans>}
+      intro={
+        <Trans>
+          An AI studio for images in your browser: write a prompt or bring a photo, and get a finished picture back in seconds, in English
+          or Traditional Chinese.
+        </Trans>
+      }
+    >
       <ul className="grid gap-4 md:grid-cols-3">
         {items.map(([icon, title, text], i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
@@ -162,10 +258,26 @@ function WhyChoose() {
   const items: [LucideIcon, ReactNode, ReactNode][] = [
     [Gauge, <Trans key="f">Fast</Trans>, <Trans key="fd">Most images are ready in seconds, with live progress while you wait.</Trans>],
     [BadgeCheck, <Trans key="c">Yours to use</Trans>, <Trans key="cd">What you create is yours, including for commercial projects.</Trans>],
-    [Coins, <Trans key="p">Fair credits</Trans>, <Trans key="pd">Pay per image. Credit packs never expire, and a failed generation is refunded.</Trans>],
-    [Lock, <Trans key="s">Private by default</Trans>, <Trans key="sd">Your uploads and creations are visible to you alone, and you can delete them any time.</Trans>],
-    [Languages, <Trans key="l">Two languages</Trans>, <Trans key="ld">Every screen in English and Traditional Chinese — switch at the top of any page.</Trans>],
-    [Sparkles, <Trans key="t">Free to try</Trans>, <Trans key="td">New accounts get free credits, so your first images cost nothing.</Trans>],
+    [
+      Coins,
+      <Trans key="p">Fair credits</Trans>,
+      <Trans key="pd">Pay per image. Credit packs never expire, and a failed generation is refunded.</Trans>,
+    ],
+    [
+      Lock,
+      <Trans key="s">Private by default</Trans>,
+      <Trans key="sd">Your uploads and creations are visible to you alone, and you can delete them any time.</Trans>,
+    ],
+    [
+      Languages,
+      <Trans key="l">Two languages</Trans>,
+      <Trans key="ld">Every screen in English and Traditional Chinese — switch at the top of any page.</Trans>,
+    ],
+    [
+      Sparkles,
+      <Trans key="t">Free to try</Trans>,
+      <Trans key="td">New accounts get free credits, so your first images cost nothing.</Trans>,
+    ],
   ];
   return (
     <Section id="why" title={<Trans>Why creators choose Image Studio</Trans>}>
@@ -186,8 +298,16 @@ function WhyChoose() {
 function HowToCreate() {
   const steps: [LucideIcon, ReactNode, ReactNode][] = [
     [Upload, <Trans key="1">Describe or upload</Trans>, <Trans key="1d">Write a prompt or drop in up to five photos.</Trans>],
-    [Sparkles, <Trans key="2">Pick a style and size</Trans>, <Trans key="2d">Realistic, artistic, anime, cartoon or abstract — in ten aspect ratios.</Trans>],
-    [Download, <Trans key="3">Generate and download</Trans>, <Trans key="3d">Watch the progress, download the result, find it again in My creations.</Trans>],
+    [
+      Sparkles,
+      <Trans key="2">Pick a style and size</Trans>,
+      <Trans key="2d">Realistic, artistic, anime, cartoon or abstract — in ten aspect ratios.</Trans>,
+    ],
+    [
+      Download,
+      <Trans key="3">Generate and download</Trans>,
+      <Trans key="3d">Watch the progress, download the result, find it again in My creations.</Trans>,
+    ],
   ];
   return (
     <Section id="how" title={<Trans>How to create</Trans>}>
@@ -234,7 +354,14 @@ function Stats() {
 function PricingTeaser() {
   const { i18n } = useLingui();
   const [plans, setPlans] = useState<PricingItem[]>();
-  useEffect(() => void api.pricing(i18n.locale).then(setPlans).catch(() => setPlans([])), [i18n.locale]);
+  useEffect(
+    () =>
+      void api
+        .pricing(i18n.locale)
+        .then(setPlans)
+        .catch(() => setPlans([])),
+    [i18n.locale],
+  );
   const cheapest = (type: PricingItem['packageType']) => {
     const prices = (plans ?? []).filter((p) => p.packageType === type).map((p) => p.price);
     return prices.length ? formatMoney(Math.min(...prices)) : null;
@@ -244,27 +371,50 @@ function PricingTeaser() {
   const yearly = cheapest('yearly');
   const tiers: [ReactNode, ReactNode, ReactNode][] = [
     [<Trans key="f">Free</Trans>, formatMoney(0), <Trans key="fd">Free credits on sign-up to try every tool.</Trans>],
-    [<Trans key="c">Credit packs</Trans>, packs ? <Trans key="cp">from {packs}</Trans> : '…', <Trans key="cd">Buy once, use any time: pack credits never expire.</Trans>],
+    [
+      <Trans key="c">Credit packs</Trans>,
+      packs ? <Trans key="cp">from {packs}</Trans> : '…',
+      <Trans key="cd">Buy once, use any time: pack credits never expire.</Trans>,
+    ],
     [
       <Trans key="s">Subscriptions</Trans>,
       monthly ? <Trans key="sp">from {monthly} / month</Trans> : '…',
-      yearly ? <Trans key="sd">Monthly credits that roll over; yearly from {yearly}, about 20% less.</Trans> : <Trans key="sd2">Monthly credits that roll over while you subscribe.</Trans>,
+      yearly ? (
+        <Trans key="sd">Monthly credits that roll over; yearly from {yearly}, about 20% less.</Trans>
+      ) : (
+        <Trans key="sd2">Monthly credits that roll over while you subscribe.</Trans>
+      ),
     ],
   ];
   return (
-    <Section id="pricing" title={<Trans>Simple pricing</Trans>} intro={<Trans>A 1024×1024 image costs 4 credits. Pay by card or PayPal.</Trans>} action={<Link to="/pricing" className="inline-flex items-center gap-1 text-sm text-fuchsia-300 hover:underline"><Trans>See all plans</Trans><ArrowRight aria-hidden className="h-4 w-4" /></Link>}>
+    <Section
+      id="pricing"
+      title={<Trans>Simple pricing</Trans>}
+      intro={<Trans>A 1024×1024 image costs 4 credits. Pay by card or PayPal.</Trans>}
+      action={
+        <Link to="/pricing" className="inline-flex items-center gap-1 text-sm text-fuchsia-300 hover:underline">
+          <Trans>See all plans</Trans>
+          <ArrowRight aria-hidden className="h-4 w-4" />
+        </Link>
+      }
+    >
       <ul className="grid gap-4 md:grid-cols-3">
         {tiers.map(([name, price, text], i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
           <li key={i} className={`card flex flex-col p-6 ${i === 2 ? 'border-fuchsia-400/50' : ''}`}>
             <h3 className="font-semibold text-zinc-200">{name}</h3>
-            <p className="mt-2 text-3xl font-black" data-testid={`pricing-tier-${i}`}>{price}</p>
+            <p className="mt-2 text-3xl font-black" data-testid={`pricing-tier-${i}`}>
+              {price}
+            </p>
             <p className="mt-2 flex-1 text-sm text-zinc-400">{text}</p>
           </li>
         ))}
       </ul>
       <div className="mt-6 text-center">
-        <Link to="/pricing" className="inline-flex items-center gap-2 rounded-xl border border-white/15 px-5 py-2.5 text-sm font-semibold hover:bg-white/5">
+        <Link
+          to="/pricing"
+          className="inline-flex items-center gap-2 rounded-xl border border-white/15 px-5 py-2.5 text-sm font-semibold hover:bg-white/5"
+        >
           <Trans>Compare plans</Trans>
           <ArrowRight aria-hidden className="h-4 w-4" />
         </Link>
@@ -275,9 +425,21 @@ function PricingTeaser() {
 
 function Testimonials() {
   const quotes: [ReactNode, string, ReactNode][] = [
-    [<Trans key="1">I sketch a cover idea in one sentence and have three directions before my coffee is cold.</Trans>, 'Mei Lin', <Trans key="1r">Illustrator, Taipei</Trans>],
-    [<Trans key="2">The photo restoration brought my grandparents’ wedding picture back. My whole family has a copy now.</Trans>, 'Daniel K.', <Trans key="2r">Family historian</Trans>],
-    [<Trans key="3">ID photos, product shots and logos from one place — it replaced three apps for our shop.</Trans>, 'Chen Wei', <Trans key="3r">Shop owner, Hong Kong</Trans>],
+    [
+      <Trans key="1">I sketch a cover idea in one sentence and have three directions before my coffee is cold.</Trans>,
+      'Mei Lin',
+      <Trans key="1r">Illustrator, Taipei</Trans>,
+    ],
+    [
+      <Trans key="2">The photo restoration brought my grandparents’ wedding picture back. My whole family has a copy now.</Trans>,
+      'Daniel K.',
+      <Trans key="2r">Family historian</Trans>,
+    ],
+    [
+      <Trans key="3">ID photos, product shots and logos from one place — it replaced three apps for our shop.</Trans>,
+      'Chen Wei',
+      <Trans key="3r">Shop owner, Hong Kong</Trans>,
+    ],
   ];
   return (
     <Section id="testimonials" title={<Trans>What creators say</Trans>}>
@@ -289,7 +451,12 @@ function Testimonials() {
               <Quote aria-hidden className="h-6 w-6 text-fuchsia-300" />
               <blockquote className="mt-3 flex-1 text-zinc-200">{text}</blockquote>
               <figcaption className="mt-5 flex items-center gap-3 text-sm">
-                <span aria-hidden className="grid h-9 w-9 place-items-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 font-bold">{name.slice(0, 1)}</span>
+                <span
+                  aria-hidden
+                  className="grid h-9 w-9 place-items-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 font-bold"
+                >
+                  {name.slice(0, 1)}
+                </span>
                 <span>
                   <span className="block font-semibold">{name}</span>
                   <span className="block text-zinc-400">{role}</span>
@@ -305,12 +472,35 @@ function Testimonials() {
 
 function Faq() {
   const items: [ReactNode, ReactNode][] = [
-    [<Trans key="q1">How does Image Studio work?</Trans>, <Trans key="a1">Write a prompt or upload photos in the workbench, choose a style and size, and press Start. Each image uses credits from your balance.</Trans>],
-    [<Trans key="q2">Is it free to try?</Trans>, <Trans key="a2">Yes. New accounts get free credits when they sign up, enough for several images.</Trans>],
-    [<Trans key="q3">Can I use the images commercially?</Trans>, <Trans key="a3">Yes, images you create are yours to use, including for commercial projects.</Trans>],
-    [<Trans key="q4">Do credits expire?</Trans>, <Trans key="a4">Credit packs never expire. Subscription credits roll over month to month while your subscription is active.</Trans>],
-    [<Trans key="q5">What happens if a generation fails?</Trans>, <Trans key="a5">The credits it used go straight back to your balance.</Trans>],
-    [<Trans key="q6">Who can see my photos?</Trans>, <Trans key="a6">Only you. Uploads and results are private to your account; the showcase shows only images the studio published.</Trans>],
+    [
+      <Trans key="q1">How does Image Studio work?</Trans>,
+      <Trans key="a1">
+        Write a prompt or upload photos in the workbench, choose a style and size, and press Start. Each image uses credits from your
+        balance.
+      </Trans>,
+    ],
+    [
+      <Trans key="q2">Is it free to try?</Trans>,
+      <Trans key="a2">Yes. New accounts get free credits when they sign up, enough for several images.</Trans>,
+    ],
+    [
+      <Trans key="q3">Can I use the images commercially?</Trans>,
+      <Trans key="a3">Yes, images you create are yours to use, including for commercial projects.</Trans>,
+    ],
+    [
+      <Trans key="q4">Do credits expire?</Trans>,
+      <Trans key="a4">Credit packs never expire. Subscription credits roll over month to month while your subscription is active.</Trans>,
+    ],
+    [
+      <Trans key="q5">What happens if a generation fails?</Trans>,
+      <Trans key="a5">The credits it used go straight back to your balance.</Trans>,
+    ],
+    [
+      <Trans key="q6">Who can see my photos?</Trans>,
+      <Trans key="a6">
+        Only you. Uploads and results are private to your account; the showcase shows only images the studio published.
+      </Trans>,
+    ],
   ];
   return (
     <Section id="faq" title={<Trans>Frequently asked questions</Trans>}>
@@ -337,7 +527,10 @@ function ClosingCall() {
         <h2 id="start-title" className="text-2xl font-bold sm:text-3xl">
           <Trans>Your next image is one sentence away</Trans>
         </h2>
-        <Link to="/ai-workbench" className="mt-6 inline-flex items-center gap-2 rounded-xl bg-gradient-to-r from-violet-600 to-fuchsia-600 px-6 py-3 font-semibold text-white hover:brightness-110">
+        <Link
+          to="/ai-workbench"
+          className="mt-6 inline-flex items-center gap-2 rounded-xl bg-gradient-to-r from-violet-600 to-fuchsia-600 px-6 py-3 font-semibold text-white hover:brightness-110"
+        >
           <Trans>Open the workbench</Trans>
           <ArrowRight aria-hidden className="h-4 w-4" />
         </Link>

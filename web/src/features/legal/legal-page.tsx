@@ -3,7 +3,19 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 /** A legal document: title, date, numbered sections with their own headings (one h1, then h2s). */
-export function LegalPage({ title, updated, intro, sections, other }: { title: ReactNode; updated: string; intro: ReactNode; sections: [ReactNode, ReactNode][]; other: 'terms' | 'privacy' }) {
+export function LegalPage({
+  title,
+  updated,
+  intro,
+  sections,
+  other,
+}: {
+  title: ReactNode;
+  updated: string;
+  intro: ReactNode;
+  sections: [ReactNode, ReactNode][];
+  other: 'terms' | 'privacy';
+}) {
   return (
     <main className="mx-auto w-full max-w-3xl px-4 pb-20 pt-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
@@ -26,11 +38,19 @@ export function LegalPage({ title, updated, intro, sections, other }: { title: R
       <p className="mt-12 border-t border-white/10 pt-6 text-sm text-zinc-400">
         {other === 'privacy' ? (
           <Trans>
-            See also our <Link to="/privacy" className="text-fuchsia-300 underline">Privacy Policy</Link>.
+            See also our{' '}
+            <Link to="/privacy" className="text-fuchsia-300 underline">
+              Privacy Policy
+            </Link>
+            .
           </Trans>
         ) : (
           <Trans>
-            See also our <Link to="/terms" className="text-fuchsia-300 underline">Terms of Service</Link>.
+            See also our{' '}
+            <Link to="/terms" className="text-fuchsia-300 underline">
+              Terms of Service
+            </Link>
+            .
           </Trans>
         )}
       </p>

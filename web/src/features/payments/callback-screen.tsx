@@ -1,6 +1,15 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { CircleCheck, CircleQuestionMark, CircleX, Hourglass, RotateCcw, TimerOff, TriangleExclamationPoint, type LucideIcon } from 'lucide-react';
+import {
+  CircleCheck,
+  CircleQuestionMark,
+  CircleX,
+  Hourglass,
+  RotateCcw,
+  TimerOff,
+  TriangleExclamationPoint,
+  type LucideIcon,
+} from 'lucide-react';
 import { useLoginModal } from '../auth/login-modal';
 import { Spinner } from '../../ui/spinner';
 import { usePaymentStatus, type CallbackState } from './use-payment-status';
@@ -31,7 +40,9 @@ export function PaymentCallback({ orderId, mode, thankYou }: { orderId?: string;
     return (
       <main className="mx-auto max-w-md px-4 py-20">
         <div className="card p-8 text-center" role="status" aria-live="polite" data-testid="payment-signed-out">
-          <div className="mx-auto mb-5 flex h-16 w-16 items-center justify-center rounded-full bg-white/5 text-2xl font-bold text-zinc-300"><StateIcon state={state} /></div>
+          <div className="mx-auto mb-5 flex h-16 w-16 items-center justify-center rounded-full bg-white/5 text-2xl font-bold text-zinc-300">
+            <StateIcon state={state} />
+          </div>
           <h1 className="text-xl font-bold">
             <Trans>Sign in to see your order</Trans>
           </h1>
@@ -54,7 +65,9 @@ export function PaymentCallback({ orderId, mode, thankYou }: { orderId?: string;
   return (
     <main className="mx-auto max-w-md px-4 py-20">
       <div className="card p-8 text-center" role="status" aria-live="polite">
-        <div className={`mx-auto mb-5 flex h-16 w-16 items-center justify-center rounded-full text-2xl font-bold ${good ? 'bg-emerald-500/15 text-emerald-300' : neutral ? 'bg-white/5 text-zinc-300' : 'bg-rose-500/15 text-rose-300'}`}>
+        <div
+          className={`mx-auto mb-5 flex h-16 w-16 items-center justify-center rounded-full text-2xl font-bold ${good ? 'bg-emerald-500/15 text-emerald-300' : neutral ? 'bg-white/5 text-zinc-300' : 'bg-rose-500/15 text-rose-300'}`}
+        >
           {state === 'processing' ? <Spinner className="h-8 w-8" /> : <StateIcon state={state} />}
         </div>
         <h1 className="text-xl font-bold">
@@ -78,7 +91,11 @@ export function PaymentCallback({ orderId, mode, thankYou }: { orderId?: string;
             <Trans>Payment Failed</Trans>
           )}
         </h1>
-        {credits !== undefined && <p className="mt-2 text-emerald-300"><Trans>{credits} credits were added to your account.</Trans></p>}
+        {credits !== undefined && (
+          <p className="mt-2 text-emerald-300">
+            <Trans>{credits} credits were added to your account.</Trans>
+          </p>
+        )}
         {state === 'expired' && (
           <p className="mt-2 text-sm text-zinc-400">
             <Trans>It was not paid in time, so nothing was charged. You can start again from the pricing page.</Trans>
@@ -89,7 +106,9 @@ export function PaymentCallback({ orderId, mode, thankYou }: { orderId?: string;
             <Trans>Nothing was added for this payment, and the money is on its way back to you.</Trans>
           </p>
         )}
-        {message && state !== 'success' && state !== 'processing_timeout' && state !== 'refunded' && <p className="mt-2 text-sm text-zinc-400">{message}</p>}
+        {message && state !== 'success' && state !== 'processing_timeout' && state !== 'refunded' && (
+          <p className="mt-2 text-sm text-zinc-400">{message}</p>
+        )}
         <div className="mt-6 flex flex-col items-center gap-3">
           <Link
             to={good ? '/dashboard' : '/pricing'}

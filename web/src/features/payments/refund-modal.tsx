@@ -59,15 +59,27 @@ function Conditions({ check, order }: { check: RefundCheckResponse; order: Order
         ok={c.hasEnoughCredits}
         detail={
           order.kind === 'subscription' ? (
-            <Trans>You have {current} of the {required} credits this plan added</Trans>
+            <Trans>
+              You have {current} of the {required} credits this plan added
+            </Trans>
           ) : (
-            <Trans>You have {current} of the {required} credits this pack added</Trans>
+            <Trans>
+              You have {current} of the {required} credits this pack added
+            </Trans>
           )
         }
       >
         <Trans>The purchased credits are unused</Trans>
       </Condition>
-      <Condition testId="condition-risk" ok={c.passRiskControl} detail={<Trans>Refunds in the last 30 days: {recent} of {max}</Trans>}>
+      <Condition
+        testId="condition-risk"
+        ok={c.passRiskControl}
+        detail={
+          <Trans>
+            Refunds in the last 30 days: {recent} of {max}
+          </Trans>
+        }
+      >
         <Trans>At most {max} refunds in 30 days</Trans>
       </Condition>
       <Condition testId="condition-pending" ok={c.noPendingRefund}>
@@ -88,7 +100,12 @@ function Refusal({ check }: { check: RefundCheckResponse }) {
   if (!c.isPaid) return <Trans>This order cannot be refunded: only paid orders can be refunded.</Trans>;
   if (!c.noPendingRefund) return <Trans>This order cannot be refunded: a refund for it is already being processed.</Trans>;
   if (!c.withinTimeLimit) return <Trans>This order cannot be refunded: the 3-day refund window has closed.</Trans>;
-  if (!c.hasEnoughCredits) return <Trans>This order cannot be refunded: some of its credits have been used ({current} of {required} left).</Trans>;
+  if (!c.hasEnoughCredits)
+    return (
+      <Trans>
+        This order cannot be refunded: some of its credits have been used ({current} of {required} left).
+      </Trans>
+    );
   if (!c.passRiskControl) return <Trans>This order cannot be refunded: at most {max} refunds are allowed in 30 days.</Trans>;
   return <>{check.error}</>;
 }
@@ -107,15 +124,18 @@ export function RefundModal({ order, onClose, onRefunded }: { order: OrderItem |
   const [submitting, setSubmitting] = useState(false);
   const orderId = order?.id;
 
-  const runCheck = useCallback(async (id: string) => {
-    setCheck(undefined);
-    setCheckError(undefined);
-    try {
-      setCheck(await paymentsApi.refundCheck(id));
-    } catch (error) {
-      setCheckError(serverMessage(error) ?? t`Refund check failed, please try again`);
-    }
-  }, [t]);
+  const runCheck = useCallback(
+    async (id: string) => {
+      setCheck(undefined);
+      setCheckError(undefined);
+      try {
+        setCheck(await paymentsApi.refundCheck(id));
+      } catch (error) {
+        setCheckError(serverMessage(error) ?? t`Refund check failed, please try again`);
+      }
+    },
+    [t],
+  );
 
   useEffect(() => {
     setReason('');
@@ -156,8 +176,13 @@ export function RefundModal({ order, onClose, onRefunded }: { order: OrderItem |
       className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-black/70 p-3 backdrop-blur-sm sm:items-center sm:p-4"
     >
       <Modal className="w-full max-w-lg">
-        <Dialog data-testid="refund-modal" className="card max-h-[calc(100dvh-1.5rem)] overflow-y-auto bg-ink-900/95 p-5 outline-none sm:p-6">
-          <Heading slot="title" className="text-xl font-bold"><Trans>Request a refund</Trans></Heading>
+        <Dialog
+          data-testid="refund-modal"
+          className="card max-h-[calc(100dvh-1.5rem)] overflow-y-auto bg-ink-900/95 p-5 outline-none sm:p-6"
+        >
+          <Heading slot="title" className="text-xl font-bold">
+            <Trans>Request a refund</Trans>
+          </Heading>
           {order && (
             <p className="mt-1 text-sm text-zinc-400">
               {order.productName} · <span className="tabular-nums">{order.orderNumber}</span> · {amount}
@@ -167,7 +192,9 @@ export function RefundModal({ order, onClose, onRefunded }: { order: OrderItem |
           {checkError ? (
             <div role="alert" className="mt-5 rounded-xl border border-rose-500/30 bg-rose-500/10 p-4 text-sm text-rose-100">
               <p>{checkError}</p>
-              <Button variant="secondary" className="mt-3" onPress={() => orderId && void runCheck(orderId)}><Trans>Retry</Trans></Button>
+              <Button variant="secondary" className="mt-3" onPress={() => orderId && void runCheck(orderId)}>
+                <Trans>Retry</Trans>
+              </Button>
             </div>
           ) : !check ? (
             <div className="mt-6 flex items-center gap-3 text-sm text-zinc-400">
@@ -175,17 +202,27 @@ export function RefundModal({ order, onClose, onRefunded }: { order: OrderItem |
             </div>
           ) : (
             <>
-              <h3 id="refund-conditions-title" className="mt-5 text-sm font-semibold text-zinc-300"><Trans>Refund conditions</Trans></h3>
+              <h3 id="refund-conditions-title" className="mt-5 text-sm font-semibold text-zinc-300">
+                <Trans>Refund conditions</Trans>
+              </h3>
               {order && <Conditions check={check} order={order} />}
               {check.canRefund ? (
                 <>
                   <p className="mt-3 rounded-xl bg-white/5 p-3 text-sm text-zinc-300">
                     <Trans>
-                      You will get <strong className="text-white">{amount}</strong> back and {removed} credits will be removed from your balance. Refunds take 3–5 business days to reach your account.
+                      You will get <strong className="text-white">{amount}</strong> back and {removed} credits will be removed from your
+                      balance. Refunds take 3–5 business days to reach your account.
                     </Trans>
                   </p>
-                  <TextField value={reason} onChange={setReason} maxLength={REFUND_RULES.reasonMaxLength} className="mt-4 flex flex-col gap-1.5">
-                    <Label className="text-sm font-medium text-zinc-300"><Trans>Reason (optional)</Trans></Label>
+                  <TextField
+                    value={reason}
+                    onChange={setReason}
+                    maxLength={REFUND_RULES.reasonMaxLength}
+                    className="mt-4 flex flex-col gap-1.5"
+                  >
+                    <Label className="text-sm font-medium text-zinc-300">
+                      <Trans>Reason (optional)</Trans>
+                    </Label>
                     <TextArea
                       rows={3}
                       placeholder={t`Tell us why you want a refund`}
@@ -197,7 +234,11 @@ export function RefundModal({ order, onClose, onRefunded }: { order: OrderItem |
                   </TextField>
                 </>
               ) : (
-                <p role="alert" data-testid="refund-refusal" className="mt-3 rounded-xl border border-rose-500/30 bg-rose-500/10 p-3 text-sm text-rose-100">
+                <p
+                  role="alert"
+                  data-testid="refund-refusal"
+                  className="mt-3 rounded-xl border border-rose-500/30 bg-rose-500/10 p-3 text-sm text-rose-100"
+                >
                   <Refusal check={check} />
                 </p>
               )}
@@ -205,7 +246,9 @@ export function RefundModal({ order, onClose, onRefunded }: { order: OrderItem |
           )}
 
           {submitError && (
-            <p role="alert" className="mt-4 rounded-xl border border-rose-500/30 bg-rose-500/10 p-3 text-sm text-rose-100">{submitError}</p>
+            <p role="alert" className="mt-4 rounded-xl border border-rose-500/30 bg-rose-500/10 p-3 text-sm text-rose-100">
+              {submitError}
+            </p>
           )}
 
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

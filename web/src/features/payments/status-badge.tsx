@@ -11,7 +11,10 @@ const TONE = {
 
 function Badge({ tone, children, testId }: { tone: keyof typeof TONE; children: React.ReactNode; testId?: string }) {
   return (
-    <span data-testid={testId} className={`inline-flex items-center whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold ${TONE[tone]}`}>
+    <span
+      data-testid={testId}
+      className={`inline-flex items-center whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold ${TONE[tone]}`}
+    >
       {children}
     </span>
   );
@@ -35,7 +38,11 @@ export function OrderStatusBadge({ order }: { order: Pick<OrderItem, 'status' | 
       EXPIRED: ['muted', t({ id: 'order.status.expired', message: 'Expired' })],
     } as const
   )[order.status];
-  return <Badge tone={tone} testId="order-status">{label}</Badge>;
+  return (
+    <Badge tone={tone} testId="order-status">
+      {label}
+    </Badge>
+  );
 }
 
 /** Spec §4 subscription states; a cancelled plan still runs until its end date. */
@@ -49,7 +56,11 @@ export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus
       expired: ['bad', t`Expired`],
     } as const
   )[status];
-  return <Badge tone={tone} testId="subscription-status">{label}</Badge>;
+  return (
+    <Badge tone={tone} testId="subscription-status">
+      {label}
+    </Badge>
+  );
 }
 
 export function usePaymentMethodLabel() {

@@ -10,13 +10,31 @@ import { useSession } from '../auth/session';
  * to sign in, then polling continues), `expired` (the checkout was abandoned past its lifetime) and
  * `refunded` (e.g. a second subscription's payment, sent back).
  */
-export type CallbackState = 'processing' | 'quick_success' | 'processing_timeout' | 'success' | 'cancelled' | 'error' | 'signed_out' | 'expired' | 'refunded';
+export type CallbackState =
+  | 'processing'
+  | 'quick_success'
+  | 'processing_timeout'
+  | 'success'
+  | 'cancelled'
+  | 'error'
+  | 'signed_out'
+  | 'expired'
+  | 'refunded';
 
 /** What the poller reads; loose on purpose, as it must survive malformed answers (spec §8 invalid data). */
 type StatusResponse = Partial<Awaited<ReturnType<typeof paymentsApi.orderStatus>>> | null;
 
 /** Spec §9 poller constants for the callback screen. */
-export const PAYMENT_POLL = { attempts: 15, intervalMs: 3000, quickSuccessMs: 8000, absoluteTimeoutMs: 10_000, notFoundLimit: 3, serverErrorLimit: 5, invalidLimit: 3, consecutiveLimit: 10 };
+export const PAYMENT_POLL = {
+  attempts: 15,
+  intervalMs: 3000,
+  quickSuccessMs: 8000,
+  absoluteTimeoutMs: 10_000,
+  notFoundLimit: 3,
+  serverErrorLimit: 5,
+  invalidLimit: 3,
+  consecutiveLimit: 10,
+};
 
 /**
  * Polls the order status after a gateway redirect and maps it to the callback screen's states

@@ -15,7 +15,15 @@ const PAGE_SIZE = 12;
 const cut = (text: string, max = 100) => (text.length > max ? `${text.slice(0, max).trimEnd()}…` : text);
 
 /** The showcase gallery: skeletons while loading, retry on failure, empty state, Load more. */
-export function ShowcaseGrid({ pageLimit, pageSize = PAGE_SIZE, headingLevel = 3 }: { pageLimit?: number; pageSize?: number; headingLevel?: 2 | 3 }) {
+export function ShowcaseGrid({
+  pageLimit,
+  pageSize = PAGE_SIZE,
+  headingLevel = 3,
+}: {
+  pageLimit?: number;
+  pageSize?: number;
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -34,22 +42,26 @@ export function ShowcaseGrid({ pageLimit, pageSize = PAGE_SIZE, headingLevel = 3
   const [totalPages, setTotalPages] = useState(0);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
 
-  const load = useCallback(async (next: number) => {
-    setState('loading');
-    try {
-      const result = await api.showcase(next, pageSize);
-      setImages((list) => (next === 0 ? result.images : [...list, ...result.images]));
-      setPage(next);
-      setTotalPages(result.totalPages);
-      setState('ready');
-    } catch {
-      setState('error');
-    }
-  }, [pageSize]);
+  const load = useCallback(
+    async (next: number) => {
+      setState('loading');
+      try {
+        const result = await api.showcase(next, pageSize);
+        setImages((list) => (next === 0 ? result.images : [...list, ...result.images]));
+        setPage(next);
+        setTotalPages(result.totalPages);
+        setState('ready');
+      } catch {
+        setState('error');
+      }
+    },
+    [pageSize],
+  );
 
   useEffect(() => void load(0), [load]);
 
-  if (state === 'error' && images.length === 0) return <ErrorState message={<Trans>Failed to load the showcase.</Trans>} onRetry={() => void load(0)} />;
+  if (state === 'error' && images.length === 0)
+    return <ErrorState message={<Trans>Failed to load the showcase.</Trans>} onRetry={() => void load(0)} />;
   if (state === 'ready' && images.length === 0) {
     return (
       <div className="card p-10 text-center text-zinc-400">
@@ -64,38 +76,46 @@ export function ShowcaseGrid({ pageLimit, pageSize = PAGE_SIZE, headingLevel = 3
         {images.map((image) => {
           const text = textOf(image);
           return (
-          <li key={image.id} className="group card overflow-hidden">
-            <div className="relative aspect-square overflow-hidden bg-ink-800">
-              <img {...showcaseImageProps(image)} sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw" alt={text.title} loading="lazy" width={image.width} height={image.height} className="h-full w-full object-cover transition duration-500 group-hover:scale-105" />
-              {image.featured && (
-                <span className="absolute left-2 top-2 rounded-full bg-fuchsia-500/90 px-2 py-0.5 text-[11px] font-semibold">
-                  <Trans>Featured</Trans>
-                </span>
-              )}
-              <div className="absolute inset-x-0 bottom-0 flex gap-2 bg-gradient-to-t from-black/80 to-transparent p-2 opacity-100 transition sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
-                <button
-                  type="button"
-                  className="rounded-lg bg-white/15 px-2.5 py-1 text-xs backdrop-blur hover:bg-white/25"
-                  aria-label={t`Download ${text.title}`}
-                  onClick={() => void downloadImage(image.imageUrl, `${image.id}.webp`).catch(() => toast.error(t`Download failed`))}
-                >
-                  <Trans>Download</Trans>
-                </button>
-                <button
-                  type="button"
-                  className="rounded-lg bg-white/15 px-2.5 py-1 text-xs backdrop-blur hover:bg-white/25"
-                  aria-label={t`Use prompt: ${text.title}`}
-                  onClick={() => void navigate({ to: '/ai-workbench', search: { prompt: image.prompt } })}
-                >
-                  <Trans>Use prompt</Trans>
-                </button>
+            <li key={image.id} className="group card overflow-hidden">
+              <div className="relative aspect-square overflow-hidden bg-ink-800">
+                <img
+                  {...showcaseImageProps(image)}
+                  sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
+                  alt={text.title}
+                  loading="lazy"
+                  width={image.width}
+                  height={image.height}
+                  className="h-full w-full object-cover transition duration-500 group-hover:scale-105"
+                />
+                {image.featured && (
+                  <span className="absolute left-2 top-2 rounded-full bg-fuchsia-500/90 px-2 py-0.5 text-[11px] font-semibold">
+                    <Trans>Featured</Trans>
+                  </span>
+                )}
+                <div className="absolute inset-x-0 bottom-0 flex gap-2 bg-gradient-to-t from-black/80 to-transparent p-2 opacity-100 transition sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
+                  <button
+                    type="button"
+                    className="rounded-lg bg-white/15 px-2.5 py-1 text-xs backdrop-blur hover:bg-white/25"
+                    aria-label={t`Download ${text.title}`}
+                    onClick={() => void downloadImage(image.imageUrl, `${image.id}.webp`).catch(() => toast.error(t`Download failed`))}
+                  >
+                    <Trans>Download</Trans>
+                  </button>
+                  <button
+                    type="button"
+                    className="rounded-lg bg-white/15 px-2.5 py-1 text-xs backdrop-blur hover:bg-white/25"
+                    aria-label={t`Use prompt: ${text.title}`}
+                    onClick={() => void navigate({ to: '/ai-workbench', search: { prompt: image.prompt } })}
+                  >
+                    <Trans>Use prompt</Trans>
+                  </button>
+                </div>
               </div>
-            </div>
-            <div className="p-3">
-              <Heading className="truncate text-sm font-semibold">{text.title}</Heading>
-              <p className="mt-1 line-clamp-2 text-xs text-zinc-400">{cut(text.description)}</p>
-            </div>
-          </li>
+              <div className="p-3">
+                <Heading className="truncate text-sm font-semibold">{text.title}</Heading>
+                <p className="mt-1 line-clamp-2 text-xs text-zinc-400">{cut(text.description)}</p>
+              </div>
+            </li>
           );
         })}
         {state === 'loading' &&
@@ -106,12 +126,20 @@ export function ShowcaseGrid({ pageLimit, pageSize = PAGE_SIZE, headingLevel = 3
       </ul>
       {canLoadMore && state !== 'loading' && (
         <div className="mt-8 text-center">
-          <button type="button" onClick={() => void load(page + 1)} className="rounded-xl border border-white/15 px-5 py-2.5 text-sm hover:bg-white/5">
+          <button
+            type="button"
+            onClick={() => void load(page + 1)}
+            className="rounded-xl border border-white/15 px-5 py-2.5 text-sm hover:bg-white/5"
+          >
             <Trans>Load more</Trans>
           </button>
         </div>
       )}
-      {state === 'error' && images.length > 0 && <p className="mt-4 text-center text-sm text-rose-300"><Trans>Failed to load more items.</Trans></p>}
+      {state === 'error' && images.length > 0 && (
+        <p className="mt-4 text-center text-sm text-rose-300">
+          <Trans>Failed to load more items.</Trans>
+        </p>
+      )}
     </div>
   );
 }

@@ -8,7 +8,8 @@ import { showcaseSeed } from '../../../../db/seed-data/showcase';
  */
 const source = readFileSync(new URL('./showcase-text.ts', import.meta.url), 'utf8');
 const zh = readFileSync(new URL('../../locales/zh-Hant/messages.po', import.meta.url), 'utf8');
-const translation = (msgid: string) => zh.match(new RegExp(`^msgid ${JSON.stringify(msgid).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\nmsgstr "(.*)"$`, 'm'))?.[1];
+const translation = (msgid: string) =>
+  zh.match(new RegExp(`^msgid ${JSON.stringify(msgid).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\nmsgstr "(.*)"$`, 'm'))?.[1];
 
 describe('showcase texts', () => {
   it.each(showcaseSeed.map((row) => [row.id, row] as const))('%s: English as seeded, zh-Hant translated', (id, row) => {

@@ -12,7 +12,10 @@ export interface Tool extends ToolDefinition {
 }
 
 const PRESENTATION: Record<ToolId, Pick<Tool, 'title' | 'description'>> = {
-  'pop-art-portrait': { title: msg`Pop art portrait`, description: msg`Four loud inks, halftone dots and bold outlines, like a screen print.` },
+  'pop-art-portrait': {
+    title: msg`Pop art portrait`,
+    description: msg`Four loud inks, halftone dots and bold outlines, like a screen print.`,
+  },
   'anime-style': { title: msg`Anime style`, description: msg`Flat cel colours and clean ink lines, like a frame of an anime.` },
   'oil-painting': { title: msg`Oil painting`, description: msg`Brush strokes that follow the shapes, with relief and canvas.` },
   watercolor: { title: msg`Watercolor`, description: msg`Soft washes, pooled edges and paper texture.` },
@@ -20,7 +23,10 @@ const PRESENTATION: Record<ToolId, Pick<Tool, 'title' | 'description'>> = {
   cyberpunk: { title: msg`Cyberpunk`, description: msg`Teal shadows, magenta light and neon glow.` },
   'professional-portrait': { title: msg`Professional portrait`, description: msg`A studio backdrop, even skin and flattering light.` },
   'restored-image': { title: msg`Photo restoration`, description: msg`Removes scratches and dust, noise and a faded yellow cast.` },
-  'id-photo-generation': { title: msg`ID photo`, description: msg`Framed by your face, on the background colour you choose, at print size.` },
+  'id-photo-generation': {
+    title: msg`ID photo`,
+    description: msg`Framed by your face, on the background colour you choose, at print size.`,
+  },
   'logo-generation': { title: msg`Logo generation`, description: msg`Describe your brand and get a logo idea.` },
   'face-swap': { title: msg`Avatar builder`, description: msg`Keep your likeness, change the look.` },
 };

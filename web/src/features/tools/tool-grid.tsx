@@ -8,11 +8,16 @@ import { ToolIcon } from './tool-icons';
 function Card({ icon, title, description, children }: { icon: ReactNode; title: string; description: string; children?: ReactNode }) {
   return (
     <>
-      <span className="grid h-11 w-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-violet-500/25 to-fuchsia-500/25 text-fuchsia-200 ring-1 ring-white/10">{icon}</span>
+      <span className="grid h-11 w-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-violet-500/25 to-fuchsia-500/25 text-fuchsia-200 ring-1 ring-white/10">
+        {icon}
+      </span>
       <span className="min-w-0 flex-1">
         <span className="flex items-center gap-1.5 font-semibold">
           {title}
-          <ArrowRight aria-hidden className="h-4 w-4 shrink-0 text-zinc-500 transition group-hover:translate-x-0.5 group-hover:text-fuchsia-300" />
+          <ArrowRight
+            aria-hidden
+            className="h-4 w-4 shrink-0 text-zinc-500 transition group-hover:translate-x-0.5 group-hover:text-fuchsia-300"
+          />
         </span>
         <span className="mt-1 block text-sm text-zinc-400">{description}</span>
         {children}
@@ -37,7 +42,11 @@ export function ToolGrid() {
       ))}
       <li>
         <Link to="/image-upscaler" className={CARD}>
-          <Card icon={<ToolIcon id="image-upscaler" />} title={i18n._(UPSCALER_CARD.title)} description={i18n._(UPSCALER_CARD.description)} />
+          <Card
+            icon={<ToolIcon id="image-upscaler" />}
+            title={i18n._(UPSCALER_CARD.title)}
+            description={i18n._(UPSCALER_CARD.description)}
+          />
         </Link>
       </li>
     </ul>

@@ -1,4 +1,18 @@
-import { Briefcase, Droplet, Hexagon, IdCard, ImageUp, Paintbrush, Palette, Pencil, ScanFace, Sparkles, WandSparkles, Zap, type LucideIcon } from 'lucide-react';
+import {
+  Briefcase,
+  Droplet,
+  Hexagon,
+  IdCard,
+  ImageUp,
+  Paintbrush,
+  Palette,
+  Pencil,
+  ScanFace,
+  Sparkles,
+  WandSparkles,
+  Zap,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ToolId } from '../../../../worker/contract/tools';
 
 /** One line icon per tool, from lucide (SVG, tree-shaken: only these ship). The upscaler has a card too. */

@@ -20,7 +20,8 @@ const TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const MAX_BYTES = 10 * 1024 * 1024;
 
 type Component<T extends ToolComponent['type']> = Extract<ToolComponent, { type: T }>;
-const componentOf = <T extends ToolComponent['type']>(tool: Tool, type: T) => tool.components.find((c): c is Component<T> => c.type === type);
+const componentOf = <T extends ToolComponent['type']>(tool: Tool, type: T) =>
+  tool.components.find((c): c is Component<T> => c.type === type);
 
 /**
  * A single-purpose tool page (spec §2 generic tool page), drawn from the server's catalogue: the
@@ -87,18 +88,20 @@ export function ToolPage({ tool }: { tool: Tool }) {
     setError(undefined);
     const inputs = { extra: text || undefined, size: sizes ? size : undefined, backgroundColor: colours ? colour : undefined };
     const prompt = compileToolPrompt(tool, inputs);
-    login.requireSignIn(() =>
-      void generation.start(() => {
-        if (tool.input === 'text') return api.generate({ prompt, extra: text, style: tool.style, width: 1024, height: 1024, model: tool.model, toolId: tool.id });
-        const form = new FormData();
-        form.append('prompt', prompt);
-        form.append('style', tool.style);
-        form.append('toolId', tool.id);
-        form.append('model', tool.model);
-        for (const [key, value] of Object.entries(inputs)) if (value) form.append(key, value);
-        form.append('images', file!, file!.name);
-        return api.edit(form);
-      }),
+    login.requireSignIn(
+      () =>
+        void generation.start(() => {
+          if (tool.input === 'text')
+            return api.generate({ prompt, extra: text, style: tool.style, width: 1024, height: 1024, model: tool.model, toolId: tool.id });
+          const form = new FormData();
+          form.append('prompt', prompt);
+          form.append('style', tool.style);
+          form.append('toolId', tool.id);
+          form.append('model', tool.model);
+          for (const [key, value] of Object.entries(inputs)) if (value) form.append(key, value);
+          form.append('images', file!, file!.name);
+          return api.edit(form);
+        }),
     );
   }
 
@@ -152,11 +155,22 @@ export function ToolPage({ tool }: { tool: Tool }) {
                 ) : (
                   <>
                     <Upload aria-hidden className="h-7 w-7 text-zinc-400" strokeWidth={1.75} />
-                    {upload.acceptsGif ? <Trans>Upload a photo (PNG, JPG, WebP or GIF, up to 10 MB)</Trans> : <Trans>Upload a photo (PNG, JPG or WebP, up to 10 MB)</Trans>}
+                    {upload.acceptsGif ? (
+                      <Trans>Upload a photo (PNG, JPG, WebP or GIF, up to 10 MB)</Trans>
+                    ) : (
+                      <Trans>Upload a photo (PNG, JPG or WebP, up to 10 MB)</Trans>
+                    )}
                   </>
                 )}
               </button>
-              <input ref={input} type="file" accept={accepted.join(',')} hidden data-testid="tool-upload" onChange={(e) => choose(e.target.files)} />
+              <input
+                ref={input}
+                type="file"
+                accept={accepted.join(',')}
+                hidden
+                data-testid="tool-upload"
+                onChange={(e) => choose(e.target.files)}
+              />
             </div>
           )}
           {sizes && (
@@ -176,7 +190,10 @@ export function ToolPage({ tool }: { tool: Tool }) {
                       }
                     >
                       <span aria-hidden className="grid h-9 w-9 shrink-0 place-items-center">
-                        <span className="block rounded-[3px] border border-zinc-300/70 bg-white/10" style={{ width: (preset.width / preset.height) * 28, height: 28 }} />
+                        <span
+                          className="block rounded-[3px] border border-zinc-300/70 bg-white/10"
+                          style={{ width: (preset.width / preset.height) * 28, height: 28 }}
+                        />
                       </span>
                       <span className="flex flex-col text-sm leading-tight">
                         <span className="font-semibold">{sizeName[option as IdPhotoSize]}</span>
@@ -191,7 +208,16 @@ export function ToolPage({ tool }: { tool: Tool }) {
               </div>
             </RadioGroup>
           )}
-          {colours && <ColorPicker label={t`Background colour`} value={colour} onChange={setColour} quickPresets={colours.quickPresets} presets={colours.presets} defaultValue={colours.default} />}
+          {colours && (
+            <ColorPicker
+              label={t`Background colour`}
+              value={colour}
+              onChange={setColour}
+              quickPresets={colours.quickPresets}
+              presets={colours.presets}
+              defaultValue={colours.default}
+            />
+          )}
           {notes && (
             <label className="flex flex-col gap-1.5 text-sm">
               {tool.id === 'logo-generation' ? <Trans>Describe your logo</Trans> : <Trans>Extra wishes (optional)</Trans>}
@@ -211,7 +237,12 @@ export function ToolPage({ tool }: { tool: Tool }) {
               {notes.suggestions.map((s) => {
                 const word = suggestion[s] ?? s;
                 return (
-                  <button key={s} type="button" onClick={() => setExtra((v) => (v ? `${v}, ${word}` : word))} className="rounded-full border border-white/10 px-3 py-1 text-xs capitalize hover:bg-white/5">
+                  <button
+                    key={s}
+                    type="button"
+                    onClick={() => setExtra((v) => (v ? `${v}, ${word}` : word))}
+                    className="rounded-full border border-white/10 px-3 py-1 text-xs capitalize hover:bg-white/5"
+                  >
                     {word}
                   </button>
                 );
@@ -231,15 +262,31 @@ export function ToolPage({ tool }: { tool: Tool }) {
           {busy && <div className="skeleton aspect-square w-full max-w-sm rounded-2xl" />}
           {generation.phase === 'done' && result?.imageUrl && (
             <figure>
-              <img src={result.imageUrl} alt={t`${title} result`} className="mx-auto max-h-[560px] rounded-2xl" data-testid="result-image" />
+              <img
+                src={result.imageUrl}
+                alt={t`${title} result`}
+                className="mx-auto max-h-[560px] rounded-2xl"
+                data-testid="result-image"
+              />
               <figcaption className="mt-4 flex flex-wrap justify-center gap-2">
-                <Button variant="secondary" onPress={() => void downloadImage(result.imageUrl!).then(() => toast.success(t`Download started`), () => toast.error(t`Download failed`))}>
+                <Button
+                  variant="secondary"
+                  onPress={() =>
+                    void downloadImage(result.imageUrl!).then(
+                      () => toast.success(t`Download started`),
+                      () => toast.error(t`Download failed`),
+                    )
+                  }
+                >
                   <Trans>Download</Trans>
                 </Button>
                 <Button variant="secondary" onPress={generate}>
                   <Trans>Regenerate</Trans>
                 </Button>
-                <Button variant="secondary" onPress={() => void navigate({ to: '/image-upscaler', search: { imageUrl: result.imageUrl! } })}>
+                <Button
+                  variant="secondary"
+                  onPress={() => void navigate({ to: '/image-upscaler', search: { imageUrl: result.imageUrl! } })}
+                >
                   <Trans>Upscale</Trans>
                 </Button>
               </figcaption>
@@ -247,7 +294,11 @@ export function ToolPage({ tool }: { tool: Tool }) {
           )}
           {generation.phase === 'idle' && (
             <p className="text-center text-zinc-500">
-              {upload ? <Trans>Upload a photo and press Generate: your result will appear here.</Trans> : <Trans>Your result will appear here.</Trans>}
+              {upload ? (
+                <Trans>Upload a photo and press Generate: your result will appear here.</Trans>
+              ) : (
+                <Trans>Your result will appear here.</Trans>
+              )}
             </p>
           )}
         </section>

@@ -38,7 +38,12 @@ export function BeforeAfter({
         className="group relative w-full cursor-ew-resize select-none overflow-hidden rounded-2xl bg-[repeating-conic-gradient(#1a1730_0%_25%,#13111f_0%_50%)] bg-[length:20px_20px] ring-1 ring-white/10"
         style={{ aspectRatio: `${width} / ${height}`, touchAction: 'pan-y' }}
       >
-        <img src={before} alt={t`Original`} draggable={false} className="pointer-events-none absolute inset-0 h-full w-full object-contain" />
+        <img
+          src={before}
+          alt={t`Original`}
+          draggable={false}
+          className="pointer-events-none absolute inset-0 h-full w-full object-contain"
+        />
         <img
           src={after}
           alt={t`Upscaled`}
@@ -48,10 +53,16 @@ export function BeforeAfter({
           className="pointer-events-none absolute inset-0 h-full w-full object-contain"
           style={{ clipPath: `inset(0 0 0 ${split}%)` }}
         />
-        <span aria-hidden className="pointer-events-none absolute left-3 top-3 rounded-full bg-black/65 px-2.5 py-1 text-xs font-semibold text-zinc-200 backdrop-blur">
+        <span
+          aria-hidden
+          className="pointer-events-none absolute left-3 top-3 rounded-full bg-black/65 px-2.5 py-1 text-xs font-semibold text-zinc-200 backdrop-blur"
+        >
           <Trans>Before</Trans>
         </span>
-        <span aria-hidden className="pointer-events-none absolute right-3 top-3 rounded-full bg-fuchsia-600/80 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur">
+        <span
+          aria-hidden
+          className="pointer-events-none absolute right-3 top-3 rounded-full bg-fuchsia-600/80 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur"
+        >
           <Trans>After</Trans>
         </span>
         {/* The ring goes on the round grip, not around the full-height thumb (the global focus rule is unlayered, so inline style). */}
@@ -61,7 +72,16 @@ export function BeforeAfter({
             aria-hidden
             className="absolute left-1/2 top-1/2 flex h-10 w-10 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white text-ink-950 shadow-xl ring-4 ring-black/20 transition group-data-[focus-visible]/thumb:ring-violet-400"
           >
-            <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M9 6l-6 6 6 6M15 6l6 6-6 6" />
             </svg>
           </span>

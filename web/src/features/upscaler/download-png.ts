@@ -9,7 +9,9 @@ async function toPng(blob: Blob): Promise<Blob> {
   canvas.height = bitmap.height;
   canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
   bitmap.close();
-  return new Promise((resolve, reject) => canvas.toBlob((png) => (png ? resolve(png) : reject(new Error('PNG encoding failed'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((png) => (png ? resolve(png) : reject(new Error('PNG encoding failed'))), 'image/png'),
+  );
 }
 
 /** Spec §7 Downloads for the upscaler: the shared download, saved as a PNG named after its size. */

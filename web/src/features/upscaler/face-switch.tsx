@@ -10,8 +10,16 @@ export function FaceSwitch({ value, onChange, disabled }: { value: boolean; onCh
         <FaceIcon />
       </span>
       <div className="min-w-0 flex-1">
-        <Switch isSelected={value} onChange={onChange} isDisabled={disabled} aria-describedby="face-enhancement-help" className="group flex w-full cursor-pointer items-center justify-between gap-3 disabled:cursor-not-allowed">
-          <span className="text-sm font-semibold text-zinc-100"><Trans>Face enhancement</Trans></span>
+        <Switch
+          isSelected={value}
+          onChange={onChange}
+          isDisabled={disabled}
+          aria-describedby="face-enhancement-help"
+          className="group flex w-full cursor-pointer items-center justify-between gap-3 disabled:cursor-not-allowed"
+        >
+          <span className="text-sm font-semibold text-zinc-100">
+            <Trans>Face enhancement</Trans>
+          </span>
           <span
             aria-hidden
             className="relative h-6 w-11 shrink-0 rounded-full bg-white/15 transition group-data-[selected]:bg-gradient-to-r group-data-[selected]:from-violet-500 group-data-[selected]:to-fuchsia-500 group-data-[disabled]:opacity-50"
@@ -20,7 +28,10 @@ export function FaceSwitch({ value, onChange, disabled }: { value: boolean; onCh
           </span>
         </Switch>
         <p id="face-enhancement-help" className="mt-1 text-xs leading-relaxed text-zinc-400">
-          <Trans>Finds faces and redraws them with a larger AI model, then smooths skin noise and sharpens eyes and lips, blended softly into the photo.</Trans>
+          <Trans>
+            Finds faces and redraws them with a larger AI model, then smooths skin noise and sharpens eyes and lips, blended softly into the
+            photo.
+          </Trans>
         </p>
       </div>
     </div>

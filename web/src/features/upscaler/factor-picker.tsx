@@ -29,7 +29,9 @@ export function FactorPicker({
       isDisabled={disabled}
       className="flex flex-col gap-2"
     >
-      <Label className="text-sm font-medium text-zinc-300"><Trans>Scale factor</Trans></Label>
+      <Label className="text-sm font-medium text-zinc-300">
+        <Trans>Scale factor</Trans>
+      </Label>
       <div className="grid grid-cols-3 gap-1 rounded-2xl border border-white/10 bg-ink-900/70 p-1">
         {UPSCALE_FACTORS.map((factor) => {
           const cost = costs?.[`${factor}`];
@@ -42,7 +44,9 @@ export function FactorPicker({
               aria-label={cost === undefined ? t`${factor}×` : t`${factor}×, ${cost} credits`}
               className={({ isSelected, isDisabled }) =>
                 `flex cursor-pointer flex-col items-center rounded-xl px-2 py-2.5 text-center transition ${
-                  isSelected ? 'bg-gradient-to-br from-violet-500/90 to-fuchsia-500/90 text-white shadow-lg shadow-fuchsia-900/30' : 'text-zinc-300 hover:bg-white/5'
+                  isSelected
+                    ? 'bg-gradient-to-br from-violet-500/90 to-fuchsia-500/90 text-white shadow-lg shadow-fuchsia-900/30'
+                    : 'text-zinc-300 hover:bg-white/5'
                 } ${isDisabled ? 'cursor-not-allowed opacity-45 hover:bg-transparent' : ''}`
               }
             >
@@ -54,7 +58,13 @@ export function FactorPicker({
                     <span className="font-['Arial','Liberation_Sans',sans-serif]">×</span>
                   </span>
                   <span className={`text-[11px] leading-tight ${isSelected ? 'text-white/85' : 'text-zinc-500'}`}>
-                    {blocked ? <Trans>Image too large</Trans> : cost === undefined ? '\u00a0' : <Plural value={cost} one="# credit" other="# credits" />}
+                    {blocked ? (
+                      <Trans>Image too large</Trans>
+                    ) : cost === undefined ? (
+                      '\u00a0'
+                    ) : (
+                      <Plural value={cost} one="# credit" other="# credits" />
+                    )}
                   </span>
                 </>
               )}

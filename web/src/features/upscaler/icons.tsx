@@ -1,4 +1,19 @@
-import { Check, Download, Expand, Grid2x2, Image, Plus, RefreshCw, ScanFace, ShieldCheck, Sparkles, TriangleExclamationPoint, Upload, X, type LucideIcon } from 'lucide-react';
+import {
+  Check,
+  Download,
+  Expand,
+  Grid2x2,
+  Image,
+  Plus,
+  RefreshCw,
+  ScanFace,
+  ShieldCheck,
+  Sparkles,
+  TriangleExclamationPoint,
+  Upload,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 
 /** The upscaler's icons, from lucide (emoji render as empty boxes on systems without an emoji font). */
 type P = { className?: string };

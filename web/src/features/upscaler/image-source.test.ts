@@ -5,7 +5,9 @@ const ORIGIN = 'https://studio.example';
 
 describe('acceptedImageUrl: the ?imageUrl= parameter is untrusted', () => {
   it('takes same-origin /api/files/ URLs, relative or absolute, keeping the signature', () => {
-    expect(acceptedImageUrl('/api/files/users/usr_1/results/a.png?exp=1&sig=abc', ORIGIN)).toBe('/api/files/users/usr_1/results/a.png?exp=1&sig=abc');
+    expect(acceptedImageUrl('/api/files/users/usr_1/results/a.png?exp=1&sig=abc', ORIGIN)).toBe(
+      '/api/files/users/usr_1/results/a.png?exp=1&sig=abc',
+    );
     expect(acceptedImageUrl(`${ORIGIN}/api/files/public/showcase/b.webp`, ORIGIN)).toBe('/api/files/public/showcase/b.webp');
   });
 

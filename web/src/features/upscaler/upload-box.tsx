@@ -44,7 +44,11 @@ export function UploadBox({
   }
 
   const frame = `relative flex w-full flex-col items-center justify-center overflow-hidden rounded-2xl border-2 border-dashed text-center transition ${
-    dragging ? 'border-fuchsia-400 bg-fuchsia-500/10' : invalid ? 'border-rose-400/70 bg-rose-500/5' : 'border-white/15 bg-ink-900/50 hover:border-violet-400/60 hover:bg-violet-500/5'
+    dragging
+      ? 'border-fuchsia-400 bg-fuchsia-500/10'
+      : invalid
+        ? 'border-rose-400/70 bg-rose-500/5'
+        : 'border-white/15 bg-ink-900/50 hover:border-violet-400/60 hover:bg-violet-500/5'
   }`;
 
   return (
@@ -59,7 +63,13 @@ export function UploadBox({
     >
       {image ? (
         <div className={`${frame} p-3`}>
-          <button type="button" onClick={open} disabled={disabled} aria-label={t`Replace image`} className="block w-full disabled:cursor-not-allowed">
+          <button
+            type="button"
+            onClick={open}
+            disabled={disabled}
+            aria-label={t`Replace image`}
+            className="block w-full disabled:cursor-not-allowed"
+          >
             <img src={image.preview} alt="" className="mx-auto max-h-56 rounded-xl object-contain" data-testid="source-preview" />
           </button>
           <div className="mt-3 flex w-full items-center justify-between gap-3 text-left text-xs text-zinc-400">
@@ -81,19 +91,31 @@ export function UploadBox({
           </div>
         </div>
       ) : (
-        <button type="button" onClick={open} disabled={disabled || loading} aria-describedby="upscale-upload-hint" className={`${frame} min-h-52 gap-3 px-6 py-8`}>
+        <button
+          type="button"
+          onClick={open}
+          disabled={disabled || loading}
+          aria-describedby="upscale-upload-hint"
+          className={`${frame} min-h-52 gap-3 px-6 py-8`}
+        >
           {loading ? (
             <>
               <Spinner className="h-7 w-7" />
-              <span className="text-sm text-zinc-300"><Trans>Loading your image…</Trans></span>
+              <span className="text-sm text-zinc-300">
+                <Trans>Loading your image…</Trans>
+              </span>
             </>
           ) : (
             <>
               <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-gradient-to-br from-violet-500/30 to-fuchsia-500/30 text-violet-100 ring-1 ring-white/10">
                 <UploadIcon className="h-6 w-6" />
               </span>
-              <span className="text-sm font-semibold text-zinc-100"><Trans>Drop an image here or click to upload</Trans></span>
-              <span id="upscale-upload-hint" className="text-xs text-zinc-500"><Trans>PNG, JPG or WebP, up to 10 MB · or paste an image</Trans></span>
+              <span className="text-sm font-semibold text-zinc-100">
+                <Trans>Drop an image here or click to upload</Trans>
+              </span>
+              <span id="upscale-upload-hint" className="text-xs text-zinc-500">
+                <Trans>PNG, JPG or WebP, up to 10 MB · or paste an image</Trans>
+              </span>
             </>
           )}
         </button>

@@ -6,7 +6,18 @@ import { classifyUpscaleFailure, nextFakeProgress, pollUpscale, UPSCALE_POLL } f
 vi.mock('../../i18n', () => ({ i18n: { locale: 'en' } }));
 
 const status = (over: Partial<UpscaleStatus>): UpscaleStatus => ({
-  success: true, id: 'job_1', recordId: 'rec_1', status: 'PROCESSING', imageUrl: null, scaleFactor: 2, faceEnhancement: false, width: null, height: null, errorMessage: null, credits: 2, ...over,
+  success: true,
+  id: 'job_1',
+  recordId: 'rec_1',
+  status: 'PROCESSING',
+  imageUrl: null,
+  scaleFactor: 2,
+  faceEnhancement: false,
+  width: null,
+  height: null,
+  errorMessage: null,
+  credits: 2,
+  ...over,
 });
 
 function harness(answers: (UpscaleStatus | Error)[], alive = () => true) {
@@ -64,7 +75,9 @@ describe('pollUpscale (spec §9: every 2 s, up to 30 tries)', () => {
   it('stops quietly when the user started another upscale or left', async () => {
     let live = true;
     const h = harness([status({})], () => live);
-    const waiting = pollUpscale('job_1', { ...h.deps, sleep: async () => {
+    const waiting = pollUpscale('job_1', {
+      ...h.deps,
+      sleep: async () => {
         live = false;
       },
     });
@@ -85,7 +98,10 @@ describe('classifyUpscaleFailure (spec §8 Upscaler)', () => {
     expect(classifyUpscaleFailure(new ApiError(401, 'UNAUTHENTICATED', 'Login required'))).toEqual({ kind: 'session' });
   });
   it('INSUFFICIENT_CREDITS keeps the server text (and the page offers Pricing)', () => {
-    expect(classifyUpscaleFailure(new ApiError(402, 'INSUFFICIENT_CREDITS', 'You need 8 credits; you have 4'))).toEqual({ kind: 'credits', serverText: 'You need 8 credits; you have 4' });
+    expect(classifyUpscaleFailure(new ApiError(402, 'INSUFFICIENT_CREDITS', 'You need 8 credits; you have 4'))).toEqual({
+      kind: 'credits',
+      serverText: 'You need 8 credits; you have 4',
+    });
   });
   it('a network failure is named as such', () => {
     expect(classifyUpscaleFailure(new ApiError(0, 'NETWORK_ERROR', 'Network connection failed'))).toEqual({ kind: 'network' });

@@ -54,7 +54,8 @@ export async function pollUpscale(id: string, deps: PollDeps): Promise<UpscaleOu
 }
 
 /** The next fake-progress value: quick at first, slowing as it nears the 90 % cap. */
-export const nextFakeProgress = (p: number) => Math.min(UPSCALE_POLL.fakeProgressCap, p + Math.max(0.4, (UPSCALE_POLL.fakeProgressCap - p) * 0.05));
+export const nextFakeProgress = (p: number) =>
+  Math.min(UPSCALE_POLL.fakeProgressCap, p + Math.max(0.4, (UPSCALE_POLL.fakeProgressCap - p) * 0.05));
 
 /** What a failed upload call means for the page (spec §8 Upscaler), before it is put into words. */
 export type UpscaleRequestFailure =

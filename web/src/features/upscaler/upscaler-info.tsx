@@ -10,45 +10,100 @@ const megapixels = Math.round(UPSCALE.maxOutputPixels / 1_000_000);
 /** Spec §2 Upscaler: features, steps and FAQ below the tool. */
 export function UpscalerInfo({ costs }: { costs: Partial<Record<`${UpscaleFactor}`, number>> | null }) {
   const features: [ReactNode, ReactNode, ReactNode][] = [
-    [<SparklesIcon key="i" />, <Trans key="t">Real super-resolution</Trans>, <Trans key="d">An ESRGAN neural network rebuilds edges and texture instead of just stretching pixels.</Trans>],
-    [<ExpandIcon key="i" />, <Trans key="t">2×, 4× or 8×</Trans>, <Trans key="d">Up to {megapixels} megapixels out, with the exact output size shown before you download.</Trans>],
-    [<FaceIcon key="i" />, <Trans key="t">Face enhancement</Trans>, <Trans key="d">Finds faces and redraws them with a larger AI model, then smooths skin noise and sharpens eyes and lips, blended softly into the photo.</Trans>],
-    [<ShieldIcon key="i" />, <Trans key="t">Private to you</Trans>, <Trans key="d">Uploads and results are stored in your account only; nobody else can open them.</Trans>],
+    [
+      <SparklesIcon key="i" />,
+      <Trans key="t">Real super-resolution</Trans>,
+      <Trans key="d">An ESRGAN neural network rebuilds edges and texture instead of just stretching pixels.</Trans>,
+    ],
+    [
+      <ExpandIcon key="i" />,
+      <Trans key="t">2×, 4× or 8×</Trans>,
+      <Trans key="d">Up to {megapixels} megapixels out, with the exact output size shown before you download.</Trans>,
+    ],
+    [
+      <FaceIcon key="i" />,
+      <Trans key="t">Face enhancement</Trans>,
+      <Trans key="d">
+        Finds faces and redraws them with a larger AI model, then smooths skin noise and sharpens eyes and lips, blended softly into the
+        photo.
+      </Trans>,
+    ],
+    [
+      <ShieldIcon key="i" />,
+      <Trans key="t">Private to you</Trans>,
+      <Trans key="d">Uploads and results are stored in your account only; nobody else can open them.</Trans>,
+    ],
   ];
   const steps: [ReactNode, ReactNode][] = [
-    [<Trans key="t">Upload a photo</Trans>, <Trans key="d">Drop a PNG, JPG or WebP up to 10 MB, or send one from the workbench, a tool or My creations.</Trans>],
+    [
+      <Trans key="t">Upload a photo</Trans>,
+      <Trans key="d">Drop a PNG, JPG or WebP up to 10 MB, or send one from the workbench, a tool or My creations.</Trans>,
+    ],
     [<Trans key="t">Pick the factor</Trans>, <Trans key="d">Choose 2×, 4× or 8× and switch on face enhancement for portraits.</Trans>],
-    [<Trans key="t">Enhance and compare</Trans>, <Trans key="d">Drag the divider to compare before and after, then download the PNG.</Trans>],
+    [
+      <Trans key="t">Enhance and compare</Trans>,
+      <Trans key="d">Drag the divider to compare before and after, then download the PNG.</Trans>,
+    ],
   ];
   const limits = UPSCALE_FACTORS.map((f) => `${f}×: ${side(f)}×${side(f)}`).join(' · ');
-  const prices = costs ? UPSCALE_FACTORS.filter((f) => costs[`${f}`] !== undefined).map((f) => `${f}×: ${costs[`${f}`]}`).join(' · ') : null;
+  const prices = costs
+    ? UPSCALE_FACTORS.filter((f) => costs[`${f}`] !== undefined)
+        .map((f) => `${f}×: ${costs[`${f}`]}`)
+        .join(' · ')
+    : null;
   const faq: [ReactNode, ReactNode][] = [
-    [<Trans key="q">How long does upscaling take?</Trans>, <Trans key="a">Usually from a few seconds to a minute. Larger images and higher factors take longer; the progress bar shows it is working.</Trans>],
+    [
+      <Trans key="q">How long does upscaling take?</Trans>,
+      <Trans key="a">
+        Usually from a few seconds to a minute. Larger images and higher factors take longer; the progress bar shows it is working.
+      </Trans>,
+    ],
     [
       <Trans key="q">How large can my image be?</Trans>,
-      <Trans key="a">Files up to 10 MB. The output stays within {megapixels} megapixels, so the largest input shrinks as the factor grows — about {limits} pixels.</Trans>,
+      <Trans key="a">
+        Files up to 10 MB. The output stays within {megapixels} megapixels, so the largest input shrinks as the factor grows — about{' '}
+        {limits} pixels.
+      </Trans>,
     ],
     [
       <Trans key="q">How many credits does it cost?</Trans>,
       prices ? (
-        <Trans key="a">Credits per upscale: {prices}. They are taken when you start, and given back automatically if the upscale fails.</Trans>
+        <Trans key="a">
+          Credits per upscale: {prices}. They are taken when you start, and given back automatically if the upscale fails.
+        </Trans>
       ) : (
-        <Trans key="a2">The price of each factor is shown on its button. Credits are taken when you start, and given back automatically if the upscale fails.</Trans>
+        <Trans key="a2">
+          The price of each factor is shown on its button. Credits are taken when you start, and given back automatically if the upscale
+          fails.
+        </Trans>
       ),
     ],
-    [<Trans key="q">What does face enhancement do?</Trans>, <Trans key="a">After upscaling, it finds each face and redraws it with a larger AI model, smooths skin noise and sharpens eyes and lips, then blends it softly into the photo. Everything outside the faces, and photos without faces, stay as the upscaler made them.</Trans>],
-    [<Trans key="q">Where do I find my upscaled images?</Trans>, <Trans key="a">In My creations, under the Upscaled filter. You can download them there as well.</Trans>],
+    [
+      <Trans key="q">What does face enhancement do?</Trans>,
+      <Trans key="a">
+        After upscaling, it finds each face and redraws it with a larger AI model, smooths skin noise and sharpens eyes and lips, then
+        blends it softly into the photo. Everything outside the faces, and photos without faces, stay as the upscaler made them.
+      </Trans>,
+    ],
+    [
+      <Trans key="q">Where do I find my upscaled images?</Trans>,
+      <Trans key="a">In My creations, under the Upscaled filter. You can download them there as well.</Trans>,
+    ],
   ];
 
   return (
     <>
       <section className="mt-16" aria-labelledby="upscaler-features">
-        <h2 id="upscaler-features" className="text-2xl font-bold"><Trans>Why use the upscaler</Trans></h2>
+        <h2 id="upscaler-features" className="text-2xl font-bold">
+          <Trans>Why use the upscaler</Trans>
+        </h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {features.map(([icon, title, text], i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
             <li key={i} className="card p-5">
-              <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-gradient-to-br from-violet-500/25 to-fuchsia-500/25 text-violet-100 ring-1 ring-white/10">{icon}</span>
+              <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-gradient-to-br from-violet-500/25 to-fuchsia-500/25 text-violet-100 ring-1 ring-white/10">
+                {icon}
+              </span>
               <h3 className="mt-4 font-semibold">{title}</h3>
               <p className="mt-1.5 text-sm leading-relaxed text-zinc-400">{text}</p>
             </li>
@@ -57,12 +112,16 @@ export function UpscalerInfo({ costs }: { costs: Partial<Record<`${UpscaleFactor
       </section>
 
       <section className="mt-16" aria-labelledby="upscaler-steps">
-        <h2 id="upscaler-steps" className="text-2xl font-bold"><Trans>How it works</Trans></h2>
+        <h2 id="upscaler-steps" className="text-2xl font-bold">
+          <Trans>How it works</Trans>
+        </h2>
         <ol className="mt-6 grid gap-4 md:grid-cols-3">
           {steps.map(([title, text], i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
             <li key={i} className="card flex gap-4 p-5">
-              <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-white/10 text-sm font-bold text-fuchsia-200">{i + 1}</span>
+              <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-white/10 text-sm font-bold text-fuchsia-200">
+                {i + 1}
+              </span>
               <div>
                 <h3 className="font-semibold">{title}</h3>
                 <p className="mt-1 text-sm leading-relaxed text-zinc-400">{text}</p>
@@ -73,7 +132,9 @@ export function UpscalerInfo({ costs }: { costs: Partial<Record<`${UpscaleFactor
       </section>
 
       <section className="mt-16" aria-labelledby="upscaler-faq">
-        <h2 id="upscaler-faq" className="mb-4 text-2xl font-bold"><Trans>Frequently asked questions</Trans></h2>
+        <h2 id="upscaler-faq" className="mb-4 text-2xl font-bold">
+          <Trans>Frequently asked questions</Trans>
+        </h2>
         <div className="flex flex-col gap-2">
           {faq.map(([q, a], i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.

@@ -1,7 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { maxInputPixels, maxInputSide, UPSCALE, UPSCALE_FACTORS, type UpscaleFactor, type UpscaleOptions } from '../../../../worker/contract/upscale';
+import {
+  maxInputPixels,
+  maxInputSide,
+  UPSCALE,
+  UPSCALE_FACTORS,
+  type UpscaleFactor,
+  type UpscaleOptions,
+} from '../../../../worker/contract/upscale';
 import { TOKEN_KEY } from '../../api/client';
 import { safeLocalStorage } from '../../lib/safe-storage';
 import { upscaleApi } from '../../api/upscale';
@@ -53,7 +60,13 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
       const problem = uploadProblem(files);
       if (problem) {
         const message =
-          problem === 'many' ? t`Please select one image` : problem === 'type' ? t`Only JPG, PNG, WebP formats are supported` : problem === 'size' ? t`Image size cannot exceed 10MB` : t`Please select an image file`;
+          problem === 'many'
+            ? t`Please select one image`
+            : problem === 'type'
+              ? t`Only JPG, PNG, WebP formats are supported`
+              : problem === 'size'
+                ? t`Image size cannot exceed 10MB`
+                : t`Please select an image file`;
         setInputError(message);
         toast.error(message);
         return;
@@ -72,8 +85,14 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
       setOutput(null);
       setSource({ file, preview: URL.createObjectURL(file), ...size });
       // Keep the chosen factor when it fits; otherwise the largest one that does.
-      setFactor((current) => (fits(size, current) ? current : ([...UPSCALE_FACTORS].reverse().find((f) => f <= current && fits(size, f)) ?? current)));
-      setInputError(fits(size, UPSCALE_FACTORS[0]) ? null : t`This image is too large to upscale: at most about ${Math.floor(Math.sqrt(maxInputPixels(2)))}×${Math.floor(Math.sqrt(maxInputPixels(2)))} pixels`);
+      setFactor((current) =>
+        fits(size, current) ? current : ([...UPSCALE_FACTORS].reverse().find((f) => f <= current && fits(size, f)) ?? current),
+      );
+      setInputError(
+        fits(size, UPSCALE_FACTORS[0])
+          ? null
+          : t`This image is too large to upscale: at most about ${Math.floor(Math.sqrt(maxInputPixels(2)))}×${Math.floor(Math.sqrt(maxInputPixels(2)))} pixels`,
+      );
     },
     [job, t, toast],
   );
@@ -94,7 +113,11 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
   // The image is fetched once per URL; what happens with it uses the current language and `accept`.
   const acceptFetched = useEffectEvent((blob: Blob) => accept([new File([blob], nameForBlob(blob.type, 'creation'), { type: blob.type })]));
   const refuseSource = useEffectEvent((reason: 'foreign' | 'unreachable') =>
-    toast.error(reason === 'foreign' ? t`Only images from this site can be opened in the upscaler` : t`Could not load that image, please upload it instead`),
+    toast.error(
+      reason === 'foreign'
+        ? t`Only images from this site can be opened in the upscaler`
+        : t`Could not load that image, please upload it instead`,
+    ),
   );
   useEffect(() => {
     if (!imageUrl) return;
@@ -141,7 +164,8 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
       // On a phone the result area is below the controls: bring the progress into view.
       void job.start(file, factor, face);
       // After the progress view has rendered, so the scroll lands on it.
-      if (window.matchMedia('(max-width: 1023px)').matches) setTimeout(() => stage.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 50);
+      if (window.matchMedia('(max-width: 1023px)').matches)
+        setTimeout(() => stage.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 50);
     });
   }
 
@@ -165,7 +189,19 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,400px)_minmax(0,1fr)]">
         <section className="card flex flex-col gap-5 p-5" aria-label={t`Upscale settings`}>
-          <UploadBox image={source} loading={loadingSource} disabled={working} invalid={Boolean(inputError)} onFiles={(files) => void accept(files)} onClear={() => { job.clear(); setSource(null); setOutput(null); setInputError(null); }} />
+          <UploadBox
+            image={source}
+            loading={loadingSource}
+            disabled={working}
+            invalid={Boolean(inputError)}
+            onFiles={(files) => void accept(files)}
+            onClear={() => {
+              job.clear();
+              setSource(null);
+              setOutput(null);
+              setInputError(null);
+            }}
+          />
           {inputError && (
             <p role="alert" className="-mt-2 flex items-start gap-2 text-sm text-rose-300">
               <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
@@ -176,23 +212,48 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
           <FaceSwitch value={face} onChange={setFace} disabled={working} />
 
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
-            <span className="text-zinc-400">{planned ? <Trans>Output: {planned.width} × {planned.height} px</Trans> : <Trans>Output: {factor}× the original size</Trans>}</span>
-            {cost !== undefined && <span className="font-medium text-amber-200" data-testid="upscale-cost"><Trans>Cost: {cost} credits</Trans></span>}
+            <span className="text-zinc-400">
+              {planned ? (
+                <Trans>
+                  Output: {planned.width} × {planned.height} px
+                </Trans>
+              ) : (
+                <Trans>Output: {factor}× the original size</Trans>
+              )}
+            </span>
+            {cost !== undefined && (
+              <span className="font-medium text-amber-200" data-testid="upscale-cost">
+                <Trans>Cost: {cost} credits</Trans>
+              </span>
+            )}
           </div>
 
           <Button onPress={enhance} isDisabled={working || loadingSource} className="relative w-full overflow-hidden py-3 text-base">
-            {working && <span aria-hidden className="absolute inset-y-0 left-0 bg-white/15 transition-[width] duration-300" style={{ width: `${job.progress}%` }} />}
+            {working && (
+              <span
+                aria-hidden
+                className="absolute inset-y-0 left-0 bg-white/15 transition-[width] duration-300"
+                style={{ width: `${job.progress}%` }}
+              />
+            )}
             <SparklesIcon className="relative h-4 w-4" />
             <span className="relative">{working ? <Trans>Enhancing… {Math.round(job.progress)}%</Trans> : <Trans>Enhance</Trans>}</span>
           </Button>
 
           {job.problem && (
-            <div role="alert" className="flex items-start gap-3 rounded-xl border border-rose-400/30 bg-rose-500/10 p-3 text-sm text-rose-100" data-testid="upscale-error">
+            <div
+              role="alert"
+              className="flex items-start gap-3 rounded-xl border border-rose-400/30 bg-rose-500/10 p-3 text-sm text-rose-100"
+              data-testid="upscale-error"
+            >
               <AlertIcon className="mt-0.5 h-4 w-4 shrink-0 text-rose-300" />
               <div className="min-w-0 flex-1">
                 <p>{job.problem.message}</p>
                 {job.problem.toPricing && (
-                  <Link to="/pricing" className="mt-2 inline-flex rounded-lg bg-white/10 px-3 py-1.5 text-xs font-semibold text-white hover:bg-white/15">
+                  <Link
+                    to="/pricing"
+                    className="mt-2 inline-flex rounded-lg bg-white/10 px-3 py-1.5 text-xs font-semibold text-white hover:bg-white/15"
+                  >
                     <Trans>Get more credits</Trans>
                   </Link>
                 )}
@@ -201,19 +262,44 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
           )}
         </section>
 
-        <section ref={stage} className="card flex min-h-[360px] scroll-mt-20 flex-col items-center justify-center gap-5 p-4 sm:p-5" aria-live="polite" aria-label={t`Result`}>
+        <section
+          ref={stage}
+          className="card flex min-h-[360px] scroll-mt-20 flex-col items-center justify-center gap-5 p-4 sm:p-5"
+          aria-live="polite"
+          aria-label={t`Result`}
+        >
           {working && source && (
             <div className="flex w-full max-w-xl flex-col items-center gap-5">
-              <div className="relative overflow-hidden rounded-2xl" style={{ aspectRatio: `${source.width} / ${source.height}`, width: `min(100%, calc(56vh * ${source.width / source.height}))` }}>
+              <div
+                className="relative overflow-hidden rounded-2xl"
+                style={{
+                  aspectRatio: `${source.width} / ${source.height}`,
+                  width: `min(100%, calc(56vh * ${source.width / source.height}))`,
+                }}
+              >
                 <img src={source.preview} alt="" className="h-full w-full object-contain opacity-40 blur-[2px]" />
                 <div className="skeleton absolute inset-0 opacity-40" />
               </div>
               <div className="w-full max-w-sm">
-                <div className="h-2 overflow-hidden rounded-full bg-white/10" role="progressbar" aria-label={t`Upscale progress`} aria-valuenow={Math.round(job.progress)} aria-valuemin={0} aria-valuemax={100}>
-                  <div className="h-full bg-gradient-to-r from-violet-500 to-fuchsia-500 transition-[width] duration-300" style={{ width: `${job.progress}%` }} />
+                <div
+                  className="h-2 overflow-hidden rounded-full bg-white/10"
+                  role="progressbar"
+                  aria-label={t`Upscale progress`}
+                  aria-valuenow={Math.round(job.progress)}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                >
+                  <div
+                    className="h-full bg-gradient-to-r from-violet-500 to-fuchsia-500 transition-[width] duration-300"
+                    style={{ width: `${job.progress}%` }}
+                  />
                 </div>
                 <p className="mt-2 text-center text-sm text-zinc-400">
-                  {planned && <Trans>Upscaling to {planned.width} × {planned.height} px… {Math.round(job.progress)}%</Trans>}
+                  {planned && (
+                    <Trans>
+                      Upscaling to {planned.width} × {planned.height} px… {Math.round(job.progress)}%
+                    </Trans>
+                  )}
                 </p>
               </div>
             </div>
@@ -221,11 +307,23 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
 
           {result?.imageUrl && source && (
             <>
-              <BeforeAfter before={source.preview} after={result.imageUrl} width={source.width} height={source.height} onAfterLoad={setOutput} />
+              <BeforeAfter
+                before={source.preview}
+                after={result.imageUrl}
+                width={source.width}
+                height={source.height}
+                onAfterLoad={setOutput}
+              />
               <div className="flex w-full flex-wrap items-center justify-between gap-3 rounded-2xl border border-white/10 bg-ink-900/60 p-3">
                 <div className="min-w-0 text-sm">
                   <p className="font-semibold text-zinc-100" data-testid="upscale-output-size">
-                    {shown ? <Trans>{shown.width} × {shown.height} px</Trans> : '\u00a0'}
+                    {shown ? (
+                      <Trans>
+                        {shown.width} × {shown.height} px
+                      </Trans>
+                    ) : (
+                      '\u00a0'
+                    )}
                   </p>
                   <p className="text-xs text-zinc-400">
                     <Trans>
@@ -269,7 +367,11 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
                 {source ? <Trans>Ready when you are</Trans> : <Trans>Your upscaled image will appear here</Trans>}
               </p>
               <p className="text-sm text-zinc-500">
-                {source ? <Trans>Press Enhance; you can compare before and after when it is done.</Trans> : <Trans>Upload a photo, choose 2×, 4× or 8×, and press Enhance.</Trans>}
+                {source ? (
+                  <Trans>Press Enhance; you can compare before and after when it is done.</Trans>
+                ) : (
+                  <Trans>Upload a photo, choose 2×, 4× or 8×, and press Enhance.</Trans>
+                )}
               </p>
             </div>
           )}

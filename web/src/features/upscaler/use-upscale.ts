@@ -66,7 +66,8 @@ export function useUpscale() {
         case 'query-failed': {
           const error = outcome.error;
           if (error instanceof ApiError && error.status === 401) return { message: t`Login session expired, please sign in again` };
-          if (error instanceof ApiError && error.code === 'NETWORK_ERROR') return { message: t`Network connection failed, please check your network and try again` };
+          if (error instanceof ApiError && error.code === 'NETWORK_ERROR')
+            return { message: t`Network connection failed, please check your network and try again` };
           return { message: t`Could not check the upscale status, please try again` };
         }
       }

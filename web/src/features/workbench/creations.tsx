@@ -16,10 +16,19 @@ import { userWords } from './user-words';
 const PAGE_SIZE = 100;
 type Filter = '' | 'COMPLETED' | 'PROCESSING' | 'UPSCALED';
 /** Tabs filter by status, except Upscaled, which filters by kind (the upscaler's records). */
-const FILTER_QUERY: Record<Filter, { status?: string; type?: string }> = { '': {}, COMPLETED: { status: 'COMPLETED' }, PROCESSING: { status: 'PROCESSING' }, UPSCALED: { type: 'UPSCALED_IMAGE' } };
+const FILTER_QUERY: Record<Filter, { status?: string; type?: string }> = {
+  '': {},
+  COMPLETED: { status: 'COMPLETED' },
+  PROCESSING: { status: 'PROCESSING' },
+  UPSCALED: { type: 'UPSCALED_IMAGE' },
+};
 
 function StatusBadge({ status }: { status: CreationRecord['status'] }) {
-  const styles = { COMPLETED: 'bg-emerald-500/15 text-emerald-300', PROCESSING: 'bg-amber-500/15 text-amber-200', FAILED: 'bg-rose-500/15 text-rose-300' };
+  const styles = {
+    COMPLETED: 'bg-emerald-500/15 text-emerald-300',
+    PROCESSING: 'bg-amber-500/15 text-amber-200',
+    FAILED: 'bg-rose-500/15 text-rose-300',
+  };
   return (
     <span className={`rounded-full px-2 py-0.5 text-[11px] font-semibold ${styles[status]}`}>
       {status === 'COMPLETED' ? <Trans>Completed</Trans> : status === 'PROCESSING' ? <Trans>Processing</Trans> : <Trans>Failed</Trans>}
@@ -42,7 +51,10 @@ function Creations() {
   const load = useCallback(async () => {
     setError(undefined);
     try {
-      const [page, s] = await Promise.all([api.records(0, PAGE_SIZE, FILTER_QUERY[filter].status, FILTER_QUERY[filter].type), api.recordStats()]);
+      const [page, s] = await Promise.all([
+        api.records(0, PAGE_SIZE, FILTER_QUERY[filter].status, FILTER_QUERY[filter].type),
+        api.recordStats(),
+      ]);
       setRecords(page.records);
       setStats(s);
     } catch (e) {
@@ -77,16 +89,36 @@ function Creations() {
   return (
     <Page wide title={<Trans>My creations</Trans>}>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-        <div role="tablist" aria-label={t`Filter`} className="flex max-w-full gap-1 overflow-x-auto rounded-xl border border-white/10 bg-ink-900/60 p-1">
-          {([['', <Trans key="a">All</Trans>], ['COMPLETED', <Trans key="c">Completed</Trans>], ['PROCESSING', <Trans key="p">Processing</Trans>], ['UPSCALED', <Trans key="u">Upscaled</Trans>]] as const).map(([value, label]) => (
-            <button key={value} role="tab" type="button" aria-selected={filter === value} onClick={() => setFilter(value)} className={`shrink-0 rounded-lg px-3 py-1.5 text-sm sm:px-4 ${filter === value ? 'bg-white/10' : 'text-zinc-400 hover:text-white'}`}>
+        <div
+          role="tablist"
+          aria-label={t`Filter`}
+          className="flex max-w-full gap-1 overflow-x-auto rounded-xl border border-white/10 bg-ink-900/60 p-1"
+        >
+          {(
+            [
+              ['', <Trans key="a">All</Trans>],
+              ['COMPLETED', <Trans key="c">Completed</Trans>],
+              ['PROCESSING', <Trans key="p">Processing</Trans>],
+              ['UPSCALED', <Trans key="u">Upscaled</Trans>],
+            ] as const
+          ).map(([value, label]) => (
+            <button
+              key={value}
+              role="tab"
+              type="button"
+              aria-selected={filter === value}
+              onClick={() => setFilter(value)}
+              className={`shrink-0 rounded-lg px-3 py-1.5 text-sm sm:px-4 ${filter === value ? 'bg-white/10' : 'text-zinc-400 hover:text-white'}`}
+            >
               {label}
             </button>
           ))}
         </div>
         {stats && (
           <p className="text-sm text-zinc-400">
-            <Trans>{stats.total} total · {stats.completed} completed · {stats.processing} processing · {stats.failed} failed</Trans>
+            <Trans>
+              {stats.total} total · {stats.completed} completed · {stats.processing} processing · {stats.failed} failed
+            </Trans>
           </p>
         )}
       </div>
@@ -101,8 +133,13 @@ function Creations() {
         </div>
       ) : records.length === 0 ? (
         <div className="card p-12 text-center">
-          <p className="text-zinc-400">{filter === 'UPSCALED' ? <Trans>No upscaled images yet.</Trans> : <Trans>Nothing here yet.</Trans>}</p>
-          <Link to={filter === 'UPSCALED' ? '/image-upscaler' : '/ai-workbench'} className="mt-4 inline-block rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-sm font-semibold">
+          <p className="text-zinc-400">
+            {filter === 'UPSCALED' ? <Trans>No upscaled images yet.</Trans> : <Trans>Nothing here yet.</Trans>}
+          </p>
+          <Link
+            to={filter === 'UPSCALED' ? '/image-upscaler' : '/ai-workbench'}
+            className="mt-4 inline-block rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-sm font-semibold"
+          >
             {filter === 'UPSCALED' ? <Trans>Upscale an image</Trans> : <Trans>Start creating</Trans>}
           </Link>
         </div>
@@ -115,20 +152,71 @@ function Creations() {
             return (
               <li key={r.id} className="card overflow-hidden">
                 <div className="flex aspect-square items-center justify-center bg-ink-800">
-                  {r.thumbnail ? <img src={r.thumbnail} alt="" loading="lazy" className="h-full w-full object-cover" /> : r.status === 'PROCESSING' ? <span className="text-sm text-zinc-500"><Trans>Generating…</Trans></span> : <span className="text-sm text-rose-300">{r.errorMessage}</span>}
+                  {r.thumbnail ? (
+                    <img src={r.thumbnail} alt="" loading="lazy" className="h-full w-full object-cover" />
+                  ) : r.status === 'PROCESSING' ? (
+                    <span className="text-sm text-zinc-500">
+                      <Trans>Generating…</Trans>
+                    </span>
+                  ) : (
+                    <span className="text-sm text-rose-300">{r.errorMessage}</span>
+                  )}
                 </div>
                 <div className="flex flex-col gap-2 p-3">
                   <div className="flex items-center justify-between">
                     <StatusBadge status={r.status} />
                     <time className="text-xs text-zinc-500">{formatDate(r.date)}</time>
                   </div>
-                  <p className="line-clamp-2 min-h-10 text-sm text-zinc-300">{showPrompt ? r.prompt : r.type === 'UPSCALED_IMAGE' ? upscaleLabel(r) : <span className="capitalize">{typeLabel(r)}</span>}</p>
+                  <p className="line-clamp-2 min-h-10 text-sm text-zinc-300">
+                    {showPrompt ? (
+                      r.prompt
+                    ) : r.type === 'UPSCALED_IMAGE' ? (
+                      upscaleLabel(r)
+                    ) : (
+                      <span className="capitalize">{typeLabel(r)}</span>
+                    )}
+                  </p>
                   <div className="flex flex-wrap gap-1.5">
-                    <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canView} onPress={() => setViewing(r)}><Trans>View</Trans></Button>
-                    <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canDownload} onPress={() => void downloadImage(r.imageUrl!).catch(() => toast.error(t`Download failed`))}><Trans>Download</Trans></Button>
-                    <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canDownload} onPress={() => void navigate({ to: '/ai-workbench', search: { mode: 'image-to-image', imageUrls: r.imageUrl ?? undefined, prompt: userWords(r) || undefined } })}><Trans>Re-edit</Trans></Button>
-                    <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canDownload} onPress={() => void navigate({ to: '/image-upscaler', search: { imageUrl: r.imageUrl ?? undefined } })}><Trans>Upscale</Trans></Button>
-                    <Button variant="ghost" className="px-2.5 py-1 text-xs text-rose-300" isDisabled={r.status === 'PROCESSING'} onPress={() => setDeleting(r)}><Trans>Delete</Trans></Button>
+                    <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canView} onPress={() => setViewing(r)}>
+                      <Trans>View</Trans>
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      className="px-2.5 py-1 text-xs"
+                      isDisabled={!canDownload}
+                      onPress={() => void downloadImage(r.imageUrl!).catch(() => toast.error(t`Download failed`))}
+                    >
+                      <Trans>Download</Trans>
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      className="px-2.5 py-1 text-xs"
+                      isDisabled={!canDownload}
+                      onPress={() =>
+                        void navigate({
+                          to: '/ai-workbench',
+                          search: { mode: 'image-to-image', imageUrls: r.imageUrl ?? undefined, prompt: userWords(r) || undefined },
+                        })
+                      }
+                    >
+                      <Trans>Re-edit</Trans>
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      className="px-2.5 py-1 text-xs"
+                      isDisabled={!canDownload}
+                      onPress={() => void navigate({ to: '/image-upscaler', search: { imageUrl: r.imageUrl ?? undefined } })}
+                    >
+                      <Trans>Upscale</Trans>
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      className="px-2.5 py-1 text-xs text-rose-300"
+                      isDisabled={r.status === 'PROCESSING'}
+                      onPress={() => setDeleting(r)}
+                    >
+                      <Trans>Delete</Trans>
+                    </Button>
                   </div>
                 </div>
               </li>
@@ -137,7 +225,12 @@ function Creations() {
         </ul>
       )}
 
-      <ModalOverlay isOpen={viewing !== null} onOpenChange={(o) => !o && setViewing(null)} isDismissable className="fixed inset-0 z-50 flex items-center justify-center bg-black/80 p-4">
+      <ModalOverlay
+        isOpen={viewing !== null}
+        onOpenChange={(o) => !o && setViewing(null)}
+        isDismissable
+        className="fixed inset-0 z-50 flex items-center justify-center bg-black/80 p-4"
+      >
         <Modal className="max-h-full max-w-4xl">
           <Dialog aria-label={t`Preview`} className="relative outline-none">
             {({ close }) => (
@@ -158,14 +251,27 @@ function Creations() {
           </Dialog>
         </Modal>
       </ModalOverlay>
-      <ModalOverlay isOpen={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} isDismissable className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4">
+      <ModalOverlay
+        isOpen={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        isDismissable
+        className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4"
+      >
         <Modal className="w-full max-w-sm">
           <Dialog className="card bg-ink-900 p-6 outline-none">
-            <Heading slot="title" className="text-lg font-bold"><Trans>Delete this creation?</Trans></Heading>
-            <p className="mt-2 text-sm text-zinc-400"><Trans>The image will be removed. This cannot be undone.</Trans></p>
+            <Heading slot="title" className="text-lg font-bold">
+              <Trans>Delete this creation?</Trans>
+            </Heading>
+            <p className="mt-2 text-sm text-zinc-400">
+              <Trans>The image will be removed. This cannot be undone.</Trans>
+            </p>
             <div className="mt-6 flex justify-end gap-2">
-              <Button variant="ghost" onPress={() => setDeleting(null)}><Trans>Cancel</Trans></Button>
-              <Button variant="danger" onPress={() => void confirmDelete()}><Trans>Delete</Trans></Button>
+              <Button variant="ghost" onPress={() => setDeleting(null)}>
+                <Trans>Cancel</Trans>
+              </Button>
+              <Button variant="danger" onPress={() => void confirmDelete()}>
+                <Trans>Delete</Trans>
+              </Button>
             </div>
           </Dialog>
         </Modal>

@@ -8,7 +8,17 @@ import { announceCreditsChanged } from '../../ui/header';
 import { useToast } from '../../ui/toast';
 
 /** Spec §9 workbench polling constants. */
-export const POLL = { attempts: 60, intervalMs: 2000, initialDelayMs: 1000, tickMs: 500, maxConsecutiveErrors: 5, fakeProgressCap: 90, hardResetMs: 60_000, showDelayMs: 500, maxWaitMs: 15_000 };
+export const POLL = {
+  attempts: 60,
+  intervalMs: 2000,
+  initialDelayMs: 1000,
+  tickMs: 500,
+  maxConsecutiveErrors: 5,
+  fakeProgressCap: 90,
+  hardResetMs: 60_000,
+  showDelayMs: 500,
+  maxWaitMs: 15_000,
+};
 
 export type Phase = 'idle' | 'generating' | 'done';
 

@@ -11,7 +11,12 @@ describe('userWords (re-edit prefill)', () => {
     ['pop-art-portrait', 'POP_ART_PORTRAIT', { extra: 'more pink' }, 'more pink'],
     ['pop-art-portrait', 'POP_ART_PORTRAIT', {}, ''],
     ['logo-generation', 'LOGO_GENERATION', { extra: 'a fox for a coffee shop' }, 'a fox for a coffee shop'],
-    ['id-photo-generation', 'ID_PHOTO_GENERATION', { size: 'passport', backgroundColor: '#ff0000', extra: 'smile a little' }, 'smile a little'],
+    [
+      'id-photo-generation',
+      'ID_PHOTO_GENERATION',
+      { size: 'passport', backgroundColor: '#ff0000', extra: 'smile a little' },
+      'smile a little',
+    ],
     ['id-photo-generation', 'ID_PHOTO_GENERATION', { size: 'visa', backgroundColor: '#ffffff' }, ''],
     ['restored-image', 'RESTORED_IMAGE', { extra: 'keep the grain' }, 'keep the grain'],
   ] as const)('%s gives back only the user words, never the template', (id, type, inputs, words) => {
@@ -21,7 +26,14 @@ describe('userWords (re-edit prefill)', () => {
   });
 
   it('face swap: the words after the fixed phrase', () => {
-    expect(userWords({ type: 'FACE_SWAP', prompt: 'Keep the identity and facial structure of the person, change only: a pirate hat' })).toBe('a pirate hat');
-    expect(userWords({ type: 'FACE_SWAP', prompt: 'Keep the identity and facial structure of the person, change only: nothing, improve the photo' })).toBe('');
+    expect(
+      userWords({ type: 'FACE_SWAP', prompt: 'Keep the identity and facial structure of the person, change only: a pirate hat' }),
+    ).toBe('a pirate hat');
+    expect(
+      userWords({
+        type: 'FACE_SWAP',
+        prompt: 'Keep the identity and facial structure of the person, change only: nothing, improve the photo',
+      }),
+    ).toBe('');
   });
 });

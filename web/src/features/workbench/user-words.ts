@@ -16,7 +16,11 @@ function templatePattern(template: string): RegExp {
   return new RegExp(`^\\s*${parts.join('')}\\s*$`);
 }
 
-const PATTERNS = new Map(TOOL_CATALOGUE.flatMap((tool) => (tool.prompt.strategy === 'template' ? [[tool.id as string, templatePattern(tool.prompt.template)] as const] : [])));
+const PATTERNS = new Map(
+  TOOL_CATALOGUE.flatMap((tool) =>
+    tool.prompt.strategy === 'template' ? [[tool.id as string, templatePattern(tool.prompt.template)] as const] : [],
+  ),
+);
 
 /**
  * What the user wrote for a creation, for "Re-edit" to prefill: a record's stored prompt is the

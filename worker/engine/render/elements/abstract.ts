@@ -13,14 +13,35 @@ export function drawAbstract(ctx: Ctx, { sky, soft }: Layers): void {
   const colours = [...new Set([...pal.accents, pal.sky[1]![1], pal.sky[pal.sky.length - 1]![1], pal.sun])];
   const bgA = dark ? darken(pal.sky[0]![1], 0.55) : lighten(pal.sky[pal.sky.length - 1]![1], 0.55);
   const bgB = dark ? darken(pal.sky[1]![1], 0.35) : lighten(pal.sky[1]![1], 0.35);
-  sky.add(`<rect width="${w}" height="${h}" fill="${sky.linear([[0, bgA], [1, bgB]], 0, 0, w, h)}"/>`);
+  sky.add(
+    `<rect width="${w}" height="${h}" fill="${sky.linear(
+      [
+        [0, bgA],
+        [1, bgB],
+      ],
+      0,
+      0,
+      w,
+      h,
+    )}"/>`,
+  );
 
   // Soft colour fields under everything.
   for (let i = 0; i < 6; i++) {
     const cx = rand() * w;
     const cy = rand() * h;
     const r = rand.range(200, 450) * u;
-    soft.add(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="${soft.radial([[0, rand.pick(colours), 0.55], [1, rand.pick(colours), 0]], cx, cy, r)}"/>`);
+    soft.add(
+      `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="${soft.radial(
+        [
+          [0, rand.pick(colours), 0.55],
+          [1, rand.pick(colours), 0],
+        ],
+        cx,
+        cy,
+        r,
+      )}"/>`,
+    );
   }
 
   // Bold geometry.
@@ -28,23 +49,40 @@ export function drawAbstract(ctx: Ctx, { sky, soft }: Layers): void {
   const sx = rand.range(0.25, 0.75) * w;
   const sy = rand.range(0.2, 0.55) * h;
   const discColour = scene.time === 'sunset' || scene.time === 'dawn' ? pal.sun : rand.pick(colours);
-  sky.add(`<circle cx="${n(sx)}" cy="${n(sy)}" r="${n(big)}" fill="${sky.linear([[0, lighten(discColour, 0.25)], [1, mix(discColour, rand.pick(colours), 0.5)]], sx, sy - big, sx, sy + big)}"/>`);
+  sky.add(
+    `<circle cx="${n(sx)}" cy="${n(sy)}" r="${n(big)}" fill="${sky.linear(
+      [
+        [0, lighten(discColour, 0.25)],
+        [1, mix(discColour, rand.pick(colours), 0.5)],
+      ],
+      sx,
+      sy - big,
+      sx,
+      sy + big,
+    )}"/>`,
+  );
   for (let i = 0; i < 4; i++) {
-    sky.add(`<circle cx="${n(sx)}" cy="${n(sy)}" r="${n(big * (1.25 + i * 0.22))}" fill="none" stroke="${rand.pick(colours)}" stroke-width="${n(rand.range(2, 7) * u)}" stroke-opacity="0.7" stroke-dasharray="${n(rand.range(40, 300) * u)} ${n(rand.range(20, 120) * u)}" transform="rotate(${n(rand() * 360)} ${n(sx)} ${n(sy)})"/>`);
+    sky.add(
+      `<circle cx="${n(sx)}" cy="${n(sy)}" r="${n(big * (1.25 + i * 0.22))}" fill="none" stroke="${rand.pick(colours)}" stroke-width="${n(rand.range(2, 7) * u)}" stroke-opacity="0.7" stroke-dasharray="${n(rand.range(40, 300) * u)} ${n(rand.range(20, 120) * u)}" transform="rotate(${n(rand() * 360)} ${n(sx)} ${n(sy)})"/>`,
+    );
   }
   if (scene.mountains || scene.desert) {
     for (let i = 0; i < 4; i++) {
       const bx = rand() * w;
       const bw = rand.range(0.25, 0.5) * w;
       const top = h * rand.range(0.35, 0.6);
-      sky.add(`<polygon points="${n(bx - bw / 2)},${n(h)} ${n(bx)},${n(top)} ${n(bx + bw / 2)},${n(h)}" fill="${rand.pick(colours)}" fill-opacity="0.75"/>`);
+      sky.add(
+        `<polygon points="${n(bx - bw / 2)},${n(h)} ${n(bx)},${n(top)} ${n(bx + bw / 2)},${n(h)}" fill="${rand.pick(colours)}" fill-opacity="0.75"/>`,
+      );
     }
   }
   if (scene.city) {
     for (let i = 0; i < 18; i++) {
       const bw = rand.range(30, 90) * u;
       const bh = rand.range(0.15, 0.55) * h;
-      sky.add(`<rect x="${n(rand() * w)}" y="${n(h - bh)}" width="${n(bw)}" height="${n(bh)}" fill="${rand.pick(colours)}" fill-opacity="0.7"/>`);
+      sky.add(
+        `<rect x="${n(rand() * w)}" y="${n(h - bh)}" width="${n(bw)}" height="${n(bh)}" fill="${rand.pick(colours)}" fill-opacity="0.7"/>`,
+      );
     }
   }
   for (let i = 0; i < 5; i++) {
@@ -52,14 +90,18 @@ export function drawAbstract(ctx: Ctx, { sky, soft }: Layers): void {
     const y = rand() * h;
     const len = rand.range(0.3, 0.8) * w;
     const thick = rand.range(16, 60) * u;
-    sky.add(`<rect x="${n(x - len / 2)}" y="${n(y - thick / 2)}" width="${n(len)}" height="${n(thick)}" rx="${n(thick / 2)}" fill="${rand.pick(colours)}" fill-opacity="0.8" transform="rotate(${n(rand.range(-60, 60))} ${n(x)} ${n(y)})"/>`);
+    sky.add(
+      `<rect x="${n(x - len / 2)}" y="${n(y - thick / 2)}" width="${n(len)}" height="${n(thick)}" rx="${n(thick / 2)}" fill="${rand.pick(colours)}" fill-opacity="0.8" transform="rotate(${n(rand.range(-60, 60))} ${n(x)} ${n(y)})"/>`,
+    );
   }
   for (let i = 0; i < 3; i++) {
     const x = rand() * w;
     const y = rand() * h;
     const r = rand.range(60, 160) * u;
     const a = rand() * 360;
-    sky.add(`<path d="M${n(x - r)} ${n(y)}A${n(r)} ${n(r)} 0 0 1 ${n(x + r)} ${n(y)}Z" fill="${rand.pick(colours)}" transform="rotate(${n(a)} ${n(x)} ${n(y)})"/>`);
+    sky.add(
+      `<path d="M${n(x - r)} ${n(y)}A${n(r)} ${n(r)} 0 0 1 ${n(x + r)} ${n(y)}Z" fill="${rand.pick(colours)}" transform="rotate(${n(a)} ${n(x)} ${n(y)})"/>`,
+    );
   }
 
   // A flow field: ribbons that follow a smooth, seeded vector field.

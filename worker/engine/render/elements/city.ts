@@ -28,17 +28,33 @@ export function drawCity(ctx: Ctx, { land: layer, glow }: Layers, ground: number
       const kind = rand.pick(['grid', 'grid', 'glass', 'stepped', 'spire'] as const);
       const shade = mix(colour, rand.pick([lighten(colour, 0.12), darken(colour, 0.12), colour]), 0.6);
       bodies += `<rect x="${n(x)}" y="${n(top)}" width="${n(bw)}" height="${n(bh + 4 * u)}" fill="${shade}"/>`;
-      if (kind === 'stepped') bodies += `<rect x="${n(x + bw * 0.2)}" y="${n(top - bh * 0.12)}" width="${n(bw * 0.6)}" height="${n(bh * 0.12 + 1)}" fill="${shade}"/><rect x="${n(x + bw * 0.35)}" y="${n(top - bh * 0.2)}" width="${n(bw * 0.3)}" height="${n(bh * 0.08 + 1)}" fill="${shade}"/>`;
-      if (kind === 'spire') bodies += `<polygon points="${n(x + bw * 0.3)},${n(top)} ${n(x + bw / 2)},${n(top - bh * 0.25)} ${n(x + bw * 0.7)},${n(top)}" fill="${shade}"/>`;
-      if (rand() < 0.35) bodies += `<rect x="${n(x + bw * rand.range(0.2, 0.8))}" y="${n(top - 30 * u)}" width="${n(2 * u)}" height="${n(30 * u)}" fill="${shade}"/>`;
+      if (kind === 'stepped')
+        bodies += `<rect x="${n(x + bw * 0.2)}" y="${n(top - bh * 0.12)}" width="${n(bw * 0.6)}" height="${n(bh * 0.12 + 1)}" fill="${shade}"/><rect x="${n(x + bw * 0.35)}" y="${n(top - bh * 0.2)}" width="${n(bw * 0.3)}" height="${n(bh * 0.08 + 1)}" fill="${shade}"/>`;
+      if (kind === 'spire')
+        bodies += `<polygon points="${n(x + bw * 0.3)},${n(top)} ${n(x + bw / 2)},${n(top - bh * 0.25)} ${n(x + bw * 0.7)},${n(top)}" fill="${shade}"/>`;
+      if (rand() < 0.35)
+        bodies += `<rect x="${n(x + bw * rand.range(0.2, 0.8))}" y="${n(top - 30 * u)}" width="${n(2 * u)}" height="${n(30 * u)}" fill="${shade}"/>`;
 
       if (!far) {
         // Lit side: a gradient down the face that catches the light (day and dusk).
-        if (!look.flat && !night) details += `<rect x="${n(x)}" y="${n(top)}" width="${n(bw * 0.45)}" height="${n(bh)}" fill="${lighten(shade, 0.18)}" fill-opacity="0.35"/>`;
+        if (!look.flat && !night)
+          details += `<rect x="${n(x)}" y="${n(top)}" width="${n(bw * 0.45)}" height="${n(bh)}" fill="${lighten(shade, 0.18)}" fill-opacity="0.35"/>`;
         if (kind === 'glass') {
-          const glass = look.flat ? lighten(pal.sky[1]![1], 0.15) : layer.linear([[0, lighten(pal.sky[2]?.[1] ?? pal.haze, 0.2), night ? 0.25 : 0.75], [1, pal.sky[0]![1], night ? 0.2 : 0.6]], 0, top, 0, ground);
+          const glass = look.flat
+            ? lighten(pal.sky[1]![1], 0.15)
+            : layer.linear(
+                [
+                  [0, lighten(pal.sky[2]?.[1] ?? pal.haze, 0.2), night ? 0.25 : 0.75],
+                  [1, pal.sky[0]![1], night ? 0.2 : 0.6],
+                ],
+                0,
+                top,
+                0,
+                ground,
+              );
           details += `<rect x="${n(x + 3 * u)}" y="${n(top + 3 * u)}" width="${n(bw - 6 * u)}" height="${n(bh)}" fill="${glass}"/>`;
-          for (let mx = x + 10 * u; mx < x + bw - 6 * u; mx += 11 * u) details += `<rect x="${n(mx)}" y="${n(top + 3 * u)}" width="${n(1.2 * u)}" height="${n(bh)}" fill="${darken(shade, 0.2)}" fill-opacity="0.6"/>`;
+          for (let mx = x + 10 * u; mx < x + bw - 6 * u; mx += 11 * u)
+            details += `<rect x="${n(mx)}" y="${n(top + 3 * u)}" width="${n(1.2 * u)}" height="${n(bh)}" fill="${darken(shade, 0.2)}" fill-opacity="0.6"/>`;
         }
         if (kind !== 'glass' || night) {
           const cw = 7 * u;
@@ -63,7 +79,9 @@ export function drawCity(ctx: Ctx, { land: layer, glow }: Layers, ground: number
           const sy = top + bh * rand.range(0.15, 0.45);
           const sh = rand.range(50, 120) * u;
           neon += `<rect x="${n(sx)}" y="${n(sy)}" width="${n(12 * u)}" height="${n(sh)}" rx="${n(2 * u)}" fill="${c}"/><rect x="${n(sx + 3 * u)}" y="${n(sy + 3 * u)}" width="${n(6 * u)}" height="${n(sh - 6 * u)}" fill="#ffffff" fill-opacity="0.7"/>`;
-          glow.add(`<rect x="${n(sx - 14 * u)}" y="${n(sy - 14 * u)}" width="${n(40 * u)}" height="${n(sh + 28 * u)}" rx="${n(20 * u)}" fill="${c}" fill-opacity="0.8"/>`);
+          glow.add(
+            `<rect x="${n(sx - 14 * u)}" y="${n(sy - 14 * u)}" width="${n(40 * u)}" height="${n(sh + 28 * u)}" rx="${n(20 * u)}" fill="${c}" fill-opacity="0.8"/>`,
+          );
         }
         if (scene.neon && rand() < 0.3) {
           const c = rand.pick(pal.accents);
@@ -71,7 +89,7 @@ export function drawCity(ctx: Ctx, { land: layer, glow }: Layers, ground: number
           glow.add(`<rect x="${n(x)}" y="${n(top - 6 * u)}" width="${n(bw)}" height="${n(18 * u)}" fill="${c}" fill-opacity="0.6"/>`);
         }
       } else if (night || dusk) {
-        for (let i = 0; i < bw * bh * 0.0004 / u / u; i++) {
+        for (let i = 0; i < (bw * bh * 0.0004) / u / u; i++) {
           windows += `<rect x="${n(x + rand() * (bw - 3 * u))}" y="${n(top + rand() * bh)}" width="${n(2.5 * u)}" height="${n(3 * u)}" fill="${pal.windowLit}" fill-opacity="${(0.3 + rand() * 0.4).toFixed(2)}"/>`;
         }
       }
@@ -81,7 +99,16 @@ export function drawCity(ctx: Ctx, { land: layer, glow }: Layers, ground: number
     layer.add(details + windows + neon);
     if (!look.flat && !far) {
       // Haze at street level.
-      const haze = layer.linear([[0, pal.haze, 0], [1, pal.haze, night ? 0.35 : 0.5]], 0, ground - h * 0.15, 0, ground);
+      const haze = layer.linear(
+        [
+          [0, pal.haze, 0],
+          [1, pal.haze, night ? 0.35 : 0.5],
+        ],
+        0,
+        ground - h * 0.15,
+        0,
+        ground,
+      );
       layer.add(`<rect x="0" y="${n(ground - h * 0.15)}" width="${w}" height="${n(h * 0.15 + 2)}" fill="${haze}"/>`);
     }
   }
@@ -91,7 +118,18 @@ export function drawCity(ctx: Ctx, { land: layer, glow }: Layers, ground: number
 export function drawStreet(ctx: Ctx, layer: Layer, ground: number): void {
   const { w, h, rand, pal, scene, u, look } = ctx;
   const base = scene.time === 'day' ? '#4b5260' : '#0b0a18';
-  const fill = look.flat ? base : layer.linear([[0, lighten(base, 0.1)], [1, darken(base, 0.4)]], 0, ground, 0, h);
+  const fill = look.flat
+    ? base
+    : layer.linear(
+        [
+          [0, lighten(base, 0.1)],
+          [1, darken(base, 0.4)],
+        ],
+        0,
+        ground,
+        0,
+        h,
+      );
   layer.add(outlined(ctx, layer, `<rect x="-5" y="${n(ground)}" width="${w + 10}" height="${n(h - ground + 5)}" fill="${fill}"/>`, 0.6));
   if (scene.rain || scene.neon || scene.time === 'night') {
     let streaks = '';

@@ -20,12 +20,23 @@ export function pine(rand: Rng, x: number, base: number, height: number): string
     const droop = (y - prevY) * rand.range(0.1, 0.35);
     // Branch tip, then back in towards the trunk for the next tier.
     left.push([x - reach, y + droop], [x - reach * rand.range(0.3, 0.5), y - (y - prevY) * 0.15]);
-    right.push([x + reach * rand.range(0.95, 1.05), y + droop * rand.range(0.7, 1.3)], [x + reach * rand.range(0.3, 0.5), y - (y - prevY) * 0.12]);
+    right.push(
+      [x + reach * rand.range(0.95, 1.05), y + droop * rand.range(0.7, 1.3)],
+      [x + reach * rand.range(0.3, 0.5), y - (y - prevY) * 0.12],
+    );
   }
   left.pop();
   right.pop();
   const tw = Math.max(1, width * 0.07);
-  const outline: Pt[] = [[x, base - height], ...right, [x + tw, base - trunk], [x + tw, base], [x - tw, base], [x - tw, base - trunk], ...left.reverse()];
+  const outline: Pt[] = [
+    [x, base - height],
+    ...right,
+    [x + tw, base - trunk],
+    [x + tw, base],
+    [x - tw, base],
+    [x - tw, base - trunk],
+    ...left.reverse(),
+  ];
   return `<polygon points="${points(outline)}"/>`;
 }
 
@@ -44,7 +55,12 @@ export function broadleaf(rand: Rng, x: number, base: number, height: number, le
     if (Math.sin(a) < 0.2) lit += `<circle cx="${n(cx - rr * 0.2)}" cy="${n(yy - rr * 0.25)}" r="${n(rr * 0.6)}"/>`;
   }
   const tw = height * 0.05;
-  return `<polygon points="${points([[x - tw, base], [x - tw * 0.6, cy], [x + tw * 0.6, cy], [x + tw, base]])}" fill="${trunk}"/><g fill="${shade}">${crown}</g><g fill="${leaf}">${lit}</g>`;
+  return `<polygon points="${points([
+    [x - tw, base],
+    [x - tw * 0.6, cy],
+    [x + tw * 0.6, cy],
+    [x + tw, base],
+  ])}" fill="${trunk}"/><g fill="${shade}">${crown}</g><g fill="${leaf}">${lit}</g>`;
 }
 
 /** A palm: a leaning, tapering trunk and drooping fronds. */
@@ -87,12 +103,33 @@ export function forestRows(ctx: Ctx, layer: Layer, baseY: (x: number) => number,
       const clump = 0.6 + 0.4 * Math.sin(x / (size * 1.7) + r * 2.1);
       trees += pine(rand, x, baseY(x) + drop + rand.range(0, 4) * u, size * clump * rand.range(0.65, 1.2));
     }
-    const fill = look.flat || look.cel ? colour : layer.linear([[0, lighten(colour, 0.06)], [1, darken(colour, 0.15)]], 0, baseY(0) - size, 0, baseY(0) + drop + 4);
+    const fill =
+      look.flat || look.cel
+        ? colour
+        : layer.linear(
+            [
+              [0, lighten(colour, 0.06)],
+              [1, darken(colour, 0.15)],
+            ],
+            0,
+            baseY(0) - size,
+            0,
+            baseY(0) + drop + 4,
+          );
     layer.add(outlined(ctx, layer, `<g fill="${fill}">${trees}</g>`, 0.5));
     if (!look.flat && r < rows - 1) {
       // Mist between rows.
       const top = baseY(0) + drop - size * 0.5;
-      const mist = layer.linear([[0, pal.haze, 0], [1, pal.haze, 0.35]], 0, top, 0, baseY(0) + drop + 4);
+      const mist = layer.linear(
+        [
+          [0, pal.haze, 0],
+          [1, pal.haze, 0.35],
+        ],
+        0,
+        top,
+        0,
+        baseY(0) + drop + 4,
+      );
       layer.add(`<rect x="0" y="${n(top)}" width="${w}" height="${n(size * 0.5 + 4)}" fill="${mist}"/>`);
     }
   }
@@ -128,7 +165,12 @@ export function blossomTree(ctx: Ctx, layer: Layer, x: number, base: number, hei
     const y1 = y0 + Math.sin(angle) * len;
     const nx = -Math.sin(angle) * width * 0.5;
     const ny = Math.cos(angle) * width * 0.5;
-    branches += `<polygon points="${points([[x0 - nx, y0 - ny], [x1 - nx * 0.6, y1 - ny * 0.6], [x1 + nx * 0.6, y1 + ny * 0.6], [x0 + nx, y0 + ny]])}"/>`;
+    branches += `<polygon points="${points([
+      [x0 - nx, y0 - ny],
+      [x1 - nx * 0.6, y1 - ny * 0.6],
+      [x1 + nx * 0.6, y1 + ny * 0.6],
+      [x0 + nx, y0 + ny],
+    ])}"/>`;
     if (depth === 0) {
       tips.push([x1, y1]);
       return;
@@ -140,7 +182,9 @@ export function blossomTree(ctx: Ctx, layer: Layer, x: number, base: number, hei
   };
   grow(x, base, -Math.PI / 2 + rand.gauss() * 0.08, height * 0.3, height * 0.07, 4);
   // Blossom: many small puffs around each twig tip, darker underneath, lighter on top.
-  const clusters = tips.flatMap(([tx, ty]) => Array.from({ length: 9 }, () => [tx + rand.gauss() * height * 0.055, ty + rand.gauss() * height * 0.04] as Pt));
+  const clusters = tips.flatMap(([tx, ty]) =>
+    Array.from({ length: 9 }, () => [tx + rand.gauss() * height * 0.055, ty + rand.gauss() * height * 0.04] as Pt),
+  );
   let blossom = '';
   for (let shadeIdx = 0; shadeIdx < petals.length; shadeIdx++) {
     let group = '';
@@ -151,7 +195,15 @@ export function blossomTree(ctx: Ctx, layer: Layer, x: number, base: number, hei
     blossom += `<g fill="${petals[(shadeIdx + 2) % petals.length]}">${group}</g>`;
   }
   layer.add(outlined(ctx, layer, `<g fill="${bark}">${branches}</g>`, 0.5));
-  if (look.outline) layer.add(outlined(ctx, layer, `<g fill="${petals[2]}">${clusters.map(([cx, cy]) => `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(height * 0.04)}"/>`).join('')}</g>`, 0.5));
+  if (look.outline)
+    layer.add(
+      outlined(
+        ctx,
+        layer,
+        `<g fill="${petals[2]}">${clusters.map(([cx, cy]) => `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(height * 0.04)}"/>`).join('')}</g>`,
+        0.5,
+      ),
+    );
   layer.add(blossom);
 }
 

@@ -21,7 +21,9 @@ export function drawLandmark(ctx: Ctx, layer: Layer, x: number, ground: number, 
       const shape = `<rect x="${atX(-40)}" y="${atY(-45)}" width="${r(80)}" height="${r(45)}"/><polygon points="${atX(-50)},${atY(-43)} ${atX(0)},${atY(-85)} ${atX(50)},${atY(-43)}"/><rect x="${atX(22)}" y="${atY(-88)}" width="${r(10)}" height="${r(25)}"/>`;
       layer.add(outlined(ctx, layer, `<g fill="${body}">${shape}</g>`, 0.8));
       layer.add(`<polygon points="${atX(-50)},${atY(-43)} ${atX(0)},${atY(-85)} ${atX(50)},${atY(-43)}" fill="${roof}"/>`);
-      layer.add(`<rect x="${atX(-26)}" y="${atY(-32)}" width="${r(16)}" height="${r(14)}" fill="${night ? glow : '#7fa6c9'}"/><rect x="${atX(8)}" y="${atY(-32)}" width="${r(16)}" height="${r(14)}" fill="${night ? glow : '#7fa6c9'}"/><rect x="${atX(-6)}" y="${atY(-28)}" width="${r(12)}" height="${r(28)}" fill="${darken(body, 0.4)}"/>`);
+      layer.add(
+        `<rect x="${atX(-26)}" y="${atY(-32)}" width="${r(16)}" height="${r(14)}" fill="${night ? glow : '#7fa6c9'}"/><rect x="${atX(8)}" y="${atY(-32)}" width="${r(16)}" height="${r(14)}" fill="${night ? glow : '#7fa6c9'}"/><rect x="${atX(-6)}" y="${atY(-28)}" width="${r(12)}" height="${r(28)}" fill="${darken(body, 0.4)}"/>`,
+      );
       return;
     }
     case 'lighthouse': {
@@ -29,10 +31,21 @@ export function drawLandmark(ctx: Ctx, layer: Layer, x: number, ground: number, 
       const white = scene.time === 'day' ? '#f4f1ea' : lighten(body, 0.15);
       layer.add(outlined(ctx, layer, `<g fill="${white}">${tower}</g>`, 0.8));
       const stripe = scene.time === 'day' ? '#c8323c' : darken('#c8323c', 0.55);
-      layer.add(`<polygon points="${atX(-12.2)},${atY(-30)} ${atX(-11.2)},${atY(-46)} ${atX(11.2)},${atY(-46)} ${atX(12.2)},${atY(-30)}" fill="${stripe}"/><polygon points="${atX(-10.4)},${atY(-60)} ${atX(-9.6)},${atY(-72)} ${atX(9.6)},${atY(-72)} ${atX(10.4)},${atY(-60)}" fill="${stripe}"/>`);
+      layer.add(
+        `<polygon points="${atX(-12.2)},${atY(-30)} ${atX(-11.2)},${atY(-46)} ${atX(11.2)},${atY(-46)} ${atX(12.2)},${atY(-30)}" fill="${stripe}"/><polygon points="${atX(-10.4)},${atY(-60)} ${atX(-9.6)},${atY(-72)} ${atX(9.6)},${atY(-72)} ${atX(10.4)},${atY(-60)}" fill="${stripe}"/>`,
+      );
       layer.add(`<rect x="${atX(-5)}" y="${atY(-94)}" width="${r(10)}" height="${r(8)}" fill="#fff3b0"/>`);
       if (night) {
-        const beam = layer.linear([[0, '#fff6c8', 0.55], [1, '#fff6c8', 0]], x, 0, x + (rand() < 0.5 ? -1 : 1) * size * 4, 0);
+        const beam = layer.linear(
+          [
+            [0, '#fff6c8', 0.55],
+            [1, '#fff6c8', 0],
+          ],
+          x,
+          0,
+          x + (rand() < 0.5 ? -1 : 1) * size * 4,
+          0,
+        );
         const dir = rand() < 0.5 ? -1 : 1;
         layer.add(`<polygon points="${atX(0)},${atY(-90)} ${atX(dir * 420)},${atY(-130)} ${atX(dir * 420)},${atY(-50)}" fill="${beam}"/>`);
       }
@@ -45,11 +58,31 @@ export function drawLandmark(ctx: Ctx, layer: Layer, x: number, ground: number, 
       const walls = `<rect x="${atX(-60)}" y="${atY(-38)}" width="${r(120)}" height="${r(38)}"/>${[-60, -44, -28, 16, 32, 48].map((cx) => `<rect x="${atX(cx)}" y="${atY(-44)}" width="${r(8)}" height="${r(7)}"/>`).join('')}`;
       const shape = walls + tower(-52, 18, 62) + tower(52, 18, 62) + tower(-18, 16, 80) + tower(20, 22, 100);
       layer.add(outlined(ctx, layer, `<g fill="${tone}">${shape}</g>`, 0.8));
-      const roofs = [[-52, 18, 62], [52, 18, 62], [-18, 16, 80], [20, 22, 100]].map(([cx, w, h]) => `<polygon points="${atX(cx! - w! / 2 - 3)},${atY(-h!)} ${atX(cx!)},${atY(-h! - w! * 1.4)} ${atX(cx! + w! / 2 + 3)},${atY(-h!)}"/>`).join('');
+      const roofs = [
+        [-52, 18, 62],
+        [52, 18, 62],
+        [-18, 16, 80],
+        [20, 22, 100],
+      ]
+        .map(
+          ([cx, w, h]) =>
+            `<polygon points="${atX(cx! - w! / 2 - 3)},${atY(-h!)} ${atX(cx!)},${atY(-h! - w! * 1.4)} ${atX(cx! + w! / 2 + 3)},${atY(-h!)}"/>`,
+        )
+        .join('');
       layer.add(`<g fill="${scene.time === 'day' ? '#5a4a9a' : darken(tone, 0.3)}">${roofs}</g>`);
       let windows = '';
-      for (const [wx, wy] of [[-52, -45], [52, -45], [-18, -60], [20, -80], [20, -55], [-18, -35]] as const) windows += `<rect x="${atX(wx - 2.5)}" y="${atY(wy)}" width="${r(5)}" height="${r(8)}" rx="${r(2.5)}"/>`;
-      layer.add(`<g fill="${night ? glow : '#4a4266'}">${windows}</g><rect x="${atX(-8)}" y="${atY(-20)}" width="${r(16)}" height="${r(20)}" rx="${r(8)}" fill="${darken(tone, 0.5)}"/>`);
+      for (const [wx, wy] of [
+        [-52, -45],
+        [52, -45],
+        [-18, -60],
+        [20, -80],
+        [20, -55],
+        [-18, -35],
+      ] as const)
+        windows += `<rect x="${atX(wx - 2.5)}" y="${atY(wy)}" width="${r(5)}" height="${r(8)}" rx="${r(2.5)}"/>`;
+      layer.add(
+        `<g fill="${night ? glow : '#4a4266'}">${windows}</g><rect x="${atX(-8)}" y="${atY(-20)}" width="${r(16)}" height="${r(20)}" rx="${r(8)}" fill="${darken(tone, 0.5)}"/>`,
+      );
       return;
     }
     case 'pagoda': {
@@ -75,9 +108,24 @@ export function drawLandmark(ctx: Ctx, layer: Layer, x: number, ground: number, 
     }
     case 'boat': {
       const hull = `<path d="M${atX(-45)} ${atY(-12)}L${atX(45)} ${atY(-12)}Q${atX(38)} ${atY(2)} ${atX(25)} ${atY(4)}L${atX(-30)} ${atY(4)}Q${atX(-40)} ${atY(0)} ${atX(-45)} ${atY(-12)}Z"/>`;
-      const sails = `<polygon points="${points([[x + 2 * s, ground - 16 * s], [x + 2 * s, ground - 95 * s], [x + 38 * s, ground - 18 * s]])}"/><polygon points="${points([[x - 3 * s, ground - 20 * s], [x - 3 * s, ground - 80 * s], [x - 32 * s, ground - 20 * s]])}"/>`;
+      const sails = `<polygon points="${points([
+        [x + 2 * s, ground - 16 * s],
+        [x + 2 * s, ground - 95 * s],
+        [x + 38 * s, ground - 18 * s],
+      ])}"/><polygon points="${points([
+        [x - 3 * s, ground - 20 * s],
+        [x - 3 * s, ground - 80 * s],
+        [x - 32 * s, ground - 20 * s],
+      ])}"/>`;
       const sailTone = scene.time === 'day' ? '#f7f4ec' : scene.time === 'sunset' ? '#f0b89a' : '#4a5688';
-      layer.add(outlined(ctx, layer, `<g fill="${darken(body, 0.5)}">${hull}</g><g fill="${sailTone}">${sails}</g><rect x="${atX(-1)}" y="${atY(-98)}" width="${r(2.5)}" height="${r(86)}" fill="${darken(body, 0.5)}"/>`, 0.7));
+      layer.add(
+        outlined(
+          ctx,
+          layer,
+          `<g fill="${darken(body, 0.5)}">${hull}</g><g fill="${sailTone}">${sails}</g><rect x="${atX(-1)}" y="${atY(-98)}" width="${r(2.5)}" height="${r(86)}" fill="${darken(body, 0.5)}"/>`,
+          0.7,
+        ),
+      );
       return;
     }
     default:

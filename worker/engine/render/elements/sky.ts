@@ -21,10 +21,18 @@ export function drawSky(ctx: Ctx, { sky }: Layers): void {
     const bands = 6;
     for (let i = 0; i < bands; i++) {
       const y0 = (horizon * i) / bands;
-      sky.add(`<rect x="0" y="${n(y0)}" width="${w}" height="${n(i === bands - 1 ? h - y0 : horizon / bands + 1)}" fill="${skyAt(ctx, (i + 0.5) / bands)}"/>`);
+      sky.add(
+        `<rect x="0" y="${n(y0)}" width="${w}" height="${n(i === bands - 1 ? h - y0 : horizon / bands + 1)}" fill="${skyAt(ctx, (i + 0.5) / bands)}"/>`,
+      );
     }
   } else {
-    const fill = sky.linear(ctx.pal.sky.map(([o, c]) => [o, c] as Stop), 0, 0, 0, horizon);
+    const fill = sky.linear(
+      ctx.pal.sky.map(([o, c]) => [o, c] as Stop),
+      0,
+      0,
+      0,
+      horizon,
+    );
     sky.add(`<rect width="${w}" height="${h}" fill="${fill}"/>`);
   }
 }
@@ -35,12 +43,25 @@ export function drawSunOrMoon(ctx: Ctx, { sky, soft }: Layers): void {
   // The glow goes in the soft layer: drawn small and blurred, it costs almost nothing.
   const glowR = Math.max(ctx.w, ctx.h) * (sun.kind === 'sun' ? 0.62 : 0.4);
   const glowStrength = sun.kind === 'moon' ? 0.32 : ctx.scene.time === 'day' ? 0.55 : 0.75;
-  const glow = soft.radial([[0, pal.sunGlow, glowStrength], [0.18, pal.sunGlow, glowStrength * 0.55], [0.5, pal.sunGlow, glowStrength * 0.15], [1, pal.sunGlow, 0]], sun.x, sun.y, glowR);
+  const glow = soft.radial(
+    [
+      [0, pal.sunGlow, glowStrength],
+      [0.18, pal.sunGlow, glowStrength * 0.55],
+      [0.5, pal.sunGlow, glowStrength * 0.15],
+      [1, pal.sunGlow, 0],
+    ],
+    sun.x,
+    sun.y,
+    glowR,
+  );
   soft.add(`<circle cx="${n(sun.x)}" cy="${n(sun.y)}" r="${n(glowR)}" fill="${glow}"/>`);
 
   if (sun.kind === 'sun') {
     if (look.style === 'anime') {
-      for (let i = 3; i >= 1; i--) sky.add(`<circle cx="${n(sun.x)}" cy="${n(sun.y)}" r="${n(sun.r * (1 + i * 0.45))}" fill="${pal.sun}" fill-opacity="${0.1 + 0.04 * (3 - i)}"/>`);
+      for (let i = 3; i >= 1; i--)
+        sky.add(
+          `<circle cx="${n(sun.x)}" cy="${n(sun.y)}" r="${n(sun.r * (1 + i * 0.45))}" fill="${pal.sun}" fill-opacity="${0.1 + 0.04 * (3 - i)}"/>`,
+        );
     }
     if (look.style === 'cartoon') {
       let rays = '';
@@ -53,13 +74,35 @@ export function drawSunOrMoon(ctx: Ctx, { sky, soft }: Layers): void {
       }
       sky.add(outlined(ctx, sky, rays));
     }
-    const disc = look.flat ? mix(pal.sun, '#ffd23f', 0.5) : sky.radial([[0, '#ffffff'], [0.6, pal.sun], [1, mix(pal.sun, pal.sunGlow, 0.5)]], sun.x, sun.y, sun.r);
+    const disc = look.flat
+      ? mix(pal.sun, '#ffd23f', 0.5)
+      : sky.radial(
+          [
+            [0, '#ffffff'],
+            [0.6, pal.sun],
+            [1, mix(pal.sun, pal.sunGlow, 0.5)],
+          ],
+          sun.x,
+          sun.y,
+          sun.r,
+        );
     sky.add(outlined(ctx, sky, `<circle cx="${n(sun.x)}" cy="${n(sun.y)}" r="${n(sun.r)}" fill="${disc}"/>`));
     return;
   }
 
   // Moon: a lit disc with soft maria, slightly off-white.
-  const moon = look.flat ? '#fff6d8' : sky.radial([[0, '#fffdf2'], [0.75, pal.sun], [1, mix(pal.sun, '#9aa6c8', 0.35)]], sun.x - sun.r * 0.3, sun.y - sun.r * 0.3, sun.r * 1.3);
+  const moon = look.flat
+    ? '#fff6d8'
+    : sky.radial(
+        [
+          [0, '#fffdf2'],
+          [0.75, pal.sun],
+          [1, mix(pal.sun, '#9aa6c8', 0.35)],
+        ],
+        sun.x - sun.r * 0.3,
+        sun.y - sun.r * 0.3,
+        sun.r * 1.3,
+      );
   let maria = '';
   for (let i = 0; i < 6; i++) {
     const a = ctx.rand() * Math.PI * 2;
@@ -69,7 +112,10 @@ export function drawSunOrMoon(ctx: Ctx, { sky, soft }: Layers): void {
   const clip = sky.clip(`<circle cx="${n(sun.x)}" cy="${n(sun.y)}" r="${n(sun.r)}"/>`);
   sky.add(outlined(ctx, sky, `<circle cx="${n(sun.x)}" cy="${n(sun.y)}" r="${n(sun.r)}" fill="${moon}"/>`));
   sky.add(`<g clip-path="${clip}">${maria}</g>`);
-  if (look.style === 'anime') sky.add(`<circle cx="${n(sun.x)}" cy="${n(sun.y)}" r="${n(sun.r * 1.5)}" fill="none" stroke="${pal.sun}" stroke-opacity="0.25" stroke-width="${n(2 * u)}"/>`);
+  if (look.style === 'anime')
+    sky.add(
+      `<circle cx="${n(sun.x)}" cy="${n(sun.y)}" r="${n(sun.r * 1.5)}" fill="none" stroke="${pal.sun}" stroke-opacity="0.25" stroke-width="${n(2 * u)}"/>`,
+    );
 }
 
 /** Star field; `dense` for space and galaxy scenes. A few bright stars get a four-point sparkle. */
@@ -130,13 +176,17 @@ export function drawSkyGlows(ctx: Ctx, { soft }: Layers): void {
       const cy = horizon * (0.95 - t * 0.9);
       const core = Math.abs(t - 0.45) < 0.2;
       const colour = core ? rand.pick(['#ffd9b0', '#f6c6ff']) : rand.pick(['#9d8cff', '#7fb2ff', '#c58cff']);
-      soft.add(`<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(rand.range(70, 130) * u)}" ry="${n(rand.range(40, 70) * u)}" fill="${colour}" fill-opacity="${(core ? 0.22 : 0.14).toFixed(2)}" transform="rotate(${n((Math.atan2(-horizon * 0.9, x1 - x0) * 180) / Math.PI)} ${n(cx)} ${n(cy)})"/>`);
+      soft.add(
+        `<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(rand.range(70, 130) * u)}" ry="${n(rand.range(40, 70) * u)}" fill="${colour}" fill-opacity="${(core ? 0.22 : 0.14).toFixed(2)}" transform="rotate(${n((Math.atan2(-horizon * 0.9, x1 - x0) * 180) / Math.PI)} ${n(cx)} ${n(cy)})"/>`,
+      );
     }
     for (let i = 0; i < 8; i++) {
       const t = rand.range(0.25, 0.7);
       const cx = x0 + (x1 - x0) * t;
       const cy = horizon * (0.95 - t * 0.9);
-      soft.add(`<ellipse cx="${n(cx + rand.gauss() * 10 * u)}" cy="${n(cy + rand.gauss() * 10 * u)}" rx="${n(40 * u)}" ry="${n(9 * u)}" fill="#05040f" fill-opacity="0.25" transform="rotate(${n(rand.range(-60, -30))} ${n(cx)} ${n(cy)})"/>`);
+      soft.add(
+        `<ellipse cx="${n(cx + rand.gauss() * 10 * u)}" cy="${n(cy + rand.gauss() * 10 * u)}" rx="${n(40 * u)}" ry="${n(9 * u)}" fill="#05040f" fill-opacity="0.25" transform="rotate(${n(rand.range(-60, -30))} ${n(cx)} ${n(cy)})"/>`,
+      );
     }
   }
   if (scene.space) {
@@ -145,12 +195,28 @@ export function drawSkyGlows(ctx: Ctx, { soft }: Layers): void {
       const cx = rand() * w;
       const cy = rand() * h * 0.8;
       const r = rand.range(120, 320) * u;
-      const fill = soft.radial([[0, rand.pick(colours), 0.35], [1, '#000000', 0]], cx, cy, r);
+      const fill = soft.radial(
+        [
+          [0, rand.pick(colours), 0.35],
+          [1, '#000000', 0],
+        ],
+        cx,
+        cy,
+        r,
+      );
       soft.add(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="${fill}"/>`);
     }
   }
   if (scene.city && scene.time === 'night') {
-    const glow = soft.radial([[0, pal.haze, 0.7], [1, pal.haze, 0]], w / 2, horizon, w * 0.7);
+    const glow = soft.radial(
+      [
+        [0, pal.haze, 0.7],
+        [1, pal.haze, 0],
+      ],
+      w / 2,
+      horizon,
+      w * 0.7,
+    );
     soft.add(`<ellipse cx="${n(w / 2)}" cy="${n(horizon)}" rx="${n(w * 0.8)}" ry="${n(h * 0.3)}" fill="${glow}"/>`);
   }
 }
@@ -187,7 +253,9 @@ export function drawClouds(ctx: Ctx, layers: Layers): void {
       const y = horizon * rand.range(-0.05, 0.6);
       const rx = rand.range(150, 320) * u;
       const ry = rand.range(40, 90) * u;
-      layers.soft.add(`<ellipse cx="${n(x)}" cy="${n(y + ry * 0.4)}" rx="${n(rx)}" ry="${n(ry)}" fill="${pal.cloudShade}" fill-opacity="0.75"/><ellipse cx="${n(x - rx * 0.1)}" cy="${n(y)}" rx="${n(rx * 0.8)}" ry="${n(ry * 0.7)}" fill="${pal.cloudLit}" fill-opacity="0.6"/>`);
+      layers.soft.add(
+        `<ellipse cx="${n(x)}" cy="${n(y + ry * 0.4)}" rx="${n(rx)}" ry="${n(ry)}" fill="${pal.cloudShade}" fill-opacity="0.75"/><ellipse cx="${n(x - rx * 0.1)}" cy="${n(y)}" rx="${n(rx * 0.8)}" ry="${n(ry * 0.7)}" fill="${pal.cloudLit}" fill-opacity="0.6"/>`,
+      );
     }
     return;
   }
@@ -206,14 +274,18 @@ export function drawClouds(ctx: Ctx, layers: Layers): void {
           const ey = y + rand.gauss() * size * 0.15;
           const rx = size * rand.range(1.2, 2.6);
           const ry = size * rand.range(0.08, 0.18);
-          layers.soft.add(`<ellipse cx="${n(ex)}" cy="${n(ey + ry * 0.8)}" rx="${n(rx)}" ry="${n(ry)}" fill="${pal.cloudShade}" fill-opacity="0.3"/><ellipse cx="${n(ex)}" cy="${n(ey)}" rx="${n(rx * 0.9)}" ry="${n(ry * 0.75)}" fill="${lighten(pal.cloudLit, 0.15)}" fill-opacity="0.8"/>`);
+          layers.soft.add(
+            `<ellipse cx="${n(ex)}" cy="${n(ey + ry * 0.8)}" rx="${n(rx)}" ry="${n(ry)}" fill="${pal.cloudShade}" fill-opacity="0.3"/><ellipse cx="${n(ex)}" cy="${n(ey)}" rx="${n(rx * 0.9)}" ry="${n(ry * 0.75)}" fill="${lighten(pal.cloudLit, 0.15)}" fill-opacity="0.8"/>`,
+          );
         }
       } else {
         const puffs = cumulus(ctx, x, y, size);
         const base = puffs.map((p) => `<circle cx="${n(p.x)}" cy="${n(p.y + p.r * 0.25)}" r="${n(p.r)}"/>`).join('');
         const lit = puffs.map((p) => `<circle cx="${n(p.x - p.r * 0.12)}" cy="${n(p.y - p.r * 0.1)}" r="${n(p.r * 0.85)}"/>`).join('');
         const flat = `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(size * 1.5)}" ry="${n(size * 0.16)}"/>`;
-        layers.soft.add(`<g fill="${pal.cloudShade}" fill-opacity="0.9">${base}${flat}</g><g fill="${pal.cloudLit}" fill-opacity="0.95">${lit}</g>`);
+        layers.soft.add(
+          `<g fill="${pal.cloudShade}" fill-opacity="0.9">${base}${flat}</g><g fill="${pal.cloudLit}" fill-opacity="0.95">${lit}</g>`,
+        );
       }
       continue;
     }
@@ -231,7 +303,9 @@ export function drawClouds(ctx: Ctx, layers: Layers): void {
     const clip = layers.sky.clip(shape);
     const shadowBand = puffs.map((p) => `<circle cx="${n(p.x + p.r * 0.25)}" cy="${n(p.y + p.r * 0.55)}" r="${n(p.r * 0.8)}"/>`).join('');
     layers.sky.add(outlined(ctx, layers.sky, `<g fill="${lit}">${shape}</g>`, 0.7));
-    layers.sky.add(`<g clip-path="${clip}"><g fill="${shade}">${shadowBand}<rect x="${n(left)}" y="${n(bottom - size * 0.22)}" width="${n(right - left)}" height="${n(size)}"/></g></g>`);
+    layers.sky.add(
+      `<g clip-path="${clip}"><g fill="${shade}">${shadowBand}<rect x="${n(left)}" y="${n(bottom - size * 0.22)}" width="${n(right - left)}" height="${n(size)}"/></g></g>`,
+    );
   }
 }
 
@@ -239,7 +313,19 @@ export function drawClouds(ctx: Ctx, layers: Layers): void {
 export function drawAurora(ctx: Ctx, { soft }: Layers): void {
   const { w, horizon, rand, u } = ctx;
   // In each strand's own box, so every strand shares one gradient.
-  const fill = soft.linear([[0, '#b56cff', 0], [0.35, '#a86bff', 0.35], [0.75, '#39f5a6', 0.75], [1, '#39f5a6', 0]], 0, 0, 0, 1, true);
+  const fill = soft.linear(
+    [
+      [0, '#b56cff', 0],
+      [0.35, '#a86bff', 0.35],
+      [0.75, '#39f5a6', 0.75],
+      [1, '#39f5a6', 0],
+    ],
+    0,
+    0,
+    0,
+    1,
+    true,
+  );
   const phase = rand() * 6;
   const amp = horizon * 0.12;
   const base = horizon * rand.range(0.45, 0.62);
@@ -259,6 +345,8 @@ export function drawRainbow(ctx: Ctx, { soft }: Layers): void {
   const colours = ['#ff4d4d', '#ff9a3d', '#ffe14d', '#5fdc6a', '#4da3ff', '#7a5cff', '#c05cff'];
   const band = r * 0.022;
   colours.forEach((c, i) => {
-    soft.add(`<circle cx="${n(cx)}" cy="${n(horizon * 1.05)}" r="${n(r - i * band)}" fill="none" stroke="${c}" stroke-width="${n(band * 1.1)}" stroke-opacity="0.5"/>`);
+    soft.add(
+      `<circle cx="${n(cx)}" cy="${n(horizon * 1.05)}" r="${n(r - i * band)}" fill="none" stroke="${c}" stroke-width="${n(band * 1.1)}" stroke-opacity="0.5"/>`,
+    );
   });
 }

@@ -108,12 +108,31 @@ export function drawMountains(ctx: Ctx, layers: Layers): void {
     const base = horizon + (scene.water ? 0 : (1 - depth) * h * 0.05);
     const amp = h * (scene.water ? 0.27 : 0.3) * (0.25 + depth * 0.8) * (alpine ? 1.1 : 0.85);
     const lift = depth * h * 0.04;
-    const ridge = ridgeProfile(ctx, base - lift, amp, depth > 0.6 ? rand.int(2, 3) : rand.int(3, 4), 0.45 + (1 - depth) * 0.4, 1.6 + depth * 1.6);
+    const ridge = ridgeProfile(
+      ctx,
+      base - lift,
+      amp,
+      depth > 0.6 ? rand.int(2, 3) : rand.int(3, 4),
+      0.45 + (1 - depth) * 0.4,
+      1.6 + depth * 1.6,
+    );
     const colour = atDistance(pal, i === layerCount - 1 ? darken(pal.rock, 0.25) : pal.rock, 0.12 + depth * 0.7);
     const top = Math.min(...ridge.map((p) => p[1]));
     const bottom = scene.water ? horizon + 2 : h;
     const poly = points([[0, bottom], ...ridge, [w, bottom]]);
-    const fill = look.flat ? colour : layers.land.linear([[0, lighten(colour, 0.08)], [0.6, colour], [1, mix(colour, pal.haze, 0.5)]], 0, top, 0, base + 2);
+    const fill = look.flat
+      ? colour
+      : layers.land.linear(
+          [
+            [0, lighten(colour, 0.08)],
+            [0.6, colour],
+            [1, mix(colour, pal.haze, 0.5)],
+          ],
+          0,
+          top,
+          0,
+          base + 2,
+        );
     let body = `<polygon points="${poly}" fill="${fill}"/>`;
 
     // Snow caps on the far, tall ranges: a ragged band under the ridge, deeper on the high peaks.
@@ -147,7 +166,16 @@ export function drawMountains(ctx: Ctx, layers: Layers): void {
     }
     if (!look.flat) {
       // Valley mist at the foot of each range separates it from the next.
-      const mist = layers.land.linear([[0, pal.haze, 0], [1, pal.haze, 0.45 * depth + 0.2]], 0, base - lift - amp * 0.45, 0, base);
+      const mist = layers.land.linear(
+        [
+          [0, pal.haze, 0],
+          [1, pal.haze, 0.45 * depth + 0.2],
+        ],
+        0,
+        base - lift - amp * 0.45,
+        0,
+        base,
+      );
       body += `<rect x="0" y="${n(base - lift - amp * 0.45)}" width="${w}" height="${n(lift + amp * 0.45 + 2)}" fill="${mist}"/>`;
     }
     const clip = layers.land.clip(`<polygon points="${poly}"/>`);
@@ -169,7 +197,18 @@ export function drawHills(ctx: Ctx, layer: Layer, from: number, to: number, laye
     const path = `${smoothPath(ctrl, false)}L${n(w * 1.05)} ${n(ctx.h)}L${n(-w * 0.05)} ${n(ctx.h)}Z`;
     const green = scene.snow ? pal.land : mix(pal.land, pal.foliage, i / layers);
     const colour = atDistance(pal, green, depth * 0.55);
-    const fill = look.flat ? colour : layer.linear([[0, lighten(colour, 0.08)], [1, darken(colour, 0.25)]], 0, base - amp, 0, ctx.h);
+    const fill = look.flat
+      ? colour
+      : layer.linear(
+          [
+            [0, lighten(colour, 0.08)],
+            [1, darken(colour, 0.25)],
+          ],
+          0,
+          base - amp,
+          0,
+          ctx.h,
+        );
     layer.add(outlined(ctx, layer, `<path d="${path}" fill="${fill}"/>`, 0.6));
   }
 }
@@ -197,7 +236,19 @@ export function drawDunes(ctx: Ctx, layer: Layer, from: number): void {
     const top = smoothPath(crest, false);
     const outline = `${top}L${n(w * 1.08)} ${n(h + 4)}L${n(-w * 0.08)} ${n(h + 4)}Z`;
     const colour = atDistance(pal, mix(pal.land, lighten(pal.land, 0.1), i / count), depth * 0.55);
-    const fill = look.flat ? colour : layer.linear([[0, lighten(colour, 0.16)], [0.6, colour], [1, darken(colour, 0.1)]], 0, crestY, 0, base + amp);
+    const fill = look.flat
+      ? colour
+      : layer.linear(
+          [
+            [0, lighten(colour, 0.16)],
+            [0.6, colour],
+            [1, darken(colour, 0.1)],
+          ],
+          0,
+          crestY,
+          0,
+          base + amp,
+        );
     // The slip face: from the crest, sweeping down on the side away from the sun.
     const away = lightFromLeft ? 1 : -1;
     const edgeX = away > 0 ? w * 1.08 : -w * 0.08;
@@ -221,9 +272,14 @@ export function drawDunes(ctx: Ctx, layer: Layer, from: number): void {
       }
     }
     layer.add(outlined(ctx, layer, `<path d="${outline}" fill="${fill}"/>`, 0.6));
-    layer.add(`<g clip-path="${clip}">${ripples}<path d="${smoothPath(slip)}" fill="${shade}" fill-opacity="${look.flat ? 0.55 : 0.5}"/></g>`);
+    layer.add(
+      `<g clip-path="${clip}">${ripples}<path d="${smoothPath(slip)}" fill="${shade}" fill-opacity="${look.flat ? 0.55 : 0.5}"/></g>`,
+    );
     // A bright line along the lit crest.
-    if (!look.flat) layer.add(`<path d="${smoothPath(crest.slice(lightFromLeft ? 0 : 2, lightFromLeft ? 3 : 5), false)}" fill="none" stroke="${lighten(colour, 0.35)}" stroke-opacity="0.5" stroke-width="${n(2.5 * u)}"/>`);
+    if (!look.flat)
+      layer.add(
+        `<path d="${smoothPath(crest.slice(lightFromLeft ? 0 : 2, lightFromLeft ? 3 : 5), false)}" fill="none" stroke="${lighten(colour, 0.35)}" stroke-opacity="0.5" stroke-width="${n(2.5 * u)}"/>`,
+      );
   }
 }
 
@@ -232,8 +288,26 @@ export function drawWaterSurface(ctx: Ctx, layer: Layer, street = false): void {
   const { w, h, horizon, rand, pal, scene, look, sun, u } = ctx;
   const ocean = scene.water === 'ocean';
   const tint = street
-    ? layer.linear([[0, '#0a0814', 0.45], [1, '#05040a', 0.8]], 0, horizon, 0, h)
-    : layer.linear([[0, pal.water, ocean ? 0.35 : 0.15], [1, pal.waterDeep, ocean ? 0.8 : 0.55]], 0, horizon, 0, h);
+    ? layer.linear(
+        [
+          [0, '#0a0814', 0.45],
+          [1, '#05040a', 0.8],
+        ],
+        0,
+        horizon,
+        0,
+        h,
+      )
+    : layer.linear(
+        [
+          [0, pal.water, ocean ? 0.35 : 0.15],
+          [1, pal.waterDeep, ocean ? 0.8 : 0.55],
+        ],
+        0,
+        horizon,
+        0,
+        h,
+      );
   layer.add(`<rect x="0" y="${n(horizon)}" width="${w}" height="${n(h - horizon)}" fill="${tint}"/>`);
   const depth = h - horizon;
   // Ripples: thin light and dark lines, wider and further apart towards the viewer.
@@ -263,7 +337,9 @@ export function drawWaterSurface(ctx: Ctx, layer: Layer, street = false): void {
       waves += `<path d="${d}" fill="none" stroke="${foam}" stroke-opacity="${(0.12 + t * 0.25).toFixed(2)}" stroke-width="${n((0.8 + t * 3) * u)}"/>`;
     }
     layer.add(waves);
-    layer.add(`<rect x="0" y="${n(horizon - 1.5 * u)}" width="${w}" height="${n(2.5 * u)}" fill="${lighten(pal.haze, 0.3)}" fill-opacity="0.5"/>`);
+    layer.add(
+      `<rect x="0" y="${n(horizon - 1.5 * u)}" width="${w}" height="${n(2.5 * u)}" fill="${lighten(pal.haze, 0.3)}" fill-opacity="0.5"/>`,
+    );
   }
   if (sun.kind !== 'none' && sun.y < horizon) {
     // Glitter path under the sun or moon.
@@ -285,21 +361,52 @@ export function drawForeground(ctx: Ctx, layers: Layers, top: number): void {
   const { w, h, rand, pal, scene, look, u } = ctx;
   const layer = layers.front;
   const ctrl: Pt[] = [];
-  for (let k = 0; k <= 4; k++) ctrl.push([(k / 4) * w * 1.1 - w * 0.05, top + rand.range(-0.5, 0.5) * (h - top) * 0.35 + (k === 0 || k === 4 ? (h - top) * 0.15 : 0)]);
+  for (let k = 0; k <= 4; k++)
+    ctrl.push([(k / 4) * w * 1.1 - w * 0.05, top + rand.range(-0.5, 0.5) * (h - top) * 0.35 + (k === 0 || k === 4 ? (h - top) * 0.15 : 0)]);
   const edge = smoothPath(ctrl, false);
   const path = `${edge}L${n(w * 1.05)} ${n(h + 5)}L${n(-w * 0.05)} ${n(h + 5)}Z`;
   if (scene.beach) {
     const sand = scene.time === 'night' ? '#3a3f63' : scene.time === 'sunset' ? '#d58a6a' : '#ecd3a4';
-    const fill = look.flat ? sand : layer.linear([[0, darken(sand, 0.18)], [0.25, sand], [1, lighten(sand, 0.1)]], 0, top, 0, h);
+    const fill = look.flat
+      ? sand
+      : layer.linear(
+          [
+            [0, darken(sand, 0.18)],
+            [0.25, sand],
+            [1, lighten(sand, 0.1)],
+          ],
+          0,
+          top,
+          0,
+          h,
+        );
     layer.add(outlined(ctx, layer, `<path d="${path}" fill="${fill}"/>`, 0.8));
     // Foam along the waterline.
     const foam = ctrl.map(([x, y]) => [x, y - 4 * u] as Pt);
-    layer.add(`<path d="${smoothPath(foam, false)}" fill="none" stroke="#ffffff" stroke-opacity="0.75" stroke-width="${n(5 * u)}" stroke-linecap="round"/>`);
-    layer.add(`<path d="${smoothPath(foam.map(([x, y]) => [x, y - 10 * u] as Pt), false)}" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="${n(2.5 * u)}" stroke-dasharray="${n(30 * u)} ${n(18 * u)}"/>`);
+    layer.add(
+      `<path d="${smoothPath(foam, false)}" fill="none" stroke="#ffffff" stroke-opacity="0.75" stroke-width="${n(5 * u)}" stroke-linecap="round"/>`,
+    );
+    layer.add(
+      `<path d="${smoothPath(
+        foam.map(([x, y]) => [x, y - 10 * u] as Pt),
+        false,
+      )}" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="${n(2.5 * u)}" stroke-dasharray="${n(30 * u)} ${n(18 * u)}"/>`,
+    );
     return;
   }
   const ground = scene.snow ? pal.land : scene.time === 'day' ? mix(pal.land, pal.landDark, 0.35) : pal.landDark;
-  const fill = look.flat ? ground : layer.linear([[0, lighten(ground, 0.05)], [1, darken(ground, 0.3)]], 0, top, 0, h);
+  const fill = look.flat
+    ? ground
+    : layer.linear(
+        [
+          [0, lighten(ground, 0.05)],
+          [1, darken(ground, 0.3)],
+        ],
+        0,
+        top,
+        0,
+        h,
+      );
   layer.add(outlined(ctx, layer, `<path d="${path}" fill="${fill}"/>`, 0.8));
   if (!scene.snow) grass(ctx, layer, ctrl);
 }

@@ -15,7 +15,9 @@ export function drawRain(ctx: Ctx, layer: Layer): void {
     const len = rand.range(18, 48) * u;
     drops += `<path d="M${n(x)} ${n(y)}l${n(len * slant)} ${n(len)}"/>`;
   }
-  layer.add(`<g stroke="#dfe7f5" stroke-opacity="${look.flat ? 0.7 : 0.32}" stroke-width="${n((look.flat ? 2.2 : 1.3) * u)}" stroke-linecap="round">${drops}</g>`);
+  layer.add(
+    `<g stroke="#dfe7f5" stroke-opacity="${look.flat ? 0.7 : 0.32}" stroke-width="${n((look.flat ? 2.2 : 1.3) * u)}" stroke-linecap="round">${drops}</g>`,
+  );
 }
 
 export function drawSnowfall(ctx: Ctx, layer: Layer): void {
@@ -34,12 +36,32 @@ export function drawFog(ctx: Ctx, layer: Layer): void {
   const { w, h, horizon, pal, rand } = ctx;
   const colour = lighten(pal.haze, 0.3);
   const bank = h * 0.22;
-  const fill = layer.linear([[0, colour, 0], [0.6, colour, 0.35], [1, colour, 0.55]], 0, horizon - bank, 0, horizon + 2);
+  const fill = layer.linear(
+    [
+      [0, colour, 0],
+      [0.6, colour, 0.35],
+      [1, colour, 0.55],
+    ],
+    0,
+    horizon - bank,
+    0,
+    horizon + 2,
+  );
   layer.add(`<rect x="0" y="${n(horizon - bank)}" width="${w}" height="${n(bank + 2)}" fill="${fill}"/>`);
   for (let i = 0; i < 3; i++) {
     const y = horizon - h * 0.08 + i * (h - horizon) * 0.3 + rand.range(-0.02, 0.02) * h;
     const band = h * (0.12 - i * 0.02);
-    const fillBand = layer.linear([[0, colour, 0], [0.5, colour, 0.3 - i * 0.06], [1, colour, 0]], 0, y - band / 2, 0, y + band / 2);
+    const fillBand = layer.linear(
+      [
+        [0, colour, 0],
+        [0.5, colour, 0.3 - i * 0.06],
+        [1, colour, 0],
+      ],
+      0,
+      y - band / 2,
+      0,
+      y + band / 2,
+    );
     layer.add(`<rect x="0" y="${n(y - band / 2)}" width="${w}" height="${n(band)}" fill="${fillBand}"/>`);
   }
 }
