@@ -131,7 +131,7 @@ for (const [device, viewport] of [
     await nameField.fill(renamed);
     await page.getByRole('button', { name: /^save$/i }).click();
     await eventually(() => page.getByText('Profile updated').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: /^my profile:/i }).getAttribute('aria-label')).toContain(renamed);
+    expect(await page.getByRole('link', { name: /^my profile:/i }).textContent()).toContain(renamed);
 
     // Avatar: client-side checks first (no request), then a real upload.
     // By keyboard: focus the control, Enter opens the file chooser.
@@ -185,7 +185,7 @@ for (const [device, viewport] of [
     await page.waitForURL(`${baseUrl}/personal-center/profile`);
     await eventually(() => naturalWidth(page, 'header-avatar')).toBeGreaterThan(0);
     expect(await page.getByTestId('header-avatar').getAttribute('src')).toBe(avatarUrl);
-    expect(await page.getByRole('link', { name: /^my profile:/i }).getAttribute('aria-label')).toContain(renamed);
+    expect(await page.getByRole('link', { name: /^my profile:/i }).textContent()).toContain(renamed);
     await eventually(() => page.getByRole('textbox', { name: /username/i }).inputValue()).toBe(renamed);
     await snap(page, `accounts-${device}-7-signed-in-again`);
     expect(failures).toEqual([]);
@@ -260,7 +260,7 @@ it('Google: Continue with Google on /login signs in through the OIDC server and 
     .waitFor({ timeout: 20_000 });
   expect(pathOf(page)).toBe('/');
   expect(await token(page)).toMatch(/^ey/);
-  expect(await page.getByRole('link', { name: /^my profile:/i }).getAttribute('aria-label')).toContain(googleUser.name);
+  expect(await page.getByRole('link', { name: /^my profile:/i }).textContent()).toContain(googleUser.name);
   expect(exchanges).toEqual(['POST']);
   // It went out to the provider and came back through the registered redirect URI.
   expect(visited).toContain('/authorize');

@@ -1,12 +1,40 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = 'tests/e2e/artifacts';
 
-/** Debian's Chromium with the flags this network needs (no background calls to Google). */
+/**
+ * Every browser context is its own visitor with its own client address. The one e2e server counts
+ * sign-in codes, verifications and registrations per client IP (issue 12), and dozens of tests
+ * signing in from one loopback socket would share, and exhaust, one budget. The server trusts
+ * `x-real-ip` for this run only (TRUST_PROXY in global-setup.ts), as it would behind a real proxy;
+ * the limits themselves are tested through the API. Addresses are in 198.18.0.0/15 (benchmarking),
+ * from a random start per test file, since each file runs in its own process.
+ */
+let visitors = Math.floor(Math.random() * 60_000);
+export const VISITOR_IP_HEADER = 'x-real-ip';
+export function nextVisitorIp(): string {
+  const n = ++visitors;
+  return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
+}
+const asVisitor = (options?: BrowserContextOptions): BrowserContextOptions => ({
+  ...options,
+  extraHTTPHeaders: { [VISITOR_IP_HEADER]: nextVisitorIp(), ...options?.extraHTTPHeaders },
+});
+
+/** Debian's Chromium with the flags this network needs (no background calls to Google); each context a visitor of its own. */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium fonts-noto-cjk`);
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options) => newContext(asVisitor(options));
+  browser.newPage = (options) => newPage(asVisitor(options));
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -94,8 +122,13 @@ export async function signInWithPassword(page: Page, email: string, password: st
 
 /** Signs in through the API (e-mail code from the dev mailbox): the token and user the SPA keeps in localStorage. */
 export async function signInByApi(baseUrl: string, email: string): Promise<{ token: string; user: unknown }> {
+  const visitor = nextVisitorIp();
   const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [VISITOR_IP_HEADER]: visitor },
+      body: JSON.stringify(body),
+    });
   const sent = await post('/auth/login/send-code', { email });
   if (!sent.ok) throw new Error(`send-code ${sent.status}: ${await sent.text()}`);
   const verified = await post('/auth/login/verify-code', { email, verificationCode: await readCode(baseUrl, email) });

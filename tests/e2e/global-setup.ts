@@ -49,7 +49,9 @@ export async function setup(project: TestProject) {
   const port = String(20_000 + Math.floor(Math.random() * 20_000));
   const baseUrl = `http://127.0.0.1:${port}`;
   server = spawn('npx', ['tsx', 'scripts/start.ts'], {
-    env: { ...process.env, ...google, PORT: port, DATA_DIR: dataDir, PUBLIC_URL: baseUrl, APP_ENV: 'test' },
+    // TRUST_PROXY: each browser context is its own visitor (browser.ts, VISITOR_IP_HEADER), so per-IP
+    // limits count per test instead of one budget for the whole suite.
+    env: { ...process.env, ...google, PORT: port, DATA_DIR: dataDir, PUBLIC_URL: baseUrl, APP_ENV: 'test', TRUST_PROXY: 'x-real-ip' },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
