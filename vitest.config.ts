@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one worker on these 2-core machines. The tests
+    // are independent (each API test opens its own database), so use every core.
+    maxWorkers: '100%',
   },
 });
