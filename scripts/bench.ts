@@ -13,7 +13,7 @@ import { createLocalEngine } from '../worker/adapters/images/local-engine';
 import { createEnginePool } from '../worker/engine/pool';
 import { hashPassword } from '../worker/services/auth/passwords';
 import { applyMovement } from '../worker/services/credits/ledger';
-import { isSandboxGateway } from '../worker/services/payments/sandbox-types';
+import { isSandboxGateway } from '../worker/adapters/payments/sandbox/types';
 import type { ImageEngine } from '../worker/services/generation/engine';
 import { serveNode } from './lib/node-server';
 import { floorFor, printFloorTable, startFloorServers } from './lib/bench-floors';

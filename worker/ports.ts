@@ -8,7 +8,7 @@ import type { RateLimiter } from './adapters/limits/port';
 import type { DevMailbox, Mailer } from './adapters/mailer/port';
 import type { JobQueue } from './adapters/queue/port';
 import type { Clock, Logger } from './adapters/runtime/port';
-import type { PaymentGateways } from './services/payments/gateway';
+import type { PaymentGateways } from './adapters/payments/port';
 
 /**
  * The app never reads process.env or bindings: it receives these ports already built

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/setup/test-app';
-import { localiseErrorMessage, messageLocale } from './error-messages';
+import { localiseErrorMessage, localiseJobFailure, messageLocale } from './error-messages';
 
 describe('messageLocale', () => {
   it.each([
@@ -31,6 +31,20 @@ describe('localiseErrorMessage', () => {
     const message = localiseErrorMessage('NOT_FOUND', 'No route for GET /api/nope', 'zh-Hant');
     expect(message).toBe('找不到資源，可能已被刪除');
     expect(message).not.toMatch(/[A-Za-z]{3}/);
+  });
+});
+
+describe('localiseJobFailure', () => {
+  const failed = { status: 'FAILED', message: 'Operation timed out', error: 'Operation timed out', errorMessage: null, credits: 4 };
+  it('says a failed job in the reader language and leaves the rest as it is', () => {
+    expect(localiseJobFailure(failed, 'zh-Hant')).toEqual({ ...failed, message: '操作逾時', error: '操作逾時' });
+    expect(
+      localiseJobFailure({ errorMessage: 'No face found in the photo. Please upload a clear, front-facing photo.' }, 'zh-Hant'),
+    ).toEqual({
+      errorMessage: '照片中找不到人臉，請上傳清晰的正面照片。',
+    });
+    expect(localiseJobFailure({ errorMessage: 'invalid image: bad huffman table' }, 'zh-Hant').errorMessage).toBe('圖片無效，無法處理');
+    expect(localiseJobFailure(failed, 'en')).toBe(failed);
   });
 });
 

@@ -114,6 +114,20 @@ const EXACT: Record<string, string> = {
     '此筆付款已由金流服務商部分退款；其餘部分將由客服處理',
   'Refunds are only possible within 3 days of payment': '僅可在付款後 3 天內退款',
   'The reason can be at most 200 characters': '原因最多 200 個字元',
+  // Face swap (worker/contract/face-swap.ts)
+  'Describe the look or choose at least one option': '請描述想要的造型，或至少選擇一個選項',
+  'Unknown face swap option': '未知的換臉選項',
+  // Failed jobs: what a job's status says when it failed (CATEGORY_MESSAGE, the engine's input errors)
+  'Content violates platform policy, please modify and try again': '內容違反平台政策，請修改後再試',
+  'Generation failed, please try again': '生成失敗，請再試一次',
+  'Prompt is too complex or contains conflicting requirements, please simplify and try again':
+    '提示詞過於複雜或包含互相衝突的要求，請簡化後再試',
+  'Operation timed out': '操作逾時',
+  'Network connection failed': '網路連線失敗',
+  'No face found in the photo: upload a portrait where the face is clearly visible': '照片中找不到人臉：請上傳臉部清晰可見的人像照',
+  'No face found in the photo. Please upload a clear, front-facing photo.': '照片中找不到人臉，請上傳清晰的正面照片。',
+  'the image could not be decoded': '圖片無法讀取',
+  'invalid input: no source image': '輸入無效：沒有來源圖片',
   // Transport
   'The request body is not valid JSON': '請求內容不是有效的 JSON',
   'Internal server error': '伺服器內部錯誤',
@@ -138,6 +152,7 @@ const PATTERNS: [RegExp, (...groups: string[]) => string][] = [
   [/^(\w+) payments are not configured here$/, (g) => `此處未設定 ${g} 付款`],
   [/^No such (credit pack|plan): (.+)$/, (kind, id) => `${kind === 'plan' ? '找不到方案' : '找不到點數包'}：${id}`],
   [/^The payment provider refused the refund: (.+)$/, (why) => `金流服務商拒絕了退款：${why}`],
+  [/^invalid image: /, () => '圖片無效，無法處理'],
   [/^must be at most (\d+) characters$/, (n) => `最多 ${n} 個字元`],
   [/^must be at least (\d+) characters$/, (n) => `至少需要 ${n} 個字元`],
 ];
@@ -186,4 +201,20 @@ export function localiseErrorMessage(code: ErrorCode | string, message: string, 
     if (match) return say(...match.slice(1));
   }
   return BY_CODE[code as ErrorCode] ?? FALLBACK;
+}
+
+/**
+ * A failed job's status in the caller's language. A job's message is stored when it fails, in
+ * English (the queue that fails it has no caller), so it is said in the reader's language when read:
+ * the fields a status or record carries (`message`, `error`, `errorMessage`) are localised, null
+ * stays null, everything else is returned as it is.
+ */
+export function localiseJobFailure<T extends object>(body: T, locale: MessageLocale): T {
+  if (locale === 'en') return body;
+  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const field of ['message', 'error', 'errorMessage']) {
+    const value = out[field];
+    if (typeof value === 'string') out[field] = localiseErrorMessage('JOB_FAILED', value, locale);
+  }
+  return out as T;
 }

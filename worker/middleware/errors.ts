@@ -5,9 +5,12 @@ import { localiseErrorMessage, messageLocale } from '../contract/error-messages'
 import { ServiceError, type ApiErrorBody, type ErrorCode } from '../contract/errors';
 import type { AppEnv } from '../lib/hono-env';
 
+/** The language the caller reads: the request's Accept-Language (the SPA sends its own language). */
+export const callerLocale = (c: Context<AppEnv>) => messageLocale(c.req.header('accept-language'));
+
 /** `code` stays as thrown; `message` follows the request's Accept-Language (the SPA sends its language). */
 function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, details: ServiceError['details'] = {}): ApiErrorBody {
-  const localised = localiseErrorMessage(code, message, messageLocale(c.req.header('accept-language')));
+  const localised = localiseErrorMessage(code, message, callerLocale(c));
   return { success: false, error: { code, message: localised, ...details }, requestId: c.get('requestId') };
 }
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { schema } from '../../db/client';
 import { pngFile, scriptedEngines } from '../../tests/fixtures/images';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
-import { GatewayError } from '../services/payments/gateway';
+import { GatewayError } from '../adapters/payments/port';
 import { buy, expectLedgerConsistent, sandboxOf } from './payments.test-support';
 
 /** Issue 19 item 3: "My data" export (a queued job with progress) and account deletion, through the API. */

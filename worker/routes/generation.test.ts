@@ -80,6 +80,14 @@ describe('text-to-image', () => {
       errorCategory: 'safety_policy',
       message: 'Content violates platform policy, please modify and try again',
     });
+    // Stored in English when the job failed; read in the reader's language.
+    const zh = await t.request(`/api/generate-image/status/${started.id}`, { token, headers: { 'accept-language': 'zh-Hant' } });
+    expect(await zh.json()).toMatchObject({
+      status: 'FAILED',
+      errorCategory: 'safety_policy',
+      message: '內容違反平台政策，請修改後再試',
+      error: '內容違反平台政策，請修改後再試',
+    });
     expect(await balance()).toBe(20);
     expect((await ledger()).filter((row) => row.type === 'REFUNDED')).toHaveLength(1);
     // A late duplicate delivery changes nothing.
@@ -230,6 +238,10 @@ describe('creation records', () => {
     const all = await (await t.request('/api/creation-records?page=0&size=20', { token })).json();
     expect(all.records).toHaveLength(2);
     expect(all.records[0]).toMatchObject({ status: 'FAILED', type: 'TEXT_TO_IMAGE' });
+    const zh = await (await t.request('/api/creation-records?page=0&size=20', { token, headers: { 'accept-language': 'zh-TW' } })).json();
+    expect(all.records[0].errorMessage).toBe('Content violates platform policy, please modify and try again');
+    expect(zh.records[0].errorMessage).toBe('內容違反平台政策，請修改後再試');
+    expect(zh.content).toEqual(zh.records);
     const completed = await (await t.request('/api/creation-records?status=completed', { token })).json();
     expect(completed.records.map((r: { prompt: string }) => r.prompt)).toEqual(['one']);
     expect(await (await t.request('/api/creation-records/stats', { token })).json()).toEqual({

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
+import { localiseJobFailure } from '../contract/error-messages';
 import { ServiceError } from '../contract/errors';
 import { UPLOAD, editRequest, recordsQuery, textToImageRequest } from '../contract/generation';
 import type { AppEnv } from '../lib/hono-env';
 import { validate, validateValue } from '../lib/validate';
 import { requireSignIn, requireUser } from '../middleware/auth';
+import { callerLocale } from '../middleware/errors';
 import { readSystemConfig } from '../services/config/system-config';
 import { modelCatalogue } from '../services/generation/models';
 import { getGenerationStatus, startEdit, startTextToImage } from '../services/generation/generation';
@@ -59,12 +61,16 @@ export const generationRoutes = new Hono<AppEnv>()
     const request = { ...input, prompt: tool.prompt, style: tool.style ?? input.style, ...tool.size };
     return c.json(await startEdit(c.get('deps'), requireUser(c).id, request, images, tool.params));
   })
-  .get('/status/:id', async (c) => c.json(await getGenerationStatus(c.get('deps'), requireUser(c).id, c.req.param('id'))));
+  .get('/status/:id', async (c) =>
+    c.json(localiseJobFailure(await getGenerationStatus(c.get('deps'), requireUser(c).id, c.req.param('id')), callerLocale(c))),
+  );
 
 /** `GET /api/images/{id}`: the same status, by job or record id (spec §7). */
 export const imageRoutes = new Hono<AppEnv>()
   .use('*', requireSignIn)
-  .get('/:id', async (c) => c.json(await getGenerationStatus(c.get('deps'), requireUser(c).id, c.req.param('id'))));
+  .get('/:id', async (c) =>
+    c.json(localiseJobFailure(await getGenerationStatus(c.get('deps'), requireUser(c).id, c.req.param('id')), callerLocale(c))),
+  );
 
 export const uploadRoutes = new Hono<AppEnv>().use('*', requireSignIn).post('/image', async (c) => {
   const form = await readForm(c, 'image');
@@ -78,7 +84,10 @@ export const recordRoutes = new Hono<AppEnv>()
   .get('/', validate('query', recordsQuery), async (c) => {
     const { db, config, clock } = c.get('deps');
     const sign = (url: string | null) => presentFileUrl(config.AUTH_SECRET, url, clock.now());
-    return c.json(await listRecords(db, requireUser(c).id, c.req.valid('query'), sign));
+    const page = await listRecords(db, requireUser(c).id, c.req.valid('query'), sign);
+    const locale = callerLocale(c);
+    const records = page.records.map((record) => localiseJobFailure(record, locale));
+    return c.json({ ...page, records, content: records });
   })
   .get('/stats', validate('query', recordsQuery.pick({ type: true })), async (c) =>
     c.json(await recordStats(c.get('deps').db, requireUser(c).id, c.req.valid('query').type)),

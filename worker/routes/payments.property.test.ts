@@ -5,7 +5,7 @@ import { schema } from '../../db/client';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
 import { runMaintenance } from '../services/maintenance';
 import { addMonths } from '../services/payments/periods';
-import type { SignedDelivery } from '../services/payments/sandbox-types';
+import type { SignedDelivery } from '../adapters/payments/sandbox/types';
 import { createOrder, deliver, expectLedgerConsistent, orderRow, sandboxOf, signEvent } from './payments.test-support';
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema } from '../../db/client';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
-import { GatewayError } from '../services/payments/gateway';
+import { GatewayError } from '../adapters/payments/port';
 import { runMaintenance } from '../services/maintenance';
 import { balanceOf, buy, createOrder, deliver, expectLedgerConsistent, orderRow, sandboxOf, signEvent } from './payments.test-support';
 

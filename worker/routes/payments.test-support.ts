@@ -6,8 +6,8 @@ import { startStripeFake, type StripeFake } from '../../tests/fakes/stripe-serve
 import { createTestApp, type TestApp } from '../../tests/setup/test-app';
 import type { Clock } from '../ports';
 import type { CreditBalance } from '../contract/credits';
-import type { GatewayEvent } from '../services/payments/gateway';
-import { isSandboxGateway, type SandboxGateway, type SignedDelivery } from '../services/payments/sandbox-types';
+import type { GatewayEvent } from '../adapters/payments/port';
+import { isSandboxGateway, type SandboxGateway, type SignedDelivery } from '../adapters/payments/sandbox/types';
 
 /** Helpers for the payments API tests: drive the sandbox like a browser and a gateway would. */
 

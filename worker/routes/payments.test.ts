@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../db/client';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
 import { runMaintenance } from '../services/maintenance';
-import { GatewayError } from '../services/payments/gateway';
+import { GatewayError } from '../adapters/payments/port';
 import {
   balanceOf,
   buy,

@@ -15,7 +15,7 @@ import { validate } from '../lib/validate';
 import { requireSignIn, requireUser } from '../middleware/auth';
 import { cancelOrder, createCheckoutOrder, getOrderStatus, listUserOrders } from '../services/payments/orders';
 import { checkRefund, requestRefund } from '../services/payments/refunds';
-import { renderSandboxCheckout, submitSandboxCheckout, type SandboxPageResult } from '../services/payments/sandbox-checkout';
+import { renderSandboxCheckout, submitSandboxCheckout, type SandboxPageResult } from '../adapters/payments/sandbox/checkout-page';
 import { cancelCurrentSubscription, currentSubscription } from '../services/payments/subscriptions';
 import { handleWebhook } from '../services/payments/webhooks';
 import { pickLocale } from '../services/pricing/pricing';

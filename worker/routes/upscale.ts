@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
+import { localiseJobFailure } from '../contract/error-messages';
 import { ServiceError } from '../contract/errors';
 import { upscaleRequest } from '../contract/upscale';
 import type { AppEnv } from '../lib/hono-env';
 import { validateValue } from '../lib/validate';
 import { requireSignIn, requireUser } from '../middleware/auth';
+import { callerLocale } from '../middleware/errors';
 import { checkUploadedImage } from '../services/generation/uploads';
 import { getUpscaleStatus, startUpscale, upscaleOptions } from '../services/generation/upscale';
 import { readForm } from './generation';
@@ -26,4 +28,6 @@ export const upscaleRoutes = new Hono<AppEnv>()
     const image = await checkUploadedImage(form.get('image'), { field: 'image', decoder: c.get('deps').avatarImages });
     return c.json(await startUpscale(c.get('deps'), requireUser(c).id, input, image));
   })
-  .get('/status/:id', async (c) => c.json(await getUpscaleStatus(c.get('deps'), requireUser(c).id, c.req.param('id'))));
+  .get('/status/:id', async (c) =>
+    c.json(localiseJobFailure(await getUpscaleStatus(c.get('deps'), requireUser(c).id, c.req.param('id')), callerLocale(c))),
+  );

@@ -1,6 +1,6 @@
 import type { Config } from '../../env';
 import type { GatewayName, PaymentMethod } from '../../contract/payments';
-import type { PaymentGateway, PaymentGateways } from '../../services/payments/gateway';
+import type { PaymentGateway, PaymentGateways } from './port';
 import { createPaypalGateway } from './paypal';
 import { createSandboxGateway } from './sandbox';
 import { createStripeGateway } from './stripe';

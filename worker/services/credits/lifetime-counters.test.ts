@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { schema } from '../../../db/client';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { balanceOf, buy, sandboxOf } from '../../routes/payments.test-support';
-import { GatewayError } from '../payments/gateway';
+import { GatewayError } from '../../adapters/payments/port';
 
 /**
  * Issue 19: the lifetime counters ("used", "total") must equal what the ledger says. A refund the

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import type { AppDeps } from '../../ports';
 import { lockOrder } from './effects';
-import { GatewayError, type RefundResult } from './gateway';
+import { GatewayError, type RefundResult } from '../../adapters/payments/port';
 
 type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log'>;
 

@@ -4,7 +4,7 @@ import type { GatewayName, SubscriptionStatus } from '../../contract/payments';
 import { newId } from '../../lib/ids';
 import type { Logger } from '../../ports';
 import { applyMovement, lockAccount } from '../credits/ledger';
-import type { PaymentEffect } from './gateway';
+import type { PaymentEffect } from '../../adapters/payments/port';
 import { addInterval, intervalOf } from './periods';
 
 /**

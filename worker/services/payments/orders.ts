@@ -8,7 +8,7 @@ import type { AppDeps } from '../../ports';
 import { applyEffects, expireEndedSubscriptionsOf, liveSubscriptionWhere, newOrderNumber, type Order } from './effects';
 import { settleHeldDuplicates } from './duplicates';
 import { expireAbandonedCheckouts } from './expiry';
-import { GatewayError } from './gateway';
+import { GatewayError } from '../../adapters/payments/port';
 import { intervalOf } from './periods';
 import { planName, type Locale } from '../pricing/pricing';
 

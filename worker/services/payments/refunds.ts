@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids';
 import type { AppDeps } from '../../ports';
 import { applyMovement, lockAccount } from '../credits/ledger';
 import { bucketOf, lockOrder, refundClawbackKey, refundReversalKey, type Order } from './effects';
-import { GatewayError } from './gateway';
+import { GatewayError } from '../../adapters/payments/port';
 
 type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log'>;
 

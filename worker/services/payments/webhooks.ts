@@ -4,7 +4,7 @@ import type { GatewayName } from '../../contract/payments';
 import type { AppDeps } from '../../ports';
 import { settleHeldDuplicates } from './duplicates';
 import { applyEffects, EffectNotReadyError } from './effects';
-import { type GatewayEvent, WebhookVerificationError } from './gateway';
+import { type GatewayEvent, WebhookVerificationError } from '../../adapters/payments/port';
 
 type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log'>;
 

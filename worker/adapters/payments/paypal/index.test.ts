@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { paypalEvent, signPaypalEvent, startPaypalFake, type PaypalFake } from '../../../tests/fakes/paypal-server';
-import { GatewayError, WebhookVerificationError, type CheckoutRequest, type PaymentGateway } from '../../services/payments/gateway';
-import { createPaypalGateway, isPaypalCertUrl, paypalAmount } from './paypal';
+import { paypalEvent, signPaypalEvent, startPaypalFake, type PaypalFake } from '../../../../tests/fakes/paypal-server';
+import { GatewayError, WebhookVerificationError, type CheckoutRequest, type PaymentGateway } from '../port';
+import { createPaypalGateway, isPaypalCertUrl, paypalAmount } from './index';
 
 /** The PayPal adapter against a local fake of PayPal's REST API (tests/fakes/paypal-server.ts). */
 
@@ -606,7 +606,7 @@ describe('PayPal adapter: refunds', () => {
   });
 
   it('imports nothing from node: (it runs on Workers)', () => {
-    const source = readFileSync(new URL('./paypal.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('./index.ts', import.meta.url), 'utf8');
     expect(source).not.toMatch(/from 'node:|require\(/);
   });
 });

@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '../../contract/payments';
+import type { SubscriptionStatus } from '../../../contract/payments';
 import {
   GatewayError,
   WebhookVerificationError,
@@ -10,7 +10,7 @@ import {
   type PaymentGateway,
   type RefundRequest,
   type RefundResult,
-} from '../../services/payments/gateway';
+} from '../port';
 
 /**
  * PayPal behind the payments port, over its REST API with `fetch` only (runs on Workers and in Node):

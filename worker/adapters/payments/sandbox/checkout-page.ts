@@ -1,11 +1,11 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { schema } from '../../../db/client';
-import type { AppDeps } from '../../ports';
-import { checkoutExpired, markExpired } from './expiry';
-import { callbackUrls } from './orders';
-import { intervalOf } from './periods';
-import { isSandboxGateway } from './sandbox-types';
-import { handleWebhook } from './webhooks';
+import { schema } from '../../../../db/client';
+import type { AppDeps } from '../../../ports';
+import { checkoutExpired, markExpired } from '../../../services/payments/expiry';
+import { callbackUrls } from '../../../services/payments/orders';
+import { intervalOf } from '../../../services/payments/periods';
+import { isSandboxGateway } from './types';
+import { handleWebhook } from '../../../services/payments/webhooks';
 
 type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log' | 'config'>;
 

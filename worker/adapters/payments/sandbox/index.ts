@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { newId } from '../../lib/ids';
-import { WebhookVerificationError, type GatewayEvent, type PaymentEffect } from '../../services/payments/gateway';
-import { addInterval } from '../../services/payments/periods';
-import type { SandboxCheckoutOrder, SandboxGateway, SandboxSubscription, SignedDelivery } from '../../services/payments/sandbox-types';
+import { newId } from '../../../lib/ids';
+import { WebhookVerificationError, type GatewayEvent, type PaymentEffect } from '../port';
+import { addInterval } from '../../../services/payments/periods';
+import type { SandboxCheckoutOrder, SandboxGateway, SandboxSubscription, SignedDelivery } from './types';
 
 /**
  * The embedded payment gateway (DESIGN.md §1): no network, no real money. Checkout is a local page

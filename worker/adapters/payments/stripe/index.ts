@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { SubscriptionStatus } from '../../contract/payments';
+import type { SubscriptionStatus } from '../../../contract/payments';
 import {
   GatewayError,
   WebhookVerificationError,
@@ -10,14 +10,14 @@ import {
   type PaymentGateway,
   type RefundRequest,
   type RefundResult,
-} from '../../services/payments/gateway';
-import { createStripeClient, createStripeWebhookVerifier, StripeRequestError } from './stripe-client';
+} from '../port';
+import { createStripeClient, createStripeWebhookVerifier, StripeRequestError } from './client';
 
 /**
  * Stripe behind the payments port: Checkout Sessions for credit packs and subscriptions, webhooks
  * verified on the raw body, refunds and cancellation through the API.
  *
- * Runs on Workers and in Node: a small REST client over `fetch` (./stripe-client.ts; the `stripe`
+ * Runs on Workers and in Node: a small REST client over `fetch` (./client.ts; the `stripe`
  * SDK is only a type source here, so it stays out of the Worker bundle) and webhook signatures
  * checked with WebCrypto.
  * Webhook payloads follow the API version of the webhook endpoint in the Stripe dashboard, which may be

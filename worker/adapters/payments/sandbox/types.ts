@@ -1,5 +1,5 @@
-import type { GatewayEvent, PaymentGateway } from './gateway';
-import type { BillingInterval } from './periods';
+import type { GatewayEvent, PaymentGateway } from '../port';
+import type { BillingInterval } from '../../../services/payments/periods';
 
 /**
  * What the sandbox checkout page needs from the sandbox gateway beyond the payments port: the signed

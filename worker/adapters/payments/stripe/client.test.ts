@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { decodeStripeForm } from '../../../tests/fakes/stripe-server';
+import { decodeStripeForm } from '../../../../tests/fakes/stripe-server';
 import {
   createStripeClient,
   createStripeWebhookVerifier,
@@ -9,7 +9,7 @@ import {
   STRIPE_API_VERSION,
   StripeRequestError,
   StripeSignatureError,
-} from './stripe-client';
+} from './client';
 
 /**
  * The fetch-based Stripe client and webhook verifier, checked against the official SDK: the same
@@ -293,7 +293,7 @@ describe('createStripeClient', () => {
   });
 
   it('imports nothing from node: (it runs on Workers)', () => {
-    const source = readFileSync(new URL('./stripe-client.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('./client.ts', import.meta.url), 'utf8');
     expect(source).not.toMatch(/from 'node:|require\(/);
     // Only types come from the SDK, so the bundler leaves it out.
     expect(source).not.toMatch(/^import (?!type )[^;]*from 'stripe'/m);

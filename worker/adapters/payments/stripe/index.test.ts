@@ -7,15 +7,9 @@ import {
   startStripeFake,
   stripeEvent,
   type StripeFake,
-} from '../../../tests/fakes/stripe-server';
-import {
-  GatewayError,
-  WebhookVerificationError,
-  type CheckoutRequest,
-  type PaymentEffect,
-  type PaymentGateway,
-} from '../../services/payments/gateway';
-import { createStripeGateway } from './stripe';
+} from '../../../../tests/fakes/stripe-server';
+import { GatewayError, WebhookVerificationError, type CheckoutRequest, type PaymentEffect, type PaymentGateway } from '../port';
+import { createStripeGateway } from './index';
 
 type InvoicePaid = Extract<PaymentEffect, { kind: 'invoice.paid' }>;
 
@@ -593,7 +587,7 @@ describe('Stripe adapter: reconcile, refund, cancel', () => {
   });
 
   it('imports nothing from node: (it runs on Workers)', () => {
-    const source = readFileSync(new URL('./stripe.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('./index.ts', import.meta.url), 'utf8');
     expect(source).not.toMatch(/from 'node:|require\(/);
   });
 });

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../env';
-import { WebhookVerificationError, type GatewayEvent } from '../../services/payments/gateway';
-import { TEST_ENV } from '../../../tests/setup/test-app';
-import { createPaymentGateways } from './index';
-import { SANDBOX_SIGNATURE_HEADER, createSandboxGateway } from './sandbox';
+import { loadConfig } from '../../../env';
+import { WebhookVerificationError, type GatewayEvent } from '../port';
+import { TEST_ENV } from '../../../../tests/setup/test-app';
+import { createPaymentGateways } from '../index';
+import { SANDBOX_SIGNATURE_HEADER, createSandboxGateway } from './index';
 
 const secret = 'whsec_sandbox_unit_0123456789';
 const at = (iso: string) => () => new Date(iso);
