@@ -606,7 +606,9 @@ describe('PayPal adapter: refunds', () => {
   });
 
   it('imports nothing from node: (it runs on Workers)', () => {
-    const source = readFileSync(new URL('./index.ts', import.meta.url), 'utf8');
-    expect(source).not.toMatch(/from 'node:|require\(/);
+    for (const file of ['index.ts', 'client.ts', 'checkout.ts', 'events.ts']) {
+      const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
+      expect(source).not.toMatch(/from 'node:|require\(/);
+    }
   });
 });
