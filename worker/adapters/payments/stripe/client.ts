@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { GatewayError } from '../port';
 
 /**
  * The few Stripe API calls the Stripe adapter makes, over `fetch`, and Stripe's webhook signature
@@ -334,4 +335,20 @@ function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   let diff = 0;
   for (let i = 0; i < a.length; i += 1) diff |= a[i]! ^ b[i]!;
   return diff === 0;
+}
+
+/** Turns a client error into a GatewayError whose message is safe to show; the details stay for logs. */
+export function toGatewayError(error: unknown, action: string): GatewayError {
+  if (error instanceof GatewayError) return error;
+  if (error instanceof StripeRequestError) {
+    const detail = { type: error.type, code: error.code, statusCode: error.statusCode, requestId: error.requestId, message: error.message };
+    const unavailable = error.type === 'StripeConnectionError' || error.type === 'StripeAPIError' || (error.statusCode ?? 0) >= 500;
+    const message = unavailable
+      ? `The card payment service is unavailable (${action}). Please try again later.`
+      : error.type === 'StripeCardError'
+        ? `The card payment was declined (${action}).`
+        : `The card payment service refused the request (${action}).`;
+    return new GatewayError(message, detail);
+  }
+  return new GatewayError(`The card payment service failed (${action}). Please try again later.`, { message: String(error) });
 }
