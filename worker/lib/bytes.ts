@@ -1,7 +1,9 @@
 /**
  * The one home of byte encodings and MACs for the Worker and Node code (issue 18): base64url via
- * jose, standard base64 for providers that want it, HMAC-SHA-256 and SHA-256 over WebCrypto. The one
- * image sniffer is lib/images/inspect.ts (`sniffImageType`), re-exported here.
+ * jose, standard base64 for providers that want it, hex for signatures in headers, HMAC-SHA-256 and
+ * SHA-256 over WebCrypto, a constant-time comparison. The one image sniffer is lib/images/inspect.ts
+ * (`sniffImageType`), re-exported here. Where a key is imported once and handed to jose (JWT
+ * verification), the CryptoKey is kept by its caller instead: that is a cache, not another HMAC.
  */
 import { base64url } from 'jose';
 
@@ -14,8 +16,13 @@ const bytesOf = (data: string | Uint8Array) => (typeof data === 'string' ? encod
 export const toBase64Url = (data: string | Uint8Array): string => base64url.encode(data);
 export const fromBase64Url = (text: string): Uint8Array => base64url.decode(text);
 
-/** Standard base64 (Gemini's inline_data). Chunked: a spread of megabytes would overflow the stack. */
-export function bytesToBase64(bytes: Uint8Array): string {
+/**
+ * Standard base64, padded (Gemini's inline_data, the engine wire, stored password hashes, HTTP Basic
+ * credentials; a string is taken as its UTF-8 bytes). Chunked: a spread of megabytes would overflow
+ * the stack.
+ */
+export function bytesToBase64(data: string | Uint8Array): string {
+  const bytes = bytesOf(data);
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
@@ -33,8 +40,24 @@ export function base64ToBytes(base64: string): Uint8Array {
   return bytes;
 }
 
+/** Lowercase hex (signature headers, digests stored as text). */
+export const toHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** Hex of either case back to bytes; undefined unless it is whole bytes of hex digits (a refused signature, not a throw). */
+export function fromHex(hex: string): Uint8Array<ArrayBuffer> | undefined {
+  if (!/^(?:[0-9a-fA-F]{2})+$/.test(hex)) return undefined;
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
+}
+
 export async function sha256(data: string | Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest('SHA-256', bytesOf(data) as BufferSource));
+}
+
+/** SHA-1: only for ETags, where it names content and guards nothing. */
+export async function sha1(data: string | Uint8Array): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest('SHA-1', bytesOf(data) as BufferSource));
 }
 
 /** HMAC-SHA-256 of `message` under `secret`. */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ENGINE_TOOL_IDS, UPSCALE_FACTORS, type EngineOperation } from '../../engine/operations';
+import { base64ToBytes, bytesToBase64, equalBytes, hmacSha256, toHex } from '../../lib/bytes';
 
 /**
  * The engine service's wire format, shared by the Worker's client (engine-service.ts) and the
@@ -16,27 +17,11 @@ export const ENGINE_SIGNATURE_TOLERANCE_SECONDS = 300;
 
 const encoder = new TextEncoder();
 
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  // Chunked: String.fromCharCode(...) on megabytes would overflow the argument stack.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-export function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
 async function hmacHex(secret: string, timestamp: string, body: Uint8Array): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const message = new Uint8Array(timestamp.length + 1 + body.length);
   message.set(encoder.encode(`${timestamp}.`));
   message.set(body, timestamp.length + 1);
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, message));
-  return [...mac].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return toHex(await hmacSha256(secret, message));
 }
 
 export async function signEngineRequest(secret: string, body: Uint8Array, now = new Date()): Promise<Record<string, string>> {
@@ -51,17 +36,15 @@ export async function verifyEngineRequest(secret: string, headers: Headers, body
   if (!/^\d{1,12}$/.test(timestamp) || !/^[0-9a-f]{64}$/.test(signature)) return false;
   if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > ENGINE_SIGNATURE_TOLERANCE_SECONDS) return false;
   const expected = await hmacHex(secret, timestamp, body);
-  let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
-  return diff === 0;
+  return equalBytes(encoder.encode(expected), encoder.encode(signature));
 }
 
 export function encodeOperation(op: EngineOperation): Uint8Array<ArrayBuffer> {
   const wire =
     op.op === 'edit'
-      ? { ...op, images: op.images.map(toBase64) }
+      ? { ...op, images: op.images.map((bytes) => bytesToBase64(bytes)) }
       : op.op === 'tool' || op.op === 'upscale'
-        ? { ...op, image: toBase64(op.image) }
+        ? { ...op, image: bytesToBase64(op.image) }
         : op;
   return encoder.encode(JSON.stringify(wire));
 }
@@ -70,7 +53,7 @@ const image = z
   .string()
   .max(20_000_000)
   .regex(/^[A-Za-z0-9+/]*={0,2}$/)
-  .transform(fromBase64);
+  .transform(base64ToBytes);
 const dimension = z.number().int().min(16).max(4096);
 const seed = z
   .number()

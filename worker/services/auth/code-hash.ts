@@ -1,4 +1,4 @@
-const encoder = new TextEncoder();
+import { hmacSha256, toHex } from '../../lib/bytes';
 
 /** A six-digit code from the CSPRNG, without modulo bias (rejection sampling). */
 export function generateLoginCode(): string {
@@ -15,9 +15,7 @@ export function generateLoginCode(): string {
  * brute-forced offline (10^6 codes) without the secret, and a code cannot be replayed for another e-mail.
  */
 export async function hashLoginCode(secret: string, email: string, code: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(`${email}\n${code}`));
-  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return toHex(await hmacSha256(secret, `${email}\n${code}`));
 }
 
 /** Constant-time comparison of two hex digests, so response timing does not leak how many characters matched. */

@@ -11,6 +11,7 @@ import {
 } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
 import type { Config } from '../../env';
+import { sha256, toBase64Url, toHex } from '../../lib/bytes';
 import type { AppDeps } from '../../ports';
 import { applyRegistrationReferral } from '../referrals/referrals';
 import { issueAccessToken } from './tokens';
@@ -46,18 +47,11 @@ export function googleConfig(config: Config): GoogleConfigResponse {
   return { success: true, enabled: Boolean(config.GOOGLE_CLIENT_ID), clientId: config.GOOGLE_CLIENT_ID ?? null };
 }
 
-const encoder = new TextEncoder();
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
-  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
+const sha256Hex = async (text: string) => toHex(await sha256(text));
 
 function randomSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  return toBase64Url(bytes);
 }
 
 /**

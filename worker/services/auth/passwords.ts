@@ -1,4 +1,5 @@
 import { scryptAsync } from '@noble/hashes/scrypt.js';
+import { base64ToBytes, bytesToBase64 } from '../../lib/bytes';
 
 /**
  * Password hashing with scrypt from @noble/hashes: pure JS, so the same code runs in Node and on
@@ -8,8 +9,8 @@ import { scryptAsync } from '@noble/hashes/scrypt.js';
  */
 export const PASSWORD_KDF = { logN: 15, r: 8, p: 1, dkLen: 32, saltBytes: 16 } as const;
 
-const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+const b64 = bytesToBase64;
+const unb64 = base64ToBytes;
 
 /** Refuse stored parameters that would make one verification absurdly expensive (a corrupted or hostile row). */
 const MAX_LOG_N = 20;

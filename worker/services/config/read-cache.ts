@@ -1,3 +1,4 @@
+import { sha1, toHex } from '../../lib/bytes';
 /**
  * In-process cache for public, rarely-changing reads (pricing, showcase, public config, models,
  * referral info), issue 17.
@@ -25,10 +26,7 @@ interface Entry {
 const caches = new WeakMap<object, Map<string, Entry>>();
 
 async function etagOf(body: string) {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(body)));
-  let hex = '';
-  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
-  return `W/"${hex}"`;
+  return `W/"${toHex(await sha1(body))}"`;
 }
 
 /** The cached JSON for `key`, loading it once per TTL (concurrent misses share one load). */

@@ -1,4 +1,5 @@
 import { ServiceError } from '../../contract/errors';
+import { hmacSha256, toBase64Url } from '../../lib/bytes';
 import type { AuthUser } from '../../lib/hono-env';
 import type { BlobStore, StoredBlob } from '../../ports';
 
@@ -16,15 +17,9 @@ export const fileUrl = (key: string) => `/api/files/${key}`;
 
 const SAFE_KEY = /^(public|users)\/[A-Za-z0-9_\-./]+$/;
 const DAY_MS = 24 * 3600 * 1000;
-const encoder = new TextEncoder();
 
-async function hmac(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
-  let binary = '';
-  for (const byte of mac.subarray(0, 18)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+/** 18 bytes of the MAC, base64url: 24 characters, short enough for every URL of a page. */
+const hmac = async (secret: string, message: string) => toBase64Url((await hmacSha256(secret, message)).subarray(0, 18));
 
 /**
  * `<img>` tags cannot send a bearer token, so private file URLs handed to their owner carry an

@@ -1,3 +1,4 @@
+import { bytesToBase64 } from '../../../lib/bytes';
 import { GatewayError } from '../port';
 
 /**
@@ -113,7 +114,7 @@ export function createPaypalClient(options: PaypalClientOptions) {
           res = await fetch(`${base}/v1/oauth2/token`, {
             method: 'POST',
             headers: {
-              authorization: `Basic ${btoa(`${options.clientId}:${options.clientSecret}`)}`,
+              authorization: `Basic ${bytesToBase64(`${options.clientId}:${options.clientSecret}`)}`,
               'content-type': 'application/x-www-form-urlencoded',
               accept: 'application/json',
             },

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { equalBytes, fromHex, hmacSha256, toHex } from '../../../lib/bytes';
 import { newId } from '../../../lib/ids';
 import { WebhookVerificationError, type GatewayEvent, type PaymentEffect } from '../port';
 import { addInterval } from '../../../services/payments/periods';
@@ -21,8 +22,6 @@ export interface SandboxGatewayOptions {
 
 export const SANDBOX_SIGNATURE_HEADER = 'Sandbox-Signature';
 const DEFAULT_TOLERANCE_SECONDS = 300;
-
-const encoder = new TextEncoder();
 
 const isoDate = z.iso.datetime().transform((s) => new Date(s));
 const id = z.string().min(1).max(200);
@@ -71,15 +70,6 @@ const effectSchema = z.discriminatedUnion('kind', [
 ]);
 const eventSchema = z.object({ id, type: z.string().min(1).max(100), occurredAt: isoDate, effects: z.array(effectSchema).max(20) });
 
-function hexToBytes(hex: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^(?:[0-9a-f]{2})+$/i.test(hex)) return null;
-  const bytes = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return bytes;
-}
-
-const bytesToHex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
-
 /** Parses `t=…,v1=…[,v1=…]`; several v1 entries are allowed so the secret can rotate. */
 function parseSignatureHeader(header: string | null) {
   if (!header) return null;
@@ -97,17 +87,13 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   const wallClock = options.now ?? (() => new Date());
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   const base = options.publicUrl.replace(/\/+$/, '');
-  const keyPromise = crypto.subtle.importKey('raw', encoder.encode(options.secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
 
   async function signBody(rawBody: string): Promise<SignedDelivery> {
     const timestamp = Math.floor(wallClock().getTime() / 1000);
-    const mac = await crypto.subtle.sign('HMAC', await keyPromise, encoder.encode(`${timestamp}.${rawBody}`));
+    const mac = await hmacSha256(options.secret, `${timestamp}.${rawBody}`);
     return {
       rawBody,
-      headers: new Headers({ 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: `t=${timestamp},v1=${bytesToHex(mac)}` }),
+      headers: new Headers({ 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: `t=${timestamp},v1=${toHex(mac)}` }),
     };
   }
 
@@ -128,13 +114,12 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       const age = Math.floor(wallClock().getTime() / 1000) - parsed.timestamp;
       // Both directions: a far-future timestamp is as suspicious as a replayed old one.
       if (Math.abs(age) > tolerance) throw new WebhookVerificationError('The signature timestamp is outside the tolerance');
-      const key = await keyPromise;
-      const payload = encoder.encode(`${parsed.timestamp}.${rawBody}`);
+      const expected = await hmacSha256(options.secret, `${parsed.timestamp}.${rawBody}`);
       let valid = false;
       for (const signature of parsed.signatures) {
-        const bytes = hexToBytes(signature);
-        // subtle.verify compares in constant time, so the signature cannot be guessed byte by byte.
-        if (bytes && (await crypto.subtle.verify('HMAC', key, bytes, payload))) valid = true;
+        const bytes = fromHex(signature);
+        // Compared in constant time, so the signature cannot be guessed byte by byte.
+        if (bytes && equalBytes(expected, bytes)) valid = true;
       }
       if (!valid) throw new WebhookVerificationError('The signature does not match');
       let json: unknown;

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { equalBytes, fromHex, hmacSha256 } from '../../../lib/bytes';
 import { GatewayError } from '../port';
 
 /**
@@ -275,8 +276,6 @@ export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
 export function createStripeWebhookVerifier(secret: string, options: { toleranceSeconds?: number; now?: () => number } = {}) {
   const tolerance = options.toleranceSeconds ?? DEFAULT_WEBHOOK_TOLERANCE_SECONDS;
   const nowMs = options.now ?? Date.now;
-  const encoder = new TextEncoder();
-  let key: Promise<CryptoKey> | undefined;
 
   async function verify(rawBody: string, header: string | null | undefined): Promise<void> {
     if (!secret?.trim()) throw new StripeSignatureError('No webhook secret value was provided');
@@ -298,11 +297,10 @@ export function createStripeWebhookVerifier(secret: string, options: { tolerance
     if (timestamp === undefined) throw new StripeSignatureError('Unable to extract timestamp and signatures from header');
     if (!signatures.length) throw new StripeSignatureError('No signatures found with expected scheme');
 
-    key ??= crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    const expected = new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(`${timestamp}.${rawBody}`)));
+    const expected = await hmacSha256(secret, `${timestamp}.${rawBody}`);
     // Compare every candidate in full, so timing says nothing about which one (or how much) matched.
     let matched = false;
-    for (const candidate of signatures) matched = constantTimeEqual(expected, candidate) || matched;
+    for (const candidate of signatures) matched = equalBytes(expected, candidate) || matched;
     if (!matched) throw new StripeSignatureError('No signatures found matching the expected signature for payload');
     if (tolerance > 0 && Math.abs(Math.floor(nowMs() / 1000) - timestamp) > tolerance) {
       throw new StripeSignatureError('Timestamp outside the tolerance zone');
@@ -321,20 +319,6 @@ export function createStripeWebhookVerifier(secret: string, options: { tolerance
       }
     },
   };
-}
-
-function fromHex(hex: string): Uint8Array | undefined {
-  if (!/^(?:[0-9a-fA-F]{2})+$/.test(hex)) return undefined;
-  const bytes = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < bytes.length; i += 1) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return bytes;
-}
-
-function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i += 1) diff |= a[i]! ^ b[i]!;
-  return diff === 0;
 }
 
 /** Turns a client error into a GatewayError whose message is safe to show; the details stay for logs. */
