@@ -23,6 +23,7 @@ export type { JobMessage, JobQueue } from './adapters/queue/port';
 export type { Clock, Logger } from './adapters/runtime/port';
 export type { AvatarImages } from './adapters/images/avatar-port';
 export type { ErrorContext, ErrorReporter } from './adapters/errors/port';
+export type { GatewayEvent, PaymentEffect, PaymentGateway, PaymentGateways } from './adapters/payments/port';
 
 export interface AppDeps {
   config: Config;

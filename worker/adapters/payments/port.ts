@@ -3,9 +3,12 @@ import type { GatewayName, PaymentMethod, SubscriptionStatus } from '../../contr
 /**
  * The payments port (DESIGN.md §1): Stripe, PayPal and the local sandbox behind one interface.
  *
- * Adapters (worker/adapters/payments/) speak their gateway's API and translate what it reports into
- * gateway-neutral {@link PaymentEffect}s. The payment services apply effects; every effect is
- * idempotent on its own (conditional order updates, ledger movement keys, unique invoice ids), and
+ * Its home is beside the adapters like every port's (re-exported from worker/ports.ts); the payment
+ * services import its types and its two error classes from here.
+ *
+ * Adapters (stripe/, paypal/, sandbox/ in this folder) speak their gateway's API and translate what
+ * it reports into gateway-neutral {@link PaymentEffect}s. The payment services apply effects; every
+ * effect is idempotent on its own (conditional order updates, ledger movement keys, unique invoice ids), and
  * webhook event ids are recorded in the same transaction as their effects, so a replayed or
  * reordered delivery changes nothing after the first (DESIGN.md §5 invariants 5, 6).
  */
