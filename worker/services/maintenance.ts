@@ -1,4 +1,4 @@
-import type { AppDeps } from '../ports';
+import type { ServiceContext } from './context';
 import { sweepExpiredJobs } from '../jobs';
 import { runPaymentMaintenance } from './payments/subscriptions';
 import { grantMaturedPurchaseBonuses } from './referrals/referrals';
@@ -7,10 +7,10 @@ import { grantMaturedPurchaseBonuses } from './referrals/referrals';
  * Periodic work: the Workers cron trigger and, in embedded mode, a 30 s timer. Each task is
  * idempotent, so overlapping or repeated runs are harmless.
  */
-export async function runMaintenance(deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'payments'>) {
-  const expiredJobs = await sweepExpiredJobs(deps);
-  const referralBonuses = await grantMaturedPurchaseBonuses(deps.db, deps.clock.now());
+export async function runMaintenance(ctx: ServiceContext<'db' | 'clock' | 'log' | 'payments'>) {
+  const expiredJobs = await sweepExpiredJobs(ctx);
+  const referralBonuses = await grantMaturedPurchaseBonuses(ctx.db, ctx.clock.now());
   // Yearly plans' monthly credits, then subscriptions whose paid time is over (their credits lapse).
-  const payments = await runPaymentMaintenance(deps);
+  const payments = await runPaymentMaintenance(ctx);
   return { expiredJobs, referralBonuses, ...payments };
 }

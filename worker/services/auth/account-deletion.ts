@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import type { DeleteAccountRequest, DeleteAccountResponse, DeletionPreview } from '../../contract/account';
 import { ServiceError } from '../../contract/errors';
-import type { AppDeps } from '../../ports';
+import type { ServiceContext } from '../context';
 import { blobKeyOf } from '../account/export-contents';
 import { lapseSubscriptionCredits } from '../payments/effects';
 import { checkEmailCode, consumeEmailCode, issueEmailCode, resendWaitSeconds } from './email-codes';
@@ -15,7 +15,7 @@ import { checkEmailCode, consumeEmailCode, issueEmailCode, resendWaitSeconds } f
  * at the same user id on a row that no longer says who it was. The files go after the commit. The
  * address is free again: signing in with it starts a new account.
  */
-type Ctx = Pick<AppDeps, 'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log' | 'blobs' | 'payments'>;
+type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log' | 'blobs' | 'payments'>;
 
 /** No token is valid for a deleted account, whenever it was issued. */
 const NEVER = new Date('9999-12-31T23:59:59Z');

@@ -11,7 +11,8 @@ import type {
 import { LOGIN_CODE } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
 import { newId } from '../../lib/ids';
-import type { AppDeps, RateLimitRule } from '../../ports';
+import type { RateLimitRule } from '../../ports';
+import type { ServiceContext } from '../context';
 import { checkEmailCode, consumeEmailCode, issueEmailCode } from './email-codes';
 import { hashPassword, verifyPassword } from './passwords';
 import { issueAccessToken } from './tokens';
@@ -24,7 +25,7 @@ import { grantVerifiedEmailRewards, toUserProfile } from './users';
  * session (`sessionsValidFrom`, like a password reset) and are announced to the address that held
  * the account before. The new e-mail is proven by a code mailed to it (services/auth/email-codes).
  */
-type Ctx = Pick<AppDeps, 'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log'>;
+type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log'>;
 type UserRow = typeof schema.users.$inferSelect;
 
 /** Guesses of the current password from one signed-in session: the login rule for one account and client. */

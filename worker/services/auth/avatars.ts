@@ -5,11 +5,11 @@ import { ServiceError } from '../../contract/errors';
 import { newId } from '../../lib/ids';
 import { checkImageUpload } from '../../lib/images/check-upload';
 import { EXTENSION } from '../../lib/images/inspect';
-import type { AppDeps } from '../../ports';
+import type { ServiceContext } from '../context';
 import { blobKeys, fileUrl } from '../files/files';
 import { toUserProfile } from './users';
 
-type Ctx = Pick<AppDeps, 'db' | 'blobs' | 'avatarImages' | 'limits' | 'log'>;
+type Ctx = ServiceContext<'db' | 'blobs' | 'avatarImages' | 'limits' | 'log'>;
 
 /** Thrown by an AvatarImages adapter when the bytes behind a valid-looking header do not decode. */
 export class AvatarDecodeError extends Error {

@@ -3,7 +3,7 @@ import { schema, type Tx } from '../../../db/client';
 import { LOGIN_CODE } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
 import { newId } from '../../lib/ids';
-import type { AppDeps } from '../../ports';
+import type { ServiceContext } from '../context';
 import { generateLoginCode, hashLoginCode, sameDigest } from './code-hash';
 
 /**
@@ -13,7 +13,7 @@ import { generateLoginCode, hashLoginCode, sameDigest } from './code-hash';
  * wait, hourly caps per e-mail and per IP), so the second use cannot be weaker than the first.
  * Either code proves the same thing, so only the newest code of an e-mail counts, whatever it was for.
  */
-type Ctx = Pick<AppDeps, 'db' | 'config' | 'clock' | 'mailer' | 'limits'>;
+type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'mailer' | 'limits'>;
 export type EmailCodePurpose = 'sign-in' | 'verify-email' | 'password-reset' | 'change-email' | 'confirm-email-change' | 'delete-account';
 type CodeRow = typeof schema.loginCodes.$inferSelect;
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import type { EmailVerificationStatus, SendCodeResponse, VerifyEmailRequest, VerifyEmailResponse } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
-import type { AppDeps } from '../../ports';
+import type { ServiceContext } from '../context';
 import { readSystemConfig } from '../config/system-config';
 import { pendingInviterReward } from '../referrals/referrals';
 import { checkEmailCode, consumeEmailCode, issueEmailCode, resendWaitSeconds } from './email-codes';
@@ -14,7 +14,7 @@ import { grantVerifiedEmailRewards, toUserProfile } from './users';
  * nothing about the address, so the account's new-user bonus and its inviter's reward wait until the
  * signed-in owner types a code mailed to it. Same code rules as sign-in codes (services/auth/email-codes).
  */
-type Ctx = Pick<AppDeps, 'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log'>;
+type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log'>;
 
 async function loadUser(ctx: Pick<Ctx, 'db'>, userId: string) {
   const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, userId));

@@ -12,12 +12,12 @@ import {
 import { ServiceError } from '../../contract/errors';
 import type { Config } from '../../env';
 import { sha256, toBase64Url, toHex } from '../../lib/bytes';
-import type { AppDeps } from '../../ports';
+import type { ServiceContext } from '../context';
 import { applyRegistrationReferral } from '../referrals/referrals';
 import { issueAccessToken } from './tokens';
 import { findOrCreateVerifiedUser, toUserProfile } from './users';
 
-type Ctx = Pick<AppDeps, 'db' | 'config' | 'clock' | 'limits' | 'log'>;
+type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'limits' | 'log'>;
 
 /** A sign-in must be finished within this long after it was started (the cookie lives as long). */
 export const OAUTH_FLOW_TTL_SECONDS = 600;

@@ -1,11 +1,11 @@
 import type { AuthResponse, SendCodeRequest, SendCodeResponse, VerifyCodeRequest } from '../../contract/auth';
-import type { AppDeps } from '../../ports';
+import type { ServiceContext } from '../context';
 import { applyRegistrationReferral } from '../referrals/referrals';
 import { checkEmailCode, consumeEmailCode, issueEmailCode } from './email-codes';
 import { issueAccessToken } from './tokens';
 import { findOrCreateVerifiedUser, toUserProfile } from './users';
 
-type Ctx = Pick<AppDeps, 'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log'>;
+type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log'>;
 
 /** The same answer whether or not the e-mail has an account, so the form cannot be used to probe for users. */
 const SENT: SendCodeResponse = { success: true, message: 'If the address can receive mail, a verification code is on its way.' };

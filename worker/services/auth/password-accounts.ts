@@ -2,14 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import type { LoginRequest, RegisterRequest, SignInResponse } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
-import type { AppDeps, RateLimitRule } from '../../ports';
+import type { RateLimitRule } from '../../ports';
+import type { ServiceContext } from '../context';
 import { applyRegistrationReferral } from '../referrals/referrals';
 import { issueEmailCode } from './email-codes';
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { issueAccessToken } from './tokens';
 import { createPasswordUser, toUserProfile } from './users';
 
-type Ctx = Pick<AppDeps, 'db' | 'config' | 'clock' | 'limits' | 'log' | 'mailer'>;
+type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'limits' | 'log' | 'mailer'>;
 
 /**
  * Attempt limits. They throttle the guesser, not the owner (issue 12, break 9): one client gets 10

@@ -3,7 +3,8 @@ import { schema } from '../../../db/client';
 import { LOGIN_CODE, type PasswordResetConfirm, type PasswordResetRequestResponse, type SignInResponse } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
 import { newId } from '../../lib/ids';
-import type { AppDeps, RateLimitRule } from '../../ports';
+import type { RateLimitRule } from '../../ports';
+import type { ServiceContext } from '../context';
 import { checkEmailCode, consumeEmailCode, issueEmailCode } from './email-codes';
 import { hashPassword } from './passwords';
 import { issueAccessToken } from './tokens';
@@ -15,7 +16,7 @@ import { grantVerifiedEmailRewards, toUserProfile } from './users';
  * AUTH_SECRET, 10-minute expiry, 5 attempts counted before comparing), so a reset cannot be weaker
  * than signing in by code, which proves the same mailbox.
  */
-type Ctx = Pick<AppDeps, 'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log'>;
+type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log'>;
 
 /**
  * Counted for every address, known or not, so hitting a cap says nothing about whether an account

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
 import { schema } from '../../../db/client';
-import type { AppDeps } from '../../ports';
+import type { ServiceContext } from '../context';
 import { lockOrder } from './effects';
 import { GatewayError, type RefundResult } from '../../adapters/payments/port';
 
-type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log'>;
+type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log'>;
 
 const BATCH = 100;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -17,8 +17,8 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * sends the money back. Our refund id is the gateway's idempotency key, so a retry after a crash
  * between the gateway's answer and our write cannot refund twice.
  */
-export async function settleDuplicateSubscriptions(deps: Deps, userIds?: string[]): Promise<{ cancelled: number; refunded: number }> {
-  const { db, log } = deps;
+export async function settleDuplicateSubscriptions(ctx: Ctx, userIds?: string[]): Promise<{ cancelled: number; refunded: number }> {
+  const { db, log } = ctx;
   const forUsers = (column: Parameters<typeof inArray>[0]): SQL | undefined => (userIds ? inArray(column, userIds) : undefined);
   if (userIds && userIds.length === 0) return { cancelled: 0, refunded: 0 };
   const s = schema.subscriptions;
@@ -29,11 +29,11 @@ export async function settleDuplicateSubscriptions(deps: Deps, userIds?: string[
     .where(and(eq(s.gatewayCancelDue, true), isNotNull(s.gatewaySubscriptionId), forUsers(s.userId)))
     .limit(BATCH);
   for (const sub of due) {
-    const gateway = deps.payments.byName(sub.gateway);
+    const gateway = ctx.payments.byName(sub.gateway);
     if (!gateway) continue;
     try {
       await gateway.cancelSubscription(sub.gatewaySubscriptionId!);
-      await db.update(s).set({ gatewayCancelDue: false, updatedAt: deps.clock.now() }).where(eq(s.id, sub.id));
+      await db.update(s).set({ gatewayCancelDue: false, updatedAt: ctx.clock.now() }).where(eq(s.id, sub.id));
       cancelled++;
     } catch (error) {
       log.warn('payments: could not stop billing of a second subscription yet; will retry', {
@@ -63,7 +63,7 @@ export async function settleDuplicateSubscriptions(deps: Deps, userIds?: string[
     )
     .limit(BATCH);
   for (const { refund, order } of open) {
-    const gateway = deps.payments.byName(order.gateway);
+    const gateway = ctx.payments.byName(order.gateway);
     if (!gateway) continue;
     let outcome: RefundResult;
     try {
@@ -85,7 +85,7 @@ export async function settleDuplicateSubscriptions(deps: Deps, userIds?: string[
       });
       continue;
     }
-    const now = deps.clock.now();
+    const now = ctx.clock.now();
     await db.transaction(async (tx) => {
       await lockOrder(tx, eq(o.id, order.id));
       if (outcome.status === 'COMPLETED') {
@@ -109,11 +109,11 @@ export async function settleDuplicateSubscriptions(deps: Deps, userIds?: string[
 }
 
 /** After a committed webhook or reconcile: settle what it held; a failure is left to maintenance. */
-export async function settleHeldDuplicates(deps: Deps, held: Set<string>) {
+export async function settleHeldDuplicates(ctx: Ctx, held: Set<string>) {
   if (held.size === 0) return;
   try {
-    await settleDuplicateSubscriptions(deps, [...held]);
+    await settleDuplicateSubscriptions(ctx, [...held]);
   } catch (error) {
-    deps.log.warn('payments: settling a second subscription failed; maintenance retries it', { error: errorText(error) });
+    ctx.log.warn('payments: settling a second subscription failed; maintenance retries it', { error: errorText(error) });
   }
 }

@@ -1,11 +1,11 @@
 import { and, eq, lte, type SQL } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import type { GatewayName } from '../../contract/payments';
-import type { AppDeps } from '../../ports';
+import type { ServiceContext } from '../context';
 import { settleHeldDuplicates } from './duplicates';
 import { applyEffects, type Order } from './effects';
 
-type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log'>;
+type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log'>;
 
 const HOUR_MS = 3600 * 1000;
 
@@ -23,10 +23,10 @@ export const checkoutExpired = (order: Pick<Order, 'gateway' | 'createdAt'>, now
   now.getTime() - order.createdAt.getTime() >= CHECKOUT_LIFETIME_MS[order.gateway];
 
 /** Marks one PENDING order EXPIRED; anything that already ended (or was paid) keeps its state. */
-export async function markExpired(deps: Pick<Deps, 'db' | 'clock'>, orderId: string) {
+export async function markExpired(ctx: Pick<Ctx, 'db' | 'clock'>, orderId: string) {
   const o = schema.orders;
-  const now = deps.clock.now();
-  const updated = await deps.db
+  const now = ctx.clock.now();
+  const updated = await ctx.db
     .update(o)
     .set({ status: 'EXPIRED', failureReason: CHECKOUT_EXPIRED_REASON, updatedAt: now })
     .where(and(eq(o.id, orderId), eq(o.status, 'PENDING')))
@@ -41,10 +41,10 @@ export async function markExpired(deps: Pick<Deps, 'db' | 'clock'>, orderId: str
  * is honoured, never expired. Expiry is not final for money either: a late payment for an EXPIRED
  * order still wins (PAID over EXPIRED), or is refunded when it would be a second subscription.
  */
-export async function expireAbandonedCheckouts(deps: Deps, scope: { userId?: string; kind?: Order['kind'] } = {}): Promise<number> {
-  const { db, log } = deps;
+export async function expireAbandonedCheckouts(ctx: Ctx, scope: { userId?: string; kind?: Order['kind'] } = {}): Promise<number> {
+  const { db, log } = ctx;
   const o = schema.orders;
-  const now = deps.clock.now();
+  const now = ctx.clock.now();
   let expired = 0;
   for (const gatewayName of Object.keys(CHECKOUT_LIFETIME_MS) as GatewayName[]) {
     const filters: (SQL | undefined)[] = [
@@ -59,7 +59,7 @@ export async function expireAbandonedCheckouts(deps: Deps, scope: { userId?: str
       .from(o)
       .where(and(...filters))
       .limit(200);
-    const gateway = deps.payments.byName(gatewayName);
+    const gateway = ctx.payments.byName(gatewayName);
     for (const order of stale) {
       if (gateway && order.gatewaySessionId) {
         try {
@@ -67,7 +67,7 @@ export async function expireAbandonedCheckouts(deps: Deps, scope: { userId?: str
           if (effects.length) {
             const heldDuplicates = new Set<string>();
             await db.transaction((tx) => applyEffects({ tx, gateway: gatewayName, now, occurredAt: now, log, heldDuplicates }, effects));
-            await settleHeldDuplicates(deps, heldDuplicates);
+            await settleHeldDuplicates(ctx, heldDuplicates);
           }
         } catch (error) {
           // Not expired on a guess: the gateway may have taken the money. The next run asks again.
@@ -78,7 +78,7 @@ export async function expireAbandonedCheckouts(deps: Deps, scope: { userId?: str
           continue;
         }
       }
-      if (await markExpired(deps, order.id)) expired++;
+      if (await markExpired(ctx, order.id)) expired++;
     }
   }
   if (expired) log.info('payments: abandoned checkouts expired', { expired });

@@ -4,7 +4,7 @@ import { ServiceError } from '../../contract/errors';
 import type { CheckoutResponse, OrderItem, OrdersPage, OrderStatus, PaymentMethod, PaymentStatusResponse } from '../../contract/payments';
 import type { AuthUser } from '../../lib/hono-env';
 import { newId } from '../../lib/ids';
-import type { AppDeps } from '../../ports';
+import type { ServiceContext } from '../context';
 import { applyEffects, expireEndedSubscriptionsOf, liveSubscriptionWhere, newOrderNumber, type Order } from './effects';
 import { settleHeldDuplicates } from './duplicates';
 import { expireAbandonedCheckouts } from './expiry';
@@ -12,7 +12,7 @@ import { GatewayError } from '../../adapters/payments/port';
 import { intervalOf } from './periods';
 import { planName, type Locale } from '../pricing/pricing';
 
-type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log' | 'config'>;
+type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log' | 'config'>;
 
 export interface CheckoutInput {
   kind: 'credits' | 'subscription';
@@ -48,10 +48,10 @@ const SUBSCRIPTION_CHECKOUT_OPEN = 'A subscription checkout is already open: fin
  * checkout is still open. The friendly checks are backed by the database: the open-checkout unique
  * index refuses parallel creations, and the live-subscription index refuses a second payment.
  */
-async function assertCanStartSubscription(deps: Deps, userId: string, now: Date) {
-  const { db } = deps;
+async function assertCanStartSubscription(ctx: Ctx, userId: string, now: Date) {
+  const { db } = ctx;
   // Ended but not yet reached by maintenance: they must not block (nor lapse later than they should).
-  await db.transaction((tx) => expireEndedSubscriptionsOf(tx, userId, now, deps.log));
+  await db.transaction((tx) => expireEndedSubscriptionsOf(tx, userId, now, ctx.log));
   const [live] = await db
     .select({ id: schema.subscriptions.id })
     .from(schema.subscriptions)
@@ -59,7 +59,7 @@ async function assertCanStartSubscription(deps: Deps, userId: string, now: Date)
     .limit(1);
   if (live) throw new ServiceError('SUBSCRIPTION_EXISTS', SUBSCRIPTION_EXISTS);
   // An abandoned checkout past its lifetime no longer holds the slot (asked at its gateway first).
-  await expireAbandonedCheckouts(deps, { userId, kind: 'subscription' });
+  await expireAbandonedCheckouts(ctx, { userId, kind: 'subscription' });
   const o = schema.orders;
   const [open] = await db
     .select({ id: o.id })
@@ -74,8 +74,8 @@ async function assertCanStartSubscription(deps: Deps, userId: string, now: Date)
  * exists before the gateway is called, so every checkout the gateway knows has an order to pay.
  * A gateway failure marks the order FAILED and is a 502 PAYMENT_PROVIDER_ERROR (the one error model).
  */
-export async function createCheckoutOrder(deps: Deps, user: AuthUser, input: CheckoutInput): Promise<CheckoutResponse> {
-  const { db, clock } = deps;
+export async function createCheckoutOrder(ctx: Ctx, user: AuthUser, input: CheckoutInput): Promise<CheckoutResponse> {
+  const { db, clock } = ctx;
   const [plan] = await db.select().from(schema.pricingPlans).where(eq(schema.pricingPlans.id, input.planId));
   if (!plan?.active)
     throw new ServiceError('NOT_FOUND', `No such ${input.kind === 'credits' ? 'credit pack' : 'plan'}: ${input.planId}`, {
@@ -92,8 +92,8 @@ export async function createCheckoutOrder(deps: Deps, user: AuthUser, input: Che
     );
   }
   const now = clock.now();
-  if (input.kind === 'subscription') await assertCanStartSubscription(deps, user.id, now);
-  const gateway = deps.payments.forMethod(input.method);
+  if (input.kind === 'subscription') await assertCanStartSubscription(ctx, user.id, now);
+  const gateway = ctx.payments.forMethod(input.method);
 
   const orderId = newId('ord');
   const orderNumber = newOrderNumber(now);
@@ -160,7 +160,7 @@ export async function createCheckoutOrder(deps: Deps, user: AuthUser, input: Che
       .set({ status: 'FAILED', failureReason: reason.slice(0, 500), updatedAt: now })
       .where(eq(schema.orders.id, orderId));
     if (!(error instanceof GatewayError)) throw error;
-    deps.log.warn('payments: checkout creation failed', { orderId, gateway: gateway.name, reason, detail: error.detail });
+    ctx.log.warn('payments: checkout creation failed', { orderId, gateway: gateway.name, reason, detail: error.detail });
     throw new ServiceError('PAYMENT_PROVIDER_ERROR', error.message || 'Failed to create payment session. Please try again.');
   }
 }
@@ -200,23 +200,23 @@ function statusResponse(order: Order): PaymentStatusResponse {
  * the same effects as webhooks: PayPal captures approved orders this way, and a lost webhook cannot
  * leave a paying customer without credits. A gateway hiccup only means the stored status is returned.
  */
-export async function getOrderStatus(deps: Deps, userId: string, orderId: string): Promise<PaymentStatusResponse> {
-  let order = await findOwnOrder(deps.db, userId, orderId);
-  const gateway = order.status === 'PENDING' && order.gatewaySessionId ? deps.payments.byName(order.gateway) : undefined;
+export async function getOrderStatus(ctx: Ctx, userId: string, orderId: string): Promise<PaymentStatusResponse> {
+  let order = await findOwnOrder(ctx.db, userId, orderId);
+  const gateway = order.status === 'PENDING' && order.gatewaySessionId ? ctx.payments.byName(order.gateway) : undefined;
   if (gateway && order.gatewaySessionId) {
     try {
       const effects = await gateway.reconcile({ id: order.id, kind: order.kind, gatewaySessionId: order.gatewaySessionId });
       if (effects.length) {
-        const now = deps.clock.now();
+        const now = ctx.clock.now();
         const heldDuplicates = new Set<string>();
-        await deps.db.transaction((tx) =>
-          applyEffects({ tx, gateway: gateway.name, now, occurredAt: now, log: deps.log, heldDuplicates }, effects),
+        await ctx.db.transaction((tx) =>
+          applyEffects({ tx, gateway: gateway.name, now, occurredAt: now, log: ctx.log, heldDuplicates }, effects),
         );
-        await settleHeldDuplicates(deps, heldDuplicates);
-        order = await findOwnOrder(deps.db, userId, orderId);
+        await settleHeldDuplicates(ctx, heldDuplicates);
+        order = await findOwnOrder(ctx.db, userId, orderId);
       }
     } catch (error) {
-      deps.log.warn('payments: reconcile failed; returning the stored status', {
+      ctx.log.warn('payments: reconcile failed; returning the stored status', {
         orderId,
         gateway: gateway.name,
         error: error instanceof Error ? error.message : String(error),
@@ -227,14 +227,14 @@ export async function getOrderStatus(deps: Deps, userId: string, orderId: string
 }
 
 /** The cancel callback route (spec §4): a PENDING order becomes CANCELLED; anything else is left as it is. */
-export async function cancelOrder(deps: Deps, userId: string, orderId: string): Promise<PaymentStatusResponse> {
-  await findOwnOrder(deps.db, userId, orderId);
-  const now = deps.clock.now();
-  await deps.db
+export async function cancelOrder(ctx: Ctx, userId: string, orderId: string): Promise<PaymentStatusResponse> {
+  await findOwnOrder(ctx.db, userId, orderId);
+  const now = ctx.clock.now();
+  await ctx.db
     .update(schema.orders)
     .set({ status: 'CANCELLED', failureReason: 'Cancelled by the customer', updatedAt: now })
     .where(and(eq(schema.orders.id, orderId), eq(schema.orders.userId, userId), eq(schema.orders.status, 'PENDING')));
-  return statusResponse(await findOwnOrder(deps.db, userId, orderId));
+  return statusResponse(await findOwnOrder(ctx.db, userId, orderId));
 }
 
 const dollars = (cents: number) => cents / 100;

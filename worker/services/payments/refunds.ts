@@ -3,12 +3,12 @@ import { schema, type Db, type Tx } from '../../../db/client';
 import { ServiceError } from '../../contract/errors';
 import { REFUND_RULES, type RefundCheckResponse, type RefundConditions, type RefundResponse } from '../../contract/payments';
 import { newId } from '../../lib/ids';
-import type { AppDeps } from '../../ports';
+import type { ServiceContext } from '../context';
 import { applyMovement, lockAccount } from '../credits/ledger';
 import { bucketOf, lockOrder, refundClawbackKey, refundReversalKey, type Order } from './effects';
 import { GatewayError } from '../../adapters/payments/port';
 
-type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log'>;
+type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log'>;
 
 /**
  * Spec §5 refund rules, decided here and nowhere else. `evaluateRefund` is pure so the rules can be
@@ -89,9 +89,9 @@ async function gatherFacts(
 
 const deadlineOf = (order: Order) => (order.paidAt ? new Date(order.paidAt.getTime() + REFUND_RULES.windowMs).toISOString() : null);
 
-export async function checkRefund(deps: Pick<Deps, 'db' | 'clock'>, userId: string, orderId: string): Promise<RefundCheckResponse> {
-  const order = await findOwnOrder(deps.db, userId, orderId);
-  const { conditions, failure } = evaluateRefund(await gatherFacts(deps.db, order, deps.clock.now()));
+export async function checkRefund(ctx: Pick<Ctx, 'db' | 'clock'>, userId: string, orderId: string): Promise<RefundCheckResponse> {
+  const order = await findOwnOrder(ctx.db, userId, orderId);
+  const { conditions, failure } = evaluateRefund(await gatherFacts(ctx.db, order, ctx.clock.now()));
   return {
     success: true,
     canRefund: failure === null,
@@ -108,8 +108,8 @@ export async function checkRefund(deps: Pick<Deps, 'db' | 'clock'>, userId: stri
  * refund id as its idempotency key); then tx2 records the outcome. A gateway refusal gives the
  * credits back with a reversing movement and marks the refund REJECTED, so the user may try again.
  */
-export async function requestRefund(deps: Deps, userId: string, orderId: string, reason: string): Promise<RefundResponse> {
-  const { db, clock, log } = deps;
+export async function requestRefund(ctx: Ctx, userId: string, orderId: string, reason: string): Promise<RefundResponse> {
+  const { db, clock, log } = ctx;
   const now = clock.now();
   const refundId = newId('rfd');
   const { order, clawed } = await db.transaction(async (tx) => {
@@ -144,7 +144,7 @@ export async function requestRefund(deps: Deps, userId: string, orderId: string,
     return { order, clawed: order.creditsAdded };
   });
 
-  const gateway = deps.payments.byName(order.gateway);
+  const gateway = ctx.payments.byName(order.gateway);
   let outcome: { gatewayRefundId: string; status: 'COMPLETED' | 'PENDING' } | { error: GatewayError };
   try {
     if (!gateway) throw new GatewayError(`${order.gateway} payments are not configured here`);
@@ -211,7 +211,7 @@ export async function requestRefund(deps: Deps, userId: string, orderId: string,
     }
   });
 
-  if (order.kind === 'subscription' && order.subscriptionId) await endRefundedSubscription(deps, order.subscriptionId);
+  if (order.kind === 'subscription' && order.subscriptionId) await endRefundedSubscription(ctx, order.subscriptionId);
 
   return {
     success: true,
@@ -226,21 +226,21 @@ export async function requestRefund(deps: Deps, userId: string, orderId: string,
  * A refunded subscription payment ends the subscription: billing stops at the gateway and, as the
  * refunded period is no longer paid for, it ends now (not at the period's end).
  */
-async function endRefundedSubscription(deps: Deps, subscriptionId: string) {
-  const [sub] = await deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.id, subscriptionId));
+async function endRefundedSubscription(ctx: Ctx, subscriptionId: string) {
+  const [sub] = await ctx.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.id, subscriptionId));
   if (!sub || sub.status === 'expired') return;
   if (sub.gatewaySubscriptionId && sub.status !== 'cancelled') {
     try {
-      await deps.payments.byName(sub.gateway)?.cancelSubscription(sub.gatewaySubscriptionId);
+      await ctx.payments.byName(sub.gateway)?.cancelSubscription(sub.gatewaySubscriptionId);
     } catch (error) {
-      deps.log.warn('payments: could not cancel the refunded subscription at the gateway', {
+      ctx.log.warn('payments: could not cancel the refunded subscription at the gateway', {
         subscriptionId,
         error: error instanceof Error ? error.message : String(error),
       });
     }
   }
-  const now = deps.clock.now();
-  await deps.db
+  const now = ctx.clock.now();
+  await ctx.db
     .update(schema.subscriptions)
     .set({ status: 'cancelled', cancelledAt: sub.cancelledAt ?? now, endsAt: now, cancelAtPeriodEnd: false, updatedAt: now })
     .where(and(eq(schema.subscriptions.id, subscriptionId), inArray(schema.subscriptions.status, ['active', 'suspended', 'cancelled'])));

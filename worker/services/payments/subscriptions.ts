@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, like, lte, notExists, sql } from 'dr
 import { schema, type Db } from '../../../db/client';
 import { ServiceError } from '../../contract/errors';
 import type { SubscriptionInfo, SubscriptionResponse } from '../../contract/payments';
-import type { AppDeps } from '../../ports';
+import type { ServiceContext } from '../context';
 import { applyMovement } from '../credits/ledger';
 import { lapseSubscriptionCredits, liveSubscriptionWhere, lockOrder, orderGrantKey, type Subscription } from './effects';
 import { settleDuplicateSubscriptions } from './duplicates';
@@ -10,7 +10,7 @@ import { expireAbandonedCheckouts } from './expiry';
 import { addMonths } from './periods';
 import { planName, type Locale } from '../pricing/pricing';
 
-type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log'>;
+type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log'>;
 
 async function findCurrent(db: Db, userId: string, now: Date) {
   const [row] = await db
@@ -50,8 +50,8 @@ function present(
 }
 
 /** The newest subscription still giving its owner something: active, suspended, or cancelled but not yet ended. */
-export async function currentSubscription(deps: Pick<Deps, 'db' | 'clock'>, userId: string, locale: Locale): Promise<SubscriptionResponse> {
-  const row = await findCurrent(deps.db, userId, deps.clock.now());
+export async function currentSubscription(ctx: Pick<Ctx, 'db' | 'clock'>, userId: string, locale: Locale): Promise<SubscriptionResponse> {
+  const row = await findCurrent(ctx.db, userId, ctx.clock.now());
   return { success: true, subscription: row ? present(row.sub, row.plan, locale, row.sessionId) : null };
 }
 
@@ -60,18 +60,18 @@ export async function currentSubscription(deps: Pick<Deps, 'db' | 'clock'>, user
  * here), then the subscription is `cancelled` and ends with the period already paid for. Cancelling
  * again is a no-op that answers the same.
  */
-export async function cancelCurrentSubscription(deps: Deps, userId: string, locale: Locale): Promise<SubscriptionResponse> {
-  const now = deps.clock.now();
-  const row = await findCurrent(deps.db, userId, now);
+export async function cancelCurrentSubscription(ctx: Ctx, userId: string, locale: Locale): Promise<SubscriptionResponse> {
+  const now = ctx.clock.now();
+  const row = await findCurrent(ctx.db, userId, now);
   if (!row) throw new ServiceError('NOT_FOUND', 'You have no active subscription');
   if (row.sub.status !== 'cancelled') {
-    const gateway = deps.payments.byName(row.sub.gateway);
+    const gateway = ctx.payments.byName(row.sub.gateway);
     if (!gateway) throw new ServiceError('NOT_CONFIGURED', `${row.sub.gateway} payments are not configured here`);
     if (row.sub.gatewaySubscriptionId) {
       try {
         await gateway.cancelSubscription(row.sub.gatewaySubscriptionId);
       } catch (error) {
-        deps.log.warn('payments: gateway refused to cancel a subscription', {
+        ctx.log.warn('payments: gateway refused to cancel a subscription', {
           subscriptionId: row.sub.id,
           error: error instanceof Error ? error.message : String(error),
         });
@@ -79,7 +79,7 @@ export async function cancelCurrentSubscription(deps: Deps, userId: string, loca
       }
     }
     const s = schema.subscriptions;
-    await deps.db
+    await ctx.db
       .update(s)
       .set({
         status: 'cancelled',
@@ -90,7 +90,7 @@ export async function cancelCurrentSubscription(deps: Deps, userId: string, loca
       })
       .where(and(eq(s.id, row.sub.id), inArray(s.status, ['active', 'suspended'])));
   }
-  return currentSubscription(deps, userId, locale);
+  return currentSubscription(ctx, userId, locale);
 }
 
 const YEARLY_MONTHS = 12;
@@ -102,9 +102,9 @@ const monthKey = (orderId: string, month: number) => `${orderGrantKey(orderId)}:
  * while the order stays PAID and no refund is in flight. Each month has its own movement key, so
  * overlapping or repeated runs grant it once; a run after a long pause catches up every due month.
  */
-export async function grantYearlyMonthlyCredits(deps: Pick<Deps, 'db' | 'clock' | 'log'>): Promise<number> {
-  const { db } = deps;
-  const now = deps.clock.now();
+export async function grantYearlyMonthlyCredits(ctx: Pick<Ctx, 'db' | 'clock' | 'log'>): Promise<number> {
+  const { db } = ctx;
+  const now = ctx.clock.now();
   const o = schema.orders;
   const started = sql<Date>`coalesce(${o.periodStart}, ${o.paidAt})`;
   const candidates = await db
@@ -194,7 +194,7 @@ export async function grantYearlyMonthlyCredits(deps: Pick<Deps, 'db' | 'clock' 
       if (applied) granted++;
     }
   }
-  if (granted) deps.log.info('payments: yearly monthly credits granted', { granted });
+  if (granted) ctx.log.info('payments: yearly monthly credits granted', { granted });
   return granted;
 }
 
@@ -203,34 +203,34 @@ export async function grantYearlyMonthlyCredits(deps: Pick<Deps, 'db' | 'clock' 
  * their remaining subscription credits lapse (decision 003). The status change to `expired` happens
  * once, in the same transaction as the lapse, so the lapse happens once.
  */
-export async function expireEndedSubscriptions(deps: Pick<Deps, 'db' | 'clock' | 'log'>): Promise<number> {
-  const now = deps.clock.now();
+export async function expireEndedSubscriptions(ctx: Pick<Ctx, 'db' | 'clock' | 'log'>): Promise<number> {
+  const now = ctx.clock.now();
   const s = schema.subscriptions;
-  const due = await deps.db
+  const due = await ctx.db
     .select({ id: s.id })
     .from(s)
     .where(and(inArray(s.status, ['active', 'suspended', 'cancelled']), isNotNull(s.endsAt), lte(s.endsAt, now)))
     .limit(500);
   let expired = 0;
   for (const { id } of due) {
-    await deps.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const [sub] = await tx.select().from(s).where(eq(s.id, id)).for('update');
       if (!sub || sub.status === 'expired' || !sub.endsAt || sub.endsAt.getTime() > now.getTime()) return;
       await tx.update(s).set({ status: 'expired', cancelAtPeriodEnd: false, updatedAt: now }).where(eq(s.id, id));
       const lapsed = await lapseSubscriptionCredits(tx, { ...sub, status: 'expired' }, now);
-      deps.log.info('payments: subscription expired', { subscriptionId: id, lapsedCredits: lapsed });
+      ctx.log.info('payments: subscription expired', { subscriptionId: id, lapsedCredits: lapsed });
       expired++;
     });
   }
   return expired;
 }
 
-export async function runPaymentMaintenance(deps: Deps) {
-  const yearlyGrants = await grantYearlyMonthlyCredits(deps);
-  const expiredSubscriptions = await expireEndedSubscriptions(deps);
-  const expiredCheckouts = await expireAbandonedCheckouts(deps);
+export async function runPaymentMaintenance(ctx: Ctx) {
+  const yearlyGrants = await grantYearlyMonthlyCredits(ctx);
+  const expiredSubscriptions = await expireEndedSubscriptions(ctx);
+  const expiredCheckouts = await expireAbandonedCheckouts(ctx);
   // Retries what a webhook could not finish: billing of a second subscription stopped, its payment refunded.
-  const duplicates = await settleDuplicateSubscriptions(deps);
+  const duplicates = await settleDuplicateSubscriptions(ctx);
   return {
     yearlyGrants,
     expiredSubscriptions,

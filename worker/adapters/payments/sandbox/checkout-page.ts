@@ -1,13 +1,13 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { schema } from '../../../../db/client';
-import type { AppDeps } from '../../../ports';
+import type { ServiceContext } from '../../../services/context';
 import { checkoutExpired, markExpired } from '../../../services/payments/expiry';
 import { callbackUrls } from '../../../services/payments/orders';
 import { intervalOf } from '../../../services/payments/periods';
 import { isSandboxGateway } from './types';
 import { handleWebhook } from '../../../services/payments/webhooks';
 
-type Deps = Pick<AppDeps, 'db' | 'payments' | 'clock' | 'log' | 'config'>;
+type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log' | 'config'>;
 
 /** What the route sends back: an HTML page, or a redirect to the SPA's callback route. */
 export type SandboxPageResult =
@@ -134,8 +134,8 @@ function message(
   };
 }
 
-async function loadSession(deps: Deps, sessionId: string) {
-  const [row] = await deps.db
+async function loadSession(ctx: Ctx, sessionId: string) {
+  const [row] = await ctx.db
     .select({ order: schema.orders, plan: schema.pricingPlans })
     .from(schema.orders)
     .innerJoin(schema.pricingPlans, eq(schema.pricingPlans.id, schema.orders.planId))
@@ -157,18 +157,18 @@ const finishedSession = (origin: string, status: string, locale: SandboxLocale) 
 
 /** `GET /api/sandbox/checkout/:sessionId`: the stand-in for the gateway's hosted checkout page. */
 export async function renderSandboxCheckout(
-  deps: Deps,
+  ctx: Ctx,
   sessionId: string,
   origin: string,
   locale: SandboxLocale = 'en',
 ): Promise<SandboxPageResult> {
   const text = TEXT[locale];
-  const row = await loadSession(deps, sessionId);
+  const row = await loadSession(ctx, sessionId);
   if (!row) return unknownSession(origin, locale);
   const { order, plan } = row;
-  if (order.status === 'PENDING' && checkoutExpired(order, deps.clock.now()) && (await markExpired(deps, order.id)))
+  if (order.status === 'PENDING' && checkoutExpired(order, ctx.clock.now()) && (await markExpired(ctx, order.id)))
     return finishedSession(origin, 'EXPIRED', locale);
-  if (order.status !== 'PENDING') return (await subscriptionPage(deps, sessionId, order)) ?? finishedSession(origin, order.status, locale);
+  if (order.status !== 'PENDING') return (await subscriptionPage(ctx, sessionId, order)) ?? finishedSession(origin, order.status, locale);
   const credits = order.credits.toLocaleString('en-US');
   const what = order.kind === 'credits' ? text.packCredits(credits) : text.planCredits(credits, plan.packageType === 'yearly');
   // The POST keeps the language, so a refusal page after it is in the same language.
@@ -189,10 +189,10 @@ export async function renderSandboxCheckout(
 }
 
 /** The live subscription a paid sandbox checkout started: renewed or lapsed by hand on its page (issue 19). */
-async function sandboxSubscriptionOf(deps: Deps, order: typeof schema.orders.$inferSelect) {
+async function sandboxSubscriptionOf(ctx: Ctx, order: typeof schema.orders.$inferSelect) {
   if (order.kind !== 'subscription' || order.status !== 'PAID') return undefined;
   const s = schema.subscriptions;
-  const [sub] = await deps.db
+  const [sub] = await ctx.db
     .select()
     .from(s)
     .where(and(eq(s.initialOrderId, order.id), ne(s.status, 'expired')))
@@ -203,11 +203,11 @@ async function sandboxSubscriptionOf(deps: Deps, order: typeof schema.orders.$in
 const renewable = (sub: typeof schema.subscriptions.$inferSelect) => sub.status === 'active' && !sub.cancelAtPeriodEnd;
 
 async function subscriptionPage(
-  deps: Deps,
+  ctx: Ctx,
   sessionId: string,
   order: typeof schema.orders.$inferSelect,
 ): Promise<SandboxPageResult | undefined> {
-  const sub = await sandboxSubscriptionOf(deps, order);
+  const sub = await sandboxSubscriptionOf(ctx, order);
   if (!sub) return undefined;
   const action = `/api/sandbox/checkout/${encodeURIComponent(sessionId)}`;
   const paidUntil = sub.currentPeriodEnd.toISOString().slice(0, 10);
@@ -253,7 +253,7 @@ export function crossSitePostReason(source: FormPostSource): string | null {
  * sends the browser to the SPA's success or cancel route like a real gateway would.
  */
 export async function submitSandboxCheckout(
-  deps: Deps,
+  ctx: Ctx,
   sessionId: string,
   action: string | undefined,
   source: FormPostSource,
@@ -264,19 +264,19 @@ export async function submitSandboxCheckout(
   const text = TEXT[locale];
   const crossSite = crossSitePostReason(source);
   if (crossSite) {
-    deps.log.warn('payments: cross-site post to the sandbox checkout refused', { reason: crossSite });
+    ctx.log.warn('payments: cross-site post to the sandbox checkout refused', { reason: crossSite });
     return message(locale, 403, text.refusedTitle, text.refused);
   }
-  const gateway = deps.payments.byName('SANDBOX');
+  const gateway = ctx.payments.byName('SANDBOX');
   if (!isSandboxGateway(gateway)) return message(locale, 404, text.unavailableTitle, text.unavailable);
   if (action !== 'pay' && action !== 'cancel' && action !== 'renew' && action !== 'lapse')
     return message(locale, 400, text.unknownTitle, text.unknown);
-  const row = await loadSession(deps, sessionId);
+  const row = await loadSession(ctx, sessionId);
   if (!row) return unknownSession(origin, locale);
   const { order, plan } = row;
   if (action === 'renew' || action === 'lapse') {
     // Renew now / Let it lapse (issue 19): what the gateway would send at the next billing date.
-    const sub = await sandboxSubscriptionOf(deps, order);
+    const sub = await sandboxSubscriptionOf(ctx, order);
     if (!sub || (action === 'renew' && !renewable(sub))) return finishedSession(origin, order.status, locale);
     const interval = intervalOf(plan.packageType) ?? 'month';
     const subscription = {
@@ -286,20 +286,20 @@ export async function submitSandboxCheckout(
       interval,
       currentPeriodEnd: sub.currentPeriodEnd,
     };
-    for (const delivery of await gateway.subscriptionEvents(subscription, action, deps.clock.now()))
-      await handleWebhook(deps, 'SANDBOX', delivery.rawBody, delivery.headers);
+    for (const delivery of await gateway.subscriptionEvents(subscription, action, ctx.clock.now()))
+      await handleWebhook(ctx, 'SANDBOX', delivery.rawBody, delivery.headers);
     return { kind: 'redirect', location: `${origin}/api/sandbox/checkout/${encodeURIComponent(sessionId)}` };
   }
   // The sandbox's stated session lifetime: past it, Pay and Cancel are refused like at a real gateway.
-  if (order.status === 'PENDING' && checkoutExpired(order, deps.clock.now()) && (await markExpired(deps, order.id)))
+  if (order.status === 'PENDING' && checkoutExpired(order, ctx.clock.now()) && (await markExpired(ctx, order.id)))
     return finishedSession(origin, 'EXPIRED', locale);
   if (order.status !== 'PENDING') return finishedSession(origin, order.status, locale);
   const deliveries = await gateway.checkoutEvents(
     { sessionId, orderId: order.id, kind: order.kind, amountCents: order.amountCents, interval: intervalOf(plan.packageType) },
     action,
-    deps.clock.now(),
+    ctx.clock.now(),
   );
-  for (const delivery of deliveries) await handleWebhook(deps, 'SANDBOX', delivery.rawBody, delivery.headers);
+  for (const delivery of deliveries) await handleWebhook(ctx, 'SANDBOX', delivery.rawBody, delivery.headers);
   const urls = callbackUrls(origin, order.paymentMethod === 'PAYPAL' ? 'PAYPAL' : 'STRIPE', order.id);
   return { kind: 'redirect', location: action === 'pay' ? urls.successUrl : urls.cancelUrl };
 }
