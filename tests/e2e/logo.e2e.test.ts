@@ -1,7 +1,8 @@
 /**
  * Logo generation in Chromium (issue 15): a description becomes a sheet of four logos with the
- * brand name set in type; the suggestion chips speak the page's language.
+ * brand name set in type, downloadable as PNG and SVG; the suggestion chips speak the page's language.
  */
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -38,6 +39,13 @@ it('desktop: "Bean There coffee shop" gives a 1024 logo sheet with the name set 
   const { data } = await sharp(bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
   expect(data.filter((v) => v < 60).length / data.length).toBeGreaterThan(0.05);
   expect(data.filter((v) => v > 230).length / data.length).toBeGreaterThan(0.2);
+  // The same drawing as a vector: the SVG download carries the brand name and no fonts or scripts.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download SVG' }).click()]);
+  expect(download.suggestedFilename()).toBe('logo.svg');
+  const svg = readFileSync((await download.path())!, 'utf8');
+  expect(svg).toMatch(/^<svg [^>]*width="1024"/);
+  expect(svg).toContain('<title>Bean There</title>');
+  expect(svg).not.toMatch(/<script|<text/);
   await snap(page, 'logo-desktop-result');
   await page.close();
 });

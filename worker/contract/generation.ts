@@ -139,6 +139,8 @@ export interface GenerationStatus {
   errorMessage: string | null;
   errorCategory: ErrorCategory | null;
   credits: number;
+  /** A finished logo from the offline logo generator also downloads as SVG from here; else null. */
+  svgUrl: string | null;
 }
 
 /** Spec §8 classification categories. */

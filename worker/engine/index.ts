@@ -13,7 +13,7 @@ import { decodable, editImages } from './edit';
 import { EngineInputError, type EngineOperation, type EngineOutput, type UpscaleFactor } from './operations';
 import { renderFromPrompt } from './render/procedural';
 import { applyTool } from './tools';
-import { renderLogo } from './logo';
+import { logoSvg, renderLogo } from './logo';
 import { notesFromPrompt, toolById } from '../contract/tools';
 import { faceSwapModeOf } from '../contract/face-swap';
 import { renderAvatar } from './face-swap';
@@ -42,14 +42,17 @@ function optionalModule<T>(relative: string): Promise<T | null> {
   return loaded as Promise<T | null>;
 }
 
+/** The logo generator draws from the user's description, not the template's instructions. */
+function logoInput(op: { prompt: string; width: number; height: number; seed: number }) {
+  return { description: notesFromPrompt(toolById('logo-generation'), op.prompt), width: op.width, height: op.height, seed: op.seed };
+}
+
 export async function runEngineOperation(op: EngineOperation): Promise<EngineOutput> {
   switch (op.op) {
     case 'text-to-image': {
       if (op.style === 'logo') {
-        // The logo generator draws from the user's description, not the template's instructions.
-        const description = notesFromPrompt(toolById('logo-generation'), op.prompt);
         return {
-          bytes: await renderLogo({ description, width: op.width, height: op.height, seed: op.seed }),
+          bytes: await renderLogo(logoInput(op)),
           contentType: 'image/png',
           width: op.width,
           height: op.height,
@@ -94,6 +97,13 @@ export async function runEngineOperation(op: EngineOperation): Promise<EngineOut
       );
       return { bytes: new Uint8Array(bytes), contentType: 'image/png', width: width * op.scale, height: height * op.scale };
     }
+    case 'logo-svg':
+      return {
+        bytes: new TextEncoder().encode(logoSvg(logoInput(op))),
+        contentType: 'image/svg+xml',
+        width: op.width,
+        height: op.height,
+      };
     default:
       throw new EngineInputError('UNSUPPORTED_OPERATION', `unsupported operation ${(op as { op: string }).op}`);
   }

@@ -31,13 +31,24 @@ export type EngineOperation =
   | { op: 'text-to-image'; prompt: string; negativePrompt?: string; style: string; width: number; height: number; seed: number }
   | { op: 'edit'; prompt: string; style: string; images: Uint8Array[]; width?: number; height?: number; seed: number }
   | { op: 'tool'; toolId: EngineToolId; image: Uint8Array; params: ToolParams; seed: number }
-  | { op: 'upscale'; image: Uint8Array; scale: UpscaleFactor; faceEnhancement: boolean };
+  | { op: 'upscale'; image: Uint8Array; scale: UpscaleFactor; faceEnhancement: boolean }
+  // The vector original of an offline logo: the same drawing as text-to-image with the logo style,
+  // from the same compiled prompt, size and seed, as SVG (outlined glyphs: no fonts needed to view it).
+  | { op: 'logo-svg'; prompt: string; width: number; height: number; seed: number };
 
 export interface EngineOutput {
   bytes: Uint8Array;
-  contentType: 'image/png' | 'image/jpeg';
+  contentType: 'image/png' | 'image/jpeg' | 'image/svg+xml';
   width: number;
   height: number;
+}
+
+/** What a job stores as its image: every operation but `logo-svg` answers with a raster image. */
+export type RasterOutput = EngineOutput & { contentType: 'image/png' | 'image/jpeg' };
+
+export function asRaster(output: EngineOutput): RasterOutput {
+  if (output.contentType === 'image/svg+xml') throw new Error('the image engine answered a raster operation with SVG');
+  return output as RasterOutput;
 }
 
 /**

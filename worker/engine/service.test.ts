@@ -28,6 +28,13 @@ describe('engine service', () => {
     expect(await sharp(output.bytes).metadata()).toMatchObject({ width: 100, height: 40 });
   });
 
+  it("carries a logo's SVG across the wire as image/svg+xml", async () => {
+    const prompt = 'Logo design: "Bean There" coffee shop. Minimal, bold shapes, flat colours, centred on a plain background.';
+    const output = await client().run({ op: 'logo-svg', prompt, width: 512, height: 512, seed: 7 });
+    expect(output).toMatchObject({ contentType: 'image/svg+xml', width: 512, height: 512 });
+    expect(new TextDecoder().decode(output.bytes)).toContain('<title>Bean There</title>');
+  });
+
   it('carries every operation kind across the wire (edit with several images, text-to-image)', async () => {
     const edited = await client().run({
       op: 'edit',

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ENGINE_TOOL_IDS } from '../engine/operations';
+import { ENGINE_TOOL_IDS, asRaster } from '../engine/operations';
 import { generationCost } from '../services/config/credit-system-config';
 import { defineJobKind } from './kind';
 import { offlineEngine, readSource } from './sources';
@@ -31,12 +31,14 @@ export const toolJob = defineJobKind({
   unavailable: (ctx) => (ctx.images.offline ? null : { field: 'toolId', message: 'This tool is not available on this server' }),
   async run(ctx, p) {
     const [source] = await Promise.all(p.sourceKeys.slice(0, 1).map((key) => readSource(ctx, key)));
-    return offlineEngine(ctx).run({
-      op: 'tool',
-      toolId: p.toolId,
-      image: source!.bytes,
-      params: { ...p.params, prompt: p.prompt, style: p.style },
-      seed: p.seed,
-    });
+    return asRaster(
+      await offlineEngine(ctx).run({
+        op: 'tool',
+        toolId: p.toolId,
+        image: source!.bytes,
+        params: { ...p.params, prompt: p.prompt, style: p.style },
+        seed: p.seed,
+      }),
+    );
   },
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { UPSCALE_FACTORS } from '../engine/operations';
+import { UPSCALE_FACTORS, asRaster } from '../engine/operations';
 import { upscaleCost } from '../services/config/credit-system-config';
 import { defineJobKind } from './kind';
 import { offlineEngine, readSource } from './sources';
@@ -28,6 +28,8 @@ export const upscaleJob = defineJobKind({
   unavailable: (ctx) => (ctx.images.offline ? null : { field: 'image', message: 'The upscaler is not available on this server' }),
   async run(ctx, p) {
     const source = await readSource(ctx, p.sourceKey);
-    return offlineEngine(ctx).run({ op: 'upscale', image: source.bytes, scale: p.scaleFactor, faceEnhancement: p.faceEnhancement });
+    return asRaster(
+      await offlineEngine(ctx).run({ op: 'upscale', image: source.bytes, scale: p.scaleFactor, faceEnhancement: p.faceEnhancement }),
+    );
   },
 });

@@ -630,6 +630,15 @@ export const OPERATIONS: Operation[] = [
     response: ok,
   },
   {
+    method: 'get',
+    path: '/api/creation-records/{id}/logo.svg',
+    tag: 'Generation',
+    auth: true,
+    summary: 'The SVG of a logo the offline logo generator drew (404 for any other creation)',
+    params: id,
+    responseContent: { type: 'image/svg+xml', description: 'The logo sheet as SVG, glyphs outlined (no fonts needed)' },
+  },
+  {
     method: 'delete',
     path: '/api/creation-records/{id}',
     tag: 'Generation',

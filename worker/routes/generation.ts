@@ -9,6 +9,7 @@ import { callerLocale } from '../middleware/errors';
 import { readSystemConfig } from '../services/config/system-config';
 import { modelCatalogue } from '../services/generation/models';
 import { getGenerationStatus, startEdit, startTextToImage } from '../services/generation/generation';
+import { logoVector } from '../services/generation/logo-vector';
 import { deleteRecord, listRecords, recordStats } from '../services/generation/records';
 import { presentFileUrl } from '../services/files/files';
 import { resolveTextToImageTool, resolveToolRequest } from '../services/generation/tool-requests';
@@ -92,6 +93,16 @@ export const recordRoutes = new Hono<AppEnv>()
   .get('/stats', validate('query', recordsQuery.pick({ type: true })), async (c) =>
     c.json(await recordStats(c.get('deps').db, requireUser(c).id, c.req.valid('query').type)),
   )
+  .get('/:id/logo.svg', async (c) => {
+    const svg = await logoVector(c.get('deps'), requireUser(c).id, c.req.param('id'));
+    return c.body(svg, 200, {
+      'content-type': 'image/svg+xml; charset=utf-8',
+      'content-disposition': 'attachment; filename="logo.svg"',
+      'cache-control': 'private, no-store',
+      // Opened on its own, the SVG is a document of this origin: it may draw, never run anything.
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    });
+  })
   .delete('/:id', async (c) => {
     const { db, blobs, clock } = c.get('deps');
     return c.json(await deleteRecord(db, blobs, requireUser(c).id, c.req.param('id'), clock.now()));

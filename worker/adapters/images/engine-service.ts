@@ -24,7 +24,8 @@ export function createEngineServiceClient(options: EngineServiceOptions): Offlin
       const headers = { 'content-type': 'application/json', ...(await signEngineRequest(options.secret, body)) };
       const response = await send(new Request(endpoint, { method: 'POST', body, headers }));
       if (response.ok) {
-        const contentType = response.headers.get('content-type') === 'image/jpeg' ? 'image/jpeg' : 'image/png';
+        const type = response.headers.get('content-type');
+        const contentType = type === 'image/jpeg' || type === 'image/svg+xml' ? type : 'image/png';
         return {
           bytes: new Uint8Array(await response.arrayBuffer()),
           contentType,

@@ -94,4 +94,11 @@ export const wireOperation = z.discriminatedUnion('op', [
     scale: z.union([z.literal(UPSCALE_FACTORS[0]), z.literal(UPSCALE_FACTORS[1]), z.literal(UPSCALE_FACTORS[2])]),
     faceEnhancement: z.boolean(),
   }),
+  z.object({
+    op: z.literal('logo-svg'),
+    prompt: z.string().max(10_000),
+    width: dimension,
+    height: dimension,
+    seed,
+  }),
 ]) satisfies z.ZodType<EngineOperation, unknown>;

@@ -1,3 +1,4 @@
+import { asRaster, type EngineOutput } from '../../engine/operations';
 import type { EngineImage, ImageEngine, OfflineEngine } from '../../services/generation/engine';
 
 /**
@@ -6,7 +7,10 @@ import type { EngineImage, ImageEngine, OfflineEngine } from '../../services/gen
  * worker-thread pool or its service, never on the request thread. Deterministic for the same seed.
  */
 export function createLocalEngine(offline: OfflineEngine): ImageEngine {
-  const image = ({ bytes, contentType }: EngineImage): EngineImage => ({ bytes, contentType });
+  const image = (output: EngineOutput): EngineImage => {
+    const { bytes, contentType } = asRaster(output);
+    return { bytes, contentType };
+  };
   return {
     name: 'local',
     textToImage: async (input) =>

@@ -11,6 +11,7 @@ import { toolById, type ToolId } from '../../contract/tools';
 import { ENGINE_TOOL_IDS, type EngineToolId, type ToolParams } from '../../engine/operations';
 import { getJob, jobKinds, startJob, type JobContext } from '../../jobs';
 import { presentFileUrl } from '../files/files';
+import { logoVectorUrl } from './logo-vector';
 import type { CheckedImage } from './uploads';
 import { storeUpload } from './uploads';
 
@@ -87,7 +88,7 @@ export async function startEdit(
 
 /** Looks a job up by its id or its record's id; other users' jobs do not exist for the caller. */
 export async function getGenerationStatus(
-  ctx: Pick<JobContext, 'db' | 'config' | 'clock'>,
+  ctx: Pick<JobContext, 'db' | 'config' | 'clock' | 'images'>,
   userId: string,
   id: string,
 ): Promise<GenerationStatus> {
@@ -104,5 +105,6 @@ export async function getGenerationStatus(
     errorMessage: job.errorMessage,
     errorCategory: job.errorCategory as ErrorCategory | null,
     credits: job.cost,
+    svgUrl: logoVectorUrl(ctx.images, job),
   };
 }

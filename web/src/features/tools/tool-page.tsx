@@ -280,6 +280,19 @@ export function ToolPage({ tool }: { tool: Tool }) {
                 >
                   <Trans>Download</Trans>
                 </Button>
+                {result.svgUrl && (
+                  <Button
+                    variant="secondary"
+                    onPress={() =>
+                      void downloadImage(result.svgUrl!, 'logo.svg').then(
+                        () => toast.success(t`Download started`),
+                        () => toast.error(t`Download failed`),
+                      )
+                    }
+                  >
+                    <Trans>Download SVG</Trans>
+                  </Button>
+                )}
                 <Button variant="secondary" onPress={generate}>
                   <Trans>Regenerate</Trans>
                 </Button>

@@ -1,0 +1,48 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { schema, type Db } from '../../../db/client';
+import { ServiceError } from '../../contract/errors';
+import type { ImageEngines } from '../../adapters/images/port';
+import { promptPayload } from '../../jobs/text-to-image';
+
+/**
+ * The SVG of a logo (issue 15). The offline logo generator draws type and an icon, so each of its
+ * logos exists as a vector drawing. It is drawn again on request from the job's own input (compiled
+ * prompt, size, seed): the generator is deterministic, so this is the drawing the PNG was made from,
+ * and nothing more is stored. A logo another engine made (Gemini in production) is a picture only.
+ */
+
+/** The job's input when the offline logo generator drew it (and still can), else undefined. */
+function offlineLogoInput(images: ImageEngines, job: { kind: string; input: unknown }) {
+  if (job.kind !== 'text-to-image' || !images.offline) return undefined;
+  const input = promptPayload.safeParse(job.input);
+  if (!input.success || input.data.toolId !== 'logo-generation') return undefined;
+  return images.forModel(input.data.model)?.name === 'local' ? input.data : undefined;
+}
+
+/** Where a finished job's SVG downloads from, or null when it has none. */
+export function logoVectorUrl(images: ImageEngines, job: { kind: string; input: unknown; status: string; recordId: string }) {
+  return job.status === 'COMPLETED' && offlineLogoInput(images, job) ? `/api/creation-records/${job.recordId}/logo.svg` : null;
+}
+
+export async function logoVector(deps: { db: Db; images: ImageEngines }, userId: string, recordId: string): Promise<string> {
+  const [job] = await deps.db
+    .select({ kind: schema.generationJobs.kind, input: schema.generationJobs.input })
+    .from(schema.creationRecords)
+    .innerJoin(schema.generationJobs, eq(schema.generationJobs.recordId, schema.creationRecords.id))
+    .where(
+      and(
+        eq(schema.creationRecords.id, recordId),
+        eq(schema.creationRecords.userId, userId),
+        isNull(schema.creationRecords.deletedAt),
+        eq(schema.creationRecords.status, 'COMPLETED'),
+      ),
+    )
+    .orderBy(desc(schema.generationJobs.createdAt))
+    .limit(1);
+  const input = job && offlineLogoInput(deps.images, job);
+  if (!input || !deps.images.offline)
+    throw new ServiceError('NOT_FOUND', 'Only logos drawn by the offline logo generator have an SVG version');
+  const { prompt, width, height, seed } = input;
+  const output = await deps.images.offline.run({ op: 'logo-svg', prompt, width, height, seed });
+  return new TextDecoder().decode(output.bytes);
+}
