@@ -5,10 +5,9 @@
  * check (port `avatarImages.decodes`) then proves the pixel data itself decodes. Pure code; sizes
  * read unsigned, offsets bounded, every loop moves forward (fuzzed in parsers.fuzz.test.ts).
  */
-import type { ImageType } from './inspect';
+import { ascii, type ImageType } from './inspect';
 import { crc32 } from './strip-metadata';
 
-const ascii = (b: Uint8Array, s: number, n: number) => String.fromCharCode(...b.subarray(s, s + n));
 const u32be = (b: Uint8Array, i: number) => ((b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!) >>> 0;
 const u32le = (b: Uint8Array, i: number) => (b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24)) >>> 0;
 

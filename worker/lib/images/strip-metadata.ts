@@ -9,12 +9,11 @@
  * block ({@link MAX_GROWTH} bytes). Fuzzed in parsers.fuzz.test.ts.
  */
 import { hasExifPrefix, orientationTiff, readOrientation, type Orientation } from './exif';
-import type { ImageType } from './inspect';
+import { ascii, type ImageType } from './inspect';
 
 /** The most stripping can add: a re-written Orientation-only EXIF block plus its container framing. */
 export const MAX_GROWTH = 64;
 
-const ascii = (b: Uint8Array, s: number, n: number) => String.fromCharCode(...b.subarray(s, s + n));
 const u32be = (b: Uint8Array, i: number) => ((b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!) >>> 0;
 const u32le = (b: Uint8Array, i: number) => (b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24)) >>> 0;
 
