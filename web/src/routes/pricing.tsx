@@ -2,144 +2,21 @@ import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { Check, Coins } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import {
-  Button as AriaButton,
-  Dialog,
-  Disclosure,
-  DisclosurePanel,
-  Heading,
-  Modal,
-  ModalOverlay,
-  Radio,
-  RadioGroup,
-} from 'react-aria-components';
-import { ApiError } from '../api/client';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
+import { Button as AriaButton, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
 import { api, type PricingItem } from '../api/endpoints';
-import { paymentsApi } from '../api/payments';
 import { useLoginModal } from '../features/auth/login-modal';
 import { Button } from '../ui/button';
 import { formatCredits, formatMoney } from '../ui/format';
 import { Page } from '../ui/page';
-import { useToast } from '../ui/toast';
+
+// Loaded on the first Buy / Subscribe (issue 16): the modal's react-aria parts and the payments client
+// (which brings the zod contracts) cost the pricing page's first load ~100 KB of JS and most of its
+// blocking time, for a dialog most visits never open.
+const loadPaymentMethodModal = () => import('../features/payments/payment-method-modal');
+const PaymentMethodModal = lazy(() => loadPaymentMethodModal().then((m) => ({ default: m.PaymentMethodModal })));
 
 type Cycle = 'yearly' | 'monthly' | 'credits';
-
-// Drawn, not emoji: not every system has an emoji font (a missing glyph shows as a box).
-const CardIcon = () => (
-  <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6 text-violet-300" fill="none" stroke="currentColor" strokeWidth="1.6">
-    <rect x="2.5" y="5" width="19" height="14" rx="2.5" />
-    <path d="M2.5 9.5h19M6 15h4" strokeLinecap="round" />
-  </svg>
-);
-const PayPalIcon = () => (
-  <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6">
-    <rect width="24" height="24" rx="6" fill="#1d4ed8" />
-    <path d="M9 18.5 10.6 6h4.1c2.3 0 3.6 1.2 3.3 3.2-.3 2.3-2 3.5-4.4 3.5h-1.8l-.7 5.8z" fill="#fff" />
-  </svg>
-);
-
-function PaymentMethodModal({ plan, onClose }: { plan: PricingItem | null; onClose: () => void }) {
-  const { t } = useLingui();
-  const { i18n } = useLinguiCore();
-  const toast = useToast();
-  const [method, setMethod] = useState<'STRIPE' | 'PAYPAL'>('STRIPE');
-  const [pending, setPending] = useState(false);
-  // Back from the checkout page via the browser's back/forward cache: the page is live again.
-  useEffect(() => {
-    const reset = (event: PageTransitionEvent) => event.persisted && setPending(false);
-    window.addEventListener('pageshow', reset);
-    return () => window.removeEventListener('pageshow', reset);
-  }, []);
-
-  /** Creates the order and goes to the gateway's checkout page (spec §4 payment; §8 alert texts). */
-  async function checkout() {
-    if (!plan) return;
-    setPending(true);
-    const failed =
-      method === 'PAYPAL' ? t`Failed to create PayPal payment. Please try again.` : t`Failed to create payment session. Please try again.`;
-    try {
-      const result =
-        plan.packageType === 'credits'
-          ? await paymentsApi.createCreditOrder(plan.id, method)
-          : await paymentsApi.createSubscriptionOrder(plan.id, method);
-      if (result.success && result.checkoutUrl) {
-        // Stays pending: the page is leaving for the checkout, a second press would open a second order.
-        // Our own checkout page (the sandbox gateway) speaks the app's language, not the browser's.
-        const url = new URL(result.checkoutUrl, window.location.origin);
-        if (url.origin === window.location.origin) url.searchParams.set('lang', i18n.locale);
-        window.location.assign(url.href);
-        return;
-      }
-      toast.error(failed);
-      setPending(false);
-    } catch (error) {
-      setPending(false);
-      if (error instanceof ApiError && error.code === 'SUBSCRIPTION_EXISTS') {
-        toast.error(t`You already have a subscription. It must end before you start another.`);
-      } else if (error instanceof ApiError && error.code === 'SUBSCRIPTION_CHECKOUT_OPEN') {
-        toast.error(t`A subscription checkout is already open. Finish it, or cancel it in My orders, before starting another.`);
-      } else if (error instanceof ApiError && error.status === 401) {
-        // The session handler has already sent the user to sign in again.
-      } else {
-        toast.error(
-          error instanceof ApiError && error.status >= 400 && error.status < 500 ? failed : t`An error occurred. Please try again.`,
-        );
-      }
-    }
-  }
-  return (
-    <ModalOverlay
-      isOpen={plan !== null}
-      onOpenChange={(open) => !open && onClose()}
-      isDismissable
-      className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4 backdrop-blur-sm"
-    >
-      <Modal className="w-full max-w-md">
-        <Dialog className="card bg-ink-900/95 p-6 outline-none">
-          <Heading slot="title" className="text-xl font-bold">
-            <Trans>Choose a payment method</Trans>
-          </Heading>
-          {plan && (
-            <p className="mt-1 text-sm text-zinc-400">
-              {plan.name} · {formatMoney(plan.price)}
-            </p>
-          )}
-          <RadioGroup
-            value={method}
-            onChange={(v) => setMethod(v as 'STRIPE' | 'PAYPAL')}
-            aria-label={t`Payment method`}
-            className="mt-5 flex flex-col gap-3"
-          >
-            {(
-              [
-                ['STRIPE', t`Credit or debit card`, <CardIcon key="card" />],
-                ['PAYPAL', 'PayPal', <PayPalIcon key="paypal" />],
-              ] as const
-            ).map(([value, label, icon]) => (
-              <Radio
-                key={value}
-                value={value}
-                className="flex cursor-pointer items-center gap-3 rounded-xl border border-white/10 p-4 data-[focus-visible]:outline-2 data-[selected]:border-fuchsia-400 data-[selected]:bg-fuchsia-500/10"
-              >
-                {icon}
-                <span className="font-medium">{label}</span>
-              </Radio>
-            ))}
-          </RadioGroup>
-          <div className="mt-6 flex justify-end gap-2">
-            <Button variant="ghost" onPress={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button pending={pending} onPress={() => void checkout()}>
-              <Trans>Continue</Trans>
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  );
-}
 
 function PlanCard({ plan, cycle, onBuy }: { plan: PricingItem; cycle: Cycle; onBuy: () => void }) {
   return (
@@ -244,7 +121,8 @@ function Pricing() {
     setFailed(false);
     api
       .pricing(i18n.locale)
-      .then(setPlans)
+      // A transition: the plan cards render in 5 ms slices instead of one task that blocks input (issue 16).
+      .then((list) => startTransition(() => setPlans(list)))
       .catch(() => setFailed(true));
   }, [i18n.locale]);
 
@@ -302,12 +180,24 @@ function Pricing() {
       ) : (
         <div className={`grid gap-6 ${shown.length > 3 ? 'md:grid-cols-2 xl:grid-cols-4' : 'md:grid-cols-3'}`}>
           {shown.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} cycle={cycle} onBuy={() => login.requireSignIn(() => setBuying(plan))} />
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              cycle={cycle}
+              onBuy={() => {
+                void loadPaymentMethodModal();
+                login.requireSignIn(() => setBuying(plan));
+              }}
+            />
           ))}
         </div>
       )}
       <Faq />
-      <PaymentMethodModal plan={buying} onClose={() => setBuying(null)} />
+      {buying && (
+        <Suspense fallback={null}>
+          <PaymentMethodModal plan={buying} onClose={() => setBuying(null)} />
+        </Suspense>
+      )}
     </Page>
   );
 }

@@ -27,5 +27,5 @@ export const INSPIRATION = [
   { label: msg`Creative`, prompt: 'A ringed planet rising over a desert of purple dunes' },
 ] as const;
 
-/** The ten spec §3 sizes, shared with the API's contract. */
-export { SIZES as SIZE_OPTIONS } from '../../../../worker/contract/generation';
+/** The ten spec §3 sizes (see sizes.ts). */
+export { SIZE_OPTIONS } from './sizes';
