@@ -1,27 +1,39 @@
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { activateLocale, i18n, storedLocale } from './i18n';
+import { nextTask } from './lib/next-task';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
 
-const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+const makeRouter = () => createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof makeRouter>;
   }
 }
 
-// Render once the catalog is active, so no text flashes in the wrong language. The first route's code
-// loads at the same time (router.load), instead of after the catalogue (one round trip less, issue 16).
-void Promise.all([activateLocale(storedLocale(), { remember: false }), router.load().catch(() => undefined)]).then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </StrictMode>,
-  ),
-);
+// Start-up runs in separate tasks (issue 16, Lighthouse's total blocking time on phones): evaluating the
+// modules, building the router (~15 ms of a fast CPU for the route tree), and rendering. The first render
+// is a transition, so React renders it in 5 ms slices instead of one long task; the static header in
+// index.html stays on screen until it commits. Render once the catalog is active, so no text flashes in
+// the wrong language; the first route's code loads at the same time (router.load), not after it.
+void (async () => {
+  const catalogue = activateLocale(storedLocale(), { remember: false });
+  await nextTask();
+  const router = makeRouter();
+  await Promise.all([catalogue, router.load().catch(() => undefined)]);
+  await nextTask();
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </StrictMode>,
+    ),
+  );
+})();

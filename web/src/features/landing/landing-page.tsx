@@ -18,7 +18,7 @@ import {
   Download,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { api, type PricingItem } from '../../api/endpoints';
 import { formatCredits, formatMoney } from '../../ui/format';
 import { useCreditBalance } from '../../ui/header';
@@ -79,7 +79,8 @@ function AfterFirstPaint({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setReady(true), 0)));
+    // A transition: React renders the sections in 5 ms slices, not one long task.
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => startTransition(() => setReady(true)), 0)));
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
