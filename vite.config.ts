@@ -73,16 +73,44 @@ function preloadFirstPaint(): Plugin {
           files.add(file);
           for (const imported of byName.get(file)?.imports ?? []) add(imported);
         };
-        for (const chunk of wanted) add(chunk.fileName);
-        // The entry's own static imports are preloaded by Vite already.
+        // The entry and its static imports, all the way down, are preloaded by Vite already.
         const entry = chunks.find((c) => c.isEntry);
-        for (const file of [entry?.fileName, ...(entry?.imports ?? [])]) if (file) files.delete(file);
-        return [...files].map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-          injectTo: 'head' as const,
-        }));
+        const byVite = new Set<string>();
+        const mark = (file: string) => {
+          if (byVite.has(file)) return;
+          byVite.add(file);
+          for (const imported of byName.get(file)?.imports ?? []) mark(imported);
+        };
+        if (entry) mark(entry.fileName);
+        for (const chunk of wanted) add(chunk.fileName);
+        return [...files]
+          .filter((file) => !byVite.has(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
       },
+    },
+  };
+}
+
+/**
+ * Marks the app's scripts and module preloads `fetchpriority="low"` (issue 16): the first paint is the
+ * static header in index.html and needs only the HTML and the stylesheet, so the ~150 KB of modules
+ * should not share the phone's bandwidth with the stylesheet. They still start at once, in parallel,
+ * and the page's own content still waits for them.
+ */
+function lowPriorityScripts(): Plugin {
+  return {
+    name: 'low-priority-scripts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html
+          .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+          .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href='),
     },
   };
 }
@@ -106,6 +134,7 @@ export default defineConfig({
     lingui({ failOnMissing: process.env.I18N_ALLOW_MISSING !== '1', failOnCompileError: true }),
     tailwindcss(),
     preloadFirstPaint(),
+    lowPriorityScripts(),
     precompress(),
   ],
   // The manifest lets scripts/check-bundle.ts find what each route loads (issue 16 budgets).
