@@ -8,6 +8,7 @@
  *   npm run lighthouse                 # 3 runs each
  *   RUNS=1 npm run lighthouse -- /showcase
  *   BASE_URL=http://127.0.0.1:8787 npm run lighthouse   # a server that is already running
+ *   LHR_DIR=/tmp/lhr npm run lighthouse  # also keeps each run's full report (JSON) to profile
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -81,6 +82,11 @@ try {
           onlyCategories: [...CATEGORIES],
         });
         const lhr = result!.lhr;
+        if (process.env.LHR_DIR) {
+          mkdirSync(process.env.LHR_DIR, { recursive: true });
+          const name = `${path.replace(/\W+/g, '_') || '_'}-${i + 1}.json`;
+          writeFileSync(join(process.env.LHR_DIR, name), JSON.stringify(lhr));
+        }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         runs.push({
           ...Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
