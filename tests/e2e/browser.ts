@@ -77,17 +77,28 @@ export async function signInThroughModal(page: Page, baseUrl: string, email: str
 }
 
 /** From the login flow's first step (modal or /login page): e-mail, mailed code, signed in. */
-export async function completeEmailSignIn(page: Page, baseUrl: string, email: string) {
-  await page.getByRole('button', { name: /continue with e-?mail/i }).click();
-  await page.getByRole('textbox', { name: /e-?mail/i }).fill(email);
-  await page.getByRole('button', { name: /send code/i }).click();
+/** The e-mail code sign-in's controls, by the page's language. */
+const SIGN_IN = {
+  en: {
+    continue: /continue with e-?mail/i,
+    email: /e-?mail/i,
+    send: /send code/i,
+    code: /verification code/i,
+    verify: /verify and sign in/i,
+    logout: /log ?out/i,
+  },
+  'zh-Hant': { continue: '使用電子郵件繼續', email: '電子郵件', send: '發送驗證碼', code: '驗證碼', verify: '驗證並登入', logout: '登出' },
+} as const;
+
+export async function completeEmailSignIn(page: Page, baseUrl: string, email: string, lang: keyof typeof SIGN_IN = 'en') {
+  const say = SIGN_IN[lang];
+  await page.getByRole('button', { name: say.continue }).click();
+  await page.getByRole('textbox', { name: say.email }).fill(email);
+  await page.getByRole('button', { name: say.send }).click();
   const code = await readCode(baseUrl, email);
-  await page.getByRole('textbox', { name: /verification code/i }).fill(code);
-  await page.getByRole('button', { name: /verify and sign in/i }).click();
-  await page
-    .getByRole('button', { name: /log ?out/i })
-    .first()
-    .waitFor();
+  await page.getByRole('textbox', { name: say.code }).fill(code);
+  await page.getByRole('button', { name: say.verify }).click();
+  await page.getByRole('button', { name: say.logout }).first().waitFor();
 }
 
 /** From the login flow's first step (modal or /login page): the password step, Create account. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { completeEmailSignIn, launchBrowser, readCode, signInThroughModal, snap } from './browser';
+import { completeEmailSignIn, launchBrowser, signInThroughModal, snap } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -73,12 +73,7 @@ it('edits an uploaded photo in Traditional Chinese on a phone', async () => {
   async function signInThroughModalZh(p: typeof page) {
     const email = `editor-${Date.now()}@example.com`;
     await p.getByRole('button', { name: '登入' }).first().click();
-    await p.getByRole('button', { name: '使用電子郵件繼續' }).click();
-    await p.getByRole('textbox', { name: '電子郵件' }).fill(email);
-    await p.getByRole('button', { name: '發送驗證碼' }).click();
-    await p.getByRole('textbox', { name: '驗證碼' }).fill(await readCode(baseUrl, email));
-    await p.getByRole('button', { name: '驗證並登入' }).click();
-    await p.getByRole('button', { name: '登出' }).first().waitFor();
+    await completeEmailSignIn(p, baseUrl, email, 'zh-Hant');
   }
 });
 

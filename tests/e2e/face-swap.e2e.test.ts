@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { completeEmailSignIn, launchBrowser, readCode, snap } from './browser';
+import { completeEmailSignIn, launchBrowser, snap } from './browser';
 
 const baseUrl = inject('baseUrl');
 const photo = readFileSync(new URL('../fixtures/photos/astronaut.png', import.meta.url));
@@ -157,13 +157,7 @@ it('phone, Traditional Chinese, text mode: Random, the prompt preview, sign-in a
   await page.getByRole('button', { name: '關閉' }).click();
 
   await page.getByRole('button', { name: '登入' }).first().click();
-  await page.getByRole('button', { name: '使用電子郵件繼續' }).click();
-  const email = `face-swap-zh-${Date.now()}@example.com`;
-  await page.getByRole('textbox', { name: '電子郵件' }).fill(email);
-  await page.getByRole('button', { name: '發送驗證碼' }).click();
-  await page.getByRole('textbox', { name: '驗證碼' }).fill(await readCode(baseUrl, email));
-  await page.getByRole('button', { name: '驗證並登入' }).click();
-  await page.getByRole('button', { name: '登出' }).first().waitFor();
+  await completeEmailSignIn(page, baseUrl, `face-swap-zh-${Date.now()}@example.com`, 'zh-Hant');
 
   await page.getByRole('button', { name: '生成', exact: true }).click();
   const bytes = await resultBytes(page);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { completeEmailSignIn, launchBrowser, readCode, snap } from './browser';
+import { completeEmailSignIn, launchBrowser, snap } from './browser';
 
 const baseUrl = inject('baseUrl');
 const photo = readFileSync(new URL('../fixtures/photos/astronaut.png', import.meta.url));
@@ -105,13 +105,7 @@ it('zh-Hant on a phone: a typed custom colour is checked, then used exactly', { 
   await expect.poll(() => page.getByTestId('colour-current').textContent()).toContain('#2e8b57');
   await snap(page, 'tools-phone-zh-id-photo');
   await page.getByRole('button', { name: '登入' }).first().click();
-  await page.getByRole('button', { name: '使用電子郵件繼續' }).click();
-  const email = `tools-zh-${Date.now()}@example.com`;
-  await page.getByRole('textbox', { name: '電子郵件' }).fill(email);
-  await page.getByRole('button', { name: '發送驗證碼' }).click();
-  await page.getByRole('textbox', { name: '驗證碼' }).fill(await readCode(baseUrl, email));
-  await page.getByRole('button', { name: '驗證並登入' }).click();
-  await page.getByRole('button', { name: '登出' }).first().waitFor();
+  await completeEmailSignIn(page, baseUrl, `tools-zh-${Date.now()}@example.com`, 'zh-Hant');
   const bytes = await runTool(page, '生成');
   const { data } = await sharp(bytes).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
   expect([...data.subarray(0, 3)]).toEqual([0x2e, 0x8b, 0x57]);
@@ -119,33 +113,40 @@ it('zh-Hant on a phone: a typed custom colour is checked, then used exactly', { 
   await context.close();
 });
 
-it('zh-Hant on a phone: anime, sketch and photo restoration run from their Chinese pages', { timeout: 180_000 }, async () => {
-  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2 });
-  await context.addInitScript(() => localStorage.setItem('lang', 'zh-Hant'));
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/ai-tools/anime-style`);
-  await page.getByRole('heading', { name: '動漫風格' }).waitFor({ timeout: 60_000 });
-  await page.getByRole('button', { name: '登入' }).first().click();
-  await page.getByRole('button', { name: '使用電子郵件繼續' }).click();
-  const email = `tools-zh-phone-${Date.now()}@example.com`;
-  await page.getByRole('textbox', { name: '電子郵件' }).fill(email);
-  await page.getByRole('button', { name: '發送驗證碼' }).click();
-  await page.getByRole('textbox', { name: '驗證碼' }).fill(await readCode(baseUrl, email));
-  await page.getByRole('button', { name: '驗證並登入' }).click();
-  await page.getByRole('button', { name: '登出' }).first().waitFor();
-  for (const [route, heading] of [
+// Every style tool once more in Traditional Chinese on a phone, again over two accounts of 20 credits.
+for (const tools of [
+  [
     ['anime-style', '動漫風格'],
     ['sketch-style', '素描'],
     ['photo-restoration', '老照片修復'],
-  ] as const) {
-    if (!page.url().endsWith(route)) await page.goto(`${baseUrl}/ai-tools/${route}`);
-    await page.getByRole('heading', { name: heading }).waitFor();
-    const bytes = await runTool(page, '生成');
-    expect((await sharp(bytes).metadata()).width).toBe(256);
-    await snap(page, `tools-phone-zh-${route}`);
-  }
-  await context.close();
-});
+  ],
+  [
+    ['pop-art-portrait', '普普風人像'],
+    ['oil-painting', '油畫'],
+    ['watercolor', '水彩'],
+    ['cyberpunk', '賽博龐克'],
+    ['professional-portrait', '專業人像'],
+  ],
+] as const) {
+  it(`zh-Hant on a phone: ${tools.map(([route]) => route).join(', ')} run from their Chinese pages`, { timeout: 240_000 }, async () => {
+    const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2 });
+    await context.addInitScript(() => localStorage.setItem('lang', 'zh-Hant'));
+    const page = await context.newPage();
+    const [[first, firstHeading]] = tools;
+    await page.goto(`${baseUrl}/ai-tools/${first}`);
+    await page.getByRole('heading', { name: firstHeading }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: '登入' }).first().click();
+    await completeEmailSignIn(page, baseUrl, `tools-zh-phone-${first}-${Date.now()}@example.com`, 'zh-Hant');
+    for (const [route, heading] of tools) {
+      if (!page.url().endsWith(route)) await page.goto(`${baseUrl}/ai-tools/${route}`);
+      await page.getByRole('heading', { name: heading }).waitFor();
+      const bytes = await runTool(page, '生成');
+      expect((await sharp(bytes).metadata()).width).toBe(256);
+      await snap(page, `tools-phone-zh-${route}`);
+    }
+    await context.close();
+  });
+}
 
 it('the tools hub lists every tool with its icon and opens it', async () => {
   const page = await browser.newPage({ viewport: PHONE });
