@@ -1,5 +1,5 @@
 import { ServiceError } from '../../contract/errors';
-import { hmacSha256, toBase64Url } from '../../lib/bytes';
+import { equalBytes, hmacSha256, toBase64Url } from '../../lib/bytes';
 import type { AuthUser } from '../../lib/hono-env';
 import type { BlobStore, StoredBlob } from '../../ports';
 
@@ -19,6 +19,8 @@ const SAFE_KEY = /^(public|users)\/[A-Za-z0-9_\-./]+$/;
 const DAY_MS = 24 * 3600 * 1000;
 
 /** 18 bytes of the MAC, base64url: 24 characters, short enough for every URL of a page. */
+const encoder = new TextEncoder();
+
 const hmac = async (secret: string, message: string) => toBase64Url((await hmacSha256(secret, message)).subarray(0, 18));
 
 /**
@@ -47,7 +49,7 @@ export async function readFile(
       grant?.exp &&
       grant.sig &&
       Number(grant.exp) * 1000 > grant.now.getTime() &&
-      (await hmac(grant.secret, `${key}\n${grant.exp}`)) === grant.sig;
+      equalBytes(encoder.encode(await hmac(grant.secret, `${key}\n${grant.exp}`)), encoder.encode(grant.sig));
     // 404 rather than 403, so a private file's existence is not revealed to others.
     if (!signed && (!viewer || viewer.id !== owner)) throw new ServiceError('NOT_FOUND', 'File not found');
   }

@@ -1,8 +1,9 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { schema, type Db } from '../../../db/client';
+import { schema } from '../../../db/client';
 import { ServiceError } from '../../contract/errors';
 import type { ImageEngines } from '../../adapters/images/port';
 import { promptPayload } from '../../jobs/text-to-image';
+import type { ServiceContext } from '../context';
 
 /**
  * The SVG of a logo (issue 15). The offline logo generator draws type and an icon, so each of its
@@ -24,8 +25,8 @@ export function logoVectorUrl(images: ImageEngines, job: { kind: string; input: 
   return job.status === 'COMPLETED' && offlineLogoInput(images, job) ? `/api/creation-records/${job.recordId}/logo.svg` : null;
 }
 
-export async function logoVector(deps: { db: Db; images: ImageEngines }, userId: string, recordId: string): Promise<string> {
-  const [job] = await deps.db
+export async function logoVector(ctx: ServiceContext<'db' | 'images'>, userId: string, recordId: string): Promise<string> {
+  const [job] = await ctx.db
     .select({ kind: schema.generationJobs.kind, input: schema.generationJobs.input })
     .from(schema.creationRecords)
     .innerJoin(schema.generationJobs, eq(schema.generationJobs.recordId, schema.creationRecords.id))
@@ -39,10 +40,10 @@ export async function logoVector(deps: { db: Db; images: ImageEngines }, userId:
     )
     .orderBy(desc(schema.generationJobs.createdAt))
     .limit(1);
-  const input = job && offlineLogoInput(deps.images, job);
-  if (!input || !deps.images.offline)
+  const input = job && offlineLogoInput(ctx.images, job);
+  if (!input || !ctx.images.offline)
     throw new ServiceError('NOT_FOUND', 'Only logos drawn by the offline logo generator have an SVG version');
   const { prompt, width, height, seed } = input;
-  const output = await deps.images.offline.run({ op: 'logo-svg', prompt, width, height, seed });
+  const output = await ctx.images.offline.run({ op: 'logo-svg', prompt, width, height, seed });
   return new TextDecoder().decode(output.bytes);
 }
