@@ -6,18 +6,8 @@ import { TOOL_IDS } from './tools';
 export const STYLES = ['realistic', 'artistic', 'anime', 'cartoon', 'abstract'] as const;
 export type Style = (typeof STYLES)[number];
 
-export const SIZES = [
-  { ratio: '1:1', width: 1024, height: 1024 },
-  { ratio: '2:3', width: 832, height: 1248 },
-  { ratio: '3:2', width: 1248, height: 832 },
-  { ratio: '3:4', width: 864, height: 1184 },
-  { ratio: '4:3', width: 1184, height: 864 },
-  { ratio: '4:5', width: 896, height: 1152 },
-  { ratio: '5:4', width: 1152, height: 896 },
-  { ratio: '9:16', width: 768, height: 1344 },
-  { ratio: '16:9', width: 1344, height: 768 },
-  { ratio: '21:9', width: 1536, height: 672 },
-] as const;
+// Zod-free, so the web app imports the sizes without building this module's schemas (issue 16).
+export { SIZES } from './sizes';
 
 export const MODELS = ['nano', 'gemini', 'gemini-enhanced'] as const;
 export type ModelName = (typeof MODELS)[number];

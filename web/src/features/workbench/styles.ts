@@ -27,5 +27,5 @@ export const INSPIRATION = [
   { label: msg`Creative`, prompt: 'A ringed planet rising over a desert of purple dunes' },
 ] as const;
 
-/** The ten spec §3 sizes (see sizes.ts). */
-export { SIZE_OPTIONS } from './sizes';
+/** The ten spec §3 sizes, from the contract's zod-free module. */
+export { SIZES as SIZE_OPTIONS } from '../../../../worker/contract/sizes';

@@ -1,9 +1,9 @@
 /**
- * The ten spec §3 sizes. A copy of the contract's SIZES, kept equal by sizes.test.ts: importing the
- * contract module builds its zod schemas, which put zod (~25 KB gz, ~190 ms of a phone's CPU) on the
- * workbench's first load for one constant (issue 16).
+ * Spec §3: the ten workbench sizes. Its own module without zod: importing a contract module builds
+ * its schemas, which would put zod (~25 KB gz, ~190 ms of a phone's CPU) on the workbench's first
+ * load for one constant (issue 16). generation.ts re-exports it for the API.
  */
-export const SIZE_OPTIONS = [
+export const SIZES = [
   { ratio: '1:1', width: 1024, height: 1024 },
   { ratio: '2:3', width: 832, height: 1248 },
   { ratio: '3:2', width: 1248, height: 832 },
