@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it, onTestFailed } from 'vitest';
-import { apiClient } from './api-client';
+import { apiClient, openSignedIn } from './api-client';
 import { launchBrowser, readCode, registerWithPassword, signInWithPassword, snap } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -235,6 +235,41 @@ it('avatar upload can be cancelled, and a failed profile load offers Retry', asy
   release();
   await page.getByRole('button', { name: /change avatar/i }).waitFor();
   expect(await page.getByTestId('profile-avatar').getAttribute('src')).toBe(before);
+  expect(failures).toEqual([]);
+  await context.close();
+});
+
+it('a start-up check that cannot reach the server keeps the session; a refused token ends it', async () => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const failures = watchErrors(page);
+  const session = await apiClient(baseUrl).signInByCode(`startup-check-${Date.now()}@example.com`);
+  await openSignedIn(page, baseUrl, session, '/api/health');
+
+  // Every GET /users/me fails: first the network, then a 503. Neither says the token is bad.
+  let answer: 'offline' | 503 | 401 = 'offline';
+  await page.route('**/api/users/me', (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    if (answer === 'offline') return route.abort('internetdisconnected');
+    return route.fulfill({
+      status: answer,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: { code: answer === 401 ? 'UNAUTHORIZED' : 'INTERNAL', message: 'no' } }),
+    });
+  });
+  for (const next of ['offline', 503] as const) {
+    answer = next;
+    await page.goto(`${baseUrl}/pricing`);
+    await page.getByTestId('header-credits').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await token(page), `after ${next}`).toBe(session.token);
+  }
+
+  // The server refusing the token is the check failing: signed out, at /login (spec §8).
+  answer = 401;
+  await page.goto(`${baseUrl}/pricing`);
+  await page.waitForURL(/\/login/);
+  await eventually(() => token(page)).toBeNull();
   expect(failures).toEqual([]);
   await context.close();
 });

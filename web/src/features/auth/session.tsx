@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { UserProfile } from '../../../../worker/contract/auth';
-import { TOKEN_KEY, USER_KEY, setUnauthorizedHandler } from '../../api/client';
+import { ApiError, TOKEN_KEY, USER_KEY, setUnauthorizedHandler } from '../../api/client';
 import { api } from '../../api/endpoints';
 import { rememberReturnPath } from './return-url';
 import { safeLocalStorage } from '../../lib/safe-storage';
@@ -58,7 +58,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         safeLocalStorage.setItem(USER_KEY, JSON.stringify(me));
         setUserState(me);
       })
-      .catch(clear)
+      .catch((error: unknown) => {
+        // Spec §3 clears the token when this check fails. The check fails when the server refuses the
+        // token (a 4xx; a 401 also took the 401 rule above). A network failure, a 5xx or a request cut
+        // short by leaving the page says nothing about the token: signing the user out for it would lose
+        // their place (mid-checkout, their purchase flow), so the stored session stays (decision 007).
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500) clear();
+      })
       .finally(() => setInitialising(false));
   }, [clear]);
 
