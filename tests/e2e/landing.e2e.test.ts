@@ -157,3 +157,60 @@ it('the login modal links to Terms and Privacy', { timeout: 60_000 }, async () =
   expect(await dialog.getByRole('link', { name: '隱私權政策' }).getAttribute('href')).toBe('/privacy');
   await context.close();
 });
+
+/** The hero's parts where they are drawn: the static hero before the app runs, then React's. */
+const heroBoxes = (page: Page) =>
+  page.evaluate(() => {
+    const hero = document.querySelector('section[aria-labelledby="hero-title"]');
+    const parts = { badge: 'p', title: 'h1', intro: 'h1 + p', start: 'a[href="/ai-workbench"]', tools: 'a[href="/ai-tools-workbench"]' };
+    return Object.fromEntries(
+      Object.entries(parts).map(([name, selector]) => {
+        const box = hero?.querySelector(selector)?.getBoundingClientRect();
+        const text = hero?.querySelector(selector)?.textContent ?? '';
+        // The badge's words change once React knows the bonus or the balance; where it sits must not.
+        return [name, box && { x: box.x, y: box.y, ...(name === 'badge' ? {} : { width: box.width, text }), height: box.height }];
+      }),
+    );
+  });
+
+for (const [lang, device, viewport, signedIn] of [
+  ['en', 'phone', PHONE, false],
+  ['zh-Hant', 'desktop', DESKTOP, false],
+  ['en', 'phone', PHONE, true],
+] as const) {
+  it(`${lang} ${device}${signedIn ? ' signed in' : ''}: the hero is painted before the app runs, and React draws it in the same place with no layout shift`, {
+    timeout: 60_000,
+  }, async () => {
+    const session = signedIn ? await signInByApi(baseUrl, `hero-shell-${Date.now()}@example.com`) : undefined;
+    const context = await contextFor(browser, { viewport, lang, session });
+    // Layout shifts over the whole load, from the first paint on (the page's CLS).
+    await context.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+
+    // The app's modules never arrive: what the page shows is the static hero alone.
+    const before = await context.newPage();
+    await before.route(/\/assets\/(?!route-preload-).*\.js$/, (route) => route.abort());
+    await before.goto(baseUrl);
+    await before.locator('#hero-title').waitFor();
+    const shell = await heroBoxes(before);
+    expect(shell.title?.text).toBe(TEXT[lang].sections[0]);
+    await snap(before, `landing-hero-shell-${lang}-${device}${signedIn ? '-signed-in' : ''}`);
+    if (signedIn)
+      expect(await before.locator('#hero-title').locator('xpath=..').locator('p').first().textContent()).toMatch(/^Welcome back, .+/);
+
+    const page = await context.newPage();
+    await page.goto(baseUrl);
+    await page.getByTestId('hero-badge').waitFor();
+    await page.getByRole('heading', { name: TEXT[lang].sections[1] }).waitFor();
+    expect(await heroBoxes(page)).toEqual(shell);
+    await page.waitForLoadState('networkidle');
+    const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0));
+    expect(shifted).toBeLessThan(0.001);
+    await context.close();
+  });
+}

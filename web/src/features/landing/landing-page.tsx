@@ -25,6 +25,7 @@ import { useCreditBalance } from '../../ui/header';
 import { useSession } from '../auth/session';
 import { ShowcaseGrid } from '../showcase/showcase-grid';
 import { ToolGrid } from '../tools/tool-grid';
+import { shortenName } from './hero-shell';
 
 /** Spec §1 landing sections, in order: hero, showcase, what it is, why choose, how to create, capabilities, stats, pricing, testimonials, FAQ (the footer is the site's). */
 export function LandingPage() {
@@ -132,7 +133,7 @@ function Hero() {
         .then((r) => setBonus(r.data))
         .catch(() => undefined);
   }, [user]);
-  const name = user ? user.name || user.email : '';
+  const name = user ? shortenName(user.name || user.email) : '';
   return (
     <section
       aria-labelledby="hero-title"

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { heroShellHtml, heroShellScript, readPoCatalogue, shortenName } from './hero-shell';
+
+const icons = { sparkles: '<svg id="s"></svg>', coins: '<svg id="c"></svg>', arrowRight: '<svg id="a"></svg>' };
+const catalogue = (locale: string) => readPoCatalogue(readFileSync(`web/src/locales/${locale}/messages.po`, 'utf8'));
+
+describe('the static landing hero', () => {
+  it('reads one-line .po entries, quotes and escapes included', () => {
+    const po = 'msgid ""\nmsgstr ""\n\n#: a.tsx\nmsgid "Say \\"hi\\""\nmsgstr "說「嗨」\\n"\n';
+    expect([...readPoCatalogue(po)]).toEqual([
+      ['', ''],
+      ['Say "hi"', '說「嗨」\n'],
+    ]);
+  });
+
+  it('takes its words from the catalogues, the gradient span in place of <0>', () => {
+    const zh = heroShellHtml(catalogue('zh-Hant'), icons);
+    expect(zh.signedOut).toContain('把點子變成<span class="text-gradient">驚豔的圖片</span>');
+    expect(zh.signedOut).toContain('<svg id="s"></svg>註冊即送免費點數');
+    expect(zh.signedIn).toContain('<svg id="c"></svg>歡迎回來，{name}');
+    expect(heroShellHtml(catalogue('en'), icons).signedIn).toContain('Continue creating<svg id="a"></svg></a>');
+  });
+
+  it('escapes a translation and fails the build on a missing one', () => {
+    const hostile = new Map(
+      [...catalogue('en')].map(([id, text]) => [id, id === 'Explore AI tools' ? '<img src=x onerror=alert(1)>' : text]),
+    );
+    expect(heroShellHtml(hostile, icons).signedOut).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(() => heroShellHtml(new Map(), icons)).toThrow(/no translation for "Turn ideas into/);
+  });
+
+  it('shortens a long name to one badge line, in the page script too', () => {
+    expect(shortenName('Pat')).toBe('Pat');
+    expect(shortenName('a-very-long-address@example.com')).toBe('a-very-long-address…');
+    expect(shortenName('a-very-long-address@example.com')).toHaveLength(20);
+    expect(heroShellScript({ en: { signedOut: '', signedIn: '' }, 'zh-Hant': { signedOut: '', signedIn: '' } })).toContain(
+      'shortenName(String(user.name',
+    );
+  });
+});
