@@ -104,7 +104,7 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="mx-auto max-w-7xl scroll-mt-20 px-4 py-12 sm:px-6 sm:py-16">
+    <section id={id} aria-labelledby={`${id}-title`} className="render-when-near mx-auto max-w-7xl scroll-mt-20 px-4 py-12 sm:px-6 sm:py-16">
       <div className="mb-8 flex flex-wrap items-end justify-between gap-3">
         <div className="max-w-2xl">
           <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight sm:text-3xl">
@@ -337,7 +337,7 @@ function Stats() {
     ['92%', <Trans key="c">satisfaction</Trans>],
   ];
   return (
-    <section aria-labelledby="stats-title" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+    <section aria-labelledby="stats-title" className="render-when-near mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <h2 id="stats-title" className="sr-only">
         <Trans>Image Studio in numbers</Trans>
       </h2>
@@ -524,7 +524,7 @@ function Faq() {
 
 function ClosingCall() {
   return (
-    <section aria-labelledby="start-title" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
+    <section aria-labelledby="start-title" className="render-when-near mx-auto max-w-7xl px-4 pb-16 sm:px-6">
       <div className="rounded-3xl border border-fuchsia-400/20 bg-gradient-to-br from-violet-900/50 via-ink-900 to-fuchsia-900/40 p-8 text-center sm:p-12">
         <h2 id="start-title" className="text-2xl font-bold sm:text-3xl">
           <Trans>Your next image is one sentence away</Trans>
