@@ -30,6 +30,27 @@ describe('the static landing hero', () => {
     expect(() => heroShellHtml(new Map(), icons)).toThrow(/no translation for "Turn ideas into/);
   });
 
+  it('fills in a stored name as text, whatever it contains', () => {
+    const script = heroShellScript({
+      en: { signedOut: 'out', signedIn: '<p>Welcome back, {name}</p>' },
+      'zh-Hant': { signedOut: 'out', signedIn: '' },
+    });
+    const root = {
+      childElementCount: 1,
+      firstElementChild: { tagName: 'HEADER' },
+      html: '',
+      insertAdjacentHTML: (_: string, h: string) => (root.html = h),
+    };
+    const user = { name: `$'<b>"x"</b>`, email: 'pat@example.com' };
+    const storage: Record<string, string> = { token: 't', user: JSON.stringify(user) };
+    new Function('document', 'location', 'localStorage', script)(
+      { getElementById: () => root, addEventListener: () => undefined },
+      { pathname: '/' },
+      { getItem: (key: string) => storage[key] ?? null },
+    );
+    expect(root.html).toBe('<p>Welcome back, $&#39;&#60;b&#62;&#34;x&#34;&#60;/b&#62;</p>');
+  });
+
   it('shortens a long name to one badge line, in the page script too', () => {
     expect(shortenName('Pat')).toBe('Pat');
     expect(shortenName('a-very-long-address@example.com')).toBe('a-very-long-address…');

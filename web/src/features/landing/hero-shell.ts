@@ -110,10 +110,11 @@ const addLandingHero = () => {
     if (localStorage.getItem('lang') === 'zh-Hant') locale = 'zh-Hant';
     if (localStorage.getItem('token')) user = JSON.parse(localStorage.getItem('user') || 'null');
   } catch {}
+  // The name goes in through a function: a name such as "$'" must not be read as a replacement pattern.
   const escape = (s) => String(s).replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
   const shortenName = ${shortenName.toString()};
   root.insertAdjacentHTML('beforeend', user
-    ? heroes[locale].signedIn.replace('{name}', escape(shortenName(String(user.name || user.email || ''))))
+    ? heroes[locale].signedIn.replace('{name}', () => escape(shortenName(String(user.name || user.email || ''))))
     : heroes[locale].signedOut);
 };
 // The script is async: it usually runs after the small page is parsed, but never wait for
