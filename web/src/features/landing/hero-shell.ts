@@ -31,7 +31,8 @@ export interface ShellIcons {
   arrowRight: string;
 }
 
-const HERO_IMAGES = ['sunset-alps', 'neon-rain', 'sakura-path', 'ringed-planet'];
+/** The showcase thumbnails of the hero's collage (wide screens only), shared with `Hero`. */
+export const HERO_IMAGES = ['sunset-alps', 'neon-rain', 'sakura-path', 'ringed-planet'];
 
 /**
  * The name in the signed-in badge, cut to one line on a 360 px phone: a long name (an e-mail address)

@@ -25,7 +25,7 @@ import { useCreditBalance } from '../../ui/header';
 import { useSession } from '../auth/session';
 import { ShowcaseGrid } from '../showcase/showcase-grid';
 import { ToolGrid } from '../tools/tool-grid';
-import { shortenName } from './hero-shell';
+import { HERO_IMAGES, shortenName } from './hero-shell';
 
 /** Spec §1 landing sections, in order: hero, showcase, what it is, why choose, how to create, capabilities, stats, pricing, testimonials, FAQ (the footer is the site's). */
 export function LandingPage() {
@@ -122,8 +122,6 @@ function Section({
     </section>
   );
 }
-
-const HERO_IMAGES = ['sunset-alps', 'neon-rain', 'sakura-path', 'ringed-planet'];
 
 function Hero() {
   const { user } = useSession();
