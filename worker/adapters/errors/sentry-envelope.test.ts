@@ -67,6 +67,26 @@ it('reports a failed cron run and rethrows it', async () => {
   expect(sentry.requests.length).toBe(before + 1);
 });
 
+it('sends an error without the bound values or echoed input its message carries', async () => {
+  const before = sentry.requests.length;
+  const reporter = createSentryEnvelopeReporter({
+    dsn: `${sentry.url.replace('http://', 'http://pk_test@')}/42`,
+    environment: 'test',
+    log: t.deps.log,
+  });
+  // How a failed Drizzle query reads: the SQL, then every bound value.
+  const failed = new Error(
+    'Failed query: update "users" set "password_hash" = $1 where "email" = $2\nparams: scrypt$32768$8$1$c2FsdA$aGFzaA,victim@example.com',
+  );
+  await reporter.capture(failed, { where: 'request', path: '/api/auth/password/change' });
+  expect(sentry.requests.length).toBe(before + 1);
+  const body = sentry.requests.at(-1)!.body;
+  expect(envelopeEvent(body).exception.values[0].value).toContain('Failed query: update "users"');
+  expect(body).not.toContain('victim@example.com');
+  expect(body).not.toContain('scrypt$');
+  expect(body).not.toContain('params');
+});
+
 it('never throws when the collector is down', async () => {
   const logged: string[] = [];
   const log = { info() {}, error() {}, warn: (message: string) => void logged.push(message) };

@@ -1,4 +1,5 @@
 import type { ErrorReporter, Logger } from '../../ports';
+import { describeError } from '../runtime/console-logger';
 
 /**
  * Sentry's ingestion protocol over fetch (an envelope with one event), so it runs on Workers and
@@ -21,6 +22,10 @@ export function createSentryEnvelopeReporter(options: {
   return {
     async capture(error, context) {
       const err = error instanceof Error ? error : new Error(String(error));
+      // The same redaction as the logs (DESIGN.md §3.10): a failed query's message ends in its bound
+      // values (e-mails, password hashes, codes), which must not leave for a third party either.
+      const described = describeError(err);
+      const message = typeof described === 'string' ? described : described.message;
       const eventId = crypto.randomUUID().replace(/-/g, '');
       const sentAt = new Date().toISOString();
       const event = {
@@ -34,7 +39,7 @@ export function createSentryEnvelopeReporter(options: {
         ...(context.path ? { request: { method: context.method, url: context.path } } : {}),
         exception: {
           values: [
-            { type: err.name, value: err.message.slice(0, 1000), ...(err.stack ? { stacktrace: { frames: framesOf(err.stack) } } : {}) },
+            { type: err.name, value: message.slice(0, 1000), ...(err.stack ? { stacktrace: { frames: framesOf(err.stack) } } : {}) },
           ],
         },
       };
