@@ -1,23 +1,10 @@
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { CREATION_TYPES } from '../../worker/contract/generation';
 import { createdAt, tstz, updatedAt } from './_columns';
 import { users } from './users';
 
-export const creationType = pgEnum('creation_type', [
-  'TEXT_TO_IMAGE',
-  'IMAGE_TO_IMAGE',
-  'FACE_SWAP',
-  'LOGO_GENERATION',
-  'ID_PHOTO_GENERATION',
-  'PROFESSIONAL_PORTRAIT',
-  'POP_ART_PORTRAIT',
-  'ANIME_STYLE',
-  'OIL_PAINTING',
-  'WATERCOLOR',
-  'SKETCH_STYLE',
-  'CYBERPUNK',
-  'RESTORED_IMAGE',
-  'UPSCALED_IMAGE',
-]);
+/** One list (worker/contract/generation.ts) feeds the API, the tool catalogue's record types and this enum. */
+export const creationType = pgEnum('creation_type', CREATION_TYPES);
 export const jobStatus = pgEnum('job_status', ['PROCESSING', 'COMPLETED', 'FAILED']);
 
 /** What the user sees in My Creations: one card per generated (or regenerated) image. */

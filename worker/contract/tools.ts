@@ -7,6 +7,7 @@
  * Runtime-agnostic plain data: imported by the Worker, the engine and the SPA.
  */
 import * as z from 'zod';
+import type { CreationType } from './generation';
 import { multiline } from './text';
 
 export const TOOL_IDS = [
@@ -110,7 +111,7 @@ export interface ToolDefinition {
   input: 'image' | 'text';
   style: string;
   model: 'nano' | 'gemini';
-  recordType: string;
+  recordType: CreationType;
   prompt: PromptStrategy;
   components: readonly ToolComponent[];
 }
@@ -118,7 +119,7 @@ export interface ToolDefinition {
 const photoUpload = (acceptsGif = true) => ({ type: 'imageUpload', field: 'images', required: true, acceptsGif }) as const;
 const optionalNotes = { type: 'promptInput', field: 'extra', required: false, minLength: 0, maxLength: 2000 } as const;
 
-function photoTool(id: ToolId, route: string, style: string, recordType: string, template: string, exact = false): ToolDefinition {
+function photoTool(id: ToolId, route: string, style: string, recordType: CreationType, template: string, exact = false): ToolDefinition {
   return {
     id,
     route,
@@ -261,7 +262,7 @@ export const toolById = (id: ToolId): ToolDefinition => byId.get(id)!;
 export const toolByRoute = (route: string): ToolDefinition | undefined => byRoute.get(route);
 
 /** Which creation type a tool's output is recorded as (spec §3 Creation record types). */
-export const TOOL_RECORD_TYPE = Object.fromEntries(TOOL_CATALOGUE.map((tool) => [tool.id, tool.recordType])) as Record<ToolId, string>;
+export const TOOL_RECORD_TYPE = Object.fromEntries(TOOL_CATALOGUE.map((tool) => [tool.id, tool.recordType])) as Record<ToolId, CreationType>;
 
 /** Tools the offline engine implements as photo algorithms (worker/engine/tools). */
 export const PHOTO_TOOL_IDS = TOOL_CATALOGUE.filter((tool) => tool.engine === 'photo').map((tool) => tool.id);

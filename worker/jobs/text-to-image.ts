@@ -17,7 +17,7 @@ export const promptPayload = z.object({
 });
 
 export const recordTypeFor = (toolId: string | undefined, fallback: CreationType) =>
-  (toolId ? TOOL_RECORD_TYPE[toolId as keyof typeof TOOL_RECORD_TYPE] : fallback) as CreationType;
+  (toolId ? TOOL_RECORD_TYPE[toolId as keyof typeof TOOL_RECORD_TYPE] : undefined) ?? fallback;
 
 export const modelUnavailable = (images: ImageEngines, model: ModelName) =>
   images.forModel(model) ? null : { field: 'model', message: `The model "${model}" is not available` };
