@@ -101,7 +101,10 @@ it('zh-Hant on a phone: a typed custom colour is checked, then used exactly', { 
   const hex = page.getByRole('textbox', { name: '自訂顏色（#RRGGBB）' });
   await hex.fill('#12345');
   await page.getByText('請輸入 #RRGGBB 格式的顏色').waitFor();
+  // Spec §4: no start while a tool input is invalid (it would quietly use the last valid colour).
+  await expect.poll(() => page.getByRole('button', { name: '生成', exact: true }).isDisabled()).toBe(true);
   await hex.fill('#2e8b57');
+  await expect.poll(() => page.getByRole('button', { name: '生成', exact: true }).isDisabled()).toBe(false);
   await expect.poll(() => page.getByTestId('colour-current').textContent()).toContain('#2e8b57');
   await snap(page, 'tools-phone-zh-id-photo');
   await page.getByRole('button', { name: '登入' }).first().click();

@@ -44,6 +44,8 @@ const swatch =
  * Spec §3/§5 colour picker: quick presets as large swatches, all 24 presets behind "More colours",
  * a custom colour (system picker or a typed #RRGGBB, checked as you type) and Clear (back to the
  * default). Swatches are radio groups: arrow keys move, the name read out is the hex value.
+ * While the typed colour is not a colour, `onValidityChange(false)` lets the page hold its start
+ * button (spec §4), instead of quietly using the last valid colour.
  */
 export function ColorPicker({
   label,
@@ -52,6 +54,7 @@ export function ColorPicker({
   quickPresets,
   presets,
   defaultValue,
+  onValidityChange,
 }: {
   label: string;
   value: string;
@@ -59,6 +62,7 @@ export function ColorPicker({
   quickPresets: readonly string[];
   presets: readonly string[];
   defaultValue: string;
+  onValidityChange?: (valid: boolean) => void;
 }) {
   const { t } = useLingui();
   const colourName = useColourName();
@@ -72,14 +76,24 @@ export function ColorPicker({
     onChange(colour.toLowerCase());
     setTyped(colour.toLowerCase());
     setTypedError(undefined);
+    onValidityChange?.(true);
   };
   const type = (text: string) => {
     setTyped(text);
     const candidate = text.startsWith('#') ? text : `#${text}`;
     if (HEX_COLOUR.test(candidate)) {
       setTypedError(undefined);
+      onValidityChange?.(true);
       onChange(candidate.toLowerCase());
-    } else setTypedError(t`Please enter a colour like #RRGGBB`);
+    } else {
+      setTypedError(t`Please enter a colour like #RRGGBB`);
+      onValidityChange?.(false);
+    }
+  };
+  // Closing the panel hides the typed field, so an unfinished colour there is dropped, not kept as an error.
+  const toggleMore = () => {
+    if (more && typedError) choose(value);
+    setMore((m) => !m);
   };
 
   return (
@@ -115,7 +129,7 @@ export function ColorPicker({
           type="button"
           aria-expanded={more}
           aria-controls={morePanel}
-          onClick={() => setMore((m) => !m)}
+          onClick={toggleMore}
           className="rounded-full border border-white/10 px-3 py-1 text-zinc-300 hover:bg-white/5"
         >
           {more ? <Trans>Fewer colours</Trans> : <Trans>More colours</Trans>}

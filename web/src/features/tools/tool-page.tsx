@@ -45,6 +45,7 @@ export function ToolPage({ tool }: { tool: Tool }) {
   const [extra, setExtra] = useState('');
   const [size, setSize] = useState<string>(sizes?.default ?? '');
   const [colour, setColour] = useState<string>(colours?.default ?? '#ffffff');
+  const [colourValid, setColourValid] = useState(true);
   const [error, setError] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
   const resultSection = useRef<HTMLElement>(null);
@@ -213,6 +214,7 @@ export function ToolPage({ tool }: { tool: Tool }) {
               label={t`Background colour`}
               value={colour}
               onChange={setColour}
+              onValidityChange={setColourValid}
               quickPresets={colours.quickPresets}
               presets={colours.presets}
               defaultValue={colours.default}
@@ -254,7 +256,7 @@ export function ToolPage({ tool }: { tool: Tool }) {
               {error}
             </p>
           )}
-          <Button isDisabled={busy} onPress={generate} className="w-full py-3">
+          <Button isDisabled={busy || !colourValid} onPress={generate} className="w-full py-3">
             {busy ? <Trans>Generating… {Math.round(generation.progress)}%</Trans> : <Trans>Generate</Trans>}
           </Button>
         </section>
