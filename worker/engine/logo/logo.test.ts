@@ -4,7 +4,7 @@ import { notesFromPrompt, toolById, compileToolPrompt } from '../../contract/too
 import { brandName, readBrief } from './brief';
 import { emblemName } from './emblem';
 import { logoSvg, renderLogo } from './index';
-import { measure } from './type';
+import { measure, pathData } from './type';
 
 describe('logo brief', () => {
   it('reads the brand name from the description, in both languages', () => {
@@ -52,5 +52,117 @@ describe('logo rendering', () => {
     const dark = data.filter((v) => v < 100).length / (info.width * info.height);
     expect(dark).toBeGreaterThan(0.08);
     expect(await renderLogo({ description: 'Bean There coffee shop', width: 1024, height: 1024, seed: 1 })).toEqual(png);
+  });
+
+  it('writes glyph paths with finite numbers only: no NaN for any name, face, size or palette', () => {
+    // opentype.js 2.0.0's toPathData wrote NaN for coordinates like 220.00000000000003 (issue 15).
+    expect(
+      pathData([{ type: 'M', x: 220.00000000000003, y: 10 }, { type: 'Q', x1: 1e-14, y1: -0.001, x: 5.555, y: 6 }, { type: 'Z' }]),
+    ).toBe('M220 10Q0 0 5.55 6Z');
+    // A damaged command becomes a line to its end point, or is left out; a contour still opens with M.
+    expect(
+      pathData([
+        { type: 'M', x: Number.NaN, y: 1 },
+        { type: 'L', x: 2, y: 3 },
+        { type: 'C', x1: Number.POSITIVE_INFINITY, y1: 0, x2: 0, y2: 0, x: 4, y: 5 },
+      ]),
+    ).toBe('M2 3L4 5');
+    const english = [
+      'Sunrise Bakery, warm and cozy',
+      'a logo for "Nimbus" cloud storage',
+      'Harbor Light seafood restaurant',
+      'Iron Peak gym',
+      'Bean There coffee shop',
+      'a coffee shop called Bean There',
+      'Logo for my bakery named Sweet Crumbs',
+      'A modern logo for GreenLeaf Organics, a healthy food brand',
+      'tech company Nova Systems',
+      'Quantum AI startup, tech',
+      'Blue Owl Books',
+      'Maple & Co. furniture',
+      'Pixel Forge game studio',
+      'Silver Fern travel agency',
+      'Golden Hour photography',
+      'Urban Roots garden',
+      'Moonlight Jazz Club',
+      'Red Panda pet shop',
+      'Atlas Legal, law firm',
+      'Brightside Dental clinic',
+      'Copper Kettle tea house',
+      'Northwind Logistics',
+      'Velvet Salon',
+      'Summit Capital finance',
+      'Little Sprouts kids school',
+      'Wild Oats bakery',
+      'Echo Labs software',
+      'Stone & Timber architecture',
+      'Coral Reef diving',
+      'Evergreen yoga studio',
+      'a minimalist logo for a yoga studio called Lotus Flow',
+      'Bright Ideas creative agency',
+      'Zenith Watches',
+      'Happy Paws grooming',
+      'Swift Bikes',
+      'Crimson Tide surf shop',
+      'Quill & Ink stationery',
+      'Orbit Analytics data platform',
+      'Saffron Kitchen',
+      'Aurora Skincare beauty',
+      'Kinetic Fitness',
+      'Willow Florist',
+      'Riverbend Winery',
+      'Hopscotch Toys',
+      'Jupiter Records music',
+      'Lighthouse Insurance',
+      'Fable Bookstore',
+      'Mosaic Design',
+      'Tidal Energy',
+      'Wanderlust Travel',
+    ];
+    const chinese = [
+      '山海科技公司',
+      '「豆子」咖啡店',
+      '豆子咖啡店',
+      '我的咖啡店叫做豆子',
+      '晨光麵包坊',
+      '綠葉有機餐廳',
+      '星空音樂工作室',
+      '小貓寵物店',
+      '海風旅行社',
+      '青山健身房',
+      '一間名為「墨香」的書店',
+      '雲端軟體公司',
+      '花語花店',
+      '金鼎銀行',
+      '安心牙醫診所',
+      '樂活瑜珈教室',
+      '極簡 書店',
+      '創意設計公司',
+      '商務顧問公司',
+      '茶香茶館',
+      '月光酒吧',
+      '阿福拉麵',
+      '飛鳥攝影',
+      '春天美容',
+      '大橋建築事務所',
+      '快樂學堂',
+      '鐵馬自行車',
+      '好運汽車',
+      '北極星遊戲',
+      '日出烘焙',
+    ];
+    const bad: string[] = [];
+    for (const description of [...english, ...chinese]) {
+      for (const seed of [0, 1, 2, 3]) {
+        const svg = logoSvg({ description, width: 1024, height: 1024, seed });
+        if (/NaN|Infinity|undefined/.test(svg)) bad.push(`${description} #${seed}`);
+        for (const [, d] of svg.matchAll(/<path d="([^"]*)" fill="/g)) {
+          if (!/^(?:[MLQCZ](?:-?\d+(?:\.\d+)?[ ,]?)*)+$/.test(d!.replace(/\s+/g, ' ')))
+            bad.push(`${description} #${seed}: ${d!.slice(0, 40)}`);
+        }
+      }
+    }
+    expect(english.length + chinese.length).toBe(80);
+    expect(bad).toEqual([]);
   });
 });

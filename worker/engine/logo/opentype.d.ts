@@ -1,6 +1,16 @@
 /** The few opentype.js 2.0 calls type.ts makes (the package ships no types). */
 declare module 'opentype.js' {
+  export interface PathCommand {
+    type: 'M' | 'L' | 'Q' | 'C' | 'Z';
+    x?: number;
+    y?: number;
+    x1?: number;
+    y1?: number;
+    x2?: number;
+    y2?: number;
+  }
   export interface Path {
+    commands: PathCommand[];
     toPathData(options?: { decimalPlaces?: number; flipY?: boolean; optimize?: boolean }): string;
   }
   export interface Glyph {

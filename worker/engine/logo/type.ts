@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import opentype, { type Font } from 'opentype.js';
+import opentype, { type Font, type PathCommand } from 'opentype.js';
 
 const require = createRequire(import.meta.url);
 const fonts = new Map<string, Font>();
@@ -110,6 +110,42 @@ export function measure(text: string, size: number, face: Face = 'sans', trackin
   return Math.max(0, width - tracking * size);
 }
 
+const num = (v: number) => {
+  const s = v.toFixed(2).replace(/\.?0+$/, '');
+  return s === '-0' ? '0' : s;
+};
+const finite = (...values: (number | undefined)[]) => values.every((v) => typeof v === 'number' && Number.isFinite(v));
+
+/**
+ * SVG path data from opentype.js path commands, written here rather than with `Path.toPathData`:
+ * opentype.js 2.0.0 rounds by string concatenation (`Math.round(fraction + "e+2")`), and a
+ * coordinate whose fractional part is below 1e-6 — 220.00000000000003 after scaling font units to
+ * pixels — stringifies as "2.8e-14", giving "2.8e-14e+2" → NaN in the path. librsvg then drops the
+ * rest of that glyph (issue 15: "Sunrise" set as "Sı nrise" with a solid "e"). `toFixed` has no such
+ * case. A command with a non-finite coordinate (none known, but a damaged font could give one) falls
+ * back to a line to its end point, or is left out if the end point itself is not finite (the next
+ * point then opens the contour).
+ */
+export function pathData(commands: PathCommand[]): string {
+  let d = '';
+  for (const c of commands) {
+    if (c.type === 'Z') {
+      d += 'Z';
+    } else if (!finite(c.x, c.y)) {
+    } else if (c.type === 'M' || c.type === 'L' || !d || d.endsWith('Z')) {
+      // A contour whose move was left out starts at the next point it has.
+      d += `${c.type === 'L' && d && !d.endsWith('Z') ? 'L' : 'M'}${num(c.x!)} ${num(c.y!)}`;
+    } else if (c.type === 'Q' && finite(c.x1, c.y1)) {
+      d += `Q${num(c.x1!)} ${num(c.y1!)} ${num(c.x!)} ${num(c.y!)}`;
+    } else if (c.type === 'C' && finite(c.x1, c.y1, c.x2, c.y2)) {
+      d += `C${num(c.x1!)} ${num(c.y1!)} ${num(c.x2!)} ${num(c.y2!)} ${num(c.x!)} ${num(c.y!)}`;
+    } else {
+      d += `L${num(c.x!)} ${num(c.y!)}`;
+    }
+  }
+  return d;
+}
+
 /**
  * The text as SVG: one <path> per glyph (one path for all would let overlapping glyphs cancel each
  * other under the nonzero fill rule), baseline at y, centred on x or starting at x. `tracking` adds
@@ -128,7 +164,7 @@ export function textSvg(
   for (const char of text) {
     const font = fontFor(char, face);
     const glyph = font.charToGlyph(char);
-    const d = font.getPath(char, pen, y, size, { kerning: false }).toPathData({ decimalPlaces: 2, flipY: false, optimize: false });
+    const d = pathData(font.getPath(char, pen, y, size, { kerning: false }).commands);
     if (d) parts.push(`<path d="${d}" fill="${fill}"/>`);
     pen += (glyph.advanceWidth ?? font.unitsPerEm / 2) * (size / font.unitsPerEm) + tracking * size;
   }
