@@ -65,27 +65,63 @@ const CHINESE_WORDS: [string, string][] = [
   ['月', 'moon'],
   ['星', 'star'],
 ];
-const TRADE_SUFFIXES =
-  /\s+(coffee|cafe|café|shop|store|studio|bakery|restaurant|bar|company|co\.?|inc\.?|labs?|agency|brand|club|house|kitchen|salon|gym|clinic|tech|technologies|design|books|bookstore|florist|flowers)\b.*$/i;
-const STOP = new Set([
-  'a',
-  'an',
-  'the',
-  'for',
-  'of',
-  'logo',
-  'design',
-  'my',
-  'our',
-  'and',
-  'with',
-  'called',
-  'named',
-  'brand',
-  'company',
-  'shop',
-  'store',
-]);
+/** Words that are never the name: articles, requests, "logo" and the like (English, lower case). */
+const STOP = new Set(
+  (
+    'a an the for of to in on at by with and or my our your their its this that is it i we me us ' +
+    'logo logos logotype design designs brand branding name called named create make draw generate need want please ' +
+    'new modern elegant bold simple clean cute sleek stylish vintage retro classic luxury premium fresh friendly ' +
+    'healthy organic local small little young friendly cozy cosy warm fun playful colorful colourful professional ' +
+    'company companies business shop store studio brand firm agency startup start-up icon emblem symbol mark wordmark ' +
+    'lettermark badge style styled looking look feel vibe color colour colors colours font type typography ' +
+    'something some like very really'
+  ).split(' '),
+);
+
+/** Words that name the kind of business: the name comes before or after them, never from them. */
+const TRADE_WORDS = new Set(
+  (
+    'coffee cafe café shop store studio bakery restaurant bar pub bistro diner company co co. inc inc. ltd labs lab agency ' +
+    'club house kitchen salon spa gym clinic tech technology technologies software app design books bookstore bookshop ' +
+    'florist flowers flower tea food foods organics pizza pizzeria burger burgers wine winery beer brewery music records ' +
+    'photography photo camera travel tours pet pets grooming dental dentist fashion boutique law legal firm bank finance ' +
+    'capital school academy garden gardening yoga fitness bikes bike cars car repair consulting systems solutions group ' +
+    'services service market marketplace platform analytics data cloud ai startup games game toys'
+  ).split(' '),
+);
+
+/** The English names of the Chinese trades and business types, for the same purpose in Chinese text. */
+const CHINESE_TYPES = [
+  '有限公司',
+  '公司',
+  '工作室',
+  '事務所',
+  '旅行社',
+  '診所',
+  '教室',
+  '餐廳',
+  '酒吧',
+  '咖啡店',
+  '咖啡館',
+  '咖啡廳',
+  '花店',
+  '書店',
+  '商店',
+  '工作坊',
+  '集團',
+  '品牌',
+  '標誌',
+  '商標',
+  '顧問',
+  '健身房',
+  '瑜珈',
+  '瑜伽',
+  '有機',
+];
+const CHINESE_SINGLE_TYPES = ['店', '坊', '館', '社', '室', '吧', '屋', '堂', '行', '所', '廳', '舖', '鋪', '房'];
+/** Request words and filler before a Chinese name: 幫我設計一個…, 我的…, 現代的…. */
+const CHINESE_FILLER =
+  /^(?:請|幫我|幫忙|替我|給我|我想要?|我要|我需要|想要|需要|設計|製作|做|畫|生成|創造|為|給|一個|一間|一家|一款|一張|個|間|家|款|我們的|我的|你的|的|現代|簡約|極簡|創意|商務|科技|專業|可愛|溫暖|高級|時尚|logo|LOGO|Logo|標誌|商標|圖標|品牌|\s)+/u;
 
 const MOODS: [Mood, string[]][] = [
   ['tech', ['tech', 'technology', 'software', 'app', 'ai', 'digital', 'data', 'cloud', 'startup', '科技', '數位', '軟體']],
@@ -131,44 +167,210 @@ const TRADES = new Set([
   'shop',
 ]);
 
-/** The brand name: quoted text first, else the capitalised words before the trade, else the first words. */
-export function brandName(description: string): string {
-  const quoted = /["“「『']([^"”」』']{1,40})["”」』']/u.exec(description);
-  if (quoted) return quoted[1]!.trim();
-  const text = description.trim();
-  if (CJK.test(text)) {
-    const trades = CHINESE_WORDS.map(([word]) => word).filter((w) => text.includes(w));
-    const firstTrade = Math.min(...trades.map((w) => text.indexOf(w)), text.length);
-    const before = text
-      .slice(0, firstTrade)
-      .replace(/[的之一個家間]/gu, '')
-      .replace(/[^\p{Script=Han}A-Za-z0-9]/gu, '');
-    return (before.length >= 1 ? before : text.replace(/[^\p{Script=Han}]/gu, '')).slice(0, 6) || '品牌';
+const PLACEHOLDER = { en: 'Your Brand', zh: '您的品牌' };
+
+/** Trailing punctuation off a name, but not an abbreviation's full stop ("Maple & Co."). */
+const trimEnd = (name: string) => (/\b(?:Co|Inc|Ltd|Corp|St|Bros)\.$/.test(name) ? name : name.replace(/[.,;:!?]+$/, ''));
+const titleCase = (words: string[]) =>
+  words.map((w) => (/^\p{Ll}+$/u.test(w) ? w.replace(/^\p{Ll}/u, (c) => c.toUpperCase()) : w)).join(' ');
+const bare = (word: string) => word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.&]+$/gu, '');
+const isMood = (word: string) => MOODS.some(([, words]) => words.includes(word));
+/** A word that may stand in a name: not a stop word, a mood word or a trade. */
+const nameWord = (word: string) => !STOP.has(bare(word)) && !isMood(bare(word)) && !TRADE_WORDS.has(bare(word));
+const capitalised = (word: string) => /^[\p{Lu}\p{N}]/u.test(word);
+/** Joins inside a capitalised name: "Stone & Timber", "House of Tea", "Maple & Co.". */
+const JOINS = new Set(['&', '+', 'and', 'of', 'the', 'de', "'n'"]);
+
+/**
+ * The capitalised runs of a text ("A modern logo for GreenLeaf Organics" → ["A"], ["GreenLeaf",
+ * "Organics"]), split at punctuation, each run stripped of leading stop, mood and trade words and of
+ * trailing stop words ("Tech company Nova Systems" → "Nova Systems").
+ */
+function capitalisedRuns(text: string): string[][] {
+  const runs: string[][] = [];
+  for (const clause of text.split(/[,.;:!?()[\]—–]+\s|[,;:!?()[\]—–]+|\s-\s/u)) {
+    let run: string[] = [];
+    const close = () => {
+      while (run.length && JOINS.has(run.at(-1)!.toLowerCase())) run.pop();
+      while (run.length && !nameWord(run[0]!)) run.shift();
+      while (run.length && (STOP.has(bare(run.at(-1)!)) || JOINS.has(run.at(-1)!.toLowerCase()))) run.pop();
+      if (run.length) runs.push(run);
+      run = [];
+    };
+    for (const word of clause.split(/\s+/).filter(Boolean)) {
+      if (capitalised(word) || (run.length && JOINS.has(word.toLowerCase()))) run.push(word);
+      else close();
+    }
+    close();
   }
-  const words = text.replace(TRADE_SUFFIXES, '').split(/\s+/).filter(Boolean);
-  const capitalised: string[] = [];
-  for (const word of words) {
-    if (/^[A-Z0-9]/.test(word)) capitalised.push(word);
-    else if (capitalised.length) break;
-  }
-  const chosen = capitalised.length ? capitalised : words.filter((w) => !STOP.has(w.toLowerCase())).slice(0, 2);
-  const name = chosen
-    .slice(0, 3)
-    .join(' ')
-    .replace(/[.,;:!?]+$/, '');
-  return name ? name.replace(/^\p{Ll}/u, (c) => c.toUpperCase()) : 'Brand';
+  return runs;
 }
+
+/** English: the words after "called", "named"…: a capitalised run, or lower-case words up to a connector. */
+function englishNamed(text: string): string | undefined {
+  const after = /\b(?:called|named|name(?:d)?\s+is|brand\s+name\s+is|known\s+as|titled|branded\s+as)\s+(.+)$/i.exec(text)?.[1];
+  if (!after) return undefined;
+  const words = after.split(/\s+/);
+  const name: string[] = [];
+  if (capitalised(words[0]!)) {
+    for (const word of words) {
+      if (!capitalised(word) && !JOINS.has(word.toLowerCase())) break;
+      name.push(word);
+      if (/[,.;:!?]$/.test(word)) break;
+    }
+    while (name.length && JOINS.has(name.at(-1)!.toLowerCase())) name.pop();
+  } else {
+    for (const word of words) {
+      if (/^(that|which|who|with|for|and|in|to|selling|offering|specializing|specialising|based|featuring|using|where)$/i.test(word)) break;
+      name.push(word);
+      if (/[,.;:!?]$/.test(word) || name.length === 3) break;
+    }
+  }
+  const joined = trimEnd(titleCase(name.slice(0, 4)));
+  return joined || undefined;
+}
+
+/** The Chinese name in a segment: the characters before its trade or business type (山海科技公司 → 山海). */
+function chineseNameIn(segment: string): string {
+  const text = segment.replace(CHINESE_FILLER, '').replace(/[^\p{Script=Han}A-Za-z0-9]/gu, '');
+  const indices = (words: string[]) =>
+    words.flatMap((w) => {
+      const found: number[] = [];
+      for (let i = text.indexOf(w); i >= 0; i = text.indexOf(w, i + 1)) found.push(i);
+      return found;
+    });
+  const multi = indices([...CHINESE_WORDS.map(([w]) => w).filter((w) => w.length > 1), ...CHINESE_TYPES]);
+  if (multi.includes(0)) return '';
+  const single = indices([...CHINESE_WORDS.map(([w]) => w).filter((w) => w.length === 1), ...CHINESE_SINGLE_TYPES]);
+  // A two-character trade or type marks the name's end; a one-character one (花, 海, 星) may be part
+  // of the name itself (海風旅行社, 北極星遊戲), so it counts only without those and after two characters.
+  const afterName = multi.filter((i) => i >= 1);
+  const end = Math.min(...(afterName.length ? afterName : single.filter((i) => i >= 2)), text.length);
+  return text.slice(0, end).replace(/的$/u, '').slice(0, 8);
+}
+
+/**
+ * The brand name, in this order: quoted text; the words after called / named / 叫做 / 名為 / 叫;
+ * the first capitalised run that is not a stop, mood or trade word ("tech company Nova Systems" →
+ * "Nova Systems"); in Chinese the characters before the trade (豆子咖啡店 → 豆子); else the
+ * lower-case words before the trade ("fox bakery" → "Fox"); else a placeholder ("Your Brand"). Suggestion chips (business, 極簡…) never name.
+ */
+export function brandName(description: string): string {
+  const text = description.trim();
+  const quoted =
+    /["“「『《]([^"”」』》]{1,40})["”」』》]/u.exec(text)?.[1] ?? /(?:^|[\s(])['‘]([^'‘’]{1,40})['’](?=$|[\s,.;:!?)])/u.exec(text)?.[1];
+  if (quoted?.trim()) return quoted.trim();
+  if (CJK.test(text)) {
+    const named = /(?:叫做|名為|名叫|名稱是|名字是|取名為?|命名為|稱為|叫)\s*([^，,。.、；;！!？?\s]+)/u.exec(text)?.[1];
+    if (named) return chineseNameIn(named) || named.replace(/的.*$/u, '').slice(0, 8);
+    // A Latin name in a Chinese description: "設計 Nova 科技公司的標誌".
+    const latin = capitalisedRuns(text.replace(/[\p{Script=Han}，。、「」]+/gu, ', '))[0];
+    if (latin) return trimEnd(latin.slice(0, 4).join(' '));
+    for (const segment of text.split(/[，,。.、；;！!？?\s]+/u)) {
+      const name = chineseNameIn(segment);
+      if (name) return name;
+    }
+    return PLACEHOLDER.zh;
+  }
+  const named = englishNamed(text);
+  if (named) return named;
+  const run = capitalisedRuns(text)[0];
+  if (run) return trimEnd(run.slice(0, 4).join(' '));
+  // Lower case only: the words before the trade ("fox bakery" → "Fox"), never a trade or a chip.
+  const all = text.split(/[\s,.;:!?]+/).filter(Boolean);
+  const trade = all.findIndex((w) => TRADE_WORDS.has(bare(w)) || TRADES.has(bare(w)));
+  const words = all
+    .slice(0, trade >= 0 ? trade : all.length)
+    .filter(nameWord)
+    .slice(0, 2);
+  return words.length ? titleCase(words) : PLACEHOLDER.en;
+}
+
+/** English trades whose icon is named otherwise (checked before the tags, which give odd picks: yoga → keyboard). */
+const ENGLISH_ICONS: Record<string, string> = {
+  yoga: 'flower-2',
+  florist: 'flower',
+  flowers: 'flower',
+  bakery: 'croissant',
+  restaurant: 'utensils',
+  kitchen: 'chef-hat',
+  bistro: 'utensils',
+  diner: 'utensils',
+  food: 'salad',
+  organics: 'leaf',
+  organic: 'leaf',
+  healthy: 'leaf',
+  garden: 'sprout',
+  gardening: 'sprout',
+  gym: 'dumbbell',
+  fitness: 'dumbbell',
+  law: 'scale',
+  legal: 'scale',
+  bank: 'landmark',
+  finance: 'landmark',
+  capital: 'landmark',
+  insurance: 'shield',
+  travel: 'plane',
+  tours: 'map',
+  pet: 'paw-print',
+  pets: 'paw-print',
+  grooming: 'paw-print',
+  dental: 'smile',
+  dentist: 'smile',
+  books: 'book-open',
+  bookstore: 'book-open',
+  bookshop: 'book-open',
+  photography: 'camera',
+  records: 'music',
+  jazz: 'music',
+  software: 'code',
+  analytics: 'chart-line',
+  data: 'database',
+  games: 'gamepad-2',
+  game: 'gamepad-2',
+  toys: 'toy-brick',
+  winery: 'wine',
+  brewery: 'beer',
+  tea: 'leaf',
+  seafood: 'fish',
+  surf: 'waves',
+  diving: 'waves',
+  architecture: 'building',
+  furniture: 'armchair',
+  logistics: 'truck',
+  energy: 'zap',
+  skincare: 'sparkles',
+  beauty: 'sparkles',
+  salon: 'scissors',
+  stationery: 'feather',
+  school: 'graduation-cap',
+  kids: 'toy-brick',
+  watches: 'watch',
+  bikes: 'bike',
+  ai: 'cpu',
+  startup: 'rocket',
+};
+/** Words too general to choose an emblem by ("studio" is tagged on a keyboard). */
+const EMBLEM_SKIP = new Set([
+  ...'a an the for of to in on at by with and or my our your logo design brand company shop store studio called named modern minimalist minimal new'.split(
+    ' ',
+  ),
+]);
 
 export function readBrief(description: string): LogoBrief {
   const lower = description.toLowerCase();
   const mood =
     MOODS.find(([, words]) => words.some((w) => (CJK.test(w) ? description.includes(w) : phrasePattern([w]).test(lower))))?.[0] ??
     'creative';
-  // Trade words first: "Bean There coffee shop" is about coffee more than beans.
+  const name = brandName(description);
+  const nameWords = new Set(name.toLowerCase().split(/[^a-z0-9-]+/));
+  // Trade words first ("Bean There coffee shop" is about coffee more than beans), the name's own words last.
+  const rank = (w: string) => (ENGLISH_ICONS[w] || TRADES.has(w) ? 0 : nameWords.has(w) ? 2 : 1);
   const english = lower
     .split(/[^a-z0-9-]+/)
-    .filter((w) => w.length > 2 && !STOP.has(w))
-    .sort((a, b) => Number(!TRADES.has(a)) - Number(!TRADES.has(b)));
+    .filter((w) => (w.length > 2 || w === 'ai') && !EMBLEM_SKIP.has(w))
+    .sort((a, b) => rank(a) - rank(b))
+    .flatMap((w) => (ENGLISH_ICONS[w] ? [ENGLISH_ICONS[w], w] : [w]));
   const chinese = CHINESE_WORDS.filter(([word]) => description.includes(word)).map(([, icon]) => icon);
-  return { name: brandName(description), emblemWords: [...chinese, ...english], mood };
+  return { name, emblemWords: [...chinese, ...english], mood };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { notesFromPrompt, toolById, compileToolPrompt } from '../../contract/tools';
@@ -13,6 +14,65 @@ describe('logo brief', () => {
     expect(brandName('「豆子」咖啡店')).toBe('豆子');
     expect(brandName('豆子咖啡店')).toBe('豆子');
     expect(brandName('fox bakery')).toBe('Fox');
+  });
+
+  it('reads the name after called / named / 叫做 / 名為 / 叫, and skips capitalised words that are not names', () => {
+    const cases: [string, string][] = [
+      ['a coffee shop called Bean There', 'Bean There'],
+      ['Logo for my bakery named Sweet Crumbs', 'Sweet Crumbs'],
+      ['a bakery named sweet crumbs that sells bread', 'Sweet Crumbs'],
+      ['A modern logo for GreenLeaf Organics, a healthy food brand', 'GreenLeaf Organics'],
+      ['tech company Nova Systems', 'Nova Systems'],
+      ['a minimalist logo for a yoga studio called Lotus Flow', 'Lotus Flow'],
+      ['Quantum AI startup, tech', 'Quantum AI'],
+      ['Stone & Timber architecture', 'Stone & Timber'],
+      ['Atlas Legal, law firm', 'Atlas Legal'],
+      ['The Daily Grind coffee', 'Daily Grind'],
+      ["a logo for 'Nimbus' cloud storage", 'Nimbus'],
+      ['Coffee shop for students', 'Your Brand'],
+      ['我的咖啡店叫做豆子', '豆子'],
+      ['一家叫小森的花店', '小森'],
+      ['一間名為「墨香」的書店', '墨香'],
+      ['我的品牌名叫晨光', '晨光'],
+      ['幫我設計一個豆子咖啡店的標誌', '豆子'],
+      ['山海科技公司', '山海'],
+      ['小貓寵物店', '小貓'],
+      ['海風旅行社', '海風'],
+      ['北極星遊戲', '北極星'],
+      ['花語花店', '花語'],
+      ['月光酒吧', '月光'],
+      ['設計 Nova 科技公司的標誌', 'Nova'],
+      ['我的咖啡店', '您的品牌'],
+    ];
+    expect(cases.map(([text]) => [text, brandName(text)])).toEqual(cases);
+    // The emblem follows the trade, not a word like "studio" (which Lucide tags on a keyboard).
+    expect(emblemName(readBrief('a minimalist logo for a yoga studio called Lotus Flow'))).toBe('flower-2');
+    expect(emblemName(readBrief('tech company Nova Systems'))).toBe('cpu');
+  });
+
+  it("gives a sensible name for the page's suggestion chips, in both languages, alone or added to a description", () => {
+    // The chips' own texts as the page shows them (tool-page.tsx → the locale catalogues).
+    const chips = toolById('logo-generation').components.flatMap((c) => ('suggestions' in c ? (c.suggestions ?? []) : []));
+    expect(chips).toEqual(['business', 'creative', 'minimal', 'tech']);
+    const catalogue = readFileSync(new URL('../../../web/src/locales/zh-Hant/messages.po', import.meta.url), 'utf8');
+    const zh = chips.map((chip) => new RegExp(`msgid "${chip}"\\nmsgstr "([^"]+)"`).exec(catalogue)?.[1]);
+    expect(zh).toEqual(['商務', '創意', '極簡', '科技']);
+    const moods = ['business', 'creative', 'minimal', 'tech'];
+    chips.forEach((chip, i) => {
+      // A chip alone names nothing: a placeholder, not "Business" or "Tech".
+      expect(brandName(chip)).toBe('Your Brand');
+      expect(brandName(zh[i]!)).toBe('您的品牌');
+      // The page appends a chip as ", word" (tool-page.tsx): the name stays, the mood follows the chip.
+      expect(brandName(`Bean There coffee shop, ${chip}`)).toBe('Bean There');
+      expect(brandName(`a coffee shop called Bean There, ${chip}`)).toBe('Bean There');
+      expect(brandName(`豆子咖啡店, ${zh[i]}`)).toBe('豆子');
+      expect(brandName(`我的咖啡店叫做豆子, ${zh[i]}`)).toBe('豆子');
+      expect(readBrief(`Nova Systems, ${chip}`).mood).toBe(moods[i]);
+      expect(readBrief(`新星, ${zh[i]}`).mood).toBe(moods[i]);
+    });
+    expect(brandName('Bean There coffee shop, minimal, tech')).toBe('Bean There');
+    expect(brandName('豆子咖啡店, 極簡, 科技')).toBe('豆子');
+    expect(brandName('商務 顧問公司')).toBe('您的品牌');
   });
 
   it('finds an emblem for the trade and a mood for the palette', () => {
