@@ -1,12 +1,11 @@
 /** The job pipeline and its kinds (issue 13, docs/decisions/009-engine-platform.md). */
 export { JOB_KINDS, jobKinds } from './registry';
-export type { JobContext, JobKind } from './kind';
+export { JOB_DEADLINE_SECONDS, type JobContext, type JobKind } from './kind';
 export {
   failJob,
   getJob,
   JOB_CALLBACK_PATH,
   JOB_CALLBACK_PATHS,
-  JOB_DEADLINE_SECONDS,
   jobCallbackPayload,
   MAX_ATTEMPTS,
   runJob,

@@ -2,10 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { schema } from '../../db/client';
 import { pngBytes, pngFile, scriptedEngines } from '../../tests/fixtures/images';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import type { JobMessage } from '../adapters/queue/port';
 import { createImageEngines } from '../adapters/images/engines';
 import { EngineInputError, type EngineOperation } from '../engine/operations';
 import type { OfflineEngine } from '../services/generation/engine';
+import { JOB_DEADLINE_SECONDS } from './kind';
+import { sweepExpiredJobs } from './pipeline';
 import { JOB_KINDS } from './registry';
 
 let t: TestApp;
@@ -111,6 +114,36 @@ describe('job kinds registry', () => {
     expect(await job(started.id)).toMatchObject({ status: 'FAILED', attempt: 3 });
     expect(await balance()).toBe(20);
     expect(await refunds()).toBe(1);
+  });
+
+  it('gives a large upscale the time its output needs before the sweeper refunds it, and tells the queue', async () => {
+    const clock = manualClock(new Date());
+    t = await createTestApp({ clock });
+    const { token } = await t.signIn('big@example.com');
+    const published: JobMessage[] = [];
+    // A queue that never delivers: the job stays processing until the sweeper looks at it.
+    (t.deps.queue as { publish: unknown }).publish = async (message: JobMessage) => {
+      published.push(message);
+      return { messageId: 'held' };
+    };
+    const upload = async (width: number, height: number) => {
+      const form = new FormData();
+      form.append('image', await pngFile('big.png', width, height));
+      form.append('scaleFactor', '2');
+      const res = await t.request('/api/image-upscale/upload', { method: 'POST', token, body: form });
+      expect(res.status).toBe(200);
+      return (await res.json()).id as string;
+    };
+    const small = await upload(64, 48);
+    const large = await upload(2000, 2000); // 16 MP out: the pixel budget's largest job
+    expect(published.map((m) => m.timeoutSeconds)).toEqual([JOB_DEADLINE_SECONDS, 90 + 45 * 16]);
+    clock.advance(JOB_DEADLINE_SECONDS + 1);
+    expect(await sweepExpiredJobs(t.deps)).toBe(1);
+    const status = async (id: string) => (await (await t.request(`/api/image-upscale/status/${id}`, { token })).json()).status;
+    expect([await status(small), await status(large)]).toEqual(['FAILED', 'PROCESSING']);
+    clock.advance(90 + 45 * 16 - JOB_DEADLINE_SECONDS);
+    expect(await sweepExpiredJobs(t.deps)).toBe(1);
+    expect(await status(large)).toBe('FAILED');
   });
 
   it('keeps a tool on the generative engine when no offline engine is configured (the old edit path)', async () => {

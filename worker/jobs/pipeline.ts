@@ -7,11 +7,9 @@ import { newId } from '../lib/ids';
 import { refundSpend, spendCredits } from '../services/credits/ledger';
 import { blobKeys, fileUrl } from '../services/files/files';
 import { EngineError } from '../services/generation/engine';
-import type { JobContext, JobKind } from './kind';
+import { JOB_DEADLINE_SECONDS, type JobContext, type JobKind } from './kind';
 import { JOB_KINDS } from './registry';
 
-/** A job not finished by then is failed and refunded by the sweeper (spec §4 speaks of 5 minutes). */
-export const JOB_DEADLINE_SECONDS = 5 * 60;
 /** Deliveries of one job before a retryable engine failure becomes final. */
 export const MAX_ATTEMPTS = 3;
 /** The one signed callback for every kind. */
@@ -46,6 +44,7 @@ export async function startJob<P>(
   const unavailable = kind.unavailable?.(ctx, input);
   if (unavailable) throw new ServiceError('VALIDATION_FAILED', unavailable.message, { field: unavailable.field });
   const cost = await kind.cost(ctx.db, input);
+  const deadlineSeconds = kind.deadlineSeconds?.(input) ?? JOB_DEADLINE_SECONDS;
   const now = ctx.clock.now();
   const jobId = newId('job');
   await ctx.db.transaction(async (tx) => {
@@ -93,7 +92,7 @@ export async function startJob<P>(
       engine: kind.engine(input),
       input,
       cost,
-      deadlineAt: new Date(now.getTime() + JOB_DEADLINE_SECONDS * 1000),
+      deadlineAt: new Date(now.getTime() + deadlineSeconds * 1000),
       createdAt: now,
     });
     if (cost > 0) {
@@ -110,7 +109,8 @@ export async function startJob<P>(
   });
 
   try {
-    await ctx.queue.publish({ path: JOB_CALLBACK_PATH, body: { jobId }, retries: MAX_ATTEMPTS - 1 });
+    // One delivery may use the whole deadline; the queue must not cut it short and deliver again.
+    await ctx.queue.publish({ path: JOB_CALLBACK_PATH, body: { jobId }, retries: MAX_ATTEMPTS - 1, timeoutSeconds: deadlineSeconds });
   } catch (error) {
     ctx.log.error('job publish failed', { jobId, error: String(error) });
     await failJob(ctx, jobId, 'server_error', 'The generation service is unavailable, please try again');

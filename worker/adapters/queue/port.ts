@@ -6,6 +6,8 @@ export interface JobMessage {
   body: unknown;
   /** Ask the queue to retry a failed delivery up to this many times (QStash `Upstash-Retries`). */
   retries?: number;
+  /** How long one delivery may take before the queue gives up on it (QStash `Upstash-Timeout`). */
+  timeoutSeconds?: number;
 }
 
 export interface JobQueue {

@@ -12,11 +12,12 @@ afterAll(() => fake.close());
 
 it('publishes the job to the callback URL with its retries, and returns the message id', async () => {
   const queue = createQstashQueue({ token: 'qstash-test-token', baseUrl: fake.url, publicUrl: 'https://studio.example.com' });
-  const result = await queue.publish({ path: '/api/jobs/run', body: { jobId: 'job_1' }, retries: 2 });
+  const result = await queue.publish({ path: '/api/jobs/run', body: { jobId: 'job_1' }, retries: 2, timeoutSeconds: 900 });
   expect(result.messageId).toBe('msg_fake_1');
   const [request] = fake.requests;
   expect(request).toMatchObject({ method: 'POST', path: '/v2/publish/https://studio.example.com/api/jobs/run' });
   expect(request!.headers['upstash-retries']).toBe('2');
+  expect(request!.headers['upstash-timeout']).toBe('900s');
   expect(request!.headers['content-type']).toMatch(/application\/json/);
   expect(JSON.parse(request!.body)).toEqual({ jobId: 'job_1' });
 });

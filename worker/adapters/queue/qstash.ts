@@ -10,6 +10,7 @@ export function createQstashQueue(options: { token: string; baseUrl: string; pub
         url: new URL(message.path, options.publicUrl).toString(),
         body: message.body,
         retries: message.retries ?? 3,
+        ...(message.timeoutSeconds ? { timeout: message.timeoutSeconds } : {}),
       });
       return { messageId: 'messageId' in result ? result.messageId : String(result) };
     },
