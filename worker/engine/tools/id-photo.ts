@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { HEX_COLOUR, idPhotoPixels } from '../../contract/tools';
 import { EngineInputError } from '../operations';
 import { detectFaces } from '../vision';
+import { humanFace } from '../vision/human-face';
 import { keepConnectedTo, segmentPerson } from '../vision/segment';
 import { compositeOver, decontaminate } from './cutout';
 import { createRaster, encodeRaster, fromRgb8, toRgb8, type PhotoTool, type Raster } from './raster';
@@ -26,8 +27,8 @@ export const idPhoto: PhotoTool = async ({ image, params }) => {
       : '#ffffff';
   const size = idPhotoPixels(typeof params.size === 'string' ? params.size : 'oneInch');
   // Detect on the working raster itself, so coordinates need no conversion.
-  const faces = await detectFaces(await encodeRaster(image));
-  const face = faces[0];
+  // The largest face that is a person's: a cat's head is "no face" here (vision/human-face.ts).
+  const face = humanFace(await detectFaces(await encodeRaster(image)));
   if (!face?.landmarks?.leftEye || !face.landmarks.rightEye) throw new EngineInputError('NO_FACE_FOUND', NO_FACE_MESSAGE);
   const [lx, ly] = face.landmarks.leftEye;
   const [rx, ry] = face.landmarks.rightEye;

@@ -12,7 +12,7 @@ import { idPhoto, NO_FACE_MESSAGE } from './id-photo';
 import { applyTool } from './index';
 import { professionalPortrait, studioBackdrop } from './professional-portrait';
 import { encodeRaster, luminance, type Raster } from './raster';
-import { fixture, fixtureBytes, mean } from './test-support';
+import { correlation, fixture, fixtureBytes, mean } from './test-support';
 
 const pixel = (r: Raster, x: number, y: number) => [0, 1, 2].map((c) => Math.round(r.data[(y * r.width + x) * 3 + c]! * 255));
 const hexRgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
@@ -71,6 +71,12 @@ describe('ID photo', () => {
     await expect(attempt).rejects.toBeInstanceOf(EngineInputError);
     await expect(attempt).rejects.toMatchObject({ code: 'NO_FACE_FOUND', message: NO_FACE_MESSAGE });
   }, 30_000);
+
+  it("refuses a cat: the detector's 0.95 on chelsea is no person's face", async () => {
+    const { image, encoded } = await fixture('chelsea');
+    const attempt = idPhoto({ image, encoded, params: { size: 'passport' }, seed: 1 });
+    await expect(attempt).rejects.toMatchObject({ code: 'NO_FACE_FOUND', message: NO_FACE_MESSAGE });
+  }, 30_000);
 });
 
 describe('professional portrait', () => {
@@ -88,5 +94,19 @@ describe('professional portrait', () => {
     expect(corner(out).variance).toBeLessThan(corner(image).variance / 4);
     const backdrop = studioBackdrop(out.width, out.height, { x: out.width / 2, y: out.height * 0.3 });
     expect(Math.abs(corner(out).mean - corner(backdrop).mean)).toBeLessThan(0.12);
+  }, 30_000);
+
+  it("keeps the photo's own background for a cat, as for a cup: only the grade changes it", async () => {
+    for (const name of ['chelsea', 'coffee'] as const) {
+      const { image, encoded } = await fixture(name);
+      const { image: out } = await professionalPortrait({ image, encoded, params: {}, seed: 1 });
+      // Every pixel stays near its own value (the grade moves it a little); no region became backdrop.
+      const before = luminance(image).data;
+      const after = luminance(out).data;
+      let worst = 0;
+      for (let p = 0; p < before.length; p++) worst = Math.max(worst, Math.abs(after[p]! - before[p]!));
+      expect(worst, name).toBeLessThan(0.15);
+      expect(correlation(before, after), name).toBeGreaterThan(0.97);
+    }
   }, 30_000);
 });

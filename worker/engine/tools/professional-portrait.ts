@@ -4,6 +4,7 @@
  * grade (soft S-curve, a touch of warmth, clarity).
  */
 import { detectFaces } from '../vision';
+import { humanFace } from '../vision/human-face';
 import { keepConnectedTo, segmentPerson } from '../vision/segment';
 import { compositeOver, decontaminate } from './cutout';
 import { guidedFilter, scaleFor, smoothPreservingEdges } from './filters';
@@ -56,7 +57,9 @@ export const professionalPortrait: PhotoTool = async ({ image }) => {
   const s = scaleFor(image);
   const { width, height } = image;
   const faces = await detectFaces(await encodeRaster(image)).catch(() => []);
-  const face = faces[0]?.box;
+  // Only a person's face counts: the detector also finds cat heads (chelsea, 0.93), and the person
+  // model then covers the cat (vision/human-face.ts).
+  const face = humanFace(faces)?.box;
   // Without a face the person model guesses at cups and cats: keep the photo's own background then,
   // and give it the studio grade only (a full-width matte changes nothing below).
   const person = face ? keepConnectedTo(await segmentPerson(image), face) : null;
