@@ -16,6 +16,7 @@ import { createEngineServiceClient } from './adapters/images/engine-service';
 import { createImageEngines } from './adapters/images/engines';
 import { createLocalEngine } from './adapters/images/local-engine';
 import { providerEngines } from './adapters/images/provider-engines';
+import { createCloudflareUprightImages, createPassthroughUprightImages } from './adapters/images/upright-cloudflare';
 import type { AiBindingLike } from './adapters/images/workers-ai';
 import { createPaymentGateways } from './adapters/payments';
 import { selectDevMailbox, selectMailer, selectQueue, selectRateLimiter } from './adapters/select';
@@ -57,8 +58,9 @@ interface ExecutionContextLike {
 }
 
 const log = createConsoleLogger();
-// Module-level so its "no IMAGES binding" warning is logged once per isolate, not per request.
+// Module-level so their "no IMAGES binding" warnings are logged once per isolate, not per request.
 const passthroughAvatars = createPassthroughAvatarImages(log);
+const passthroughUpright = createPassthroughUprightImages(log);
 // Per-isolate state: parsed once, reused by every request this isolate serves.
 let isolate: { config: Config; devMailbox?: DevMailbox; memoryLimits?: RateLimiter; errorReporter?: ErrorReporter } | undefined;
 
@@ -157,7 +159,9 @@ function workerImageEngines(config: Config, env: WorkerBindings) {
       })
     : undefined;
   const local = config.IMAGE_ENGINE === 'local' && offline ? { nano: createLocalEngine(offline) } : {};
-  return createImageEngines({ ...local, ...providerEngines(config, { ai: env.AI }) }, offline);
+  // Provider engines get sources upright through the same binding that re-encodes avatars.
+  const upright = env.IMAGES ? createCloudflareUprightImages(env.IMAGES, log) : passthroughUpright;
+  return createImageEngines({ ...local, ...providerEngines(config, { ai: env.AI, upright }) }, offline);
 }
 
 export { EngineContainer } from './adapters/images/engine-container';

@@ -11,6 +11,7 @@ import { createImageEngines } from '../../worker/adapters/images/engines';
 import { createLocalEngine } from '../../worker/adapters/images/local-engine';
 import { createEnginePool } from '../../worker/engine/pool';
 import { providerEngines } from '../../worker/adapters/images/provider-engines';
+import { createSharpUprightImages } from '../../worker/adapters/images/upright-sharp';
 import { createPaymentGateways } from '../../worker/adapters/payments';
 import { selectDevMailbox, selectMailer, selectQueue, selectRateLimiter } from '../../worker/adapters/select';
 import { createConsoleLogger, systemClock } from '../../worker/adapters/runtime/console-logger';
@@ -78,7 +79,10 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
     images:
       options.images ??
       createImageEngines(
-        { ...(config.IMAGE_ENGINE === 'local' ? { nano: createLocalEngine(enginePool) } : {}), ...providerEngines(config) },
+        {
+          ...(config.IMAGE_ENGINE === 'local' ? { nano: createLocalEngine(enginePool) } : {}),
+          ...providerEngines(config, { upright: createSharpUprightImages() }),
+        },
         enginePool,
       ),
     avatarImages: createSharpAvatarImages(),

@@ -19,7 +19,9 @@ const upload = (bytes: Uint8Array, name: string, type: string) => {
 };
 
 describe('POST /api/upload/image', () => {
-  it('keeps a portrait phone photo upright: EXIF Orientation=6 is applied, everything else is stripped', async () => {
+  // Uploads are not re-encoded: the pixels stay as shot and only the Orientation tag survives, for viewers to
+  // apply. Provider engines are sent the photo turned upright (worker/adapters/images/upright-port.ts, tested there).
+  it('strips a portrait phone photo to its Orientation=6 tag: the API reports the upright size, an EXIF-aware decoder shows it upright', async () => {
     // Stored sideways (40×30 sensor pixels, red band on the left) with Orientation=6, as phones do.
     const photo = new Uint8Array(
       await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2040ff' } })
@@ -36,6 +38,8 @@ describe('POST /api/upload/image', () => {
 
     const stored = new Uint8Array(await (await t.request(body.url, { token })).arrayBuffer());
     expect(Buffer.from(stored).includes('secret-owner')).toBe(false);
+    const kept = await sharp(stored).metadata();
+    expect([kept.width, kept.height, kept.orientation]).toEqual([40, 30, 6]);
     const upright = await sharp(stored).rotate().raw().toBuffer({ resolveWithObject: true });
     expect([upright.info.width, upright.info.height]).toEqual([30, 40]);
     // Rotated 90° clockwise, the red band that was on the left is now on top.

@@ -4,7 +4,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { classifyError, SIZES } from '../../contract/generation';
 import { EngineError, type ImageEngine, type TextToImageInput } from '../../services/generation/engine';
+import { TEST_ENV } from '../../../tests/setup/test-app';
+import { loadConfig } from '../../env';
 import { createGeminiEngine, nearestAspectRatio } from './gemini';
+import { providerEngines } from './provider-engines';
+import { createSharpUprightImages } from './upright-sharp';
+import { expectUpright, phonePhoto } from './upright.test-support';
 
 /**
  * Gemini's generateContent against a local fake server replaying response bodies shaped like the
@@ -232,6 +237,34 @@ describe('Gemini engine: multi-image edit', () => {
     expect(classifyError(none.message)).toBe('invalid_input');
     expect(classifyError(six.message)).toBe('invalid_input');
     expect(received).toHaveLength(0);
+  });
+});
+
+describe('Gemini engine: portrait phone photos', () => {
+  // Built as production builds it (providerEngines), with the Node upright port; Workers use the Images binding (upright.test.ts).
+  const nano = () =>
+    providerEngines(loadConfig({ ...TEST_ENV, IMAGE_ENGINE: 'gemini', GEMINI_API_KEY: 'test-key-123', GEMINI_API_URL: baseUrl }), {
+      upright: createSharpUprightImages(),
+    }).nano!;
+
+  it('receives an Orientation=6 JPEG and PNG upright: sides swapped, no tag, corners in place; upright images byte for byte', async () => {
+    reply = json(200, successBody());
+    await nano().edit({
+      prompt: 'make it a watercolour',
+      style: 'artistic',
+      images: [
+        { bytes: await phonePhoto('jpeg'), contentType: 'image/jpeg' },
+        { bytes: await phonePhoto('png'), contentType: 'image/png' },
+        { bytes: sourcePng, contentType: 'image/png' },
+      ],
+      seed: 3,
+      model: 'nano',
+    });
+    const [, jpeg, png, plain] = received[0]!.body.contents[0]!.parts;
+    expect([jpeg!.inline_data!.mime_type, png!.inline_data!.mime_type]).toEqual(['image/jpeg', 'image/png']);
+    await expectUpright(Buffer.from(jpeg!.inline_data!.data, 'base64'));
+    await expectUpright(Buffer.from(png!.inline_data!.data, 'base64'));
+    expect(plain).toEqual({ inline_data: { mime_type: 'image/png', data: Buffer.from(sourcePng).toString('base64') } });
   });
 });
 

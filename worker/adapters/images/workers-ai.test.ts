@@ -3,6 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { classifyError } from '../../contract/generation';
 import { EngineError, type EditInput, type TextToImageInput } from '../../services/generation/engine';
 import { bytesToBase64 } from '../../lib/bytes';
+import { TEST_ENV } from '../../../tests/setup/test-app';
+import { loadConfig } from '../../env';
+import { providerEngines } from './provider-engines';
+import { createSharpUprightImages } from './upright-sharp';
+import { expectUpright, phonePhoto } from './upright.test-support';
 import { createWorkersAiEngine, DEFAULT_EDIT_MODEL, DEFAULT_TEXT_MODEL, engineErrorFromAi, type AiBindingLike } from './workers-ai';
 
 /**
@@ -183,6 +188,28 @@ describe('Workers AI engine: edit (img2img)', () => {
     expect(classifyError(error.message)).toBe('invalid_input');
     expect(error.retryable).toBe(false);
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('Workers AI engine: portrait phone photos', () => {
+  // Built as production builds it (providerEngines), with the Node upright port; Workers use the Images binding (upright.test.ts).
+  const nano = (ai: AiBindingLike) =>
+    providerEngines(loadConfig({ ...TEST_ENV, IMAGE_ENGINE: 'workers-ai' }), { ai, upright: createSharpUprightImages() }).nano!;
+
+  it.each(['jpeg', 'png'] as const)(
+    'img2img receives an Orientation=6 %s upright: sides swapped, no tag, corners in place',
+    async (format) => {
+      const { ai, calls } = fakeAi(() => png);
+      await nano(ai).edit(editInput({ images: [{ bytes: await phonePhoto(format), contentType: `image/${format}` }] }));
+      expect(calls).toHaveLength(1);
+      await expectUpright(new Uint8Array(calls[0]!.inputs.image as number[]));
+    },
+  );
+
+  it('an upright source goes byte for byte', async () => {
+    const { ai, calls } = fakeAi(() => png);
+    await nano(ai).edit(editInput());
+    expect(calls[0]!.inputs.image).toEqual(Array.from(sourcePng));
   });
 });
 
