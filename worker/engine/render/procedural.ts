@@ -5,7 +5,7 @@ import type { RenderStyle } from './context';
 import { finishStyle } from './post';
 import { placeSubjects, tableBackdropSvg, underwaterBackdropSvg, type Setting } from './sprites';
 import { hashString } from './prng';
-import { findSubjects } from './vocabulary';
+import { findSubjects, withoutStyleWords } from './vocabulary';
 
 export type { RenderInput } from './compose';
 export type { RenderStyle } from './context';
@@ -39,7 +39,10 @@ async function rasterise(svg: string): Promise<Buffer> {
 export async function renderFromPrompt(input: RenderInput): Promise<Uint8Array> {
   const width = Math.max(16, Math.round(input.width));
   const height = Math.max(16, Math.round(input.height));
-  const subjects = findSubjects(input.prompt);
+  // The style button's text ("…, natural light, fine detail") says how to draw, not what: it is no
+  // subject, no colour of one and no "over" that lifts one (positions still index the prompt).
+  const subjectPrompt = withoutStyleWords(input.prompt);
+  const subjects = findSubjects(subjectPrompt);
   const main = subjects[0];
   const seed = input.seed ?? 0;
   const underwater = main?.kind === 'sea' && !ABOVE_WATER.test(input.prompt);
@@ -62,7 +65,7 @@ export async function renderFromPrompt(input: RenderInput): Promise<Uint8Array> 
   } else {
     composed = await composeLayers(plan, width, height);
   }
-  composed = await placeSubjects(composed, plan, subjects, seed, input.prompt, setting);
+  composed = await placeSubjects(composed, plan, subjects, seed, subjectPrompt, setting);
   const finished = await finishStyle(composed, plan, input.style as RenderStyle);
   return new Uint8Array(
     await sharp(finished.data, { raw: finished.info }).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer(),

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { QUICK_STYLE_TEXTS, STYLE_TEXTS } from '../../contract/style-texts';
 import { renderFromPrompt } from './procedural';
 import { findSubjects, loadVocabulary } from './vocabulary';
 
@@ -34,6 +35,48 @@ describe('subject vocabulary (issue 15)', () => {
     expect(labels('a house by the lake')).toEqual([]);
     expect(labels('一個麵包')).toEqual(['bread']);
     expect(labels('a car and a bike')).toEqual(['automobile', 'bicycle']);
+  });
+
+  it("draws nothing for the style buttons' own text, and only the subject beside it (issue 15 review)", () => {
+    for (const { suffix } of [...STYLE_TEXTS, ...QUICK_STYLE_TEXTS]) {
+      expect(labels(suffix), suffix).toEqual([]);
+      // As the workbench sends it: the prompt, then ", " and the style text (prompt-suffix.ts).
+      expect(labels(`a red fox, ${suffix}`), suffix).toEqual(['fox']);
+      expect(labels(`一碗拉麵, ${suffix}`), suffix).toEqual(['steaming bowl']);
+    }
+  });
+
+  it('draws what the inspiration chips name, and nothing for their adjectives', () => {
+    // The INSPIRATION prompts of web/src/features/workbench/styles.ts.
+    const inspiration: [string, string[]][] = [
+      ['Golden hour over snowy mountains and a calm lake, wide landscape', []],
+      ['Portrait of a woman in soft window light, shallow depth of field', ['woman']],
+      ['Modern city skyline at sunset, glass towers reflecting the sky', []],
+      ['Abstract composition of flowing violet and gold shapes', []],
+      ['Neon cyberpunk city at night in the rain, flying lights', []],
+      ['Misty pine forest by a river at dawn', []],
+      ['A curious cat sitting in a blooming flower garden', ['cat']],
+      ['A ringed planet rising over a desert of purple dunes', []],
+    ];
+    for (const [prompt, expected] of inspiration) expect(labels(prompt), prompt).toEqual(expected);
+  });
+
+  it('takes no adjective, mood or setting word for a subject, in either language', () => {
+    const words = ['delicious', '好吃', '美味', 'cool', 'wild', 'lucky', '幸運', 'strong', 'sharp', 'field', '平靜', '寧靜'];
+    words.push('calm', 'curious', '好奇', 'playful', '好玩', 'natural', 'shallow', 'violet', 'brush strokes', 'geometric shapes');
+    words.push('tired', 'proud', 'slow', 'lazy', '海底', '空中', '白色', '黑色', '春天', '危險', '透明');
+    for (const word of words) expect(labels(word), word).toEqual([]);
+    expect(labels('a wild horse')).toEqual(['horse']);
+    expect(labels('a sunflower field')).toEqual(['sunflower']);
+    expect(labels('海底的章魚')).toEqual(['octopus']);
+    expect(labels('a delicious pizza')).toEqual(['pizza']);
+    // Tags that name the thing still count, in both languages.
+    expect(labels('a puppy')).toEqual(['dog']);
+    expect(labels('a hippo')).toEqual(['hippopotamus']);
+    expect(labels('a tortoise')).toEqual(['turtle']);
+    expect(labels('一隻小狗')).toEqual(['dog']);
+    expect(labels('一碗熱麵碗')).toEqual(['steaming bowl']);
+    expect(labels('國王')).toEqual(['person with crown']);
   });
 
   it('knows where a subject belongs', () => {

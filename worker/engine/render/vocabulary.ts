@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { QUICK_STYLE_TEXTS, STYLE_TEXTS } from '../../contract/style-texts';
 import { namesAny } from '../edit/prompt-words';
 
 /** Where a subject belongs in a picture. */
@@ -120,6 +121,30 @@ const ALIASES: Record<string, string> = {
   貓: 'cat',
   狗: 'dog',
   馬: 'horse',
+  // Chinese names CLDR has only as tags that share no character with the subject's name (namesTheThing).
+  國王: 'person with crown',
+  皇后: 'person with crown',
+  新娘: 'person with veil',
+  新郎: 'person in tuxedo',
+  幽靈: 'ghost',
+  烏鴉: 'black bird',
+  crow: 'black bird',
+  raven: 'black bird',
+  鴿子: 'dove',
+  蚱蜢: 'cricket',
+  牛排: 'cut of meat',
+  steak: 'cut of meat',
+  香腸: 'hot dog',
+  sausage: 'hot dog',
+  布丁: 'custard',
+  pudding: 'custard',
+  浴缸: 'bathtub',
+  裙子: 'dress',
+  夾克: 'coat',
+  襯衫: 't-shirt',
+  serpent: 'snake',
+  angel: 'baby angel',
+  天使: 'baby angel',
 };
 
 /** Tags that are adjectives or settings, not things. */
@@ -170,13 +195,371 @@ const STOP_TAGS = new Set([
   'desk',
   'game',
   'play',
+  // Colours that are also flowers or things (violet → hyacinth, 黑色 → black cat).
+  'violet',
+  'indigo',
+  'magenta',
+  'cyan',
+  'teal',
+  'turquoise',
+  'beige',
+  '黑色',
+  '白色',
+  '藍色',
+  '紅色',
+  '綠色',
+  '黃色',
+  '紫色',
+  '金色',
+  '咖啡色',
+  '暗色',
+  // Settings the scene draws or that only say where (a sunflower field is not field hockey).
+  'field',
+  'garden',
+  'lake',
+  'river',
+  'forest',
+  'desert',
+  'arctic',
+  'antarctica',
+  'underwater',
+  'reef',
+  'tropics',
+  'habitat',
+  'safari',
+  'road',
+  'highway',
+  '海底',
+  '海中',
+  '水中',
+  '水上',
+  '空中',
+  '太空',
+  '極地',
+  '南極',
+  '戶外',
+  '夜裡',
+  '春天',
+  '秋天',
+  '公路',
+  '道路',
+  // Qualities, moods and abstract words CLDR lists beside the things (issue 15 review): no drawable noun.
+  'wild',
+  'lucky',
+  'luck',
+  'strong',
+  'sharp',
+  'cool',
+  'calm',
+  'shallow',
+  'natural',
+  'mean',
+  'hidden',
+  'secret',
+  'noble',
+  'alpha',
+  'order',
+  'stubborn',
+  'under',
+  'slow',
+  'fast',
+  'jump',
+  'grow',
+  'change',
+  'climate',
+  'fall',
+  'flight',
+  'print',
+  'head',
+  'side',
+  'sour',
+  'ripe',
+  'diet',
+  'super',
+  'extra',
+  'awesome',
+  'class',
+  'gang',
+  'ride',
+  'spin',
+  'turn',
+  'circle',
+  'alert',
+  'float',
+  'save',
+  'second',
+  'third',
+  'direct',
+  'future',
+  'emotion',
+  'present',
+  'surprise',
+  'break',
+  'band',
+  'beat',
+  'call',
+  'power',
+  'record',
+  'action',
+  'idea',
+  'cost',
+  'paid',
+  'charge',
+  'evidence',
+  'proof',
+  'market',
+  'rise',
+  'send',
+  'zero',
+  'media',
+  'list',
+  'location',
+  'edge',
+  'rule',
+  'private',
+  'secure',
+  'major',
+  'split',
+  'point',
+  'curve',
+  'shape',
+  'shapes',
+  'attraction',
+  'culture',
+  'help',
+  'hurt',
+  'back',
+  'front',
+  'view',
+  'force',
+  'transparent',
+  'reflection',
+  'protect',
+  'notice',
+  'shake',
+  'strike',
+  'bite',
+  'fever',
+  'smell',
+  'taste',
+  'flavor',
+  'human',
+  'male',
+  'female',
+  'skills',
+  'fight',
+  'talk',
+  'proud',
+  'flamboyant',
+  'decor',
+  'drought',
+  'bottoms',
+  'cheers',
+  'drunk',
+  'accident',
+  'oops',
+  'pour',
+  'spill',
+  'launch',
+  'zoom',
+  'hail',
+  'stinky',
+  'unlucky',
+  'spiny',
+  'lazy',
+  'ugly',
+  'easy',
+  'salty',
+  'luxury',
+  'victory',
+  'artsy',
+  'arty',
+  'comfy',
+  'shiny',
+  'energy',
+  'study',
+  'privacy',
+  'handy',
+  'disability',
+  'mobility',
+  'security',
+  'purity',
+  'mythology',
+  'biology',
+  'prophecy',
+  'mary',
+  'breaky',
+  'sportutility',
+  'stinks',
+  'gamer',
+  'games',
+  'regal',
+  'parent',
+  'mane',
+  'roar',
+  'growl',
+  'stripe',
+  'spots',
+  'herd',
+  'ascend',
+  'marine',
+  'bloom',
+  'shrub',
+  'crops',
+  'maze',
+  'iron',
+  'serve',
+  'chip',
+  'sugar',
+  'treat',
+  'barrel',
+  'birth',
+  'born',
+  'brew',
+  'cube',
+  'sauce',
+  'wheels',
+  'blades',
+  'saver',
+  'resort',
+  'spark',
+  'stub',
+  'winner',
+  'target',
+  'dupe',
+  'cord',
+  'twist',
+  'dive',
+  'neck',
+  'clack',
+  'clap',
+  'flop',
+  'foot',
+  'heel',
+  'bent',
+  'sing',
+  'rhythm',
+  'snap',
+  'marker',
+  'metal',
+  'trim',
+  'step',
+  'chest',
+  'closet',
+  'hoist',
+  'bait',
+  'lure',
+  'punk',
+  'burp',
+  'dental',
+  'soak',
+  'quench',
+  'charm',
+  'links',
+  'pounds',
+  'flats',
+  'slots',
+  'waste',
+  'army',
+  'semi',
+  'choo',
+  'beacon',
+  'brush',
+  'detail',
+  'rich',
+  'bold',
+  'clean',
+  'fine',
+  'soft',
+  'light',
+  '好吃',
+  '美味',
+  '幸運',
+  '好運',
+  '吉利',
+  '好兆頭',
+  '平靜',
+  '寧靜',
+  '平和',
+  '純潔',
+  '好奇',
+  '淘氣',
+  '狡猾',
+  '好玩',
+  '不幸',
+  '智慧',
+  '有智慧',
+  '驕傲',
+  '賣弄',
+  '鮮豔',
+  '懶',
+  '懶散',
+  '慢',
+  '臭',
+  '巨大',
+  '多刺',
+  '頑固',
+  '乾淨',
+  '方便',
+  '透明',
+  '工作',
+  '休閒',
+  '遊戲',
+  '發光',
+  '光亮',
+  '閃耀',
+  '危險',
+  '生命',
+  '科學',
+  '速度',
+  '移動',
+  '漂浮',
+  '幻想',
+  '傳說',
+  '神話',
+  '浪漫',
+  '保護',
+  '鋒利',
+  '涼快',
+  '害羞',
+  '舒爽',
+  '噁心',
+  '嚇人',
+  '服務',
+  '節日',
+  '慶典',
+  '慶祝',
 ]);
 
 /** Things that float or fly although their emoji group is elsewhere. */
 const SKY_LABELS = new Set(['balloon', 'kite', 'flying saucer', 'parachute', 'butterfly', 'honeybee', 'bat', 'fly', 'mosquito', 'dragon']);
 
-const require = createRequire(import.meta.url);
 const CJK = /[\p{Script=Han}]/u;
+
+/** Smileys whose tags are things, not feelings: costume faces (ghost, alien, poo), cat and monkey faces. */
+const CHARACTER_FACES = new Set([11, 12, 13]);
+/** Adjective and verb endings: "curious", "playful", "expressive", "haunting", "twisted" describe, they do not name. */
+const DESCRIBING = /(ous|ful|ive|less|able|ible|ish|ic|ed|ing|ly)$/;
+/** Characters too common in Chinese names to show that a tag names the same thing (子 of 驢子, 色 of 黑色). */
+const COMMON_HAN = new Set([...'子的色人大小一之']);
+
+/**
+ * CLDR tags mix names of the thing with what people feel about it: the otter is "playful", the lotus
+ * "calm" and 平靜, the raccoon "curious" and 好奇, the fork and knife "delicious" and 好吃 (issue 15
+ * review). There is no part of speech in the data, so a tag counts only when it looks like a name:
+ * an English tag without an adjective or verb ending (a stop list catches the short adjectives,
+ * "wild", "cool", "sharp"), a Chinese tag that shares a character with the subject's Chinese name
+ * (小狗 and 狗, 熱麵碗 and 湯麵; not 好奇 and 浣熊). Tags the data also gives smiley faces are
+ * moods and never count (the caller checks them). Common names this loses (國王, 烏鴉) are aliases.
+ */
+function namesTheThing(tag: string, chineseName: string | undefined): boolean {
+  if (/[,，、]/.test(tag)) return false;
+  if (!CJK.test(tag)) return !(tag.length >= 5 && DESCRIBING.test(tag));
+  if (!chineseName) return false;
+  return [...tag].some((character) => CJK.test(character) && !COMMON_HAN.has(character) && chineseName.includes(character));
+}
+
+const require = createRequire(import.meta.url);
 
 function twemojiDirectory(): string {
   return dirname(require.resolve('@twemoji/svg/package.json'));
@@ -230,9 +613,13 @@ export function loadVocabulary(): Vocabulary {
   const exact: [string, number][] = [];
   const stripped: [string, number][] = [];
   const tags = new Map<string, number[]>();
+  /** Tags CLDR also gives a smiley face (😌 "calm", 😋 "delicious", 😎 "cool"): feelings and qualities ("cool", "calm", 好吃), not things. */
+  const moods = new Set<string>();
   /** Names of places and weather, which the scene draws: never a tag of some other subject ("house" is not the potted plant). */
   const sceneryNames = new Set<string>();
   for (const e of en) {
+    if (e.group === 0 && e.subgroup !== undefined && !CHARACTER_FACES.has(e.subgroup))
+      for (const tag of [...(e.tags ?? []), ...(zh.get(e.hexcode)?.tags ?? [])]) moods.add(tag.toLowerCase());
     const drawable = (e.group !== undefined && DRAWABLE_GROUPS.has(e.group)) || (e.subgroup !== undefined && PEOPLE.has(e.subgroup));
     if (e.subgroup !== undefined && SCENERY.has(e.subgroup)) {
       for (const name of [e.label, ...(e.tags ?? []), zh.get(e.hexcode)?.label ?? '']) if (name) sceneryNames.add(name.toLowerCase());
@@ -247,9 +634,11 @@ export function loadVocabulary(): Vocabulary {
     const chinese = zh.get(e.hexcode);
     exact.push([e.label.toLowerCase(), index], ...(chinese ? [[chinese.label, index] as [string, number]] : []));
     stripped.push([e.label.toLowerCase().replace(/ face$/, ''), index]);
-    // Chinese tags ("熱麵碗" on the ramen bowl) count under the same rule as English ones below.
-    for (const tag of [...(e.tags ?? []), ...(chinese?.tags ?? [])])
-      tags.set(tag.toLowerCase(), [...(tags.get(tag.toLowerCase()) ?? []), index]);
+    // Only tags that name the thing are candidates (see namesTheThing); "熱麵碗" on the ramen bowl is one.
+    for (const tag of [...(e.tags ?? []), ...(chinese?.tags ?? [])]) {
+      const key = tag.toLowerCase();
+      if (namesTheThing(key, chinese?.label)) tags.set(key, [...(tags.get(key) ?? []), index]);
+    }
   }
   // Exact labels first ("horse" is the whole horse), then labels without "face" ("dog face" → dog).
   const labelKeys = new Map<string, number>();
@@ -262,6 +651,7 @@ export function loadVocabulary(): Vocabulary {
       indices.length === 1 &&
       (tag.length >= 4 || (CJK.test(tag) && tag.length >= 2)) &&
       !STOP_TAGS.has(tag) &&
+      !moods.has(tag) &&
       !sceneryNames.has(tag) &&
       !byKeyword.has(tag)
     )
@@ -280,11 +670,32 @@ export function loadVocabulary(): Vocabulary {
 }
 
 /**
+ * Words that say how the picture looks, not what is in it: the workbench's style-button texts
+ * (contract/style-texts.ts, appended as ", photorealistic, natural light, fine detail") and the
+ * photographic and painterly phrases of prompts ("soft window light", "depth of field").
+ */
+const STYLE_PHRASES = [
+  ...[...STYLE_TEXTS, ...QUICK_STYLE_TEXTS].map((style) => style.suffix),
+  ...['window light', 'natural light', 'studio light', 'soft light', 'rim light', 'back light', 'ambient light'],
+  ...['depth of field', 'brush strokes', 'brush stroke', 'brushwork', 'line art', 'cel shading', 'golden hour', 'blue hour'],
+].sort((a, b) => b.length - a.length);
+const STYLE_PATTERN = new RegExp(
+  STYLE_PHRASES.map((phrase) => `\\b${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}\\b`).join('|'),
+  'gi',
+);
+
+/** The prompt with its style words blanked out, same length, so subject positions still index the prompt. */
+export function withoutStyleWords(prompt: string): string {
+  return prompt.replace(STYLE_PATTERN, (phrase) => ' '.repeat(phrase.length));
+}
+
+/**
  * The subjects a prompt names, in prompt order, at most `limit` and each once. "a red fox" → fox;
  * "一碗拉麵" → steaming bowl; "a knight on a horse" → person fencing, horse.
  */
-export function findSubjects(prompt: string, limit = 3): SubjectHit[] {
+export function findSubjects(text: string, limit = 3): SubjectHit[] {
   const { entries, byKeyword, longestLatin, chinese } = loadVocabulary();
+  const prompt = withoutStyleWords(text);
   const hits: SubjectHit[] = [];
   const taken: [number, number][] = [];
   const add = (keyword: string, index: number) => {

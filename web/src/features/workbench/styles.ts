@@ -1,19 +1,26 @@
 import { msg } from '@lingui/core/macro';
 
-/** Style buttons append a description to the prompt, replacing the one they appended before (spec §4). */
+import { QUICK_STYLE_TEXTS, STYLE_TEXTS } from '../../../../worker/contract/style-texts';
+
+/**
+ * Style buttons append a description to the prompt, replacing the one they appended before (spec §4).
+ * The texts live in the contract (zod-free) so the offline renderer can leave them out of its subject lookup.
+ */
+const [realistic, artistic, anime, cartoon, abstract] = STYLE_TEXTS;
 export const STYLE_OPTIONS = [
-  { id: 'realistic', label: msg`Realistic`, suffix: 'photorealistic, natural light, fine detail' },
-  { id: 'artistic', label: msg`Artistic`, suffix: 'painterly, expressive brush strokes, rich colour' },
-  { id: 'anime', label: msg`Anime`, suffix: 'anime style, clean line art, vibrant cel shading' },
-  { id: 'cartoon', label: msg`Cartoon`, suffix: 'cartoon illustration, bold outlines, playful colours' },
-  { id: 'abstract', label: msg`Abstract`, suffix: 'abstract composition, bold geometric shapes' },
+  { ...realistic, label: msg`Realistic` },
+  { ...artistic, label: msg`Artistic` },
+  { ...anime, label: msg`Anime` },
+  { ...cartoon, label: msg`Cartoon` },
+  { ...abstract, label: msg`Abstract` },
 ] as const;
 
+const [details, painting, animeQuick, photo] = QUICK_STYLE_TEXTS;
 export const QUICK_STYLES = [
-  { id: 'realistic', label: msg`Enhance Details`, suffix: 'enhance details, sharpen, more clarity' },
-  { id: 'artistic', label: msg`Art Style`, suffix: 'turn into an oil painting' },
-  { id: 'anime', label: msg`Anime Style`, suffix: 'anime style, vivid colours' },
-  { id: 'realistic', label: msg`Realistic Photo`, suffix: 'realistic photo, natural colours' },
+  { ...details, label: msg`Enhance Details` },
+  { ...painting, label: msg`Art Style` },
+  { ...animeQuick, label: msg`Anime Style` },
+  { ...photo, label: msg`Realistic Photo` },
 ] as const;
 
 export const INSPIRATION = [
