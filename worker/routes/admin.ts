@@ -9,5 +9,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .use('*', requireAdmin)
   .get('/credit-system-config', async (c) => c.json({ success: true, data: await readCreditSystemConfig(c.get('deps').db) }))
   .put('/credit-system-config', validate('json', creditSystemConfigUpdate), async (c) =>
-    c.json({ success: true, data: await updateCreditSystemConfig(c.get('deps').db, c.req.valid('json')) }),
+    c.json({ success: true, data: await updateCreditSystemConfig(c.get('deps'), c.req.valid('json')) }),
   );

@@ -46,3 +46,38 @@ it('serves a request with the ports passed as env.deps', async () => {
   expect(await res.json()).toMatchObject({ status: 'degraded', db: 'unreachable' });
   expect((await t.request('/api/health')).status).toBe(200);
 });
+
+// The Worker opens a new database handle for every request; caches keyed by the handle never hit
+// there. This wraps the database in a fresh object per request, as the Worker does, and counts queries.
+it('keeps its caches across requests that each bring their own database handle (as on Workers)', async () => {
+  const statements: string[] = [];
+  const perRequest = () =>
+    new Proxy(t.deps.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key === 'execute')
+          return (query: { queryChunks?: { value?: string[] }[] }) => {
+            statements.push(JSON.stringify(query.queryChunks?.map((chunk) => chunk.value)));
+            return value.call(target, query);
+          };
+        if (key === 'select') statements.push('select');
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  const fetch = (path: string) => t.app.fetch(new Request(`http://localhost${path}`), { deps: { ...t.deps, db: perRequest() } });
+
+  clock.advance(60); // past any migration state cached by earlier tests
+  expect((await fetch('/api/health')).status).toBe(200);
+  expect((await fetch('/api/health')).status).toBe(200);
+  expect(statements.filter((s) => s.includes('__drizzle_migrations'))).toHaveLength(1);
+  expect(statements.filter((s) => s.includes('select 1'))).toHaveLength(1);
+
+  statements.length = 0;
+  const first = await fetch('/api/public/pricing/all');
+  expect(first.status).toBe(200);
+  const loaded = statements.length;
+  expect(loaded).toBeGreaterThan(0);
+  const again = await fetch('/api/public/pricing/all');
+  expect(await again.json()).toEqual(await first.json());
+  expect(statements.length).toBe(loaded);
+});

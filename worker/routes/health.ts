@@ -16,7 +16,10 @@ interface MigrationState {
   expected: number;
   checkedAt: number;
 }
-/** Per database (tests run several apps in one process); an isolate or process holds one. */
+/**
+ * Keyed by the app's config, which lives as long as the process or Workers isolate (a Worker opens a
+ * new database handle per request); tests build one config per app and database.
+ */
 const migrationStates = new WeakMap<object, MigrationState>();
 
 /**
@@ -32,7 +35,7 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const started = performance.now();
   const now = clock.now().getTime();
   try {
-    let state = migrationStates.get(db);
+    let state = migrationStates.get(config);
     if (state && now - state.checkedAt < MIGRATION_STATE_TTL_MS) {
       await db.execute(sql`select 1`);
     } else {
@@ -42,7 +45,7 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
       const row = (result as unknown as { rows: { applied: number; latest: string | null }[] }).rows[0];
       const applied = Number(row?.applied ?? 0);
       state = { current: Number(row?.latest ?? 0) === LATEST && applied >= EXPECTED, applied, expected: EXPECTED, checkedAt: now };
-      migrationStates.set(db, state);
+      migrationStates.set(config, state);
     }
     const { checkedAt: _, ...migrations } = state;
     return c.json({ status: 'ok', db: 'ok', dbLatencyMs: Math.round(performance.now() - started), ...build, migrations });

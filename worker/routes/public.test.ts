@@ -72,7 +72,7 @@ describe('public reads', () => {
     await writeSystemConfig(t.deps.db, 'newUserBonus', 25);
     // Another process changed it: this one may serve the cached value until the TTL (max-age) passes.
     expect(await (await t.request('/api/system/config/registration-bonus')).json()).toEqual({ success: true, data: 20 });
-    await updateCreditSystemConfig(t.deps.db, { newUserBonus: 35 });
+    await updateCreditSystemConfig(t.deps, { newUserBonus: 35 });
     expect(await (await t.request('/api/system/config/registration-bonus')).json()).toEqual({ success: true, data: 35 });
   });
 });

@@ -30,7 +30,7 @@ function answer(c: Context<AppEnv>, cached: CachedBody) {
  * value older than a change made elsewhere by more than that.
  */
 export async function sendPublicRead(c: Context<AppEnv>, key: string, load: () => Promise<unknown>) {
-  return answer(c, await cachedPublicRead(c.get('deps').db, key, load));
+  return answer(c, await cachedPublicRead(c.get('deps').config, key, load));
 }
 
 class NotCacheable extends Error {}
@@ -47,7 +47,7 @@ export const publicReadCache = createMiddleware<AppEnv>(async (c, next) => {
   const key = `route:${c.req.path}`;
   let ranHere = false;
   try {
-    const cached = await cachedPublicBody(c.get('deps').db, key, async () => {
+    const cached = await cachedPublicBody(c.get('deps').config, key, async () => {
       ranHere = true;
       await next();
       if (c.res.status !== 200) throw new NotCacheable();

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client';
 import type { CreditSystemConfigUpdate } from '../../contract/admin';
+import type { ServiceContext } from '../context';
 import { invalidatePublicReads } from './read-cache';
 import { readSystemConfig, writeSystemConfig } from './system-config';
 
@@ -13,7 +14,8 @@ export async function readCreditSystemConfig(db: Db) {
   return { newUserBonus, imageGeneration, imageUpscale, referral };
 }
 
-export async function updateCreditSystemConfig(db: Db, update: CreditSystemConfigUpdate) {
+export async function updateCreditSystemConfig(ctx: ServiceContext<'db' | 'config'>, update: CreditSystemConfigUpdate) {
+  const { db } = ctx;
   await db.transaction(async (tx) => {
     if (update.newUserBonus !== undefined) await writeSystemConfig(tx, 'newUserBonus', update.newUserBonus);
     if (update.imageGeneration) await writeSystemConfig(tx, 'imageGeneration', update.imageGeneration);
@@ -21,7 +23,7 @@ export async function updateCreditSystemConfig(db: Db, update: CreditSystemConfi
     if (update.referral) await writeSystemConfig(tx, 'referral', update.referral);
   });
   // After the commit: public reads (registration bonus shown to visitors) must not outlive the change.
-  invalidatePublicReads(db);
+  invalidatePublicReads(ctx.config);
   return readCreditSystemConfig(db);
 }
 
