@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema } from '../../db/client';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app';
 
@@ -22,6 +22,22 @@ const consume = (amount: number | string, referenceId: string, extra = '') =>
   });
 
 describe('credits API', () => {
+  it('spends in two round trips: the session read and one statement that moves the credits (issue 17)', async () => {
+    const client = (t.deps.db as unknown as { $client: Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => unknown> }).$client;
+    const spender = await t.signIn('round-trips@example.com');
+    const spies = (['query', 'exec', 'transaction'] as const).map((method) => vi.spyOn(client, method));
+    try {
+      const res = await t.request('/api/credits/consume?amount=1&referenceType=IMAGE_GENERATION&referenceId=rt-1', {
+        method: 'POST',
+        token: spender.token,
+      });
+      expect(res.status).toBe(200);
+      expect(spies.map((spy) => spy.mock.calls.length)).toEqual([2, 0, 0]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+
   it('shows the new-user bonus in the balance with spec field names', async () => {
     const res = await t.request('/api/credits/balance', { token });
     expect(await res.json()).toEqual({
