@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './_columns';
 
 export const userRole = pgEnum('user_role', ['user', 'admin']);
@@ -51,8 +51,11 @@ export const authIdentities = pgTable(
 );
 
 /**
- * A six-digit sign-in code. Only an HMAC of the code is stored; `attempts` is bumped *before* a guess
- * is compared so that parallel guesses cannot exceed the limit.
+ * A six-digit sign-in code. Only an HMAC of the code is stored; attempts are bumped *before* a guess
+ * is compared so that parallel guesses cannot exceed the limit. `attempts` counts the guesses of the
+ * client that asked for the code (`requestIp`); `otherAttempts` those of every other client together,
+ * and `otherAttemptsByIp` each other client's share, so another client cannot spend the requester's
+ * guesses (services/auth/email-codes.ts, decision 008).
  */
 export const loginCodes = pgTable(
   'login_codes',
@@ -61,6 +64,8 @@ export const loginCodes = pgTable(
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
+    otherAttempts: integer('other_attempts').notNull().default(0),
+    otherAttemptsByIp: jsonb('other_attempts_by_ip').$type<Record<string, number>>().notNull().default({}),
     expiresAt: tstz('expires_at').notNull(),
     consumedAt: tstz('consumed_at'),
     requestIp: text('request_ip'),

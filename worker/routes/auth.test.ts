@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { schema } from '../../db/client';
+import { LOGIN_CODE } from '../contract/auth';
+import { EMAIL_CODE_LIMITS } from '../services/auth/email-codes';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
 
 let t: TestApp;
@@ -46,7 +48,7 @@ describe('POST /api/auth/login/send-code', () => {
     expect((await sendCode('a@example.com')).status).toBe(200);
   });
 
-  it('limits sends per e-mail and per IP within an hour', async () => {
+  it('limits sends per e-mail and client, per e-mail (all clients) and per IP within an hour', async () => {
     for (let i = 0; i < t.config.LOGIN_CODE_MAX_PER_EMAIL_HOUR; i++) {
       expect((await sendCode('busy@example.com')).status).toBe(200);
       clock.advance(61);
@@ -54,6 +56,21 @@ describe('POST /api/auth/login/send-code', () => {
     const refused = await sendCode('busy@example.com');
     expect(refused.status).toBe(429);
     expect((await refused.json()).error.code).toBe('RATE_LIMITED');
+
+    // Other clients still may, up to the address-wide ceiling against mail-bombing.
+    let sent = t.config.LOGIN_CODE_MAX_PER_EMAIL_HOUR;
+    while (sent < EMAIL_CODE_LIMITS.sendsPerEmailHour) {
+      for (const ip of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) {
+        if (sent === EMAIL_CODE_LIMITS.sendsPerEmailHour) break;
+        expect((await sendCode('busy@example.com', ip)).status).toBe(200);
+        sent++;
+      }
+      clock.advance(61);
+    }
+    const ceiling = await sendCode('busy@example.com', '192.0.2.4');
+    expect(ceiling.status).toBe(429);
+    expect((await ceiling.json()).error.code).toBe('RATE_LIMITED');
+    expect(t.deps.devMailbox!.list('busy@example.com')).toHaveLength(EMAIL_CODE_LIMITS.sendsPerEmailHour);
 
     for (let i = 0; i < t.config.LOGIN_CODE_MAX_PER_IP_HOUR; i++) {
       expect((await sendCode(`u${i}@example.com`, '198.51.100.9')).status).toBe(200);
@@ -135,6 +152,22 @@ describe('POST /api/auth/login/verify-code', () => {
     expect((await verify('race@example.com', right)).status).toBe(429);
   });
 
+  it('lets other clients share 10 guesses on a code, 5 each, even in parallel, and leaves the asker its own 5', async () => {
+    await sendCode('shared@example.com', '192.0.2.10');
+    const right = t.latestCode('shared@example.com');
+    const wrong = right === '000000' ? '111111' : '000000';
+    const others = ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'];
+    await Promise.all(others.flatMap((ip) => Array.from({ length: 8 }, () => verify('shared@example.com', wrong, ip))));
+    const [row] = await t.deps.db.select().from(schema.loginCodes).where(eq(schema.loginCodes.email, 'shared@example.com'));
+    expect(row!.otherAttempts).toBe(EMAIL_CODE_LIMITS.otherClientsAttempts);
+    const perClient = Object.values(row!.otherAttemptsByIp);
+    expect(perClient.reduce((a, b) => a + b, 0)).toBe(EMAIL_CODE_LIMITS.otherClientsAttempts);
+    expect(Math.max(...perClient)).toBeLessThanOrEqual(LOGIN_CODE.maxAttempts);
+    expect(row!.attempts).toBe(0);
+    expect((await verify('shared@example.com', right, '198.51.100.5')).status).toBe(429);
+    expect((await verify('shared@example.com', right, '192.0.2.10')).status).toBe(200);
+  });
+
   it('expires codes after 10 minutes and uses each code once', async () => {
     await sendCode('late@example.com');
     const code = t.latestCode('late@example.com');
@@ -147,7 +180,7 @@ describe('POST /api/auth/login/verify-code', () => {
     expect((await (await verify('once@example.com', once)).json()).error.code).toBe('CODE_EXPIRED');
   });
 
-  it('only accepts the newest code of an address', async () => {
+  it('only accepts the newest code a client asked for', async () => {
     await sendCode('two@example.com');
     const first = t.latestCode('two@example.com');
     clock.advance(61);
@@ -155,6 +188,57 @@ describe('POST /api/auth/login/verify-code', () => {
     const second = t.latestCode('two@example.com');
     if (first !== second) expect((await verify('two@example.com', first)).status).toBe(400);
     expect((await verify('two@example.com', second)).status).toBe(200);
+  });
+
+  it("another client cannot lock the owner out: its sends and wrong guesses spend its own budget, not the owner's", async () => {
+    const owner = '192.0.2.10';
+    const attacker = '198.51.100.66';
+    const email = 'owner@example.com';
+    const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
+    // The attacker asks for as many codes as it may and burns each one with 5 wrong guesses.
+    for (let i = 0; i < t.config.LOGIN_CODE_MAX_PER_EMAIL_HOUR; i++) {
+      expect((await sendCode(email, attacker)).status).toBe(200);
+      const mailed = t.latestCode(email);
+      for (let g = 1; g < LOGIN_CODE.maxAttempts; g++) expect((await verify(email, wrong(mailed), attacker)).status).toBe(400);
+      expect((await (await verify(email, wrong(mailed), attacker)).json()).error.code).toBe('CODE_ATTEMPTS_EXCEEDED');
+      if (i < t.config.LOGIN_CODE_MAX_PER_EMAIL_HOUR - 1) clock.advance(61);
+    }
+    expect((await sendCode(email, attacker)).status).toBe(429);
+
+    // Seconds after the attacker's last send, the owner still gets a code on their own client…
+    clock.advance(1);
+    expect((await sendCode(email, owner)).status).toBe(200);
+    const code = t.latestCode(email);
+    // …which other clients may guess at only within a shared budget, 5 each: the third one is refused.
+    for (const ip of [attacker, '198.51.100.67']) {
+      for (let g = 1; g < LOGIN_CODE.maxAttempts; g++) expect((await verify(email, wrong(code), ip)).status).toBe(400);
+      expect((await (await verify(email, wrong(code), ip)).json()).error.code).toBe('CODE_ATTEMPTS_EXCEEDED');
+    }
+    expect((await (await verify(email, code, '198.51.100.68')).json()).error.code).toBe('CODE_ATTEMPTS_EXCEEDED');
+
+    // The owner's own guesses were never touched: a typo, then the right code.
+    expect((await verify(email, wrong(code), owner)).status).toBe(400);
+    const signedIn = await verify(email, code, owner);
+    expect(signedIn.status).toBe(200);
+    expect((await signedIn.json()).user.email).toBe(email);
+  });
+
+  it("accepts the newest mailed code from the owner's client too, and keeps the owner's own code after someone else asks", async () => {
+    const email = 'two-clients@example.com';
+    await sendCode(email, '192.0.2.10');
+    const mine = t.latestCode(email);
+    clock.advance(5);
+    // The 60 s resend wait is per client: someone else's request does not hold back the owner's, nor the reverse.
+    expect((await sendCode(email, '198.51.100.66')).status).toBe(200);
+    const theirs = t.latestCode(email);
+    if (mine !== theirs) {
+      // The owner types the code they asked for: the later request elsewhere did not retire it.
+      expect((await verify(email, mine, '192.0.2.10')).status).toBe(200);
+    }
+    clock.advance(61);
+    await sendCode(email, '198.51.100.66');
+    // The owner never asked on this client but reads the newest code in the mailbox: it works.
+    expect((await verify(email, t.latestCode(email), '192.0.2.77')).status).toBe(200);
   });
 
   it('validates the code format', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { schema, type Tx } from '../../../db/client';
 import { LOGIN_CODE } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
@@ -10,8 +10,14 @@ import { generateLoginCode, hashLoginCode, sameDigest } from './code-hash';
  * Six-digit codes mailed to an address, for both uses of "prove you read this mailbox": signing in by
  * code and verifying a password account's e-mail. One table and one set of rules for both (CSPRNG,
  * HMAC peppered with AUTH_SECRET, 10-minute expiry, attempts counted before comparing, 60 s resend
- * wait, hourly caps per e-mail and per IP), so the second use cannot be weaker than the first.
- * Either code proves the same thing, so only the newest code of an e-mail counts, whatever it was for.
+ * wait, hourly caps), so the second use cannot be weaker than the first. Either code proves the same
+ * thing, whatever it was for.
+ *
+ * The limits are per client (worker/lib/client-ip.ts) wherever a shared counter would let another
+ * client lock the owner out (issue 12 break 9, decision 008): the resend wait and the hourly cap are
+ * per e-mail and client, under a higher ceiling per e-mail against mail-bombing; a code answers the
+ * client that asked for it (its newest code) and the newest code mailed to the address, and the
+ * guesses on a code are counted per client, with the other clients sharing one small budget.
  */
 type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'mailer' | 'limits'>;
 export type EmailCodePurpose = 'sign-in' | 'verify-email' | 'password-reset' | 'change-email' | 'confirm-email-change' | 'delete-account';
@@ -21,17 +27,37 @@ const HOUR = 3600;
 /** Guesses per client IP across all e-mails, so one client cannot spray codes over many accounts. */
 const VERIFY_PER_IP_HOUR = 60;
 
+export const EMAIL_CODE_LIMITS = {
+  /**
+   * Codes mailed to one address per hour, all clients together: the mail-bombing ceiling. One client
+   * may ask LOGIN_CODE_MAX_PER_EMAIL_HOUR (6) times; this is higher, so a client that spends its own
+   * cap leaves the owner room (it takes four clients to fill it), and a victim gets at most 20 mails an hour.
+   */
+  sendsPerEmailHour: 20,
+  /**
+   * Guesses on one code by all clients other than the one that asked for it, together (5 each, as the
+   * asker). The asker's 5 stay its own, so a code takes at most 5 + 10 guesses: odds 15 in a million.
+   */
+  otherClientsAttempts: 10,
+} as const;
+
 async function limit(ctx: Ctx, key: string, max: number, message: string) {
   const result = await ctx.limits.hit(key, { limit: max, windowSeconds: HOUR });
   if (!result.allowed) throw new ServiceError('RATE_LIMITED', message, { retryAfter: result.retryAfterSeconds });
 }
 
-/** Seconds until another code may be sent to this e-mail (0 when one may be sent now). */
-export async function resendWaitSeconds(ctx: Pick<Ctx, 'db' | 'clock'>, email: string): Promise<number> {
+/**
+ * Seconds until `ip` may have another code sent to this e-mail (0 when one may be sent now). The wait
+ * is per client, so another client's request never holds back the owner's. Without `ip` (a status
+ * hint for the screen), it is the wait after the newest code sent by anyone.
+ */
+export async function resendWaitSeconds(ctx: Pick<Ctx, 'db' | 'clock'>, email: string, ip?: string): Promise<number> {
   const [latest] = await ctx.db
     .select({ createdAt: schema.loginCodes.createdAt })
     .from(schema.loginCodes)
-    .where(eq(schema.loginCodes.email, email))
+    .where(
+      ip === undefined ? eq(schema.loginCodes.email, email) : and(eq(schema.loginCodes.email, email), eq(schema.loginCodes.requestIp, ip)),
+    )
     .orderBy(desc(schema.loginCodes.createdAt))
     .limit(1);
   const waited = latest ? (ctx.clock.now().getTime() - latest.createdAt.getTime()) / 1000 : Infinity;
@@ -83,22 +109,24 @@ function mailFor(purpose: EmailCodePurpose, code: string) {
   };
 }
 
-/** Creates a code for `email` (only its HMAC is stored) and mails it, after the resend wait and the hourly caps. */
+/**
+ * Creates a code for `email` (only its HMAC is stored) and mails it, after the resend wait and the
+ * hourly caps: per client, per e-mail and client, then per e-mail (all clients).
+ */
 export async function issueEmailCode(
   ctx: Ctx,
   input: { email: string; ip: string; purpose: EmailCodePurpose; referralCode?: string | null },
 ): Promise<void> {
-  const retryAfter = await resendWaitSeconds(ctx, input.email);
+  const retryAfter = await resendWaitSeconds(ctx, input.email, input.ip);
   if (retryAfter > 0)
     throw new ServiceError('RESEND_TOO_SOON', `Please wait ${retryAfter} seconds before requesting a new code`, { retryAfter });
   // Per IP first: a client flooding new addresses is stopped before it creates a counter per address.
   await limit(ctx, `login-code:ip:${input.ip}`, ctx.config.LOGIN_CODE_MAX_PER_IP_HOUR, 'Too many requests, please try again later');
-  await limit(
-    ctx,
-    `login-code:email:${input.email}`,
-    ctx.config.LOGIN_CODE_MAX_PER_EMAIL_HOUR,
-    'Too many codes requested for this e-mail, please try again later',
-  );
+  // Then this client's own cap for the address, before the address-wide ceiling: a client refused at
+  // its cap no longer counts against the ceiling the owner needs.
+  const tooMany = 'Too many codes requested for this e-mail, please try again later';
+  await limit(ctx, `login-code:email-ip:${input.email}:${input.ip}`, ctx.config.LOGIN_CODE_MAX_PER_EMAIL_HOUR, tooMany);
+  await limit(ctx, `login-code:email:${input.email}`, EMAIL_CODE_LIMITS.sendsPerEmailHour, tooMany);
 
   const now = ctx.clock.now();
   const code = generateLoginCode();
@@ -115,45 +143,74 @@ export async function issueEmailCode(
 }
 
 /**
- * Checks a typed code against the newest code of the e-mail and returns that row; the caller then
- * consumes it with {@link consumeEmailCode} in the transaction that acts on it.
+ * Counts one guess by `ip` on `code`, before it is compared, in one conditional UPDATE (parallel
+ * guesses cannot pass the limits). The client that asked for the code has LOGIN_CODE.maxAttempts of
+ * its own; every other client has as many, out of a budget all of them share. Returns the guesses
+ * this client has left on the code after this one, or null when it has none.
+ */
+async function countGuess(ctx: Ctx, code: CodeRow, ip: string): Promise<number | null> {
+  const t = schema.loginCodes;
+  if (code.requestIp === ip) {
+    const [row] = await ctx.db
+      .update(t)
+      .set({ attempts: sql`${t.attempts} + 1` })
+      .where(and(eq(t.id, code.id), lt(t.attempts, LOGIN_CODE.maxAttempts), isNull(t.consumedAt)))
+      .returning({ used: t.attempts });
+    return row ? LOGIN_CODE.maxAttempts - row.used : null;
+  }
+  const mine = sql<number>`coalesce((${t.otherAttemptsByIp} ->> ${ip})::int, 0)`;
+  const [row] = await ctx.db
+    .update(t)
+    .set({
+      otherAttempts: sql`${t.otherAttempts} + 1`,
+      otherAttemptsByIp: sql`jsonb_set(${t.otherAttemptsByIp}, array[${ip}::text], to_jsonb(${mine} + 1))`,
+    })
+    .where(
+      and(
+        eq(t.id, code.id),
+        isNull(t.consumedAt),
+        lt(t.otherAttempts, EMAIL_CODE_LIMITS.otherClientsAttempts),
+        sql`${mine} < ${LOGIN_CODE.maxAttempts}`,
+      ),
+    )
+    .returning({ used: mine, shared: t.otherAttempts });
+  return row ? Math.min(LOGIN_CODE.maxAttempts - Number(row.used), EMAIL_CODE_LIMITS.otherClientsAttempts - row.shared) : null;
+}
+
+/**
+ * Checks a typed code and returns the code row it matches; the caller then consumes it with
+ * {@link consumeEmailCode} in the transaction that acts on it. Two codes can match: the newest code
+ * this client asked for (asking again retires the older ones; someone else asking does not), and the
+ * newest code mailed to the address (the mail the owner sees on top, whoever asked for it).
  */
 export async function checkEmailCode(ctx: Ctx, input: { email: string; code: string; ip: string }): Promise<CodeRow> {
   await limit(ctx, `login-verify:ip:${input.ip}`, VERIFY_PER_IP_HOUR, 'Too many attempts, please try again later');
   const now = ctx.clock.now();
-  // Only the newest code of an e-mail counts: asking for a new code retires the older ones.
-  const [code] = await ctx.db
-    .select()
-    .from(schema.loginCodes)
-    .where(eq(schema.loginCodes.email, input.email))
-    .orderBy(desc(schema.loginCodes.createdAt))
-    .limit(1);
-  if (!code || code.consumedAt || code.expiresAt <= now) {
+  const t = schema.loginCodes;
+  const newest = async (where: SQL | undefined) => (await ctx.db.select().from(t).where(where).orderBy(desc(t.createdAt)).limit(1))[0];
+  const latest = await newest(eq(t.email, input.email));
+  const own =
+    latest?.requestIp === input.ip
+      ? latest
+      : await newest(and(eq(t.email, input.email), eq(t.requestIp, input.ip), isNull(t.consumedAt), gt(t.expiresAt, now)));
+  const live = [own, latest].filter((c, i, all): c is CodeRow => !!c && all.indexOf(c) === i && !c.consumedAt && c.expiresAt > now);
+  if (live.length === 0) {
     throw new ServiceError('CODE_EXPIRED', 'The verification code has expired, please request a new one', { field: 'verificationCode' });
   }
 
-  // Count the attempt before comparing, in one conditional UPDATE: parallel guesses cannot exceed the limit.
-  const [counted] = await ctx.db
-    .update(schema.loginCodes)
-    .set({ attempts: sql`${schema.loginCodes.attempts} + 1` })
-    .where(
-      and(eq(schema.loginCodes.id, code.id), lt(schema.loginCodes.attempts, LOGIN_CODE.maxAttempts), isNull(schema.loginCodes.consumedAt)),
-    )
-    .returning({ attempts: schema.loginCodes.attempts });
-  if (!counted) {
-    throw new ServiceError('CODE_ATTEMPTS_EXCEEDED', 'Too many wrong attempts, please request a new code', { field: 'verificationCode' });
-  }
-
   const expected = await hashLoginCode(ctx.config.AUTH_SECRET, input.email, input.code);
-  if (!sameDigest(expected, code.codeHash)) {
-    const left = LOGIN_CODE.maxAttempts - counted.attempts;
-    throw left > 0
-      ? new ServiceError('INVALID_CODE', `Login failed, please check the verification code (${left} attempts left)`, {
-          field: 'verificationCode',
-        })
-      : new ServiceError('CODE_ATTEMPTS_EXCEEDED', 'Too many wrong attempts, please request a new code', { field: 'verificationCode' });
+  let left: number | null = null;
+  for (const code of live) {
+    const remaining = await countGuess(ctx, code, input.ip);
+    if (remaining === null) continue;
+    if (sameDigest(expected, code.codeHash)) return code;
+    left = Math.max(left ?? 0, remaining);
   }
-  return code;
+  throw left
+    ? new ServiceError('INVALID_CODE', `Login failed, please check the verification code (${left} attempts left)`, {
+        field: 'verificationCode',
+      })
+    : new ServiceError('CODE_ATTEMPTS_EXCEEDED', 'Too many wrong attempts, please request a new code', { field: 'verificationCode' });
 }
 
 /** Marks a checked code used, in the caller's transaction: a code acts at most once, even for two parallel requests. */

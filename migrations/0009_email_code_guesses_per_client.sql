@@ -1,0 +1,2 @@
+ALTER TABLE "login_codes" ADD COLUMN "other_attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "login_codes" ADD COLUMN "other_attempts_by_ip" jsonb DEFAULT '{}'::jsonb NOT NULL;
