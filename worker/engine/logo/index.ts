@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { readBrief, type LogoBrief, type Mood } from './brief';
 import { emblemMarkup, emblemName } from './emblem';
-import { fitSize, textSvg } from './type';
+import { type Face, fitSize, measure, textSvg } from './type';
 
 interface Palette {
   ink: string;
@@ -51,24 +51,75 @@ function initials(name: string): string {
   return (words.length > 1 ? words[0]![0]! + words[1]![0]! : [...name].slice(0, 1).join('')).toUpperCase();
 }
 
+/**
+ * The name in one line, or two when it has several words and one line would set it much smaller
+ * than `max` ("GreenLeaf Organics" in a badge): the words split where the lines come out most even.
+ */
+function lines(
+  name: string,
+  width: number,
+  max: number,
+  { face = 'sans' as Face, tracking = 0, wrapBelow = 0.8 } = {},
+): { text: string[]; size: number } {
+  const one = fitSize(name, width, max, face, tracking);
+  const words = name.split(/\s+/).filter(Boolean);
+  if (words.length < 2 || one >= max * wrapBelow) return { text: [name], size: one };
+  let best = { text: [name], size: one };
+  for (let i = 1; i < words.length; i++) {
+    const text = [words.slice(0, i).join(' '), words.slice(i).join(' ')];
+    const size = Math.min(...text.map((line) => fitSize(line, width, max * 0.85, face, tracking)));
+    if (size > best.size) best = { text, size };
+  }
+  return best.size > one * 1.2 ? best : { text: [name], size: one };
+}
+
+/** Lines of text centred on (x, middle) or starting at x, the block's visual centre at `middle`. */
+function block(
+  set: { text: string[]; size: number },
+  x: number,
+  middle: number,
+  fill: string,
+  options: { face?: Face; anchor?: 'middle' | 'start'; tracking?: number } = {},
+): string {
+  const leading = set.size * 1.15;
+  // A line's visual centre is ~0.36 em above its baseline (cap height of Montserrat, CJK ideographs alike).
+  const first = middle - ((set.text.length - 1) * leading) / 2 + set.size * 0.36;
+  return set.text.map((line, i) => textSvg(line, x, first + i * leading, set.size, fill, options)).join('');
+}
+
 /** Four 512×512 variants as SVG fragments (each in its own cell). */
 function variants(brief: LogoBrief, icon: string, p: Palette): string[] {
   const name = brief.name;
-  const upper = /\p{Script=Han}/u.test(name) ? name : name.toUpperCase();
-  const wordSize = fitSize(name, 300, 78);
-  const stackSize = fitSize(upper, 400, 64, 'display', 0.08);
-  const badgeSize = fitSize(upper, 250, 40, 'sans', 0.1);
+  const cjk = /\p{Script=Han}/u.test(name);
+  const upper = cjk ? name : name.toUpperCase();
+  // Chinese names are a few characters: let them set larger than a Latin name in the same box.
+  const grow = cjk ? 1.3 : 1;
   const mono = initials(name);
-  return [
-    // Wordmark: emblem beside the name, a rule and the mood word under it.
-    `<rect width="512" height="512" fill="${p.paper}"/>${emblem(icon, 40, 226 - 46, 92, p.accent, 2.2)}${textSvg(name, 150, 256 + wordSize * 0.34, wordSize, p.ink, { anchor: 'start' })}<rect x="150" y="${262 + wordSize * 0.5}" width="${Math.min(300, wordSize * 2.4)}" height="4" rx="2" fill="${p.accent}"/>`,
-    // Badge: a filled disc with a ring, emblem over the name.
-    `<rect width="512" height="512" fill="${p.paper}"/><circle cx="256" cy="256" r="196" fill="${p.ink}"/><circle cx="256" cy="256" r="176" fill="none" stroke="${p.accent}" stroke-width="4"/>${emblem(icon, 256 - 60, 140, 120, p.paper, 1.8)}${textSvg(upper, 256, 330 + badgeSize * 0.35, badgeSize, p.paper, { tracking: 0.1 })}<rect x="216" y="${352 + badgeSize * 0.35}" width="80" height="3" fill="${p.accent}"/>`,
-    // Lettermark: initials in a rounded square, the name small beneath.
-    `<rect width="512" height="512" fill="${p.paper}"/><rect x="146" y="96" width="220" height="220" rx="48" fill="${p.accent}"/>${textSvg(mono, 256, 206 + fitSize(mono, 150, 130, 'display') * 0.36, fitSize(mono, 150, 130, 'display'), p.paper, { face: 'display' })}${textSvg(name, 256, 400, fitSize(name, 380, 40), p.ink)}`,
-    // Stacked, inverse: emblem above the name on the ink colour.
-    `<rect width="512" height="512" fill="${p.ink}"/>${emblem(icon, 256 - 70, 110, 140, p.accent === p.ink ? p.paper : p.accent, 1.8)}${textSvg(upper, 256, 350 + stackSize * 0.35, stackSize, p.paper, { face: 'display', tracking: 0.08 })}`,
-  ];
+  const monoSize = fitSize(mono, 150, 130, 'display');
+
+  // Wordmark: emblem beside the name, the pair centred, a rule under the name.
+  // Beside an emblem a name reads best on one line: two only when one would be much smaller.
+  const word = lines(name, 300, 78 * grow, { wrapBelow: 0.6 });
+  const wordWidth = Math.max(...word.text.map((line) => measure(line, word.size)));
+  const left = Math.max(24, (512 - (92 + 20 + wordWidth)) / 2);
+  const wordBottom = 256 + ((word.text.length - 1) * word.size * 1.15) / 2 + word.size * 0.36;
+  const wordmark = `<rect width="512" height="512" fill="${p.paper}"/>${emblem(icon, left, 256 - 46, 92, p.accent, 2.2)}${block(word, left + 112, 256, p.ink, { anchor: 'start' })}<rect x="${left + 112}" y="${wordBottom + Math.max(12, word.size * 0.3)}" width="${Math.max(48, wordWidth * 0.4)}" height="4" rx="2" fill="${p.accent}"/>`;
+
+  // Badge: a filled disc with a ring, emblem over the name.
+  const badge = lines(upper, 250, 40 * grow, { tracking: 0.1 });
+  const badgeMiddle = badge.text.length > 1 ? 322 : 316;
+  const badgeBottom = badgeMiddle + ((badge.text.length - 1) * badge.size * 1.15) / 2 + badge.size * 0.36;
+  const badgeSvg = `<rect width="512" height="512" fill="${p.paper}"/><circle cx="256" cy="256" r="196" fill="${p.ink}"/><circle cx="256" cy="256" r="176" fill="none" stroke="${p.accent}" stroke-width="4"/>${emblem(icon, 256 - 60, badge.text.length > 1 ? 120 : 136, 120, p.paper, 1.8)}${block(badge, 256, badgeMiddle, p.paper, { tracking: 0.1 })}<rect x="216" y="${badgeBottom + 16}" width="80" height="3" fill="${p.accent}"/>`;
+
+  // Lettermark: initials in a rounded square, the name small beneath.
+  const small = lines(name, 380, 40 * grow);
+  const lettermark = `<rect width="512" height="512" fill="${p.paper}"/><rect x="146" y="96" width="220" height="220" rx="48" fill="${p.accent}"/>${textSvg(mono, 256, 206 + monoSize * 0.36, monoSize, p.paper, { face: 'display' })}${block(small, 256, 386, p.ink)}`;
+
+  // Stacked, inverse: emblem above the name on the ink colour.
+  const stack = lines(upper, 400, 64 * grow, { face: 'display', tracking: 0.08 });
+  const stacked = `<rect width="512" height="512" fill="${p.ink}"/>${emblem(icon, 256 - 70, stack.text.length > 1 ? 90 : 110, 140, p.accent === p.ink ? p.paper : p.accent, 1.8)}${block(stack, 256, stack.text.length > 1 ? 340 : 328, p.paper, { face: 'display', tracking: 0.08 })}`;
+
+  return [wordmark, badgeSvg, lettermark, stacked];
 }
 
 export interface LogoInput {

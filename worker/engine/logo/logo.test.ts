@@ -225,4 +225,31 @@ describe('logo rendering', () => {
     expect(english.length + chinese.length).toBe(80);
     expect(bad).toEqual([]);
   });
+
+  it('keeps every letter inside its own variant, long names on two lines, in both languages', () => {
+    for (const description of [
+      '"Pacific Northwest Outdoor Supply"',
+      'GreenLeaf Organics',
+      '北極星遊戲工作室',
+      '「晨光烘焙坊有限公司」',
+      'Nova',
+    ]) {
+      const svg = logoSvg({ description, width: 1024, height: 1024, seed: 0 });
+      const cells = svg.split(/<g transform="translate\((?:0|512) (?:0|512)\)">/).slice(1);
+      expect(cells).toHaveLength(4);
+      for (const cell of cells) {
+        for (const [, d] of cell.matchAll(/<path d="([^"]*)" fill="/g)) {
+          const numbers = d!.match(/-?\d+(?:\.\d+)?/g)!.map(Number);
+          expect(Math.min(...numbers), description).toBeGreaterThanOrEqual(0);
+          expect(Math.max(...numbers), description).toBeLessThanOrEqual(512);
+        }
+      }
+    }
+    // Two words that would set small on one line in the badge break onto two lines there.
+    const badge = logoSvg({ description: 'GreenLeaf Organics', width: 1024, height: 1024, seed: 0 }).split(
+      /<g transform="translate\((?:0|512) (?:0|512)\)">/,
+    )[2]!;
+    const baselines = new Set([...badge.matchAll(/<path d="M[\d.]+ ([\d.]+)/g)].map((m) => Math.round(Number(m[1]) / 20)));
+    expect(baselines.size).toBeGreaterThan(1);
+  });
 });

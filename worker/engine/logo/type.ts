@@ -91,7 +91,19 @@ function cjkFile(codePoint: number): string | undefined {
   return cjkRanges.find((r) => codePoint >= r.from && codePoint <= r.to)?.file;
 }
 
+const fontOf = new Map<string, Font>();
+
 function fontFor(char: string, face: Face): Font {
+  const key = face + char;
+  let font = fontOf.get(key);
+  if (!font) {
+    font = findFont(char, face);
+    fontOf.set(key, font);
+  }
+  return font;
+}
+
+function findFont(char: string, face: Face): Font {
   const code = char.codePointAt(0)!;
   if (code < 0x2e80) return load(join(packageDir('@fontsource/montserrat'), 'files', LATIN[face]));
   const file = cjkFile(code);
