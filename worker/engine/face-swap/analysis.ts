@@ -6,6 +6,7 @@
  * (darkness-weighted centre inside each eye's landmark polygon) and the mouth.
  */
 import { detectFaces } from '../vision';
+import { humanFace } from '../vision/human-face';
 import { keepConnectedTo, segmentPerson } from '../vision/segment';
 import { boxBlur, guidedFilter } from '../tools/filters';
 import { createPlane, encodeRaster, gaussianBlur, luminance, type Plane, type Raster } from '../tools/raster';
@@ -220,7 +221,8 @@ function connectedTo(mask: Plane, seed: Plane, threshold: number): Uint8Array {
 /** Finds the largest face and derives every mask face swap uses. No face → EngineInputError. */
 export async function analysePortrait(image: Raster): Promise<PortraitAnalysis> {
   const faces = await detectFaces(await encodeRaster(image));
-  const face = faces.find((f) => f.landmarks?.points?.length === 68);
+  // A person's face only: the detector also finds faces on cats (vision/human-face.ts).
+  const face = humanFace(faces.filter((f) => f.landmarks?.points?.length === 68));
   if (!face) throw new EngineInputError('NO_FACE_FOUND', 'No face found in the photo: upload a portrait where the face is clearly visible');
   const points = face.landmarks!.points as Point[];
   const frame = faceFrame(points);

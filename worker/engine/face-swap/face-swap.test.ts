@@ -192,6 +192,11 @@ describe('face swap: what the offline engine applies, and only that', () => {
     await expect(faceSwapEdit(flat, { hair_color: 'red' }, 1)).rejects.toBeInstanceOf(EngineInputError);
     await expect(faceSwapEdit(flat, { hair_color: 'red' }, 1)).rejects.toMatchObject({ code: 'NO_FACE_FOUND' });
   }, 60_000);
+
+  it("refuses a cat's face: the detector finds one on chelsea, but it is no person's", async () => {
+    const cat = await decodeRaster(new Uint8Array(readFileSync(new URL('../../../tests/fixtures/photos/chelsea.png', import.meta.url))));
+    await expect(faceSwapEdit(cat, { hair_color: 'red' }, 1)).rejects.toMatchObject({ code: 'NO_FACE_FOUND' });
+  }, 60_000);
 });
 
 describe('face swap text mode offline: an illustrated avatar from the compiled prompt', () => {
