@@ -146,9 +146,14 @@ function withCounts(prompt: string, hits: SubjectHit[]): SubjectHit[] {
   return Array.from({ length: count }, () => hits[0]!);
 }
 
-function riderOf(prompt: string, hits: SubjectHit[]): { rider: number; mount: number } | null {
+export function riderOf(prompt: string, hits: SubjectHit[]): { rider: number; mount: number } | null {
   for (let i = 0; i + 1 < hits.length; i++) {
     const [a, b] = [hits[i]!, hits[i + 1]!];
+    // 騎馬的騎士, 騎著馬的女孩: the mount is named first, after 騎, and the rider follows 的.
+    if (!a.person && b.person && a.kind === 'ground') {
+      const mounted = a.keyword.startsWith('騎') || /騎(?:著|在)?$/u.test(prompt.slice(Math.max(0, a.index - 2), a.index));
+      if (mounted && /^\s*的?\s*$/u.test(prompt.slice(a.index + a.keyword.length, b.index))) return { rider: i + 1, mount: i };
+    }
     if (!a.person || b.person || b.kind !== 'ground') continue;
     if (RIDES.test(prompt.slice(a.index + a.keyword.length, b.index))) return { rider: i, mount: i + 1 };
   }

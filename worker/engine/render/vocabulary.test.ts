@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { QUICK_STYLE_TEXTS, STYLE_TEXTS } from '../../contract/style-texts';
 import { renderFromPrompt } from './procedural';
+import { riderOf } from './sprites';
 import { findSubjects, loadVocabulary } from './vocabulary';
 
 const labels = (prompt: string) => findSubjects(prompt).map((hit) => hit.label);
@@ -77,6 +78,16 @@ describe('subject vocabulary (issue 15)', () => {
     expect(labels('一隻小狗')).toEqual(['dog']);
     expect(labels('一碗熱麵碗')).toEqual(['steaming bowl']);
     expect(labels('國王')).toEqual(['person with crown']);
+  });
+
+  it('reads the bat in "a baseball bat", and 騎馬的騎士 as a knight riding a horse', () => {
+    expect(labels('a baseball bat')).toEqual(['cricket game']);
+    expect(labels('a bat in a cave')).toEqual(['bat']);
+    const hits = findSubjects('騎馬的騎士');
+    expect(hits.map((hit) => hit.label)).toEqual(['horse', 'person fencing']);
+    expect(riderOf('騎馬的騎士', hits)).toEqual({ rider: 1, mount: 0 });
+    const english = findSubjects('a knight on a horse');
+    expect(riderOf('a knight on a horse', english)).toEqual({ rider: 0, mount: 1 });
   });
 
   it('knows where a subject belongs', () => {

@@ -145,6 +145,11 @@ const ALIASES: Record<string, string> = {
   serpent: 'snake',
   angel: 'baby angel',
   天使: 'baby angel',
+  // "a baseball bat" is the bat one plays with, not the animal (nearest artwork: the cricket bat).
+  'baseball bat': 'cricket game',
+  球棒: 'cricket game',
+  // 騎馬的騎士, 騎馬的人: a rider on a horse, not a jockey racing (騎 makes the rider sit on the next subject).
+  騎馬: 'horse',
 };
 
 /** Tags that are adjectives or settings, not things. */
