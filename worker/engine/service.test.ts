@@ -6,6 +6,8 @@ import { EngineError } from '../services/generation/engine';
 import { EngineInputError } from './operations';
 import { createEnginePool } from './pool';
 import { createEngineService } from './service';
+import { NO_FACE_MESSAGE } from './tools/id-photo';
+import { fixtureBytes } from './tools/test-support';
 
 const SECRET = 'engine-test-secret-0123456789abcdef';
 const pool = createEnginePool({ threads: 1 });
@@ -35,7 +37,7 @@ describe('engine service', () => {
     expect(new TextDecoder().decode(output.bytes)).toContain('<title>Bean There</title>');
   });
 
-  it('carries every operation kind across the wire (edit with several images, text-to-image)', async () => {
+  it('carries an edit with several images and a text-to-image across the wire', async () => {
     const edited = await client().run({
       op: 'edit',
       prompt: 'black and white',
@@ -56,6 +58,36 @@ describe('engine service', () => {
     });
     expect(rendered).toMatchObject({ width: 96, height: 64 });
   });
+
+  it('runs a photo tool across the wire: an ID photo of the astronaut at exactly the preset size, 300 DPI', async () => {
+    const output = await client().run({
+      op: 'tool',
+      toolId: 'id-photo-generation',
+      image: fixtureBytes('astronaut'),
+      params: { size: 'visa', backgroundColor: '#0000ff' },
+      seed: 1,
+    });
+    // The size comes back in the headers and is the PNG's own.
+    expect(output).toMatchObject({ contentType: 'image/png', width: 354, height: 354 });
+    expect(await sharp(output.bytes).metadata()).toMatchObject({ format: 'png', width: 354, height: 354, density: 300 });
+  }, 60_000);
+
+  it("brings a tool's input error back through the wire: a faceless photo (coffee) is NO_FACE_FOUND, not a retry", async () => {
+    const refused = client().run({
+      op: 'tool',
+      toolId: 'id-photo-generation',
+      image: fixtureBytes('coffee'),
+      params: { size: 'passport' },
+      seed: 1,
+    });
+    // Thrown in a pool thread, flattened to {inputError}, sent as 422 {code, message}, rebuilt by the client.
+    await expect(refused).rejects.toBeInstanceOf(EngineInputError);
+    await expect(refused).rejects.toMatchObject({ code: 'NO_FACE_FOUND', message: NO_FACE_MESSAGE });
+    const body = encodeOperation({ op: 'tool', toolId: 'id-photo-generation', image: fixtureBytes('coffee'), params: {}, seed: 1 });
+    const res = await service.request(ENGINE_RUN_PATH, { method: 'POST', body, headers: await signEngineRequest(SECRET, body) });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ code: 'NO_FACE_FOUND', message: NO_FACE_MESSAGE });
+  }, 60_000);
 
   it('refuses unsigned, wrongly signed, stale and tampered requests with 401 and does no work', async () => {
     const body = encodeOperation({ op: 'upscale', image: await png(8, 8), scale: 2, faceEnhancement: false });
