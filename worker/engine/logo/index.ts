@@ -105,11 +105,13 @@ function variants(brief: LogoBrief, icon: string, p: Palette): string[] {
   const wordBottom = 256 + ((word.text.length - 1) * word.size * 1.15) / 2 + word.size * 0.36;
   const wordmark = `<rect width="512" height="512" fill="${p.paper}"/>${emblem(icon, left, 256 - 46, 92, p.accent, 2.2)}${block(word, left + 112, 256, p.ink, { anchor: 'start' })}<rect x="${left + 112}" y="${wordBottom + Math.max(12, word.size * 0.3)}" width="${Math.max(48, wordWidth * 0.4)}" height="4" rx="2" fill="${p.accent}"/>`;
 
-  // Badge: a filled disc with a ring, emblem over the name.
+  // Badge: a filled disc with a ring, emblem over the name. On the ink, a one-colour palette's accent
+  // would vanish (the minimal palette's ring did): the paper colour stands in.
+  const onInk = p.accent === p.ink ? p.paper : p.accent;
   const badge = lines(upper, 250, 40 * grow, { tracking: 0.1 });
   const badgeMiddle = badge.text.length > 1 ? 322 : 316;
   const badgeBottom = badgeMiddle + ((badge.text.length - 1) * badge.size * 1.15) / 2 + badge.size * 0.36;
-  const badgeSvg = `<rect width="512" height="512" fill="${p.paper}"/><circle cx="256" cy="256" r="196" fill="${p.ink}"/><circle cx="256" cy="256" r="176" fill="none" stroke="${p.accent}" stroke-width="4"/>${emblem(icon, 256 - 60, badge.text.length > 1 ? 120 : 136, 120, p.paper, 1.8)}${block(badge, 256, badgeMiddle, p.paper, { tracking: 0.1 })}<rect x="216" y="${badgeBottom + 16}" width="80" height="3" fill="${p.accent}"/>`;
+  const badgeSvg = `<rect width="512" height="512" fill="${p.paper}"/><circle cx="256" cy="256" r="196" fill="${p.ink}"/><circle cx="256" cy="256" r="176" fill="none" stroke="${onInk}" stroke-width="4"/>${emblem(icon, 256 - 60, badge.text.length > 1 ? 120 : 136, 120, p.paper, 1.8)}${block(badge, 256, badgeMiddle, p.paper, { tracking: 0.1 })}<rect x="216" y="${badgeBottom + 16}" width="80" height="3" fill="${onInk}"/>`;
 
   // Lettermark: initials in a rounded square, the name small beneath.
   const small = lines(name, 380, 40 * grow);
@@ -117,7 +119,7 @@ function variants(brief: LogoBrief, icon: string, p: Palette): string[] {
 
   // Stacked, inverse: emblem above the name on the ink colour.
   const stack = lines(upper, 400, 64 * grow, { face: 'display', tracking: 0.08 });
-  const stacked = `<rect width="512" height="512" fill="${p.ink}"/>${emblem(icon, 256 - 70, stack.text.length > 1 ? 90 : 110, 140, p.accent === p.ink ? p.paper : p.accent, 1.8)}${block(stack, 256, stack.text.length > 1 ? 340 : 328, p.paper, { face: 'display', tracking: 0.08 })}`;
+  const stacked = `<rect width="512" height="512" fill="${p.ink}"/>${emblem(icon, 256 - 70, stack.text.length > 1 ? 90 : 110, 140, onInk, 1.8)}${block(stack, 256, stack.text.length > 1 ? 340 : 328, p.paper, { face: 'display', tracking: 0.08 })}`;
 
   return [wordmark, badgeSvg, lettermark, stacked];
 }
