@@ -88,7 +88,7 @@ const configFields = z.object({
   UPSTASH_REDIS_REST_URL: z.url().optional(),
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
 
-  /** Send limits for sign-in codes, per e-mail and per client IP, in a rolling hour. */
+  /** Send limits for sign-in codes in a rolling hour: per e-mail and client, and per client IP (decision 008). */
   LOGIN_CODE_MAX_PER_EMAIL_HOUR: z.coerce.number().int().min(1).default(6),
   LOGIN_CODE_MAX_PER_IP_HOUR: z.coerce.number().int().min(1).default(30),
 

@@ -139,7 +139,8 @@ describe('e-mail verification of password accounts', () => {
     const code = t.latestCode('bob@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
 
-    const early = await t.request('/api/auth/email-verification/send-code', { method: 'POST', token: bob.token });
+    // From the client that registered: the resend wait is per e-mail and client (decision 008).
+    const early = await t.request('/api/auth/email-verification/send-code', { method: 'POST', token: bob.token, ip: '198.51.100.1' });
     expect(early.status).toBe(429);
     expect(await errorOf(early)).toMatchObject({ code: 'RESEND_TOO_SOON', retryAfter: LOGIN_CODE.resendWaitSeconds });
 

@@ -24,7 +24,8 @@ describe('send-code flood from one client', () => {
       );
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
-    // One per-IP window plus the five addresses it was allowed to mail; not 25.
-    expect(limits.size() - before).toBe(6);
+    // One per-IP window plus, for each of the five addresses it was allowed to mail, the address's
+    // window and the address-and-client window (decision 008); nothing for the 20 refused ones.
+    expect(limits.size() - before).toBe(1 + 5 * 2);
   }, 120_000);
 });
