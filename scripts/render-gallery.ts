@@ -4,7 +4,8 @@
  * astronaut, coffee and chelsea from Debian's python3-skimage when installed, else the 256-px crops
  * in tests/fixtures/photos. Restoration is shown on a damaged copy (restore.damage.ts) beside the
  * clean original; the ID photo on the portrait, in three sizes and colours; face swap as option
- * choices on the portrait and text-mode avatars (`--only face-swap`).
+ * choices on the portrait and text-mode avatars (`--only face-swap`); logos from descriptions in
+ * both languages through the engine's own entry, as the logo page sends them (`--only logo-generation`).
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import sharp, { type OverlayOptions } from 'sharp';
@@ -15,6 +16,8 @@ import { damagePhoto } from '../worker/engine/tools/restore.damage';
 import { compileFaceSwapDescription, compileFaceSwapPrompt } from '../worker/contract/face-swap';
 import { analysePortrait } from '../worker/engine/face-swap/analysis';
 import { faceSwapEdit, renderAvatar } from '../worker/engine/face-swap/index';
+import { runEngineOperation } from '../worker/engine/index';
+import { compileToolPrompt, toolById } from '../worker/contract/tools';
 
 const OUT = 'docs/gallery';
 const ROW = 300;
@@ -33,17 +36,17 @@ const label = (text: string, width: number) =>
   );
 
 /** Rows of images scaled to one height, each row labelled, on a dark sheet. */
-async function sheet(rows: { title: string; images: Uint8Array[] }[], file: string) {
+async function sheet(rows: { title: string; images: Uint8Array[] }[], file: string, rowHeight = ROW) {
   const scaled = await Promise.all(
     rows.map((row) =>
-      Promise.all(row.images.map((bytes) => sharp(bytes).resize({ height: ROW }).png().toBuffer({ resolveWithObject: true }))),
+      Promise.all(row.images.map((bytes) => sharp(bytes).resize({ height: rowHeight }).png().toBuffer({ resolveWithObject: true }))),
     ),
   );
   const width = Math.max(...scaled.map((row) => row.reduce((w, img) => w + img.info.width + GAP, GAP)));
-  const height = rows.length * (ROW + 28 + GAP) + GAP;
+  const height = rows.length * (rowHeight + 28 + GAP) + GAP;
   const layers: OverlayOptions[] = [];
   scaled.forEach((row, r) => {
-    const top = GAP + r * (ROW + 28 + GAP);
+    const top = GAP + r * (rowHeight + 28 + GAP);
     layers.push({ input: label(rows[r]!.title, width), left: 0, top });
     let left = GAP;
     for (const img of row) {
@@ -139,8 +142,58 @@ async function renderFaceSwap() {
   return sheet(rows, 'face-swap.jpg');
 }
 
-async function render(toolId: EngineToolId) {
+/**
+ * Logo generation (issue 15): descriptions in both languages — the review's hard cases, the chips'
+ * own words appended as the page appends them (", minimal", "，極簡") — compiled by the tool's
+ * template and drawn by the engine's text-to-image entry with the logo style, as a job is.
+ */
+const LOGO_DESCRIPTIONS = [
+  'Bean There coffee shop, minimal',
+  'a coffee shop called Bean There',
+  'Logo for my bakery named Sweet Crumbs',
+  'A modern logo for GreenLeaf Organics, a healthy food brand',
+  'tech company Nova Systems, tech',
+  'a minimalist logo for a yoga studio called Lotus Flow',
+  'Sunrise Bakery, creative',
+  'Harbor Light seafood restaurant, business',
+  'creative',
+  '我的咖啡店叫做豆子',
+  '「豆子」咖啡店, 極簡',
+  '山海科技公司, 科技',
+  '一家叫小森的花店, 創意',
+  '月光酒吧, 商務',
+  '北極星遊戲工作室',
+];
+
+async function renderLogos() {
+  const tool = toolById('logo-generation');
+  const logos = await Promise.all(
+    LOGO_DESCRIPTIONS.map(async (extra, seed) => {
+      const prompt = compileToolPrompt(tool, { extra });
+      const output = await runEngineOperation({ op: 'text-to-image', prompt, style: 'logo', width: 1024, height: 1024, seed });
+      return output.bytes;
+    }),
+  );
+  const esc = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const rows = [];
+  for (let i = 0; i < logos.length; i += 3) {
+    rows.push({
+      title: esc(
+        LOGO_DESCRIPTIONS.slice(i, i + 3)
+          .map((d, j) => `${i + j + 1}. ${d}`)
+          .join('   ·   '),
+      ),
+      images: logos.slice(i, i + 3),
+    });
+  }
+  return sheet(rows, 'logo-generation.jpg', 520);
+}
+
+type SheetId = EngineToolId | 'logo-generation';
+
+async function render(toolId: SheetId) {
   if (toolId === 'face-swap') return renderFaceSwap();
+  if (toolId === 'logo-generation') return renderLogos();
   const originals = PHOTOS.map(photo);
   if (toolId === 'id-photo-generation') {
     const variants = [
@@ -185,7 +238,7 @@ async function render(toolId: EngineToolId) {
 
 mkdirSync(OUT, { recursive: true });
 const only = process.argv.indexOf('--only');
-const tools = only >= 0 ? [process.argv[only + 1] as EngineToolId] : ENGINE_TOOL_IDS;
+const tools: readonly SheetId[] = only >= 0 ? [process.argv[only + 1] as SheetId] : [...ENGINE_TOOL_IDS, 'logo-generation'];
 for (const toolId of tools) {
   try {
     await render(toolId);
