@@ -123,6 +123,13 @@ it('desktop, English, image mode: checks, options, an edited prompt, sign-in in 
   expect(download.suggestedFilename()).toBe('face-swap-result.png');
   const file = await downloaded(download);
   expect(file.subarray(1, 4).toString()).toBe('PNG');
+
+  // Issue 13: a finished result offers Upscale, which opens the upscaler with it.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('result-preview').waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Upscale', exact: true }).click();
+  await page.waitForURL(/\/image-upscaler\?imageUrl=%2Fapi%2Ffiles%2Fusers%2F/);
+  await expect.poll(() => page.getByTestId('source-size').textContent()).toMatch(/^256 × 256 px/);
   await context.close();
 });
 

@@ -1,6 +1,6 @@
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, Dices, Eraser, Eye, ScanFace, Upload } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
@@ -80,6 +80,7 @@ export function FaceSwapPage() {
   const [model, setModel] = useState<'gemini' | 'nano' | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const resultSection = useRef<HTMLElement>(null);
+  const navigate = useNavigate();
 
   useEffect(() => {
     let live = true;
@@ -376,6 +377,12 @@ export function FaceSwapPage() {
                 </Button>
                 <Button onPress={download}>
                   <Trans>Download</Trans>
+                </Button>
+                <Button
+                  variant="secondary"
+                  onPress={() => void navigate({ to: '/image-upscaler', search: { imageUrl: result.imageUrl! } })}
+                >
+                  <Trans>Upscale</Trans>
                 </Button>
               </figcaption>
             </figure>
