@@ -131,6 +131,11 @@ export interface GenerationStatus {
   credits: number;
   /** A finished logo from the offline logo generator also downloads as SVG from here; else null. */
   svgUrl: string | null;
+  /**
+   * The seed the job ran with (the request's, or one the server chose): sent back with the same
+   * prompt, style and size, it gives the same image. Beyond the spec's fields; null for jobs without one.
+   */
+  seed: number | null;
 }
 
 /** Spec §8 classification categories. */

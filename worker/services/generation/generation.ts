@@ -18,6 +18,12 @@ import { storeUpload } from './uploads';
 /** Seeds are chosen on the server when absent, so a job's output is reproducible from its stored input. */
 const seedOf = (seed: number | undefined) => seed ?? crypto.getRandomValues(new Uint32Array(1))[0]! % 2 ** 31;
 
+/** The seed stored in a job's input, for the status response (regenerate the same picture). */
+const seedIn = (input: unknown): number | null => {
+  const seed = (input as { seed?: unknown } | null)?.seed;
+  return typeof seed === 'number' && Number.isInteger(seed) ? seed : null;
+};
+
 export async function startTextToImage(ctx: JobContext, userId: string, request: TextToImageRequest) {
   const jobId = await startJob(
     ctx,
@@ -106,5 +112,6 @@ export async function getGenerationStatus(
     errorCategory: job.errorCategory as ErrorCategory | null,
     credits: job.cost,
     svgUrl: logoVectorUrl(ctx.images, job),
+    seed: seedIn(job.input),
   };
 }
