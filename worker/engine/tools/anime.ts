@@ -3,6 +3,7 @@
  * 1. Edge-preserving smoothing (guided filter, three passes) removes texture but keeps shapes.
  * 2. Cel shading: each pixel keeps its (smoothed) hue, saturation is lifted, and brightness snaps
  *    to four tone bands with a narrow soft step, so regions read as flat paint, not a posterised photo.
+ *    Dark pixels keep their own chroma (blacks stay black, not coloured blotches).
  * 3. XDoG outlines of the smoothed image, specks removed, drawn as dark ink of the region's colour.
  */
 import { removeSpecks, scaleFor, smoothPreservingEdges, xdog } from './filters';
@@ -35,7 +36,13 @@ export const animeStyle: PhotoTool = async ({ image }) => {
     // Saturation in three steps too: cel paint has few mixes.
     // Near-grays stay gray (a white wall must not turn pink); colours get cel saturation.
     const lifted = sat < 0.12 ? sat * 0.8 : sat < 0.25 ? sat * 1.1 : Math.min(1, Math.round(Math.min(1, sat * 1.35) * 5) / 5 + 0.04);
-    const [r, g, b] = hsvToRgb(Math.round(h * 36) / 36, lifted, celTone(v));
+    // Dark pixels keep the chroma they had: their hue is mostly noise, and lifting their saturation
+    // (and their tone to the first band) turned a black helmet olive and a dark table into red, green
+    // and blue patches. Full cel saturation only from v 0.4 up, faded in from 0.15.
+    const tone = celTone(v);
+    const w = Math.min(1, Math.max(0, (v - 0.15) / 0.25));
+    const kept = Math.min(sat, (sat * v) / tone);
+    const [r, g, b] = hsvToRgb(Math.round(h * 36) / 36, kept + (lifted - kept) * w * w * (3 - 2 * w), tone);
     const ink = lines.data[p]!;
     const keep = ink + (1 - ink) * 0.1;
     out[i] = r * keep;
