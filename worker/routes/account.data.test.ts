@@ -5,7 +5,8 @@ import { schema } from '../../db/client';
 import { pngFile, scriptedEngines } from '../../tests/fixtures/images';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
 import { GatewayError } from '../adapters/payments/port';
-import { buy, expectLedgerConsistent, sandboxOf } from './payments.test-support';
+import { ACCOUNT_DELETED_REASON } from '../services/payments/effects';
+import { buy, createOrder, deliver, expectLedgerConsistent, orderRow, sandboxOf, submitCheckout } from './payments.test-support';
 
 /** Issue 19 item 3: "My data" export (a queued job with progress) and account deletion, through the API. */
 let t: TestApp;
@@ -251,6 +252,70 @@ describe('account deletion', () => {
     expect(again.user.id).not.toBe(userId);
     expect(await (await t.request('/api/orders/user', { token: again.token })).json()).toMatchObject({ orders: [] });
     expect((await (await t.request('/api/credits/balance', { token: again.token })).json()).available).toBe(20);
+  });
+
+  it('a checkout opened before the deletion and paid after it is refunded and its billing stopped; it grants nothing (issue 19 review gap 1)', async () => {
+    const { email, token, userId } = await newUser();
+    const pack = await createOrder(t, token, { packageId: 'pack_100' });
+    const plan = await createOrder(t, token, { planId: 'plan_basic_monthly' });
+    await t.request('/api/account/deletion/send-code', { method: 'POST', token });
+    const sandbox = sandboxOf(t);
+    const cancel = track(vi.spyOn(sandbox, 'cancelSubscription'));
+    const refund = track(vi.spyOn(sandbox, 'refund'));
+    expect((await confirm(token, t.latestCode(email))).status).toBe(200);
+
+    // The open checkouts ended with the account, and the sandbox page no longer takes a payment.
+    for (const o of [pack, plan]) expect(await orderRow(t, o.orderId)).toMatchObject({ status: 'EXPIRED' });
+    expect((await submitCheckout(t, pack.sessionId, 'pay')).status).toBe(409);
+
+    // The gateway reports both paid anyway (a session paid in the same minute), some events twice.
+    const ledgerBefore = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, userId));
+    const payAtGateway = async (o: { orderId: string; sessionId: string }) => {
+      const row = await orderRow(t, o.orderId);
+      const interval = row.kind === 'subscription' ? ('month' as const) : null;
+      const order = { sessionId: o.sessionId, orderId: o.orderId, kind: row.kind, amountCents: row.amountCents, interval };
+      for (const delivery of await sandbox.checkoutEvents(order, 'pay', clock.now())) expect((await deliver(t, delivery)).status).toBe(200);
+    };
+    await payAtGateway(plan);
+    await payAtGateway(pack);
+    await payAtGateway(plan);
+
+    // No credits, both payments sent back, no subscription left billing.
+    expect(await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, userId))).toEqual(ledgerBefore);
+    for (const o of [pack, plan]) expect(await orderRow(t, o.orderId)).toMatchObject({ status: 'REFUNDED', creditsAdded: 0 });
+    const refunds = await t.deps.db.select().from(schema.refunds).where(eq(schema.refunds.userId, userId));
+    expect(refunds.map((r) => [r.orderId, r.status, r.reason]).sort()).toEqual(
+      [pack, plan].map((o) => [o.orderId, 'COMPLETED', ACCOUNT_DELETED_REASON]).sort(),
+    );
+    expect(refund).toHaveBeenCalledTimes(2);
+    const subs = await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
+    expect(subs).toEqual([expect.objectContaining({ status: 'expired', gatewayCancelDue: false })]);
+    expect(cancel).toHaveBeenCalledWith(subs[0]!.gatewaySubscriptionId);
+
+    // A renewal the gateway charges anyway goes back too, and billing is stopped again.
+    cancel.mockClear();
+    const renewal = await sandbox.subscriptionEvents(
+      {
+        gatewaySubscriptionId: subs[0]!.gatewaySubscriptionId!,
+        orderId: plan.orderId,
+        amountCents: subs[0]!.priceCents,
+        interval: 'month',
+        currentPeriodEnd: subs[0]!.currentPeriodEnd,
+      },
+      'renew',
+      clock.now(),
+    );
+    for (const delivery of renewal) expect((await deliver(t, delivery)).status).toBe(200);
+    const orders = await t.deps.db.select().from(schema.orders).where(eq(schema.orders.userId, userId));
+    expect(orders.map((o) => [o.status, o.creditsAdded])).toEqual([
+      ['REFUNDED', 0],
+      ['REFUNDED', 0],
+      ['REFUNDED', 0],
+    ]);
+    expect(refund).toHaveBeenCalledTimes(3);
+    expect(cancel).toHaveBeenCalledWith(subs[0]!.gatewaySubscriptionId);
+    expect(await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, userId))).toEqual(ledgerBefore);
+    await expectLedgerConsistent(t, userId);
   });
 
   it('a gateway that refuses to cancel leaves everything as it was, and the same code works on the retry', async () => {

@@ -4,6 +4,7 @@ import type { DeleteAccountRequest, DeleteAccountResponse, DeletionPreview } fro
 import { ServiceError } from '../../contract/errors';
 import type { ServiceContext } from '../context';
 import { blobKeyOf } from '../account/export-contents';
+import { settleHeldDuplicates } from '../payments/duplicates';
 import { lapseSubscriptionCredits } from '../payments/effects';
 import { checkEmailCode, consumeEmailCode, issueEmailCode, resendWaitSeconds } from './email-codes';
 
@@ -22,6 +23,7 @@ const NEVER = new Date('9999-12-31T23:59:59Z');
 export const DELETED_NAME = 'Deleted user';
 export const deletedEmail = (userId: string) => `${userId}@deleted.invalid`;
 export const REDACTED_REASON = 'Removed when the account was deleted';
+export const CHECKOUT_CLOSED_REASON = 'The account was deleted before this checkout was paid';
 
 async function loadUser(ctx: Pick<Ctx, 'db'>, userId: string) {
   const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, userId));
@@ -130,13 +132,18 @@ export async function deleteAccount(
 
   // Billing stops at the gateway before anything is deleted: a refusal leaves the account as it was,
   // and the same code can be used again.
+  const cancelled = new Set<string>();
   for (const sub of await ctx.db.select().from(s).where(billedWhere(user.id))) {
-    if (!sub.gatewaySubscriptionId) continue;
+    if (!sub.gatewaySubscriptionId) {
+      cancelled.add(sub.id);
+      continue;
+    }
     const gateway = ctx.payments.byName(sub.gateway);
     if (!gateway)
       throw new ServiceError('NOT_CONFIGURED', `${sub.gateway} payments are not configured here; your subscription could not be cancelled`);
     try {
       await gateway.cancelSubscription(sub.gatewaySubscriptionId);
+      cancelled.add(sub.id);
     } catch (error) {
       ctx.log.warn('account deletion: gateway refused to cancel a subscription', {
         subscriptionId: sub.id,
@@ -159,6 +166,15 @@ export async function deleteAccount(
       .where(and(eq(schema.users.id, user.id), sql`${schema.users.deletedAt} is null`))
       .for('update');
     if (!locked) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
+    // Checkouts still open can no longer be paid for this account: they expire now (the sandbox page
+    // then refuses Pay). A gateway may still report one paid (a session paid in the same minute, or a
+    // gateway whose session outlives ours): the payment effects refund such a payment and stop its
+    // billing, because the account is deleted (services/payments/effects.ts). This statement waits for
+    // a payment being applied to one of these orders right now, so what it commits is seen below.
+    await tx
+      .update(schema.orders)
+      .set({ status: 'EXPIRED', failureReason: CHECKOUT_CLOSED_REASON, updatedAt: now })
+      .where(and(eq(schema.orders.userId, user.id), eq(schema.orders.status, 'PENDING')));
     // Subscriptions end now; what is left of their credits lapses like at any end (decision 003).
     const live = await tx
       .select()
@@ -171,6 +187,8 @@ export async function deleteAccount(
         cancelledAt: sub.cancelledAt ?? now,
         endsAt: now,
         cancelAtPeriodEnd: false,
+        // One that started while the gateway was being asked above is stopped after the commit.
+        gatewayCancelDue: sub.gatewayCancelDue || ((sub.status === 'active' || sub.status === 'suspended') && !cancelled.has(sub.id)),
         updatedAt: now,
       };
       await tx.update(s).set(ended).where(eq(s.id, sub.id));
@@ -203,6 +221,8 @@ export async function deleteAccount(
       .where(eq(schema.users.id, user.id));
   });
   ctx.log.info('account deleted', { userId: user.id, files: keys.length });
+  // Billing still to stop (see gatewayCancelDue above); maintenance retries what fails here.
+  await settleHeldDuplicates(ctx, new Set([user.id]));
 
   // Files go after the commit (a rolled-back deletion must not lose them); a failure leaves an
   // unreachable file under an id nobody owns, and is logged for cleanup.

@@ -64,6 +64,18 @@ export const lapseKey = (subscriptionId: string) => `subscription-lapse:${subscr
 
 /** Shown on a second subscription payment that is refunded instead of starting a second subscription. */
 export const DUPLICATE_SUBSCRIPTION_REASON = 'You already have a subscription: this second payment is refunded and grants nothing';
+/** Shown on a payment that arrived after its account was deleted (a checkout opened before, paid after). */
+export const ACCOUNT_DELETED_REASON = 'The account was deleted before this payment arrived: it is refunded and grants nothing';
+
+/**
+ * The account was deleted (docs/decisions/018). A payment that arrives for it afterwards (a checkout
+ * opened before the deletion and paid after it, a renewal the gateway charged anyway) is held like a
+ * second subscription's: refunded at the gateway, its billing stopped, nothing granted.
+ */
+async function isDeletedUser(tx: Tx, userId: string) {
+  const [user] = await tx.select({ deletedAt: schema.users.deletedAt }).from(schema.users).where(eq(schema.users.id, userId));
+  return Boolean(user?.deletedAt);
+}
 
 /** Human-readable and unique (the unique index backs it up): `ORD-20261122-7K2M9QXA`. */
 export function newOrderNumber(now: Date) {
@@ -160,8 +172,14 @@ async function markPaidAndGrant(
       .set({ status: 'PAID', paidAt: order.paidAt ?? ctx.now, gatewayTransactionId, failureReason: null, updatedAt: ctx.now })
       .where(eq(schema.orders.id, order.id));
   }
+  // Money that arrives after the account was deleted goes back (decision 018). Only a payment that
+  // turns the order PAID now: one paid (and granted) before the deletion is part of the record.
+  if (order.status !== 'PAID' && order.creditsAdded === 0 && (await isDeletedUser(ctx.tx, order.userId))) {
+    ctx.log.warn('payments: a payment arrived for a deleted account; refunding it', { orderId: order.id, gateway: ctx.gateway });
+    await openDuplicateRefund(ctx, order, ACCOUNT_DELETED_REASON);
+  }
   // A payment with a refund already under way grants nothing: a second subscription's payment held
-  // for its refund, or a refund that overtook this event.
+  // for its refund, a payment for a deleted account, or a refund that overtook this event.
   const refund = await liveRefundOf(ctx.tx, order.id);
   if (refund) {
     if (refund.origin === 'DUPLICATE_SUBSCRIPTION') ctx.heldDuplicates?.add(order.userId);
@@ -221,9 +239,22 @@ async function holdAsDuplicate(
   ctx: EffectContext,
   order: Order,
   gatewaySubscriptionId: string | undefined,
+  why: 'second-subscription' | 'account-deleted' = 'second-subscription',
 ): Promise<Subscription | undefined> {
-  ctx.log.warn('payments: a second subscription was paid while another is live; refunding it', { orderId: order.id, gateway: ctx.gateway });
-  await openDuplicateRefund(ctx, order);
+  // A subscription of a deleted account is held the same way (decision 018). Its payment goes back
+  // unless it was paid, and granted, before the deletion: then only its billing stops, and what it
+  // granted lapses as at any end.
+  const paidBefore = why === 'account-deleted' && order.status === 'PAID' && order.creditsAdded > 0;
+  if (why === 'account-deleted')
+    ctx.log.warn('payments: a subscription was reported for a deleted account; stopping it', { orderId: order.id, gateway: ctx.gateway });
+  else
+    ctx.log.warn('payments: a second subscription was paid while another is live; refunding it', {
+      orderId: order.id,
+      gateway: ctx.gateway,
+    });
+  if (!paidBefore)
+    await openDuplicateRefund(ctx, order, why === 'account-deleted' ? ACCOUNT_DELETED_REASON : DUPLICATE_SUBSCRIPTION_REASON);
+  else ctx.heldDuplicates?.add(order.userId);
   if (!gatewaySubscriptionId) return undefined;
   const s = schema.subscriptions;
   const plan = await planOf(ctx.tx, order.planId);
@@ -257,11 +288,16 @@ async function holdAsDuplicate(
     .for('update');
   if (held && order.subscriptionId !== held.id)
     await ctx.tx.update(schema.orders).set({ subscriptionId: held.id }).where(eq(schema.orders.id, order.id));
+  if (held && paidBefore) await lapseSubscriptionCredits(ctx.tx, held, ctx.now);
   return held;
 }
 
-/** Opens the refund that sends a held subscription's payment back (settled at the gateway after the commit). */
-async function openDuplicateRefund(ctx: EffectContext, order: Order) {
+/**
+ * Opens the refund that sends a held payment back (settled at the gateway after the commit): a second
+ * subscription's, or one for a deleted account. Both use the origin DUPLICATE_SUBSCRIPTION, which is
+ * what settles them (services/payments/duplicates.ts); the reason tells them apart.
+ */
+async function openDuplicateRefund(ctx: EffectContext, order: Order, reason = DUPLICATE_SUBSCRIPTION_REASON) {
   await ctx.tx
     .insert(schema.refunds)
     .values({
@@ -270,7 +306,7 @@ async function openDuplicateRefund(ctx: EffectContext, order: Order) {
       userId: order.userId,
       status: 'PENDING',
       origin: 'DUPLICATE_SUBSCRIPTION',
-      reason: DUPLICATE_SUBSCRIPTION_REASON,
+      reason,
       amountCents: order.amountCents,
       creditsClawedBack: 0,
       createdAt: ctx.now,
@@ -298,6 +334,8 @@ async function ensureSubscription(
       .for('update');
   let [sub] = await find();
   if (!sub) {
+    // A deleted account starts no subscription: held, its billing stopped (decision 018).
+    if (await isDeletedUser(ctx.tx, initial.userId)) return holdAsDuplicate(ctx, initial, gatewaySubscriptionId, 'account-deleted');
     // One live subscription per user: ended ones are expired first (they do not count), then a live
     // one makes this a second subscription. The unique index decides races between two payments.
     await expireEndedSubscriptionsOf(ctx.tx, initial.userId, ctx.now, ctx.log);
@@ -485,14 +523,19 @@ async function invoicePaid(ctx: EffectContext, effect: Extract<PaymentEffect, { 
         ? eq(schema.orders.id, renewalId)
         : and(eq(schema.orders.gateway, initial.gateway), eq(schema.orders.gatewayInvoiceId, effect.gatewayInvoiceId)),
     );
-    if (renewal && (await isHeldDuplicate(ctx.tx, sub))) {
+    // A renewal charged after the account was deleted (the gateway ignored or never got the cancel);
+    // one granted before the deletion is part of the record.
+    const deleted = renewal && renewal.creditsAdded === 0 && (await isDeletedUser(ctx.tx, sub.userId));
+    if (renewal && (deleted || (await isHeldDuplicate(ctx.tx, sub)))) {
       // A held second subscription the gateway billed again (its cancel still pending or ignored):
       // this payment grants nothing either and goes back too, and billing is stopped once more.
-      ctx.log.warn('payments: a held second subscription was billed again; refunding that payment too', {
+      ctx.log.warn('payments: a held subscription was billed again; refunding that payment too', {
         orderId: renewal.id,
         subscriptionId: sub.id,
+        accountDeleted: Boolean(deleted),
       });
-      if (renewal.status === 'PAID') await openDuplicateRefund(ctx, renewal);
+      if (renewal.status === 'PAID')
+        await openDuplicateRefund(ctx, renewal, deleted ? ACCOUNT_DELETED_REASON : DUPLICATE_SUBSCRIPTION_REASON);
       await ctx.tx
         .update(schema.subscriptions)
         .set({ gatewayCancelDue: true, updatedAt: ctx.now })
