@@ -15,7 +15,7 @@ it('generates from the workbench after signing in, shows progress and the image,
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/ai-workbench`);
-  await page.getByRole('textbox', { name: /prompt/i }).fill('sunset over snowy mountains and a calm lake');
+  await page.getByRole('textbox', { name: /prompt/i }).fill('a red fox by a calm lake under snowy mountains at sunset');
   await page.getByRole('button', { name: 'Anime', exact: true }).click();
   expect(await page.getByRole('textbox', { name: /prompt/i }).inputValue()).toContain('anime style');
   await expect.poll(() => page.getByText(/Cost: 4 credits/).isVisible()).toBe(true);
@@ -75,6 +75,27 @@ it('edits an uploaded photo in Traditional Chinese on a phone', async () => {
     await p.getByRole('button', { name: '登入' }).first().click();
     await completeEmailSignIn(p, baseUrl, email, 'zh-Hant');
   }
+});
+
+it('draws a named subject from a Traditional Chinese prompt on a phone', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  await context.addInitScript(() => localStorage.setItem('lang', 'zh-Hant'));
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/ai-workbench`);
+  await page.getByRole('button', { name: '登入' }).first().waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: '登入' }).first().click();
+  await completeEmailSignIn(page, baseUrl, `ramen-${Date.now()}@example.com`, 'zh-Hant');
+  await page.getByRole('textbox', { name: '提示詞' }).fill('一碗拉麵');
+  await page.getByRole('button', { name: '開始生成' }).click();
+  const image = page.getByTestId('result-image');
+  await image.waitFor({ timeout: 30_000 });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1024);
+  // The record keeps the user's words; which subjects they name is the renderer's unit tests' business.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const records = await (await fetch(`${baseUrl}/api/creation-records?size=1`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(JSON.stringify(records)).toContain('一碗拉麵');
+  await snap(page, 'workbench-zh-phone-ramen');
+  await context.close();
 });
 
 it('credits an inviter when a friend signs up through the invitation link', async () => {

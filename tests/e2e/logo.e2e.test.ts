@@ -50,13 +50,27 @@ it('desktop: "Bean There coffee shop" gives a 1024 logo sheet with the name set 
   await page.close();
 });
 
-it('zh-Hant on a phone: the suggestion chips are Chinese words', async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+it('zh-Hant on a phone: Chinese suggestion chips, a Chinese brand name set in type, PNG and SVG', { timeout: 120_000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, acceptDownloads: true });
   await context.addInitScript(() => localStorage.setItem('lang', 'zh-Hant'));
   const page = await context.newPage();
   await page.goto(`${baseUrl}/ai-tools/logo-generation`);
   await page.getByRole('button', { name: '極簡' }).waitFor({ timeout: 60_000 });
   for (const chip of ['商務', '創意', '科技']) await page.getByRole('button', { name: chip }).waitFor();
   await snap(page, 'logo-phone-zh');
+  await page.getByRole('button', { name: '登入' }).first().click();
+  await completeEmailSignIn(page, baseUrl, `logo-zh-${Date.now()}@example.com`, 'zh-Hant');
+  await page.getByRole('textbox', { name: '描述你的標誌' }).fill('「豆子」咖啡店');
+  await page.getByRole('button', { name: '極簡' }).click();
+  await page.getByRole('button', { name: '生成', exact: true }).click();
+  const result = page.getByTestId('result-image');
+  await result.waitFor({ timeout: 45_000 });
+  const bytes = Buffer.from(await (await page.request.get(new URL((await result.getAttribute('src'))!, baseUrl).toString())).body());
+  expect((await sharp(bytes).metadata()).width).toBe(1024);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下載 SVG' }).click()]);
+  const svg = readFileSync((await download.path())!, 'utf8');
+  expect(svg).toContain('<title>豆子</title>');
+  expect(svg).not.toMatch(/NaN|<script|<text/);
+  await snap(page, 'logo-phone-zh-result');
   await context.close();
 });
