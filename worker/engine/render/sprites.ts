@@ -160,6 +160,17 @@ export function riderOf(prompt: string, hits: SubjectHit[]): { rider: number; mo
   return null;
 }
 
+/** The lower quarter of a sprite fades to transparent (busts, whose artwork ends in a flat cut). */
+async function fadeBottom(png: Buffer, size: number): Promise<Buffer> {
+  const mask = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><defs><linearGradient id="f" x1="0" y1="0" x2="0" y2="1"><stop offset="0.7" stop-color="#fff" stop-opacity="1"/><stop offset="0.97" stop-color="#fff" stop-opacity="0"/></linearGradient></defs><rect width="${size}" height="${size}" fill="url(#f)"/></svg>`,
+  );
+  return sharp(png)
+    .composite([{ input: mask, blend: 'dest-in' }])
+    .png()
+    .toBuffer();
+}
+
 /** An ink outline: the sprite's alpha grown by `width` px, filled with the ink colour. */
 async function outline(png: Buffer, size: number, width: number, ink: string): Promise<Buffer> {
   const alpha = await sharp(png)
@@ -206,8 +217,20 @@ export async function placeSubjects(
   // Space with no land ("太空人" among planets): nothing to stand on, so subjects float mid-frame.
   const floating = setting === 'scene' && plan.ctx.horizon >= h * 0.95;
   const layers: OverlayOptions[] = [];
-  const draw = async (hit: SubjectHit, size: number, left: number, top: number, grounded: boolean) => {
+  const draw = async (hit: SubjectHit, size: number, left: number, top: number, grounded: boolean, fade = false) => {
     const art = await treat(await tint(await sprite(hit.code, size), namedHue(prompt, hit)), size, style, seed);
+    if (fade) {
+      // A bust that floats or rides: its flat cut at the chest fades out instead of ending in a hard edge.
+      const faded = await fadeBottom(art, size);
+      if (plan.ctx.look.outline > 0)
+        layers.push({
+          input: await fadeBottom(await outline(art, size, Math.max(1.5, plan.ctx.look.outline * 1.6), plan.ctx.look.ink), size),
+          left,
+          top,
+        });
+      layers.push({ input: faded, left, top });
+      return;
+    }
     if (grounded) {
       const sw = Math.round(size * 0.8);
       const sh = Math.max(4, Math.round(size * 0.14));
@@ -236,16 +259,20 @@ export async function placeSubjects(
     else if (kind === 'sky') cy = h * (0.24 + rand() * 0.08) + (i === 0 ? 0 : h * 0.06);
     else if ((kind === 'water' || kind === 'sea') && plan.water) cy = horizon + (h - horizon) * 0.45;
     else cy = Math.min(h - size * 0.52, horizon + (h - horizon) * 0.55 - size * 0.42);
+    // Twemoji draws people as heads cut flat at the neck or chest: standing on the grass they look
+    // severed, so a bust on the ground is framed like a portrait, its cut edge on the picture's edge.
+    const portrait = hit.bust && kind === 'ground' && setting === 'scene' && !floating && !(riding && i === 0);
     const left = Math.round(Math.min(w - size, Math.max(0, cx - size / 2)));
-    const top = Math.round(Math.min(h - size, Math.max(0, cy - size / 2)));
-    await draw(hit, size, left, top, kind !== 'sky' && setting !== 'underwater' && !floating);
+    const top = portrait ? h - Math.round(size * 0.97) : Math.round(Math.min(h - size, Math.max(0, cy - size / 2)));
+    await draw(hit, size, left, top, !portrait && kind !== 'sky' && setting !== 'underwater' && !floating, hit.bust && !portrait);
     if (riding && i === 0) {
-      // The rider sits on the mount's back: smaller, centred a little behind the head, hips at mid-height.
+      // The rider sits on the mount's back: smaller, centred a little behind the head, its hips on the
+      // back line so a whole figure's legs hang over the flank instead of standing on it.
       const rider = hits[riding.rider]!;
       const riderSize = Math.round(size * (rider.bust ? 0.4 : 0.62));
       const riderLeft = Math.round(Math.min(w - riderSize, Math.max(0, left + size * 0.5 - riderSize * 0.5 + size * 0.04)));
-      const riderTop = Math.max(0, Math.round(top + size * 0.42 - riderSize * (rider.bust ? 0.95 : 0.78)));
-      await draw(rider, riderSize, riderLeft, riderTop, false);
+      const riderTop = Math.max(0, Math.round(top + size * 0.42 - riderSize * (rider.bust ? 0.95 : 0.6)));
+      await draw(rider, riderSize, riderLeft, riderTop, false, rider.bust);
     }
   }
   const data = await sharp(image.data, { raw: image.info }).composite(layers).raw().toBuffer();

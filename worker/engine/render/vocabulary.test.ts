@@ -88,6 +88,8 @@ describe('subject vocabulary (issue 15)', () => {
     expect(riderOf('騎馬的騎士', hits)).toEqual({ rider: 1, mount: 0 });
     const english = findSubjects('a knight on a horse');
     expect(riderOf('a knight on a horse', english)).toEqual({ rider: 0, mount: 1 });
+    // The panda gets its bamboo (the kadomatsu's cut stalks: CLDR has no bamboo of its own).
+    expect(labels('熊貓吃竹子')).toEqual(['panda', 'pine decoration']);
   });
 
   it('knows where a subject belongs', () => {

@@ -150,6 +150,10 @@ const ALIASES: Record<string, string> = {
   球棒: 'cricket game',
   // 騎馬的騎士, 騎馬的人: a rider on a horse, not a jockey racing (騎 makes the rider sit on the next subject).
   騎馬: 'horse',
+  // 熊貓吃竹子: CLDR has no bamboo of its own; the kadomatsu is cut bamboo stalks.
+  竹子: 'pine decoration',
+  竹: 'pine decoration',
+  bamboo: 'pine decoration',
 };
 
 /** Tags that are adjectives or settings, not things. */
