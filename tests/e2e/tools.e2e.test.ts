@@ -116,6 +116,24 @@ it('zh-Hant on a phone: a typed custom colour is checked, then used exactly', { 
   await context.close();
 });
 
+it('ID photo of a photo with no face says so and gives the credits back', { timeout: 120_000 }, async () => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await signedInPage(context, 'id-photo-generation');
+  await expect.poll(() => page.getByTestId('header-credits').textContent()).toMatch(/20$/);
+  const coffee = readFileSync(new URL('../fixtures/photos/coffee.png', import.meta.url));
+  await page.getByTestId('tool-upload').setInputFiles({ name: 'coffee.png', mimeType: 'image/png', buffer: coffee });
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: /No face found in the photo/ })
+    .first()
+    .waitFor({ timeout: 45_000 });
+  // The failed job's single refund (spec §8): the balance is whole again.
+  await expect.poll(() => page.getByTestId('header-credits').textContent()).toMatch(/20$/);
+  await snap(page, 'tools-id-photo-no-face');
+  await context.close();
+});
+
 // Every style tool once more in Traditional Chinese on a phone, again over two accounts of 20 credits.
 for (const tools of [
   [
