@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema } from '../../db/client';
 import { pngFile, scriptedEngines } from '../../tests/fixtures/images';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
 import { GatewayError } from '../adapters/payments/port';
+import { runMaintenance } from '../services/maintenance';
 import { ACCOUNT_DELETED_REASON } from '../services/payments/effects';
 import { buy, createOrder, deliver, expectLedgerConsistent, orderRow, sandboxOf, submitCheckout } from './payments.test-support';
 
@@ -12,7 +13,12 @@ import { buy, createOrder, deliver, expectLedgerConsistent, orderRow, sandboxOf,
 let t: TestApp;
 const clock = manualClock();
 beforeAll(async () => {
-  t = await createTestApp({ clock, images: scriptedEngines().images, env: { LOGIN_CODE_MAX_PER_IP_HOUR: '1000' } });
+  // The Postgres limiter: its counters are rows, and deletion must not leave an address in them.
+  t = await createTestApp({
+    clock,
+    images: scriptedEngines().images,
+    env: { LOGIN_CODE_MAX_PER_IP_HOUR: '1000', RATE_LIMITER: 'postgres' },
+  });
 });
 afterAll(() => t.close());
 const spies: { mockRestore(): void }[] = [];
@@ -172,6 +178,26 @@ describe('My data export', () => {
   });
 });
 
+/** Every `table.column` (text or JSON, any table) holding `needle`, case-insensitively. */
+async function columnsNaming(needle: string) {
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const columns = rowsOf<{ table_name: string; column_name: string }>(
+    await t.deps.db.execute(sql`
+      select table_name, column_name from information_schema.columns
+      where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb', 'ARRAY')`),
+  );
+  const found: string[] = [];
+  for (const { table_name, column_name } of columns) {
+    const [hit] = rowsOf<{ n: number }>(
+      await t.deps.db.execute(
+        sql`select count(*)::int as n from ${sql.identifier(table_name)} where strpos(lower(${sql.identifier(column_name)}::text), ${needle.toLowerCase()}) > 0`,
+      ),
+    );
+    if (hit!.n > 0) found.push(`${table_name}.${column_name}`);
+  }
+  return found.sort();
+}
+
 describe('account deletion', () => {
   const preview = async (token: string) => await (await t.request('/api/account/deletion', { token })).json();
   const confirm = (token: string, verificationCode: string) =>
@@ -316,6 +342,40 @@ describe('account deletion', () => {
     expect(cancel).toHaveBeenCalledWith(subs[0]!.gatewaySubscriptionId);
     expect(await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, userId))).toEqual(ledgerBefore);
     await expectLedgerConsistent(t, userId);
+  });
+
+  it('leaves no row naming the address: its limiter keys and codes go with the account, a former address with the maintenance sweep (issue 19 review gap 2)', async () => {
+    const former = `former${++n}@example.com`;
+    const { token } = await t.signIn(former);
+    clock.advance(61);
+    const email = `current${n}@example.com`;
+    await t.request('/api/account/email/send-code', { method: 'POST', token, json: { newEmail: email } });
+    const changed = await t.request('/api/account/email/confirm', {
+      method: 'POST',
+      token,
+      json: { newEmail: email, verificationCode: t.latestCode(email), currentEmailCode: t.latestCode(former) },
+    });
+    expect(changed.status).toBe(200);
+    const fresh = (await changed.json()).token as string;
+    clock.advance(61);
+    // Limiter keys that embed the address: a password reset asked for it, a wrong password tried.
+    await t.request('/api/auth/password-reset/request', { method: 'POST', json: { email } });
+    await t.request('/api/auth/login', { method: 'POST', json: { email, password: 'not-the-password-1' } });
+    clock.advance(61);
+    await t.request('/api/account/deletion/send-code', { method: 'POST', token: fresh });
+    expect(await columnsNaming(email)).toEqual(expect.arrayContaining(['login_codes.email', 'rate_limit_counters.key']));
+
+    expect((await confirm(fresh, t.latestCode(email))).status).toBe(200);
+    expect(await columnsNaming(email)).toEqual([]);
+
+    // The former address is no longer the account's, so deletion cannot find it: its codes (with the
+    // IP that asked) and counters go with the maintenance run once their time is over.
+    expect(await columnsNaming(former)).toEqual(expect.arrayContaining(['login_codes.email', 'rate_limit_counters.key']));
+    await runMaintenance(t.deps);
+    expect(await columnsNaming(former)).not.toEqual([]);
+    clock.advance(25 * 3600);
+    await runMaintenance(t.deps);
+    expect(await columnsNaming(former)).toEqual([]);
   });
 
   it('a gateway that refuses to cancel leaves everything as it was, and the same code works on the retry', async () => {

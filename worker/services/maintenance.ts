@@ -2,6 +2,7 @@ import type { ServiceContext } from './context';
 import { sweepExpiredJobs } from '../jobs';
 import { runPaymentMaintenance } from './payments/subscriptions';
 import { grantMaturedPurchaseBonuses } from './referrals/referrals';
+import { sweepStalePersonalData } from './account/retention';
 
 /**
  * Periodic work: the Workers cron trigger and, in embedded mode, a 30 s timer. Each task is
@@ -12,5 +13,7 @@ export async function runMaintenance(ctx: ServiceContext<'db' | 'clock' | 'log' 
   const referralBonuses = await grantMaturedPurchaseBonuses(ctx.db, ctx.clock.now());
   // Yearly plans' monthly credits, then subscriptions whose paid time is over (their credits lapse).
   const payments = await runPaymentMaintenance(ctx);
-  return { expiredJobs, referralBonuses, ...payments };
+  // Limiter rows past their window and old e-mail codes hold addresses and IPs (decision 018).
+  const personalData = await sweepStalePersonalData(ctx);
+  return { expiredJobs, referralBonuses, ...payments, ...personalData };
 }

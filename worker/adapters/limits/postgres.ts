@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { lt, sql } from 'drizzle-orm';
+import { schema, type Db } from '../../../db/client';
 import type { Clock, RateLimiter } from '../../ports';
 
 /**
@@ -24,4 +24,27 @@ export function createPostgresRateLimiter(db: Db, clock: Clock): RateLimiter {
       return { allowed, remaining: Math.max(rule.limit - count, 0), retryAfterSeconds };
     },
   };
+}
+
+type Writer = Pick<Db, 'delete'>;
+
+/**
+ * Counters whose window has ended count nothing any more (the next hit starts at 1), and their keys
+ * can name an e-mail address or an IP: maintenance deletes them (decision 018).
+ */
+export async function deleteEndedRateLimitWindows(db: Writer, now: Date): Promise<number> {
+  const c = schema.rateLimitCounters;
+  const deleted = await db.delete(c).where(lt(c.windowEndsAt, now)).returning({ key: c.key });
+  return deleted.length;
+}
+
+/**
+ * Deletes the counters whose key names `email` as a whole part (`login-code:email:<addr>`,
+ * `…:<addr>:<ip>`, `login:account-ip:<addr>|<ip>`), for the deletion of the account with that address.
+ */
+export async function deleteRateLimitKeysOf(db: Writer, email: string): Promise<number> {
+  const c = schema.rateLimitCounters;
+  const pattern = `(^|:)${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[:|])`;
+  const deleted = await db.delete(c).where(sql`${c.key} ~* ${pattern}`).returning({ key: c.key });
+  return deleted.length;
 }

@@ -4,6 +4,7 @@ import type { DeleteAccountRequest, DeleteAccountResponse, DeletionPreview } fro
 import { ServiceError } from '../../contract/errors';
 import type { ServiceContext } from '../context';
 import { blobKeyOf } from '../account/export-contents';
+import { deleteRateLimitKeysOf } from '../../adapters/limits/postgres';
 import { settleHeldDuplicates } from '../payments/duplicates';
 import { lapseSubscriptionCredits } from '../payments/effects';
 import { checkEmailCode, consumeEmailCode, issueEmailCode, resendWaitSeconds } from './email-codes';
@@ -206,6 +207,9 @@ export async function deleteAccount(
     await tx.delete(schema.authIdentities).where(eq(schema.authIdentities.userId, user.id));
     await tx.delete(schema.referralCodes).where(eq(schema.referralCodes.userId, user.id));
     await tx.delete(schema.loginCodes).where(eq(schema.loginCodes.email, user.email));
+    // Rate-limit counters keyed by the address (the Postgres limiter's table; Upstash and memory
+    // windows end within the hour on their own). Former addresses go with the maintenance sweep.
+    await deleteRateLimitKeysOf(tx, user.email);
     await tx
       .update(schema.users)
       .set({
