@@ -18,7 +18,7 @@ import type { PaymentGateways } from './adapters/payments/port';
  */
 export type { MailMessage, Mailer, DevMailbox } from './adapters/mailer/port';
 export type { RateLimitRule, RateLimitResult, RateLimiter } from './adapters/limits/port';
-export type { StoredBlob, BlobStore } from './adapters/blobs/port';
+export type { StoredBlob, BlobStore, BlobListing } from './adapters/blobs/port';
 export type { JobMessage, JobQueue } from './adapters/queue/port';
 export type { Clock, Logger } from './adapters/runtime/port';
 export type { AvatarImages } from './adapters/images/avatar-port';

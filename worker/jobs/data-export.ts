@@ -150,7 +150,8 @@ export async function runDataExport(ctx: Ctx, body: unknown): Promise<{ outcome:
     return { outcome: 'failed' };
   }
   try {
-    const plan = await planExport(ctx.db, row.userId, now);
+    const uploads = (await ctx.blobs.list(`users/${row.userId}/uploads/`)).map((b) => b.key);
+    const plan = await planExport(ctx.db, row.userId, now, { uploads });
     await setProgress(ctx, row.id, 5);
     const zip = await writeExportZip(plan, (key) => readWholeBlob(ctx.blobs, key), {
       mtime: now,

@@ -60,12 +60,24 @@ async function withFiles(token: string) {
   };
 }
 
+/** A photo uploaded for a tool and never used: no record or job points at it. */
+async function orphanUpload(token: string) {
+  const form = new FormData();
+  form.append('image', await pngFile('holiday.png', 32, 32));
+  const res = await t.request('/api/upload/image', { method: 'POST', token, body: form });
+  expect(res.status).toBe(200);
+  const key = ((await res.json()).url as string).slice('/api/files/'.length).split('?')[0]!;
+  expect(key).toMatch(/^users\/[^/]+\/uploads\//);
+  return key;
+}
+
 const exportState = async (token: string) => (await (await t.request('/api/account/export', { token })).json()).export;
 
 describe('My data export', () => {
   it('is a job: starts at 0 %, finishes at 100 % with a signed link to one zip of the profile, orders, ledger, creations and own images', async () => {
     const { email, token, userId } = await newUser();
     const files = await withFiles(token);
+    const upload = await orphanUpload(token);
     await buy(t, token, { packageId: 'pack_100' });
     expect(await exportState(token)).toBeNull();
 
@@ -80,7 +92,7 @@ describe('My data export', () => {
       id: started.export.id,
       status: 'COMPLETED',
       progress: 100,
-      fileCount: 2,
+      fileCount: 3,
       fileName: expect.stringMatching(/^image-studio-data-\d{4}-\d{2}-\d{2}\.zip$/),
     });
     // The link works without a token (a plain download link), and only with its signature.
@@ -95,6 +107,7 @@ describe('My data export', () => {
         'credit-ledger.json',
         'images/avatar.webp',
         `images/${files.recordId}/result.png`,
+        `images/uploads/${upload.split('/').pop()}`,
         'orders.json',
         'profile.json',
         'referrals.json',
@@ -206,6 +219,7 @@ describe('account deletion', () => {
   it('by code: cancels billing first, removes files and personal data, keeps the ledger, orders and refunds anonymised; the old address starts a new account', async () => {
     const { email, token, userId } = await newUser();
     const files = await withFiles(token);
+    const upload = await orphanUpload(token);
     const order = await buy(t, token, { packageId: 'pack_100' });
     const refund = await t.request(`/api/orders/${order.orderId}/refund`, {
       method: 'POST',
@@ -256,7 +270,9 @@ describe('account deletion', () => {
       expect(await t.deps.db.select().from(table).where(eq(table.userId, userId))).toEqual([]);
     }
     expect(await t.deps.db.select().from(schema.loginCodes).where(eq(schema.loginCodes.email, email))).toEqual([]);
-    for (const key of [files.imageKey, files.avatarKey, exportKey]) expect(await t.deps.blobs.get(key), key).toBeNull();
+    for (const key of [files.imageKey, files.avatarKey, exportKey, upload]) expect(await t.deps.blobs.get(key), key).toBeNull();
+    expect(await t.deps.blobs.list(`users/${userId}/`)).toEqual([]);
+    expect(await t.deps.blobs.list(`public/avatars/${userId}/`)).toEqual([]);
 
     // The accounting record stays: every ledger row, plus the lapse of the ended subscription's credits.
     const ledgerAfter = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, userId));

@@ -6,8 +6,19 @@ export interface StoredBlob {
   size: number;
 }
 
+/** One stored blob as a listing names it. */
+export interface BlobListing {
+  key: string;
+  size: number;
+}
+
 export interface BlobStore {
   put(key: string, body: Uint8Array | ReadableStream<Uint8Array>, options: { contentType: string }): Promise<void>;
   get(key: string): Promise<StoredBlob | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Every blob whose key starts with `prefix` (all pages), in no particular order. For whole-prefix
+   * work such as an account's deletion: `users/<id>/` holds files no record points at (uploads).
+   */
+  list(prefix: string): Promise<BlobListing[]>;
 }

@@ -9,6 +9,11 @@ export interface R2BucketLike {
   ): Promise<unknown>;
   get(key: string): Promise<{ body: ReadableStream; size: number; httpMetadata?: { contentType?: string } } | null>;
   delete(key: string): Promise<void>;
+  list(options: { prefix?: string; cursor?: string; limit?: number }): Promise<{
+    objects: { key: string; size: number }[];
+    truncated: boolean;
+    cursor?: string;
+  }>;
 }
 
 export function createR2BlobStore(bucket: R2BucketLike): BlobStore {
@@ -22,5 +27,16 @@ export function createR2BlobStore(bucket: R2BucketLike): BlobStore {
       return { body: object.body, size: object.size, contentType: object.httpMetadata?.contentType ?? 'application/octet-stream' };
     },
     delete: (key) => bucket.delete(key),
+    async list(prefix) {
+      // R2 answers up to 1000 keys a page; a truncated page carries the cursor of the next one.
+      const found: { key: string; size: number }[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await bucket.list({ prefix, cursor });
+        for (const object of page.objects) found.push({ key: object.key, size: object.size });
+        cursor = page.truncated ? page.cursor : undefined;
+      } while (cursor);
+      return found;
+    },
   };
 }

@@ -29,8 +29,12 @@ export interface ExportPlan {
   files: ExportFile[];
 }
 
-/** Reads everything the export holds, except the file bytes (read one at a time while zipping). */
-export async function planExport(db: Db, userId: string, now: Date): Promise<ExportPlan> {
+/**
+ * Reads everything the export holds, except the file bytes (read one at a time while zipping).
+ * `uploads`: the keys stored under the account's `users/<id>/uploads/` (the blob port's listing), so
+ * photos uploaded for work that never became a record are in the zip too.
+ */
+export async function planExport(db: Db, userId: string, now: Date, options: { uploads?: string[] } = {}): Promise<ExportPlan> {
   const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
   if (!user) throw new Error('user not found');
   const [identities, code, account, ledger, orders, subscriptions, refunds, records, invited, invitedBy] = await Promise.all([
@@ -87,6 +91,14 @@ export async function planExport(db: Db, userId: string, now: Date): Promise<Exp
         files: own,
       };
     });
+
+  const uploadsPrefix = `users/${userId}/uploads/`;
+  const planned = new Set(files.map((f) => f.blobKey));
+  for (const key of [...(options.uploads ?? [])].sort()) {
+    if (!key.startsWith(uploadsPrefix) || planned.has(key)) continue;
+    planned.add(key);
+    files.push({ path: `images/uploads/${key.slice(uploadsPrefix.length)}`, blobKey: key });
+  }
 
   const refundsOf = (orderId: string) =>
     refunds
@@ -203,6 +215,7 @@ function readme(now: Date, fileCount: number) {
     'creations.json      your creations (prompts, settings, status) and where their images are in this zip',
     'referrals.json      whom you invited (dates and rewards only) and whether you were invited',
     `images/             your results, the photos you uploaded for them and your avatar (${fileCount} files)`,
+    'images/uploads/     photos you uploaded that no creation uses',
     'missing.json        (only if present) files that could not be read at export time',
   ].join('\n');
 }

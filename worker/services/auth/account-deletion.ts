@@ -68,6 +68,9 @@ export async function sendDeletionCode(ctx: Ctx, input: { userId: string; ip: st
   return { success: true as const, message: `A code was sent to ${user.email}.` };
 }
 
+/** The blob prefixes only this account writes under (services/files/files.ts `blobKeys`). */
+const ownPrefixes = (userId: string) => [`users/${userId}/`, `public/avatars/${userId}/`];
+
 /** Every blob the account owns that the database knows of: avatar, results, uploads, exports. */
 async function ownedBlobKeys(ctx: Pick<Ctx, 'db'>, userId: string, avatarUrl: string | null) {
   const [records, jobs, exports] = await Promise.all([
@@ -81,7 +84,7 @@ async function ownedBlobKeys(ctx: Pick<Ctx, 'db'>, userId: string, avatarUrl: st
   const keys = new Set<string>();
   const add = (key: string | null | undefined) => {
     // Only keys under this user's own prefixes: a record can point at a shared asset, which stays.
-    if (key && (key.startsWith(`users/${userId}/`) || key.startsWith(`public/avatars/${userId}/`))) keys.add(key);
+    if (key && ownPrefixes(userId).some((prefix) => key.startsWith(prefix))) keys.add(key);
   };
   add(blobKeyOf(avatarUrl));
   for (const r of records) {
@@ -224,14 +227,25 @@ export async function deleteAccount(
       })
       .where(eq(schema.users.id, user.id));
   });
-  ctx.log.info('account deleted', { userId: user.id, files: keys.length });
+  ctx.log.info('account deleted', { userId: user.id });
   // Billing still to stop (see gatewayCancelDue above); maintenance retries what fails here.
   await settleHeldDuplicates(ctx, new Set([user.id]));
 
-  // Files go after the commit (a rolled-back deletion must not lose them); a failure leaves an
-  // unreachable file under an id nobody owns, and is logged for cleanup.
-  const failed = (await Promise.allSettled(keys.map((key) => ctx.blobs.delete(key)))).filter((r) => r.status === 'rejected').length;
+  // Files go after the commit (a rolled-back deletion must not lose them): the ones records point
+  // at, and everything under the account's own prefixes, which includes uploads no record uses. A
+  // failure leaves an unreachable file under an id nobody owns, and is logged for cleanup.
+  const all = new Set(keys);
+  for (const prefix of ownPrefixes(user.id)) {
+    try {
+      for (const listed of await ctx.blobs.list(prefix)) all.add(listed.key);
+    } catch (error) {
+      ctx.log.warn('account deletion: could not list files', { userId: user.id, prefix, error: String(error) });
+    }
+  }
+  const results = await Promise.allSettled([...all].map((key) => ctx.blobs.delete(key)));
+  const failed = results.filter((r) => r.status === 'rejected').length;
   if (failed) ctx.log.warn('account deletion: some files were not removed', { userId: user.id, failed });
+  ctx.log.info('account deletion: files removed', { userId: user.id, files: all.size - failed });
   try {
     await ctx.mailer.send({
       to: user.email,
