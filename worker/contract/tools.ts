@@ -267,7 +267,10 @@ export const toolById = (id: ToolId): ToolDefinition => byId.get(id)!;
 export const toolByRoute = (route: string): ToolDefinition | undefined => byRoute.get(route);
 
 /** Which creation type a tool's output is recorded as (spec §3 Creation record types). */
-export const TOOL_RECORD_TYPE = Object.fromEntries(TOOL_CATALOGUE.map((tool) => [tool.id, tool.recordType])) as Record<ToolId, CreationType>;
+export const TOOL_RECORD_TYPE = Object.fromEntries(TOOL_CATALOGUE.map((tool) => [tool.id, tool.recordType])) as Record<
+  ToolId,
+  CreationType
+>;
 
 /** Tools the offline engine implements as photo algorithms (worker/engine/tools). */
 export const PHOTO_TOOL_IDS = TOOL_CATALOGUE.filter((tool) => tool.engine === 'photo').map((tool) => tool.id);

@@ -29,7 +29,14 @@ function fakeContainer() {
       };
     },
   };
-  return { container, started, received, ready: () => void (accepting = true) };
+  return {
+    container,
+    started,
+    received,
+    ready: () => {
+      accepting = true;
+    },
+  };
 }
 
 describe('EngineContainer (the engine service as a Cloudflare Container)', () => {
