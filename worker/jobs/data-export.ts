@@ -5,7 +5,7 @@ import { DATA_EXPORT, type DataExportInfo, type DataExportResponse } from '../co
 import { ServiceError } from '../contract/errors';
 import { newId } from '../lib/ids';
 import type { AppDeps } from '../ports';
-import { planExport, readWholeBlob, writeExportZip } from '../services/account/export-contents';
+import { planExport, writeExportZip } from '../services/account/export-contents';
 import { fileUrl, presentFileUrl } from '../services/files/files';
 import { MAX_ATTEMPTS } from './pipeline';
 
@@ -153,7 +153,8 @@ export async function runDataExport(ctx: Ctx, body: unknown): Promise<{ outcome:
     const uploads = (await ctx.blobs.list(`users/${row.userId}/uploads/`)).map((b) => b.key);
     const plan = await planExport(ctx.db, row.userId, now, { uploads });
     await setProgress(ctx, row.id, 5);
-    const zip = await writeExportZip(plan, (key) => readWholeBlob(ctx.blobs, key), {
+    // Images past EXPORT_IMAGE_BYTES_MAX are left out and named in the zip (decision 018).
+    const zip = await writeExportZip(plan, (key) => ctx.blobs.get(key), {
       mtime: now,
       onFile: async (done, total) => {
         // A write per image is cheap next to reading the image; keeps the bar moving on big exports.
@@ -177,7 +178,12 @@ export async function runDataExport(ctx: Ctx, body: unknown): Promise<{ outcome:
       })
       .where(and(eq(e.id, row.id), eq(e.status, 'PROCESSING')))
       .returning({ id: e.id });
-    ctx.log.info('data export completed', { exportId: row.id, bytes: zip.bytes.length, files: zip.fileCount });
+    ctx.log.info('data export completed', {
+      exportId: row.id,
+      bytes: zip.bytes.length,
+      files: zip.fileCount,
+      notIncluded: zip.notIncluded,
+    });
     return { outcome: won ? 'completed' : 'skipped' };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -5,6 +5,7 @@ import { schema } from '../../db/client';
 import { pngFile, scriptedEngines } from '../../tests/fixtures/images';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
 import { GatewayError } from '../adapters/payments/port';
+import { EXPORT_IMAGE_BYTES_MAX } from '../services/account/export-contents';
 import { runMaintenance } from '../services/maintenance';
 import { ACCOUNT_DELETED_REASON } from '../services/payments/effects';
 import { buy, createOrder, deliver, expectLedgerConsistent, orderRow, sandboxOf, submitCheckout } from './payments.test-support';
@@ -144,6 +145,31 @@ describe('My data export', () => {
     const other = await newUser();
     expect(await exportState(other.token)).toBeNull();
     expect((await t.request(done.downloadUrl.split('?')[0], { token: other.token })).status).toBe(404);
+  });
+
+  it('holds at most EXPORT_IMAGE_BYTES_MAX of images: one past the bound is not read, and not-included.json names it (issue 19 review gap 4)', async () => {
+    const { token } = await newUser();
+    const files = await withFiles(token);
+    const realGet = t.deps.blobs.get.bind(t.deps.blobs);
+    // The result is as large as the whole bound (a heavy account's images): with the avatar first, it does not fit.
+    track(
+      vi.spyOn(t.deps.blobs, 'get').mockImplementation(async (key) => {
+        const blob = await realGet(key);
+        return blob && key === files.imageKey ? { ...blob, size: EXPORT_IMAGE_BYTES_MAX } : blob;
+      }),
+    );
+    await t.request('/api/account/export', { method: 'POST', token });
+    await t.drainJobs();
+    const done = await exportState(token);
+    expect(done).toMatchObject({ status: 'COMPLETED', progress: 100, fileCount: 1 });
+    const zip = unzipSync(new Uint8Array(await (await t.request(done.downloadUrl)).arrayBuffer()));
+    expect(Object.keys(zip).filter((name) => name.startsWith('images/'))).toEqual(['images/avatar.webp']);
+    const note = JSON.parse(new TextDecoder().decode(zip['not-included.json']));
+    expect(note).toEqual({
+      note: expect.stringContaining(`at most ${EXPORT_IMAGE_BYTES_MAX / 1024 / 1024} MB of images`),
+      notIncluded: [{ file: `images/${files.recordId}/result.png`, bytes: EXPORT_IMAGE_BYTES_MAX }],
+    });
+    expect(new TextDecoder().decode(zip['README.txt'])).toContain('not-included.json');
   });
 
   it('reports progress while images are added, retries a failed attempt, and keeps only the newest zip', async () => {

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { schema, type Db } from '../../../db/client';
-import type { BlobStore } from '../../ports';
+import type { StoredBlob } from '../../ports';
 
 /**
  * What "My data" puts in the zip (issue 19): the account's own records as JSON (profile, orders with
@@ -10,6 +10,15 @@ import type { BlobStore } from '../../ports';
  * a date, a status and a reward, never a name or address.
  */
 const BLOB_URL_PREFIX = '/api/files/';
+
+/**
+ * The most image bytes one export holds (decision 018). The zip is built in memory and then copied
+ * into one buffer for the blob store, so an export peaks near twice this plus its JSON: 80 MB of a
+ * Worker isolate's 128 MB. Images past it are left out and named in not-included.json; they stay
+ * downloadable one by one from My Creations.
+ */
+export const EXPORT_IMAGE_BYTES_MAX = 40 * 1024 * 1024;
+const MB = 1024 * 1024;
 
 /** The blob key behind one of our file URLs, or null for anything else (a static asset, a foreign URL). */
 export const blobKeyOf = (url: string | null | undefined) =>
@@ -217,19 +226,23 @@ function readme(now: Date, fileCount: number) {
     `images/             your results, the photos you uploaded for them and your avatar (${fileCount} files)`,
     'images/uploads/     photos you uploaded that no creation uses',
     'missing.json        (only if present) files that could not be read at export time',
+    `not-included.json   (only if present) images left out: one export holds at most ${EXPORT_IMAGE_BYTES_MAX / MB} MB of images`,
   ].join('\n');
 }
 
 /**
  * Streams the plan into a zip held in memory: JSON is deflated, images are stored as they are (PNG,
- * JPEG and WebP are compressed already). `readBlob` answers null for a file that is gone; it is
- * listed in missing.json instead. `onFile` reports progress after each image.
+ * JPEG and WebP are compressed already). `openBlob` answers null for a file that is gone; it is
+ * listed in missing.json instead. Images are added in plan order while they fit in `maxImageBytes`
+ * (EXPORT_IMAGE_BYTES_MAX); one that does not fit is not read and is listed in not-included.json.
+ * `onFile` reports progress after each image.
  */
 export async function writeExportZip(
   plan: ExportPlan,
-  readBlob: (key: string) => Promise<Uint8Array | null>,
-  options: { mtime: Date; onFile?: (done: number, total: number) => Promise<void> },
-): Promise<{ bytes: Uint8Array; fileCount: number }> {
+  openBlob: (key: string) => Promise<StoredBlob | null>,
+  options: { mtime: Date; onFile?: (done: number, total: number) => Promise<void>; maxImageBytes?: number },
+): Promise<{ bytes: Uint8Array; fileCount: number; notIncluded: number }> {
+  const maxImageBytes = options.maxImageBytes ?? EXPORT_IMAGE_BYTES_MAX;
   const chunks: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((error, chunk) => {
@@ -244,19 +257,36 @@ export async function writeExportZip(
   };
   for (const doc of plan.documents) addDocument(doc.path, doc.data);
   const missing: string[] = [];
+  const notIncluded: { file: string; bytes: number }[] = [];
   let written = 0;
+  let imageBytes = 0;
   for (const [index, file] of plan.files.entries()) {
-    const bytes = await readBlob(file.blobKey);
-    if (bytes) {
-      const entry = new ZipPassThrough(file.path);
-      entry.mtime = options.mtime;
-      zip.add(entry);
-      entry.push(bytes, true);
-      written++;
-    } else missing.push(file.path);
+    const blob = await openBlob(file.blobKey);
+    if (!blob) missing.push(file.path);
+    else if (imageBytes + blob.size > maxImageBytes) {
+      await blob.body.cancel().catch(() => {});
+      notIncluded.push({ file: file.path, bytes: blob.size });
+    } else {
+      const bytes = new Uint8Array(await new Response(blob.body).arrayBuffer());
+      // The stored size is the store's word; the bytes read are what count.
+      if (imageBytes + bytes.length > maxImageBytes) notIncluded.push({ file: file.path, bytes: bytes.length });
+      else {
+        const entry = new ZipPassThrough(file.path);
+        entry.mtime = options.mtime;
+        zip.add(entry);
+        entry.push(bytes, true);
+        imageBytes += bytes.length;
+        written++;
+      }
+    }
     await options.onFile?.(index + 1, plan.files.length);
   }
   if (missing.length) addDocument('missing.json', { missing });
+  if (notIncluded.length)
+    addDocument('not-included.json', {
+      note: `One export holds at most ${maxImageBytes / MB} MB of images, so these were left out. Each is still in My Creations, where it can be downloaded.`,
+      notIncluded,
+    });
   zip.end();
   if (failure) throw failure;
   const size = chunks.reduce((sum, c) => sum + c.length, 0);
@@ -266,11 +296,5 @@ export async function writeExportZip(
     bytes.set(chunk, offset);
     offset += chunk.length;
   }
-  return { bytes, fileCount: written };
-}
-
-/** Reads one blob fully, or null when it no longer exists. */
-export async function readWholeBlob(blobs: BlobStore, key: string): Promise<Uint8Array | null> {
-  const blob = await blobs.get(key);
-  return blob ? new Uint8Array(await new Response(blob.body).arrayBuffer()) : null;
+  return { bytes, fileCount: written, notIncluded: notIncluded.length };
 }

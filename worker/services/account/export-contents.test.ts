@@ -1,0 +1,61 @@
+import { unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import type { StoredBlob } from '../../ports';
+import { EXPORT_IMAGE_BYTES_MAX, writeExportZip, type ExportPlan } from './export-contents';
+
+/** The export's size bound (decision 018, issue 19 review gap 4): images are added while they fit. */
+const blob = (bytes: Uint8Array, size = bytes.length): StoredBlob => ({
+  body: new Blob([Buffer.from(bytes)]).stream(),
+  contentType: 'image/png',
+  size,
+});
+
+describe('writeExportZip', () => {
+  it('adds images in plan order while they fit the bound, skips the rest unread, and names them', async () => {
+    const plan: ExportPlan = {
+      documents: [{ path: 'profile.json', data: { id: 'u1' } }],
+      files: ['a', 'b', 'c', 'd', 'e'].map((n) => ({ path: `images/${n}.png`, blobKey: `users/u1/${n}` })),
+    };
+    const stored: Record<string, StoredBlob | null> = {
+      'users/u1/a': blob(new Uint8Array(10).fill(1)),
+      'users/u1/b': blob(new Uint8Array(30).fill(2)), // 10 + 30 > 35: left out
+      'users/u1/c': blob(new Uint8Array(20).fill(3)), // 10 + 20 fits
+      'users/u1/d': blob(new Uint8Array(9).fill(4), 1), // says 1 byte, is 9: 30 + 9 > 35, left out once read
+      'users/u1/e': null, // gone
+    };
+    const cancelled: string[] = [];
+    const open = async (key: string) => {
+      const found = stored[key] ?? null;
+      if (found) {
+        const cancel = found.body.cancel.bind(found.body);
+        found.body.cancel = async (reason) => {
+          cancelled.push(key);
+          return cancel(reason);
+        };
+      }
+      return found;
+    };
+    const progress: number[] = [];
+    const zip = await writeExportZip(plan, open, {
+      mtime: new Date('2026-11-22T10:00:00Z'),
+      maxImageBytes: 35,
+      onFile: async (done) => void progress.push(done),
+    });
+    expect(zip).toMatchObject({ fileCount: 2, notIncluded: 2 });
+    expect(progress).toEqual([1, 2, 3, 4, 5]);
+    expect(cancelled).toEqual(['users/u1/b']);
+    const files = unzipSync(zip.bytes);
+    expect(Object.keys(files).sort()).toEqual(['images/a.png', 'images/c.png', 'missing.json', 'not-included.json', 'profile.json']);
+    expect(JSON.parse(new TextDecoder().decode(files['not-included.json']))).toMatchObject({
+      notIncluded: [
+        { file: 'images/b.png', bytes: 30 },
+        { file: 'images/d.png', bytes: 9 },
+      ],
+    });
+    expect(JSON.parse(new TextDecoder().decode(files['missing.json']))).toEqual({ missing: ['images/e.png'] });
+  });
+
+  it('is bounded at 40 MB of images by default', () => {
+    expect(EXPORT_IMAGE_BYTES_MAX).toBe(40 * 1024 * 1024);
+  });
+});
