@@ -286,9 +286,18 @@ describe('Stripe live payments through the API', () => {
     await deliverOk(refunded);
     expect(await orderRow(t, orderId)).toMatchObject({ status: 'REFUNDED', creditsAdded: 200 });
     expect(await balanceOf(t, token)).toMatchObject({ subscription: 0, free: 20 });
+    // A refund made in Stripe's dashboard ends the subscription now, like an in-app refund, and billing
+    // stops at Stripe once (issue 19; review gap 8).
+    const [sub] = await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
+    expect(sub).toMatchObject({ status: 'cancelled', cancelAtPeriodEnd: false, gatewayCancelDue: false });
+    expect(sub!.endsAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(stripe.calls('POST', `/v1/subscriptions/${session.subscription}`).map((c) => c.form)).toEqual([
+      expect.objectContaining({ cancel_at_period_end: 'true' }),
+    ]);
     // A late checkout.session.completed cannot grant again.
     await deliverOk(stripeEvent('checkout.session.completed', session));
     expect(await balanceOf(t, token)).toMatchObject({ subscription: 0 });
+    expect(stripe.calls('POST', `/v1/subscriptions/${session.subscription}`)).toHaveLength(1);
     await expectLedgerConsistent(t, userId);
   });
 
