@@ -8,7 +8,17 @@ import { GatewayError } from '../adapters/payments/port';
 import { EXPORT_IMAGE_BYTES_MAX } from '../services/account/export-contents';
 import { runMaintenance } from '../services/maintenance';
 import { ACCOUNT_DELETED_REASON } from '../services/payments/effects';
-import { buy, createOrder, deliver, expectLedgerConsistent, orderRow, sandboxOf, submitCheckout } from './payments.test-support';
+import {
+  balanceOf,
+  buy,
+  createOrder,
+  deliver,
+  expectLedgerConsistent,
+  orderRow,
+  sandboxOf,
+  signEvent,
+  submitCheckout,
+} from './payments.test-support';
 
 /** Issue 19 item 3: "My data" export (a queued job with progress) and account deletion, through the API. */
 let t: TestApp;
@@ -383,6 +393,56 @@ describe('account deletion', () => {
     expect(refund).toHaveBeenCalledTimes(3);
     expect(cancel).toHaveBeenCalledWith(subs[0]!.gatewaySubscriptionId);
     expect(await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, userId))).toEqual(ledgerBefore);
+    await expectLedgerConsistent(t, userId);
+  });
+
+  it('a subscription paid before the deletion but reported after it is stopped at the gateway, not refunded; its credits lapse', async () => {
+    const { email, token, userId } = await newUser();
+    const plan = await createOrder(t, token, { planId: 'plan_basic_monthly' });
+    const { amountCents } = await orderRow(t, plan.orderId);
+    // Paid while the account lived; the gateway names the subscription only in a later event.
+    const paid = await signEvent(t, {
+      id: `evt_paid_${plan.orderId}`,
+      type: 'checkout.session.completed',
+      occurredAt: clock.now(),
+      effects: [{ kind: 'checkout.paid', orderId: plan.orderId, gatewayTransactionId: `txn_${plan.orderId}`, amountCents }],
+    });
+    expect((await deliver(t, paid)).status).toBe(200);
+    expect(await balanceOf(t, token)).toMatchObject({ subscription: 200 });
+    await t.request('/api/account/deletion/send-code', { method: 'POST', token });
+    expect((await confirm(token, t.latestCode(email))).status).toBe(200);
+
+    const sandbox = sandboxOf(t);
+    const cancel = track(vi.spyOn(sandbox, 'cancelSubscription'));
+    const refund = track(vi.spyOn(sandbox, 'refund'));
+    const invoice = await signEvent(t, {
+      id: `evt_invoice_${plan.orderId}`,
+      type: 'invoice.paid',
+      occurredAt: clock.now(),
+      effects: [
+        {
+          kind: 'invoice.paid',
+          gatewaySubscriptionId: `sub_${plan.orderId}`,
+          gatewayInvoiceId: `in_${plan.orderId}`,
+          orderId: plan.orderId,
+          first: true,
+          gatewayTransactionId: `txn_${plan.orderId}`,
+          amountCents,
+          periodStart: clock.now(),
+          periodEnd: new Date(clock.now().getTime() + 30 * 24 * 3600 * 1000),
+        },
+      ],
+    });
+    expect((await deliver(t, invoice)).status).toBe(200);
+    expect(await orderRow(t, plan.orderId)).toMatchObject({ status: 'PAID', creditsAdded: 200 });
+    expect(await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId))).toEqual([
+      expect.objectContaining({ status: 'expired', gatewaySubscriptionId: `sub_${plan.orderId}`, gatewayCancelDue: false }),
+    ]);
+    expect(cancel).toHaveBeenCalledWith(`sub_${plan.orderId}`);
+    expect(refund).not.toHaveBeenCalled();
+    expect(await t.deps.db.select().from(schema.refunds).where(eq(schema.refunds.userId, userId))).toEqual([]);
+    const [account] = await t.deps.db.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, userId));
+    expect(account!.subscriptionBalance).toBe(0);
     await expectLedgerConsistent(t, userId);
   });
 
