@@ -12,7 +12,8 @@ import { dirname, join } from 'node:path';
 import type * as TF from '@tensorflow/tfjs';
 
 export type ModelVariant = 'slim' | 'medium' | 'thick';
-export type ModelScale = 2 | 4 | 8;
+/** The packages ship x2, x3, x4 and x8 models of every variant. */
+export type ModelScale = 2 | 3 | 4 | 8;
 
 /** RDN variants (slim, medium) work in 0..255; the RRDN (thick) works in 0..1 and has custom layers. */
 const INPUT_MAX: Record<ModelVariant, number> = { slim: 255, medium: 255, thick: 1 };

@@ -31,23 +31,29 @@ const KERNELS: Record<Kernel, { radius: number; weight(x: number): number }> = {
   },
 };
 
-/** Per output index: first source index and normalised weights (edges clamp). */
+/**
+ * Per output index, `taps` source indices (clamped at the edges) and normalised weights, flat.
+ * Rows with fewer taps are padded with zero weights, so the inner loops have one fixed length.
+ */
 function contributions(inSize: number, outSize: number, kernel: Kernel, antialias: boolean) {
   const { radius, weight } = KERNELS[kernel];
   const ratio = inSize / outSize;
   const stretch = antialias ? Math.max(1, ratio) : 1;
-  const result: { start: number; weights: Float64Array }[] = [];
+  const taps = Math.ceil(2 * radius * stretch) + 1;
+  const indices = new Int32Array(outSize * taps);
+  const weights = new Float64Array(outSize * taps);
   for (let o = 0; o < outSize; o++) {
     const centre = (o + 0.5) * ratio - 0.5;
     const start = Math.floor(centre - radius * stretch) + 1;
-    const end = Math.floor(centre + radius * stretch);
-    const weights = new Float64Array(end - start + 1);
+    const end = Math.min(start + taps - 1, Math.floor(centre + radius * stretch));
     let total = 0;
-    for (let i = start; i <= end; i++) total += weights[i - start] = weight((i - centre) / stretch);
-    for (let k = 0; k < weights.length; k++) weights[k]! /= total;
-    result.push({ start, weights });
+    for (let i = start; i <= end; i++) total += weights[o * taps + i - start] = weight((i - centre) / stretch);
+    for (let k = 0; k < taps; k++) {
+      weights[o * taps + k]! /= total;
+      indices[o * taps + k] = Math.min(inSize - 1, Math.max(0, start + k));
+    }
   }
-  return result;
+  return { taps, indices, weights };
 }
 
 /** Float resampling (no rounding), RGB interleaved: the building block of back-projection. */
@@ -60,30 +66,37 @@ export function resizeFloat(
   kernel: Kernel,
   antialias = true,
 ): Float32Array {
-  const clampX = (x: number) => Math.min(inWidth - 1, Math.max(0, x));
-  const clampY = (y: number) => Math.min(inHeight - 1, Math.max(0, y));
   const cols = contributions(inWidth, width, kernel, antialias);
   const rows = contributions(inHeight, height, kernel, antialias);
   const horizontal = new Float64Array(width * inHeight * 3);
   for (let y = 0; y < inHeight; y++) {
+    const row = y * inWidth * 3;
     for (let x = 0; x < width; x++) {
-      const { start, weights } = cols[x]!;
-      for (let c = 0; c < 3; c++) {
-        let s = 0;
-        for (let k = 0; k < weights.length; k++) s += weights[k]! * src[(y * inWidth + clampX(start + k)) * 3 + c]!;
-        horizontal[(y * width + x) * 3 + c] = s;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let k = x * cols.taps, end = k + cols.taps; k < end; k++) {
+        const w = cols.weights[k]!;
+        const i = row + cols.indices[k]! * 3;
+        r += w * src[i]!;
+        g += w * src[i + 1]!;
+        b += w * src[i + 2]!;
       }
+      const o = (y * width + x) * 3;
+      horizontal[o] = r;
+      horizontal[o + 1] = g;
+      horizontal[o + 2] = b;
     }
   }
   const out = new Float32Array(width * height * 3);
+  const stride = width * 3;
   for (let y = 0; y < height; y++) {
-    const { start, weights } = rows[y]!;
-    for (let x = 0; x < width; x++) {
-      for (let c = 0; c < 3; c++) {
-        let s = 0;
-        for (let k = 0; k < weights.length; k++) s += weights[k]! * horizontal[(clampY(start + k) * width + x) * 3 + c]!;
-        out[(y * width + x) * 3 + c] = s;
-      }
+    const line = y * stride;
+    for (let k = y * rows.taps, end = k + rows.taps; k < end; k++) {
+      const w = rows.weights[k]!;
+      if (w === 0) continue;
+      const from = rows.indices[k]! * stride;
+      for (let i = 0; i < stride; i++) out[line + i]! += w * horizontal[from + i]!;
     }
   }
   return out;

@@ -3,7 +3,7 @@
  * neighbouring context on every side, and only the tile's own centre is kept. Memory is bounded by
  * one padded tile whatever the image size, and when the padding covers the network's receptive
  * field every output pixel sees exactly the context it would see untiled, so there are no seams
- * (tiles.test.ts compares tiled against untiled).
+ * (upscale.test.ts compares tiled against untiled).
  */
 
 export interface RgbImage {
@@ -18,7 +18,8 @@ export interface TileOptions {
   padding: number;
 }
 
-export type TileRunner = (rgb: Float32Array, width: number, height: number) => Promise<Float32Array>;
+/** Runs one context window (`width` × `height`, its top-left at `left`, `top` of the input) and returns it `scale`× larger. */
+export type TileRunner = (rgb: Float32Array, width: number, height: number, left: number, top: number) => Promise<Float32Array>;
 
 export async function runTiled(image: RgbImage, scale: number, run: TileRunner, { patch, padding }: TileOptions): Promise<RgbImage> {
   const { width, height, data } = image;
@@ -38,7 +39,7 @@ export async function runTiled(image: RgbImage, scale: number, run: TileRunner, 
       const h = y1 - y0;
       const window = new Float32Array(w * h * 3);
       for (let y = 0; y < h; y++) window.set(data.subarray(((y0 + y) * width + x0) * 3, ((y0 + y) * width + x1) * 3), y * w * 3);
-      const result = await run(window, w, h);
+      const result = await run(window, w, h, x0, y0);
       const rw = w * scale;
       const offX = (left - x0) * scale;
       const offY = (top - y0) * scale;
