@@ -56,15 +56,29 @@ export async function snap(page: Page, name: string) {
 }
 
 /** Reads the latest sign-in code the dev mailbox received for `email`. */
-export async function readCode(baseUrl: string, email: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${baseUrl}/api/dev/mailbox?email=${encodeURIComponent(email)}`);
-    const { messages } = (await res.json()) as { messages: { text: string }[] };
-    const code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1];
+async function mailbox(baseUrl: string, email: string) {
+  const res = await fetch(`${baseUrl}/api/dev/mailbox?email=${encodeURIComponent(email)}`);
+  return ((await res.json()) as { messages: { text: string; sentAt: string }[] }).messages;
+}
+
+/** When the newest mail to `email` was sent (the epoch when none was): pass it to readCode as `after`. */
+export async function newestMailAt(baseUrl: string, email: string): Promise<string> {
+  return (await mailbox(baseUrl, email))[0]?.sentAt ?? new Date(0).toISOString();
+}
+
+/**
+ * The code in the newest mail to `email`. With `after`, waits for a mail sent later than that: an
+ * address that already got a code would otherwise hand back the old one while the new mail is still
+ * on its way (seen under load: the returning buyer typed the first sign-in's spent code).
+ */
+export async function readCode(baseUrl: string, email: string, { after }: { after?: string } = {}): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const [newest] = await mailbox(baseUrl, email);
+    const code = newest && (!after || newest.sentAt > after) ? newest.text.match(/\b(\d{6})\b/)?.[1] : undefined;
     if (code) return code;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no code mailed to ${email}`);
+  throw new Error(`no new code mailed to ${email}`);
 }
 
 /** Signs in through the header's modal with a code read from the dev mailbox. */
@@ -94,8 +108,9 @@ export async function completeEmailSignIn(page: Page, baseUrl: string, email: st
   const say = SIGN_IN[lang];
   await page.getByRole('button', { name: say.continue }).click();
   await page.getByRole('textbox', { name: say.email }).fill(email);
+  const after = await newestMailAt(baseUrl, email);
   await page.getByRole('button', { name: say.send }).click();
-  const code = await readCode(baseUrl, email);
+  const code = await readCode(baseUrl, email, { after });
   await page.getByRole('textbox', { name: say.code }).fill(code);
   await page.getByRole('button', { name: say.verify }).click();
   await page.getByRole('button', { name: say.logout }).first().waitFor();
