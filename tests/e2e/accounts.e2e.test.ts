@@ -488,7 +488,14 @@ for (const [device, viewport, locale] of [
     const email = `verify-${device}-${Date.now()}@example.com`;
 
     await page.goto(`${baseUrl}/login?ref=${referralCode}`);
-    await page.getByRole('button', { name: zh ? '使用密碼' : /use a password/i }).click({ timeout: 60_000 });
+    // The invitation banner is there from the first paint and only gets the inviter's name later, so
+    // nothing moves under the visitor's finger (a banner inserted late made a click land one button up).
+    const usePassword = page.getByRole('button', { name: zh ? '使用密碼' : /use a password/i });
+    await usePassword.waitFor({ timeout: 60_000 });
+    const before = await usePassword.boundingBox();
+    await page.getByText(zh ? /邀請你加入 Image Studio/ : /invited you to Image Studio/).waitFor();
+    expect((await usePassword.boundingBox())?.y).toBe(before?.y);
+    await usePassword.click();
     await page.getByRole('tab', { name: zh ? '建立帳戶' : /create account/i }).click();
     await page.getByRole('textbox', { name: zh ? '使用者名稱' : /username/i }).fill('Vera Verify');
     await page.getByRole('textbox', { name: zh ? '電子郵件' : /e-?mail/i }).fill(email);

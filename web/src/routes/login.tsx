@@ -30,7 +30,10 @@ function LoginPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const { ref } = Route.useSearch();
-  const [referrer, setReferrer] = useState<string>();
+  // undefined: no invitation; null: an invitation whose inviter is still loading; a name once known.
+  const [referrer, setReferrer] = useState<string | null | undefined>(() =>
+    ref || safeLocalStorage.getItem(REFERRAL_KEY) ? null : undefined,
+  );
   // Read once and kept in state, so a re-render (or StrictMode's second effect) cannot lose it.
   const [notice] = useState(peekLoginNotice);
   const signedInHere = useRef(false);
@@ -47,7 +50,7 @@ function LoginPage() {
       api
         .referralInfo(code)
         .then((r) => setReferrer(r.referrerName))
-        .catch(() => undefined);
+        .catch(() => setReferrer(undefined));
   }, [ref]);
 
   // Spec §2: an already signed-in visitor goes home, but one who just signed in *here* goes back
@@ -72,9 +75,11 @@ function LoginPage() {
             <NoticeText notice={notice} />
           </p>
         )}
-        {referrer && (
+        {/* Shown at once for an invitation link, named when the inviter arrives: a banner that appeared
+            later pushed the buttons below it down under the visitor's finger (seen as a mis-click in e2e). */}
+        {referrer !== undefined && (
           <p className="mb-5 rounded-xl border border-fuchsia-400/30 bg-fuchsia-500/10 px-3 py-2 text-sm text-fuchsia-100">
-            <Trans>{referrer} invited you to Image Studio</Trans>
+            {referrer ? <Trans>{referrer} invited you to Image Studio</Trans> : <Trans>You were invited to Image Studio</Trans>}
           </p>
         )}
         <LoginFlow onSignedIn={afterSignIn} />
