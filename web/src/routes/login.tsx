@@ -78,8 +78,16 @@ function LoginPage() {
         {/* Shown at once for an invitation link, named when the inviter arrives: a banner that appeared
             later pushed the buttons below it down under the visitor's finger (seen as a mis-click in e2e). */}
         {referrer !== undefined && (
-          <p className="mb-5 rounded-xl border border-fuchsia-400/30 bg-fuchsia-500/10 px-3 py-2 text-sm text-fuchsia-100">
-            {referrer ? <Trans>{referrer} invited you to Image Studio</Trans> : <Trans>You were invited to Image Studio</Trans>}
+          // One line in both states (a long name is cut, the sentence is not), so naming the inviter
+          // changes no height either.
+          <p className="mb-5 flex gap-1 whitespace-nowrap rounded-xl border border-fuchsia-400/30 bg-fuchsia-500/10 px-3 py-2 text-sm text-fuchsia-100">
+            {referrer ? (
+              <Trans>
+                <span className="min-w-0 truncate">{referrer}</span> invited you to Image Studio
+              </Trans>
+            ) : (
+              <Trans>You were invited to Image Studio</Trans>
+            )}
           </p>
         )}
         <LoginFlow onSignedIn={afterSignIn} />
