@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { changePasswordRequest, deleteAccountRequest, emailChangeCodeRequest, emailChangeConfirm } from '../contract/account';
 import { latestDataExport, runDataExport, startDataExport } from '../jobs/data-export';
-import { clientIp } from '../lib/client-ip';
+import { clientNetwork } from '../lib/client-ip';
 import type { AppEnv } from '../lib/hono-env';
 import { validate } from '../lib/validate';
 import { requireSignIn, requireUser } from '../middleware/auth';
@@ -17,17 +17,19 @@ export const accountRoutes = new Hono<AppEnv>()
     c.json(await changePassword(c.get('deps'), requireUser(c).id, c.req.valid('json'))),
   )
   .post('/email/send-code', validate('json', emailChangeCodeRequest), async (c) =>
-    c.json(await sendEmailChangeCode(c.get('deps'), requireUser(c).id, { ...c.req.valid('json'), ip: clientIp(c) })),
+    c.json(await sendEmailChangeCode(c.get('deps'), requireUser(c).id, { ...c.req.valid('json'), ip: clientNetwork(c) })),
   )
   .post('/email/confirm', validate('json', emailChangeConfirm), async (c) =>
-    c.json(await confirmEmailChange(c.get('deps'), requireUser(c).id, { ...c.req.valid('json'), ip: clientIp(c) })),
+    c.json(await confirmEmailChange(c.get('deps'), requireUser(c).id, { ...c.req.valid('json'), ip: clientNetwork(c) })),
   )
   .get('/export', async (c) => c.json(await latestDataExport(c.get('deps'), requireUser(c).id)))
   .post('/export', async (c) => c.json(await startDataExport(c.get('deps'), requireUser(c).id)))
   .get('/deletion', async (c) => c.json(await deletionPreview(c.get('deps'), requireUser(c).id)))
-  .post('/deletion/send-code', async (c) => c.json(await sendDeletionCode(c.get('deps'), { userId: requireUser(c).id, ip: clientIp(c) })))
+  .post('/deletion/send-code', async (c) =>
+    c.json(await sendDeletionCode(c.get('deps'), { userId: requireUser(c).id, ip: clientNetwork(c) })),
+  )
   .post('/deletion/confirm', validate('json', deleteAccountRequest), async (c) =>
-    c.json(await deleteAccount(c.get('deps'), { ...c.req.valid('json'), userId: requireUser(c).id, ip: clientIp(c) })),
+    c.json(await deleteAccount(c.get('deps'), { ...c.req.valid('json'), userId: requireUser(c).id, ip: clientNetwork(c) })),
   );
 
 /** `POST /api/jobs/data-export`: the export job's signed callback (QStash, or the in-process queue). */

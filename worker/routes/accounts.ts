@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { googleOAuthRequest, googleStartRequest, googleVerifyRequest, loginRequest, registerRequest } from '../contract/auth';
 import { ServiceError } from '../contract/errors';
-import { clientIp } from '../lib/client-ip';
+import { clientNetwork } from '../lib/client-ip';
 import { publicOrigin } from '../lib/public-origin';
 import type { AppEnv } from '../lib/hono-env';
 import { validate } from '../lib/validate';
@@ -18,14 +18,14 @@ const flowCookie = (state: string) => `gsi_${state}`;
 /** `/api/auth/*`: password register/login and Google sign-in (mounted beside the e-mail-code routes). */
 export const accountAuthRoutes = new Hono<AppEnv>()
   .post('/register', validate('json', registerRequest), async (c) =>
-    c.json(await registerWithPassword(c.get('deps'), { ...c.req.valid('json'), ip: clientIp(c) })),
+    c.json(await registerWithPassword(c.get('deps'), { ...c.req.valid('json'), ip: clientNetwork(c) })),
   )
   .post('/login', validate('json', loginRequest), async (c) =>
-    c.json(await loginWithPassword(c.get('deps'), { ...c.req.valid('json'), ip: clientIp(c) })),
+    c.json(await loginWithPassword(c.get('deps'), { ...c.req.valid('json'), ip: clientNetwork(c) })),
   )
   .get('/google/config', (c) => c.json(googleConfig(c.get('deps').config)))
   .post('/google/start', validate('json', googleStartRequest), async (c) => {
-    const started = await startGoogleSignIn(c.get('deps'), { ...c.req.valid('json'), ip: clientIp(c), origin: publicOrigin(c) });
+    const started = await startGoogleSignIn(c.get('deps'), { ...c.req.valid('json'), ip: clientNetwork(c), origin: publicOrigin(c) });
     setCookie(c, flowCookie(started.state), started.browserSecret, {
       httpOnly: true,
       sameSite: 'Lax',

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { passwordResetConfirm, passwordResetRequest } from '../contract/auth';
-import { clientIp } from '../lib/client-ip';
+import { clientNetwork } from '../lib/client-ip';
 import type { AppEnv } from '../lib/hono-env';
 import { validate } from '../lib/validate';
 import { confirmPasswordReset, requestPasswordReset } from '../services/auth/password-reset';
@@ -8,8 +8,8 @@ import { confirmPasswordReset, requestPasswordReset } from '../services/auth/pas
 /** `/api/auth/password-reset/*` (issue 19): mail a reset code, then code + new password → signed in. */
 export const passwordResetRoutes = new Hono<AppEnv>()
   .post('/request', validate('json', passwordResetRequest), async (c) =>
-    c.json(await requestPasswordReset(c.get('deps'), { ...c.req.valid('json'), ip: clientIp(c) })),
+    c.json(await requestPasswordReset(c.get('deps'), { ...c.req.valid('json'), ip: clientNetwork(c) })),
   )
   .post('/confirm', validate('json', passwordResetConfirm), async (c) =>
-    c.json(await confirmPasswordReset(c.get('deps'), { ...c.req.valid('json'), ip: clientIp(c) })),
+    c.json(await confirmPasswordReset(c.get('deps'), { ...c.req.valid('json'), ip: clientNetwork(c) })),
   );
