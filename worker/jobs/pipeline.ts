@@ -217,7 +217,7 @@ export async function runJob(ctx: JobContext, jobId: string): Promise<{ outcome:
     if (error instanceof EngineInputError) {
       // The engine's message is written for people ("No face found…"): show it as it is.
       await failJob(ctx, jobId, 'invalid_input', message);
-      ctx.log.warn('job input refused by the engine', { jobId, kind: job.kind, code: error.code });
+      ctx.log.warn('job input refused by the engine', { jobId, kind: job.kind, errorCode: error.code });
       return { outcome: 'failed' };
     }
     const retryable = !(error instanceof EngineError) || error.retryable;
