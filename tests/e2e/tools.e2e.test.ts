@@ -130,6 +130,10 @@ it('ID photo of a photo with no face says so and gives the credits back', { time
     .waitFor({ timeout: 45_000 });
   // The failed job's single refund (spec §8): the balance is whole again.
   await expect.poll(() => page.getByTestId('header-credits').textContent()).toMatch(/20$/);
+  // The reason stays in the result panel after the toast has gone, and says the credits came back.
+  const note = page.getByTestId('generation-failure');
+  await expect.poll(() => note.textContent()).toContain('No face found in the photo');
+  expect(await note.textContent()).toContain('No credits were used');
   await snap(page, 'tools-id-photo-no-face');
   await context.close();
 });

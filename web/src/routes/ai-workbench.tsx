@@ -8,6 +8,7 @@ import { api } from '../api/endpoints';
 import { useLoginModal } from '../features/auth/login-modal';
 import { applySuffix } from '../features/workbench/prompt-suffix';
 import { INSPIRATION, QUICK_STYLES, SIZE_OPTIONS, STYLE_OPTIONS } from '../features/workbench/styles';
+import { FailureNote } from '../features/workbench/failure-note';
 import { useGeneration } from '../features/workbench/use-generation';
 import { Button } from '../ui/button';
 import { downloadImage } from '../ui/download';
@@ -363,7 +364,8 @@ function Workbench() {
               </figcaption>
             </figure>
           )}
-          {generation.phase === 'idle' && (
+          {generation.phase === 'idle' && generation.failure && <FailureNote failure={generation.failure} />}
+          {generation.phase === 'idle' && !generation.failure && (
             <div className="text-center text-zinc-500">
               <ImagePlus aria-hidden className="mx-auto h-12 w-12 text-fuchsia-300/70" strokeWidth={1.5} />
               <p className="mt-3">

@@ -12,6 +12,7 @@ import { downloadImage } from '../../ui/download';
 import { Page } from '../../ui/page';
 import { useToast } from '../../ui/toast';
 import { useLoginModal } from '../auth/login-modal';
+import { FailureNote } from '../workbench/failure-note';
 import { useGeneration } from '../workbench/use-generation';
 import type { Tool } from './catalogue';
 import { ToolIcon } from './tool-icons';
@@ -106,7 +107,9 @@ export function ToolPage({ tool }: { tool: Tool }) {
     );
   }
 
-  // Suggestion chips in the page's language: the words go into the user's own description.
+  // Suggestion chips in the page's language: the words go into the user's own description, joined
+  // the way that language lists words (a full-width comma in Chinese).
+  const joiner = i18n.locale.startsWith('zh') ? '，' : ', ';
   const suggestion: Record<string, string> = { business: t`business`, creative: t`creative`, minimal: t`minimal`, tech: t`tech` };
   const sizeName: Record<IdPhotoSize, string> = { oneInch: t`1 inch`, twoInch: t`2 inch`, passport: t`Passport`, visa: t`Visa` };
   const result = generation.result;
@@ -242,7 +245,7 @@ export function ToolPage({ tool }: { tool: Tool }) {
                   <button
                     key={s}
                     type="button"
-                    onClick={() => setExtra((v) => (v ? `${v}, ${word}` : word))}
+                    onClick={() => setExtra((v) => (v ? `${v}${joiner}${word}` : word))}
                     className="rounded-full border border-white/10 px-3 py-1 text-xs capitalize hover:bg-white/5"
                   >
                     {word}
@@ -307,7 +310,8 @@ export function ToolPage({ tool }: { tool: Tool }) {
               </figcaption>
             </figure>
           )}
-          {generation.phase === 'idle' && (
+          {generation.phase === 'idle' && generation.failure && <FailureNote failure={generation.failure} />}
+          {generation.phase === 'idle' && !generation.failure && (
             <p className="text-center text-zinc-500">
               {upload ? (
                 <Trans>Upload a photo and press Generate: your result will appear here.</Trans>

@@ -22,6 +22,12 @@ export const POLL = {
 
 export type Phase = 'idle' | 'generating' | 'done';
 
+/** Why the last run ended without an image; `refunded` when the server failed a charged job (spec §8 refund). */
+export interface GenerationFailure {
+  message: string;
+  refunded: boolean;
+}
+
 /**
  * One generation's life on the client: start, fake progress up to 90 %, polling with spec §8's
  * back-off, the 60 s hard reset, and the 0.5 s pause before the image shows.
@@ -33,6 +39,8 @@ export function useGeneration() {
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<GenerationStatus | null>(null);
+  // Kept after the reset to idle so the result panel can say what happened, not only a 6 s toast.
+  const [failure, setFailure] = useState<GenerationFailure | null>(null);
   const run = useRef(0);
 
   const reset = useCallback(() => {
@@ -50,6 +58,7 @@ export function useGeneration() {
       setPhase('generating');
       setProgress(0);
       setResult(null);
+      setFailure(null);
       const startedAt = Date.now();
       const ticker = setInterval(() => {
         if (!alive()) return clearInterval(ticker);
@@ -69,10 +78,11 @@ export function useGeneration() {
           setPhase('done');
         }, POLL.showDelayMs);
       };
-      const fail = (message: string, cause?: unknown) => {
+      const fail = (message: string, cause?: unknown, refunded = false) => {
         clearInterval(ticker);
         if (!alive()) return;
         reset();
+        setFailure({ message, refunded });
         // Out of credits: the toast offers the way to buy more (spec §8 "please recharge").
         const outOfCredits = cause instanceof ApiError && cause.code === 'INSUFFICIENT_CREDITS';
         toast.error(message, outOfCredits ? { action: { label: t`See pricing`, to: '/pricing' } } : undefined);
@@ -97,7 +107,8 @@ export function useGeneration() {
           errors = 0;
           wait = POLL.intervalMs;
           if (status.status === 'COMPLETED' && status.imageUrl) return finish(status);
-          if (status.status === 'FAILED') return fail(status.message ?? t`Generation failed, please try again`);
+          // A job the server failed was charged at submission and refunded when it failed.
+          if (status.status === 'FAILED') return fail(status.message ?? t`Generation failed, please try again`, undefined, true);
         } catch (error) {
           errors++;
           if (error instanceof ApiError && (error.status === 404 || error.status === 401)) {
@@ -114,5 +125,5 @@ export function useGeneration() {
     [errorText, reset, t, toast],
   );
 
-  return { phase, progress, result, start, reset };
+  return { phase, progress, result, failure, start, reset };
 }
