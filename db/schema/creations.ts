@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
 import { CREATION_TYPES } from '../../worker/contract/generation';
 import { createdAt, tstz, updatedAt } from './_columns';
@@ -40,7 +41,13 @@ export const creationRecords = pgTable(
 /**
  * The unit of work behind a record, for every job kind (worker/jobs: text-to-image, edit, tool,
  * upscale; `kind` + `input` hold the kind's payload). Exactly one debit per job (`job:<id>:debit`)
- * and at most one refund in the ledger; `attempt` counts deliveries so duplicates are visible.
+ * and at most one refund in the ledger.
+ *
+ * The row is also the job's place in the queue (docs/decisions/022-job-queue.md): a PROCESSING job
+ * with no `startedAt` waits (from `runAfter` on); a runner claims it by setting `startedAt`,
+ * `runId` (its fencing token), `leaseUntil` (renewed while it runs) and `deadlineAt` (counted from
+ * the start, not from the submission). A lapsed lease means the runner died: the job is claimed
+ * again. `attempt` counts runs that ended in an engine failure or a crash, never a busy engine.
  */
 export const generationJobs = pgTable(
   'generation_jobs',
@@ -59,6 +66,10 @@ export const generationJobs = pgTable(
     cost: integer('cost').notNull(),
     attempt: integer('attempt').notNull().default(0),
     deadlineAt: tstz('deadline_at').notNull(),
+    runAfter: tstz('run_after').notNull().defaultNow(),
+    startedAt: tstz('started_at'),
+    leaseUntil: tstz('lease_until'),
+    runId: text('run_id'),
     imageUrl: text('image_url'),
     errorCategory: text('error_category'),
     errorMessage: text('error_message'),
@@ -66,7 +77,12 @@ export const generationJobs = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('generation_jobs_status_deadline_idx').on(t.status, t.deadlineAt), index('generation_jobs_record_idx').on(t.recordId)],
+  (t) => [
+    index('generation_jobs_status_deadline_idx').on(t.status, t.deadlineAt),
+    index('generation_jobs_record_idx').on(t.recordId),
+    index('generation_jobs_waiting_idx').on(t.createdAt).where(sql`${t.status} = 'PROCESSING' and ${t.startedAt} is null`),
+    index('generation_jobs_user_started_idx').on(t.userId, t.startedAt),
+  ],
 );
 
 /** Public gallery items; `imageUrl` points at a static asset or a blob. */
