@@ -4,6 +4,20 @@ import { createdAt, tstz, updatedAt } from './_columns';
 export const userRole = pgEnum('user_role', ['user', 'admin']);
 export const authProvider = pgEnum('auth_provider', ['email', 'google', 'password']);
 
+/**
+ * What an e-mail code was mailed for. A code only works for that (services/auth/email-codes.ts): a
+ * person asked to read out "the code we just sent" for one thing cannot hand over another.
+ */
+export const EMAIL_CODE_PURPOSES = [
+  'sign-in',
+  'verify-email',
+  'password-reset',
+  'change-email',
+  'confirm-email-change',
+  'delete-account',
+] as const;
+export const emailCodePurpose = pgEnum('email_code_purpose', EMAIL_CODE_PURPOSES);
+
 /** A person with an account. `id` is a prefixed public id (`usr_…`) because it appears in URLs and tokens. */
 export const users = pgTable(
   'users',
@@ -62,6 +76,7 @@ export const loginCodes = pgTable(
   {
     id: text('id').primaryKey(),
     email: text('email').notNull(),
+    purpose: emailCodePurpose('purpose').notNull().default('sign-in'),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     otherAttempts: integer('other_attempts').notNull().default(0),

@@ -1,0 +1,2 @@
+CREATE TYPE "public"."email_code_purpose" AS ENUM('sign-in', 'verify-email', 'password-reset', 'change-email', 'confirm-email-change', 'delete-account');--> statement-breakpoint
+ALTER TABLE "login_codes" ADD COLUMN "purpose" "email_code_purpose" DEFAULT 'sign-in' NOT NULL;
