@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { wholeNumber } from './numbers';
 
 export const TRANSACTION_TYPES = ['EARNED', 'SPENT', 'REFUNDED', 'new_user', 'IMAGE_GENERATION', 'IMAGE_EDIT', 'IMAGE_UPSCALE'] as const;
 export const REFERENCE_TYPES = ['IMAGE_GENERATION', 'SUBSCRIPTION', 'REFUND', 'BONUS', 'PURCHASE', 'REFERRAL'] as const;
@@ -12,8 +13,8 @@ export type ReferenceType = (typeof REFERENCE_TYPES)[number];
  */
 export const SPEND_ORDER = ['subscription', 'free', 'paid'] as const;
 
-const page = z.coerce.number().int().min(0).max(100_000).default(0);
-const size = (fallback: number) => z.coerce.number().int().min(1).max(100).default(fallback);
+const page = wholeNumber('page', 0, 100_000).default(0);
+const size = (fallback: number) => wholeNumber('size', 1, 100).default(fallback);
 
 export const transactionsQuery = z.object({
   page,
@@ -24,11 +25,7 @@ export const transactionsQuery = z.object({
 export const purchasesQuery = z.object({ page, size: size(10) });
 
 export const consumeQuery = z.object({
-  amount: z.coerce
-    .number({ error: 'amount must be a number' })
-    .int('amount must be a whole number')
-    .min(1, 'amount must be at least 1')
-    .max(100_000),
+  amount: wholeNumber('amount', 1, 100_000),
   description: z.string().trim().max(200).optional(),
   referenceType: z.enum(REFERENCE_TYPES).default('IMAGE_GENERATION'),
   referenceId: z.string().trim().min(1, 'referenceId is required').max(100),

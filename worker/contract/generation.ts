@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { decimalNumber, wholeNumber } from './numbers';
 import { multiline } from './text';
 import { TOOL_IDS } from './tools';
 
@@ -28,7 +29,8 @@ export const UPLOAD = {
 
 /** The workbench and tool pages send style names outside the five (logo, id-photo, restoration…). */
 const styleField = z.string().trim().max(40).default('realistic');
-const dimension = z.coerce.number().int().min(256, 'must be at least 256').max(2048, 'must be at most 2048');
+const dimension = (name: string) => wholeNumber(name, 256, 2048);
+const seed = wholeNumber('seed', 0, 2 ** 31 - 1);
 
 export const textToImageRequest = z.object({
   prompt: multiline(z.string({ error: 'Please enter a prompt' }))
@@ -36,19 +38,14 @@ export const textToImageRequest = z.object({
     .min(1, 'Please enter a prompt')
     .max(PROMPT_MAX, `Prompt cannot exceed ${PROMPT_MAX} characters`),
   style: styleField,
-  width: dimension.default(1024),
-  height: dimension.default(1024),
+  width: dimension('width').default(1024),
+  height: dimension('height').default(1024),
   model: z.enum(MODELS).default('nano'),
   updateRecordId: z.string().trim().min(1).max(64).optional(),
   negativePrompt: multiline(z.string()).trim().max(2000).optional(),
-  steps: z.coerce.number().int().min(1).max(100).optional(),
-  cfgScale: z.coerce.number().min(0).max(30).optional(),
-  seed: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1)
-    .optional(),
+  steps: wholeNumber('steps', 1, 100).optional(),
+  cfgScale: decimalNumber('cfgScale', 0, 30).optional(),
+  seed: seed.optional(),
   toolId: z.enum(TOOL_IDS).optional(),
   /** A catalogue tool's own words (logo description); the server compiles the prompt from them. */
   extra: multiline(z.string()).trim().max(2000).optional(),
@@ -69,14 +66,9 @@ export const editRequest = z.object({
   updateRecordId: z.string().trim().min(1).max(64).optional(),
   toolId: z.enum(TOOL_IDS).optional(),
   negativePrompt: multiline(z.string()).trim().max(2000).optional(),
-  width: dimension.optional(),
-  height: dimension.optional(),
-  seed: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1)
-    .optional(),
+  width: dimension('width').optional(),
+  height: dimension('height').optional(),
+  seed: seed.optional(),
   model: z.enum(MODELS).default('nano'),
 });
 export type EditRequest = z.infer<typeof editRequest>;
@@ -101,8 +93,8 @@ export const CREATION_TYPES = [
 export type CreationType = (typeof CREATION_TYPES)[number];
 
 export const recordsQuery = z.object({
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumber('page', 0, 100_000).default(0),
+  size: wholeNumber('size', 1, 100).default(20),
   status: z
     .string()
     .transform((s) => s.toUpperCase())

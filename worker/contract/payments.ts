@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { wholeNumber } from './numbers';
 import { multiline } from './text';
 
 /**
@@ -52,8 +53,8 @@ export const orderIdParam = z.object({ orderId: z.string().trim().min(1).max(64)
 export const idParam = z.object({ id: z.string().trim().min(1).max(64) });
 
 export const ordersQuery = z.object({
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(ORDERS_PAGE_SIZE),
+  page: wholeNumber('page', 0, 100_000).default(0),
+  size: wholeNumber('size', 1, 100).default(ORDERS_PAGE_SIZE),
 });
 
 export const refundRequest = z

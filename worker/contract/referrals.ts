@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { wholeNumber } from './numbers';
 
 export const referralCodeParam = z.object({
   code: z
@@ -9,8 +10,8 @@ export const referralCodeParam = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'Invalid referral code'),
 });
 export const referredUsersQuery = z.object({
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumber('page', 0, 100_000).default(0),
+  size: wholeNumber('size', 1, 100).default(20),
 });
 export const processRegistrationRequest = z.object({ referralCode: z.string().trim().min(4, 'Invalid referral code').max(32) });
 export const processPurchaseRequest = z.object({

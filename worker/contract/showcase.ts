@@ -1,8 +1,9 @@
 import * as z from 'zod';
+import { wholeNumber } from './numbers';
 
 export const showcaseQuery = z.object({
-  page: z.coerce.number().int().min(0).max(10_000).default(0),
-  limit: z.coerce.number().int().min(1).max(60).default(12),
+  page: wholeNumber('page', 0, 10_000).default(0),
+  limit: wholeNumber('limit', 1, 60).default(12),
 });
 
 export interface ShowcaseImage {

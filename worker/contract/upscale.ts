@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { UPSCALE_FACTORS, type UpscaleFactor } from '../engine/operations';
+import { oneOfNumbers } from './numbers';
 
 export { UPSCALE_FACTORS, type UpscaleFactor };
 
@@ -33,14 +34,8 @@ const flag = z
 
 /** Multipart fields of POST /api/image-upscale/upload (spec §7), after the file is taken out. */
 export const upscaleRequest = z.object({
-  scaleFactor: z
-    .string()
-    .trim()
-    // The page may send "4" or "4x"; anything else (3, 16, "big") is refused naming the field.
-    .transform((v) => Number(v.replace(/x$/i, '')))
-    .refine((v) => (UPSCALE_FACTORS as readonly number[]).includes(v), 'scaleFactor must be 2, 4 or 8')
-    .transform((v) => v as UpscaleFactor)
-    .default(UPSCALE.defaultFactor),
+  // "4" or "4x" (how the product writes it); anything else (3, 16, 0x8, 08, " 8 ") is refused naming the field.
+  scaleFactor: oneOfNumbers('scaleFactor', UPSCALE_FACTORS, { suffix: 'x' }).default(UPSCALE.defaultFactor),
   faceEnhancement: flag.default(false),
 });
 export type UpscaleRequest = z.infer<typeof upscaleRequest>;
