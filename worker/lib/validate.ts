@@ -4,8 +4,21 @@ import type { z, ZodType } from 'zod';
 import { ServiceError } from '../contract/errors';
 import { findTextProblem, TEXT_PROBLEM_MESSAGES, textProblem } from '../contract/text';
 
+/** The longest path segment, and whole field name, an error body repeats. The contracts' own names are far shorter. */
+export const FIELD_SEGMENT_MAX = 40;
+export const FIELD_NAME_MAX = 100;
+
+/**
+ * The field an error names, bounded: a path segment can be a key the client chose (a face swap
+ * `options` key, a record key), and a 100,000-character key must not come back whole in the 400.
+ */
+export function fieldName(path: readonly PropertyKey[]): string {
+  const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+  return cut(path.map((segment) => cut(String(segment), FIELD_SEGMENT_MAX)).join('.'), FIELD_NAME_MAX);
+}
+
 function validationFailed(target: string, issue: { path: PropertyKey[]; message: string } | undefined): ServiceError {
-  const field = issue?.path.map(String).join('.') || target;
+  const field = (issue && fieldName(issue.path)) || target;
   return new ServiceError('VALIDATION_FAILED', issue?.message ?? 'Invalid input', { field });
 }
 

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { localiseErrorMessage, messageLocale } from '../contract/error-messages';
 import { ServiceError, type ApiErrorBody, type ErrorCode } from '../contract/errors';
 import type { AppEnv } from '../lib/hono-env';
+import { FIELD_NAME_MAX, fieldName } from '../lib/validate';
 
 /** The language the caller reads: the request's Accept-Language (the SPA sends its own language). */
 export const callerLocale = (c: Context<AppEnv>) => messageLocale(c.req.header('accept-language'));
@@ -11,8 +12,13 @@ export const callerLocale = (c: Context<AppEnv>) => messageLocale(c.req.header('
 /** `code` stays as thrown; `message` follows the request's Accept-Language (the SPA sends its language). */
 function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, details: ServiceError['details'] = {}): ApiErrorBody {
   const localised = localiseErrorMessage(code, message, callerLocale(c));
-  return { success: false, error: { code, message: localised, ...details }, requestId: c.get('requestId') };
+  // Every field name is bounded here too, whoever threw: it may carry a key the client chose.
+  const bounded = details.field && details.field.length > FIELD_NAME_MAX ? { ...details, field: fieldName([details.field]) } : details;
+  return { success: false, error: { code, message: localised, ...bounded }, requestId: c.get('requestId') };
 }
+
+/** The path a 404 names, bounded like a field: it is the caller's text. */
+const shownPath = (path: string) => (path.length > 200 ? `${path.slice(0, 199)}…` : path);
 
 function send(c: Context<AppEnv>, status: number, body: ApiErrorBody) {
   if (body.error.retryAfter) c.header('retry-after', String(body.error.retryAfter));
@@ -38,4 +44,4 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
 };
 
 export const notFound: NotFoundHandler<AppEnv> = (c) =>
-  send(c, 404, errorBody(c, 'NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`));
+  send(c, 404, errorBody(c, 'NOT_FOUND', `No route for ${c.req.method} ${shownPath(c.req.path)}`));
