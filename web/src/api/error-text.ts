@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
+import { startEstimate } from '../ui/queue-wait';
 import { ApiError } from './client';
 
 /** Maps an error code to translated text, falling back to the server's message (DESIGN.md §3.2, spec §8). */
@@ -37,6 +38,19 @@ export function useErrorText() {
           return error.field === 'avatar' ? t`Please select a valid image file (JPG, PNG, GIF, WebP)` : error.message;
         case 'IMAGE_UNDECODABLE':
           return t`The image is damaged or incomplete, please choose another file`;
+        case 'ENGINE_BUSY': {
+          // Refused before the job was queued: say plainly that nothing was charged.
+          const wait = startEstimate(error.retryAfter ?? 0);
+          if (error.retryAfter === undefined || wait.unit === 'soon')
+            return t`Lots of people are creating right now. Nothing was charged — please try again in a moment.`;
+          if (wait.unit === 'seconds') {
+            const seconds = wait.value;
+            return t`Lots of people are creating right now. Nothing was charged — please try again in about ${seconds} seconds.`;
+          }
+          if (wait.value === 1) return t`Lots of people are creating right now. Nothing was charged — please try again in about a minute.`;
+          const minutes = wait.value;
+          return t`Lots of people are creating right now. Nothing was charged — please try again in about ${minutes} minutes.`;
+        }
         case 'INTERNAL':
           return t`Server error, please try again later`;
         default:

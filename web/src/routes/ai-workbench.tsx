@@ -13,6 +13,7 @@ import { useGeneration } from '../features/workbench/use-generation';
 import { Button } from '../ui/button';
 import { downloadImage } from '../ui/download';
 import { Page } from '../ui/page';
+import { QueuePlaceNote } from '../ui/queue-place';
 import { useToast } from '../ui/toast';
 
 const PROMPT_MAX = 5000;
@@ -314,7 +315,13 @@ function Workbench() {
           </div>
 
           <Button isDisabled={!canStart} onPress={() => startGeneration(search.updateRecordId)} className="w-full py-3">
-            {generating ? <Trans>Generating… {Math.round(generation.progress)}%</Trans> : <Trans>Start generating</Trans>}
+            {generation.queue ? (
+              <Trans>Waiting…</Trans>
+            ) : generating ? (
+              <Trans>Generating… {Math.round(generation.progress)}%</Trans>
+            ) : (
+              <Trans>Start generating</Trans>
+            )}
           </Button>
         </section>
 
@@ -322,19 +329,25 @@ function Workbench() {
           {generation.phase === 'generating' && (
             <div className="w-full max-w-sm text-center">
               <div className="skeleton mx-auto mb-5 aspect-square w-full rounded-2xl" />
-              <div
-                className="h-2 overflow-hidden rounded-full bg-white/10"
-                role="progressbar"
-                aria-valuenow={Math.round(generation.progress)}
-                aria-valuemin={0}
-                aria-valuemax={100}
-              >
-                <div
-                  className="h-full bg-gradient-to-r from-violet-500 to-fuchsia-500 transition-all"
-                  style={{ width: `${generation.progress}%` }}
-                />
-              </div>
-              <p className="mt-2 text-sm text-zinc-400">{Math.round(generation.progress)}%</p>
+              {generation.queue ? (
+                <QueuePlaceNote place={generation.queue} />
+              ) : (
+                <>
+                  <div
+                    className="h-2 overflow-hidden rounded-full bg-white/10"
+                    role="progressbar"
+                    aria-valuenow={Math.round(generation.progress)}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                  >
+                    <div
+                      className="h-full bg-gradient-to-r from-violet-500 to-fuchsia-500 transition-all"
+                      style={{ width: `${generation.progress}%` }}
+                    />
+                  </div>
+                  <p className="mt-2 text-sm text-zinc-400">{Math.round(generation.progress)}%</p>
+                </>
+              )}
             </div>
           )}
           {generation.phase === 'done' && result?.imageUrl && (

@@ -19,6 +19,7 @@ import {
 } from '../../../../worker/contract/face-swap';
 import { Button } from '../../ui/button';
 import { Page } from '../../ui/page';
+import { QueuePlaceNote } from '../../ui/queue-place';
 import { useToast } from '../../ui/toast';
 import { useLoginModal } from '../auth/login-modal';
 import { downloadPng } from '../upscaler/download-png';
@@ -357,7 +358,13 @@ export function FaceSwapPage() {
               <Trans>Preview prompt</Trans>
             </Button>
             <Button onPress={() => generate()} isDisabled={busy} className="py-3 sm:flex-1">
-              {busy ? <Trans>Generating… {Math.round(generation.progress)}%</Trans> : <Trans>Generate</Trans>}
+              {generation.queue ? (
+                <Trans>Waiting…</Trans>
+              ) : busy ? (
+                <Trans>Generating… {Math.round(generation.progress)}%</Trans>
+              ) : (
+                <Trans>Generate</Trans>
+              )}
             </Button>
           </div>
           <p className="text-xs text-zinc-500">
@@ -366,7 +373,12 @@ export function FaceSwapPage() {
         </section>
 
         <section ref={resultSection} className="card flex min-h-[360px] scroll-mt-20 items-center justify-center p-5" aria-live="polite">
-          {busy && <div className="skeleton aspect-square w-full max-w-sm rounded-2xl" />}
+          {busy && (
+            <div className="flex w-full max-w-sm flex-col gap-4">
+              <div className="skeleton aspect-square w-full rounded-2xl" />
+              {generation.queue && <QueuePlaceNote place={generation.queue} />}
+            </div>
+          )}
           {generation.phase === 'done' && result?.imageUrl && (
             <figure>
               <img src={result.imageUrl} alt={t`Your avatar`} className="mx-auto max-h-[560px] rounded-2xl" data-testid="result-image" />

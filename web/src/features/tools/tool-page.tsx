@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { ColorPicker } from '../../ui/color-picker';
 import { downloadImage } from '../../ui/download';
 import { Page } from '../../ui/page';
+import { QueuePlaceNote } from '../../ui/queue-place';
 import { useToast } from '../../ui/toast';
 import { useLoginModal } from '../auth/login-modal';
 import { FailureNote } from '../workbench/failure-note';
@@ -260,11 +261,22 @@ export function ToolPage({ tool }: { tool: Tool }) {
             </p>
           )}
           <Button isDisabled={busy || !colourValid} onPress={generate} className="w-full py-3">
-            {busy ? <Trans>Generating… {Math.round(generation.progress)}%</Trans> : <Trans>Generate</Trans>}
+            {generation.queue ? (
+              <Trans>Waiting…</Trans>
+            ) : busy ? (
+              <Trans>Generating… {Math.round(generation.progress)}%</Trans>
+            ) : (
+              <Trans>Generate</Trans>
+            )}
           </Button>
         </section>
         <section ref={resultSection} className="card flex min-h-[360px] scroll-mt-20 items-center justify-center p-5" aria-live="polite">
-          {busy && <div className="skeleton aspect-square w-full max-w-sm rounded-2xl" />}
+          {busy && (
+            <div className="flex w-full max-w-sm flex-col gap-4">
+              <div className="skeleton aspect-square w-full rounded-2xl" />
+              {generation.queue && <QueuePlaceNote place={generation.queue} />}
+            </div>
+          )}
           {generation.phase === 'done' && result?.imageUrl && (
             <figure>
               <img

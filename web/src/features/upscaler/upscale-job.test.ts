@@ -17,6 +17,7 @@ const status = (over: Partial<UpscaleStatus>): UpscaleStatus => ({
   height: null,
   errorMessage: null,
   credits: 2,
+  queue: null,
   ...over,
 });
 
@@ -48,6 +49,16 @@ describe('pollUpscale (spec §9: every 2 s, up to 30 tries)', () => {
     expect(await pollUpscale('job_1', h.deps)).toEqual({ kind: 'timeout' });
     expect(h.calls()).toBe(UPSCALE_POLL.tries);
     expect(h.waits.reduce((a, b) => a + b, 0)).toBe(60_000);
+  });
+
+  it('reports each unfinished answer, so the page can show the queue place while the job waits', async () => {
+    const waiting = status({ queue: { ahead: 2, estimatedStartSeconds: 40 } });
+    const running = status({});
+    const done = status({ status: 'COMPLETED', imageUrl: '/x.png' });
+    const seen: UpscaleStatus[] = [];
+    const h = harness([waiting, running, done]);
+    expect((await pollUpscale('job_1', { ...h.deps, onStatus: (s) => void seen.push(s) })).kind).toBe('done');
+    expect(seen).toEqual([waiting, running]);
   });
 
   it('hands back the server error text of a failed job', async () => {
@@ -101,6 +112,12 @@ describe('classifyUpscaleFailure (spec §8 Upscaler)', () => {
     expect(classifyUpscaleFailure(new ApiError(402, 'INSUFFICIENT_CREDITS', 'You need 8 credits; you have 4'))).toEqual({
       kind: 'credits',
       serverText: 'You need 8 credits; you have 4',
+    });
+  });
+  it("ENGINE_BUSY (queue full, nothing charged) carries the server's retry-after seconds", () => {
+    expect(classifyUpscaleFailure(new ApiError(503, 'ENGINE_BUSY', 'The engine is busy', undefined, 45))).toEqual({
+      kind: 'busy',
+      retryAfter: 45,
     });
   });
   it('a network failure is named as such', () => {

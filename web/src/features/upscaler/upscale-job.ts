@@ -26,6 +26,8 @@ export interface PollDeps {
   sleep: (ms: number) => Promise<void>;
   /** False once the user started another upscale or left the page. */
   alive: () => boolean;
+  /** Each answer of a job still in progress (its place in the queue while it waits). */
+  onStatus?: (status: UpscaleStatus) => void;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function pollUpscale(id: string, deps: PollDeps): Promise<UpscaleOu
       const state = String(status.status).toUpperCase();
       if (state === 'COMPLETED' && status.imageUrl) return { kind: 'done', status };
       if (state === 'FAILED') return { kind: 'job-failed', message: status.errorMessage };
+      deps.onStatus?.(status);
     } catch (error) {
       if (!deps.alive()) return { kind: 'cancelled' };
       if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return { kind: 'query-failed', error };
@@ -62,6 +65,8 @@ export type UpscaleRequestFailure =
   | { kind: 'session' }
   | { kind: 'credits'; serverText: string }
   | { kind: 'network' }
+  /** The engine's queue is full: refused before any credit moved (retry after the server's seconds). */
+  | { kind: 'busy'; retryAfter: number | undefined }
   | { kind: 'generic' }
   | { kind: 'server-text'; serverText: string };
 
@@ -75,6 +80,7 @@ export function classifyUpscaleFailure(error: unknown): UpscaleRequestFailure {
   if (error.status === 401) return { kind: 'session' };
   if (error.code === 'INSUFFICIENT_CREDITS') return { kind: 'credits', serverText: error.message };
   if (error.code === 'NETWORK_ERROR') return { kind: 'network' };
+  if (error.code === 'ENGINE_BUSY') return { kind: 'busy', retryAfter: error.retryAfter };
   if (error.code === 'INTERNAL' || !error.message) return { kind: 'generic' };
   return { kind: 'server-text', serverText: error.message };
 }

@@ -14,6 +14,7 @@ import { safeLocalStorage } from '../../lib/safe-storage';
 import { upscaleApi } from '../../api/upscale';
 import { Button } from '../../ui/button';
 import { Page } from '../../ui/page';
+import { QueuePlaceNote } from '../../ui/queue-place';
 import { useToast } from '../../ui/toast';
 import { useLoginModal } from '../auth/login-modal';
 import { BeforeAfter } from './before-after';
@@ -237,7 +238,15 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
               />
             )}
             <SparklesIcon className="relative h-4 w-4" />
-            <span className="relative">{working ? <Trans>Enhancing… {Math.round(job.progress)}%</Trans> : <Trans>Enhance</Trans>}</span>
+            <span className="relative">
+              {job.queue ? (
+                <Trans>Waiting…</Trans>
+              ) : working ? (
+                <Trans>Enhancing… {Math.round(job.progress)}%</Trans>
+              ) : (
+                <Trans>Enhance</Trans>
+              )}
+            </span>
           </Button>
 
           {job.problem && (
@@ -280,28 +289,32 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
                 <img src={source.preview} alt="" className="h-full w-full object-contain opacity-40 blur-[2px]" />
                 <div className="skeleton absolute inset-0 opacity-40" />
               </div>
-              <div className="w-full max-w-sm">
-                <div
-                  className="h-2 overflow-hidden rounded-full bg-white/10"
-                  role="progressbar"
-                  aria-label={t`Upscale progress`}
-                  aria-valuenow={Math.round(job.progress)}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                >
+              {job.queue ? (
+                <QueuePlaceNote place={job.queue} className="w-full max-w-sm" />
+              ) : (
+                <div className="w-full max-w-sm">
                   <div
-                    className="h-full bg-gradient-to-r from-violet-500 to-fuchsia-500 transition-[width] duration-300"
-                    style={{ width: `${job.progress}%` }}
-                  />
+                    className="h-2 overflow-hidden rounded-full bg-white/10"
+                    role="progressbar"
+                    aria-label={t`Upscale progress`}
+                    aria-valuenow={Math.round(job.progress)}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                  >
+                    <div
+                      className="h-full bg-gradient-to-r from-violet-500 to-fuchsia-500 transition-[width] duration-300"
+                      style={{ width: `${job.progress}%` }}
+                    />
+                  </div>
+                  <p className="mt-2 text-center text-sm text-zinc-400">
+                    {planned && (
+                      <Trans>
+                        Upscaling to {planned.width} × {planned.height} px… {Math.round(job.progress)}%
+                      </Trans>
+                    )}
+                  </p>
                 </div>
-                <p className="mt-2 text-center text-sm text-zinc-400">
-                  {planned && (
-                    <Trans>
-                      Upscaling to {planned.width} × {planned.height} px… {Math.round(job.progress)}%
-                    </Trans>
-                  )}
-                </p>
-              </div>
+              )}
             </div>
           )}
 

@@ -1,9 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { QueuePlace } from '../../../../worker/contract/generation';
 import type { UpscaleFactor, UpscaleStatus } from '../../../../worker/contract/upscale';
 import { ApiError } from '../../api/client';
+import { useErrorText } from '../../api/error-text';
 import { upscaleApi } from '../../api/upscale';
 import { announceCreditsChanged } from '../../ui/header';
+import { queuePlaceOf } from '../../ui/queue-wait';
 import { classifyUpscaleFailure, nextFakeProgress, pollUpscale, UPSCALE_POLL, type UpscaleOutcome } from './upscale-job';
 
 export type UpscalePhase = 'idle' | 'working' | 'done';
@@ -16,13 +19,19 @@ export interface UpscaleProblem {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** One upscale on the client: upload, fake progress to 90 %, polling (spec §9), the result or a spec §8 message. */
+/**
+ * One upscale on the client: upload, fake progress to 90 %, polling (spec §9), the result or a spec §8
+ * message. The upload's answer does not say whether the job waits in the engine's queue, so the fake
+ * progress starts with the first status that shows it running; while it waits, `queue` says where.
+ */
 export function useUpscale() {
   const { t } = useLingui();
+  const errorText = useErrorText();
   const [phase, setPhase] = useState<UpscalePhase>('idle');
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<UpscaleStatus | null>(null);
   const [problem, setProblem] = useState<UpscaleProblem | null>(null);
+  const [queue, setQueue] = useState<QueuePlace | null>(null);
   const run = useRef(0);
 
   useEffect(() => () => void run.current++, []);
@@ -34,6 +43,7 @@ export function useUpscale() {
     setProgress(0);
     setResult(null);
     setProblem(null);
+    setQueue(null);
   }, []);
 
   const describeRequestError = useCallback(
@@ -47,13 +57,15 @@ export function useUpscale() {
           return { message: failure.serverText || t`Insufficient credits, please recharge and try again`, toPricing: true };
         case 'network':
           return { message: t`Network connection failed, please check your network and try again` };
+        case 'busy':
+          return { message: errorText(error) };
         case 'server-text':
           return { message: failure.serverText };
         case 'generic':
           return { message: t`Upscale failed, please try again` };
       }
     },
-    [t],
+    [errorText, t],
   );
 
   const describeOutcome = useCallback(
@@ -83,12 +95,24 @@ export function useUpscale() {
       setProgress(0);
       setResult(null);
       setProblem(null);
-      const ticker = setInterval(() => (alive() ? setProgress(nextFakeProgress) : clearInterval(ticker)), UPSCALE_POLL.tickMs);
+      setQueue(null);
+      let running = false;
+      const ticker = setInterval(() => {
+        if (!alive()) clearInterval(ticker);
+        else if (running) setProgress(nextFakeProgress);
+      }, UPSCALE_POLL.tickMs);
+      const observe = (status: UpscaleStatus) => {
+        if (!alive()) return;
+        const place = queuePlaceOf(status);
+        running = place === null;
+        setQueue(place);
+      };
       const fail = (p: UpscaleProblem) => {
         clearInterval(ticker);
         if (!alive()) return;
         setPhase('idle');
         setProgress(0);
+        setQueue(null);
         setProblem(p);
         // A failed job is refunded on the server: the header's balance catches up.
         announceCreditsChanged();
@@ -96,6 +120,7 @@ export function useUpscale() {
       const finish = (status: UpscaleStatus) => {
         clearInterval(ticker);
         if (!alive()) return;
+        setQueue(null);
         setProgress(100);
         setTimeout(() => {
           if (!alive()) return;
@@ -112,7 +137,7 @@ export function useUpscale() {
       }
       announceCreditsChanged();
       if (!started?.id) return fail({ message: t`Invalid response format` });
-      const outcome = await pollUpscale(started.id, { status: (jobId) => upscaleApi.status(jobId), sleep, alive });
+      const outcome = await pollUpscale(started.id, { status: (jobId) => upscaleApi.status(jobId), sleep, alive, onStatus: observe });
       if (outcome.kind === 'cancelled') return clearInterval(ticker);
       if (outcome.kind === 'done') return finish(outcome.status);
       fail(describeOutcome(outcome));
@@ -120,5 +145,5 @@ export function useUpscale() {
     [describeOutcome, describeRequestError, t],
   );
 
-  return { phase, progress, result, problem, start, clear };
+  return { phase, progress, result, problem, queue, start, clear };
 }

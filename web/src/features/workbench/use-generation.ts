@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GenerationStatus } from '../../../../worker/contract/generation';
+import type { GenerationStatus, QueuePlace } from '../../../../worker/contract/generation';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { api } from '../../api/endpoints';
 import { announceCreditsChanged } from '../../ui/header';
+import { queuePlaceOf } from '../../ui/queue-wait';
 import { useToast } from '../../ui/toast';
 
 /** Spec §9 workbench polling constants. */
@@ -30,7 +31,9 @@ export interface GenerationFailure {
 
 /**
  * One generation's life on the client: start, fake progress up to 90 %, polling with spec §8's
- * back-off, the 60 s hard reset, and the 0.5 s pause before the image shows.
+ * back-off, the 60 s hard reset, and the 0.5 s pause before the image shows. While the job waits
+ * in the engine's queue, `queue` says where it stands and the fake progress holds at 0: nothing is
+ * being drawn yet, and the 60 s of the hard reset count from when it starts to run.
  */
 export function useGeneration() {
   const { t } = useLingui();
@@ -39,6 +42,7 @@ export function useGeneration() {
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<GenerationStatus | null>(null);
+  const [queue, setQueue] = useState<QueuePlace | null>(null);
   // Kept after the reset to idle so the result panel can say what happened, not only a 6 s toast.
   const [failure, setFailure] = useState<GenerationFailure | null>(null);
   const run = useRef(0);
@@ -47,6 +51,7 @@ export function useGeneration() {
     run.current++;
     setPhase('idle');
     setProgress(0);
+    setQueue(null);
   }, []);
 
   useEffect(() => () => void run.current++, []);
@@ -59,18 +64,33 @@ export function useGeneration() {
       setProgress(0);
       setResult(null);
       setFailure(null);
-      const startedAt = Date.now();
+      setQueue(null);
+      // Null while the job waits in the queue: from the press until the server says so, it counts as running.
+      let runningSince: number | null = Date.now();
+      const observe = (status: GenerationStatus) => {
+        const place = queuePlaceOf(status);
+        if (place) {
+          runningSince = null;
+          setProgress(0);
+        } else runningSince ??= Date.now();
+        setQueue(place);
+      };
+      // The job lives on on the server (it may still be waiting, or finish later): point to My creations.
+      const tooLong = () => {
+        clearInterval(ticker);
+        if (!alive()) return;
+        reset();
+        toast.warning(t`Generation is taking too long (over 5 minutes is unusual). Please check My creations later.`);
+      };
       const ticker = setInterval(() => {
         if (!alive()) return clearInterval(ticker);
+        if (runningSince === null) return;
         setProgress((p) => Math.min(POLL.fakeProgressCap, p + Math.max(0.5, (POLL.fakeProgressCap - p) * 0.06)));
-        if (Date.now() - startedAt > POLL.hardResetMs) {
-          clearInterval(ticker);
-          reset();
-          toast.warning(t`Generation is taking too long (over 5 minutes is unusual). Please check My creations later.`);
-        }
+        if (Date.now() - runningSince > POLL.hardResetMs) tooLong();
       }, POLL.tickMs);
       const finish = (status: GenerationStatus) => {
         clearInterval(ticker);
+        setQueue(null);
         setProgress(100);
         setTimeout(() => {
           if (!alive()) return;
@@ -96,7 +116,9 @@ export function useGeneration() {
       } catch (error) {
         return fail(errorText(error), error);
       }
+      if (!alive()) return clearInterval(ticker);
       if (job.status === 'COMPLETED' && job.imageUrl) return finish(job);
+      observe(job);
 
       let wait = POLL.intervalMs;
       let errors = 0;
@@ -106,9 +128,11 @@ export function useGeneration() {
           const status = await api.generationStatus(job.id);
           errors = 0;
           wait = POLL.intervalMs;
+          if (!alive()) break;
           if (status.status === 'COMPLETED' && status.imageUrl) return finish(status);
           // A job the server failed was charged at submission and refunded when it failed.
           if (status.status === 'FAILED') return fail(status.message ?? t`Generation failed, please try again`, undefined, true);
+          observe(status);
         } catch (error) {
           errors++;
           if (error instanceof ApiError && (error.status === 404 || error.status === 401)) {
@@ -120,10 +144,12 @@ export function useGeneration() {
         }
         await new Promise((r) => setTimeout(r, wait));
       }
-      if (alive()) fail(t`Operation timed out`);
+      // Out of polls with the job still waiting or running: it is not lost, only not finished yet.
+      if (alive()) tooLong();
+      else clearInterval(ticker);
     },
     [errorText, reset, t, toast],
   );
 
-  return { phase, progress, result, failure, start, reset };
+  return { phase, progress, result, failure, queue, start, reset };
 }

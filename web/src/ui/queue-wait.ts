@@ -1,0 +1,32 @@
+import type { QueuePlace } from '../../../worker/contract/generation';
+
+/**
+ * When a waiting job should start, in the rough words a person reads: "a few seconds", "about
+ * 20 seconds" (steps of 5), "about 2 minutes". The server's figure is a measured average, so
+ * anything finer would promise a precision it does not have.
+ */
+export type StartEstimate = { unit: 'soon' } | { unit: 'seconds'; value: number } | { unit: 'minutes'; value: number };
+
+export function startEstimate(seconds: number): StartEstimate {
+  const s = Number.isFinite(seconds) ? Math.max(0, seconds) : 0;
+  const fives = Math.round(s / 5) * 5;
+  if (fives < 10) return { unit: 'soon' };
+  if (fives < 60) return { unit: 'seconds', value: fives };
+  return { unit: 'minutes', value: Math.max(1, Math.round(s / 60)) };
+}
+
+/**
+ * The queue place of a job status, or null when the job is not waiting: an older server sends no
+ * `queue` at all, and a malformed place is not worth a waiting screen that never moves.
+ */
+export function queuePlaceOf(status: { queue?: QueuePlace | null } | null | undefined): QueuePlace | null {
+  const place = status?.queue;
+  if (!place || typeof place !== 'object') return null;
+  const { ahead, estimatedStartSeconds } = place;
+  if (typeof ahead !== 'number' || !Number.isFinite(ahead)) return null;
+  return {
+    ahead: Math.max(0, Math.floor(ahead)),
+    estimatedStartSeconds:
+      typeof estimatedStartSeconds === 'number' && Number.isFinite(estimatedStartSeconds) ? Math.max(0, estimatedStartSeconds) : 0,
+  };
+}
