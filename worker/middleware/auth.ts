@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { schema, type Db } from '../../db/client';
 import { ServiceError } from '../contract/errors';
 import type { AppEnv, AuthUser } from '../lib/hono-env';
+import { sessionStillValid, sessionVersionInToken } from '../services/auth/session-tokens';
 import { readAccessToken } from '../services/auth/tokens';
 
 const u = schema.users;
@@ -26,8 +27,9 @@ function prepareSessionQuery(db: Db) {
       role: u.role,
       authProvider: u.authProvider,
       createdAt: u.createdAt,
-      // Tokens issued before this are void (password reset, issue 19): checked here without another read.
+      // Tokens of an older session version are void (password change or reset, e-mail change).
       sessionsValidFrom: u.sessionsValidFrom,
+      deletedAt: u.deletedAt,
       freeBalance: a.freeBalance,
       paidBalance: a.paidBalance,
       subscriptionBalance: a.subscriptionBalance,
@@ -64,14 +66,16 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
   const { config, db, clock } = c.get('deps');
-  const { userId, unverifiedEmail, issuedAtSeconds } = await readAccessToken(config, match[1]!, clock.now());
+  const token = match[1]!;
+  const { userId, unverifiedEmail, issuedAtSeconds } = await readAccessToken(config, token, clock.now());
   // Loaded on every request so a deleted or demoted account loses access at once, not at token expiry.
   const [session] = await loadSession(db, userId);
-  if (!session) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
+  // A deleted account can do nothing, whatever its token says and whatever happened to the row since.
+  if (!session || session.deletedAt) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
   // A password session from before the mailbox was proven ends when someone proves it (takeover defence).
   if (unverifiedEmail && session.emailVerified) throw new ServiceError('UNAUTHENTICATED', 'Login session expired, please sign in again');
-  // A password reset voids every token issued before it (whole seconds, as JWT `iat` counts them).
-  if (session.sessionsValidFrom && issuedAtSeconds < Math.floor(session.sessionsValidFrom.getTime() / 1000)) {
+  // A password change or reset and an e-mail change void every token of an older session version.
+  if (!sessionStillValid({ version: sessionVersionInToken(token), issuedAtSeconds }, session)) {
     throw new ServiceError('UNAUTHENTICATED', 'Login session expired, please sign in again');
   }
   c.set('user', { id: session.id, email: session.email, role: session.role });

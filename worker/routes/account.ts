@@ -14,7 +14,7 @@ export const accountRoutes = new Hono<AppEnv>()
   .use('*', requireSignIn)
   .get('/', async (c) => c.json(await accountOverview(c.get('deps'), requireUser(c).id)))
   .post('/password', validate('json', changePasswordRequest), async (c) =>
-    c.json(await changePassword(c.get('deps'), requireUser(c).id, c.req.valid('json'))),
+    c.json(await changePassword(c.get('deps'), requireUser(c).id, { ...c.req.valid('json'), ip: clientNetwork(c) })),
   )
   .post('/email/send-code', validate('json', emailChangeCodeRequest), async (c) =>
     c.json(await sendEmailChangeCode(c.get('deps'), requireUser(c).id, { ...c.req.valid('json'), ip: clientNetwork(c) })),

@@ -7,6 +7,7 @@ import { blobKeyOf } from '../account/export-contents';
 import { deleteRateLimitKeysOf } from '../../adapters/limits/postgres';
 import { settleHeldDuplicates } from '../payments/duplicates';
 import { lapseSubscriptionCredits } from '../payments/effects';
+import { accountGone, deletedEmail } from './deleted-accounts';
 import { checkEmailCode, consumeEmailCode, issueEmailCode, resendWaitSeconds } from './email-codes';
 
 /**
@@ -22,13 +23,12 @@ type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log
 /** No token is valid for a deleted account, whenever it was issued. */
 const NEVER = new Date('9999-12-31T23:59:59Z');
 export const DELETED_NAME = 'Deleted user';
-export const deletedEmail = (userId: string) => `${userId}@deleted.invalid`;
 export const REDACTED_REASON = 'Removed when the account was deleted';
 export const CHECKOUT_CLOSED_REASON = 'The account was deleted before this checkout was paid';
 
 async function loadUser(ctx: Pick<Ctx, 'db'>, userId: string) {
   const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, userId));
-  if (!user || user.deletedAt) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
+  if (!user || user.deletedAt) throw accountGone();
   return user;
 }
 
@@ -69,7 +69,7 @@ export async function sendDeletionCode(ctx: Ctx, input: { userId: string; ip: st
 }
 
 /** The blob prefixes only this account writes under (services/files/files.ts `blobKeys`). */
-const ownPrefixes = (userId: string) => [`users/${userId}/`, `public/avatars/${userId}/`];
+export const ownPrefixes = (userId: string) => [`users/${userId}/`, `public/avatars/${userId}/`];
 
 /** Every blob the account owns that the database knows of: avatar, results, uploads, exports. */
 async function ownedBlobKeys(ctx: Pick<Ctx, 'db'>, userId: string, avatarUrl: string | null) {
@@ -107,7 +107,7 @@ export async function deleteAccount(
   input: DeleteAccountRequest & { userId: string; ip: string },
 ): Promise<DeleteAccountResponse> {
   const user = await loadUser(ctx, input.userId);
-  const code = await checkEmailCode(ctx, { email: user.email, code: input.verificationCode, ip: input.ip });
+  const code = await checkEmailCode(ctx, { email: user.email, code: input.verificationCode, ip: input.ip, purpose: 'delete-account' });
 
   // Work still running would write files after the deletion: let it finish first (a few minutes at
   // most). Work past its deadline can no longer finish (and is failed by the sweeper or on read).
@@ -169,7 +169,7 @@ export async function deleteAccount(
       .from(schema.users)
       .where(and(eq(schema.users.id, user.id), sql`${schema.users.deletedAt} is null`))
       .for('update');
-    if (!locked) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
+    if (!locked) throw accountGone();
     // Checkouts still open can no longer be paid for this account: they expire now (the sandbox page
     // then refuses Pay). A gateway may still report one paid (a session paid in the same minute, or a
     // gateway whose session outlives ours): the payment effects refund such a payment and stop its

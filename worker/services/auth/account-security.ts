@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import type {
   AccountOverview,
@@ -15,25 +15,35 @@ import type { RateLimitRule } from '../../ports';
 import type { ServiceContext } from '../context';
 import { checkEmailCode, consumeEmailCode, issueEmailCode } from './email-codes';
 import { hashPassword, verifyPassword } from './passwords';
-import { issueAccessToken } from './tokens';
+import { accountGone, refuseUnmailableAddress } from './deleted-accounts';
+import { issueSessionToken, nextSessionsValidFrom } from './session-tokens';
 import { grantVerifiedEmailRewards, toUserProfile } from './users';
 
 /**
  * Change password and change e-mail from the personal center (issue 19). A session alone cannot do
  * either: the current password is typed again (or, for an account without one, a code mailed to its
  * current address), so a stolen token cannot lock the owner out. Both changes end every other
- * session (`sessionsValidFrom`, like a password reset) and are announced to the address that held
+ * session (a new session version, like a password reset) and are announced to the address that held
  * the account before. The new e-mail is proven by a code mailed to it (services/auth/email-codes).
  */
 type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log'>;
 type UserRow = typeof schema.users.$inferSelect;
 
-/** Guesses of the current password from one signed-in session: the login rule for one account and client. */
-export const CURRENT_PASSWORD_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 15 * 60 };
+/**
+ * Guesses of the current password, keyed like password sign-in (PASSWORD_LIMITS): per account and
+ * client, per client, and a higher ceiling per account. Someone holding a stolen session can spend
+ * their own client's tries, not the owner's: the owner, elsewhere, can still change the password or
+ * the e-mail and so end the thief's session.
+ */
+export const CURRENT_PASSWORD_LIMITS = {
+  perAccountAndClient: { limit: 10, windowSeconds: 15 * 60 },
+  perClient: { limit: 50, windowSeconds: 15 * 60 },
+  perAccount: { limit: 50, windowSeconds: 3600 },
+} satisfies Record<string, RateLimitRule>;
 
 async function loadUser(ctx: Pick<Ctx, 'db'>, userId: string): Promise<UserRow> {
   const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, userId));
-  if (!user) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
+  if (!user || user.deletedAt) throw accountGone();
   return user;
 }
 
@@ -56,17 +66,24 @@ export async function accountOverview(ctx: Pick<Ctx, 'db'>, userId: string): Pro
   };
 }
 
-/** Re-checks the current password (counted before the check, so parallel guesses cannot exceed the limit). */
-async function checkCurrentPassword(ctx: Ctx, user: UserRow, typed: string | undefined) {
+async function limitGuesses(ctx: Ctx, key: string, rule: RateLimitRule) {
+  const result = await ctx.limits.hit(key, rule);
+  if (!result.allowed)
+    throw new ServiceError('RATE_LIMITED', 'Too many attempts, please try again later', { retryAfter: result.retryAfterSeconds });
+}
+
+/** Re-checks the current password (counted before the check, so parallel guesses cannot exceed the limits). */
+async function checkCurrentPassword(ctx: Ctx, user: UserRow, typed: string | undefined, ip: string) {
   if (!user.passwordHash) {
     throw new ServiceError('CONFLICT', 'This account has no password yet: set one with a code sent to your e-mail', {
       field: 'currentPassword',
     });
   }
   if (!typed) throw new ServiceError('VALIDATION_FAILED', 'Please enter your current password', { field: 'currentPassword' });
-  const result = await ctx.limits.hit(`current-password:${user.id}`, CURRENT_PASSWORD_LIMIT);
-  if (!result.allowed)
-    throw new ServiceError('RATE_LIMITED', 'Too many attempts, please try again later', { retryAfter: result.retryAfterSeconds });
+  // Per client first, as for sign-in: a client already throttled adds nothing to the account-wide count.
+  await limitGuesses(ctx, `current-password:ip:${ip}`, CURRENT_PASSWORD_LIMITS.perClient);
+  await limitGuesses(ctx, `current-password:account-ip:${user.id}|${ip}`, CURRENT_PASSWORD_LIMITS.perAccountAndClient);
+  await limitGuesses(ctx, `current-password:account:${user.id}`, CURRENT_PASSWORD_LIMITS.perAccount);
   if (!(await verifyPassword(typed, user.passwordHash))) {
     throw new ServiceError('WRONG_PASSWORD', 'The current password is incorrect', { field: 'currentPassword' });
   }
@@ -76,9 +93,13 @@ async function checkCurrentPassword(ctx: Ctx, user: UserRow, typed: string | und
  * Replaces the password after the current one is re-checked; every other session ends. An account
  * without a password sets its first one through the reset code instead (it proves the mailbox).
  */
-export async function changePassword(ctx: Ctx, userId: string, input: ChangePasswordRequest): Promise<CredentialsChangedResponse> {
+export async function changePassword(
+  ctx: Ctx,
+  userId: string,
+  input: ChangePasswordRequest & { ip: string },
+): Promise<CredentialsChangedResponse> {
   const user = await loadUser(ctx, userId);
-  await checkCurrentPassword(ctx, user, input.currentPassword);
+  await checkCurrentPassword(ctx, user, input.currentPassword, input.ip);
   if (input.newPassword === input.currentPassword)
     throw new ServiceError('NO_CHANGES', 'The new password is the same as the current one', { field: 'newPassword' });
   const passwordHash = await hashPassword(input.newPassword);
@@ -86,8 +107,8 @@ export async function changePassword(ctx: Ctx, userId: string, input: ChangePass
   // Conditional on the hash just checked: a reset or change racing this one is not overwritten.
   const [updated] = await ctx.db
     .update(schema.users)
-    .set({ passwordHash, sessionsValidFrom: now, updatedAt: now })
-    .where(and(eq(schema.users.id, user.id), eq(schema.users.passwordHash, user.passwordHash!)))
+    .set({ passwordHash, sessionsValidFrom: nextSessionsValidFrom(now), updatedAt: now })
+    .where(and(eq(schema.users.id, user.id), eq(schema.users.passwordHash, user.passwordHash!), isNull(schema.users.deletedAt)))
     .returning();
   if (!updated) throw new ServiceError('CONFLICT', 'The password was changed meanwhile, please try again', { field: 'currentPassword' });
   ctx.log.info('password changed', { userId: user.id });
@@ -97,11 +118,12 @@ export async function changePassword(ctx: Ctx, userId: string, input: ChangePass
     'Your Image Studio password was changed',
     'The password of your Image Studio account was just changed in the personal center, and every other session was signed out.',
   );
-  return { success: true, token: await issueAccessToken(ctx.config, updated.id, now), user: toUserProfile(updated) };
+  return { success: true, token: await issueSessionToken(ctx.config, updated, now), user: toUserProfile(updated) };
 }
 
 async function ensureAddressFree(ctx: Pick<Ctx, 'db'>, user: UserRow, newEmail: string) {
   if (newEmail === user.email) throw new ServiceError('NO_CHANGES', 'This is already your e-mail', { field: 'newEmail' });
+  refuseUnmailableAddress(newEmail, 'newEmail');
   const [taken] = await ctx.db
     .select({ id: schema.users.id })
     .from(schema.users)
@@ -146,17 +168,22 @@ export async function confirmEmailChange(
   const user = await loadUser(ctx, userId);
   await ensureAddressFree(ctx, user, input.newEmail);
   let ownerCode: { id: string } | null = null;
-  if (user.passwordHash) await checkCurrentPassword(ctx, user, input.currentPassword);
+  if (user.passwordHash) await checkCurrentPassword(ctx, user, input.currentPassword, input.ip);
   else {
     if (!input.currentEmailCode)
       throw new ServiceError('VALIDATION_FAILED', `Please enter the code sent to ${user.email}`, { field: 'currentEmailCode' });
-    ownerCode = await checkEmailCode(ctx, { email: user.email, code: input.currentEmailCode, ip: input.ip }).catch((error: unknown) => {
+    ownerCode = await checkEmailCode(ctx, {
+      email: user.email,
+      code: input.currentEmailCode,
+      ip: input.ip,
+      purpose: 'confirm-email-change',
+    }).catch((error: unknown) => {
       throw error instanceof ServiceError
         ? new ServiceError(error.code, error.message, { ...error.details, field: 'currentEmailCode' })
         : error;
     });
   }
-  const newCode = await checkEmailCode(ctx, { email: input.newEmail, code: input.verificationCode, ip: input.ip });
+  const newCode = await checkEmailCode(ctx, { email: input.newEmail, code: input.verificationCode, ip: input.ip, purpose: 'change-email' });
   const now = ctx.clock.now();
   const updated = await ctx.db
     .transaction(async (tx) => {
@@ -164,8 +191,8 @@ export async function confirmEmailChange(
       if (ownerCode) await consumeEmailCode(tx, ownerCode.id, now);
       const [changed] = await tx
         .update(schema.users)
-        .set({ email: input.newEmail, emailVerified: true, sessionsValidFrom: now, updatedAt: now })
-        .where(and(eq(schema.users.id, user.id), eq(schema.users.email, user.email)))
+        .set({ email: input.newEmail, emailVerified: true, sessionsValidFrom: nextSessionsValidFrom(now), updatedAt: now })
+        .where(and(eq(schema.users.id, user.id), eq(schema.users.email, user.email), isNull(schema.users.deletedAt)))
         .returning();
       if (!changed) throw new ServiceError('CONFLICT', 'Your e-mail was changed meanwhile, please try again', { field: 'newEmail' });
       const ids = schema.authIdentities;
@@ -199,7 +226,7 @@ export async function confirmEmailChange(
     'Your Image Studio e-mail was changed',
     `The e-mail of your Image Studio account was just changed to ${maskEmail(input.newEmail)}, and every other session was signed out.`,
   );
-  return { success: true, token: await issueAccessToken(ctx.config, updated.id, now), user: toUserProfile(updated) };
+  return { success: true, token: await issueSessionToken(ctx.config, updated, now), user: toUserProfile(updated) };
 }
 
 /** `jane.doe@example.com` → `ja…@example.com`: enough for the owner to recognise, little for anyone else. */

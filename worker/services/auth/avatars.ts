@@ -7,6 +7,7 @@ import { checkImageUpload } from '../../lib/images/check-upload';
 import { EXTENSION } from '../../lib/images/inspect';
 import type { ServiceContext } from '../context';
 import { blobKeys, fileUrl } from '../files/files';
+import { accountGone } from './deleted-accounts';
 import { toUserProfile } from './users';
 
 type Ctx = ServiceContext<'db' | 'blobs' | 'avatarImages' | 'limits' | 'log'>;
@@ -68,11 +69,12 @@ export async function uploadAvatar(ctx: Ctx, userId: string, file: unknown): Pro
   const swapped = ctx.db.transaction(async (tx) => {
     // Locked so two parallel uploads each see the other's file as "previous" and nothing is orphaned.
     const [current] = await tx
-      .select({ avatarUrl: schema.users.avatarUrl })
+      .select({ avatarUrl: schema.users.avatarUrl, deletedAt: schema.users.deletedAt })
       .from(schema.users)
       .where(eq(schema.users.id, userId))
       .for('update');
-    if (!current) throw new ServiceError('NOT_FOUND', 'User not found');
+    // Deleted while this upload ran (another session confirmed the deletion): the file goes below.
+    if (!current || current.deletedAt) throw accountGone();
     const [user] = await tx
       .update(schema.users)
       .set({ avatarUrl: url, updatedAt: new Date() })

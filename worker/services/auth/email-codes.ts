@@ -1,26 +1,29 @@
 import { and, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { schema, type Tx } from '../../../db/client';
+import type { EMAIL_CODE_PURPOSES } from '../../../db/schema/users';
 import { LOGIN_CODE } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
 import { newId } from '../../lib/ids';
 import type { ServiceContext } from '../context';
 import { generateLoginCode, hashLoginCode, sameDigest } from './code-hash';
+import { refuseUnmailableAddress } from './deleted-accounts';
 
 /**
- * Six-digit codes mailed to an address, for both uses of "prove you read this mailbox": signing in by
- * code and verifying a password account's e-mail. One table and one set of rules for both (CSPRNG,
- * HMAC peppered with AUTH_SECRET, 10-minute expiry, attempts counted before comparing, 60 s resend
- * wait, hourly caps), so the second use cannot be weaker than the first. Either code proves the same
- * thing, whatever it was for.
+ * Six-digit codes mailed to an address, for every use of "prove you read this mailbox": signing in by
+ * code, verifying a password account's e-mail, resetting the password, changing the e-mail and
+ * deleting the account. One table and one set of rules for all (CSPRNG, HMAC peppered with
+ * AUTH_SECRET, 10-minute expiry, attempts counted before comparing, 60 s resend wait, hourly caps), so
+ * no use can be weaker than another. A code only works for the purpose its mail named: someone asked
+ * to read out "the code we just sent" for a verification cannot hand over a deletion.
  *
  * The limits are per client (worker/lib/client-ip.ts) wherever a shared counter would let another
- * client lock the owner out (issue 12 break 9, decision 008): the resend wait and the hourly cap are
- * per e-mail and client, under a higher ceiling per e-mail against mail-bombing; a code answers the
- * client that asked for it (its newest code) and the newest code mailed to the address, and the
- * guesses on a code are counted per client, with the other clients sharing one small budget.
+ * client lock the owner out (decision 008): the resend wait and the hourly cap are per e-mail and
+ * client, under a higher ceiling per e-mail against mail-bombing; a code answers the client that
+ * asked for it (its newest code) and the newest code mailed to the address, and the guesses on a code
+ * are counted per client, with the other clients sharing one small budget.
  */
 type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'mailer' | 'limits'>;
-export type EmailCodePurpose = 'sign-in' | 'verify-email' | 'password-reset' | 'change-email' | 'confirm-email-change' | 'delete-account';
+export type EmailCodePurpose = (typeof EMAIL_CODE_PURPOSES)[number];
 type CodeRow = typeof schema.loginCodes.$inferSelect;
 
 const HOUR = 3600;
@@ -110,13 +113,26 @@ function mailFor(purpose: EmailCodePurpose, code: string) {
 }
 
 /**
- * Creates a code for `email` (only its HMAC is stored) and mails it, after the resend wait and the
- * hourly caps: per client, per e-mail and client, then per e-mail (all clients).
+ * Creates a code for `email` and `purpose` (only its HMAC is stored) and mails it, after the resend
+ * wait and the hourly caps: per client, per e-mail and client, then per e-mail (all clients).
+ *
+ * `mail: false` takes the same path (waits, caps, a stored code that then counts guesses like any
+ * other) without sending anything, and stores a hash no code matches: a password reset for an address
+ * without an account looks, to its requester, exactly like one for an account. `mail: 'later'` hands
+ * the sending to `later` instead of waiting for the mail API, so the reply does not take longer
+ * because a mail went out.
  */
 export async function issueEmailCode(
   ctx: Ctx,
-  input: { email: string; ip: string; purpose: EmailCodePurpose; referralCode?: string | null },
+  input: {
+    email: string;
+    ip: string;
+    purpose: EmailCodePurpose;
+    referralCode?: string | null;
+    mail?: true | false | { later: (sending: Promise<unknown>) => void };
+  },
 ): Promise<void> {
+  refuseUnmailableAddress(input.email);
   const retryAfter = await resendWaitSeconds(ctx, input.email, input.ip);
   if (retryAfter > 0)
     throw new ServiceError('RESEND_TOO_SOON', `Please wait ${retryAfter} seconds before requesting a new code`, { retryAfter });
@@ -130,16 +146,22 @@ export async function issueEmailCode(
 
   const now = ctx.clock.now();
   const code = generateLoginCode();
+  const codeHash = await hashLoginCode(ctx.config.AUTH_SECRET, input.email, code);
   await ctx.db.insert(schema.loginCodes).values({
     id: newId('lc'),
     email: input.email,
-    codeHash: await hashLoginCode(ctx.config.AUTH_SECRET, input.email, code),
+    purpose: input.purpose,
+    // Not a hex digest, so no typed code ever matches it (see sameDigest).
+    codeHash: input.mail === false ? `unsent:${codeHash}` : codeHash,
     expiresAt: new Date(now.getTime() + LOGIN_CODE.ttlSeconds * 1000),
     requestIp: input.ip,
     referralCode: input.referralCode || null,
     createdAt: now,
   });
-  await ctx.mailer.send({ to: input.email, ...mailFor(input.purpose, code) });
+  if (input.mail === false) return;
+  const sending = ctx.mailer.send({ to: input.email, ...mailFor(input.purpose, code) });
+  if (input.mail === undefined || input.mail === true) return sending;
+  input.mail.later(sending);
 }
 
 /**
@@ -183,16 +205,21 @@ async function countGuess(ctx: Ctx, code: CodeRow, ip: string): Promise<number |
  * this client asked for (asking again retires the older ones; someone else asking does not), and the
  * newest code mailed to the address (the mail the owner sees on top, whoever asked for it).
  */
-export async function checkEmailCode(ctx: Ctx, input: { email: string; code: string; ip: string }): Promise<CodeRow> {
+export async function checkEmailCode(
+  ctx: Ctx,
+  input: { email: string; code: string; ip: string; purpose: EmailCodePurpose },
+): Promise<CodeRow> {
   await limit(ctx, `login-verify:ip:${input.ip}`, VERIFY_PER_IP_HOUR, 'Too many attempts, please try again later');
   const now = ctx.clock.now();
   const t = schema.loginCodes;
   const newest = async (where: SQL | undefined) => (await ctx.db.select().from(t).where(where).orderBy(desc(t.createdAt)).limit(1))[0];
-  const latest = await newest(eq(t.email, input.email));
+  // Only codes mailed for this purpose take part: a code for anything else is not a candidate at all.
+  const mine = and(eq(t.email, input.email), eq(t.purpose, input.purpose));
+  const latest = await newest(mine);
   const own =
     latest?.requestIp === input.ip
       ? latest
-      : await newest(and(eq(t.email, input.email), eq(t.requestIp, input.ip), isNull(t.consumedAt), gt(t.expiresAt, now)));
+      : await newest(and(mine, eq(t.requestIp, input.ip), isNull(t.consumedAt), gt(t.expiresAt, now)));
   const live = [own, latest].filter((c, i, all): c is CodeRow => !!c && all.indexOf(c) === i && !c.consumedAt && c.expiresAt > now);
   if (live.length === 0) {
     throw new ServiceError('CODE_EXPIRED', 'The verification code has expired, please request a new one', { field: 'verificationCode' });

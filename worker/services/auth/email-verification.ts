@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import type { EmailVerificationStatus, SendCodeResponse, VerifyEmailRequest, VerifyEmailResponse } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
@@ -6,7 +6,8 @@ import type { ServiceContext } from '../context';
 import { readSystemConfig } from '../config/system-config';
 import { pendingInviterReward } from '../referrals/referrals';
 import { checkEmailCode, consumeEmailCode, issueEmailCode, resendWaitSeconds } from './email-codes';
-import { issueAccessToken } from './tokens';
+import { accountGone } from './deleted-accounts';
+import { issueSessionToken } from './session-tokens';
 import { grantVerifiedEmailRewards, toUserProfile } from './users';
 
 /**
@@ -18,7 +19,7 @@ type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log
 
 async function loadUser(ctx: Pick<Ctx, 'db'>, userId: string) {
   const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, userId));
-  if (!user) throw new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
+  if (!user || user.deletedAt) throw accountGone();
   return user;
 }
 
@@ -55,14 +56,21 @@ export async function sendEmailVerificationCode(ctx: Ctx, input: { userId: strin
 export async function verifyEmail(ctx: Ctx, input: VerifyEmailRequest & { userId: string; ip: string }): Promise<VerifyEmailResponse> {
   const user = await loadUser(ctx, input.userId);
   if (user.emailVerified) throw alreadyVerified();
-  const code = await checkEmailCode(ctx, { email: user.email, code: input.verificationCode, ip: input.ip });
+  const code = await checkEmailCode(ctx, { email: user.email, code: input.verificationCode, ip: input.ip, purpose: 'verify-email' });
   const now = ctx.clock.now();
   const { verified, rewards } = await ctx.db.transaction(async (tx) => {
     await consumeEmailCode(tx, code.id, now);
     const [verified] = await tx
       .update(schema.users)
       .set({ emailVerified: true, updatedAt: now })
-      .where(and(eq(schema.users.id, user.id), eq(schema.users.email, user.email), eq(schema.users.emailVerified, false)))
+      .where(
+        and(
+          eq(schema.users.id, user.id),
+          eq(schema.users.email, user.email),
+          eq(schema.users.emailVerified, false),
+          isNull(schema.users.deletedAt),
+        ),
+      )
       .returning();
     if (!verified) throw alreadyVerified();
     return { verified, rewards: await grantVerifiedEmailRewards(tx, verified.id) };
@@ -70,7 +78,7 @@ export async function verifyEmail(ctx: Ctx, input: VerifyEmailRequest & { userId
   ctx.log.info('email verified', { userId: verified.id, newUserBonus: rewards.newUserBonus, inviterRewarded: rewards.inviterReward > 0 });
   return {
     success: true,
-    token: await issueAccessToken(ctx.config, verified.id, now),
+    token: await issueSessionToken(ctx.config, verified, now),
     user: toUserProfile(verified),
     newUserBonus: rewards.newUserBonus,
     inviterRewarded: rewards.inviterReward > 0,

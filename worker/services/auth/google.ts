@@ -14,7 +14,7 @@ import type { Config } from '../../env';
 import { sha256, toBase64Url, toHex } from '../../lib/bytes';
 import type { ServiceContext } from '../context';
 import { applyRegistrationReferral } from '../referrals/referrals';
-import { issueAccessToken } from './tokens';
+import { issueSessionToken } from './session-tokens';
 import { findOrCreateVerifiedUser, toUserProfile } from './users';
 
 type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'limits' | 'log'>;
@@ -230,5 +230,5 @@ async function signInWithGoogle(
     const isReferralLogin = created && (await applyRegistrationReferral(tx, { invitedUserId: user.id, code: referralCode, now }));
     return { user, isReferralLogin };
   });
-  return { token: await issueAccessToken(ctx.config, user.id, now), user: toUserProfile(user), isReferralLogin };
+  return { token: await issueSessionToken(ctx.config, user, now), user: toUserProfile(user), isReferralLogin };
 }

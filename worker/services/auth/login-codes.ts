@@ -2,7 +2,7 @@ import type { AuthResponse, SendCodeRequest, SendCodeResponse, VerifyCodeRequest
 import type { ServiceContext } from '../context';
 import { applyRegistrationReferral } from '../referrals/referrals';
 import { checkEmailCode, consumeEmailCode, issueEmailCode } from './email-codes';
-import { issueAccessToken } from './tokens';
+import { issueSessionToken } from './session-tokens';
 import { findOrCreateVerifiedUser, toUserProfile } from './users';
 
 type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'mailer' | 'limits' | 'log'>;
@@ -16,7 +16,7 @@ export async function sendLoginCode(ctx: Ctx, input: SendCodeRequest & { ip: str
 }
 
 export async function verifyLoginCode(ctx: Ctx, input: VerifyCodeRequest & { ip: string }): Promise<AuthResponse> {
-  const code = await checkEmailCode(ctx, { email: input.email, code: input.verificationCode, ip: input.ip });
+  const code = await checkEmailCode(ctx, { email: input.email, code: input.verificationCode, ip: input.ip, purpose: 'sign-in' });
   const now = ctx.clock.now();
   const { user, isReferralLogin } = await ctx.db.transaction(async (tx) => {
     // Consuming and signing in are one transaction: a code is used at most once, even by two parallel requests.
@@ -29,7 +29,7 @@ export async function verifyLoginCode(ctx: Ctx, input: VerifyCodeRequest & { ip:
   });
 
   return {
-    token: await issueAccessToken(ctx.config, user.id, now),
+    token: await issueSessionToken(ctx.config, user, now),
     user: toUserProfile(user),
     isReferralLogin,
   };

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import type { LoginRequest, RegisterRequest, SignInResponse } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
@@ -7,7 +7,7 @@ import type { ServiceContext } from '../context';
 import { applyRegistrationReferral } from '../referrals/referrals';
 import { issueEmailCode } from './email-codes';
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from './passwords';
-import { issueAccessToken } from './tokens';
+import { issueSessionToken } from './session-tokens';
 import { createPasswordUser, toUserProfile } from './users';
 
 type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'limits' | 'log' | 'mailer'>;
@@ -56,7 +56,7 @@ export async function registerWithPassword(ctx: Ctx, input: RegisterRequest & { 
   await mailFirstVerificationCode(ctx, user.email, input.ip);
   return {
     success: true,
-    token: await issueAccessToken(ctx.config, user.id, now, { unverifiedEmail: !user.emailVerified }),
+    token: await issueSessionToken(ctx.config, user, now, { unverifiedEmail: !user.emailVerified }),
     user: toUserProfile(user),
     isReferralLogin,
   };
@@ -101,7 +101,12 @@ export async function loginWithPassword(ctx: Ctx, input: LoginRequest & { ip: st
     'PASSWORD_SIGN_IN_PAUSED',
   );
 
-  const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.email, input.email));
+  // The row read here is the one the token's session version comes from: a password change that
+  // commits after this read ends the session this sign-in is about to start.
+  const [user] = await ctx.db
+    .select()
+    .from(schema.users)
+    .where(and(eq(schema.users.email, input.email), isNull(schema.users.deletedAt)));
   const stored = user?.passwordHash ?? null;
   const matches = await verifyPassword(input.password, stored ?? DUMMY_PASSWORD_HASH);
   if (!user || !stored || !matches) throw INVALID();
@@ -117,7 +122,7 @@ export async function loginWithPassword(ctx: Ctx, input: LoginRequest & { ip: st
   const now = ctx.clock.now();
   return {
     success: true,
-    token: await issueAccessToken(ctx.config, user.id, now, { unverifiedEmail: !user.emailVerified }),
+    token: await issueSessionToken(ctx.config, user, now, { unverifiedEmail: !user.emailVerified }),
     user: toUserProfile(user),
     isReferralLogin: false,
   };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import { LOGIN_CODE, type PasswordResetConfirm, type PasswordResetRequestResponse, type SignInResponse } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
@@ -7,11 +7,12 @@ import type { RateLimitRule } from '../../ports';
 import type { ServiceContext } from '../context';
 import { checkEmailCode, consumeEmailCode, issueEmailCode } from './email-codes';
 import { hashPassword } from './passwords';
-import { issueAccessToken } from './tokens';
+import { isUnmailableAddress } from './deleted-accounts';
+import { issueSessionToken, nextSessionsValidFrom } from './session-tokens';
 import { grantVerifiedEmailRewards, toUserProfile } from './users';
 
 /**
- * "Forgot password?" (issue 19): a six-digit code mailed to the account's address, then the code with
+ * "Forgot password?": a six-digit code mailed to the account's address, then the code with
  * a new password. The code is an ordinary e-mail code (services/auth/email-codes: CSPRNG, HMAC with
  * AUTH_SECRET, 10-minute expiry, 5 attempts counted before comparing), so a reset cannot be weaker
  * than signing in by code, which proves the same mailbox.
@@ -42,45 +43,73 @@ async function limit(ctx: Ctx, key: string, rule: RateLimitRule) {
     });
 }
 
-export async function requestPasswordReset(ctx: Ctx, input: { email: string; ip: string }): Promise<PasswordResetRequestResponse> {
+/**
+ * Every address takes the same path, with or without an account: the same limits, the same resend
+ * wait, a stored code that counts guesses the same way, the same answer. Only an account's address is
+ * mailed (we never write to strangers), and that mail is sent after the answer (`later`: the Worker's
+ * waitUntil), so neither the answer nor its timing says whether an account exists. The address of a
+ * deleted account (and any other `.invalid` one) is never mailed and never matches an account.
+ */
+export async function requestPasswordReset(
+  ctx: Ctx,
+  input: { email: string; ip: string; later?: (work: Promise<unknown>) => void },
+): Promise<PasswordResetRequestResponse> {
   await limit(ctx, `password-reset:ip:${input.ip}`, PASSWORD_RESET_LIMITS.requestPerIp);
   await limit(ctx, `password-reset:email:${input.email}`, PASSWORD_RESET_LIMITS.requestPerEmail);
-  const [user] = await ctx.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, input.email));
-  // No account: nothing is mailed (we never write to strangers) and the answer is the same.
-  if (!user) return SENT;
+  const user = isUnmailableAddress(input.email) ? undefined : await activeUserByEmail(ctx, input.email);
+  const later = input.later ?? ((work: Promise<unknown>) => void work);
+  const unsent = (error: unknown) =>
+    ctx.log.warn('password reset code not mailed', { userId: user?.id, reason: error instanceof Error ? error.name : 'unknown' });
   try {
-    await issueEmailCode(ctx, { email: input.email, ip: input.ip, purpose: 'password-reset' });
+    await issueEmailCode(ctx, {
+      email: input.email,
+      ip: input.ip,
+      purpose: 'password-reset',
+      mail: user ? { later: (sending) => later(sending.catch(unsent)) } : false,
+    });
   } catch (error) {
-    // The resend wait and the shared sign-in-code caps only exist for addresses with codes, so telling
-    // the client about them would reveal the account. The code already mailed stays valid.
+    // The resend wait and the caps apply to every address alike, but telling the client about them
+    // would still say a code was recently asked for. The code already issued stays valid.
     if (!(error instanceof ServiceError)) throw error;
-    ctx.log.info('password reset code not sent', { userId: user.id, reason: error.code });
+    ctx.log.info('password reset code not sent', { userId: user?.id ?? null, reason: error.code });
   }
   return SENT;
 }
 
+async function activeUserByEmail(ctx: Pick<Ctx, 'db'>, email: string) {
+  const [user] = await ctx.db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(and(eq(schema.users.email, email), isNull(schema.users.deletedAt)));
+  return user;
+}
+
 /**
  * Checks the code (attempt counted before comparing), then in one transaction consumes it and
- * replaces the password. `sessionsValidFrom = now` makes the auth middleware refuse every token
- * issued before, so whoever held the old password loses their sessions; the answer carries a token
- * issued at that same instant. The mailbox is proven now, so an unverified account becomes verified
- * and receives what it was waiting for (docs/decisions/008); an account without a password (code or
- * Google) gains one, as proving the mailbox already lets its holder sign in by code.
+ * replaces the password. Moving `sessionsValidFrom` (strictly forward) makes the auth middleware
+ * refuse every token issued before, so whoever held the old password loses their sessions; the answer
+ * carries a token of the new session version. The mailbox is proven now, so an unverified account
+ * becomes verified and receives what it was waiting for (docs/decisions/008); an account without a
+ * password (code or Google) gains one, as proving the mailbox already lets its holder sign in by code.
  */
 export async function confirmPasswordReset(ctx: Ctx, input: PasswordResetConfirm & { ip: string }): Promise<SignInResponse> {
-  const code = await checkEmailCode(ctx, { email: input.email, code: input.verificationCode, ip: input.ip });
+  const code = await checkEmailCode(ctx, { email: input.email, code: input.verificationCode, ip: input.ip, purpose: 'password-reset' });
   // Hashing (~0.1 s of CPU) happens before the transaction, so no row lock is held while it runs.
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
   const user = await ctx.db.transaction(async (tx) => {
     await consumeEmailCode(tx, code.id, now);
-    const [current] = await tx.select().from(schema.users).where(eq(schema.users.email, input.email)).for('update');
-    // A valid code for an address without an account (a sign-in code nobody used): nothing to reset.
+    const [current] = await tx
+      .select()
+      .from(schema.users)
+      .where(and(eq(schema.users.email, input.email), isNull(schema.users.deletedAt)))
+      .for('update');
+    // Codes are only mailed to accounts' addresses: without one (deleted meanwhile), nothing to reset.
     if (!current)
       throw new ServiceError('CODE_EXPIRED', 'The verification code has expired, please request a new one', { field: 'verificationCode' });
     const [updated] = await tx
       .update(schema.users)
-      .set({ passwordHash, emailVerified: true, sessionsValidFrom: now, updatedAt: now })
+      .set({ passwordHash, emailVerified: true, sessionsValidFrom: nextSessionsValidFrom(now), updatedAt: now })
       .where(eq(schema.users.id, current.id))
       .returning();
     await tx
@@ -92,7 +121,7 @@ export async function confirmPasswordReset(ctx: Ctx, input: PasswordResetConfirm
   });
   ctx.log.info('password reset', { userId: user.id });
   await announce(ctx, user.email);
-  return { success: true, token: await issueAccessToken(ctx.config, user.id, now), user: toUserProfile(user), isReferralLogin: false };
+  return { success: true, token: await issueSessionToken(ctx.config, user, now), user: toUserProfile(user), isReferralLogin: false };
 }
 
 /**

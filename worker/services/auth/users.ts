@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '../../../db/client';
 import type { UserProfile } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids';
 import { readSystemConfig } from '../config/system-config';
 import { applyMovement } from '../credits/ledger';
 import { payRegistrationReward } from '../referrals/referrals';
+import { accountGone, refuseUnmailableAddress } from './deleted-accounts';
 
 type UserRow = typeof schema.users.$inferSelect;
 type Provider = UserRow['authProvider'];
@@ -95,6 +96,7 @@ export async function findOrCreateVerifiedUser(
   tx: Tx,
   input: { email: string; provider: Provider; subject: string; name?: string },
 ): Promise<{ user: UserRow; created: boolean }> {
+  refuseUnmailableAddress(input.email);
   const [inserted] = await tx
     .insert(schema.users)
     .values({
@@ -110,6 +112,7 @@ export async function findOrCreateVerifiedUser(
   let user = inserted;
   if (!user) {
     [user] = await tx.select().from(schema.users).where(eq(schema.users.email, input.email)).for('update');
+    if (user!.deletedAt) throw accountGone();
     if (!user!.emailVerified) {
       [user] = await tx
         .update(schema.users)
@@ -135,6 +138,7 @@ export async function findOrCreateVerifiedUser(
  * already has an account is a 409, also when two registrations race (the unique index decides).
  */
 export async function createPasswordUser(tx: Tx, input: { email: string; name: string; passwordHash: string }): Promise<UserRow> {
+  refuseUnmailableAddress(input.email);
   const [user] = await tx
     .insert(schema.users)
     .values({
@@ -154,18 +158,19 @@ export async function createPasswordUser(tx: Tx, input: { email: string; name: s
 
 export async function getProfile(db: Db, userId: string): Promise<UserProfile> {
   const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
-  if (!user) throw new ServiceError('NOT_FOUND', 'User not found');
+  if (!user || user.deletedAt) throw new ServiceError('NOT_FOUND', 'User not found');
   return toUserProfile(user);
 }
 
 export async function updateProfile(db: Db, userId: string, input: { name: string }): Promise<UserProfile> {
   const [current] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
-  if (!current) throw new ServiceError('NOT_FOUND', 'User not found');
+  if (!current || current.deletedAt) throw new ServiceError('NOT_FOUND', 'User not found');
   if (current.name === input.name) throw new ServiceError('NO_CHANGES', 'No changes detected', { field: 'name' });
   const [updated] = await db
     .update(schema.users)
     .set({ name: input.name, updatedAt: new Date() })
-    .where(eq(schema.users.id, userId))
+    .where(and(eq(schema.users.id, userId), isNull(schema.users.deletedAt)))
     .returning();
-  return toUserProfile(updated!);
+  if (!updated) throw new ServiceError('NOT_FOUND', 'User not found');
+  return toUserProfile(updated);
 }
