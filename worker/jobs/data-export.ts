@@ -6,6 +6,7 @@ import { ServiceError } from '../contract/errors';
 import { newId } from '../lib/ids';
 import type { AppDeps } from '../ports';
 import { planExport, writeExportZip } from '../services/account/export-contents';
+import { insertDataExportWithinCap } from '../services/account/export-quota';
 import { fileUrl, presentFileUrl } from '../services/files/files';
 import { MAX_ATTEMPTS } from './pipeline';
 
@@ -95,17 +96,10 @@ export async function startDataExport(ctx: Ctx, userId: string): Promise<DataExp
   const now = ctx.clock.now();
   const running = await latestDataExport(ctx, userId);
   if (running.export?.status === 'PROCESSING') return running;
-  const limit = await ctx.limits.hit(`data-export:${userId}`, { limit: DATA_EXPORT.maxPerDay, windowSeconds: DAY_MS / 1000 });
-  if (!limit.allowed)
-    throw new ServiceError('RATE_LIMITED', `At most ${DATA_EXPORT.maxPerDay} exports a day, please try again later`, {
-      retryAfter: limit.retryAfterSeconds,
-    });
   const id = newId('exp');
-  const [created] = await ctx.db
-    .insert(e)
-    .values({ id, userId, deadlineAt: new Date(now.getTime() + DATA_EXPORT_JOB.deadlineSeconds * 1000), createdAt: now, updatedAt: now })
-    .onConflictDoNothing()
-    .returning();
+  const deadlineAt = new Date(now.getTime() + DATA_EXPORT_JOB.deadlineSeconds * 1000);
+  // The daily cap counts exports that exist, so parallel clicks on one export spend one start.
+  const created = await insertDataExportWithinCap(ctx.db, { id, userId, now, deadlineAt });
   if (!created) return latestDataExport(ctx, userId);
   const older = await ctx.db
     .select()
