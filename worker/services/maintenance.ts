@@ -2,18 +2,20 @@ import type { ServiceContext } from './context';
 import { sweepExpiredJobs } from '../jobs';
 import { runPaymentMaintenance } from './payments/subscriptions';
 import { grantMaturedPurchaseBonuses } from './referrals/referrals';
-import { sweepStalePersonalData } from './account/retention';
+import { sweepDeletedAccounts, sweepStalePersonalData } from './account/retention';
 
 /**
  * Periodic work: the Workers cron trigger and, in embedded mode, a 30 s timer. Each task is
  * idempotent, so overlapping or repeated runs are harmless.
  */
-export async function runMaintenance(ctx: ServiceContext<'db' | 'clock' | 'log' | 'payments'>) {
+export async function runMaintenance(ctx: ServiceContext<'db' | 'clock' | 'log' | 'payments' | 'blobs'>) {
   const expiredJobs = await sweepExpiredJobs(ctx);
   const referralBonuses = await grantMaturedPurchaseBonuses(ctx.db, ctx.clock.now());
   // Yearly plans' monthly credits, then subscriptions whose paid time is over (their credits lapse).
   const payments = await runPaymentMaintenance(ctx);
   // Limiter rows past their window and old e-mail codes hold addresses and IPs (decision 018).
   const personalData = await sweepStalePersonalData(ctx);
-  return { expiredJobs, referralBonuses, ...payments, ...personalData };
+  // Files and rows that work in flight wrote for an account after its deletion.
+  const deletedAccounts = await sweepDeletedAccounts(ctx);
+  return { expiredJobs, referralBonuses, ...payments, ...personalData, ...deletedAccounts };
 }
