@@ -54,6 +54,11 @@ function Workbench() {
   const [uploads, setUploads] = useState<PickedImage[]>([]);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const resultSection = useRef<HTMLElement>(null);
+  // On a phone the result sits below the form: bring it into view (with a waiting job's place) when it starts and when it is ready.
+  useEffect(() => {
+    if (generation.phase !== 'idle') resultSection.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  }, [generation.phase]);
 
   useEffect(
     () =>
@@ -325,13 +330,14 @@ function Workbench() {
           </Button>
         </section>
 
-        <section className="card flex min-h-[420px] items-center justify-center p-5" aria-live="polite">
+        <section ref={resultSection} className="card flex min-h-[420px] scroll-mt-20 items-center justify-center p-5" aria-live="polite">
           {generation.phase === 'generating' && (
             <div className="w-full max-w-sm text-center">
-              <div className="skeleton mx-auto mb-5 aspect-square w-full rounded-2xl" />
-              {generation.queue ? (
-                <QueuePlaceNote place={generation.queue} />
-              ) : (
+              <div className="relative mb-5">
+                <div className="skeleton mx-auto aspect-square w-full rounded-2xl" />
+                {generation.queue && <QueuePlaceNote place={generation.queue} className="absolute inset-x-4 top-1/2 -translate-y-1/2" />}
+              </div>
+              {!generation.queue && (
                 <>
                   <div
                     className="h-2 overflow-hidden rounded-full bg-white/10"

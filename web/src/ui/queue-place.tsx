@@ -41,7 +41,7 @@ export function QueuePlaceNote({ place, className = '' }: { place: QueuePlace; c
       aria-live="polite"
       aria-atomic="true"
       data-testid="queue-place"
-      className={`flex items-center gap-3 rounded-xl border border-white/10 bg-white/[0.04] px-4 py-3 text-left ${className}`}
+      className={`flex items-center gap-3 rounded-xl border border-white/10 bg-ink-900/85 px-4 py-3 shadow-lg backdrop-blur-sm text-left ${className}`}
     >
       <Hourglass aria-hidden className="h-5 w-5 shrink-0 text-fuchsia-300 motion-safe:animate-pulse" strokeWidth={1.75} />
       <div className="min-w-0">

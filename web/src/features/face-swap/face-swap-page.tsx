@@ -374,9 +374,10 @@ export function FaceSwapPage() {
 
         <section ref={resultSection} className="card flex min-h-[360px] scroll-mt-20 items-center justify-center p-5" aria-live="polite">
           {busy && (
-            <div className="flex w-full max-w-sm flex-col gap-4">
+            // Over the placeholder, not below it: on a phone the panel is scrolled to, and its lower part may be off screen.
+            <div className="relative w-full max-w-sm">
               <div className="skeleton aspect-square w-full rounded-2xl" />
-              {generation.queue && <QueuePlaceNote place={generation.queue} />}
+              {generation.queue && <QueuePlaceNote place={generation.queue} className="absolute inset-x-4 top-1/2 -translate-y-1/2" />}
             </div>
           )}
           {generation.phase === 'done' && result?.imageUrl && (
