@@ -1,0 +1,120 @@
+/**
+ * The engine's queue in Chromium: while other users' upscales hold every engine slot, a tool job
+ * waits its turn instead of failing. The page says where it stands ("Waiting — you're next"), in a
+ * polite live region, with no percent progress, and the result still arrives once a slot frees.
+ */
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import sharp from 'sharp';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { type ApiSession, apiClient, openSignedIn } from './api-client';
+import { launchBrowser, snap } from './browser';
+
+const baseUrl = inject('baseUrl');
+const photo = readFileSync(new URL('../fixtures/photos/astronaut.png', import.meta.url));
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/**
+ * The engine slots of the server global-setup started: it inherits this process's environment and
+ * machine, so this is its own rule (worker/engine/pool.ts defaultEngineThreads, ENGINE_PARALLELISM).
+ */
+const slots = Number(process.env.ENGINE_PARALLELISM) || Math.max(1, availableParallelism() - 1);
+
+/**
+ * Noise, so the upscaler cannot take a shortcut. 2× of 480×480 (~0.9 MP out) runs for tens of seconds
+ * on one busy thread: long enough to be running when the click comes, short enough that the waiting
+ * job starts well inside the page's polling window (60 polls × 2 s).
+ */
+async function busyPhoto(): Promise<Buffer> {
+  const side = 480;
+  const pixels = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2_654_435_761) >>> 24;
+  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+interface UpscaleState {
+  status: string;
+  queue: { ahead: number; estimatedStartSeconds: number } | null;
+}
+
+async function startUpscale(session: ApiSession, image: Buffer): Promise<string> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'noise.png');
+  form.append('scaleFactor', '2');
+  const response = await fetch(`${baseUrl}/api/image-upscale/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}` },
+    body: form,
+  });
+  const body = (await response.json()) as { id?: string };
+  expect(response.status, JSON.stringify(body)).toBe(200);
+  return body.id!;
+}
+
+async function upscaleState(session: ApiSession, id: string): Promise<UpscaleState> {
+  const response = await fetch(`${baseUrl}/api/image-upscale/status/${id}`, { headers: { authorization: `Bearer ${session.token}` } });
+  return (await response.json()) as UpscaleState;
+}
+
+it('a tool job waits its turn behind other users’ upscales, says so, then shows its result', { timeout: 300_000 }, async () => {
+  const api = apiClient(baseUrl);
+  const stamp = Date.now();
+  // One filler user per slot: a user may run two jobs at once, but one each keeps the picture simple.
+  const fillers = await Promise.all(Array.from({ length: slots }, (_, i) => api.signInByCode(`queue-filler-${i}-${stamp}@example.com`)));
+  const waiter = await api.signInByCode(`queue-waiter-${stamp}@example.com`);
+
+  // The waiter's tool page is ready before the engine fills, so nothing but the click comes after it.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await openSignedIn(page, baseUrl, waiter, '/ai-tools/sketch-style');
+  await page.getByTestId('tool-upload').setInputFiles({ name: 'astronaut.png', mimeType: 'image/png', buffer: photo });
+
+  const image = await busyPhoto();
+  const jobs = await Promise.all(fillers.map((session) => startUpscale(session, image)));
+  // Every slot busy: each filler job has left the queue and runs.
+  await expect
+    .poll(
+      async () => {
+        const states = await Promise.all(jobs.map((id, i) => upscaleState(fillers[i]!, id)));
+        return states.every((s) => s.status === 'PROCESSING' && s.queue === null);
+      },
+      { timeout: 60_000, interval: 250 },
+    )
+    .toBe(true);
+
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  const place = page.getByTestId('queue-place');
+  await place.waitFor({ timeout: 30_000 });
+  await expect.poll(() => place.textContent(), { timeout: 15_000 }).toMatch(/Waiting — (you're next|\d+ ahead of you)/);
+  expect(await place.textContent()).toMatch(/Starts in (a few seconds|about \d+ (seconds|minutes?))/);
+  // Announced without interrupting: a polite live region that reads as one sentence.
+  expect(await place.getAttribute('role')).toBe('status');
+  expect(await place.getAttribute('aria-live')).toBe('polite');
+  // Nothing is being drawn yet, so no percent: the button says it waits.
+  expect(await page.getByRole('button', { name: 'Waiting…', exact: true }).isDisabled()).toBe(true);
+  await snap(page, 'queue-waiting-desktop');
+
+  // A slot frees, the job runs and its image arrives; the waiting note is gone.
+  const result = page.getByTestId('result-image');
+  await result.waitFor({ timeout: 240_000 });
+  expect(await place.count()).toBe(0);
+  const response = await page.request.get(new URL((await result.getAttribute('src'))!, baseUrl).toString());
+  expect(response.status()).toBe(200);
+  await snap(page, 'queue-result-desktop');
+  await context.close();
+
+  // Leave the engine idle for the next test file.
+  await expect
+    .poll(async () => (await Promise.all(jobs.map((id, i) => upscaleState(fillers[i]!, id)))).every((s) => s.status !== 'PROCESSING'), {
+      timeout: 240_000,
+      interval: 500,
+    })
+    .toBe(true);
+});
