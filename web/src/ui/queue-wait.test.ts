@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queuePlaceOf, startEstimate } from './queue-wait';
+import { placeToShow, queuePlaceOf, startEstimate } from './queue-wait';
 
 describe('startEstimate', () => {
   it('says "a few seconds" under 10 s, whatever the server measured', () => {
@@ -33,5 +33,20 @@ describe('queuePlaceOf', () => {
     expect(queuePlaceOf({ queue: { ahead: -2, estimatedStartSeconds: -1 } })).toEqual({ ahead: 0, estimatedStartSeconds: 0 });
     expect(queuePlaceOf({ queue: { ahead: 2.7, estimatedStartSeconds: Number.NaN } })).toEqual({ ahead: 2, estimatedStartSeconds: 0 });
     expect(queuePlaceOf({ queue: { ahead: Number.NaN, estimatedStartSeconds: 5 } })).toBeNull();
+  });
+});
+
+describe('placeToShow', () => {
+  const next = { ahead: 0, estimatedStartSeconds: 2 };
+  const third = { ahead: 2, estimatedStartSeconds: 30 };
+  it('does not flash "you\'re next" from the start answer: an idle engine claims the job a moment later', () => {
+    expect(placeToShow(next, { polled: false })).toBeNull();
+  });
+  it('shows the place once a poll still finds the job waiting, or at once when others are ahead', () => {
+    expect(placeToShow(next, { polled: true })).toEqual(next);
+    expect(placeToShow(third, { polled: false })).toEqual(third);
+  });
+  it('shows nothing for a job that is not waiting', () => {
+    expect(placeToShow(null, { polled: true })).toBeNull();
   });
 });

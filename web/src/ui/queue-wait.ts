@@ -30,3 +30,14 @@ export function queuePlaceOf(status: { queue?: QueuePlace | null } | null | unde
       typeof estimatedStartSeconds === 'number' && Number.isFinite(estimatedStartSeconds) ? Math.max(0, estimatedStartSeconds) : 0,
   };
 }
+
+/**
+ * Whether a waiting place is worth a waiting screen yet. A job is a queued row for a moment even on
+ * an idle engine (the dispatcher claims it just after the start answer was written), so the start
+ * answer's "next in line" is not yet news: it is shown once a status poll still finds the job
+ * waiting, or at once when others are ahead of it.
+ */
+export function placeToShow(place: QueuePlace | null, { polled }: { polled: boolean }): QueuePlace | null {
+  if (!place) return null;
+  return polled || place.ahead > 0 ? place : null;
+}

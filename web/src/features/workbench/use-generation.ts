@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { api } from '../../api/endpoints';
 import { announceCreditsChanged } from '../../ui/header';
-import { queuePlaceOf } from '../../ui/queue-wait';
+import { placeToShow, queuePlaceOf } from '../../ui/queue-wait';
 import { useToast } from '../../ui/toast';
 
 /** Spec §9 workbench polling constants. */
@@ -32,8 +32,8 @@ export interface GenerationFailure {
 /**
  * One generation's life on the client: start, fake progress up to 90 %, polling with spec §8's
  * back-off, the 60 s hard reset, and the 0.5 s pause before the image shows. While the job waits
- * in the engine's queue, `queue` says where it stands and the fake progress holds at 0: nothing is
- * being drawn yet, and the 60 s of the hard reset count from when it starts to run.
+ * in the engine's queue, `queue` says where it stands (see placeToShow) and the fake progress holds
+ * at 0: nothing is being drawn yet, and the 60 s of the hard reset count from when it starts to run.
  */
 export function useGeneration() {
   const { t } = useLingui();
@@ -67,13 +67,13 @@ export function useGeneration() {
       setQueue(null);
       // Null while the job waits in the queue: from the press until the server says so, it counts as running.
       let runningSince: number | null = Date.now();
-      const observe = (status: GenerationStatus) => {
+      const observe = (status: GenerationStatus, polled: boolean) => {
         const place = queuePlaceOf(status);
         if (place) {
           runningSince = null;
           setProgress(0);
         } else runningSince ??= Date.now();
-        setQueue(place);
+        setQueue(placeToShow(place, { polled }));
       };
       // The job lives on on the server (it may still be waiting, or finish later): point to My creations.
       const tooLong = () => {
@@ -118,7 +118,7 @@ export function useGeneration() {
       }
       if (!alive()) return clearInterval(ticker);
       if (job.status === 'COMPLETED' && job.imageUrl) return finish(job);
-      observe(job);
+      observe(job, false);
 
       let wait = POLL.intervalMs;
       let errors = 0;
@@ -132,7 +132,7 @@ export function useGeneration() {
           if (status.status === 'COMPLETED' && status.imageUrl) return finish(status);
           // A job the server failed was charged at submission and refunded when it failed.
           if (status.status === 'FAILED') return fail(status.message ?? t`Generation failed, please try again`, undefined, true);
-          observe(status);
+          observe(status, true);
         } catch (error) {
           errors++;
           if (error instanceof ApiError && (error.status === 404 || error.status === 401)) {
