@@ -31,7 +31,7 @@ export function useQueuePlaceText() {
 /**
  * A job waiting for the image engine: its place and rough start, in place of percent progress
  * (nothing is being drawn yet). A polite live region, so a screen reader hears the place change
- * without being interrupted.
+ * (with the estimate) without being interrupted.
  */
 export function QueuePlaceNote({ place, className = '' }: { place: QueuePlace; className?: string }) {
   const { headline, start } = useQueuePlaceText()(place);
@@ -46,7 +46,10 @@ export function QueuePlaceNote({ place, className = '' }: { place: QueuePlace; c
       <Hourglass aria-hidden className="h-5 w-5 shrink-0 text-fuchsia-300 motion-safe:animate-pulse" strokeWidth={1.75} />
       <div className="min-w-0">
         <p className="font-medium text-zinc-100">{headline}</p>
-        <p className="text-sm text-zinc-400">{start}</p>
+        {/* The estimate moves with every poll: read with the place, but not announced on its own every few seconds. */}
+        <p aria-live="off" className="text-sm text-zinc-400">
+          {start}
+        </p>
       </div>
     </div>
   );
