@@ -143,6 +143,11 @@ const configFields = z.object({
   IMAGE_ENGINE_URL: z.url().optional(),
   /** Shared HMAC secret of the engine service's signed requests (its ENGINE_SECRET). */
   IMAGE_ENGINE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Engine jobs run at once. Node: the engine pool's threads (default: cores − 1). Workers: the
+   * QStash flow-control parallelism, matched to the engine fleet (default: its container instances).
+   */
+  ENGINE_PARALLELISM: z.coerce.number().int().min(1).max(512).optional(),
 
   /** Browser origins allowed to call the API cross-origin (the SPA itself is same-origin). */
   CORS_ORIGINS: csv.default([]),

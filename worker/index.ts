@@ -11,7 +11,7 @@ import { errorReporterFrom } from './adapters/errors/sentry-envelope';
 import { createR2BlobStore, type R2BucketLike } from './adapters/blobs/r2';
 import { createMemoryRateLimiter } from './adapters/limits/memory';
 import { createCloudflareAvatarImages, createPassthroughAvatarImages, type ImagesBindingLike } from './adapters/images/avatar-cloudflare';
-import { containerFetch, type DurableObjectNamespaceLike } from './adapters/images/engine-container';
+import { containerFetch, type DurableObjectNamespaceLike, ENGINE_CONTAINER_INSTANCES } from './adapters/images/engine-container';
 import { createEngineServiceClient } from './adapters/images/engine-service';
 import { createImageEngines } from './adapters/images/engines';
 import { createLocalEngine } from './adapters/images/local-engine';
@@ -161,7 +161,9 @@ function workerImageEngines(config: Config, env: WorkerBindings) {
   const local = config.IMAGE_ENGINE === 'local' && offline ? { nano: createLocalEngine(offline) } : {};
   // Provider engines get sources upright through the same binding that re-encodes avatars.
   const upright = env.IMAGES ? createCloudflareUprightImages(env.IMAGES, log) : passthroughUpright;
-  return createImageEngines({ ...local, ...providerEngines(config, { ai: env.AI, upright }) }, offline);
+  // QStash hands the fleet at most this many engine jobs at once (flow control, worker/jobs/pipeline.ts).
+  const slots = config.ENGINE_PARALLELISM ?? ENGINE_CONTAINER_INSTANCES;
+  return createImageEngines({ ...local, ...providerEngines(config, { ai: env.AI, upright }) }, offline, slots);
 }
 
 export { EngineContainer } from './adapters/images/engine-container';

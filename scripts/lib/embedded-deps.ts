@@ -10,6 +10,7 @@ import { createSharpAvatarImages } from '../../worker/adapters/images/avatar-sha
 import { createImageEngines } from '../../worker/adapters/images/engines';
 import { createLocalEngine } from '../../worker/adapters/images/local-engine';
 import { createEnginePool } from '../../worker/engine/pool';
+import { createJobDispatcher, dispatchingQueue } from '../../worker/jobs/dispatcher';
 import { providerEngines } from '../../worker/adapters/images/provider-engines';
 import { createSharpUprightImages } from '../../worker/adapters/images/upright-sharp';
 import { createPaymentGateways } from '../../worker/adapters/payments';
@@ -57,15 +58,32 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
   const limits = selectRateLimiter(config, { db: database.db, clock });
 
   let app: ReturnType<typeof createApp> | undefined;
-  const { queue, inProcess: inProcessQueue } = selectQueue(config, {
+  let deps: AppDeps | undefined;
+  const { queue: selectedQueue, inProcess: inProcessQueue } = selectQueue(config, {
     deliver: async (request) => app!.fetch(request),
     log,
     backoffMs: options.queueBackoffMs,
   });
 
   // The offline engine's worker threads (started on first use): local text-to-image, edits, tools, upscaler.
-  const enginePool = createEnginePool();
-  const deps: AppDeps = {
+  const enginePool = createEnginePool(config.ENGINE_PARALLELISM ? { threads: config.ENGINE_PARALLELISM } : {});
+  const images =
+    options.images ??
+    createImageEngines(
+      {
+        ...(config.IMAGE_ENGINE === 'local' ? { nano: createLocalEngine(enginePool) } : {}),
+        ...providerEngines(config, { upright: createSharpUprightImages() }),
+      },
+      enginePool,
+      enginePool.threads,
+    );
+  // With the in-process queue, engine jobs wait as rows in the database and this process's
+  // dispatcher runs them, one per engine slot; with QStash they arrive through the signed callback.
+  const dispatcher = inProcessQueue
+    ? createJobDispatcher(() => deps!, { slots: images.slots, ...(options.queueBackoffMs ? { backoffMs: options.queueBackoffMs } : {}) })
+    : undefined;
+  const queue = dispatcher ? dispatchingQueue(dispatcher, selectedQueue) : selectedQueue;
+  deps = {
     config,
     db: database.db,
     mailer,
@@ -76,27 +94,26 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
     log,
     payments: createPaymentGateways(config),
     // Offline by default; Gemini models join when a key and model names are configured.
-    images:
-      options.images ??
-      createImageEngines(
-        {
-          ...(config.IMAGE_ENGINE === 'local' ? { nano: createLocalEngine(enginePool) } : {}),
-          ...providerEngines(config, { upright: createSharpUprightImages() }),
-        },
-        enginePool,
-      ),
+    images,
     avatarImages: createSharpAvatarImages(),
     errorReporter: errorReporterFrom(config, log),
     devMailbox,
   };
   app = createApp(deps);
+  // Jobs that waited through a restart (or whose run died with the last process) start now.
+  dispatcher?.wake();
 
   return {
     app,
     deps,
-    /** Waits until every published job has been delivered (tests, shutdown). */
-    drainJobs: async () => inProcessQueue?.drain(),
+    dispatcher,
+    /** Waits until every published job has run (tests, shutdown). */
+    drainJobs: async () => {
+      await dispatcher?.drain();
+      await inProcessQueue?.drain();
+    },
     async close() {
+      await dispatcher?.close();
       await inProcessQueue?.drain();
       await enginePool.close();
       await database.close();

@@ -41,6 +41,11 @@ export const ERROR_STATUS = {
   /** Stripe or PayPal refused or failed a call we made; nothing changed on our side. */
   PAYMENT_PROVIDER_ERROR: 502,
   SERVICE_UNAVAILABLE: 503,
+  /**
+   * The image engine's queue already holds more work than a user should wait for: refused before
+   * any credit moved, with `retryAfter` seconds.
+   */
+  ENGINE_BUSY: 503,
   /** A feature whose provider is not configured on this deployment (e.g. Google sign-in). */
   NOT_CONFIGURED: 503,
   INTERNAL: 500,

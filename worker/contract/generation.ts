@@ -128,6 +128,17 @@ export interface GenerationStatus {
    * prompt, style and size, it gives the same image. Beyond the spec's fields; null for jobs without one.
    */
   seed: number | null;
+  /** Where a job that has not started yet stands in the engine's queue; null once it runs or ends. */
+  queue: QueuePlace | null;
+}
+
+/**
+ * A waiting job's place: `ahead` jobs (any user's) will start before it, in the queue's round-robin
+ * order between users; `estimatedStartSeconds` is that work's measured run time over the engine's slots.
+ */
+export interface QueuePlace {
+  ahead: number;
+  estimatedStartSeconds: number;
 }
 
 /** Spec §8 classification categories. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { QueuePlace } from './generation';
 import { UPSCALE_FACTORS, type UpscaleFactor } from '../engine/operations';
 import { oneOfNumbers } from './numbers';
 
@@ -63,6 +64,8 @@ export interface UpscaleStatus {
   height: number | null;
   errorMessage: string | null;
   credits: number;
+  /** Place in the engine's queue while the job waits (see GenerationStatus.queue). */
+  queue: QueuePlace | null;
 }
 
 /** GET /api/image-upscale/options: what the page shows before upload (prices from the credit config). */

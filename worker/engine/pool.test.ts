@@ -32,6 +32,21 @@ describe('engine pool', () => {
     expect(ticks).toBeGreaterThan(2);
   });
 
+  it('says busy (EngineBusyError, never a failure) once every thread and its queue room is taken', async () => {
+    const busyPool = createEnginePool({ threads: 1 });
+    const op = { op: 'upscale' as const, image: await png(24, 24), scale: 2 as const, faceEnhancement: false };
+    const runs = Array.from({ length: 6 }, () =>
+      busyPool.run(op).then(
+        () => 'done',
+        (error: Error) => error.name,
+      ),
+    );
+    expect(busyPool.pending).toBe(5);
+    expect(await Promise.all(runs)).toEqual(['done', 'done', 'done', 'done', 'done', 'EngineBusyError']);
+    expect(busyPool.pending).toBe(0);
+    await busyPool.close();
+  }, 60_000);
+
   it('upscales to exactly the factor', async () => {
     const output = await pool.run({ op: 'upscale', image: await png(40, 30), scale: 2, faceEnhancement: false });
     expect(output).toMatchObject({ width: 80, height: 60 });

@@ -1,15 +1,26 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
+import { EngineBusyError } from '../adapters/images/port';
 import { EngineInputError, type EngineOperation, type EngineOutput } from './operations';
 import type { PoolResult } from './pool-task';
 
 export interface EnginePool {
+  /** Runs an operation on a free thread, or waits in the pool's short queue; a full queue throws EngineBusyError. */
   run(op: EngineOperation): Promise<EngineOutput>;
   /** Threads the pool may use (fixed at creation). */
   readonly threads: number;
+  /** Operations running or queued right now. */
+  readonly pending: number;
   close(): Promise<void>;
 }
+
+/**
+ * Operations that may wait for a thread, per thread. The job queue hands the pool at most one job
+ * per thread, so this room is for the engine service's callers and request-path work (a logo's SVG);
+ * past it the pool says busy instead of piling up work that would outlive its callers.
+ */
+const QUEUE_PER_THREAD = 4;
 
 /**
  * One core stays with the event loop so requests keep flowing while images render; the rest render.
@@ -32,14 +43,26 @@ export function createEnginePool(options: { threads?: number; idleTimeoutMs?: nu
       minThreads: 0,
       maxThreads: threads,
       idleTimeout: options.idleTimeoutMs ?? 60_000,
-      // Operations queue when every thread is busy; the job deadline bounds how long that can last.
-      maxQueue: 'auto',
+      maxQueue: threads * QUEUE_PER_THREAD,
     }));
+  let pending = 0;
   return {
     threads,
+    get pending() {
+      return pending;
+    },
     async run(op) {
       if (closed) throw new Error('engine pool is closed');
-      const result = (await start().run(op)) as PoolResult;
+      // Checked here rather than by catching piscina's "Task queue is at limit", so busy is never a failure.
+      if (pending >= threads * (QUEUE_PER_THREAD + 1))
+        throw new EngineBusyError('the engine pool is full', Math.max(1, Math.ceil(pending / threads)) * 5);
+      pending++;
+      let result: PoolResult;
+      try {
+        result = (await start().run(op)) as PoolResult;
+      } finally {
+        pending--;
+      }
       if (result.ok) return { ...result.output, bytes: new Uint8Array(result.output.bytes) };
       if (result.inputError) throw new EngineInputError(result.inputError, result.message);
       throw new Error(result.message);

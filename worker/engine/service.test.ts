@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngineServiceClient } from '../adapters/images/engine-service';
 import { encodeOperation, ENGINE_RUN_PATH, signEngineRequest } from '../adapters/images/engine-wire';
-import { EngineError } from '../services/generation/engine';
+import { EngineBusyError, EngineError } from '../services/generation/engine';
 import { EngineInputError } from './operations';
 import { createEnginePool } from './pool';
 import { createEngineService } from './service';
@@ -125,5 +125,42 @@ describe('engine service', () => {
     const failure = down.run({ op: 'upscale', image: await png(8, 8), scale: 2, faceEnhancement: false });
     await expect(failure).rejects.toBeInstanceOf(EngineError);
     await expect(failure).rejects.toMatchObject({ retryable: true });
+  });
+
+  it('answers a full pool with 503 and Retry-After, which the client reads as busy (no attempt), not as a failure', async () => {
+    const full = createEngineService({
+      secret: SECRET,
+      pool: {
+        run: async () => {
+          throw new EngineBusyError('the engine pool is full', 15);
+        },
+      },
+    });
+    const body = encodeOperation({ op: 'upscale', image: await png(8, 8), scale: 2, faceEnhancement: false });
+    const raw = await full.request(ENGINE_RUN_PATH, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', ...(await signEngineRequest(SECRET, body)) },
+    });
+    expect(raw.status).toBe(503);
+    expect(raw.headers.get('retry-after')).toBe('15');
+    const busy = createEngineServiceClient({
+      url: 'http://engine.internal',
+      secret: SECRET,
+      fetch: (r) => Promise.resolve(full.request(r)),
+    });
+    const refused = busy.run({ op: 'upscale', image: await png(8, 8), scale: 2, faceEnhancement: false });
+    await expect(refused).rejects.toBeInstanceOf(EngineBusyError);
+    await expect(refused).rejects.toMatchObject({ retryAfterSeconds: 15 });
+    // A 429 from a proxy in front of the fleet means the same.
+    const limited = createEngineServiceClient({
+      url: 'http://engine.internal',
+      secret: SECRET,
+      fetch: async () => new Response('slow down', { status: 429, headers: { 'retry-after': '3' } }),
+    });
+    await expect(limited.run({ op: 'upscale', image: await png(8, 8), scale: 2, faceEnhancement: false })).rejects.toMatchObject({
+      name: 'EngineBusyError',
+      retryAfterSeconds: 3,
+    });
   });
 });

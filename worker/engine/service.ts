@@ -11,6 +11,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { pathToFileURL } from 'node:url';
 import { ENGINE_RUN_PATH, verifyEngineRequest, wireOperation } from '../adapters/images/engine-wire';
+import { EngineBusyError } from '../adapters/images/port';
 import { EngineInputError } from './operations';
 import { createEnginePool, type EnginePool } from './pool';
 
@@ -51,6 +52,9 @@ export function createEngineService(options: { secret: string; pool: Pick<Engine
           });
         } catch (error) {
           if (error instanceof EngineInputError) return c.json({ code: error.code, message: error.message }, 422);
+          // A full pool is not a failure: the caller puts the job back in line and asks again then.
+          if (error instanceof EngineBusyError)
+            return c.json({ message: 'engine busy' }, 503, { 'retry-after': String(error.retryAfterSeconds) });
           console.error(JSON.stringify({ level: 'error', message: 'engine operation failed', op: parsed.data.op, error: String(error) }));
           return c.json({ message: 'engine failure' }, 500);
         }

@@ -1,6 +1,8 @@
 /** The job pipeline and its kinds (issue 13, docs/decisions/009-engine-platform.md). */
 export { JOB_KINDS, jobKinds } from './registry';
 export { JOB_DEADLINE_SECONDS, type JobContext, type JobKind } from './kind';
+export { createJobDispatcher, dispatchingQueue, type JobDispatcher } from './dispatcher';
+export { queuePlace } from './queue';
 export {
   failJob,
   getJob,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { schema } from '../../db/client';
 import { pngBytes, pngFile, scriptedEngines } from '../../tests/fixtures/images';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
@@ -37,9 +37,10 @@ async function setup(offline?: OfflineEngine) {
   const ledger = async () => t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, user.id));
   const refunds = async () => (await ledger()).filter((r) => r.type === 'REFUNDED').length;
   const debits = async () => (await ledger()).filter((r) => r.amount < 0).map((r) => r.amount);
-  const job = async (id: string) => (await t.deps.db.select().from(schema.generationJobs).where(eq(schema.generationJobs.id, id)))[0]!;
   return { token, balance, refunds, debits, job };
 }
+
+const job = async (id: string) => (await t.deps.db.select().from(schema.generationJobs).where(eq(schema.generationJobs.id, id)))[0]!;
 
 const toolForm = async (toolId: string, extra: Record<string, string> = {}) => {
   const form = new FormData();
@@ -116,15 +117,23 @@ describe('job kinds registry', () => {
     expect(await refunds()).toBe(1);
   });
 
-  it('gives a large upscale the time its output needs before the sweeper refunds it, and tells the queue', async () => {
+  it('gives a large upscale the time its output needs, counted from its start, and tells the queue', async () => {
     const clock = manualClock(new Date());
-    t = await createTestApp({ clock });
+    // An upscaler that holds each job until the test lets it go.
+    const held: (() => void)[] = [];
+    const offline: OfflineEngine = {
+      async run() {
+        await new Promise<void>((resolve) => held.push(resolve));
+        return { bytes: await pngBytes(8, 8), contentType: 'image/png', width: 8, height: 8 };
+      },
+    };
+    t = await createTestApp({ clock, images: createImageEngines({}, offline, 1) });
     const { token } = await t.signIn('big@example.com');
     const published: JobMessage[] = [];
-    // A queue that never delivers: the job stays processing until the sweeper looks at it.
+    const publish = t.deps.queue.publish.bind(t.deps.queue);
     (t.deps.queue as { publish: unknown }).publish = async (message: JobMessage) => {
       published.push(message);
-      return { messageId: 'held' };
+      return publish(message);
     };
     const upload = async (width: number, height: number) => {
       const form = new FormData();
@@ -136,14 +145,26 @@ describe('job kinds registry', () => {
     };
     const small = await upload(64, 48);
     const large = await upload(2000, 2000); // 16 MP out: the pixel budget's largest job
-    expect(published.map((m) => m.timeoutSeconds)).toEqual([JOB_DEADLINE_SECONDS, 90 + 45 * 16]);
+    const largeDeadline = 90 + 45 * 16;
+    expect(published.map((m) => m.timeoutSeconds)).toEqual([JOB_DEADLINE_SECONDS, largeDeadline]);
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    const status = async (id: string) => (await (await t.request(`/api/image-upscale/status/${id}`, { token })).json()).status;
+
+    // The small job runs past its deadline and is swept; the large one waited all along and is not.
     clock.advance(JOB_DEADLINE_SECONDS + 1);
     expect(await sweepExpiredJobs(t.deps)).toBe(1);
-    const status = async (id: string) => (await (await t.request(`/api/image-upscale/status/${id}`, { token })).json()).status;
     expect([await status(small), await status(large)]).toEqual(['FAILED', 'PROCESSING']);
-    clock.advance(90 + 45 * 16 - JOB_DEADLINE_SECONDS);
+    held.shift()!();
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    const running = await job(large);
+    expect(running.deadlineAt.getTime() - running.startedAt!.getTime()).toBe(largeDeadline * 1000);
+    clock.advance(largeDeadline - 1);
+    expect(await sweepExpiredJobs(t.deps)).toBe(0);
+    clock.advance(2);
     expect(await sweepExpiredJobs(t.deps)).toBe(1);
     expect(await status(large)).toBe('FAILED');
+    held.shift()!();
+    await t.drainJobs();
   });
 
   it('keeps a tool on the generative engine when no offline engine is configured (the old edit path)', async () => {

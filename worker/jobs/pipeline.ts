@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { schema, type Tx } from '../../db/client';
 import { ServiceError } from '../contract/errors';
 import { CATEGORY_MESSAGE, classifyError, type ErrorCategory } from '../contract/generation';
@@ -6,12 +6,18 @@ import { EngineInputError } from '../engine/operations';
 import { newId } from '../lib/ids';
 import { refundSpend, spendCredits } from '../services/credits/ledger';
 import { blobKeys, fileUrl } from '../services/files/files';
-import { EngineError } from '../services/generation/engine';
+import { EngineBusyError, EngineError } from '../services/generation/engine';
 import { JOB_DEADLINE_SECONDS, type JobContext, type JobKind } from './kind';
+import { admitJob, claimJob, LEASE_SECONDS, recordFailedAttempt, releaseJob, renewLease } from './queue';
 import { JOB_KINDS } from './registry';
 
-/** Deliveries of one job before a retryable engine failure becomes final. */
+/** Runs of one job (engine failures or crashes; a busy engine costs none) before a retryable failure becomes final. */
 export const MAX_ATTEMPTS = 3;
+/**
+ * QStash flow-control key of every engine job: QStash delivers at most `images.slots` of them at
+ * once, so the engine fleet is never handed more than it can run (docs/decisions/022-job-queue.md).
+ */
+export const ENGINE_FLOW_CONTROL_KEY = 'image-engine';
 /** The one signed callback for every kind. */
 export const JOB_CALLBACK_PATH = '/api/jobs/run';
 /** Also accepted: messages QStash still holds from before the registry were signed for this URL. */
@@ -28,8 +34,29 @@ export const jobCallbackPayload = (body: unknown) => {
 
 export type JobRow = typeof schema.generationJobs.$inferSelect;
 
+/** Seconds a job may run once started: the kind's own rule for its payload, else the default. */
+export function jobDeadlineSeconds(row: { kind: string; input: unknown }): number {
+  const kind = JOB_KINDS[row.kind];
+  const payload = kind?.payload.safeParse(row.input);
+  return (payload?.success && kind?.deadlineSeconds?.(payload.data)) || JOB_DEADLINE_SECONDS;
+}
+
+/** Tells the queue a job can run (now, or after a delay); the embedded dispatcher or QStash then claims it. */
+async function publishJob(ctx: Pick<JobContext, 'queue' | 'images'>, jobId: string, timeoutSeconds: number, delaySeconds?: number) {
+  await ctx.queue.publish({
+    path: JOB_CALLBACK_PATH,
+    body: { jobId },
+    retries: MAX_ATTEMPTS - 1,
+    // One delivery may run the whole deadline with its in-run retries; the queue must not cut it short.
+    timeoutSeconds,
+    ...(delaySeconds ? { delaySeconds } : {}),
+    flowControl: { key: ENGINE_FLOW_CONTROL_KEY, parallelism: ctx.images.slots },
+  });
+}
+
 /**
- * Debits the kind's cost and creates (or resets, for `updateRecordId`) the record and its job in ONE
+ * Admits the job (a full queue refuses it before any debit: 503 ENGINE_BUSY), then debits the
+ * kind's cost and creates (or resets, for `updateRecordId`) the record and its waiting job in ONE
  * transaction, then publishes the job. The user is charged only for a job that exists; if publishing
  * fails the job is failed and refunded at once. Returns the job's id.
  */
@@ -43,6 +70,7 @@ export async function startJob<P>(
   const input = kind.payload.parse(payload);
   const unavailable = kind.unavailable?.(ctx, input);
   if (unavailable) throw new ServiceError('VALIDATION_FAILED', unavailable.message, { field: unavailable.field });
+  await admitJob(ctx, userId);
   const cost = await kind.cost(ctx.db, input);
   const deadlineSeconds = kind.deadlineSeconds?.(input) ?? JOB_DEADLINE_SECONDS;
   const now = ctx.clock.now();
@@ -92,7 +120,9 @@ export async function startJob<P>(
       engine: kind.engine(input),
       input,
       cost,
+      // Reset when a runner starts it: the deadline counts run time, never time in the queue.
       deadlineAt: new Date(now.getTime() + deadlineSeconds * 1000),
+      runAfter: now,
       createdAt: now,
     });
     if (cost > 0) {
@@ -109,8 +139,7 @@ export async function startJob<P>(
   });
 
   try {
-    // One delivery may use the whole deadline; the queue must not cut it short and deliver again.
-    await ctx.queue.publish({ path: JOB_CALLBACK_PATH, body: { jobId }, retries: MAX_ATTEMPTS - 1, timeoutSeconds: deadlineSeconds });
+    await publishJob(ctx, jobId, deadlineSeconds);
   } catch (error) {
     ctx.log.error('job publish failed', { jobId, error: String(error) });
     await failJob(ctx, jobId, 'server_error', 'The generation service is unavailable, please try again');
@@ -139,16 +168,29 @@ export async function getJob(ctx: Pick<JobContext, 'db'>, userId: string, id: st
 
 /**
  * Marks a still-processing job FAILED, its record too, and refunds its debit — all in one
- * transaction and only once: the conditional UPDATE lets exactly one caller (callback, duplicate
- * delivery or sweeper) win, and the refund's movement key is unique anyway.
+ * transaction and only once: the conditional UPDATE lets exactly one caller (runner, duplicate
+ * delivery or sweeper) win, and the refund's movement key is unique anyway. With `runId`, only
+ * while that run still holds the job.
  */
-export async function failJob(ctx: Pick<JobContext, 'db' | 'clock'>, jobId: string, category: ErrorCategory, message: string, tx?: Tx) {
+export async function failJob(
+  ctx: Pick<JobContext, 'db' | 'clock'>,
+  jobId: string,
+  category: ErrorCategory,
+  message: string,
+  options: { tx?: Tx; runId?: string } = {},
+) {
   const run = async (t: Tx) => {
     const now = ctx.clock.now();
     const [job] = await t
       .update(schema.generationJobs)
-      .set({ status: 'FAILED', errorCategory: category, errorMessage: message, finishedAt: now, updatedAt: now })
-      .where(and(eq(schema.generationJobs.id, jobId), eq(schema.generationJobs.status, 'PROCESSING')))
+      .set({ status: 'FAILED', errorCategory: category, errorMessage: message, finishedAt: now, updatedAt: now, leaseUntil: null })
+      .where(
+        and(
+          eq(schema.generationJobs.id, jobId),
+          eq(schema.generationJobs.status, 'PROCESSING'),
+          options.runId ? eq(schema.generationJobs.runId, options.runId) : undefined,
+        ),
+      )
       .returning();
     if (!job) return false;
     await t
@@ -164,80 +206,144 @@ export async function failJob(ctx: Pick<JobContext, 'db' | 'clock'>, jobId: stri
     });
     return true;
   };
-  return tx ? run(tx) : ctx.db.transaction(run);
+  return options.tx ? run(options.tx) : ctx.db.transaction(run);
+}
+
+export type JobOutcome = 'completed' | 'failed' | 'skipped' | 'deferred';
+
+export interface RunOptions {
+  /** Pause before in-run retry n (1-based) after a retryable engine failure. */
+  backoffMs?: (attempt: number) => number;
+}
+
+const defaultBackoff = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 10_000);
+
+/**
+ * The signed callback's work (QStash, or the in-process dispatcher on Workers): claims this job
+ * and runs it. A job that cannot start yet — another run holds it, it waits for a busy engine, or
+ * its user already has the most jobs running — is published again for later: never an attempt,
+ * never a failure. Delivery is at least once, so a finished job is simply skipped.
+ */
+export async function runJob(ctx: JobContext, jobId: string, options: RunOptions = {}): Promise<{ outcome: JobOutcome }> {
+  const job = await claimJob(ctx, jobId, jobDeadlineSeconds);
+  if (job) return runClaimedJob(ctx, job, options);
+  const [row] = await ctx.db.select().from(schema.generationJobs).where(eq(schema.generationJobs.id, jobId));
+  if (row?.status !== 'PROCESSING') return { outcome: 'skipped' };
+  const now = ctx.clock.now().getTime();
+  const until = Math.max(row.leaseUntil && row.startedAt ? row.leaseUntil.getTime() : 0, row.runAfter.getTime());
+  await publishJob(ctx, jobId, jobDeadlineSeconds(row), Math.max(2, Math.ceil((until - now) / 1000) + 1));
+  return { outcome: 'deferred' };
 }
 
 /**
- * The callback's work, for every kind. Delivery is at least once, so every step tolerates repeats:
- * a finished job is left alone, a retryable failure is thrown back to the queue until the last
- * attempt, and only one of several racing deliveries can mark the job finished. Failures of the
- * input (EngineInputError) or ones the provider calls final fail at once: retrying cannot help.
+ * Runs a job this runner claimed (see queue.ts). The lease is renewed while the engine works, so a
+ * crash is noticed within LEASE_SECONDS and the job starts again elsewhere. Retryable engine
+ * failures are retried here with back-off up to MAX_ATTEMPTS; input refusals (EngineInputError) and
+ * final provider answers fail at once; a busy engine puts the job back in line. Every write is
+ * fenced by the run's id: a run that lost its claim changes nothing.
  */
-export async function runJob(ctx: JobContext, jobId: string): Promise<{ outcome: 'completed' | 'failed' | 'skipped' }> {
-  const now = ctx.clock.now();
-  const [job] = await ctx.db
-    .update(schema.generationJobs)
-    .set({ attempt: sql`${schema.generationJobs.attempt} + 1`, updatedAt: now })
-    .where(and(eq(schema.generationJobs.id, jobId), eq(schema.generationJobs.status, 'PROCESSING')))
-    .returning();
-  if (!job) return { outcome: 'skipped' };
-  if (job.deadlineAt <= now) {
-    await failJob(ctx, jobId, 'timeout', CATEGORY_MESSAGE.timeout);
+export async function runClaimedJob(ctx: JobContext, job: JobRow, options: RunOptions = {}): Promise<{ outcome: JobOutcome }> {
+  const runId = job.runId!;
+  if (job.attempt >= MAX_ATTEMPTS) {
+    // Its earlier runs crashed the runner that held them: do not let it take down another.
+    await failJob(ctx, job.id, 'server_error', CATEGORY_MESSAGE.server_error, { runId });
+    ctx.log.warn('job failed after repeated crashes', { jobId: job.id, kind: job.kind, attempt: job.attempt });
     return { outcome: 'failed' };
   }
-
+  const heartbeat = setInterval(
+    () => {
+      renewLease(ctx, job.id, runId).catch((error) => ctx.log.warn('job lease renewal failed', { jobId: job.id, error: String(error) }));
+    },
+    (LEASE_SECONDS * 1000) / 3,
+  );
   try {
     const kind = JOB_KINDS[job.kind];
-    if (!kind) throw new EngineError(`unsupported job kind ${job.kind}`, false);
-    const payload = kind.payload.safeParse(job.input);
-    if (!payload.success) throw new EngineError(`invalid job input: ${payload.error.issues[0]?.message}`, false);
-    const image = await kind.run(ctx, payload.data);
-    const extension = image.contentType === 'image/png' ? 'png' : image.contentType === 'image/jpeg' ? 'jpg' : 'webp';
-    const key = blobKeys.userFile(job.userId, 'results', `${job.id}.${extension}`);
-    await ctx.blobs.put(key, image.bytes, { contentType: image.contentType });
-    const imageUrl = fileUrl(key);
-    const finished = await ctx.db.transaction(async (tx) => {
-      const done = ctx.clock.now();
-      const [won] = await tx
-        .update(schema.generationJobs)
-        .set({ status: 'COMPLETED', imageUrl, finishedAt: done, updatedAt: done })
-        .where(and(eq(schema.generationJobs.id, jobId), eq(schema.generationJobs.status, 'PROCESSING')))
-        .returning({ recordId: schema.generationJobs.recordId });
-      if (!won) return false;
-      const size = image.width && image.height ? { width: image.width, height: image.height } : {};
-      await tx
-        .update(schema.creationRecords)
-        .set({ status: 'COMPLETED', imageUrl, thumbnailUrl: imageUrl, ...size, updatedAt: done })
-        .where(eq(schema.creationRecords.id, won.recordId));
-      return true;
-    });
-    return { outcome: finished ? 'completed' : 'skipped' };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof EngineInputError) {
-      // The engine's message is written for people ("No face found…"): show it as it is.
-      await failJob(ctx, jobId, 'invalid_input', message);
-      ctx.log.warn('job input refused by the engine', { jobId, kind: job.kind, errorCode: error.code });
-      return { outcome: 'failed' };
+    const payload = kind?.payload.safeParse(job.input);
+    let image: Awaited<ReturnType<NonNullable<typeof kind>['run']>> | undefined;
+    while (!image) {
+      try {
+        if (!kind) throw new EngineError(`unsupported job kind ${job.kind}`, false);
+        if (!payload?.success) throw new EngineError(`invalid job input: ${payload?.error.issues[0]?.message}`, false);
+        image = await kind.run(ctx, payload.data);
+      } catch (error) {
+        if (error instanceof EngineBusyError) {
+          const runAfter = new Date(ctx.clock.now().getTime() + error.retryAfterSeconds * 1000);
+          if (await releaseJob(ctx, job.id, runId, runAfter))
+            await publishJob(ctx, job.id, jobDeadlineSeconds(job), error.retryAfterSeconds);
+          ctx.log.info('engine busy, job back in line', { jobId: job.id, kind: job.kind, retryAfter: error.retryAfterSeconds });
+          return { outcome: 'deferred' };
+        }
+        const attempts = await recordFailedAttempt(ctx, job.id, runId);
+        if (attempts === undefined) return { outcome: 'skipped' };
+        const message = error instanceof Error ? error.message : String(error);
+        if (error instanceof EngineInputError) {
+          // The engine's message is written for people ("No face found…"): show it as it is.
+          await failJob(ctx, job.id, 'invalid_input', message, { runId });
+          ctx.log.warn('job input refused by the engine', { jobId: job.id, kind: job.kind, errorCode: error.code });
+          return { outcome: 'failed' };
+        }
+        const retryable = !(error instanceof EngineError) || error.retryable;
+        if (retryable && attempts < MAX_ATTEMPTS) {
+          ctx.log.warn('job attempt failed, will retry', { jobId: job.id, kind: job.kind, attempt: attempts, error: message });
+          await new Promise((resolve) => setTimeout(resolve, (options.backoffMs ?? defaultBackoff)(attempts)));
+          continue;
+        }
+        const category = classifyError(message);
+        await failJob(ctx, job.id, category, CATEGORY_MESSAGE[category], { runId });
+        ctx.log.warn('job failed', { jobId: job.id, kind: job.kind, category, error: message });
+        return { outcome: 'failed' };
+      }
     }
-    const retryable = !(error instanceof EngineError) || error.retryable;
-    if (retryable && job.attempt < MAX_ATTEMPTS) {
-      ctx.log.warn('job attempt failed, will retry', { jobId, kind: job.kind, attempt: job.attempt, error: message });
-      throw new ServiceError('SERVICE_UNAVAILABLE', 'Job attempt failed; the queue will retry');
-    }
-    const category = classifyError(message);
-    await failJob(ctx, jobId, category, CATEGORY_MESSAGE[category]);
-    ctx.log.warn('job failed', { jobId, kind: job.kind, category, error: message });
-    return { outcome: 'failed' };
+    return { outcome: (await completeJob(ctx, job, runId, image)) ? 'completed' : 'skipped' };
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
-/** Fails and refunds every job past its deadline (Workers cron; a timer in embedded mode). */
+async function completeJob(
+  ctx: JobContext,
+  job: JobRow,
+  runId: string,
+  image: { bytes: Uint8Array; contentType: string; width?: number; height?: number },
+) {
+  const extension = image.contentType === 'image/png' ? 'png' : image.contentType === 'image/jpeg' ? 'jpg' : 'webp';
+  const key = blobKeys.userFile(job.userId, 'results', `${job.id}.${extension}`);
+  await ctx.blobs.put(key, image.bytes, { contentType: image.contentType });
+  const imageUrl = fileUrl(key);
+  return ctx.db.transaction(async (tx) => {
+    const done = ctx.clock.now();
+    const [won] = await tx
+      .update(schema.generationJobs)
+      .set({ status: 'COMPLETED', imageUrl, finishedAt: done, updatedAt: done, leaseUntil: null })
+      .where(
+        and(eq(schema.generationJobs.id, job.id), eq(schema.generationJobs.status, 'PROCESSING'), eq(schema.generationJobs.runId, runId)),
+      )
+      .returning({ recordId: schema.generationJobs.recordId });
+    if (!won) return false;
+    const size = image.width && image.height ? { width: image.width, height: image.height } : {};
+    await tx
+      .update(schema.creationRecords)
+      .set({ status: 'COMPLETED', imageUrl, thumbnailUrl: imageUrl, ...size, updatedAt: done })
+      .where(eq(schema.creationRecords.id, won.recordId));
+    return true;
+  });
+}
+
+/**
+ * Fails and refunds every job that started and ran past its deadline (Workers cron; a timer in
+ * embedded mode). A job still waiting in line is never swept: its deadline has not begun.
+ */
 export async function sweepExpiredJobs(ctx: Pick<JobContext, 'db' | 'clock' | 'log'>): Promise<number> {
   const expired = await ctx.db
     .select({ id: schema.generationJobs.id })
     .from(schema.generationJobs)
-    .where(and(eq(schema.generationJobs.status, 'PROCESSING'), lt(schema.generationJobs.deadlineAt, ctx.clock.now())))
+    .where(
+      and(
+        eq(schema.generationJobs.status, 'PROCESSING'),
+        isNotNull(schema.generationJobs.startedAt),
+        lt(schema.generationJobs.deadlineAt, ctx.clock.now()),
+      ),
+    )
     .limit(500);
   let failed = 0;
   for (const { id } of expired) if (await failJob(ctx, id, 'timeout', CATEGORY_MESSAGE.timeout)) failed++;

@@ -124,14 +124,24 @@ describe('text-to-image', () => {
   it('sweeps jobs past their deadline: failed, refunded, and a late callback is ignored', async () => {
     const paused = scriptedEngines();
     await t.close();
-    // A queue that never delivers, so the job stays processing until the sweeper runs.
     t = await createTestApp({ images: paused.images, clock });
     ({
       token,
       user: { id: userId },
     } = await t.signIn('slow@example.com'));
-    (t.deps.queue as { publish: unknown }).publish = async () => ({ messageId: 'held' });
+    // No runner here: the job is held by a run elsewhere that never reports back.
+    await t.dispatcher?.close();
     const started = await (await generate({ prompt: 'held back' })).json();
+    const now = clock.now();
+    await t.deps.db
+      .update(schema.generationJobs)
+      .set({
+        startedAt: now,
+        leaseUntil: new Date(now.getTime() + 3600_000),
+        runId: 'run_elsewhere',
+        deadlineAt: new Date(now.getTime() + 300_000),
+      })
+      .where(eq(schema.generationJobs.id, started.id));
     expect(await balance()).toBe(16);
     clock.advance(5 * 60 + 1);
     expect(await sweepExpiredJobs(t.deps)).toBe(1);

@@ -1,5 +1,5 @@
 import { EngineInputError, type EngineOperation, type EngineOutput } from '../../engine/operations';
-import { EngineError, type OfflineEngine } from '../../services/generation/engine';
+import { EngineBusyError, EngineError, type OfflineEngine } from '../../services/generation/engine';
 import { encodeOperation, ENGINE_RUN_PATH, signEngineRequest } from './engine-wire';
 
 export interface EngineServiceOptions {
@@ -13,7 +13,9 @@ export interface EngineServiceOptions {
 /**
  * The offline engine over HTTP (production): upscaler and deterministic tools run by the same
  * worker/engine module inside a container, called with signed requests. Input refusals come back
- * as EngineInputError (fail at once, refund); a wrong secret is final; anything else is retried.
+ * as EngineInputError (fail at once, refund); a wrong secret is final; 429, or 503 with Retry-After,
+ * means the service's pool is full (EngineBusyError: the job waits, no attempt spent); anything
+ * else is retried.
  */
 export function createEngineServiceClient(options: EngineServiceOptions): OfflineEngine {
   const send = options.fetch ?? ((request: Request) => fetch(request));
@@ -33,6 +35,11 @@ export function createEngineServiceClient(options: EngineServiceOptions): Offlin
           height: Number(response.headers.get('x-engine-height') ?? 0),
         };
       }
+      const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+      if (response.status === 429 || (response.status === 503 && retryAfter !== undefined)) {
+        await response.body?.cancel();
+        throw new EngineBusyError(`image engine service busy (${response.status})`, retryAfter ?? 5);
+      }
       const detail = (await response.json().catch(() => ({}))) as { code?: EngineInputError['code']; message?: string };
       if (response.status === 422 && detail.code)
         throw new EngineInputError(detail.code, detail.message ?? 'The image engine refused this image');
@@ -41,4 +48,11 @@ export function createEngineServiceClient(options: EngineServiceOptions): Offlin
       throw new EngineError(`image engine service unavailable (${response.status})`, true);
     },
   };
+}
+
+/** `Retry-After` in seconds (delta form; an HTTP date counts from now), bounded to 1 s … 5 min. */
+function retryAfterSeconds(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const seconds = /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.min(300, Math.max(1, Math.ceil(seconds))) : undefined;
 }

@@ -5,6 +5,6 @@ import type { ImageEngine, ImageEngines, OfflineEngine } from '../../services/ge
  * One engine per model name; a missing entry makes that model unavailable (spec §3 Models).
  * `offline` (pool or engine service) serves the upscaler and the deterministic tools.
  */
-export function createImageEngines(byModel: Partial<Record<ModelName, ImageEngine>>, offline?: OfflineEngine): ImageEngines {
-  return { forModel: (model) => byModel[model], offline };
+export function createImageEngines(byModel: Partial<Record<ModelName, ImageEngine>>, offline?: OfflineEngine, slots = 1): ImageEngines {
+  return { forModel: (model) => byModel[model], offline, slots };
 }

@@ -52,6 +52,11 @@ export interface ImageEngines {
   forModel(model: ModelName): ImageEngine | undefined;
   /** Upscaler and deterministic tools; undefined when this deployment has no offline engine. */
   readonly offline?: OfflineEngine;
+  /**
+   * Jobs the deployment runs at once (the pool's threads, or the engine fleet's flow-control
+   * parallelism). The queue starts at most this many per runner and estimates waits from it.
+   */
+  readonly slots: number;
 }
 
 /**
@@ -65,5 +70,20 @@ export class EngineError extends Error {
   ) {
     super(message);
     this.name = 'EngineError';
+  }
+}
+
+/**
+ * The engine has no free slot right now (its pool's queue is full, or the engine service answered
+ * 429/503). Not a failure and not an attempt: the job goes back to the queue and runs later.
+ */
+export class EngineBusyError extends EngineError {
+  constructor(
+    message: string,
+    /** When to try again, from the engine's `Retry-After`. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, true);
+    this.name = 'EngineBusyError';
   }
 }

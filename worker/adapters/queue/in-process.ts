@@ -22,7 +22,8 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue &
   const inFlight = new Set<Promise<void>>();
   const backoff = options.backoffMs ?? ((attempt) => Math.min(250 * 2 ** (attempt - 1), 10_000));
 
-  async function deliverWithRetries(messageId: string, url: string, body: string, retries: number) {
+  async function deliverWithRetries(messageId: string, url: string, body: string, retries: number, delayMs: number) {
+    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
     for (let attempt = 0; attempt <= retries; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, backoff(attempt)));
       try {
@@ -52,7 +53,8 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue &
     async publish(message) {
       const messageId = `msg_${crypto.randomUUID()}`;
       const url = new URL(message.path, options.publicUrl).toString();
-      const task = deliverWithRetries(messageId, url, JSON.stringify(message.body), message.retries ?? 3).finally(() =>
+      const delayMs = (message.delaySeconds ?? 0) * 1000;
+      const task = deliverWithRetries(messageId, url, JSON.stringify(message.body), message.retries ?? 3, delayMs).finally(() =>
         inFlight.delete(task),
       );
       inFlight.add(task);

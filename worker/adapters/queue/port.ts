@@ -8,6 +8,13 @@ export interface JobMessage {
   retries?: number;
   /** How long one delivery may take before the queue gives up on it (QStash `Upstash-Timeout`). */
   timeoutSeconds?: number;
+  /** Deliver no sooner than this (QStash `Upstash-Delay`): a job waiting for capacity asks again later. */
+  delaySeconds?: number;
+  /**
+   * At most `parallelism` messages with this key are delivered at once (QStash flow control): how
+   * the engine fleet is handed only as much work as it can run.
+   */
+  flowControl?: { key: string; parallelism: number };
 }
 
 export interface JobQueue {

@@ -22,6 +22,20 @@ it('publishes the job to the callback URL with its retries, and returns the mess
   expect(JSON.parse(request!.body)).toEqual({ jobId: 'job_1' });
 });
 
+it('hands QStash the engine flow-control key with its parallelism, and a delay for a job that waits', async () => {
+  const queue = createQstashQueue({ token: 'qstash-test-token', baseUrl: fake.url, publicUrl: 'https://studio.example.com' });
+  await queue.publish({
+    path: '/api/jobs/run',
+    body: { jobId: 'job_3' },
+    delaySeconds: 12,
+    flowControl: { key: 'image-engine', parallelism: 6 },
+  });
+  const request = fake.requests.at(-1)!;
+  expect(request.headers['upstash-flow-control-key']).toBe('image-engine');
+  expect(request.headers['upstash-flow-control-value']).toBe('parallelism=6');
+  expect(request.headers['upstash-delay']).toBe('12s');
+});
+
 it('surfaces a refused publish as an error (the pipeline then fails and refunds the job)', async () => {
   // The QStash client logs the refusal itself.
   expectConsoleError(/Upstash QStash/);

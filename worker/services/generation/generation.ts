@@ -9,7 +9,7 @@ import { ServiceError } from '../../contract/errors';
 import type { ModelName } from '../../contract/generation';
 import { toolById, type ToolId } from '../../contract/tools';
 import { ENGINE_TOOL_IDS, type EngineToolId, type ToolParams } from '../../engine/operations';
-import { getJob, jobKinds, startJob, type JobContext } from '../../jobs';
+import { getJob, jobKinds, queuePlace, startJob, type JobContext } from '../../jobs';
 import { presentFileUrl } from '../files/files';
 import { logoVectorUrl } from './logo-vector';
 import type { CheckedImage } from './uploads';
@@ -113,5 +113,6 @@ export async function getGenerationStatus(
     credits: job.cost,
     svgUrl: logoVectorUrl(ctx.images, job),
     seed: seedIn(job.input),
+    queue: await queuePlace(ctx, job),
   };
 }

@@ -9,7 +9,7 @@ import {
   type UpscaleStatus,
 } from '../../contract/upscale';
 import { UPSCALE_FACTORS, type UpscaleFactor } from '../../engine/operations';
-import { getJob, jobKinds, startJob, type JobContext } from '../../jobs';
+import { getJob, jobKinds, queuePlace, startJob, type JobContext } from '../../jobs';
 import { readSystemConfig } from '../config/system-config';
 import { presentFileUrl } from '../files/files';
 import type { CheckedImage } from './uploads';
@@ -43,7 +43,7 @@ export async function startUpscale(ctx: JobContext, userId: string, request: Ups
 
 /** GET /api/image-upscale/status/{id} (job or record id); only upscale jobs are found here. */
 export async function getUpscaleStatus(
-  ctx: Pick<JobContext, 'db' | 'config' | 'clock'>,
+  ctx: Pick<JobContext, 'db' | 'config' | 'clock' | 'images'>,
   userId: string,
   id: string,
 ): Promise<UpscaleStatus> {
@@ -62,6 +62,7 @@ export async function getUpscaleStatus(
     height: done ? input.height * input.scaleFactor : null,
     errorMessage: job.status === 'FAILED' ? job.errorMessage : null,
     credits: job.cost,
+    queue: await queuePlace(ctx, job),
   };
 }
 
