@@ -1,10 +1,17 @@
 /**
  * The one home of byte encodings and MACs for the Worker and Node code (issue 18): base64url via
- * jose, standard base64 for providers that want it, hex for signatures in headers, HMAC-SHA-256 and
- * SHA-256 over WebCrypto, a constant-time comparison. The one image sniffer is lib/images/inspect.ts
- * (`sniffImageType`), re-exported here. Where a key is imported once and handed to jose (JWT
- * verification), the CryptoKey is kept by its caller instead: that is a cache, not another HMAC.
+ * jose, standard base64 for providers that want it, hex for signatures in headers, HMAC-SHA-256,
+ * SHA-256 and SHA-1, a constant-time comparison. The one image sniffer is lib/images/inspect.ts
+ * (`sniffImageType`), re-exported here.
+ *
+ * Small inputs (tokens, signed URLs, ETags) are hashed on the calling thread with @noble/hashes:
+ * Node runs every WebCrypto call on libuv's four-thread pool, where it queued behind image decodes
+ * and made signed-in requests wait tens of seconds during an upload burst (decision 022). Large
+ * inputs still go to WebCrypto, off the event loop.
  */
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha1 as sha1Sync } from '@noble/hashes/legacy.js';
+import { sha256 as sha256Sync } from '@noble/hashes/sha2.js';
 import { base64url } from 'jose';
 
 export { sniffImageType, type ImageType } from './images/inspect';
@@ -51,19 +58,30 @@ export function fromHex(hex: string): Uint8Array<ArrayBuffer> | undefined {
   return bytes;
 }
 
+/** Below this many bytes a hash costs microseconds on the calling thread (see the file comment). */
+const ON_THREAD_BYTES = 64 * 1024;
+
 export async function sha256(data: string | Uint8Array): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest('SHA-256', bytesOf(data) as BufferSource));
+  const bytes = bytesOf(data);
+  if (bytes.length <= ON_THREAD_BYTES) return sha256Sync(bytes);
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource));
 }
 
 /** SHA-1: only for ETags, where it names content and guards nothing. */
 export async function sha1(data: string | Uint8Array): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest('SHA-1', bytesOf(data) as BufferSource));
+  const bytes = bytesOf(data);
+  if (bytes.length <= ON_THREAD_BYTES) return sha1Sync(bytes);
+  return new Uint8Array(await crypto.subtle.digest('SHA-1', bytes as BufferSource));
+}
+
+/** HMAC-SHA-256 of `message` under `secret`, on the calling thread (the messages are small). */
+export function hmacSha256Sync(secret: string | Uint8Array, message: string | Uint8Array): Uint8Array {
+  return hmac(sha256Sync, bytesOf(secret), bytesOf(message));
 }
 
 /** HMAC-SHA-256 of `message` under `secret`. */
 export async function hmacSha256(secret: string | Uint8Array, message: string | Uint8Array): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey('raw', bytesOf(secret) as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return new Uint8Array(await crypto.subtle.sign('HMAC', key, bytesOf(message) as BufferSource));
+  return hmacSha256Sync(secret, message);
 }
 
 /** Compares two MACs in time independent of where they differ. */

@@ -1,6 +1,7 @@
-import { errors as joseErrors, jwtVerify, SignJWT, type JWTVerifyGetKey } from 'jose';
+import { SignJWT } from 'jose';
 import { ServiceError } from '../../contract/errors';
 import type { Config } from '../../env';
+import { equalBytes, fromBase64Url, hmacSha256Sync } from '../../lib/bytes';
 
 const encoder = new TextEncoder();
 
@@ -37,26 +38,6 @@ export async function issueAccessToken(
     .sign(signing.secret);
 }
 
-/**
- * HMAC keys imported once per config (issue 17): a raw secret would be re-imported into WebCrypto
- * on every verification, which was a visible share of each authenticated request.
- */
-const importedKeys = new WeakMap<object, Promise<Map<string, CryptoKey>>>();
-function verifyKeys(config: Pick<Config, 'JWT_KEYS'>) {
-  let keys = importedKeys.get(config);
-  if (!keys) {
-    const { byKid } = keyring(config);
-    keys = Promise.all(
-      [...byKid].map(
-        async ([kid, secret]) =>
-          [kid, await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])] as const,
-      ),
-    ).then((entries) => new Map(entries));
-    importedKeys.set(config, keys);
-  }
-  return keys;
-}
-
 export interface AccessTokenClaims {
   userId: string;
   /** Issued by a password sign-in while the account's e-mail was not verified. */
@@ -72,26 +53,56 @@ export async function verifyAccessToken(config: Config, token: string, now: Date
 
 /** {@link verifyAccessToken} plus the claims the auth middleware checks against the current account. */
 export async function readAccessToken(config: Config, token: string, now: Date): Promise<AccessTokenClaims> {
-  const byKid = await verifyKeys(config);
-  const getKey: JWTVerifyGetKey = (header) => {
-    const key = header.kid ? byKid.get(header.kid) : undefined;
-    if (!key) throw new joseErrors.JWKSNoMatchingKey();
-    return key;
-  };
+  const payload = verifyHs256(config, token, Math.floor(now.getTime() / 1000));
+  if (!payload) throw new ServiceError('UNAUTHENTICATED', 'Login session expired, please sign in again');
+  return { userId: payload.sub, unverifiedEmail: payload.uev === true, issuedAtSeconds: payload.iat };
+}
+
+const decoder = new TextDecoder();
+const keyrings = new WeakMap<object, ReturnType<typeof keyring>>();
+
+const readJson = (part: string): Record<string, unknown> | undefined => {
   try {
-    const { payload } = await jwtVerify(token, getKey, {
-      issuer: config.JWT_ISSUER,
-      audience: config.JWT_AUDIENCE,
-      algorithms: ['HS256'],
-      requiredClaims: ['sub', 'exp', 'iat'],
-      currentDate: now,
-    });
-    return {
-      userId: payload.sub!,
-      unverifiedEmail: payload.uev === true,
-      issuedAtSeconds: typeof payload.iat === 'number' ? payload.iat : 0,
-    };
+    const value: unknown = JSON.parse(decoder.decode(fromBase64Url(part)));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
-    throw new ServiceError('UNAUTHENTICATED', 'Login session expired, please sign in again');
+    return undefined;
   }
+};
+
+/**
+ * Verifies an HS256 access token on the calling thread: signature under the key its `kid` names,
+ * then issuer, audience, subject, issue time, expiry and not-before, as jose's jwtVerify checks them.
+ * Written out because jose verifies through WebCrypto, which Node runs on libuv's small thread
+ * pool: every signed-in request then queued behind image decodes (decision 022). Signing stays
+ * with jose. Returns undefined for anything that is not a valid token.
+ */
+function verifyHs256(config: Config, token: string, nowSeconds: number) {
+  let ring = keyrings.get(config);
+  if (!ring) {
+    ring = keyring(config);
+    keyrings.set(config, ring);
+  }
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+  const header = readJson(headerPart);
+  if (header?.alg !== 'HS256' || header.crit !== undefined || typeof header.kid !== 'string') return undefined;
+  const secret = ring.byKid.get(header.kid);
+  if (!secret) return undefined;
+  let signature: Uint8Array;
+  try {
+    signature = fromBase64Url(signaturePart);
+  } catch {
+    return undefined;
+  }
+  if (!equalBytes(hmacSha256Sync(secret, `${headerPart}.${payloadPart}`), signature)) return undefined;
+  const claims = readJson(payloadPart);
+  if (!claims) return undefined;
+  const { iss, aud, sub, iat, exp, nbf } = claims;
+  const audiences = Array.isArray(aud) ? aud : [aud];
+  if (iss !== config.JWT_ISSUER || !audiences.includes(config.JWT_AUDIENCE)) return undefined;
+  if (typeof sub !== 'string' || sub === '' || typeof iat !== 'number' || typeof exp !== 'number') return undefined;
+  if (exp <= nowSeconds || (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds))) return undefined;
+  return { sub, iat, uev: claims.uev };
 }
