@@ -56,9 +56,8 @@ export const generationRoutes = new Hono<AppEnv>()
       throw new ServiceError('VALIDATION_FAILED', `At most ${UPLOAD.maxImagesPerEdit} images per edit`, { field: 'images' });
     }
     const allowGif = input.toolId !== undefined;
-    const images = await Promise.all(
-      files.map((file) => checkUploadedImage(file, { allowGif, field: 'images', decoder: c.get('deps').avatarImages })),
-    );
+    const userId = requireUser(c).id;
+    const images = await Promise.all(files.map((file) => checkUploadedImage(c.get('deps'), userId, file, { allowGif, field: 'images' })));
     const request = { ...input, prompt: tool.prompt, style: tool.style ?? input.style, ...tool.size };
     return c.json(await startEdit(c.get('deps'), requireUser(c).id, request, images, tool.params));
   })
@@ -75,7 +74,7 @@ export const imageRoutes = new Hono<AppEnv>()
 
 export const uploadRoutes = new Hono<AppEnv>().use('*', requireSignIn).post('/image', async (c) => {
   const form = await readForm(c, 'image');
-  const image = await checkUploadedImage(form.get('image'), { allowGif: true, decoder: c.get('deps').avatarImages });
+  const image = await checkUploadedImage(c.get('deps'), requireUser(c).id, form.get('image'), { allowGif: true });
   const stored = await storeUpload(c.get('deps').blobs, requireUser(c).id, image);
   return c.json({ success: true, id: stored.id, url: stored.url, imageUrl: stored.url, width: image.width, height: image.height });
 });

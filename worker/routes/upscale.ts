@@ -25,7 +25,7 @@ export const upscaleRoutes = new Hono<AppEnv>()
     const files = form.getAll('image').length;
     if (files === 0) throw new ServiceError('VALIDATION_FAILED', 'Please upload an image first', { field: 'image' });
     if (files > 1) throw new ServiceError('VALIDATION_FAILED', 'Upload one image at a time', { field: 'image' });
-    const image = await checkUploadedImage(form.get('image'), { field: 'image', decoder: c.get('deps').avatarImages });
+    const image = await checkUploadedImage(c.get('deps'), requireUser(c).id, form.get('image'), { field: 'image' });
     return c.json(await startUpscale(c.get('deps'), requireUser(c).id, input, image));
   })
   .get('/status/:id', async (c) =>

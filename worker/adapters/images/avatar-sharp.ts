@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { AVATAR } from '../../contract/auth';
 import type { AvatarImages } from '../../ports';
 import { AVATAR_INPUT_LIMITS, AvatarDecodeError } from '../../services/auth/avatars';
+import { sharpSlots } from './sharp-slots';
 
 /**
  * Node (embedded server, tests): sharp decodes the first frame only (an animated GIF/WebP becomes a
@@ -20,7 +21,7 @@ export function createSharpAvatarImages(): AvatarImages {
      */
     async decodes(bytes) {
       try {
-        await sharp(bytes, { failOn: 'truncated', limitInputPixels: DECODE_MAX_PIXELS, animated: false }).stats();
+        await sharpSlots(() => sharp(bytes, { failOn: 'truncated', limitInputPixels: DECODE_MAX_PIXELS, animated: false }).stats());
         return true;
       } catch {
         return false;
@@ -28,11 +29,13 @@ export function createSharpAvatarImages(): AvatarImages {
     },
     async toAvatar(bytes) {
       try {
-        const output = await sharp(bytes, { limitInputPixels: AVATAR_INPUT_LIMITS.maxPixels, animated: false, failOn: 'truncated' })
-          .autoOrient()
-          .resize(AVATAR.outputSize, AVATAR.outputSize, { fit: 'cover', position: 'centre' })
-          .webp({ quality: 85 })
-          .toBuffer();
+        const output = await sharpSlots(() =>
+          sharp(bytes, { limitInputPixels: AVATAR_INPUT_LIMITS.maxPixels, animated: false, failOn: 'truncated' })
+            .autoOrient()
+            .resize(AVATAR.outputSize, AVATAR.outputSize, { fit: 'cover', position: 'centre' })
+            .webp({ quality: 85 })
+            .toBuffer(),
+        );
         return { bytes: new Uint8Array(output), contentType: 'image/webp' };
       } catch (error) {
         throw new AvatarDecodeError(`avatar did not decode: ${error instanceof Error ? error.message : String(error)}`, { cause: error });

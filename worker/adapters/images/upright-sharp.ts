@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { UPLOAD } from '../../contract/generation';
+import { sharpSlots } from './sharp-slots';
 import type { UprightImages } from './upright-port';
 
 /**
@@ -10,11 +11,12 @@ import type { UprightImages } from './upright-port';
  */
 export function createSharpUprightImages(): UprightImages {
   return {
-    async upright(bytes, type) {
-      const pipeline = sharp(bytes, { limitInputPixels: UPLOAD.maxPixels, animated: false }).autoOrient();
-      if (type === 'image/jpeg') return { bytes: new Uint8Array(await pipeline.jpeg({ quality: 92 }).toBuffer()), contentType: type };
-      if (type === 'image/webp') return { bytes: new Uint8Array(await pipeline.webp({ quality: 92 }).toBuffer()), contentType: type };
-      return { bytes: new Uint8Array(await pipeline.png().toBuffer()), contentType: 'image/png' };
-    },
+    upright: (bytes, type) =>
+      sharpSlots(async () => {
+        const pipeline = sharp(bytes, { limitInputPixels: UPLOAD.maxPixels, animated: false }).autoOrient();
+        if (type === 'image/jpeg') return { bytes: new Uint8Array(await pipeline.jpeg({ quality: 92 }).toBuffer()), contentType: type };
+        if (type === 'image/webp') return { bytes: new Uint8Array(await pipeline.webp({ quality: 92 }).toBuffer()), contentType: type };
+        return { bytes: new Uint8Array(await pipeline.png().toBuffer()), contentType: 'image/png' as const };
+      }),
   };
 }

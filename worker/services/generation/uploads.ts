@@ -1,22 +1,51 @@
+import { ServiceError } from '../../contract/errors';
 import { UPLOAD } from '../../contract/generation';
 import { checkImageUpload, type CheckedUpload, type ImageDecodeCheck } from '../../lib/images/check-upload';
 import { EXTENSION } from '../../lib/images/inspect';
 import { stripMetadata } from '../../lib/images/strip-metadata';
 import { newId } from '../../lib/ids';
 import type { BlobStore } from '../../ports';
+import type { ServiceContext } from '../context';
 import { blobKeys, fileUrl } from '../files/files';
 
 export type CheckedImage = CheckedUpload;
 
-/** Spec §5 upload rules for generation inputs, proved to decode by `decoder`; the metadata is stripped from what is accepted. */
+/**
+ * Images one user may send in ten minutes: a creator's busy session (each edit takes up to five)
+ * stays far below it, while a script that sends decompression-heavy files in a loop is stopped
+ * before it takes the decoders from everyone else.
+ */
+export const UPLOADS_PER_USER = { limit: 60, windowSeconds: 600 };
+
+/**
+ * Spec §5 upload rules for generation inputs, proved to decode by the `avatarImages` port's full
+ * decode; the metadata is stripped from what is accepted. Each image counts against the user's
+ * upload limit before any decoding starts.
+ */
 export async function checkUploadedImage(
+  ctx: ServiceContext<'limits' | 'avatarImages'>,
+  userId: string,
   file: unknown,
-  options: { allowGif?: boolean; field?: string; decoder: ImageDecodeCheck },
+  options: { allowGif?: boolean; field?: string } = {},
+): Promise<CheckedImage> {
+  const field = options.field ?? 'image';
+  const allowed = await ctx.limits.hit(`upload:user:${userId}`, UPLOADS_PER_USER);
+  if (!allowed.allowed)
+    throw new ServiceError('RATE_LIMITED', 'Too many uploads, please try again in a few minutes', {
+      field,
+      retryAfter: allowed.retryAfterSeconds,
+    });
+  return checkGenerationImage(file, { ...options, field, decoder: ctx.avatarImages });
+}
+
+async function checkGenerationImage(
+  file: unknown,
+  options: { allowGif?: boolean; field: string; decoder: ImageDecodeCheck },
 ): Promise<CheckedImage> {
   const image = await checkImageUpload(
     file,
     {
-      field: options.field ?? 'image',
+      field: options.field,
       maxBytes: UPLOAD.maxBytes,
       types: options.allowGif ? UPLOAD.typesWithGif : UPLOAD.types,
       maxSide: UPLOAD.maxSide,
