@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import { ServiceError } from '../../contract/errors';
-import type { ImageEngines } from '../../adapters/images/port';
+import { EngineBusyError, type ImageEngines } from '../../adapters/images/port';
 import { promptPayload } from '../../jobs/text-to-image';
 import type { ServiceContext } from '../context';
 
@@ -44,6 +44,11 @@ export async function logoVector(ctx: ServiceContext<'db' | 'images'>, userId: s
   if (!input || !ctx.images.offline)
     throw new ServiceError('NOT_FOUND', 'Only logos drawn by the offline logo generator have an SVG version');
   const { prompt, width, height, seed } = input;
-  const output = await ctx.images.offline.run({ op: 'logo-svg', prompt, width, height, seed });
+  const output = await ctx.images.offline.run({ op: 'logo-svg', prompt, width, height, seed }).catch((error: unknown) => {
+    // Drawn on request, so a full engine answers like a full queue: try again shortly, nothing lost.
+    if (error instanceof EngineBusyError)
+      throw new ServiceError('ENGINE_BUSY', 'The image engine is busy, please try again shortly', { retryAfter: error.retryAfterSeconds });
+    throw error;
+  });
   return new TextDecoder().decode(output.bytes);
 }
