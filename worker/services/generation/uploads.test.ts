@@ -14,9 +14,9 @@ describe('checkUploadedImage', () => {
       limits: createMemoryRateLimiter(clock),
       avatarImages: {
         ...images,
-        decodes: (bytes: Uint8Array) => {
-          decodes.push(bytes.length);
-          return images.decodes(bytes);
+        decodes: (...args: Parameters<typeof images.decodes>) => {
+          decodes.push(args[0].length);
+          return images.decodes(...args);
         },
       },
     };
