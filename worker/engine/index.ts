@@ -17,6 +17,7 @@ import { logoSvg, renderLogo } from './logo';
 import { notesFromPrompt, toolById } from '../contract/tools';
 import { faceSwapModeOf } from '../contract/face-swap';
 import { renderAvatar } from './face-swap';
+import { finishPngOutput, OUTPUT_DPI, pngDpi } from './png-output';
 
 export * from './operations';
 
@@ -48,6 +49,15 @@ function logoInput(op: { prompt: string; width: number; height: number; seed: nu
 }
 
 export async function runEngineOperation(op: EngineOperation): Promise<EngineOutput> {
+  const output = await produce(op);
+  if (output.contentType !== 'image/png') return output;
+  // Every PNG leaves with the same print size, colour space and greyscale rule (png-output.ts); a
+  // photo tool keeps the DPI it wrote (encodeRaster: ID photos print at 300).
+  const dpi = op.op === 'tool' ? (pngDpi(output.bytes) ?? OUTPUT_DPI) : OUTPUT_DPI;
+  return { ...output, bytes: await finishPngOutput(output.bytes, { dpi }) };
+}
+
+async function produce(op: EngineOperation): Promise<EngineOutput> {
   switch (op.op) {
     case 'text-to-image': {
       if (op.style === 'logo') {

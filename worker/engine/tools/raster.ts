@@ -7,6 +7,7 @@
  * Only what more than one tool needs lives here; a tool's own kernels stay in its file.
  */
 import sharp from 'sharp';
+import { OUTPUT_DPI, setPngMetadata } from '../png-output';
 
 /** Interleaved RGB, row-major, each sample 0..1. */
 export interface Raster {
@@ -67,11 +68,14 @@ export function fromRgb8(data: Uint8Array | Uint8ClampedArray, width: number, he
   return { width, height, data: out };
 }
 
-/** A raster as PNG; `density` writes the DPI into the file (ID photos print at 300). */
+/**
+ * A raster as an RGB PNG that states sRGB and `density` DPI (72 unless the tool asks: ID photos
+ * print at 300; png-output.ts). Always RGB: these bytes also feed the face detector and the edit
+ * chain; the engine stores an all-grey final result as greyscale (runEngineOperation).
+ */
 export async function encodeRaster(raster: Raster, options: { density?: number } = {}): Promise<Uint8Array> {
-  let image = sharp(Buffer.from(toRgb8(raster)), { raw: { width: raster.width, height: raster.height, channels: 3 } });
-  if (options.density) image = image.withMetadata({ density: options.density });
-  return new Uint8Array(await image.png({ compressionLevel: 6 }).toBuffer());
+  const image = sharp(Buffer.from(toRgb8(raster)), { raw: { width: raster.width, height: raster.height, channels: 3 } });
+  return setPngMetadata(new Uint8Array(await image.png({ compressionLevel: 6 }).toBuffer()), { dpi: options.density ?? OUTPUT_DPI });
 }
 
 export const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
