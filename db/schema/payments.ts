@@ -44,7 +44,11 @@ export const orders = pgTable(
     gatewaySessionId: text('gateway_session_id'),
     gatewayTransactionId: text('gateway_transaction_id'),
     referralCode: text('referral_code'),
-    /** Why a FAILED, CANCELLED or EXPIRED order ended, for support. */
+    /**
+     * Why a FAILED, CANCELLED or EXPIRED order ended, for support. On a PAID order: why it is held for
+     * support (the payment did not match it, so it granted nothing; docs/decisions/024). Turning an
+     * order PAID otherwise clears it.
+     */
     failureReason: text('failure_reason'),
     paidAt: tstz('paid_at'),
     refundedAt: tstz('refunded_at'),

@@ -86,6 +86,8 @@ export interface PaymentStatusResponse {
   creditsAdded: number;
   gatewayTransactionId: string | null;
   orderId: string;
+  /** The payment did not match the order: nothing was granted and support settles it (the screen stops waiting). */
+  needsSupport: boolean;
 }
 
 /** One row of `GET /api/orders/user` (spec §3 Order). Money in dollars for display, like pricing. */
@@ -116,6 +118,11 @@ export interface OrderItem {
    * settles it (docs/decisions/018); the order list shows it and the app offers no refund of its own.
    */
   needsSupport: boolean;
+  /**
+   * Why it needs support: part of it was refunded at the provider, or the payment the provider
+   * reported did not match the order (amount or currency), so it granted nothing (docs/decisions/024).
+   */
+  supportReason: 'PARTIAL_REFUND' | 'PAYMENT_MISMATCH' | null;
 }
 
 export interface OrdersPage {

@@ -405,7 +405,9 @@ describe('account deletion', () => {
       id: `evt_paid_${plan.orderId}`,
       type: 'checkout.session.completed',
       occurredAt: clock.now(),
-      effects: [{ kind: 'checkout.paid', orderId: plan.orderId, gatewayTransactionId: `txn_${plan.orderId}`, amountCents }],
+      effects: [
+        { kind: 'checkout.paid', orderId: plan.orderId, gatewayTransactionId: `txn_${plan.orderId}`, amountCents, currency: 'USD' },
+      ],
     });
     expect((await deliver(t, paid)).status).toBe(200);
     expect(await balanceOf(t, token)).toMatchObject({ subscription: 200 });
@@ -428,6 +430,7 @@ describe('account deletion', () => {
           first: true,
           gatewayTransactionId: `txn_${plan.orderId}`,
           amountCents,
+          currency: 'USD',
           periodStart: clock.now(),
           periodEnd: new Date(clock.now().getTime() + 30 * 24 * 3600 * 1000),
         },

@@ -112,6 +112,7 @@ describe('sandbox events delivered 1–5 times in any order', () => {
               first: false,
               gatewayTransactionId: `sbx_txn_2_${suffix}`,
               amountCents: 999,
+              currency: 'USD',
               periodStart: addMonths(now, 1),
               periodEnd: addMonths(now, 2),
             },

@@ -166,6 +166,7 @@ describe('subscriptions through the sandbox', () => {
           first: false,
           gatewayTransactionId: `sbx_txn_renewal_${sub.id}`,
           amountCents: 999,
+          currency: 'USD',
           periodStart: next,
           periodEnd: addMonths(start, 2),
         },

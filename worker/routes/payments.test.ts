@@ -62,6 +62,7 @@ describe('credit pack through the sandbox checkout', () => {
       creditsAdded: 500,
       gatewayTransactionId: expect.stringMatching(/^sbx_txn_/),
       orderId: order.orderId,
+      needsSupport: false,
     });
     const after = await balanceOf(t, token);
     expect(after.available - before.available).toBe(500);
@@ -390,7 +391,9 @@ describe('order access and input', () => {
     const seen: unknown[] = [];
     sandbox.reconcile = async (request) => {
       seen.push(request);
-      return [{ kind: 'checkout.paid', orderId: request.id, gatewayTransactionId: 'sbx_txn_reconciled' }];
+      return [
+        { kind: 'checkout.paid', orderId: request.id, gatewayTransactionId: 'sbx_txn_reconciled', amountCents: 3999, currency: 'USD' },
+      ];
     };
     try {
       const first = await (await t.request(`/api/v2/payment/order/${order.orderId}/status`, { token })).json();
@@ -518,7 +521,7 @@ describe('webhook route', () => {
       // A day old: a refund of an unknown payment that recent is deferred instead (next test).
       occurredAt: new Date(clock.now().getTime() - 25 * 3600 * 1000),
       effects: [
-        { kind: 'checkout.paid', orderId: 'ord_from_staging', gatewayTransactionId: 'sbx_txn_foreign' },
+        { kind: 'checkout.paid', orderId: 'ord_from_staging', gatewayTransactionId: 'sbx_txn_foreign', amountCents: 1, currency: 'USD' },
         { kind: 'checkout.failed', orderId: 'ord_from_staging', status: 'FAILED', reason: 'x' },
         {
           kind: 'invoice.paid',
@@ -526,6 +529,7 @@ describe('webhook route', () => {
           gatewayInvoiceId: 'in_1',
           gatewayTransactionId: 'x',
           amountCents: 1,
+          currency: 'USD',
           periodStart: clock.now(),
           periodEnd: clock.now(),
         },

@@ -54,10 +54,22 @@ export interface CheckoutSession {
   createdGatewayPlanId?: string;
 }
 
-/** What a gateway reported, in the app's terms. Dates are the gateway's. */
+/**
+ * What a gateway reported, in the app's terms. Dates are the gateway's. A payment carries the money
+ * the gateway says it took (`amountCents` in the currency's minor unit, as orders store it, and the
+ * ISO `currency`): a payment that does not match its order grants nothing and is held for support,
+ * and one that does not say what was paid is treated the same (services/payments/effects.ts).
+ */
 export type PaymentEffect =
   /** A checkout (pack or a subscription's first payment) was paid. */
-  | { kind: 'checkout.paid'; orderId: string; gatewayTransactionId: string; gatewaySubscriptionId?: string; amountCents?: number }
+  | {
+      kind: 'checkout.paid';
+      orderId: string;
+      gatewayTransactionId: string;
+      gatewaySubscriptionId?: string;
+      amountCents?: number;
+      currency?: string;
+    }
   /** A checkout ended without payment (declined, cancelled at the gateway, or its session expired). */
   | { kind: 'checkout.failed'; orderId: string; status: 'FAILED' | 'CANCELLED' | 'EXPIRED'; reason: string }
   /**
@@ -74,6 +86,7 @@ export type PaymentEffect =
       first?: boolean;
       gatewayTransactionId: string;
       amountCents: number;
+      currency?: string;
       periodStart: Date;
       periodEnd: Date;
     }

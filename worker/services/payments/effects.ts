@@ -61,6 +61,34 @@ export const orderGrantKey = (orderId: string) => `order:${orderId}`;
 export const refundClawbackKey = (refundId: string) => `order-refund:${refundId}`;
 export const refundReversalKey = (refundId: string) => `order-refund-reversal:${refundId}`;
 export const lapseKey = (subscriptionId: string) => `subscription-lapse:${subscriptionId}`;
+export const supportHoldKey = (orderId: string) => `order-held:${orderId}`;
+
+/**
+ * An order held for support: the money the gateway reported did not match it (amount or currency),
+ * so it granted nothing. It is PAID (money did move) with the reason kept in `failureReason`, which
+ * no other PAID order has (turning an order PAID clears it). Support settles it; the app offers no
+ * refund of its own, as for a partial refund at the gateway (docs/decisions/024).
+ */
+export const isHeldForSupport = (order: Pick<Order, 'status' | 'failureReason'>) => order.status === 'PAID' && order.failureReason !== null;
+
+const money = (cents: number, currency: string) => `${currency.toUpperCase()} ${(cents / 100).toFixed(2)}`;
+
+/**
+ * Why a reported payment does not pay for `expected`, or null when it does: the same amount, a
+ * positive whole number of minor units, in the same currency. A gateway that does not say what it
+ * took is not taken at its word.
+ */
+export function paymentMismatch(
+  expected: { amountCents: number; currency: string },
+  paid: { amountCents?: number; currency?: string },
+): string | null {
+  if (paid.amountCents === undefined || paid.currency === undefined)
+    return `The payment provider did not report the amount paid for ${money(expected.amountCents, expected.currency)}`;
+  const valid = Number.isSafeInteger(paid.amountCents) && paid.amountCents > 0;
+  if (valid && paid.amountCents === expected.amountCents && paid.currency.toUpperCase() === expected.currency.toUpperCase()) return null;
+  const shown = valid ? money(paid.amountCents, paid.currency) : `${String(paid.amountCents).slice(0, 20)} ${paid.currency.slice(0, 3)}`;
+  return `Paid ${shown} for ${money(expected.amountCents, expected.currency)}: held for support, no credits granted`;
+}
 
 /** Shown on a second subscription payment that is refunded instead of starting a second subscription. */
 export const DUPLICATE_SUBSCRIPTION_REASON = 'You already have a subscription: this second payment is refunded and grants nothing';
@@ -166,6 +194,13 @@ async function markPaidAndGrant(
 ) {
   if (order.status === 'REFUNDED') return;
   const gatewayTransactionId = opts.overwriteTransaction && transactionId ? transactionId : (order.gatewayTransactionId ?? transactionId);
+  if (isHeldForSupport(order)) {
+    // Another report of a payment already held (the checkout and its invoice, a replay): it stays
+    // held whatever this report says, so any order of the same events ends the same.
+    if (gatewayTransactionId !== order.gatewayTransactionId)
+      await ctx.tx.update(schema.orders).set({ gatewayTransactionId, updatedAt: ctx.now }).where(eq(schema.orders.id, order.id));
+    return;
+  }
   if (order.status !== 'PAID' || gatewayTransactionId !== order.gatewayTransactionId) {
     await ctx.tx
       .update(schema.orders)
@@ -186,6 +221,52 @@ async function markPaidAndGrant(
     return;
   }
   await grantOrderCredits(ctx.tx, order, ctx.now);
+}
+
+/**
+ * A payment that does not match its order (an underpaid, negative or foreign-currency report): the
+ * order is PAID, since money moved, but grants nothing and waits for support. Had a matching report
+ * of the same payment already granted it (events out of order), that grant is taken back, as far as
+ * the bucket still holds it, so every arrival order ends in the same state (DESIGN.md §5.6).
+ * Expects the order row locked by the caller.
+ */
+async function holdForSupport(ctx: EffectContext, order: Order, transactionId: string | null, reason: string) {
+  // A refund that overtook this payment already settled the order.
+  if (order.status === 'REFUNDED') return;
+  ctx.log.warn('payments: the payment does not match its order; held for support', {
+    orderId: order.id,
+    gateway: ctx.gateway,
+    reason,
+  });
+  let creditsAdded = order.creditsAdded;
+  if (creditsAdded > 0) {
+    const account = await lockAccount(ctx.tx, order.userId);
+    const bucket = bucketOf(order.kind);
+    const taken = Math.min(creditsAdded, bucket === 'paid' ? account.paidBalance : account.subscriptionBalance);
+    if (taken > 0) {
+      const result = await applyMovement(ctx.tx, {
+        userId: order.userId,
+        movementKey: supportHoldKey(order.id),
+        type: 'REFUNDED',
+        referenceType: order.kind === 'credits' ? 'PURCHASE' : 'SUBSCRIPTION',
+        referenceId: order.id,
+        description: `Payment held for support (${order.orderNumber})`,
+        parts: { [bucket]: -taken },
+      });
+      if (result.applied) creditsAdded -= taken;
+    }
+  }
+  await ctx.tx
+    .update(schema.orders)
+    .set({
+      status: 'PAID',
+      paidAt: order.paidAt ?? ctx.now,
+      gatewayTransactionId: order.gatewayTransactionId ?? transactionId,
+      failureReason: order.status === 'PAID' && order.failureReason ? order.failureReason : reason.slice(0, 500),
+      creditsAdded,
+      updatedAt: ctx.now,
+    })
+    .where(eq(schema.orders.id, order.id));
 }
 
 async function liveRefundOf(tx: Tx, orderId: string) {
@@ -414,13 +495,9 @@ async function checkoutPaid(ctx: EffectContext, effect: Extract<PaymentEffect, {
       orderId: effect.orderId,
       gateway: ctx.gateway,
     });
-  if (order.amountCents !== effect.amountCents && effect.amountCents !== undefined) {
-    ctx.log.warn('payments: paid amount differs from the order', {
-      orderId: order.id,
-      expected: order.amountCents,
-      paid: effect.amountCents,
-    });
-  }
+  // Checked before anything else: a payment that does not pay for the order starts nothing either.
+  const mismatch = paymentMismatch(order, effect);
+  if (mismatch) return holdForSupport(ctx, order, effect.gatewayTransactionId, mismatch);
   if (order.kind === 'subscription') {
     // Decided before any grant: a second live subscription is refused and its payment refunded. A
     // payment refunded before this event still records its subscription, ended (issue 19).
@@ -461,15 +538,18 @@ async function invoicePaid(ctx: EffectContext, effect: Extract<PaymentEffect, { 
       gateway: ctx.gateway,
     });
   }
-  let sub = await ensureSubscription(ctx, initial, effect.gatewaySubscriptionId, { start: effect.periodStart, end: effect.periodEnd });
-  if (!sub) return;
-
   // The first period belongs to the checkout order. A gateway that says `first: false` is believed,
   // so a renewal is never swallowed by an initial order whose first invoice event was lost.
   const isInitial =
     initial.gatewayInvoiceId === effect.gatewayInvoiceId ||
     effect.first === true ||
     (effect.first === undefined && !initial.gatewayInvoiceId);
+  // A first payment that does not pay for its order starts nothing (as in checkoutPaid).
+  const initialMismatch = isInitial ? paymentMismatch(initial, effect) : null;
+  if (initialMismatch) return holdForSupport(ctx, initial, effect.gatewayTransactionId, initialMismatch);
+  let sub = await ensureSubscription(ctx, initial, effect.gatewaySubscriptionId, { start: effect.periodStart, end: effect.periodEnd });
+  if (!sub) return;
+
   if (isInitial) {
     if (!initial.gatewayInvoiceId) {
       const [taken] = await ctx.tx
@@ -490,6 +570,8 @@ async function invoicePaid(ctx: EffectContext, effect: Extract<PaymentEffect, { 
     // The invoice names the actual payment (refundable), whereas a checkout event may only know the session.
     await markPaidAndGrant(ctx, initial, effect.gatewayTransactionId, { overwriteTransaction: true });
   } else {
+    // A renewal pays the subscription's price in the first order's currency; anything else is held.
+    const renewalMismatch = paymentMismatch({ amountCents: sub.priceCents, currency: initial.currency }, effect);
     const renewalId = newId('ord');
     const inserted = await ctx.tx
       .insert(schema.orders)
@@ -506,10 +588,12 @@ async function invoicePaid(ctx: EffectContext, effect: Extract<PaymentEffect, { 
         periodStart: effect.periodStart,
         periodEnd: effect.periodEnd,
         status: 'PAID',
-        amountCents: effect.amountCents,
+        // What the subscription charges: the order is for its price, whatever was reported as paid.
+        amountCents: sub.priceCents,
         currency: initial.currency,
         credits: sub.monthlyCredits,
         gatewayTransactionId: effect.gatewayTransactionId,
+        failureReason: renewalMismatch?.slice(0, 500) ?? null,
         paidAt: ctx.now,
         createdAt: ctx.now,
         updatedAt: ctx.now,
@@ -534,7 +618,8 @@ async function invoicePaid(ctx: EffectContext, effect: Extract<PaymentEffect, { 
         subscriptionId: sub.id,
         accountDeleted: Boolean(deleted),
       });
-      if (renewal.status === 'PAID')
+      // A payment held for support is not sent back automatically: what it really was is for support to see.
+      if (renewal.status === 'PAID' && !isHeldForSupport(renewal))
         await openDuplicateRefund(ctx, renewal, deleted ? ACCOUNT_DELETED_REASON : DUPLICATE_SUBSCRIPTION_REASON);
       await ctx.tx
         .update(schema.subscriptions)
@@ -542,7 +627,15 @@ async function invoicePaid(ctx: EffectContext, effect: Extract<PaymentEffect, { 
         .where(eq(schema.subscriptions.id, sub.id));
       return;
     }
-    if (renewal?.status === 'PAID' && !(await liveRefundOf(ctx.tx, renewal.id)))
+    if (renewal && renewalMismatch && !inserted.length && !isHeldForSupport(renewal))
+      await holdForSupport(ctx, renewal, effect.gatewayTransactionId, renewalMismatch);
+    else if (renewalMismatch && inserted.length)
+      ctx.log.warn('payments: the payment does not match its order; held for support', {
+        orderId: renewalId,
+        gateway: ctx.gateway,
+        reason: renewalMismatch,
+      });
+    else if (renewal?.status === 'PAID' && !isHeldForSupport(renewal) && !(await liveRefundOf(ctx.tx, renewal.id)))
       await grantOrderCredits(ctx.tx, { ...renewal, subscriptionId: sub.id }, ctx.now);
   }
   sub = await advancePeriod(ctx, sub, effect.periodStart, effect.periodEnd);

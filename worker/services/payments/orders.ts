@@ -5,7 +5,7 @@ import type { CheckoutResponse, OrderItem, OrdersPage, OrderStatus, PaymentMetho
 import type { AuthUser } from '../../lib/hono-env';
 import { newId } from '../../lib/ids';
 import type { ServiceContext } from '../context';
-import { applyEffects, expireEndedSubscriptionsOf, liveSubscriptionWhere, newOrderNumber, type Order } from './effects';
+import { applyEffects, expireEndedSubscriptionsOf, isHeldForSupport, liveSubscriptionWhere, newOrderNumber, type Order } from './effects';
 import { settleHeldDuplicates } from './duplicates';
 import { expireAbandonedCheckouts } from './expiry';
 import { GatewayError } from '../../adapters/payments/port';
@@ -176,7 +176,12 @@ async function findOwnOrder(db: Db, userId: string, orderId: string) {
 }
 
 const STATUS_MESSAGE: Record<OrderStatus, (o: Order) => string> = {
-  PAID: (o) => (o.creditsAdded > 0 ? 'Payment confirmed' : 'Payment confirmed, processing credits'),
+  PAID: (o) =>
+    isHeldForSupport(o)
+      ? 'The payment did not match the order, so no credits were added; our support team will settle it'
+      : o.creditsAdded > 0
+        ? 'Payment confirmed'
+        : 'Payment confirmed, processing credits',
   PENDING: () => 'Waiting for payment confirmation',
   FAILED: (o) => `Payment failed${o.failureReason ? `: ${o.failureReason}` : ''}`,
   CANCELLED: () => 'Payment was cancelled',
@@ -192,6 +197,7 @@ function statusResponse(order: Order): PaymentStatusResponse {
     creditsAdded: order.creditsAdded,
     gatewayTransactionId: order.gatewayTransactionId,
     orderId: order.id,
+    needsSupport: isHeldForSupport(order),
   };
 }
 
@@ -283,7 +289,12 @@ export async function listUserOrders(db: Db, user: AuthUser, query: { page: numb
     refundedAt: iso(order.refundedAt),
     refundStatus: refundOf.get(order.id) ?? null,
     refundedAmount: dollars(order.gatewayRefundedCents),
-    needsSupport: order.status === 'PAID' && order.gatewayRefundedCents > 0,
+    needsSupport: order.status === 'PAID' && (order.gatewayRefundedCents > 0 || isHeldForSupport(order)),
+    supportReason: isHeldForSupport(order)
+      ? 'PAYMENT_MISMATCH'
+      : order.status === 'PAID' && order.gatewayRefundedCents > 0
+        ? 'PARTIAL_REFUND'
+        : null,
   }));
   const size = query.size;
   return {

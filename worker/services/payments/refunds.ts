@@ -5,7 +5,7 @@ import { REFUND_RULES, type RefundCheckResponse, type RefundConditions, type Ref
 import { newId } from '../../lib/ids';
 import type { ServiceContext } from '../context';
 import { applyMovement, lockAccount } from '../credits/ledger';
-import { bucketOf, lockOrder, refundClawbackKey, refundReversalKey, type Order } from './effects';
+import { bucketOf, isHeldForSupport, lockOrder, refundClawbackKey, refundReversalKey, type Order } from './effects';
 import { GatewayError } from '../../adapters/payments/port';
 
 type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log'>;
@@ -15,7 +15,7 @@ type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log'>;
  * table-tested; the inputs are read under locks when a refund is actually made.
  */
 export interface RefundFacts {
-  order: Pick<Order, 'status' | 'paidAt' | 'creditsAdded'> & { gatewayRefundedCents?: number };
+  order: Pick<Order, 'status' | 'paidAt' | 'creditsAdded'> & { gatewayRefundedCents?: number; failureReason?: string | null };
   /** Balance of the bucket the order granted into (paid for packs, subscription for plans). */
   bucketBalance: number;
   /** The user's non-rejected refunds created in the last 30 days. */
@@ -46,13 +46,16 @@ export function evaluateRefund(facts: RefundFacts): { conditions: RefundConditio
       : // Partly refunded at the gateway: a full refund would ask for more than is left (decision 018).
         (order.gatewayRefundedCents ?? 0) > 0
         ? 'Part of this payment was already refunded by the payment provider; our support team settles the rest'
-        : !conditions.withinTimeLimit
-          ? 'Refunds are only possible within 3 days of payment'
-          : !conditions.hasEnoughCredits
-            ? `Not enough credits left to refund this order: ${conditions.currentCredits} of ${conditions.requiredCredits} needed`
-            : !conditions.passRiskControl
-              ? `At most ${REFUND_RULES.maxRefundsPer30Days} refunds are allowed in 30 days`
-              : null;
+        : // Held for support: the order's price is not what was paid, so it is not what a refund may send back.
+          isHeldForSupport({ status: order.status, failureReason: order.failureReason ?? null })
+          ? 'This payment did not match the order and is held for our support team, who settle it'
+          : !conditions.withinTimeLimit
+            ? 'Refunds are only possible within 3 days of payment'
+            : !conditions.hasEnoughCredits
+              ? `Not enough credits left to refund this order: ${conditions.currentCredits} of ${conditions.requiredCredits} needed`
+              : !conditions.passRiskControl
+                ? `At most ${REFUND_RULES.maxRefundsPer30Days} refunds are allowed in 30 days`
+                : null;
   return { conditions, failure };
 }
 

@@ -44,9 +44,14 @@ function OrderRow({ order, onRefund, onCancel }: { order: OrderItem; onRefund: (
           <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
         </p>
         {order.needsSupport && (
-          // Partly refunded at the payment provider: no credits were taken back; support settles it (decision 018).
+          // Partly refunded at the payment provider (decision 018), or paid with an amount that is not the
+          // order's (decision 024): nothing more happens here; support settles it.
           <p data-testid="order-needs-support" className="mt-1 text-xs text-amber-300">
-            <Trans>Partly refunded ({formatMoney(order.refundedAmount)}) · our support team will settle this order</Trans>
+            {order.supportReason === 'PAYMENT_MISMATCH' ? (
+              <Trans>The payment did not match this order · our support team will settle it</Trans>
+            ) : (
+              <Trans>Partly refunded ({formatMoney(order.refundedAmount)}) · our support team will settle this order</Trans>
+            )}
           </p>
         )}
       </div>

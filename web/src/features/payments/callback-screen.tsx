@@ -23,6 +23,7 @@ const GLYPH: Record<Exclude<CallbackState, 'processing'>, LucideIcon> = {
   signed_out: CircleQuestionMark,
   expired: TimerOff,
   refunded: RotateCcw,
+  held: Hourglass,
 };
 function StateIcon({ state }: { state: Exclude<CallbackState, 'processing'> }) {
   const Glyph = GLYPH[state];
@@ -35,7 +36,7 @@ export function PaymentCallback({ orderId, mode, thankYou }: { orderId?: string;
   const login = useLoginModal();
   const good = state === 'success' || state === 'quick_success' || state === 'processing_timeout';
   // Not a failure: the order exists, it just belongs to an account that is not signed in here.
-  const neutral = state === 'processing' || state === 'signed_out' || state === 'expired' || state === 'refunded';
+  const neutral = state === 'processing' || state === 'signed_out' || state === 'expired' || state === 'refunded' || state === 'held';
   if (state === 'signed_out') {
     return (
       <main className="mx-auto max-w-md px-4 py-20">
@@ -87,6 +88,8 @@ export function PaymentCallback({ orderId, mode, thankYou }: { orderId?: string;
             <Trans>This checkout expired</Trans>
           ) : state === 'refunded' ? (
             <Trans>Payment refunded</Trans>
+          ) : state === 'held' ? (
+            <Trans>Payment held for our support team</Trans>
           ) : (
             <Trans>Payment Failed</Trans>
           )}
@@ -116,7 +119,7 @@ export function PaymentCallback({ orderId, mode, thankYou }: { orderId?: string;
           >
             {good ? <Trans>Continue to Dashboard</Trans> : <Trans>Back to pricing</Trans>}
           </Link>
-          {(good || state === 'expired' || state === 'refunded') && orderId && (
+          {(good || state === 'expired' || state === 'refunded' || state === 'held') && orderId && (
             <Link to="/personal-center/$tab" params={{ tab: 'orders' }} className="text-sm text-fuchsia-300 hover:underline">
               <Trans>View my orders</Trans>
             </Link>

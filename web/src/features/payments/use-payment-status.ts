@@ -8,7 +8,8 @@ import { useSession } from '../auth/session';
 /**
  * The spec's states, plus `signed_out` (the buyer came back signed out, e.g. on another origin: asked
  * to sign in, then polling continues), `expired` (the checkout was abandoned past its lifetime) and
- * `refunded` (e.g. a second subscription's payment, sent back).
+ * `refunded` (e.g. a second subscription's payment, sent back) and `held` (the payment did not match
+ * the order: nothing was added and support settles it, so there is nothing left to wait for).
  */
 export type CallbackState =
   | 'processing'
@@ -19,7 +20,8 @@ export type CallbackState =
   | 'error'
   | 'signed_out'
   | 'expired'
-  | 'refunded';
+  | 'refunded'
+  | 'held';
 
 /** What the poller reads; loose on purpose, as it must survive malformed answers (spec §8 invalid data). */
 type StatusResponse = Partial<Awaited<ReturnType<typeof paymentsApi.orderStatus>>> | null;
@@ -86,6 +88,7 @@ export function usePaymentStatus(orderId: string | undefined, mode: 'success' | 
             if (++counts.unsuccessful >= PAYMENT_POLL.serverErrorLimit) return stop('error', res.message);
           } else {
             const status = (res.status ?? '').toUpperCase();
+            if (res.needsSupport) return stop('held', res.message);
             if ((status === 'PAID' || status === 'COMPLETED') && (res.creditsAdded ?? 0) > 0) {
               setCredits(res.creditsAdded);
               announceCreditsChanged();

@@ -72,6 +72,16 @@ export function toCents(value: string | undefined): number {
   return Math.round(Number(value ?? 0) * 100);
 }
 
+/**
+ * A paid amount as PayPal writes money (`19.99`, `20`): digits with at most two decimals, or
+ * undefined for anything else (`0x10`, `1e3`, `-4.99`), which then matches no order.
+ */
+export function paidCents(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d{1,9}(?:\.\d{1,2})?$/.test(value)) return undefined;
+  const [whole = '0', fraction = ''] = value.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
 export const lastSegment = (href: string | undefined) => href?.replace(/\/+$/, '').split('/').pop() || undefined;
 export const linkOf = (links: Link[] | undefined, ...rels: string[]) =>
   rels.map((rel) => links?.find((l) => l.rel === rel)?.href).find(Boolean);

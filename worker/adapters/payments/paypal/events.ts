@@ -3,6 +3,7 @@ import { WebhookVerificationError, type GatewayEvent, type PaymentEffect } from 
 import {
   lastSegment,
   linkOf,
+  paidCents,
   toCents,
   type Capture,
   type Link,
@@ -84,6 +85,12 @@ const SUBSCRIPTION_STATUS: Partial<Record<PaypalSubscription['status'], Subscrip
   EXPIRED: 'expired',
 };
 
+/** The amount and currency a capture reports, for effects.ts to compare with the order. */
+function paidMoney(value: string | undefined, currency: string | undefined) {
+  const amountCents = paidCents(value);
+  return { ...(amountCents !== undefined ? { amountCents } : {}), ...(currency ? { currency: currency.toUpperCase() } : {}) };
+}
+
 export function createPaypalEvents(client: PaypalClient, webhookId: string) {
   const { api, planInterval } = client;
 
@@ -95,7 +102,7 @@ export function createPaypalEvents(client: PaypalClient, webhookId: string) {
           kind: 'checkout.paid',
           orderId,
           gatewayTransactionId: capture.id,
-          ...(capture.amount ? { amountCents: toCents(capture.amount.value) } : {}),
+          ...paidMoney(capture.amount?.value, capture.amount?.currency_code),
         },
       ];
     }
@@ -141,7 +148,9 @@ export function createPaypalEvents(client: PaypalClient, webhookId: string) {
       ...(orderId ? { orderId } : {}),
       ...(first !== undefined ? { first } : {}),
       gatewayTransactionId: sale.id,
-      amountCents: toCents(sale.amount?.total),
+      // A sale without a readable amount matches no order (effects.ts holds it for support).
+      amountCents: paidCents(sale.amount?.total) ?? -1,
+      ...(sale.amount?.currency ? { currency: sale.amount.currency.toUpperCase() } : {}),
       periodStart: paidAt,
       periodEnd,
     };

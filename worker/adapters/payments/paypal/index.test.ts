@@ -175,7 +175,9 @@ describe('PayPal adapter: packs (Orders v2)', () => {
     fake.approveOrder(sessionId);
     const effects = await paypal.reconcile(order);
     const captureId = fake.order(sessionId).purchase_units[0].payments.captures[0].id;
-    expect(effects).toEqual([{ kind: 'checkout.paid', orderId: request.orderId, gatewayTransactionId: captureId, amountCents: 1999 }]);
+    expect(effects).toEqual([
+      { kind: 'checkout.paid', orderId: request.orderId, gatewayTransactionId: captureId, amountCents: 1999, currency: 'USD' },
+    ]);
     const [capture] = fake.calls('POST', `/v2/checkout/orders/${sessionId}/capture`);
     expect(capture!.headers['paypal-request-id']).toBe(`capture-${request.orderId}`);
 
@@ -193,7 +195,9 @@ describe('PayPal adapter: packs (Orders v2)', () => {
     });
     const effects = await paypal.reconcile({ id: request.orderId, kind: 'credits', gatewaySessionId: sessionId });
     const captureId = fake.order(sessionId).purchase_units[0].payments.captures[0].id;
-    expect(effects).toEqual([{ kind: 'checkout.paid', orderId: request.orderId, gatewayTransactionId: captureId, amountCents: 1999 }]);
+    expect(effects).toEqual([
+      { kind: 'checkout.paid', orderId: request.orderId, gatewayTransactionId: captureId, amountCents: 1999, currency: 'USD' },
+    ]);
     expect(fake.calls('GET', `/v2/checkout/orders/${sessionId}`)).toHaveLength(2);
   });
 
@@ -330,6 +334,7 @@ describe('PayPal adapter: subscriptions', () => {
         first: true,
         gatewayTransactionId: sale.id,
         amountCents: 999,
+        currency: 'USD',
         periodStart: paidAt,
         periodEnd: nextMonth,
       },
@@ -374,7 +379,7 @@ describe('PayPal adapter: webhooks', () => {
       id: event.id,
       type: 'PAYMENT.CAPTURE.COMPLETED',
       occurredAt: new Date('2026-11-23T08:00:00Z'),
-      effects: [{ kind: 'checkout.paid', orderId: request.orderId, gatewayTransactionId: captureId, amountCents: 1999 }],
+      effects: [{ kind: 'checkout.paid', orderId: request.orderId, gatewayTransactionId: captureId, amountCents: 1999, currency: 'USD' }],
     });
     const [verify] = fake.calls('POST', '/v1/notifications/verify-webhook-signature');
     expect(verify!.body).toEqual({
@@ -470,6 +475,7 @@ describe('PayPal adapter: webhooks', () => {
         first: true,
         gatewayTransactionId: sale.id,
         amountCents: 9990,
+        currency: 'USD',
         periodStart: paidAt,
         periodEnd: nextYear,
       },

@@ -283,6 +283,7 @@ export async function submitSandboxCheckout(
       gatewaySubscriptionId: sub.gatewaySubscriptionId!,
       orderId: order.id,
       amountCents: sub.priceCents,
+      currency: order.currency,
       interval,
       currentPeriodEnd: sub.currentPeriodEnd,
     };
@@ -295,7 +296,14 @@ export async function submitSandboxCheckout(
     return finishedSession(origin, 'EXPIRED', locale);
   if (order.status !== 'PENDING') return finishedSession(origin, order.status, locale);
   const deliveries = await gateway.checkoutEvents(
-    { sessionId, orderId: order.id, kind: order.kind, amountCents: order.amountCents, interval: intervalOf(plan.packageType) },
+    {
+      sessionId,
+      orderId: order.id,
+      kind: order.kind,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      interval: intervalOf(plan.packageType),
+    },
     action,
     ctx.clock.now(),
   );

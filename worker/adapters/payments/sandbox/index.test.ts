@@ -21,6 +21,7 @@ const event: GatewayEvent = {
       gatewayInvoiceId: 'sbx_in_1',
       gatewayTransactionId: 'sbx_txn_1',
       amountCents: 999,
+      currency: 'USD',
       periodStart: new Date('2026-11-22T10:00:00Z'),
       periodEnd: new Date('2026-12-22T10:00:00Z'),
     },
@@ -110,6 +111,7 @@ describe('sandbox gateway', () => {
         gatewayTransactionId: 'sbx_txn_abc123',
         gatewaySubscriptionId: 'sbx_sub_abc123',
         amountCents: 9590,
+        currency: 'USD',
       },
       {
         kind: 'invoice.paid',
@@ -119,6 +121,7 @@ describe('sandbox gateway', () => {
         first: true,
         gatewayTransactionId: 'sbx_txn_abc123',
         amountCents: 9590,
+        currency: 'USD',
         periodStart: now,
         periodEnd: new Date('2028-01-31T12:00:00Z'),
       },

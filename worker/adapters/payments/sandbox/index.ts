@@ -25,13 +25,17 @@ const DEFAULT_TOLERANCE_SECONDS = 300;
 
 const isoDate = z.iso.datetime().transform((s) => new Date(s));
 const id = z.string().min(1).max(200);
+/** Money taken or given back is a positive whole number of minor units: 0 and -499 are no payment. */
+const amountCents = z.int().positive().max(100_000_000);
+const currency = z.string().regex(/^[A-Z]{3}$/, 'an ISO currency code such as USD');
 const effectSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('checkout.paid'),
     orderId: id,
     gatewayTransactionId: id,
     gatewaySubscriptionId: id.optional(),
-    amountCents: z.number().int().optional(),
+    amountCents,
+    currency,
   }),
   z.object({
     kind: z.literal('checkout.failed'),
@@ -46,7 +50,8 @@ const effectSchema = z.discriminatedUnion('kind', [
     orderId: id.optional(),
     first: z.boolean().optional(),
     gatewayTransactionId: id,
-    amountCents: z.number().int(),
+    amountCents,
+    currency,
     periodStart: isoDate,
     periodEnd: isoDate,
   }),
@@ -64,7 +69,7 @@ const effectSchema = z.discriminatedUnion('kind', [
     gatewayTransactionId: id,
     orderId: id.optional(),
     gatewayRefundId: id,
-    amountCents: z.number().int(),
+    amountCents,
     fullyRefunded: z.boolean(),
   }),
 ]);
@@ -165,6 +170,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
         orderId: order.orderId,
         gatewayTransactionId: transactionId,
         amountCents: order.amountCents,
+        currency: order.currency ?? 'USD',
       };
       if (subscriptionId) paid.gatewaySubscriptionId = subscriptionId;
       const events: GatewayEvent[] = [
@@ -184,6 +190,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
               first: true,
               gatewayTransactionId: transactionId,
               amountCents: order.amountCents,
+              currency: order.currency ?? 'USD',
               periodStart: now,
               periodEnd: addInterval(now, order.interval ?? 'month'),
             },
@@ -228,6 +235,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
               first: false,
               gatewayTransactionId: `sbx_txn_${suffix}_${period}`,
               amountCents: subscription.amountCents,
+              currency: subscription.currency ?? 'USD',
               periodStart,
               periodEnd: addInterval(periodStart, subscription.interval),
             },

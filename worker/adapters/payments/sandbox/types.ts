@@ -17,6 +17,8 @@ export interface SandboxCheckoutOrder {
   orderId: string;
   kind: 'credits' | 'subscription';
   amountCents: number;
+  /** ISO code; USD, the plans' currency, when not given. */
+  currency?: string;
   /** Billing interval of a subscription's plan; null for credit packs. */
   interval: BillingInterval | null;
 }
@@ -26,6 +28,8 @@ export interface SandboxSubscription {
   /** The checkout order that started it (carried as the gateway's metadata). */
   orderId: string;
   amountCents: number;
+  /** ISO code; USD when not given. */
+  currency?: string;
   interval: BillingInterval;
   /** The end of the period paid so far: a renewal pays the period that starts there. */
   currentPeriodEnd: Date;

@@ -31,6 +31,7 @@ export interface WireSession {
   subscription: Ref;
   invoice: Ref | WireInvoice;
   amount_total: number | null;
+  currency: string | null;
   url: string | null;
 }
 
@@ -45,6 +46,7 @@ export interface WireInvoice {
   object?: 'invoice';
   billing_reason: string | null;
   amount_paid: number;
+  currency: string;
   period_start: number;
   period_end: number;
   lines?: { data: WireInvoiceLine[] };
@@ -110,7 +112,11 @@ export function createStripeEvents(stripe: StripeClient, webhookSecret: string) 
   async function sessionPaid(session: WireSession): Promise<PaymentEffect[]> {
     const orderId = session.client_reference_id ?? session.metadata?.orderId;
     if (!orderId) return [];
-    const amount = session.amount_total ?? undefined;
+    // What was taken, for effects.ts to compare with the order (Stripe writes currencies in lower case).
+    const paid = {
+      ...(session.amount_total != null ? { amountCents: session.amount_total } : {}),
+      ...(session.currency ? { currency: session.currency.toUpperCase() } : {}),
+    };
     if (session.mode === 'subscription') {
       const subscriptionId = refId(session.subscription);
       const invoice = session.invoice;
@@ -123,7 +129,7 @@ export function createStripeEvents(stripe: StripeClient, webhookSecret: string) 
           orderId,
           gatewayTransactionId: transactionId ?? session.id,
           ...(subscriptionId ? { gatewaySubscriptionId: subscriptionId } : {}),
-          ...(amount != null ? { amountCents: amount } : {}),
+          ...paid,
         },
       ];
     }
@@ -132,7 +138,7 @@ export function createStripeEvents(stripe: StripeClient, webhookSecret: string) 
         kind: 'checkout.paid',
         orderId,
         gatewayTransactionId: refId(session.payment_intent) ?? session.id,
-        ...(amount != null ? { amountCents: amount } : {}),
+        ...paid,
       },
     ];
   }
@@ -159,6 +165,7 @@ export function createStripeEvents(stripe: StripeClient, webhookSecret: string) 
         first: invoice.billing_reason === 'subscription_create',
         gatewayTransactionId: (await invoicePaymentIntent(invoice)) ?? invoice.id,
         amountCents: invoice.amount_paid,
+        ...(invoice.currency ? { currency: invoice.currency.toUpperCase() } : {}),
         periodStart: fromUnix(start),
         periodEnd: fromUnix(end),
       },

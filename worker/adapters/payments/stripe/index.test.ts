@@ -236,7 +236,15 @@ describe('Stripe adapter: webhooks', () => {
       id: event.id,
       type: 'checkout.session.completed',
       occurredAt: new Date(1_795_000_000_000),
-      effects: [{ kind: 'checkout.paid', orderId: request.orderId, gatewayTransactionId: session.payment_intent, amountCents: 1999 }],
+      effects: [
+        {
+          kind: 'checkout.paid',
+          orderId: request.orderId,
+          gatewayTransactionId: session.payment_intent,
+          amountCents: 1999,
+          currency: 'USD',
+        },
+      ],
     });
   });
 
@@ -245,7 +253,7 @@ describe('Stripe adapter: webhooks', () => {
     const unpaid = { ...session, payment_status: 'unpaid' };
     expect((await deliver(stripeEvent('checkout.session.completed', unpaid))).effects).toEqual([]);
     expect((await deliver(stripeEvent('checkout.session.async_payment_succeeded', session))).effects).toEqual([
-      { kind: 'checkout.paid', orderId: request.orderId, gatewayTransactionId: session.payment_intent, amountCents: 1999 },
+      { kind: 'checkout.paid', orderId: request.orderId, gatewayTransactionId: session.payment_intent, amountCents: 1999, currency: 'USD' },
     ]);
   });
 
@@ -259,6 +267,7 @@ describe('Stripe adapter: webhooks', () => {
         gatewayTransactionId: fake.invoicePaymentIntent(invoice.id),
         gatewaySubscriptionId: session.subscription,
         amountCents: 999,
+        currency: 'USD',
       },
     ]);
     // The payment intent came from the invoice's payments (current API versions leave it out of the invoice).
@@ -299,6 +308,7 @@ describe('Stripe adapter: webhooks', () => {
         first: true,
         gatewayTransactionId: expect.stringMatching(/^pi_/),
         amountCents: 999,
+        currency: 'USD',
         periodStart: new Date(line.period.start * 1000),
         periodEnd: new Date(line.period.end * 1000),
       },
@@ -468,7 +478,7 @@ describe('Stripe adapter: reconcile, refund, cancel', () => {
     expect(await stripe.reconcile(order)).toEqual([]);
     const session = fake.completeSession(sessionId);
     expect(await stripe.reconcile(order)).toEqual([
-      { kind: 'checkout.paid', orderId: request.orderId, gatewayTransactionId: session.payment_intent, amountCents: 1999 },
+      { kind: 'checkout.paid', orderId: request.orderId, gatewayTransactionId: session.payment_intent, amountCents: 1999, currency: 'USD' },
     ]);
 
     const sub = subscriptionRequest();
