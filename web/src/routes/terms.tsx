@@ -71,6 +71,25 @@ function Terms() {
           </p>,
         ],
         [
+          <Trans key="h10">Artwork in generated images</Trans>,
+          // Twemoji's licence (CC BY 4.0) asks for the creators, the copyright notice, the licence and
+          // whether the work was changed, wherever the artwork is shared.
+          <p key="b10" data-testid="twemoji-attribution">
+            <Trans>
+              Images made by our built-in image engine can contain emoji artwork from{' '}
+              <a href="https://github.com/jdecked/twemoji" className="underline">
+                Twemoji
+              </a>
+              , copyright 2020 Twitter, Inc. and other contributors, licensed under{' '}
+              <a href="https://creativecommons.org/licenses/by/4.0/" className="underline">
+                CC BY 4.0
+              </a>
+              . The engine scales the artwork and may outline, shade, soften or posterise it to match the chosen style. If you share such an
+              image, keep this attribution with it.
+            </Trans>
+          </p>,
+        ],
+        [
           <Trans key="h6">Acceptable use</Trans>,
           <p key="b6">
             <Trans>

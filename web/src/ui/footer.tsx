@@ -84,8 +84,23 @@ export function Footer() {
           </li>
         </Column>
       </div>
-      <p className="border-t border-white/5 py-5 text-center text-xs text-zinc-400">
+      <p className="border-t border-white/5 px-4 py-5 text-center text-xs text-zinc-400">
         © 2026 Image Studio · <Trans>Made for creators</Trans>
+        <br />
+        {/* Generated images can contain Twemoji artwork: CC BY 4.0 asks for this notice (terms: Artwork in generated images). */}
+        <span data-testid="twemoji-attribution">
+          <Trans>
+            Emoji artwork in generated images:{' '}
+            <a href="https://github.com/jdecked/twemoji" className="underline hover:text-white">
+              Twemoji
+            </a>{' '}
+            © 2020 Twitter, Inc. and other contributors,{' '}
+            <a href="https://creativecommons.org/licenses/by/4.0/" className="underline hover:text-white">
+              CC BY 4.0
+            </a>
+            , adapted to each style
+          </Trans>
+        </span>
       </p>
     </footer>
   );
