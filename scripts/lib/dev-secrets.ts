@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { StartupError } from './startup-checks';
 
 const GENERATED = ['JWT_KEYS', 'AUTH_SECRET', 'QSTASH_CURRENT_SIGNING_KEY', 'QSTASH_NEXT_SIGNING_KEY', 'PAYMENTS_SANDBOX_SECRET'] as const;
 
@@ -13,7 +14,14 @@ export function withDevSecrets(env: Record<string, string | undefined>, dataDir:
   if (env.APP_ENV === 'production') return env;
   const file = join(dataDir, 'dev-secrets.json');
   let stored: Record<string, string> = {};
-  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  if (existsSync(file)) {
+    try {
+      stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+    } catch {
+      // Deleting it only signs everyone out (new keys are generated); say so rather than print a stack.
+      throw new StartupError(`${file} is not valid JSON: delete it to generate new development secrets (everyone is signed out).`);
+    }
+  }
   const missing = GENERATED.filter((key) => !stored[key]);
   if (missing.length) {
     const fresh: Record<(typeof GENERATED)[number], string> = {
