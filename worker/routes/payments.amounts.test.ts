@@ -102,6 +102,30 @@ describe('a payment that does not match its order (sandbox webhooks)', () => {
     }
   });
 
+  it('a held order earns the inviter no purchase bonus once the refund window has passed', async () => {
+    const inviter = await newBuyer();
+    const { code } = await (await t.request('/api/referral/link', { token: inviter.token })).json();
+    const invitee = await t.signIn(`amounts-invited-${buyers}@example.com`);
+    expect(
+      (await t.request('/api/referral/process-registration', { method: 'POST', token: invitee.token, json: { referralCode: code } }))
+        .status,
+    ).toBe(200);
+    const order = await createOrder(t, invitee.token, { packageId: 'pack_500' });
+    const short = paidEvent(`evt_short_ref_${order.orderId}`, {
+      kind: 'checkout.paid',
+      orderId: order.orderId,
+      gatewayTransactionId: `txn_short_ref_${order.orderId}`,
+      amountCents: 1,
+      currency: 'USD',
+    });
+    expect((await deliver(t, await signEvent(t, short))).status).toBe(200);
+    const before = await balanceOf(t, inviter.token);
+    const { grantMaturedPurchaseBonuses } = await import('../services/referrals/referrals');
+    const later = new Date(clock.now().getTime() + 4 * 24 * 3600 * 1000);
+    await grantMaturedPurchaseBonuses(t.deps.db, later);
+    expect((await balanceOf(t, inviter.token)).available).toBe(before.available);
+  });
+
   it('refuses amounts of 0 and below at the schema: nothing is recorded or granted', async () => {
     const { token } = await newBuyer();
     const order = await createOrder(t, token, { packageId: 'pack_500' });
