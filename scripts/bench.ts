@@ -2,6 +2,8 @@
  * `npm run bench`: HTTP throughput and latency of the real app (embedded Node server, PGlite in
  * memory) next to a bare Hono server answering a constant, so the figures say how much our
  * middleware, auth and database cost relative to the framework floor. Prints a markdown table.
+ * Then the upscaler, the photo tools and the load section (scripts/lib/bench-load.ts: many users
+ * at once, failures counted).
  */
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
@@ -298,6 +300,8 @@ console.log(`| scrypt password hash, N=2^15 r=8 p=1 (10) | ${pct(hashes, 50)} | 
 
 await (await import('./lib/bench-upscaler')).benchUpscaler();
 await (await import('./lib/bench-tools')).benchTools();
+// Last: it starts its own server processes and wants the machine to itself.
+await (await import('./lib/bench-load')).benchLoad();
 baseline.close();
 studio.close();
 await t.close();

@@ -101,7 +101,7 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
   };
   app = createApp(deps);
   // Jobs that waited through a restart (or whose run died with the last process) start now.
-  dispatcher?.wake();
+  void dispatcher?.wake();
 
   return {
     app,

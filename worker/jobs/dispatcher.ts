@@ -11,8 +11,11 @@ export interface JobDispatcherOptions extends RunOptions {
 }
 
 export interface JobDispatcher {
-  /** Something may be claimable (a job was queued, a slot freed); `delaySeconds` for a job that waits on purpose. */
-  wake(delaySeconds?: number): void;
+  /**
+   * Something may be claimable (a job was queued, a slot freed); `delaySeconds` for a job that waits
+   * on purpose. Resolves once an immediate wake's claims are made.
+   */
+  wake(delaySeconds?: number): Promise<void>;
   /** Resolves when nothing this process can start is waiting and nothing it started is running (tests, shutdown). */
   drain(): Promise<void>;
   /** Stops claiming and waits for the running jobs. */
@@ -41,7 +44,7 @@ export function createJobDispatcher(ctx: () => JobContext, options: JobDispatche
         .catch((error) => deps.log.error('job run failed unexpectedly', { jobId: job.id, error: String(error) }))
         .finally(() => {
           running.delete(run);
-          wake();
+          void wake();
         });
       running.add(run);
     }
@@ -65,9 +68,9 @@ export function createJobDispatcher(ctx: () => JobContext, options: JobDispatche
     return filling;
   }
 
-  function wake(delaySeconds = 0) {
+  async function wake(delaySeconds = 0) {
     if (closed) return;
-    if (delaySeconds <= 0) return void schedule();
+    if (delaySeconds <= 0) return schedule();
     const timer = setTimeout(() => {
       timers.delete(timer);
       void schedule();
@@ -111,7 +114,8 @@ export function dispatchingQueue(dispatcher: JobDispatcher, others: JobQueue): J
   return {
     async publish(message) {
       if (message.path !== JOB_CALLBACK_PATH) return others.publish(message);
-      dispatcher.wake(message.delaySeconds);
+      // Waits for the claim, so the start answer already says whether the job runs or waits.
+      await dispatcher.wake(message.delaySeconds);
       return { messageId: `wake_${crypto.randomUUID()}` };
     },
   };
