@@ -126,6 +126,26 @@ describe('a payment that does not match its order (sandbox webhooks)', () => {
     expect((await balanceOf(t, inviter.token)).available).toBe(before.available);
   });
 
+  it('a yearly plan held for support grants none of its later months either', async () => {
+    const { token, userId } = await newBuyer();
+    const order = await createOrder(t, token, { planId: 'plan_basic_yearly' });
+    const short = paidEvent(`evt_short_year_${order.orderId}`, {
+      kind: 'checkout.paid',
+      orderId: order.orderId,
+      gatewayTransactionId: `txn_short_year_${order.orderId}`,
+      amountCents: 1,
+      currency: 'USD',
+    });
+    expect((await deliver(t, await signEvent(t, short))).status).toBe(200);
+    const before = await balanceOf(t, token);
+    const { grantYearlyMonthlyCredits } = await import('../services/payments/subscriptions');
+    const later = manualClock(new Date(clock.now().getTime() + 65 * 24 * 3600 * 1000));
+    await grantYearlyMonthlyCredits({ db: t.deps.db, clock: later, log: t.deps.log });
+    expect((await balanceOf(t, token)).available).toBe(before.available);
+    expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'PAID', creditsAdded: 0 });
+    await expectLedgerConsistent(t, userId);
+  });
+
   it('refuses amounts of 0 and below at the schema: nothing is recorded or granted', async () => {
     const { token } = await newBuyer();
     const order = await createOrder(t, token, { packageId: 'pack_500' });

@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, isNotNull, like, lte, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, like, lte, notExists, sql } from 'drizzle-orm';
 import { schema, type Db } from '../../../db/client';
 import { ServiceError } from '../../contract/errors';
 import type { SubscriptionInfo, SubscriptionResponse } from '../../contract/payments';
 import type { ServiceContext } from '../context';
 import { applyMovement } from '../credits/ledger';
-import { lapseSubscriptionCredits, liveSubscriptionWhere, lockOrder, orderGrantKey, type Subscription } from './effects';
+import { isHeldForSupport, lapseSubscriptionCredits, liveSubscriptionWhere, lockOrder, orderGrantKey, type Subscription } from './effects';
 import { settleDuplicateSubscriptions } from './duplicates';
 import { expireAbandonedCheckouts } from './expiry';
 import { addMonths } from './periods';
@@ -114,6 +114,8 @@ export async function grantYearlyMonthlyCredits(ctx: Pick<Ctx, 'db' | 'clock' | 
     .where(
       and(
         eq(o.status, 'PAID'),
+        // Not an order held for support (its payment did not match it): it grants no month at all.
+        isNull(o.failureReason),
         eq(o.kind, 'subscription'),
         eq(schema.pricingPlans.packageType, 'yearly'),
         isNotNull(o.paidAt),
@@ -160,7 +162,7 @@ export async function grantYearlyMonthlyCredits(ctx: Pick<Ctx, 'db' | 'clock' | 
       const applied = await db.transaction(async (tx) => {
         // Re-checked under the order lock: a refund racing this grant either sees it or prevents it.
         const locked = await lockOrder(tx, eq(o.id, order.id));
-        if (locked?.status !== 'PAID') return false;
+        if (locked?.status !== 'PAID' || isHeldForSupport(locked)) return false;
         const [live] = await tx
           .select({ id: schema.refunds.id })
           .from(schema.refunds)
