@@ -4,6 +4,7 @@ import { pngBytes } from '../../tests/fixtures/images';
 import { runEngineOperation } from './index';
 import { finishPngOutput, pngColourType, pngDpi, setPngMetadata } from './png-output';
 import { createRaster, encodeRaster } from './tools/raster';
+import { fixtureBytes } from './tools/test-support';
 
 /** The chunk types of a PNG in file order. */
 function chunkTypes(png: Uint8Array): string[] {
@@ -54,6 +55,18 @@ describe('engine PNG outputs state their print size and colour space', () => {
     expect(pngDpi(id)).toBe(300);
     expect((await sharp(id).metadata()).density).toBe(300);
   });
+
+  it('an ID photo through the engine keeps its 300 dpi, with sRGB', async () => {
+    const out = await runEngineOperation({
+      op: 'tool',
+      toolId: 'id-photo-generation',
+      image: fixtureBytes('astronaut'),
+      params: { size: 'visa', backgroundColor: '#0000ff' },
+      seed: 1,
+    });
+    expect(pngDpi(out.bytes)).toBe(300);
+    expect(chunkTypes(out.bytes)).toContain('sRGB');
+  }, 60_000);
 
   it('an all-grey result is stored as a greyscale PNG (sketch), a coloured one as RGB', async () => {
     // The raster encoder stays RGB (its bytes feed the face detector); the finished output is grey.
