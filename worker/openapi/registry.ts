@@ -677,7 +677,7 @@ export const OPERATIONS: Operation[] = [
     json: z.object({ jobId: z.string() }),
     response: ok,
     description:
-      'Signed by the queue: an HS256 JWT whose `sub` is this URL and whose `body` claim is the base64url SHA-256 of the body. A retryable failure answers 5xx so the queue delivers again.',
+      'Signed by the queue: an HS256 JWT whose `sub` is this URL and whose `body` claim is the base64url SHA-256 of the body. Engine failures are retried inside the run; a job that cannot start yet (its user has two running, another run holds it, or the engine is busy) is published again with a delay and answered 200 with `outcome: deferred`.',
   },
   {
     method: 'post',
