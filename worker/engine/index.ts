@@ -54,7 +54,8 @@ export async function runEngineOperation(op: EngineOperation): Promise<EngineOut
   // Every PNG leaves with the same print size, colour space and greyscale rule (png-output.ts); a
   // photo tool keeps the DPI it wrote (encodeRaster: ID photos print at 300).
   const dpi = op.op === 'tool' ? (pngDpi(output.bytes) ?? OUTPUT_DPI) : OUTPUT_DPI;
-  return { ...output, bytes: await finishPngOutput(output.bytes, { dpi }) };
+  const greyCheck = op.op !== 'upscale' || (await sharp(op.image).metadata()).channels === 1;
+  return { ...output, bytes: await finishPngOutput(output.bytes, { dpi, greyCheck }) };
 }
 
 async function produce(op: EngineOperation): Promise<EngineOutput> {

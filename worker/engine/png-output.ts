@@ -119,13 +119,14 @@ export function allGrey(data: Uint8Array, channels: number): boolean {
 
 /**
  * An engine output made final: greyscale when all its pixels are grey, then {@link setPngMetadata}.
- * Non-PNG bytes (an SVG logo) pass through.
+ * Non-PNG bytes (an SVG logo) pass through. `greyCheck: false` skips the decode the grey test needs
+ * (a 16 MP upscale of a colour photo cannot come out grey, and decoding it costs a few hundred ms).
  */
-export async function finishPngOutput(bytes: Uint8Array, options: { dpi?: number } = {}): Promise<Uint8Array> {
+export async function finishPngOutput(bytes: Uint8Array, options: { dpi?: number; greyCheck?: boolean } = {}): Promise<Uint8Array> {
   const colourType = pngColourType(bytes);
   if (colourType === null) return bytes;
   let png = bytes;
-  if (colourType === 2 || colourType === 6) {
+  if ((colourType === 2 || colourType === 6) && options.greyCheck !== false) {
     const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
     if (info.channels >= 3 && allGrey(data, info.channels)) png = await greyPng(data, info.width, info.height, info.channels);
   }
