@@ -13,6 +13,7 @@
  * The metadata is written by rewriting the chunks after `IHDR`, without decoding the image again.
  */
 import sharp from 'sharp';
+import { pngChunk as chunk } from '../lib/images/strip-metadata';
 
 /** The resolution written into outputs that ask for none. */
 export const OUTPUT_DPI = 72;
@@ -20,32 +21,6 @@ export const OUTPUT_DPI = 72;
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Chunks that describe resolution or colour space: dropped, then written once by {@link setPngMetadata}. */
 const REPLACED = new Set(['pHYs', 'sRGB', 'iCCP', 'gAMA', 'cHRM']);
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
 
 export const isPng = (bytes: Uint8Array) => bytes.length > 8 && SIGNATURE.every((b, i) => bytes[i] === b);
 
