@@ -3,7 +3,7 @@ import { startUpstashShim } from '../../../tests/fakes/upstash-redis-shim';
 import { serviceReachable } from '../../../tests/setup/services';
 import { createUpstashRateLimiter } from './upstash';
 
-/** The production limiter (@upstash/redis over REST) against the local Redis server through a REST shim. */
+/** The production limiter (Upstash REST pipeline) against the local Redis server through a REST shim. */
 const available = await serviceReachable('Redis', '127.0.0.1', 6379);
 
 describe.skipIf(!available)('Upstash rate limiter against Redis', () => {
