@@ -13,7 +13,7 @@
  * The metadata is written by rewriting the chunks after `IHDR`, without decoding the image again.
  */
 import sharp from 'sharp';
-import { pngChunk as chunk } from '../lib/images/strip-metadata';
+import { pngChunk as chunk, concat } from '../lib/images/strip-metadata';
 
 /** The resolution written into outputs that ask for none. */
 export const OUTPUT_DPI = 72;
@@ -70,19 +70,12 @@ export function setPngMetadata(png: Uint8Array, options: { dpi?: number } = {}):
   new DataView(gama.buffer).setUint32(0, 45455);
   const added = [chunk('sRGB', new Uint8Array([0])), chunk('gAMA', gama), chunk('pHYs', phys)];
   const kept = chunks.filter((c) => !REPLACED.has(c.type));
-  const parts = [
+  return concat([
     png.subarray(0, 8),
     png.subarray(kept[0]!.start, kept[0]!.end),
     ...added,
     ...kept.slice(1).map((c) => png.subarray(c.start, c.end)),
-  ];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  ]);
 }
 
 /** True when every pixel of interleaved 8-bit samples has equal R, G and B (`channels` 3 or 4). */
