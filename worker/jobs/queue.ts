@@ -35,15 +35,16 @@ const WAITING_WINDOW = 500;
 const DEFAULT_RUN_SECONDS: Record<string, number> = { 'text-to-image': 3, edit: 4, tool: 4, upscale: 12 };
 const FALLBACK_RUN_SECONDS = 5;
 
-const waitingNow = (now: Date) =>
-  and(eq(jobs.status, 'PROCESSING'), or(isNull(jobs.startedAt), lt(jobs.leaseUntil, now)), lte(jobs.runAfter, now));
+/** Waiting: not started, or its run's lease lapsed; `due` also requires its `run_after` to have come. */
+const waitingNow = (now: Date, due = true) =>
+  and(eq(jobs.status, 'PROCESSING'), or(isNull(jobs.startedAt), lt(jobs.leaseUntil, now)), due ? lte(jobs.runAfter, now) : undefined);
 const runningNow = (now: Date) => and(eq(jobs.status, 'PROCESSING'), isNotNull(jobs.startedAt), gte(jobs.leaseUntil, now));
 
-async function readWaiting(db: Db, now: Date): Promise<WaitingJob[]> {
+async function readWaiting(db: Db, now: Date, due = true): Promise<WaitingJob[]> {
   return db
     .select({ id: jobs.id, userId: jobs.userId, kind: jobs.kind, createdAt: jobs.createdAt })
     .from(jobs)
-    .where(waitingNow(now))
+    .where(waitingNow(now, due))
     .orderBy(jobs.createdAt)
     .limit(WAITING_WINDOW);
 }
@@ -186,7 +187,7 @@ export async function admitJob(ctx: Pick<JobContext, 'db' | 'clock' | 'images'>,
     throw new ServiceError('RATE_LIMITED', `You already have ${MAX_ACTIVE_PER_USER} images in progress; start more when one finishes`, {
       retryAfter: Math.ceil(perKind('tool')),
     });
-  const waiting = await readWaiting(ctx.db, now);
+  const waiting = await readWaiting(ctx.db, now, false);
   const wait = await queuedSeconds(ctx, waiting, now);
   if (wait > MAX_QUEUE_WAIT_SECONDS)
     throw new ServiceError('ENGINE_BUSY', 'Many people are creating right now. Nothing was charged; please try again shortly', {
@@ -202,12 +203,8 @@ export async function queuePlace(
   const now = ctx.clock.now();
   const running = job.startedAt && job.leaseUntil && job.leaseUntil >= now;
   if (job.status !== 'PROCESSING' || running) return null;
-  const waiting = await ctx.db
-    .select({ id: jobs.id, userId: jobs.userId, kind: jobs.kind, createdAt: jobs.createdAt })
-    .from(jobs)
-    .where(and(eq(jobs.status, 'PROCESSING'), or(isNull(jobs.startedAt), lt(jobs.leaseUntil, now))))
-    .orderBy(jobs.createdAt)
-    .limit(WAITING_WINDOW);
+  // Jobs put back for a busy engine still hold their place in line.
+  const waiting = await readWaiting(ctx.db, now, false);
   const loads = await readLoads(ctx.db, [...new Set(waiting.map((w) => w.userId))], now);
   const order = fairOrder(waiting, loads);
   const index = order.findIndex((w) => w.id === job.id);
