@@ -163,11 +163,17 @@ async function runSeconds(db: Db, now: Date): Promise<(kind: string) => number> 
   return (kind) => seconds.get(kind) ?? DEFAULT_RUN_SECONDS[kind] ?? FALLBACK_RUN_SECONDS;
 }
 
-/** Seconds of queued work ahead of a newcomer: the waiting jobs' run times, plus the running ones' halves, over the slots. */
+/**
+ * Seconds of queued work ahead of a newcomer, over the slots: each waiting job's mean run time, plus
+ * what the running jobs still need when every slot is taken (their mean less the time they ran, at
+ * least a second: a run past its kind's mean is not about to end).
+ */
 async function queuedSeconds(ctx: Pick<JobContext, 'db' | 'clock' | 'images'>, ahead: readonly { kind: string }[], now: Date) {
   const perKind = await runSeconds(ctx.db, now);
-  const running = await ctx.db.select({ kind: jobs.kind }).from(jobs).where(runningNow(now));
-  const busy = running.length >= ctx.images.slots ? running.reduce((sum, r) => sum + perKind(r.kind) / 2, 0) : 0;
+  const running = await ctx.db.select({ kind: jobs.kind, startedAt: jobs.startedAt }).from(jobs).where(runningNow(now));
+  const remaining = (r: { kind: string; startedAt: Date | null }) =>
+    Math.max(1, perKind(r.kind) - (now.getTime() - (r.startedAt?.getTime() ?? now.getTime())) / 1000);
+  const busy = running.length >= ctx.images.slots ? running.reduce((sum, r) => sum + remaining(r), 0) : 0;
   return (ahead.reduce((sum, job) => sum + perKind(job.kind), 0) + busy) / Math.max(1, ctx.images.slots);
 }
 
