@@ -66,6 +66,8 @@ export const DATA_EXPORT = {
   keepDays: 7,
   /** Exports a user may start per day (each reads every image they own). */
   maxPerDay: 5,
+  /** A start this soon after the last one answers with that export: a double click, not a new request. */
+  repeatClickSeconds: 10,
   /** How often the personal center asks for progress. */
   pollMs: 1000,
 } as const;

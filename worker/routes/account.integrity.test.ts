@@ -258,6 +258,9 @@ describe('the daily export cap', () => {
     const ids = new Set(await Promise.all(burst.map(async (r) => (await r.json()).export.id)));
     expect(ids.size).toBe(1);
     await t.drainJobs();
+    // A late click of the same burst, after that export finished, still answers with it.
+    const late = await t.request('/api/account/export', { method: 'POST', token });
+    expect((await late.json()).export).toMatchObject({ id: [...ids][0], status: 'COMPLETED' });
     for (let i = 0; i < 4; i++) {
       clock.advance(60);
       const res = await t.request('/api/account/export', { method: 'POST', token });

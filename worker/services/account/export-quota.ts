@@ -13,7 +13,7 @@ const e = schema.dataExports;
  * bumped per click let ten parallel clicks, which all end up with the same export, spend the day's
  * starts. A failed export is not counted (it produced nothing). The user row is locked, so two starts
  * cannot both pass the count, and a deleted account starts nothing. Returns undefined when an export
- * is already running (the caller returns that one).
+ * is already running or was started a moment ago (the caller returns that one).
  */
 export async function insertDataExportWithinCap(
   db: Db,
@@ -32,8 +32,10 @@ export async function insertDataExportWithinCap(
       .from(e)
       .where(and(eq(e.userId, input.userId), gt(e.createdAt, since), ne(e.status, 'FAILED')))
       .orderBy(asc(e.createdAt));
-    // One running already: the caller answers with it, whatever the count.
-    if (recent.some((row) => row.status === 'PROCESSING')) return undefined;
+    // One running, or one that finished within a double click's time (a fast export can complete
+    // before the last of a burst of clicks arrives): the caller answers with it, whatever the count.
+    const repeatSince = input.now.getTime() - DATA_EXPORT.repeatClickSeconds * 1000;
+    if (recent.some((row) => row.status === 'PROCESSING' || row.createdAt.getTime() > repeatSince)) return undefined;
     if (recent.length >= DATA_EXPORT.maxPerDay) {
       const retryAfter = Math.max(1, Math.ceil((recent[0]!.createdAt.getTime() + DAY_MS - input.now.getTime()) / 1000));
       throw new ServiceError('RATE_LIMITED', `At most ${DATA_EXPORT.maxPerDay} exports a day, please try again later`, { retryAfter });
