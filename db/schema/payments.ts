@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PAYMENT_GATEWAYS } from '../../worker/contract/gateways';
 import { createdAt, tstz, updatedAt } from './_columns';
 import { pricingPlans } from './credits';
 import { users } from './users';
 
-export const paymentGateway = pgEnum('payment_gateway', ['STRIPE', 'PAYPAL', 'SANDBOX']);
+export const paymentGateway = pgEnum('payment_gateway', PAYMENT_GATEWAYS);
 /** EXPIRED: a checkout abandoned past its gateway session's lifetime (decision 006); a late payment still wins. */
 export const orderStatus = pgEnum('order_status', ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'REFUNDED', 'EXPIRED']);
 export const orderKind = pgEnum('order_kind', ['credits', 'subscription']);

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentGateway, type PaymentMethod } from './gateways';
 import { wholeNumber } from './numbers';
 import { multiline } from './text';
 
@@ -7,11 +8,9 @@ import { multiline } from './text';
  * status; §7 Pricing and payment, Orders). Field names are the spec's.
  */
 
-/** What the user picks in the payment-method modal: card (Stripe) or PayPal. */
-export const PAYMENT_METHODS = ['STRIPE', 'PAYPAL'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { PAYMENT_METHODS, type PaymentMethod } from './gateways';
 /** Who actually processes the money: the chosen method, or the local sandbox in embedded mode. */
-export type GatewayName = PaymentMethod | 'SANDBOX';
+export type GatewayName = PaymentGateway;
 
 /** EXPIRED: the checkout was abandoned past its gateway session's lifetime (a late payment still counts). */
 export const ORDER_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'REFUNDED', 'EXPIRED'] as const;
@@ -29,7 +28,7 @@ export const REFUND_RULES = {
 
 export const ORDERS_PAGE_SIZE = 20;
 
-const gateway = z.enum(PAYMENT_METHODS, { error: 'gateway must be STRIPE or PAYPAL' });
+const gateway = z.enum(PAYMENT_METHODS, { error: `gateway must be ${PAYMENT_METHODS.join(' or ')}` });
 const planIdField = (name: string) =>
   z
     .string({ error: `${name} is required` })
@@ -47,7 +46,9 @@ export const createSubscriptionOrderRequest = z.object({ planId: planIdField('pl
 export const createCreditOrderRequest = z.object({ packageId: planIdField('packageId'), gateway, referralCode });
 /** `POST /api/credits/packages/{id}/purchase?referralCode`: the gateway may come in the body; card by default. */
 export const purchasePackageQuery = z.object({ referralCode });
-export const purchasePackageBody = z.object({ gateway: gateway.default('STRIPE') }).default({ gateway: 'STRIPE' });
+export const purchasePackageBody = z
+  .object({ gateway: gateway.default(DEFAULT_PAYMENT_METHOD) })
+  .default({ gateway: DEFAULT_PAYMENT_METHOD });
 
 export const orderIdParam = z.object({ orderId: z.string().trim().min(1).max(64) });
 export const idParam = z.object({ id: z.string().trim().min(1).max(64) });

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { schema, type Db } from '../../../db/client';
 import { ServiceError } from '../../contract/errors';
+import { asPaymentMethod, GATEWAYS } from '../../contract/gateways';
 import type { CheckoutResponse, OrderItem, OrdersPage, OrderStatus, PaymentMethod, PaymentStatusResponse } from '../../contract/payments';
 import type { AuthUser } from '../../lib/hono-env';
 import { newId } from '../../lib/ids';
@@ -27,7 +28,7 @@ export interface CheckoutInput {
 
 /** The SPA's callback routes (spec §2), per payment method, carrying the order id for the poller. */
 export function callbackUrls(publicUrl: string, method: PaymentMethod, orderId: string) {
-  const base = `${publicUrl.replace(/\/+$/, '')}/payment/${method === 'PAYPAL' ? 'paypal' : 'stripe'}`;
+  const base = `${publicUrl.replace(/\/+$/, '')}/payment/${GATEWAYS[method].callbackSlug}`;
   const query = `?orderId=${encodeURIComponent(orderId)}`;
   return { successUrl: `${base}/success${query}`, cancelUrl: `${base}/cancel${query}` };
 }
@@ -146,11 +147,13 @@ export async function createCheckoutOrder(ctx: Ctx, user: AuthUser, input: Check
       publicOrigin: input.publicOrigin,
     });
     await db.update(schema.orders).set({ gatewaySessionId: session.sessionId, updatedAt: now }).where(eq(schema.orders.id, orderId));
-    if (session.createdGatewayPlanId && gateway.name !== 'SANDBOX') {
+    const planIdColumn = GATEWAYS[gateway.name].planIdColumn;
+    if (session.createdGatewayPlanId && planIdColumn) {
       // Created once by the adapter; remembered so later checkouts reuse it.
-      const column =
-        gateway.name === 'PAYPAL' ? { paypalPlanId: session.createdGatewayPlanId } : { stripePriceId: session.createdGatewayPlanId };
-      await db.update(schema.pricingPlans).set(column).where(eq(schema.pricingPlans.id, plan.id));
+      await db
+        .update(schema.pricingPlans)
+        .set({ [planIdColumn]: session.createdGatewayPlanId })
+        .where(eq(schema.pricingPlans.id, plan.id));
     }
     return { success: true, checkoutUrl: session.checkoutUrl, error: null, orderId, orderNumber };
   } catch (error) {
@@ -281,7 +284,7 @@ export async function listUserOrders(db: Db, user: AuthUser, query: { page: numb
     credits: order.credits,
     creditsToAdd: order.credits,
     creditsAdded: order.creditsAdded,
-    paymentMethod: order.paymentMethod === 'PAYPAL' ? 'PAYPAL' : 'STRIPE',
+    paymentMethod: asPaymentMethod(order.paymentMethod),
     email: user.email,
     createdAt: order.createdAt.toISOString(),
     completedAt: iso(order.paidAt),

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, like, lte, notExists, sql } from 'drizzle-orm';
 import { schema, type Db } from '../../../db/client';
 import { ServiceError } from '../../contract/errors';
+import { asPaymentMethod } from '../../contract/gateways';
 import type { SubscriptionInfo, SubscriptionResponse } from '../../contract/payments';
 import type { ServiceContext } from '../context';
 import { applyMovement } from '../credits/ledger';
@@ -43,7 +44,7 @@ function present(
     nextBillingDate: billing ? sub.currentPeriodEnd.toISOString() : null,
     endDate: sub.endsAt ? sub.endsAt.toISOString() : null,
     status: sub.status,
-    paymentProvider: sub.paymentMethod === 'PAYPAL' ? 'PAYPAL' : 'STRIPE',
+    paymentProvider: asPaymentMethod(sub.paymentMethod),
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
     sandboxBillingUrl: sub.gateway === 'SANDBOX' && sessionId ? `/api/sandbox/checkout/${encodeURIComponent(sessionId)}` : null,
   };
@@ -182,7 +183,8 @@ export async function grantYearlyMonthlyCredits(ctx: Pick<Ctx, 'db' | 'clock' | 
           type: 'EARNED',
           referenceType: 'SUBSCRIPTION',
           referenceId: order.id,
-          description: `Yearly subscription: credits for month ${month + 1} of 12 (${order.orderNumber})`,
+          reason: 'SUBSCRIPTION_MONTH',
+          reasonParams: { orderNumber: order.orderNumber, month: month + 1 },
           parts: { subscription: order.credits },
         });
         if (result.applied) {
