@@ -69,4 +69,24 @@ describe('memory rate limiter (issue 12, break 8)', () => {
     }
     expect(limiter.size()).toBe(100);
   });
+
+  it("forgets an address's keys (and only keys naming that whole address), and sweeps ended windows", async () => {
+    const clock = manualClock();
+    const limiter = createMemoryRateLimiter(clock);
+    const long = { limit: 5, windowSeconds: 3600 };
+    for (const key of [
+      'login-code:email:a.b@example.com',
+      'login:account-ip:A.B@example.com|203.0.113.7',
+      'login-code:email:xa.b@example.com',
+      'login-code:email:aXb@example.com',
+    ])
+      await limiter.hit(key, long);
+    await limiter.hit('short', { limit: 1, windowSeconds: 60 });
+    expect(await limiter.forget('a.b@example.com')).toBe(2);
+    expect(limiter.size()).toBe(3);
+    clock.advance(61);
+    expect(await limiter.sweepEnded()).toBe(1);
+    expect(limiter.size()).toBe(2);
+    expect((await limiter.hit('login-code:email:xa.b@example.com', long)).remaining).toBe(3);
+  });
 });

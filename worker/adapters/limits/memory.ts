@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { Clock, RateLimiter } from '../../ports';
+import type { Clock } from '../runtime/port';
+import { type RateLimiter, segmentPattern } from './port';
 
 interface Window {
   count: number;
@@ -35,6 +36,19 @@ export function createMemoryRateLimiter(clock: Clock, options: { maxKeys?: numbe
         remaining: Math.max(rule.limit - window.count, 0),
         retryAfterSeconds: allowed ? 0 : Math.ceil((window.endsAt - now) / 1000),
       };
+    },
+    async forget(part) {
+      const pattern = new RegExp(segmentPattern(part), 'i');
+      const named = [...windows.keys()].filter((key) => pattern.test(key));
+      for (const key of named) windows.delete(key);
+      return named.length;
+    },
+    async sweepEnded() {
+      // LRU's purgeStale only knows its own TTLs; the windows carry their own end.
+      const now = clock.now().getTime();
+      const ended = [...windows.entries()].filter(([, window]) => window.endsAt <= now).map(([key]) => key);
+      for (const key of ended) windows.delete(key);
+      return ended.length;
     },
     size: () => windows.size,
   };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../../db/client';
 import { createTestApp, manualClock, type TestApp } from '../../../tests/setup/test-app';
-import { createPostgresRateLimiter, deleteEndedRateLimitWindows, deleteRateLimitKeysOf } from './postgres';
+import { createPostgresRateLimiter } from './postgres';
 
-/** The Postgres limiter's cleanup helpers (decision 018: its rows can hold an address or an IP). */
+/** The Postgres limiter's cleanup verbs (decision 018: its rows can hold an address or an IP). */
 let t: TestApp;
 const clock = manualClock();
 beforeAll(async () => {
@@ -30,7 +30,7 @@ describe('Postgres rate-limit cleanup', () => {
       'login-code:ip:203.0.113.7',
     ])
       await limiter.hit(key, rule);
-    expect(await deleteRateLimitKeysOf(t.deps.db, 'a.b@example.com')).toBe(4);
+    expect(await limiter.forget('a.b@example.com')).toBe(4);
     expect(await keys()).toEqual(
       [
         'login-code:email:xa.b@example.com',
@@ -47,7 +47,7 @@ describe('Postgres rate-limit cleanup', () => {
     await limiter.hit('short', { limit: 1, windowSeconds: 60 });
     await limiter.hit('long', { limit: 1, windowSeconds: 3600 });
     clock.advance(61);
-    expect(await deleteEndedRateLimitWindows(t.deps.db, clock.now())).toBe(1);
+    expect(await limiter.sweepEnded()).toBe(1);
     expect(await keys()).toEqual(['long']);
     expect((await limiter.hit('long', { limit: 1, windowSeconds: 3600 })).allowed).toBe(false);
   });

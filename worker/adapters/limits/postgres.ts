@@ -1,6 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import { schema, type Db } from '../../../db/client';
-import type { Clock, RateLimiter } from '../../ports';
+import type { Clock } from '../runtime/port';
+import { type RateLimiter, segmentPattern } from './port';
 
 /**
  * Fixed-window counters in Postgres, for deployments without Redis. One upsert statement per hit:
@@ -23,6 +24,8 @@ export function createPostgresRateLimiter(db: Db, clock: Clock): RateLimiter {
       const retryAfterSeconds = allowed ? 0 : Math.max(Math.ceil((new Date(row.window_ends_at).getTime() - now.getTime()) / 1000), 1);
       return { allowed, remaining: Math.max(rule.limit - count, 0), retryAfterSeconds };
     },
+    forget: (part) => deleteRateLimitKeysOf(db, part),
+    sweepEnded: () => deleteEndedRateLimitWindows(db, clock.now()),
   };
 }
 
@@ -32,19 +35,18 @@ type Writer = Pick<Db, 'delete'>;
  * Counters whose window has ended count nothing any more (the next hit starts at 1), and their keys
  * can name an e-mail address or an IP: maintenance deletes them (decision 018).
  */
-export async function deleteEndedRateLimitWindows(db: Writer, now: Date): Promise<number> {
+async function deleteEndedRateLimitWindows(db: Writer, now: Date): Promise<number> {
   const c = schema.rateLimitCounters;
   const deleted = await db.delete(c).where(lt(c.windowEndsAt, now)).returning({ key: c.key });
   return deleted.length;
 }
 
-/**
- * Deletes the counters whose key names `email` as a whole part (`login-code:email:<addr>`,
- * `…:<addr>:<ip>`, `login:account-ip:<addr>|<ip>`), for the deletion of the account with that address.
- */
-export async function deleteRateLimitKeysOf(db: Writer, email: string): Promise<number> {
+/** {@link RateLimiter.forget} in SQL. */
+async function deleteRateLimitKeysOf(db: Writer, email: string): Promise<number> {
   const c = schema.rateLimitCounters;
-  const pattern = `(^|:)${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[:|])`;
-  const deleted = await db.delete(c).where(sql`${c.key} ~* ${pattern}`).returning({ key: c.key });
+  const deleted = await db
+    .delete(c)
+    .where(sql`${c.key} ~* ${segmentPattern(email)}`)
+    .returning({ key: c.key });
   return deleted.length;
 }

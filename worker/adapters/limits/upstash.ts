@@ -1,4 +1,4 @@
-import type { RateLimiter } from '../../ports';
+import type { RateLimiter } from './port';
 
 type PipelineAnswer = { result?: unknown; error?: string }[];
 
@@ -33,5 +33,9 @@ export function createUpstashRateLimiter(options: { url: string; token: string; 
       const allowed = count <= rule.limit;
       return { allowed, remaining: Math.max(rule.limit - count, 0), retryAfterSeconds: allowed ? 0 : Math.max(ttl, 1) };
     },
+    // Every key carries an EXPIRE of its window (an hour at most), so Redis forgets an address's
+    // counters and ended windows on its own; a SCAN over a shared Redis per deletion would cost more.
+    forget: async () => 0,
+    sweepEnded: async () => 0,
   };
 }

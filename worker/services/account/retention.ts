@@ -1,6 +1,5 @@
 import { and, gt, inArray, isNotNull, lt } from 'drizzle-orm';
 import { schema } from '../../../db/client';
-import { deleteEndedRateLimitWindows } from '../../adapters/limits/postgres';
 import type { ServiceContext } from '../context';
 import { ownPrefixes } from '../auth/account-deletion';
 
@@ -14,9 +13,9 @@ export const LOGIN_CODE_KEEP_AFTER_EXPIRY_MS = 24 * 3600 * 1000;
  * e-mail change, or one tried during it) are not found by an account's deletion: this reaches them.
  * Part of every maintenance run; idempotent.
  */
-export async function sweepStalePersonalData(ctx: ServiceContext<'db' | 'clock'>) {
+export async function sweepStalePersonalData(ctx: ServiceContext<'db' | 'clock' | 'limits'>) {
   const now = ctx.clock.now();
-  const staleLimiterRows = await deleteEndedRateLimitWindows(ctx.db, now);
+  const staleLimiterRows = await ctx.limits.sweepEnded();
   const codes = await ctx.db
     .delete(schema.loginCodes)
     .where(lt(schema.loginCodes.expiresAt, new Date(now.getTime() - LOGIN_CODE_KEEP_AFTER_EXPIRY_MS)))

@@ -4,7 +4,6 @@ import type { DeleteAccountRequest, DeleteAccountResponse, DeletionPreview } fro
 import { ServiceError } from '../../contract/errors';
 import type { ServiceContext } from '../context';
 import { blobKeyOf } from '../account/export-contents';
-import { deleteRateLimitKeysOf } from '../../adapters/limits/postgres';
 import { settleHeldDuplicates } from '../payments/duplicates';
 import { lapseSubscriptionCredits } from '../payments/effects';
 import { accountGone, deletedEmail } from './deleted-accounts';
@@ -210,9 +209,6 @@ export async function deleteAccount(
     await tx.delete(schema.authIdentities).where(eq(schema.authIdentities.userId, user.id));
     await tx.delete(schema.referralCodes).where(eq(schema.referralCodes.userId, user.id));
     await tx.delete(schema.loginCodes).where(eq(schema.loginCodes.email, user.email));
-    // Rate-limit counters keyed by the address (the Postgres limiter's table; Upstash and memory
-    // windows end within the hour on their own). Former addresses go with the maintenance sweep.
-    await deleteRateLimitKeysOf(tx, user.email);
     await tx
       .update(schema.users)
       .set({
@@ -228,6 +224,9 @@ export async function deleteAccount(
       .where(eq(schema.users.id, user.id));
   });
   ctx.log.info('account deleted', { userId: user.id });
+  // Rate-limit counters keyed by the address, after the commit (a rolled-back deletion keeps its
+  // limits). Former addresses go with the maintenance sweep of ended windows.
+  await ctx.limits.forget(user.email);
   // Billing still to stop (see gatewayCancelDue above); maintenance retries what fails here.
   await settleHeldDuplicates(ctx, new Set([user.id]));
 
