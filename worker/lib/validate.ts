@@ -17,7 +17,7 @@ export function fieldName(path: readonly PropertyKey[]): string {
   return cut(path.map((segment) => cut(String(segment), FIELD_SEGMENT_MAX)).join('.'), FIELD_NAME_MAX);
 }
 
-function validationFailed(target: string, issue: { path: PropertyKey[]; message: string } | undefined): ServiceError {
+export function validationFailed(target: string, issue: { path: PropertyKey[]; message: string } | undefined): ServiceError {
   const field = (issue && fieldName(issue.path)) || target;
   return new ServiceError('VALIDATION_FAILED', issue?.message ?? 'Invalid input', { field });
 }
@@ -26,7 +26,7 @@ function validationFailed(target: string, issue: { path: PropertyKey[]; message:
  * Refuses control characters, unpaired surrogates and (outside fields marked `multiline`) line
  * breaks anywhere in an already parsed value (worker/contract/text.ts), naming the field.
  */
-function assertCleanText(target: string, schema: ZodType, data: unknown) {
+export function assertCleanText(target: string, schema: ZodType, data: unknown) {
   const found = findTextProblem(schema, data);
   if (found) throw validationFailed(target, { path: found.path, message: TEXT_PROBLEM_MESSAGES[found.problem] });
 }

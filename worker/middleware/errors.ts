@@ -35,6 +35,9 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof HTTPException) {
     if (err.status === 400) return send(c, 400, errorBody(c, 'MALFORMED_JSON', 'The request body is not valid JSON'));
     if (err.status === 413) return send(c, 413, errorBody(c, 'PAYLOAD_TOO_LARGE', 'The request body is too large'));
+    // A route's declared body type (lib/openapi.ts) refuses a body of another content type.
+    if (err.status === 415)
+      return send(c, 415, errorBody(c, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as the content type the operation documents'));
     if (err.status === 401) return send(c, 401, errorBody(c, 'UNAUTHENTICATED', 'Authentication failed, please log in again'));
   }
   // The Error itself, not its stack text: the logger reduces it to class, message without bound

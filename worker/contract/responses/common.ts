@@ -1,0 +1,33 @@
+/**
+ * Response bodies shared by every area: the one error body (DESIGN.md §3.2) and the small
+ * acknowledgements. Response schemas are documentation and the handler's return type at once
+ * (worker/lib/openapi.ts); requests keep their schemas in worker/contract/<area>.ts.
+ */
+import { z } from '@hono/zod-openapi';
+import { ERROR_STATUS, type ApiErrorBody, type ErrorCode } from '../errors';
+
+const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+export const errorBody = z
+  .object({
+    success: z.literal(false),
+    error: z.object({
+      code: z.enum(ERROR_CODES).describe('One of the closed list of error codes; the SPA translates it'),
+      message: z.string().describe('In the language of Accept-Language; shown when the client has no text for the code'),
+      field: z.string().optional().describe('The request field at fault'),
+      retryAfter: z.number().int().optional().describe('Seconds until the action may be retried (also the Retry-After header)'),
+    }),
+    requestId: z.string().describe('Also the x-request-id header; quote it to support'),
+  })
+  .openapi('Error');
+errorBody satisfies z.ZodType<Required<Pick<ApiErrorBody, 'success' | 'requestId'>>>;
+
+/** `{ success: true }` and nothing else. */
+export const okBody = z.object({ success: z.literal(true) }).openapi('Ok');
+
+/** `{ success: true, message }`: an acknowledgement with a human-readable note. */
+export const okMessageBody = z.object({ success: z.literal(true), message: z.string() }).openapi('OkMessage');
+
+export const int = () => z.number().int();
+/** Dates travel as ISO 8601 strings. */
+export const isoDateTime = () => z.string().describe('ISO 8601 date-time');
