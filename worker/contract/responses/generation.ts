@@ -1,0 +1,107 @@
+/**
+ * Success bodies of the generation, upload, image and creation-record routes (spec §3 Generation
+ * job, Creation record, Models; §7). The routes declare these in `createRoute`, so the services'
+ * return types are checked against them at compile time and the OpenAPI document shows exactly
+ * these fields. `.meta({ id })` names each as a component of the document.
+ */
+import * as z from 'zod';
+import { CREATION_TYPES, ERROR_CATEGORIES, MODELS } from '../generation';
+
+const int = z.number().int();
+const instant = z.iso.datetime();
+const jobStatus = z.enum(['PROCESSING', 'COMPLETED', 'FAILED']);
+
+/** Where a job that has not started stands in the engine's queue. */
+export const queuePlace = z
+  .object({
+    ahead: int.describe('Jobs (any user’s) that start before this one'),
+    estimatedStartSeconds: z.number().describe('That work’s measured run time over the engine’s slots'),
+  })
+  .meta({ id: 'QueuePlace' });
+
+export const generationStatusResponse = z
+  .object({
+    success: z.literal(true),
+    id: z.string().describe('Job id'),
+    recordId: z.string().describe('The creation record the job fills'),
+    status: jobStatus,
+    imageUrl: z.string().nullable().describe('Signed URL of the finished image'),
+    message: z.string().nullable().describe('The failure, in the caller’s language (FAILED only)'),
+    error: z.string().nullable().describe('Same as message'),
+    errorMessage: z.string().nullable(),
+    errorCategory: z.enum(ERROR_CATEGORIES).nullable(),
+    credits: int.describe('What the job cost'),
+    svgUrl: z.string().nullable().describe('A finished offline logo also downloads as SVG from here'),
+    seed: int.nullable().describe('The seed the job ran with: the same prompt, style, size and seed give the same image'),
+    queue: queuePlace.nullable().describe('Null once the job runs or ends'),
+  })
+  .meta({ id: 'GenerationStatus' });
+
+const modelInfo = z.object({ name: z.string(), description: z.string(), available: z.boolean() });
+
+export const modelsResponse = z
+  .object({
+    success: z.literal(true),
+    models: z.record(z.enum(MODELS), modelInfo).describe('Keyed by model name; a model is available when an engine serves it'),
+    costs: z.object({
+      costByResolution: z.record(z.string(), int).describe('Credits per image, keyed like 1024x1024'),
+      defaultCost: int,
+    }),
+  })
+  .meta({ id: 'ModelCatalogue' });
+
+export const uploadedImageResponse = z
+  .object({
+    success: z.literal(true),
+    id: z.string(),
+    url: z.string(),
+    imageUrl: z.string().describe('Same as url'),
+    width: int,
+    height: int,
+  })
+  .meta({ id: 'UploadedImage' });
+
+export const creationRecord = z
+  .object({
+    id: z.string(),
+    type: z.enum(CREATION_TYPES),
+    status: jobStatus,
+    date: instant,
+    createdAt: instant,
+    updatedAt: instant,
+    thumbnail: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    prompt: z.string().nullable(),
+    style: z.string().nullable(),
+    model: z.string().nullable(),
+    width: int.nullable(),
+    height: int.nullable(),
+    toolId: z.string().nullable(),
+    credits: int,
+    imageCount: int,
+    sourceImageUrls: z.array(z.string()),
+    originalImageUrl: z.string().nullable(),
+    processedImageUrl: z.string().nullable(),
+    errorCategory: z.string().nullable(),
+    errorMessage: z.string().nullable(),
+  })
+  .meta({ id: 'CreationRecord' });
+
+export const creationRecordsResponse = z
+  .object({
+    success: z.literal(true),
+    records: z.array(creationRecord),
+    content: z.array(creationRecord).describe('Same as records'),
+    page: int,
+    size: int,
+    total: int,
+    totalElements: int,
+    totalPages: int,
+  })
+  .meta({ id: 'CreationRecordsPage' });
+
+export const creationStatsResponse = z
+  .object({ success: z.literal(true), total: int, completed: int, processing: int, failed: int })
+  .meta({ id: 'CreationStats' });
+
+export const deletedRecordResponse = z.object({ success: z.literal(true), id: z.string() }).meta({ id: 'DeletedRecord' });

@@ -1,0 +1,130 @@
+/**
+ * Success bodies of the payment, order, subscription and webhook routes (spec §3 Order,
+ * Subscription, Refund check, Payment status; §7). The routes declare these in `createRoute`, so
+ * the services' return types are checked against them at compile time and the OpenAPI document
+ * shows exactly these fields. `.meta({ id })` names each as a component of the document.
+ */
+import * as z from 'zod';
+import { ORDER_STATUSES, PAYMENT_METHODS } from '../payments';
+
+const int = z.number().int();
+const instant = z.iso.datetime();
+const dollars = z.number().describe('In the order’s currency units (dollars), for display');
+
+export const checkoutResponse = z
+  .object({
+    success: z.literal(true),
+    checkoutUrl: z.string().nullable().describe('Where to send the browser to pay'),
+    error: z.null().describe('Always null here: a gateway failure is a 502 PAYMENT_PROVIDER_ERROR error body'),
+    orderId: z.string(),
+    orderNumber: z.string(),
+  })
+  .meta({ id: 'CheckoutResponse' });
+
+export const paymentStatusResponse = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    creditsAdded: int,
+    gatewayTransactionId: z.string().nullable(),
+    orderId: z.string(),
+    needsSupport: z.boolean().describe('The payment did not match the order: nothing was granted and support settles it'),
+  })
+  .meta({ id: 'PaymentStatus' });
+
+export const orderItem = z
+  .object({
+    id: z.string(),
+    orderNumber: z.string(),
+    packageName: z.string(),
+    productName: z.string(),
+    kind: z.enum(['credits', 'subscription']),
+    amount: dollars,
+    currency: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    credits: int,
+    creditsToAdd: int,
+    creditsAdded: int,
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    email: z.string(),
+    createdAt: instant,
+    completedAt: instant.nullable(),
+    paidTime: instant.nullable(),
+    refundedAt: instant.nullable(),
+    refundStatus: z.enum(['PENDING', 'APPROVED', 'COMPLETED']).nullable(),
+    refundedAmount: dollars,
+    needsSupport: z.boolean(),
+    supportReason: z.enum(['PARTIAL_REFUND', 'PAYMENT_MISMATCH']).nullable(),
+  })
+  .meta({ id: 'Order' });
+
+export const ordersPageResponse = z
+  .object({
+    success: z.literal(true),
+    orders: z.array(orderItem),
+    currentPage: int,
+    totalPages: int,
+    total: int,
+    pageSize: int,
+    error: z.null(),
+  })
+  .meta({ id: 'OrdersPage' });
+
+export const refundCheckResponse = z
+  .object({
+    success: z.literal(true),
+    canRefund: z.boolean(),
+    error: z.string().nullable().describe('The first refund rule that fails, or null when the order may be refunded'),
+    conditions: z.object({
+      isPaid: z.boolean(),
+      withinTimeLimit: z.boolean(),
+      hasEnoughCredits: z.boolean(),
+      currentCredits: int,
+      requiredCredits: int,
+      passRiskControl: z.boolean(),
+      recentRefundCount: int,
+      noPendingRefund: z.boolean(),
+    }),
+    refundAmount: dollars,
+    deadline: instant.nullable().describe('When the refund window closes'),
+  })
+  .meta({ id: 'RefundCheck' });
+
+export const refundResponse = z
+  .object({
+    success: z.literal(true),
+    refundAmount: dollars,
+    refundId: z.string(),
+    status: z.enum(['PENDING', 'COMPLETED']),
+    message: z.string(),
+  })
+  .meta({ id: 'RefundResult' });
+
+export const subscriptionInfo = z
+  .object({
+    id: z.string(),
+    planId: z.string(),
+    planName: z.string(),
+    packageType: z.enum(['monthly', 'yearly']),
+    price: dollars,
+    currency: z.string(),
+    monthlyCredits: int,
+    startDate: instant,
+    nextBillingDate: instant.nullable(),
+    endDate: instant.nullable(),
+    status: z.enum(['active', 'cancelled', 'suspended', 'expired']),
+    paymentProvider: z.enum(PAYMENT_METHODS),
+    cancelAtPeriodEnd: z.boolean(),
+    sandboxBillingUrl: z.string().nullable().describe('Sandbox only: its local page for trying renewals and a lapse'),
+  })
+  .meta({ id: 'Subscription' });
+
+export const subscriptionResponse = z
+  .object({ success: z.literal(true), subscription: subscriptionInfo.nullable() })
+  .meta({ id: 'SubscriptionResponse' });
+
+/** What every gateway's webhook answers once the event is verified (a replayed event id: `duplicate`, nothing moved). */
+export const webhookReceipt = z
+  .object({ received: z.literal(true), duplicate: z.boolean().describe('The event id was seen before; nothing was applied again') })
+  .meta({ id: 'WebhookReceipt' });

@@ -1,0 +1,53 @@
+/**
+ * Success bodies of the upscaler routes (spec §3 Upscale job; §7 `/api/image-upscale/*`), declared
+ * by the routes in `createRoute` and checked against the services' return types at compile time.
+ */
+import * as z from 'zod';
+import { UPSCALE_FACTORS } from '../upscale';
+import { queuePlace } from './generation';
+
+const int = z.number().int();
+const jobStatus = z.enum(['PROCESSING', 'COMPLETED', 'FAILED']);
+const factor = z.literal(UPSCALE_FACTORS);
+const byFactor = z.object(
+  Object.fromEntries(UPSCALE_FACTORS.map((f) => [`${f}`, int])) as Record<`${(typeof UPSCALE_FACTORS)[number]}`, typeof int>,
+);
+
+export const upscaleOptionsResponse = z
+  .object({
+    success: z.literal(true),
+    factors: z.array(factor),
+    defaultFactor: factor,
+    costByFactor: byFactor.describe('Credits per upscale, keyed by factor'),
+    maxInputPixelsByFactor: byFactor,
+    maxOutputPixels: int,
+  })
+  .meta({ id: 'UpscaleOptions' });
+
+export const upscaleStartedResponse = z
+  .object({
+    success: z.literal(true),
+    id: z.string().describe('Job id'),
+    status: jobStatus,
+    scaleFactor: factor,
+    error: z.null(),
+    code: z.null(),
+  })
+  .meta({ id: 'UpscaleStarted' });
+
+export const upscaleStatusResponse = z
+  .object({
+    success: z.literal(true),
+    id: z.string(),
+    recordId: z.string(),
+    status: jobStatus,
+    imageUrl: z.string().nullable(),
+    scaleFactor: factor,
+    faceEnhancement: z.boolean(),
+    width: int.nullable().describe('Output size, once COMPLETED'),
+    height: int.nullable(),
+    errorMessage: z.string().nullable(),
+    credits: int,
+    queue: queuePlace.nullable(),
+  })
+  .meta({ id: 'UpscaleStatus' });
