@@ -1,7 +1,9 @@
 import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { queryClient } from './api/queries';
 import { activateLocale, i18n, storedLocale } from './i18n';
 import { nextTask } from './lib/next-task';
 import { routeTree } from './routeTree.gen';
@@ -30,9 +32,11 @@ void (async () => {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <I18nProvider i18n={i18n}>
-          <RouterProvider router={router} />
-        </I18nProvider>
+        <QueryClientProvider client={queryClient}>
+          <I18nProvider i18n={i18n}>
+            <RouterProvider router={router} />
+          </I18nProvider>
+        </QueryClientProvider>
       </StrictMode>,
     ),
   );

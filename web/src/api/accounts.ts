@@ -1,25 +1,40 @@
+import type {
+  AccountOverview,
+  ChangePasswordRequest,
+  CredentialsChangedResponse,
+  DataExportResponse,
+  DeleteAccountResponse,
+  DeletionPreview,
+  EmailChangeCodeResponse,
+  EmailChangeConfirm,
+} from '../../../worker/contract/account';
 import {
   AVATAR,
   type AuthResponse,
   type AvatarResponse,
+  type EmailVerificationStatus,
   type GoogleConfigResponse,
   type GoogleOAuthRequest,
   type GoogleStartResponse,
   type LoginRequest,
+  type PasswordResetConfirm,
+  type PasswordResetRequestResponse,
   type RegisterRequest,
+  type SendCodeResponse,
   type UserProfile,
+  type VerifyEmailResponse,
 } from '../../../worker/contract/auth';
-import { request } from './client';
+import { http, multipart, unwrapAs } from './client';
 
-/** Typed account calls (spec §7 Auth, users/me, avatar); bodies are the shared contract types. */
+/** Typed account calls (spec §7 Auth, users/me, avatar). */
 export const accountsApi = {
-  googleConfig: () => request<GoogleConfigResponse>('/auth/google/config'),
+  googleConfig: () => unwrapAs<GoogleConfigResponse>(http.GET('/api/auth/google/config')),
   /** Same-origin on purpose: the server binds the flow (state + PKCE verifier) to this browser with a cookie. */
-  googleStart: (referralCode?: string) => request<GoogleStartResponse>('/auth/google/start', { json: { referralCode } }),
-  googleOAuth: (body: GoogleOAuthRequest) => request<AuthResponse>('/auth/google/oauth2', { json: body }),
-  register: (body: RegisterRequest) => request<AuthResponse>('/auth/register', { json: body }),
-  login: (body: LoginRequest) => request<AuthResponse>('/auth/login', { json: body }),
-  me: () => request<UserProfile>('/users/me'),
+  googleStart: (referralCode?: string) => unwrapAs<GoogleStartResponse>(http.POST('/api/auth/google/start', { body: { referralCode } })),
+  googleOAuth: (body: GoogleOAuthRequest) => unwrapAs<AuthResponse>(http.POST('/api/auth/google/oauth2', { body })),
+  register: (body: RegisterRequest) => unwrapAs<AuthResponse>(http.POST('/api/auth/register', { body })),
+  login: (body: LoginRequest) => unwrapAs<AuthResponse>(http.POST('/api/auth/login', { body })),
+  me: (signal?: AbortSignal) => unwrapAs<UserProfile>(http.GET('/api/users/me', { signal })),
   /**
    * Spec §7: multipart field `avatar`, 30 s timeout, cancellable. `signal` is the caller's Cancel;
    * the timeout aborts with a TimeoutError so the caller can tell the two apart.
@@ -28,22 +43,44 @@ export const accountsApi = {
     const form = new FormData();
     form.append('avatar', file);
     const timeout = AbortSignal.timeout(AVATAR.uploadTimeoutMs);
-    return request<AvatarResponse>('/users/me/avatar', { form, signal: signal ? AbortSignal.any([signal, timeout]) : timeout }).catch(
-      (error: unknown) => {
-        // request() reports any non-AbortError fetch failure as a network error; a timeout is its own case.
-        if (timeout.aborted && !signal?.aborted) throw new DOMException('Avatar upload timed out', 'TimeoutError');
-        throw error;
-      },
-    );
+    return unwrapAs<AvatarResponse>(
+      http.POST('/api/users/me/avatar', { ...multipart(form), signal: signal ? AbortSignal.any([signal, timeout]) : timeout }),
+    ).catch((error: unknown) => {
+      // Any other fetch failure is reported as a network error; a timeout is its own case.
+      if (timeout.aborted && !signal?.aborted) throw new DOMException('Avatar upload timed out', 'TimeoutError');
+      throw error;
+    });
   },
 };
 
-let googleConfig: Promise<GoogleConfigResponse> | undefined;
-/** The Google button's configuration, asked once per page load (it only changes with a deploy). */
-export function loadGoogleConfig(): Promise<GoogleConfigResponse> {
-  googleConfig ??= accountsApi.googleConfig().catch((error: unknown) => {
-    googleConfig = undefined;
-    throw error;
-  });
-  return googleConfig;
-}
+/** `/auth/password-reset/*`: the same answer for every address, then code + new password → signed in. */
+export const passwordResetApi = {
+  request: (email: string) => unwrapAs<PasswordResetRequestResponse>(http.POST('/api/auth/password-reset/request', { body: { email } })),
+  confirm: (body: PasswordResetConfirm) => unwrapAs<AuthResponse>(http.POST('/api/auth/password-reset/confirm', { body })),
+};
+
+/** The signed-in account's e-mail verification (docs/decisions/008). */
+export const emailVerificationApi = {
+  status: (signal?: AbortSignal) => unwrapAs<EmailVerificationStatus>(http.GET('/api/auth/email-verification', { signal })),
+  sendCode: () => unwrapAs<SendCodeResponse>(http.POST('/api/auth/email-verification/send-code')),
+  verify: (verificationCode: string) =>
+    unwrapAs<VerifyEmailResponse>(http.POST('/api/auth/email-verification/verify', { body: { verificationCode } })),
+};
+
+/** `/api/account/*`: sign-in details, My data export, account deletion. */
+export const accountApi = {
+  overview: (signal?: AbortSignal) => unwrapAs<AccountOverview>(http.GET('/api/account', { signal })),
+  changePassword: (body: ChangePasswordRequest) => unwrapAs<CredentialsChangedResponse>(http.POST('/api/account/password', { body })),
+  /** An account without a password sets its first one with a reset code mailed to its own address. */
+  sendPasswordCode: (email: string) => passwordResetApi.request(email),
+  setPassword: (body: PasswordResetConfirm) => passwordResetApi.confirm(body),
+  sendEmailChangeCode: (newEmail: string) =>
+    unwrapAs<EmailChangeCodeResponse>(http.POST('/api/account/email/send-code', { body: { newEmail } })),
+  confirmEmailChange: (body: EmailChangeConfirm) => unwrapAs<CredentialsChangedResponse>(http.POST('/api/account/email/confirm', { body })),
+  latestExport: (signal?: AbortSignal) => unwrapAs<DataExportResponse>(http.GET('/api/account/export', { signal })),
+  startExport: () => unwrapAs<DataExportResponse>(http.POST('/api/account/export')),
+  deletionPreview: (signal?: AbortSignal) => unwrapAs<DeletionPreview>(http.GET('/api/account/deletion', { signal })),
+  sendDeletionCode: () => unwrapAs<{ success: true; message: string }>(http.POST('/api/account/deletion/send-code')),
+  deleteAccount: (verificationCode: string) =>
+    unwrapAs<DeleteAccountResponse>(http.POST('/api/account/deletion/confirm', { body: { verificationCode } })),
+};

@@ -3,55 +3,64 @@ import type { CreditBalance, CreditTransaction, Paged } from '../../../worker/co
 import type { GenerationStatus } from '../../../worker/contract/generation';
 import type { PricingItem } from '../../../worker/contract/pricing';
 import type { ShowcasePage } from '../../../worker/contract/showcase';
-import { request } from './client';
+import { http, multipart, unwrapAs } from './client';
+import type { paths } from './schema.gen';
 
-/** Typed calls per endpoint; field names follow spec §7 via the shared contract types. */
+type GenerateBody = paths['/api/generate-image']['post']['requestBody']['content']['application/json'];
+type TransactionType = NonNullable<NonNullable<paths['/api/credits/transactions']['get']['parameters']['query']>['type']>;
+
+/** Typed calls per endpoint, on the client generated from the OpenAPI document; fields follow spec §7. */
 export const api = {
-  sendCode: (email: string, referralCode?: string) => request<SendCodeResponse>('/auth/login/send-code', { json: { email, referralCode } }),
+  sendCode: (email: string, referralCode?: string) =>
+    unwrapAs<SendCodeResponse>(http.POST('/api/auth/login/send-code', { body: { email, referralCode } })),
   verifyCode: (email: string, verificationCode: string, referralCode?: string) =>
-    request<AuthResponse>('/auth/login/verify-code', { json: { email, verificationCode, referralCode } }),
-  me: () => request<UserProfile>('/users/me'),
-  updateMe: (name: string) => request<UserProfile>('/users/me', { method: 'PUT', json: { name } }),
-  showcase: (page: number, limit = 12) => request<ShowcasePage>('/showcase/images', { query: { page, limit } }),
-  balance: () => request<CreditBalance & { success: true }>('/credits/balance'),
-  transactions: (page: number, size: number, type?: string) =>
-    request<Paged<CreditTransaction> & { transactions: CreditTransaction[] }>('/credits/transactions', { query: { page, size, type } }),
-  pricing: (lang: string) => request<PricingItem[]>('/public/pricing/all', { query: { lang } }),
-  registrationBonus: () => request<{ success: true; data: number }>('/system/config/registration-bonus'),
-  models: () =>
-    request<{
+    unwrapAs<AuthResponse>(http.POST('/api/auth/login/verify-code', { body: { email, verificationCode, referralCode } })),
+  me: (signal?: AbortSignal) => unwrapAs<UserProfile>(http.GET('/api/users/me', { signal })),
+  updateMe: (name: string) => unwrapAs<UserProfile>(http.PUT('/api/users/me', { body: { name } })),
+  showcase: (page: number, limit = 12, signal?: AbortSignal) =>
+    unwrapAs<ShowcasePage>(http.GET('/api/showcase/images', { params: { query: { page, limit } }, signal })),
+  balance: (signal?: AbortSignal) => unwrapAs<CreditBalance & { success: true }>(http.GET('/api/credits/balance', { signal })),
+  transactions: (page: number, size: number, type?: string, signal?: AbortSignal) =>
+    unwrapAs<Paged<CreditTransaction> & { transactions: CreditTransaction[] }>(
+      http.GET('/api/credits/transactions', {
+        params: { query: { page, size, type: (type || undefined) as TransactionType | undefined } },
+        signal,
+      }),
+    ),
+  pricing: (lang: string, signal?: AbortSignal) =>
+    unwrapAs<PricingItem[]>(http.GET('/api/public/pricing/all', { params: { query: { lang } }, signal })),
+  registrationBonus: (signal?: AbortSignal) =>
+    unwrapAs<{ success: true; data: number }>(http.GET('/api/system/config/registration-bonus', { signal })),
+  models: (signal?: AbortSignal) =>
+    unwrapAs<{
       success: true;
       models: Record<string, { name: string; description: string; available: boolean }>;
       costs: { costByResolution: Record<string, number>; defaultCost: number };
-    }>('/generate-image/models'),
-  generate: (body: {
-    prompt: string;
-    style: string;
-    width: number;
-    height: number;
-    model: string;
-    updateRecordId?: string;
-    toolId?: string;
-    extra?: string;
-  }) => request<GenerationStatus>('/generate-image', { json: body }),
-  edit: (form: FormData) => request<GenerationStatus>('/generate-image/edit', { form }),
-  generationStatus: (id: string) => request<GenerationStatus>(`/generate-image/status/${id}`),
-  records: (page: number, size: number, status?: string, type?: string) =>
-    request<RecordsPage>('/creation-records', { query: { page, size, status, type } }),
-  recordStats: () => request<{ total: number; completed: number; processing: number; failed: number }>('/creation-records/stats'),
-  deleteRecord: (id: string) => request<{ success: true }>(`/creation-records/${id}`, { method: 'DELETE' }),
-  referralLink: () => request<{ referralCode: string; link: string }>('/referral/link'),
-  referralStats: () =>
-    request<{
+    }>(http.GET('/api/generate-image/models', { signal })),
+  generate: (body: GenerateBody) => unwrapAs<GenerationStatus>(http.POST('/api/generate-image', { body })),
+  /** Multipart: the caller's form carries the images and fields of POST /generate-image/edit. */
+  edit: (form: FormData) => unwrapAs<GenerationStatus>(http.POST('/api/generate-image/edit', multipart(form))),
+  generationStatus: (id: string, signal?: AbortSignal) =>
+    unwrapAs<GenerationStatus>(http.GET('/api/generate-image/status/{id}', { params: { path: { id } }, signal })),
+  records: (page: number, size: number, status?: string, type?: string, signal?: AbortSignal) =>
+    unwrapAs<RecordsPage>(http.GET('/api/creation-records', { params: { query: { page, size, status, type } }, signal })),
+  recordStats: (signal?: AbortSignal) =>
+    unwrapAs<{ total: number; completed: number; processing: number; failed: number }>(http.GET('/api/creation-records/stats', { signal })),
+  deleteRecord: (id: string) => unwrapAs<{ success: true }>(http.DELETE('/api/creation-records/{id}', { params: { path: { id } } })),
+  referralLink: (signal?: AbortSignal) => unwrapAs<{ referralCode: string; link: string }>(http.GET('/api/referral/link', { signal })),
+  referralStats: (signal?: AbortSignal) =>
+    unwrapAs<{
       totalReferrals: number;
       registrationRewards: number;
       totalPurchaseRewards: number;
       totalPaidCount: number;
       rewardBalance: number;
-    }>('/referral/stats'),
-  referredUsers: (page: number, size = 20) =>
-    request<{ users: ReferredUser[]; totalPages: number; total: number }>('/referral/referred-users', { query: { page, size } }),
-  referralInfo: (code: string) => request<{ referrerName: string }>(`/referral/info/${encodeURIComponent(code)}`),
+    }>(http.GET('/api/referral/stats', { signal })),
+  referredUsers: (page: number, size = 20, signal?: AbortSignal) =>
+    unwrapAs<{ users: ReferredUser[]; totalPages: number; total: number }>(
+      http.GET('/api/referral/referred-users', { params: { query: { page, size } }, signal }),
+    ),
+  referralInfo: (code: string) => unwrapAs<{ referrerName: string }>(http.GET('/api/referral/info/{code}', { params: { path: { code } } })),
 };
 
 export interface CreationRecord {

@@ -8,15 +8,15 @@ import type {
   SubscriptionResponse,
 } from '../../../worker/contract/payments';
 import { ORDERS_PAGE_SIZE } from '../../../worker/contract/payments';
-import { ApiError, request } from './client';
+import { ApiError, http, unwrapAs } from './client';
 
 /**
  * A gateway failure is a 502 PAYMENT_PROVIDER_ERROR; it is folded back into the spec's
  * `{success: false, checkoutUrl: null, error}` shape here, so the pricing page shows the spec's alert.
  */
-async function checkout(path: string, body: Record<string, string>): Promise<CheckoutResponse> {
+async function checkout(pending: Promise<CheckoutResponse>): Promise<CheckoutResponse> {
   try {
-    return await request<CheckoutResponse>(path, { json: body });
+    return await pending;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'PAYMENT_PROVIDER_ERROR')
       return { success: false, checkoutUrl: null, error: error.message };
@@ -24,22 +24,28 @@ async function checkout(path: string, body: Record<string, string>): Promise<Che
   }
 }
 
-const enc = encodeURIComponent;
-
 /** Typed payment, order, refund and subscription calls (spec §7), shaped by worker/contract/payments.ts. */
 export const paymentsApi = {
-  createCreditOrder: (packageId: string, gateway: PaymentMethod) => checkout('/v2/payment/create-credit-order', { packageId, gateway }),
+  createCreditOrder: (packageId: string, gateway: PaymentMethod) =>
+    checkout(unwrapAs<CheckoutResponse>(http.POST('/api/v2/payment/create-credit-order', { body: { packageId, gateway } }))),
   createSubscriptionOrder: (planId: string, gateway: PaymentMethod) =>
-    checkout('/v2/payment/create-subscription-order', { planId, gateway }),
-  orderStatus: (orderId: string) => request<PaymentStatusResponse>(`/v2/payment/order/${enc(orderId)}/status`),
+    checkout(unwrapAs<CheckoutResponse>(http.POST('/api/v2/payment/create-subscription-order', { body: { planId, gateway } }))),
+  orderStatus: (orderId: string, signal?: AbortSignal) =>
+    unwrapAs<PaymentStatusResponse>(http.GET('/api/v2/payment/order/{orderId}/status', { params: { path: { orderId } }, signal })),
   /** The cancel callback route tells the server the customer gave up (spec §4). */
   cancelOrder: (orderId: string) =>
-    request<PaymentStatusResponse>(`/v2/payment/order/${enc(orderId)}/cancel`, { method: 'POST', json: {} }),
-  orders: (page: number, size = ORDERS_PAGE_SIZE) => request<OrdersPage>('/orders/user', { query: { page, size } }),
-  refundCheck: (orderId: string) => request<RefundCheckResponse>(`/orders/${enc(orderId)}/refund/check`),
+    unwrapAs<PaymentStatusResponse>(
+      http.POST('/api/v2/payment/order/{orderId}/cancel', { params: { path: { orderId } }, body: {} as never }),
+    ),
+  orders: (page: number, size = ORDERS_PAGE_SIZE, signal?: AbortSignal) =>
+    unwrapAs<OrdersPage>(http.GET('/api/orders/user', { params: { query: { page, size } }, signal })),
+  refundCheck: (id: string, signal?: AbortSignal) =>
+    unwrapAs<RefundCheckResponse>(http.GET('/api/orders/{id}/refund/check', { params: { path: { id } }, signal })),
   /** An empty reason is left out: the server fills in the spec's default reason. */
-  refund: (orderId: string, reason: string) =>
-    request<RefundResponse>(`/orders/${enc(orderId)}/refund`, { method: 'POST', json: reason.trim() ? { reason: reason.trim() } : {} }),
-  currentSubscription: () => request<SubscriptionResponse>('/subscriptions/current'),
-  cancelSubscription: () => request<SubscriptionResponse>('/subscriptions/current/cancel', { method: 'POST', json: {} }),
+  refund: (id: string, reason: string) =>
+    unwrapAs<RefundResponse>(
+      http.POST('/api/orders/{id}/refund', { params: { path: { id } }, body: reason.trim() ? { reason: reason.trim() } : {} }),
+    ),
+  currentSubscription: (signal?: AbortSignal) => unwrapAs<SubscriptionResponse>(http.GET('/api/subscriptions/current', { signal })),
+  cancelSubscription: () => unwrapAs<SubscriptionResponse>(http.POST('/api/subscriptions/current/cancel', { body: {} as never })),
 };

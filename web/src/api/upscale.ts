@@ -1,19 +1,20 @@
 import type { UpscaleFactor, UpscaleOptions, UpscaleStarted, UpscaleStatus } from '../../../worker/contract/upscale';
-import { request } from './client';
+import { http, multipart, unwrapAs } from './client';
 
 /** Typed upscaler calls (spec §7 Upscale), shaped by worker/contract/upscale.ts. */
 export const upscaleApi = {
   /** Factors, their prices from the credit config and the input limits per factor. */
-  options: () => request<UpscaleOptions>('/image-upscale/options'),
+  options: (signal?: AbortSignal) => unwrapAs<UpscaleOptions>(http.GET('/api/image-upscale/options', { signal })),
   /** Multipart {image, scaleFactor, faceEnhancement}; the job id comes back at once, the image later. */
   upload: (image: File, scaleFactor: UpscaleFactor, faceEnhancement: boolean, signal?: AbortSignal) => {
     const form = new FormData();
     form.append('image', image, image.name);
     form.append('scaleFactor', String(scaleFactor));
     form.append('faceEnhancement', String(faceEnhancement));
-    return request<UpscaleStarted>('/image-upscale/upload', { form, signal });
+    return unwrapAs<UpscaleStarted>(http.POST('/api/image-upscale/upload', { ...multipart(form), signal }));
   },
-  status: (id: string, signal?: AbortSignal) => request<UpscaleStatus>(`/image-upscale/status/${encodeURIComponent(id)}`, { signal }),
+  status: (id: string, signal?: AbortSignal) =>
+    unwrapAs<UpscaleStatus>(http.GET('/api/image-upscale/status/{id}', { params: { path: { id } }, signal })),
 };
 
 export type { UpscaleFactor, UpscaleOptions, UpscaleStarted, UpscaleStatus };

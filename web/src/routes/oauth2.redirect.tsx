@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { AuthResponse } from '../../../worker/contract/auth';
-import { accountsApi, loadGoogleConfig } from '../api/accounts';
+import { accountsApi } from '../api/accounts';
+import { queries, queryClient } from '../api/queries';
 import { ApiError } from '../api/client';
 import { useErrorText } from '../api/error-text';
 import { REFERRAL_KEY } from '../features/auth/referral-key';
@@ -58,7 +59,8 @@ function OAuthRedirect() {
 
     let exchange = exchanges.get(code);
     if (!exchange) {
-      exchange = loadGoogleConfig()
+      exchange = queryClient
+        .fetchQuery(queries.googleConfig())
         .catch(() => null)
         .then((config) =>
           accountsApi.googleOAuth({

@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useT } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { Coins, Globe, Menu as MenuIcon, X } from 'lucide-react';
-import { api } from '../api/endpoints';
+import { queries } from '../api/queries';
 import { preloadLoginFlow, useLoginModal } from '../features/auth/login-modal';
 import { useSession } from '../features/auth/session';
 import { LOCALES, activateLocale, type Locale } from '../i18n';
@@ -40,25 +41,12 @@ function LanguageSelect() {
   );
 }
 
-/** The signed-in user's spendable credits, refreshed on navigation and after generations. */
+/** The signed-in user's spendable credits; spending, refunds and purchases invalidate it (invalidateCredits). */
 export function useCreditBalance() {
   const { user } = useSession();
-  const [available, setAvailable] = useState<number | null>(null);
-  useEffect(() => {
-    if (!user) return setAvailable(null);
-    const load = () =>
-      api
-        .balance()
-        .then((b) => setAvailable(b.available))
-        .catch(() => undefined);
-    load();
-    window.addEventListener('credits:changed', load);
-    return () => window.removeEventListener('credits:changed', load);
-  }, [user]);
-  return available;
+  const { data } = useQuery({ ...queries.balance(), enabled: Boolean(user) });
+  return user && data ? data.available : null;
 }
-
-export const announceCreditsChanged = () => window.dispatchEvent(new Event('credits:changed'));
 
 /** Spec §2 header: the avatar, or the first letter when there is none or it fails to load. */
 function HeaderAvatar({ src, letter }: { src: string | null; letter: string }) {

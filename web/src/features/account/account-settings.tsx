@@ -5,7 +5,7 @@ import { useErrorText } from '../../api/error-text';
 import { ErrorState } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { EmailSection, PasswordSection } from './account-sign-in';
-import { accountApi } from './account-api';
+import { accountApi } from '../../api/accounts';
 import { DataExportSection, DeleteAccountSection } from './my-data';
 
 /** The personal center's "Account & data" tab (issue 19): password, e-mail, My data export, deletion. */

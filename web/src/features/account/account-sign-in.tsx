@@ -8,7 +8,7 @@ import { Field } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { PasswordField } from '../auth/password-field';
 import { useSession } from '../auth/session';
-import { accountApi } from './account-api';
+import { accountApi } from '../../api/accounts';
 
 type Errors = Partial<Record<'currentPassword' | 'newPassword' | 'newEmail' | 'verificationCode' | 'currentEmailCode' | 'form', string>>;
 const CODE = /^\d{6}$/;

@@ -10,7 +10,7 @@ import { Field } from '../../ui/field';
 import { formatCredits, formatDate } from '../../ui/format';
 import { useToast } from '../../ui/toast';
 import { useSession } from '../auth/session';
-import { accountApi } from './account-api';
+import { accountApi } from '../../api/accounts';
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
 

@@ -1,6 +1,8 @@
 import { Trans } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
-import { accountsApi, loadGoogleConfig } from '../../api/accounts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { accountsApi } from '../../api/accounts';
+import { queries } from '../../api/queries';
 import { useErrorText } from '../../api/error-text';
 import { Button } from '../../ui/button';
 import { rememberReturnPath } from './return-url';
@@ -33,19 +35,11 @@ type State = 'loading' | 'enabled' | 'disabled';
  */
 export function GoogleButton({ referralCode }: { referralCode?: string }) {
   const errorText = useErrorText();
-  const [state, setState] = useState<State>('loading');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
 
-  useEffect(() => {
-    let live = true;
-    loadGoogleConfig()
-      .then((config) => live && setState(config.enabled ? 'enabled' : 'disabled'))
-      .catch(() => live && setState('disabled'));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const config = useQuery(queries.googleConfig());
+  const state: State = config.isPending ? 'loading' : config.data?.enabled ? 'enabled' : 'disabled';
 
   async function start() {
     setError(undefined);

@@ -1,19 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { AuthResponse, PasswordResetConfirm, PasswordResetRequestResponse } from '../../../../worker/contract/auth';
+import type { AuthResponse } from '../../../../worker/contract/auth';
 import { passwordResetConfirm, passwordResetRequest } from './rules';
-import { ApiError, request } from '../../api/client';
+import { passwordResetApi } from '../../api/accounts';
+import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { PasswordField } from './password-field';
 import { fieldErrors, useValidationText } from './validation-text';
-
-/** Typed calls of `/auth/password-reset/*` (issue 19): the same answer for every address, then code + new password → signed in. */
-const passwordResetApi = {
-  request: (email: string) => request<PasswordResetRequestResponse>('/auth/password-reset/request', { json: { email } }),
-  confirm: (body: PasswordResetConfirm) => request<AuthResponse>('/auth/password-reset/confirm', { json: body }),
-};
 
 type Errors = Partial<Record<'email' | 'verificationCode' | 'password' | 'form', string>>;
 

@@ -7,7 +7,7 @@ import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { Button } from '../../ui/button';
 import { useToast } from '../../ui/toast';
-import { emailVerificationApi } from './email-verification-api';
+import { emailVerificationApi } from '../../api/accounts';
 import { useSession } from './session';
 import { useValidationText } from './validation-text';
 

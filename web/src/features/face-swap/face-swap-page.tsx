@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -24,7 +25,8 @@ import { useToast } from '../../ui/toast';
 import { useLoginModal } from '../auth/login-modal';
 import { downloadPng } from '../upscaler/download-png';
 import { useGeneration } from '../workbench/use-generation';
-import { faceSwapApi } from './api';
+import { faceSwapApi } from '../../api/face-swap';
+import { queries } from '../../api/queries';
 import { CATEGORY_LABEL, EXAMPLE_PROMPTS, OPTION_LABEL } from './labels';
 import { OptionSelect } from './option-select';
 import { PromptPreviewModal, ResultPreviewModal } from './preview-modals';
@@ -78,21 +80,12 @@ export function FaceSwapPage() {
   const [resultOpen, setResultOpen] = useState(false);
   const [usedPrompt, setUsedPrompt] = useState('');
   // Gemini draws the prompt where it is configured; otherwise the offline engine runs (and says what it does).
-  const [model, setModel] = useState<'gemini' | 'nano' | null>(null);
+  const models = useQuery(queries.models());
+  const model: 'gemini' | 'nano' | null = models.isPending ? null : models.data?.models.gemini?.available ? 'gemini' : 'nano';
   const input = useRef<HTMLInputElement>(null);
   const resultSection = useRef<HTMLElement>(null);
   const navigate = useNavigate();
 
-  useEffect(() => {
-    let live = true;
-    faceSwapApi
-      .models()
-      .then((m) => live && setModel(m.models.gemini?.available ? 'gemini' : 'nano'))
-      .catch(() => live && setModel('nano'));
-    return () => {
-      live = false;
-    };
-  }, []);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   useEffect(() => {
     if (generation.phase !== 'idle') resultSection.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });

@@ -9,7 +9,7 @@ import { Button } from '../../ui/button';
 import { formatDate, formatMoney } from '../../ui/format';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
-import { announceCreditsChanged } from '../../ui/header';
+import { invalidateCredits } from '../../api/queries';
 
 /**
  * The server's own words for a refusal or failure, unless it is a generic or transport error, which
@@ -155,7 +155,7 @@ export function RefundModal({ order, onClose, onRefunded }: { order: OrderItem |
           ? t`Refunded ${amount}. It takes 3–5 business days to reach your account.`
           : t`Refund of ${amount} submitted. It takes 3–5 business days to reach your account.`,
       );
-      announceCreditsChanged();
+      void invalidateCredits();
       onRefunded();
     } catch (error) {
       setSubmitError(serverMessage(error) ?? t`Refund submission failed, please try again`);

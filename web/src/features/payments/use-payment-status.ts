@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { paymentsApi } from '../../api/payments';
-import { announceCreditsChanged } from '../../ui/header';
+import { invalidateCredits } from '../../api/queries';
 import { useSession } from '../auth/session';
 
 /**
@@ -91,7 +91,7 @@ export function usePaymentStatus(orderId: string | undefined, mode: 'success' | 
             if (res.needsSupport) return stop('held', res.message);
             if ((status === 'PAID' || status === 'COMPLETED') && (res.creditsAdded ?? 0) > 0) {
               setCredits(res.creditsAdded);
-              announceCreditsChanged();
+              void invalidateCredits();
               return stop('success');
             }
             if (status === 'PAID' || status === 'COMPLETED') setMessage(t`Payment confirmed, processing credits…`);

@@ -5,7 +5,7 @@ import type { UpscaleFactor, UpscaleStatus } from '../../../../worker/contract/u
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { upscaleApi } from '../../api/upscale';
-import { announceCreditsChanged } from '../../ui/header';
+import { invalidateCredits } from '../../api/queries';
 import { queuePlaceOf } from '../../ui/queue-wait';
 import { classifyUpscaleFailure, nextFakeProgress, pollUpscale, UPSCALE_POLL, type UpscaleOutcome } from './upscale-job';
 
@@ -115,7 +115,7 @@ export function useUpscale() {
         setQueue(null);
         setProblem(p);
         // A failed job is refunded on the server: the header's balance catches up.
-        announceCreditsChanged();
+        void invalidateCredits();
       };
       const finish = (status: UpscaleStatus) => {
         clearInterval(ticker);
@@ -135,7 +135,7 @@ export function useUpscale() {
       } catch (error) {
         return fail(describeRequestError(error));
       }
-      announceCreditsChanged();
+      void invalidateCredits();
       if (!started?.id) return fail({ message: t`Invalid response format` });
       const outcome = await pollUpscale(started.id, { status: (jobId) => upscaleApi.status(jobId), sleep, alive, onStatus: observe });
       if (outcome.kind === 'cancelled') return clearInterval(ticker);

@@ -4,7 +4,7 @@ import type { GenerationStatus, QueuePlace } from '../../../../worker/contract/g
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { api } from '../../api/endpoints';
-import { announceCreditsChanged } from '../../ui/header';
+import { invalidateCredits } from '../../api/queries';
 import { placeToShow, queuePlaceOf } from '../../ui/queue-wait';
 import { useToast } from '../../ui/toast';
 
@@ -106,13 +106,13 @@ export function useGeneration() {
         // Out of credits: the toast offers the way to buy more (spec §8 "please recharge").
         const outOfCredits = cause instanceof ApiError && cause.code === 'INSUFFICIENT_CREDITS';
         toast.error(message, outOfCredits ? { action: { label: t`See pricing`, to: '/pricing' } } : undefined);
-        announceCreditsChanged();
+        void invalidateCredits();
       };
 
       let job: GenerationStatus;
       try {
         job = await submit();
-        announceCreditsChanged();
+        void invalidateCredits();
       } catch (error) {
         return fail(errorText(error), error);
       }

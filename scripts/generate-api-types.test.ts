@@ -1,0 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { SCHEMA_FILE, renderApiTypes } from './generate-api-types';
+
+describe('web/src/api/schema.gen.ts', () => {
+  it('matches the OpenAPI document (run `npm run api:types` after changing a route)', async () => {
+    expect(readFileSync(SCHEMA_FILE, 'utf8')).toBe(await renderApiTypes());
+  }, 60_000);
+
+  it('types the paths the SPA calls', async () => {
+    const text = await renderApiTypes();
+    expect(text).toContain('"/api/users/me"');
+    expect(text).toContain('export interface paths');
+  }, 60_000);
+});
