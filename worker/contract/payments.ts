@@ -79,9 +79,17 @@ export interface CheckoutResponse {
   orderNumber?: string;
 }
 
+/** What the create-order routes answer (200): the SPA's `success: false` exists only client-side. */
+export interface CheckoutStarted extends CheckoutResponse {
+  success: true;
+  error: null;
+  orderId: string;
+  orderNumber: string;
+}
+
 /** `GET /api/v2/payment/order/{orderId}/status` (spec §3 Payment status response). */
 export interface PaymentStatusResponse {
-  success: boolean;
+  success: true;
   message: string;
   status: OrderStatus;
   creditsAdded: number;
@@ -127,13 +135,13 @@ export interface OrderItem {
 }
 
 export interface OrdersPage {
-  success: boolean;
+  success: true;
   orders: OrderItem[];
   currentPage: number;
   totalPages: number;
   total: number;
   pageSize: number;
-  error: string | null;
+  error: null;
 }
 
 /** `GET /api/orders/{id}/refund/check` (spec §3 Refund check). Decided on the server. */
@@ -149,7 +157,7 @@ export interface RefundConditions {
 }
 
 export interface RefundCheckResponse {
-  success: boolean;
+  success: true;
   canRefund: boolean;
   error: string | null;
   conditions: RefundConditions;
@@ -160,7 +168,7 @@ export interface RefundCheckResponse {
 
 /** `POST /api/orders/{id}/refund`. */
 export interface RefundResponse {
-  success: boolean;
+  success: true;
   refundAmount: number;
   refundId: string;
   status: 'PENDING' | 'COMPLETED';
@@ -187,6 +195,6 @@ export interface SubscriptionInfo {
 }
 
 export interface SubscriptionResponse {
-  success: boolean;
+  success: true;
   subscription: SubscriptionInfo | null;
 }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { schema, type Db } from '../../../db/client';
 import { ServiceError } from '../../contract/errors';
 import { asPaymentMethod, GATEWAYS } from '../../contract/gateways';
-import type { CheckoutResponse, OrderItem, OrdersPage, OrderStatus, PaymentMethod, PaymentStatusResponse } from '../../contract/payments';
+import type { CheckoutStarted, OrderItem, OrdersPage, OrderStatus, PaymentMethod, PaymentStatusResponse } from '../../contract/payments';
 import type { AuthUser } from '../../lib/hono-env';
 import { newId } from '../../lib/ids';
 import type { ServiceContext } from '../context';
@@ -75,7 +75,7 @@ async function assertCanStartSubscription(ctx: Ctx, userId: string, now: Date) {
  * exists before the gateway is called, so every checkout the gateway knows has an order to pay.
  * A gateway failure marks the order FAILED and is a 502 PAYMENT_PROVIDER_ERROR (the one error model).
  */
-export async function createCheckoutOrder(ctx: Ctx, user: AuthUser, input: CheckoutInput): Promise<CheckoutResponse> {
+export async function createCheckoutOrder(ctx: Ctx, user: AuthUser, input: CheckoutInput): Promise<CheckoutStarted> {
   const { db, clock } = ctx;
   const [plan] = await db.select().from(schema.pricingPlans).where(eq(schema.pricingPlans.id, input.planId));
   if (!plan?.active)
