@@ -4,29 +4,15 @@ import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { ServiceError } from './contract/errors';
 import type { AppEnv } from './lib/hono-env';
+import { createRouter } from './lib/openapi';
 import { refuseUnsafePath } from './lib/validate';
 import { authenticate } from './middleware/auth';
 import { notFound, onError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
-import { openapiRoutes } from './openapi/routes';
+import { apiRoutes, devApiRoutes, sandboxApiRoutes } from './openapi/api';
+import { openapiRoutes } from './openapi/document';
 import type { AppDeps } from './ports';
-import { accountRoutes, dataExportJobRoutes } from './routes/account';
-import { accountAuthRoutes, avatarRoutes } from './routes/accounts';
-import { adminRoutes } from './routes/admin';
-import { authRoutes } from './routes/auth';
-import { creditRoutes } from './routes/credits';
-import { devRoutes } from './routes/dev';
-import { fileRoutes } from './routes/files';
-import { generationRoutes, imageRoutes, recordRoutes, uploadRoutes } from './routes/generation';
-import { healthRoutes } from './routes/health';
-import { jobRoutes } from './routes/jobs';
-import { passwordResetRoutes } from './routes/password-reset';
-import { orderRoutes, paymentRoutes, sandboxCheckoutRoutes, subscriptionRoutes, webhookRoutes } from './routes/payments';
-import { publicReadCache, publicRoutes, systemRoutes } from './routes/public';
-import { creditReferralRoutes, referralRoutes } from './routes/referrals';
-import { showcaseRoutes } from './routes/showcase';
-import { upscaleRoutes } from './routes/upscale';
-import { userRoutes } from './routes/users';
+import { publicReadCache } from './routes/public';
 
 const MB = 1024 * 1024;
 /** Bodies above these are refused before parsing: 1 MB for JSON, more where spec §9 allows uploads. */
@@ -47,37 +33,10 @@ const defaultBodyLimit = bodyLimit({ maxSize: DEFAULT_BODY_LIMIT, onError: limit
  * Worker entry (worker/index.ts) only differ in the deps they pass and in how they serve the SPA.
  */
 export function createApp(deps: AppDeps) {
-  const api = new Hono<AppEnv>()
-    .route('/health', healthRoutes)
-    .route('/auth', authRoutes)
-    .route('/auth', accountAuthRoutes)
-    .route('/auth/password-reset', passwordResetRoutes)
-    .route('/users', userRoutes)
-    .route('/users', avatarRoutes)
-    .route('/files', fileRoutes)
-    .route('/showcase', showcaseRoutes)
-    .route('/credits/referral', creditReferralRoutes)
-    .route('/credits', creditRoutes)
-    .route('/referral', referralRoutes)
-    .route('/public', publicRoutes)
-    .route('/system', systemRoutes)
-    .route('/admin', adminRoutes)
-    .route('/v2/payment', paymentRoutes)
-    .route('/orders', orderRoutes)
-    .route('/subscriptions', subscriptionRoutes)
-    .route('/webhooks', webhookRoutes)
-    .route('/generate-image', generationRoutes)
-    .route('/images', imageRoutes)
-    .route('/upload', uploadRoutes)
-    .route('/creation-records', recordRoutes)
-    .route('/image-upscale', upscaleRoutes)
-    .route('/jobs', jobRoutes)
-    .route('/jobs/data-export', dataExportJobRoutes)
-    .route('/account', accountRoutes);
-  // OpenAPI document and reference page (issue 18), from worker/openapi's registry.
-  api.route('/', openapiRoutes);
-  if (deps.config.PAYMENTS === 'sandbox') api.route('/sandbox/checkout', sandboxCheckoutRoutes);
-  if (deps.devMailbox) api.route('/dev', devRoutes);
+  // One route tree (worker/openapi/api.ts), also the source of /api/openapi.json (docs/decisions/025).
+  const api = createRouter().route('/', apiRoutes).route('/', openapiRoutes);
+  if (deps.config.PAYMENTS === 'sandbox') api.route('/', sandboxApiRoutes);
+  if (deps.devMailbox) api.route('/', devApiRoutes);
 
   const app = new Hono<AppEnv>();
   app.use('*', requestId);

@@ -1,126 +1,114 @@
 /**
- * The OpenAPI 3.1 document, generated from the operation registry with zod 4's own JSON Schema
- * output (draft 2020-12, which OpenAPI 3.1 uses as is). Request schemas are described as the client
- * sends them (`io: 'input'`: a coerced number is a string in the query, a default is optional).
+ * The OpenAPI 3.1 document, generated from the routes themselves (docs/decisions/025): each
+ * operation is defined once with `createRoute` and its request and response schemas, in its area's
+ * route file, and `./api.ts` mounts them all. Callable without deps or a database.
  */
-import * as z from 'zod';
-import { OPERATIONS, type Operation } from './registry';
-import { errorResponse } from './responses';
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter, type Router } from '../lib/openapi';
+import { apiRoutes, devApiRoutes, sandboxApiRoutes } from './api';
+import { DOCS_CSP, DOCS_HTML, RENDERER_JS } from './renderer';
 
-type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
+const tags = ['Documentation'];
 
-function jsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-    io: 'input',
-    unrepresentable: 'any',
-  }) as JsonSchema;
-  return rest;
+const documentShape = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }) });
+
+const openapiJson = createRoute({
+  method: 'get',
+  path: '/openapi.json',
+  tags,
+  summary: 'This OpenAPI 3.1 document',
+  responses: {
+    200: {
+      description: 'The document',
+      content: { 'application/json': { schema: documentShape } },
+    },
+  },
+});
+
+const text = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string' as const } } } });
+const docsPage = createRoute({
+  method: 'get',
+  path: '/docs',
+  tags,
+  summary: 'API reference page (self-hosted renderer of /api/openapi.json)',
+  responses: { 200: text('text/html', 'HTML page') },
+});
+const rendererScript = createRoute({
+  method: 'get',
+  path: '/docs/renderer.js',
+  tags,
+  summary: 'The reference page script',
+  responses: { 200: text('text/javascript', 'Script') },
+});
+
+/** `/api/openapi.json`, and the reference page `/api/docs` that renders it. */
+export const openapiRoutes = createRouter()
+  .openapi(openapiJson, (c) => {
+    c.header('cache-control', 'public, max-age=300');
+    // openapi3-ts's object type, checked against the document's own schema (validated in openapi.test.ts).
+    return c.json(cachedDocument(c.get('deps').config.APP_VERSION ?? 'dev') as unknown as z.infer<typeof documentShape>, 200);
+  })
+  .openapi(docsPage, (c) => {
+    c.header('content-security-policy', DOCS_CSP);
+    return c.html(DOCS_HTML);
+  })
+  .openapi(rendererScript, (c) => {
+    c.header('content-type', 'text/javascript; charset=utf-8');
+    c.header('cache-control', 'public, max-age=300');
+    return c.body(RENDERER_JS);
+  });
+
+/** Every operation the app can mount, under `/api` (the embedded-only ones included). */
+let documented: Router | undefined;
+function documentedApp(): Router {
+  documented ??= createRouter()
+    .route('/api', apiRoutes)
+    .route('/api', openapiRoutes)
+    .route('/api', sandboxApiRoutes)
+    .route('/api', devApiRoutes);
+  documented.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  return documented;
 }
 
-function parameters(op: Operation) {
-  const list: Record<string, unknown>[] = [];
-  const pathSchema = op.params ? jsonSchema(op.params) : { properties: {} };
-  for (const [, name] of op.path.matchAll(/\{([^}]+)\}/g)) {
-    list.push({ name, in: 'path', required: true, schema: pathSchema.properties?.[name!] ?? { type: 'string' } });
-  }
-  if (op.query) {
-    const query = jsonSchema(op.query);
-    for (const [name, schema] of Object.entries(query.properties ?? {})) {
-      list.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
-    }
-  }
-  if (op.signatureHeader)
-    list.push({
-      name: op.signatureHeader,
-      in: 'header',
-      required: true,
-      schema: { type: 'string' },
-      description: 'Signature over the raw body',
-    });
-  return list;
-}
-
-function requestBody(op: Operation) {
-  if (op.json) return { required: true, content: { 'application/json': { schema: jsonSchema(op.json) } } };
-  if (op.rawBody) return { required: true, description: op.rawBody, content: { 'application/json': { schema: { type: 'object' } } } };
-  if (op.form) {
-    const fields = op.form.fields ? jsonSchema(op.form.fields) : { properties: {}, required: [] };
-    const properties: Record<string, unknown> = { ...fields.properties };
-    const binary = { type: 'string', contentMediaType: 'application/octet-stream' };
-    for (const [name, file] of Object.entries(op.form.files)) {
-      properties[name] = file.multiple
-        ? { type: 'array', items: binary, description: file.description }
-        : { ...binary, description: file.description };
-    }
-    const required = [...(fields.required ?? []), ...Object.keys(op.form.files)];
-    return {
-      required: true,
-      content: { 'multipart/form-data': { schema: { type: 'object', properties, ...(required.length ? { required } : {}) } } },
-    };
-  }
-  return undefined;
-}
-
-function responses(op: Operation) {
-  const error = {
-    description: 'The error model (DESIGN §3.2)',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-  };
-  const success = op.responseContent
-    ? {
-        [String(op.responseContent.status ?? 200)]: {
-          description: op.responseContent.description,
-          content: { [op.responseContent.type]: {} },
-        },
-      }
-    : {
-        '200': {
-          description: 'OK',
-          content: { 'application/json': { schema: op.response ? jsonSchema(op.response) : { type: 'object' } } },
-        },
-      };
-  return { ...success, ...(op.auth ? { '401': error } : {}), default: error };
-}
-
-export const operationId = (op: Operation) =>
-  `${op.method}${op.path
+/** `postCreditsConsume`, `getOrdersIdRefundCheck`: stable names for generated clients. */
+export const operationId = (method: string, path: string) =>
+  `${method}${path
     .replace(/^\/api/, '')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('')}`;
 
-export function buildOpenApiDocument(options: { version: string }) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of OPERATIONS) {
-    const body = requestBody(op);
-    paths[op.path] ??= {};
-    paths[op.path]![op.method] = {
-      operationId: operationId(op),
-      summary: op.summary,
-      ...(op.description ? { description: op.description } : {}),
-      tags: [op.tag],
-      security: op.auth ? [{ bearerAuth: [] }] : [],
-      parameters: parameters(op),
-      ...(body ? { requestBody: body } : {}),
-      responses: responses(op),
-    };
-  }
-  return {
+type Operation = { operationId?: string; tags?: string[] };
+
+export type OpenApiDocument = ReturnType<Router['getOpenAPI31Document']>;
+
+export function buildOpenApiDocument(options: { version: string }): OpenApiDocument {
+  const document = documentedApp().getOpenAPI31Document({
     openapi: '3.1.0',
     info: {
       title: 'Image studio API',
       version: options.version,
       description:
-        'Every route of the app. Errors share one body: `{ success: false, error: { code, message }, requestId }`. Webhooks and job callbacks are verified by their signature header before anything is parsed.',
+        'Every route of the app. Errors share one body: `{ success: false, error: { code, message, field?, retryAfter? }, requestId }`. Webhooks and job callbacks are verified by their signature header before anything is parsed.',
+      license: { name: 'Proprietary' },
     },
     servers: [{ url: '/' }],
-    tags: [...new Set(OPERATIONS.map((op) => op.tag))].map((name) => ({ name })),
-    paths,
-    components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Error: jsonSchema(errorResponse) },
-    },
-  };
+  });
+  const tagNames = new Set<string>();
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
+      operation.operationId ??= operationId(method, path);
+      for (const tag of operation.tags ?? []) tagNames.add(tag);
+    }
+  }
+  const { webhooks: _none, ...rest } = document;
+  return { ...rest, tags: [...tagNames].map((name) => ({ name, description: `${name} operations` })) };
+}
+
+let served: { version: string; document: OpenApiDocument } | undefined;
+/** Built on first request and kept for the isolate or process: the routes are static. */
+function cachedDocument(version: string): OpenApiDocument {
+  if (served?.version !== version) served = { version, document: buildOpenApiDocument({ version }) };
+  return served.document;
 }
