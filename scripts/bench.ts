@@ -64,7 +64,15 @@ const t = await createTestApp({ images: createImageEngines({ nano: timedEngine }
 const { token, user } = await t.signIn('bench@example.com');
 // Enough credits for the spend benchmark and the generation run.
 await t.deps.db.transaction((tx) =>
-  applyMovement(tx, { userId: user.id, movementKey: 'bench:fund', type: 'EARNED', referenceType: 'BONUS', parts: { paid: 10_000_000 } }),
+  applyMovement(tx, {
+    userId: user.id,
+    movementKey: 'bench:fund',
+    type: 'EARNED',
+    referenceType: 'BONUS',
+    reason: 'SIGN_UP_BONUS',
+    reasonParams: {},
+    parts: { paid: 10_000_000 },
+  }),
 );
 const studio = await listen((port) => serveNode(t.app, { port }));
 const { code: referralCode } = (await (await t.request('/api/referral/link', { token })).json()) as { code: string };
@@ -77,6 +85,8 @@ for (let i = 0; i < SPENDERS; i++) {
     movementKey: 'bench:fund',
     type: 'EARNED',
     referenceType: 'BONUS',
+    reason: 'SIGN_UP_BONUS',
+    reasonParams: {},
     parts: { paid: 1_000_000 },
   });
   spenders.push(signed.token);

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
 import { CREATION_TYPES } from '../../worker/contract/generation';
+import { JOB_FAILURES } from '../../worker/contract/job-failures';
 import { createdAt, tstz, updatedAt } from './_columns';
 import { users } from './users';
 
 /** One list (worker/contract/generation.ts) feeds the API, the tool catalogue's record types and this enum. */
 export const creationType = pgEnum('creation_type', CREATION_TYPES);
 export const jobStatus = pgEnum('job_status', ['PROCESSING', 'COMPLETED', 'FAILED']);
+/** Why a job failed, as a code (worker/contract/job-failures.ts); the text is rendered where it is read. */
+export const jobFailure = pgEnum('job_failure', JOB_FAILURES);
 
 /** What the user sees in My Creations: one card per generated (or regenerated) image. */
 export const creationRecords = pgTable(
@@ -30,7 +33,7 @@ export const creationRecords = pgTable(
     thumbnailUrl: text('thumbnail_url'),
     sourceImageUrls: jsonb('source_image_urls').$type<string[]>(),
     errorCategory: text('error_category'),
-    errorMessage: text('error_message'),
+    failureCode: jobFailure('failure_code'),
     deletedAt: tstz('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -72,7 +75,7 @@ export const generationJobs = pgTable(
     runId: text('run_id'),
     imageUrl: text('image_url'),
     errorCategory: text('error_category'),
-    errorMessage: text('error_message'),
+    failureCode: jobFailure('failure_code'),
     finishedAt: tstz('finished_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LEDGER_REASONS, type LedgerReasonParams } from '../../worker/contract/ledger-reasons';
 import { createdAt, updatedAt } from './_columns';
 import { users } from './users';
 
@@ -46,6 +47,8 @@ export const creditReferenceType = pgEnum('credit_reference_type', [
   'PURCHASE',
   'REFERRAL',
 ]);
+/** Why a movement happened: one list (worker/contract/ledger-reasons.ts) feeds this enum and the web's texts. */
+export const creditLedgerReason = pgEnum('credit_ledger_reason', LEDGER_REASONS);
 export const creditBucket = pgEnum('credit_bucket', ['free', 'paid', 'subscription']);
 
 /**
@@ -69,7 +72,9 @@ export const creditLedger = pgTable(
     balanceAfter: integer('balance_after').notNull(),
     referenceType: creditReferenceType('reference_type').notNull(),
     referenceId: text('reference_id'),
-    description: text('description'),
+    /** Why, as a code with typed parameters; the text is rendered where it is read (DESIGN.md §3 item 12). */
+    reason: creditLedgerReason('reason').notNull(),
+    reasonParams: jsonb('reason_params').$type<LedgerReasonParams[keyof LedgerReasonParams]>().notNull().default({}),
     /** Identifies the movement this row belongs to, with the bucket: `<reason>:<external id>`. */
     movementKey: text('movement_key').notNull(),
     createdAt: createdAt(),

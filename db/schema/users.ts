@@ -1,6 +1,8 @@
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LOCALES } from '../../worker/contract/locales';
 import { createdAt, tstz, updatedAt } from './_columns';
 
+export const userLocale = pgEnum('user_locale', LOCALES);
 export const userRole = pgEnum('user_role', ['user', 'admin']);
 export const authProvider = pgEnum('auth_provider', ['email', 'google', 'password']);
 
@@ -36,6 +38,8 @@ export const users = pgTable(
      * Null: no reset yet, every unexpired token stands.
      */
     sessionsValidFrom: tstz('sessions_valid_from'),
+    /** The language the owner last used the app in: the one their e-mails are written in. */
+    locale: userLocale('locale').notNull().default('en'),
     /**
      * Set when the owner deleted the account (docs/decisions/018): the row stays, anonymised, because
      * the ledger, orders and refunds keep pointing at it; its e-mail is freed for a new account.

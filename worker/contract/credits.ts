@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LEDGER_REASONS, type LedgerEntryReason, type LedgerReason } from './ledger-reasons';
 import { wholeNumber } from './numbers';
 
 export const TRANSACTION_TYPES = ['EARNED', 'SPENT', 'REFUNDED', 'new_user', 'IMAGE_GENERATION', 'IMAGE_EDIT', 'IMAGE_UPSCALE'] as const;
@@ -58,7 +59,11 @@ export interface CreditBalance {
   totalCredits: number;
 }
 
-export interface CreditTransaction {
+/**
+ * One movement of the credit history. Why it happened is `reason` + `reasonParams`
+ * (worker/contract/ledger-reasons.ts), said in the reader's language by the SPA.
+ */
+export type CreditTransaction = LedgerEntryReason & {
   id: string;
   publicId: string;
   type: TransactionType;
@@ -68,10 +73,9 @@ export interface CreditTransaction {
   balanceAfter: number;
   referenceType: ReferenceType;
   referenceId: string | null;
-  description: string | null;
   createdAt: string;
   transactionTime: string;
-}
+};
 
 export interface Paged<T> {
   success: true;
@@ -81,3 +85,36 @@ export interface Paged<T> {
   total: number;
   totalPages: number;
 }
+
+const noParams = z.object({}).strict();
+const planName = z.object({ en: z.string(), 'zh-Hant': z.string() });
+const orderParams = z.object({ orderNumber: z.string() });
+const planParams = orderParams.extend({ planId: z.string().optional(), planName: planName.optional() });
+const reasonParams = {
+  SIGN_UP_BONUS: noParams,
+  REFERRAL_SIGN_UP: noParams,
+  REFERRAL_PURCHASE: z.object({ percent: z.number() }),
+  PACK_PURCHASE: planParams,
+  SUBSCRIPTION_CREDITS: planParams.extend({ cycle: z.enum(['monthly', 'yearly']) }),
+  SUBSCRIPTION_MONTH: orderParams.extend({ month: z.number().int() }),
+  SUBSCRIPTION_LAPSED: noParams,
+  ORDER_REFUND: orderParams,
+  ORDER_REFUND_REVERSED: orderParams,
+  PAYMENT_HELD: orderParams,
+  TEXT_TO_IMAGE: noParams,
+  IMAGE_EDIT: noParams,
+  PHOTO_TOOL: z.object({ toolId: z.string().optional() }),
+  IMAGE_UPSCALE: noParams,
+  GENERATION_REFUND: noParams,
+  SPEND_REFUND: noParams,
+  API_CONSUME: z.object({ note: z.string().optional() }),
+  LEGACY: z.object({ text: z.string() }),
+} satisfies Record<LedgerReason, z.ZodType>;
+
+/** A ledger movement's reason and its parameters, for response schemas (one branch per reason). */
+export const ledgerReasonSchema = z.discriminatedUnion(
+  'reason',
+  LEDGER_REASONS.map((reason) => z.object({ reason: z.literal(reason), reasonParams: reasonParams[reason] })) as unknown as [
+    z.ZodObject<{ reason: z.ZodLiteral<LedgerReason>; reasonParams: z.ZodType }>,
+  ],
+) as unknown as z.ZodType<LedgerEntryReason>;

@@ -35,16 +35,26 @@ describe('localiseErrorMessage', () => {
 });
 
 describe('localiseJobFailure', () => {
-  const failed = { status: 'FAILED', message: 'Operation timed out', error: 'Operation timed out', errorMessage: null, credits: 4 };
-  it('says a failed job in the reader language and leaves the rest as it is', () => {
+  const failed = {
+    status: 'FAILED',
+    failureCode: 'TIMED_OUT' as const,
+    message: 'Operation timed out',
+    error: 'Operation timed out',
+    errorMessage: null,
+    credits: 4,
+  };
+  it('says a failed job in the reader language from its code and leaves the rest as it is', () => {
     expect(localiseJobFailure(failed, 'zh-Hant')).toEqual({ ...failed, message: '操作逾時', error: '操作逾時' });
-    expect(
-      localiseJobFailure({ errorMessage: 'No face found in the photo. Please upload a clear, front-facing photo.' }, 'zh-Hant'),
-    ).toEqual({
-      errorMessage: '照片中找不到人臉，請上傳清晰的正面照片。',
+    expect(localiseJobFailure({ failureCode: 'NO_FACE_FOUND' as const, errorMessage: 'x' }, 'zh-Hant')).toEqual({
+      failureCode: 'NO_FACE_FOUND',
+      errorMessage: '照片中找不到人臉：請上傳臉部清晰可見的人像照',
     });
-    expect(localiseJobFailure({ errorMessage: 'invalid image: bad huffman table' }, 'zh-Hant').errorMessage).toBe('圖片無效，無法處理');
-    expect(localiseJobFailure(failed, 'en')).toBe(failed);
+    expect(localiseJobFailure(failed, 'en')).toEqual(failed);
+  });
+
+  it('leaves a body without a failure code as it is, whatever its text says', () => {
+    const body = { status: 'COMPLETED', errorMessage: 'Operation timed out' };
+    expect(localiseJobFailure(body, 'zh-Hant')).toBe(body);
   });
 });
 

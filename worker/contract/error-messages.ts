@@ -1,4 +1,5 @@
 import type { ErrorCode } from './errors';
+import { type JobFailure, jobFailureText } from './job-failures';
 
 /**
  * Error messages in the caller's language (issue 16): `app.onError` keeps `code` as it is and says
@@ -117,17 +118,6 @@ const EXACT: Record<string, string> = {
   // Face swap (worker/contract/face-swap.ts)
   'Describe the look or choose at least one option': '請描述想要的造型，或至少選擇一個選項',
   'Unknown face swap option': '未知的換臉選項',
-  // Failed jobs: what a job's status says when it failed (CATEGORY_MESSAGE, the engine's input errors)
-  'Content violates platform policy, please modify and try again': '內容違反平台政策，請修改後再試',
-  'Generation failed, please try again': '生成失敗，請再試一次',
-  'Prompt is too complex or contains conflicting requirements, please simplify and try again':
-    '提示詞過於複雜或包含互相衝突的要求，請簡化後再試',
-  'Operation timed out': '操作逾時',
-  'Network connection failed': '網路連線失敗',
-  'No face found in the photo: upload a portrait where the face is clearly visible': '照片中找不到人臉：請上傳臉部清晰可見的人像照',
-  'No face found in the photo. Please upload a clear, front-facing photo.': '照片中找不到人臉，請上傳清晰的正面照片。',
-  'the image could not be decoded': '圖片無法讀取',
-  'invalid input: no source image': '輸入無效：沒有來源圖片',
   // Transport
   'The request body is not valid JSON': '請求內容不是有效的 JSON',
   'Internal server error': '伺服器內部錯誤',
@@ -204,17 +194,15 @@ export function localiseErrorMessage(code: ErrorCode | string, message: string, 
 }
 
 /**
- * A failed job's status in the caller's language. A job's message is stored when it fails, in
- * English (the queue that fails it has no caller), so it is said in the reader's language when read:
- * the fields a status or record carries (`message`, `error`, `errorMessage`) are localised, null
- * stays null, everything else is returned as it is.
+ * A failed job's status in the caller's language. A failed job stores a code, not a sentence
+ * (worker/contract/job-failures.ts): the fields a status or record carries (`message`, `error`,
+ * `errorMessage`) are said from `failureCode` in `locale`; null stays null, everything else is
+ * returned as it is.
  */
 export function localiseJobFailure<T extends object>(body: T, locale: MessageLocale): T {
-  if (locale === 'en') return body;
+  const code = (body as { failureCode?: JobFailure | null }).failureCode;
+  if (!code) return body;
   const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-  for (const field of ['message', 'error', 'errorMessage']) {
-    const value = out[field];
-    if (typeof value === 'string') out[field] = localiseErrorMessage('JOB_FAILED', value, locale);
-  }
+  for (const field of ['message', 'error', 'errorMessage']) if (typeof out[field] === 'string') out[field] = jobFailureText(code, locale);
   return out as T;
 }

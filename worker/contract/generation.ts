@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { decimalNumber, wholeNumber } from './numbers';
+import type { JobFailure } from './job-failures';
 import { multiline } from './text';
 import { TOOL_IDS } from './tools';
 
@@ -119,6 +120,8 @@ export interface GenerationStatus {
   message: string | null;
   error: string | null;
   errorMessage: string | null;
+  /** Why the job failed, as a code (worker/contract/job-failures.ts); the SPA says it from this. */
+  failureCode: JobFailure | null;
   errorCategory: ErrorCategory | null;
   credits: number;
   /** A finished logo from the offline logo generator also downloads as SVG from here; else null. */

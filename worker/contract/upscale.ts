@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { QueuePlace } from './generation';
 import { UPSCALE_FACTORS, type UpscaleFactor } from '../engine/operations';
+import type { JobFailure } from './job-failures';
 import { oneOfNumbers } from './numbers';
 
 export { UPSCALE_FACTORS, type UpscaleFactor };
@@ -63,6 +64,8 @@ export interface UpscaleStatus {
   width: number | null;
   height: number | null;
   errorMessage: string | null;
+  /** Why the job failed, as a code (worker/contract/job-failures.ts). */
+  failureCode: JobFailure | null;
   credits: number;
   /** Place in the engine's queue while the job waits (see GenerationStatus.queue). */
   queue: QueuePlace | null;

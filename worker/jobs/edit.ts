@@ -9,7 +9,7 @@ export const editJob = defineJobKind({
   id: 'edit',
   payload: promptPayload.extend({ sourceKeys: z.array(z.string()).min(1) }),
   cost: (db, p) => generationCost(db, p.width, p.height),
-  ledger: { type: 'IMAGE_EDIT', description: 'Image editing' },
+  ledger: { type: 'IMAGE_EDIT', reason: 'IMAGE_EDIT' },
   record: (p) => ({
     type: recordTypeFor(p.toolId, 'IMAGE_TO_IMAGE'),
     prompt: p.prompt,

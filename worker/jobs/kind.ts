@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { schema } from '../../db/client';
+import type { JobLedgerReason } from '../contract/ledger-reasons';
 import type { AppDeps } from '../ports';
 
 /** A job not finished by then is failed and refunded by the sweeper (spec §4 speaks of 5 minutes). */
@@ -43,7 +44,7 @@ export interface JobKind<P = unknown> {
   /** Credits charged, read from the credit config (system_config) when the job starts. */
   cost(db: Db, payload: P): Promise<number>;
   /** How the debit reads in the credit history. */
-  readonly ledger: { type: LedgerType; description: string };
+  readonly ledger: { type: LedgerType; reason: JobLedgerReason };
   record(payload: P): RecordFields;
   /** Engine label stored with the job (a model name, or `offline`). */
   engine(payload: P): string;

@@ -95,7 +95,7 @@ describe('job kinds registry', () => {
       status: 'FAILED',
       attempt: 1,
       errorCategory: 'invalid_input',
-      errorMessage: 'No face was found in this photo',
+      failureCode: 'NO_FACE_FOUND',
     });
     expect(scripted.ops.filter((op) => op.op === 'tool')).toHaveLength(1);
     expect(await debits()).toEqual([-4]);

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { schema, type Tx } from '../../db/client';
 import { ServiceError } from '../contract/errors';
-import { CATEGORY_MESSAGE, classifyError, type ErrorCategory } from '../contract/generation';
+import { classifyError, type ErrorCategory } from '../contract/generation';
+import { FAILURE_OF_CATEGORY, JOB_FAILURE_CATEGORY, type JobFailure } from '../contract/job-failures';
 import { EngineInputError } from '../engine/operations';
 import { newId } from '../lib/ids';
 import { refundSpend, spendCredits } from '../services/credits/ledger';
@@ -133,7 +134,8 @@ export async function startJob<P>(
         type: kind.ledger.type,
         referenceType: 'IMAGE_GENERATION',
         referenceId: recordId,
-        description: kind.ledger.description,
+        reason: kind.ledger.reason,
+        reasonParams: {},
       });
     }
   });
@@ -142,7 +144,7 @@ export async function startJob<P>(
     await publishJob(ctx, jobId, deadlineSeconds);
   } catch (error) {
     ctx.log.error('job publish failed', { jobId, error: String(error) });
-    await failJob(ctx, jobId, 'server_error', 'The generation service is unavailable, please try again');
+    await failJob(ctx, jobId, 'SERVICE_UNAVAILABLE');
   }
   return jobId;
 }
@@ -175,15 +177,16 @@ export async function getJob(ctx: Pick<JobContext, 'db'>, userId: string, id: st
 export async function failJob(
   ctx: Pick<JobContext, 'db' | 'clock'>,
   jobId: string,
-  category: ErrorCategory,
-  message: string,
-  options: { tx?: Tx; runId?: string } = {},
+  failure: JobFailure,
+  options: { tx?: Tx; runId?: string; category?: ErrorCategory } = {},
 ) {
+  // The code is stored, never a sentence: the reader's language is known only when it is read.
+  const fields = { failureCode: failure, errorCategory: options.category ?? JOB_FAILURE_CATEGORY[failure] };
   const run = async (t: Tx) => {
     const now = ctx.clock.now();
     const [job] = await t
       .update(schema.generationJobs)
-      .set({ status: 'FAILED', errorCategory: category, errorMessage: message, finishedAt: now, updatedAt: now, leaseUntil: null })
+      .set({ status: 'FAILED', ...fields, finishedAt: now, updatedAt: now, leaseUntil: null })
       .where(
         and(
           eq(schema.generationJobs.id, jobId),
@@ -195,14 +198,14 @@ export async function failJob(
     if (!job) return false;
     await t
       .update(schema.creationRecords)
-      .set({ status: 'FAILED', errorCategory: category, errorMessage: message, updatedAt: now })
+      .set({ status: 'FAILED', ...fields, updatedAt: now })
       .where(eq(schema.creationRecords.id, job.recordId));
     await refundSpend(t, {
       userId: job.userId,
       spendMovementKey: debitKey(jobId),
       referenceType: 'IMAGE_GENERATION',
       referenceId: job.recordId,
-      description: 'Refund for a failed generation',
+      reason: 'GENERATION_REFUND',
     });
     return true;
   };
@@ -246,7 +249,7 @@ export async function runClaimedJob(ctx: JobContext, job: JobRow, options: RunOp
   const runId = job.runId!;
   if (job.attempt >= MAX_ATTEMPTS) {
     // Its earlier runs crashed the runner that held them: do not let it take down another.
-    await failJob(ctx, job.id, 'server_error', CATEGORY_MESSAGE.server_error, { runId });
+    await failJob(ctx, job.id, 'SERVER_ERROR', { runId });
     ctx.log.warn('job failed after repeated crashes', { jobId: job.id, kind: job.kind, attempt: job.attempt });
     return { outcome: 'failed' };
   }
@@ -277,8 +280,8 @@ export async function runClaimedJob(ctx: JobContext, job: JobRow, options: RunOp
         if (attempts === undefined) return { outcome: 'skipped' };
         const message = error instanceof Error ? error.message : String(error);
         if (error instanceof EngineInputError) {
-          // The engine's message is written for people ("No face found…"): show it as it is.
-          await failJob(ctx, job.id, 'invalid_input', message, { runId });
+          // The engine's refusal has a stable code ("no face found"): it is what the user reads.
+          await failJob(ctx, job.id, error.code, { runId });
           ctx.log.warn('job input refused by the engine', { jobId: job.id, kind: job.kind, errorCode: error.code });
           return { outcome: 'failed' };
         }
@@ -289,7 +292,7 @@ export async function runClaimedJob(ctx: JobContext, job: JobRow, options: RunOp
           continue;
         }
         const category = classifyError(message);
-        await failJob(ctx, job.id, category, CATEGORY_MESSAGE[category], { runId });
+        await failJob(ctx, job.id, FAILURE_OF_CATEGORY[category], { runId, category });
         ctx.log.warn('job failed', { jobId: job.id, kind: job.kind, category, error: message });
         return { outcome: 'failed' };
       }
@@ -346,7 +349,7 @@ export async function sweepExpiredJobs(ctx: Pick<JobContext, 'db' | 'clock' | 'l
     )
     .limit(500);
   let failed = 0;
-  for (const { id } of expired) if (await failJob(ctx, id, 'timeout', CATEGORY_MESSAGE.timeout)) failed++;
+  for (const { id } of expired) if (await failJob(ctx, id, 'TIMED_OUT')) failed++;
   if (failed) ctx.log.info('swept expired jobs', { failed });
   return failed;
 }

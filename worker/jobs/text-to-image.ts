@@ -26,7 +26,7 @@ export const textToImageJob = defineJobKind({
   id: 'text-to-image',
   payload: promptPayload,
   cost: (db, p) => generationCost(db, p.width, p.height),
-  ledger: { type: 'IMAGE_GENERATION', description: 'Text-to-image generation' },
+  ledger: { type: 'IMAGE_GENERATION', reason: 'TEXT_TO_IMAGE' },
   record: (p) => ({
     type: recordTypeFor(p.toolId, 'TEXT_TO_IMAGE'),
     prompt: p.prompt,

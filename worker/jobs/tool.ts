@@ -17,7 +17,7 @@ export const toolJob = defineJobKind({
     params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   }),
   cost: (db, p) => generationCost(db, p.width, p.height),
-  ledger: { type: 'IMAGE_EDIT', description: 'Photo tool' },
+  ledger: { type: 'IMAGE_EDIT', reason: 'PHOTO_TOOL' },
   record: (p) => ({
     type: recordTypeFor(p.toolId, 'IMAGE_TO_IMAGE'),
     prompt: p.prompt,

@@ -15,7 +15,7 @@ export const upscaleJob = defineJobKind({
     height: z.number().int().positive(),
   }),
   cost: (db, p) => upscaleCost(db, p.scaleFactor),
-  ledger: { type: 'IMAGE_UPSCALE', description: 'Image upscale' },
+  ledger: { type: 'IMAGE_UPSCALE', reason: 'IMAGE_UPSCALE' },
   record: (p) => ({
     type: 'UPSCALED_IMAGE',
     prompt: null,

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import type { CreditBalance, CreditTransaction } from '../contract/credits';
-import { REFERENCE_TYPES, TRANSACTION_TYPES } from '../contract/credits';
+import { ledgerReasonSchema, REFERENCE_TYPES, TRANSACTION_TYPES } from '../contract/credits';
 import { ERROR_STATUS } from '../contract/errors';
 
 const int = z.number().int();
@@ -24,19 +24,20 @@ balance satisfies z.ZodType<CreditBalance>;
 
 export const balanceResponse = balance.extend({ success: z.literal(true) });
 
-const transaction = z.object({
-  id: z.string(),
-  publicId: z.string(),
-  type: z.enum(TRANSACTION_TYPES),
-  amount: int,
-  credits: int,
-  balanceAfter: int,
-  referenceType: z.enum(REFERENCE_TYPES),
-  referenceId: z.string().nullable(),
-  description: z.string().nullable(),
-  createdAt: z.string(),
-  transactionTime: z.string(),
-});
+const transaction = z
+  .object({
+    id: z.string(),
+    publicId: z.string(),
+    type: z.enum(TRANSACTION_TYPES),
+    amount: int,
+    credits: int,
+    balanceAfter: int,
+    referenceType: z.enum(REFERENCE_TYPES),
+    referenceId: z.string().nullable(),
+    createdAt: z.string(),
+    transactionTime: z.string(),
+  })
+  .and(ledgerReasonSchema);
 transaction satisfies z.ZodType<CreditTransaction>;
 
 export const transactionsResponse = z.object({

@@ -115,6 +115,8 @@ describe('referrals', () => {
         movementKey: `order:${paid.id}`,
         type: 'EARNED',
         referenceType: 'PURCHASE',
+        reason: 'SIGN_UP_BONUS',
+        reasonParams: {},
         parts: { paid: 500 },
       }),
     );

@@ -65,10 +65,26 @@ describe.skipIf(!available)('Neon Pool through a WebSocket relay', () => {
 
   it('spends in one statement under 40 concurrent requests without overspending', async () => {
     const { db } = database;
-    await applyMovement(db, { userId: 'usr_neon', movementKey: 'fund', type: 'EARNED', referenceType: 'BONUS', parts: { paid: 50 } });
+    await applyMovement(db, {
+      userId: 'usr_neon',
+      movementKey: 'fund',
+      type: 'EARNED',
+      referenceType: 'BONUS',
+      reason: 'SIGN_UP_BONUS',
+      reasonParams: {},
+      parts: { paid: 50 },
+    });
     const results = await Promise.allSettled(
       Array.from({ length: 40 }, (_, i) =>
-        spendCredits(db, { userId: 'usr_neon', amount: 5, movementKey: `spend:${i}`, type: 'SPENT', referenceType: 'IMAGE_GENERATION' }),
+        spendCredits(db, {
+          userId: 'usr_neon',
+          amount: 5,
+          movementKey: `spend:${i}`,
+          type: 'SPENT',
+          referenceType: 'IMAGE_GENERATION',
+          reason: 'TEXT_TO_IMAGE',
+          reasonParams: {},
+        }),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { CREATION_TYPES, ERROR_CATEGORIES, MODELS } from '../generation';
+import { JOB_FAILURES } from '../job-failures';
 
 const int = z.number().int();
 const instant = z.iso.datetime();
@@ -29,6 +30,7 @@ export const generationStatusResponse = z
     message: z.string().nullable().describe('The failure, in the caller’s language (FAILED only)'),
     error: z.string().nullable().describe('Same as message'),
     errorMessage: z.string().nullable(),
+    failureCode: z.enum(JOB_FAILURES).nullable().describe('Why the job failed, as a code (FAILED only)'),
     errorCategory: z.enum(ERROR_CATEGORIES).nullable(),
     credits: int.describe('What the job cost'),
     svgUrl: z.string().nullable().describe('A finished offline logo also downloads as SVG from here'),
@@ -84,6 +86,7 @@ export const creationRecord = z
     processedImageUrl: z.string().nullable(),
     errorCategory: z.string().nullable(),
     errorMessage: z.string().nullable(),
+    failureCode: z.enum(JOB_FAILURES).nullable(),
   })
   .meta({ id: 'CreationRecord' });
 

@@ -3,6 +3,7 @@
  * by the routes in `createRoute` and checked against the services' return types at compile time.
  */
 import * as z from 'zod';
+import { JOB_FAILURES } from '../job-failures';
 import { UPSCALE_FACTORS } from '../upscale';
 import { queuePlace } from './generation';
 
@@ -16,7 +17,7 @@ const byFactor = z.object(
 export const upscaleOptionsResponse = z
   .object({
     success: z.literal(true),
-    factors: z.array(factor),
+    factors: z.array(factor).readonly(),
     defaultFactor: factor,
     costByFactor: byFactor.describe('Credits per upscale, keyed by factor'),
     maxInputPixelsByFactor: byFactor,
@@ -47,6 +48,7 @@ export const upscaleStatusResponse = z
     width: int.nullable().describe('Output size, once COMPLETED'),
     height: int.nullable(),
     errorMessage: z.string().nullable(),
+    failureCode: z.enum(JOB_FAILURES).nullable(),
     credits: int,
     queue: queuePlace.nullable(),
   })

@@ -95,7 +95,7 @@ export async function planExport(db: Db, userId: string, now: Date, options: { u
         width: r.width,
         height: r.height,
         credits: r.credits,
-        error: r.errorMessage,
+        failureCode: r.failureCode,
         createdAt: iso(r.createdAt),
         files: own,
       };
@@ -191,7 +191,8 @@ export async function planExport(db: Db, userId: string, now: Date, options: { u
           balanceAfter: row.balanceAfter,
           referenceType: row.referenceType,
           referenceId: row.referenceId,
-          description: row.description,
+          reason: row.reason,
+          reasonParams: row.reasonParams,
         })),
       },
     },

@@ -57,7 +57,8 @@ export async function grantNewUserBonus(tx: Tx, userId: string): Promise<number>
     type: 'new_user',
     referenceType: 'BONUS',
     referenceId: userId,
-    description: 'Welcome bonus for new users',
+    reason: 'SIGN_UP_BONUS',
+    reasonParams: {},
     parts: { free: bonus },
   });
   return result.applied ? bonus : 0;

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { schema, type Db } from '../../../db/client';
 import { ServiceError } from '../../contract/errors';
 import type { CreditBalance, CreditTransaction, Paged, ReferenceType, TransactionType } from '../../contract/credits';
+import type { LedgerEntryReason, LedgerReason } from '../../contract/ledger-reasons';
 import { spendCredits, totalOf } from './ledger';
 
 const paged = <T>(items: T[], page: number, size: number, total: number): Paged<T> => ({
@@ -74,7 +75,9 @@ export async function listTransactions(
       balanceAfter: sql<number>`(array_agg(${l.balanceAfter} order by ${l.seq} desc))[1]`,
       referenceType: sql<ReferenceType>`min(${l.referenceType}::text)`,
       referenceId: sql<string | null>`min(${l.referenceId})`,
-      description: sql<string | null>`min(${l.description})`,
+      // Every row of one movement carries the same reason.
+      reason: sql<LedgerReason>`min(${l.reason}::text)`,
+      reasonParams: sql<LedgerEntryReason['reasonParams']>`(array_agg(${l.reasonParams} order by ${l.seq}))[1]`,
       createdAt: sql<Date>`min(${l.createdAt})`,
       total: sql<number>`(count(*) over ())::int`,
     })
@@ -105,7 +108,7 @@ export async function listTransactions(
       balanceAfter: row.balanceAfter,
       referenceType: row.referenceType,
       referenceId: row.referenceId,
-      description: row.description,
+      ...({ reason: row.reason, reasonParams: row.reasonParams } as LedgerEntryReason),
       createdAt,
       transactionTime: createdAt,
     };
@@ -127,7 +130,8 @@ export async function consumeCredits(
     type: 'SPENT',
     referenceType: input.referenceType,
     referenceId: input.referenceId,
-    description: input.description ?? null,
+    reason: 'API_CONSUME',
+    reasonParams: input.description ? { note: input.description } : {},
   });
   // The balances come back from the locked account row: no re-read afterwards (issue 17).
   return { success: true as const, transactionId: result.transactionId, duplicate: !result.applied, balance: balanceOf(result.account) };

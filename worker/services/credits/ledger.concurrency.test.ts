@@ -19,8 +19,24 @@ async function userWithBalance(email: string, paid: number) {
   // Start from exactly `paid` credits: spend the sign-up bonus away first is not possible without a
   // reason, so the test account gets its bonus reversed by a correcting movement.
   await t.deps.db.transaction(async (tx) => {
-    await applyMovement(tx, { userId: user.id, movementKey: 'test:reset', type: 'SPENT', referenceType: 'BONUS', parts: { free: -20 } });
-    await applyMovement(tx, { userId: user.id, movementKey: 'test:fund', type: 'EARNED', referenceType: 'PURCHASE', parts: { paid } });
+    await applyMovement(tx, {
+      userId: user.id,
+      movementKey: 'test:reset',
+      type: 'SPENT',
+      referenceType: 'BONUS',
+      reason: 'TEXT_TO_IMAGE',
+      reasonParams: {},
+      parts: { free: -20 },
+    });
+    await applyMovement(tx, {
+      userId: user.id,
+      movementKey: 'test:fund',
+      type: 'EARNED',
+      referenceType: 'PURCHASE',
+      reason: 'SIGN_UP_BONUS',
+      reasonParams: {},
+      parts: { paid },
+    });
   });
   return { token, userId: user.id };
 }

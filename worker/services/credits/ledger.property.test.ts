@@ -72,6 +72,8 @@ it('keeps the ledger invariants under any sequence of movements and replays', as
               movementKey,
               type: 'EARNED',
               referenceType: 'BONUS',
+              reason: 'SIGN_UP_BONUS',
+              reasonParams: {},
               parts: { [c.bucket]: c.amount },
             });
             expect(r.applied).toBe(fresh);
@@ -85,7 +87,15 @@ it('keeps the ledger invariants under any sequence of movements and replays', as
             const fresh = !seen.has(movementKey);
             const affordable = model.free + model.paid + model.subscription >= c.amount;
             try {
-              const r = await spendCredits(tx, { userId, movementKey, amount: c.amount, type: 'SPENT', referenceType: 'IMAGE_GENERATION' });
+              const r = await spendCredits(tx, {
+                userId,
+                movementKey,
+                amount: c.amount,
+                type: 'SPENT',
+                referenceType: 'IMAGE_GENERATION',
+                reason: 'TEXT_TO_IMAGE',
+                reasonParams: {},
+              });
               expect(r.applied).toBe(fresh);
               if (fresh) {
                 expect(affordable).toBe(true);

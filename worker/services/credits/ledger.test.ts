@@ -14,7 +14,15 @@ afterAll(() => t.close());
 
 const grant = (movementKey: string, amount: number) =>
   t.deps.db.transaction((tx) =>
-    applyMovement(tx, { userId, movementKey, type: 'EARNED', referenceType: 'BONUS', parts: { paid: amount } }),
+    applyMovement(tx, {
+      userId,
+      movementKey,
+      type: 'EARNED',
+      referenceType: 'BONUS',
+      reason: 'SIGN_UP_BONUS',
+      reasonParams: {},
+      parts: { paid: amount },
+    }),
   );
 
 describe('applyMovement', () => {

@@ -2,23 +2,27 @@ import { and, eq, sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '../../../db/client';
 import { SPEND_ORDER } from '../../contract/credits';
 import { ServiceError } from '../../contract/errors';
+import type { LedgerEntryReason } from '../../contract/ledger-reasons';
 import { newId } from '../../lib/ids';
 
 type Bucket = (typeof schema.creditBucket.enumValues)[number];
 type TransactionType = (typeof schema.creditTransactionType.enumValues)[number];
 type ReferenceType = (typeof schema.creditReferenceType.enumValues)[number];
 
-export interface Movement {
+/**
+ * Why the movement happened travels as a code with typed parameters (`reason`, `reasonParams`),
+ * never a sentence: the reader's language is known only where it is shown.
+ */
+export type Movement = LedgerEntryReason & {
   userId: string;
   /** `<reason>:<external id>`; a second movement with the same key is a no-op (DESIGN.md §5 inv. 5). */
   movementKey: string;
   type: TransactionType;
   referenceType: ReferenceType;
   referenceId?: string | null;
-  description?: string | null;
   /** Signed amounts per bucket; a movement may touch several buckets (a spend split free → paid). */
   parts: Partial<Record<Bucket, number>>;
-}
+};
 
 export interface MovementResult {
   applied: boolean;
@@ -53,6 +57,8 @@ export async function lockAccount(tx: Tx, userId: string) {
 export const totalOf = (a: { freeBalance: number; paidBalance: number; subscriptionBalance: number }) =>
   a.freeBalance + a.paidBalance + a.subscriptionBalance;
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 type Executor = Pick<Db, 'execute'> | Pick<Tx, 'execute'>;
 
 interface MovementRow {
@@ -74,12 +80,12 @@ interface MovementRow {
  */
 async function runMovement(
   db: Executor,
-  movement: Omit<Movement, 'parts'>,
+  movement: Pick<Movement, 'userId' | 'movementKey' | 'type' | 'referenceType' | 'referenceId' | 'reason' | 'reasonParams'>,
   split: { buckets: readonly Bucket[]; amounts: number[] | null; spend: number | null },
 ): Promise<MovementResult> {
   const result = await db.execute(sql`select * from credit_apply_movement(
     ${movement.userId}, ${movement.movementKey}, ${newId('txn')}, ${movement.type}, ${movement.referenceType},
-    ${movement.referenceId ?? null}, ${movement.description ?? null}, ${split.buckets.join(',')},
+    ${movement.referenceId ?? null}, ${movement.reason}, ${JSON.stringify(movement.reasonParams)}::jsonb, ${split.buckets.join(',')},
     ${split.amounts ? split.amounts.join(',') : null}, ${split.spend}::integer)`);
   const row = (result as unknown as { rows: MovementRow[] }).rows[0]!;
   if (row.r_status === 'insufficient')
@@ -119,7 +125,10 @@ export async function applyMovement(db: Executor, movement: Movement): Promise<M
  * replayed movement key returns the first result without spending again (also when the balance is
  * now short). Pass the Db itself for a spend that is its own transaction (one round trip).
  */
-export async function spendCredits(db: Executor, movement: Omit<Movement, 'parts'> & { amount: number }): Promise<MovementResult> {
+export async function spendCredits(
+  db: Executor,
+  movement: DistributiveOmit<Movement, 'parts'> & { amount: number },
+): Promise<MovementResult> {
   if (!Number.isInteger(movement.amount) || movement.amount <= 0) throw new Error(`a spend is a positive integer, got ${movement.amount}`);
   const { amount, ...rest } = movement;
   return runMovement(db, rest, { buckets: SPEND_ORDER, amounts: null, spend: amount });
@@ -135,7 +144,8 @@ export async function refundSpend(
   input: {
     userId: string;
     spendMovementKey: string;
-    description?: string | null;
+    /** A failed generation's debit, or any other spend (the default). */
+    reason?: 'GENERATION_REFUND' | 'SPEND_REFUND';
     referenceType?: ReferenceType;
     referenceId?: string | null;
   },
@@ -160,7 +170,8 @@ export async function refundSpend(
     type: 'REFUNDED',
     referenceType: input.referenceType ?? rows[0]!.referenceType,
     referenceId: input.referenceId ?? rows[0]!.referenceId,
-    description: input.description ?? 'Refund',
+    reason: input.reason ?? 'SPEND_REFUND',
+    reasonParams: {},
     parts,
   });
 }

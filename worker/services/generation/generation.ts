@@ -1,11 +1,11 @@
 import {
-  CATEGORY_MESSAGE,
   type EditRequest,
   type ErrorCategory,
   type GenerationStatus,
   type TextToImageRequest,
 } from '../../contract/generation';
 import { ServiceError } from '../../contract/errors';
+import { jobFailureText } from '../../contract/job-failures';
 import type { ModelName } from '../../contract/generation';
 import { toolById, type ToolId } from '../../contract/tools';
 import { ENGINE_TOOL_IDS, type EngineToolId, type ToolParams } from '../../engine/operations';
@@ -99,16 +99,18 @@ export async function getGenerationStatus(
   id: string,
 ): Promise<GenerationStatus> {
   const job = await getJob(ctx, userId, id);
-  const friendly = job.errorCategory ? CATEGORY_MESSAGE[job.errorCategory as ErrorCategory] : null;
+  // English here; the route says it in the caller's language from the code (localiseJobFailure).
+  const failure = job.status === 'FAILED' ? jobFailureText(job.failureCode ?? 'GENERATION_FAILED', 'en') : null;
   return {
     success: true,
     id: job.id,
     recordId: job.recordId,
     status: job.status,
     imageUrl: await presentFileUrl(ctx.config.AUTH_SECRET, job.imageUrl, ctx.clock.now()),
-    message: job.status === 'FAILED' ? (job.errorMessage ?? friendly) : null,
-    error: job.status === 'FAILED' ? (job.errorMessage ?? friendly) : null,
-    errorMessage: job.errorMessage,
+    message: failure,
+    error: failure,
+    errorMessage: failure,
+    failureCode: job.status === 'FAILED' ? (job.failureCode ?? 'GENERATION_FAILED') : null,
     errorCategory: job.errorCategory as ErrorCategory | null,
     credits: job.cost,
     svgUrl: logoVectorUrl(ctx.images, job),

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { schema, type Db } from '../../../db/client';
 import { ServiceError } from '../../contract/errors';
+import { jobFailureText } from '../../contract/job-failures';
 import type { BlobStore } from '../../ports';
 
 type RecordRow = typeof schema.creationRecords.$inferSelect;
@@ -28,7 +29,8 @@ export function toCreationRecord(row: RecordRow) {
     originalImageUrl: row.sourceImageUrls?.[0] ?? null,
     processedImageUrl: row.imageUrl,
     errorCategory: row.errorCategory,
-    errorMessage: row.errorMessage,
+    errorMessage: row.failureCode ? jobFailureText(row.failureCode, 'en') : null,
+    failureCode: row.failureCode,
   };
 }
 

@@ -1,4 +1,5 @@
 import { ServiceError } from '../../contract/errors';
+import { jobFailureText } from '../../contract/job-failures';
 import {
   UPSCALE,
   maxInputPixels,
@@ -60,7 +61,8 @@ export async function getUpscaleStatus(
     faceEnhancement: input.faceEnhancement,
     width: done ? input.width * input.scaleFactor : null,
     height: done ? input.height * input.scaleFactor : null,
-    errorMessage: job.status === 'FAILED' ? job.errorMessage : null,
+    errorMessage: job.status === 'FAILED' ? jobFailureText(job.failureCode ?? 'GENERATION_FAILED', 'en') : null,
+    failureCode: job.status === 'FAILED' ? (job.failureCode ?? 'GENERATION_FAILED') : null,
     credits: job.cost,
     queue: await queuePlace(ctx, job),
   };

@@ -128,16 +128,25 @@ async function planOf(tx: Tx, planId: string) {
 async function grantOrderCredits(tx: Tx, order: Order, now: Date) {
   if (order.credits <= 0) return;
   const plan = await planOf(tx, order.planId);
+  // The plan's names as they were when bought: the history keeps saying what was bought.
+  const planName = { en: plan.name, 'zh-Hant': plan.nameZh };
   const result = await applyMovement(tx, {
     userId: order.userId,
     movementKey: orderGrantKey(order.id),
     type: 'EARNED',
     referenceType: order.kind === 'credits' ? 'PURCHASE' : 'SUBSCRIPTION',
     referenceId: order.id,
-    description:
-      order.kind === 'credits'
-        ? `Purchase: ${plan.name} (${order.orderNumber})`
-        : `Subscription: ${plan.name} ${plan.packageType} (${order.orderNumber})`,
+    ...(order.kind === 'credits'
+      ? { reason: 'PACK_PURCHASE' as const, reasonParams: { orderNumber: order.orderNumber, planId: plan.id, planName } }
+      : {
+          reason: 'SUBSCRIPTION_CREDITS' as const,
+          reasonParams: {
+            orderNumber: order.orderNumber,
+            planId: plan.id,
+            planName,
+            cycle: plan.packageType === 'yearly' ? ('yearly' as const) : ('monthly' as const),
+          },
+        }),
     parts: { [bucketOf(order.kind)]: order.credits },
   });
   if (result.applied) {
@@ -250,7 +259,8 @@ async function holdForSupport(ctx: EffectContext, order: Order, transactionId: s
         type: 'REFUNDED',
         referenceType: order.kind === 'credits' ? 'PURCHASE' : 'SUBSCRIPTION',
         referenceId: order.id,
-        description: `Payment held for support (${order.orderNumber})`,
+        reason: 'PAYMENT_HELD',
+        reasonParams: { orderNumber: order.orderNumber },
         parts: { [bucket]: -taken },
       });
       if (result.applied) creditsAdded -= taken;
@@ -728,7 +738,8 @@ export async function lapseSubscriptionCredits(tx: Tx, sub: Subscription, now: D
     type: 'SPENT',
     referenceType: 'SUBSCRIPTION',
     referenceId: sub.id,
-    description: 'Subscription ended: unused subscription credits lapsed',
+    reason: 'SUBSCRIPTION_LAPSED',
+    reasonParams: {},
     parts: { subscription: -account.subscriptionBalance },
   });
   return result.applied ? account.subscriptionBalance : 0;
@@ -795,7 +806,8 @@ async function paymentRefunded(ctx: EffectContext, effect: Extract<PaymentEffect
           type: 'REFUNDED',
           referenceType: 'REFUND',
           referenceId: order.id,
-          description: `Refund of order ${order.orderNumber}`,
+          reason: 'ORDER_REFUND',
+          reasonParams: { orderNumber: order.orderNumber },
           parts: { [bucket]: -clawed },
         });
       }

@@ -129,7 +129,8 @@ export async function requestRefund(ctx: Ctx, userId: string, orderId: string, r
         type: 'REFUNDED',
         referenceType: 'REFUND',
         referenceId: order.id,
-        description: `Refund of order ${order.orderNumber}`,
+        reason: 'ORDER_REFUND',
+        reasonParams: { orderNumber: order.orderNumber },
         parts: { [bucket]: -order.creditsAdded },
       });
     }
@@ -182,7 +183,8 @@ export async function requestRefund(ctx: Ctx, userId: string, orderId: string, r
           type: 'REFUNDED',
           referenceType: 'REFUND',
           referenceId: order.id,
-          description: `Refund of order ${order.orderNumber} failed: credits restored`,
+          reason: 'ORDER_REFUND_REVERSED',
+          reasonParams: { orderNumber: order.orderNumber },
           parts: { [bucketOf(order.kind)]: clawed },
         });
       }

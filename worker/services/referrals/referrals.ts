@@ -102,7 +102,8 @@ export async function payRegistrationReward(tx: Tx, invitedUserId: string): Prom
     type: 'EARNED',
     referenceType: 'REFERRAL',
     referenceId: row.referral.id,
-    description: 'Invitation reward: a friend signed up',
+    reason: 'REFERRAL_SIGN_UP',
+    reasonParams: {},
     parts: { free: registrationReward },
   });
   if (!result.applied) return 0;
@@ -179,7 +180,8 @@ export async function grantMaturedPurchaseBonuses(db: Db, now: Date): Promise<nu
         type: 'EARNED',
         referenceType: 'REFERRAL',
         referenceId: referral.id,
-        description: `Invitation reward: ${purchaseBonusPercent}% of a friend's purchase`,
+        reason: 'REFERRAL_PURCHASE',
+        reasonParams: { percent: purchaseBonusPercent },
         parts: { free: bonus },
       });
       if (!result.applied) return;

@@ -1,4 +1,3 @@
-import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
@@ -7,7 +6,7 @@ import { useErrorText } from '../../api/error-text';
 import { api } from '../../api/endpoints';
 import { formatCredits, formatDate } from '../../ui/format';
 import { ErrorState } from '../../ui/page';
-import { ledgerText } from './ledger-text';
+import { useLedgerDescription } from './ledger-text';
 
 const PAGE_SIZE = 10;
 const TYPES = ['', 'EARNED', 'SPENT', 'REFUNDED', 'new_user', 'IMAGE_GENERATION', 'IMAGE_EDIT'] as const;
@@ -25,68 +24,6 @@ function useTypeLabel() {
       IMAGE_EDIT: t`Image editing`,
       IMAGE_UPSCALE: t`Upscale`,
     })[type] ?? type;
-}
-
-/**
- * A ledger row's description in the page's language (ledger-text.ts), with plan names as the pricing
- * page names them in that language. Unknown wordings show nothing beyond the type label.
- */
-function useLedgerDescription() {
-  const { t } = useLingui();
-  const { i18n } = useLinguiCore();
-  const [planNames, setPlanNames] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (i18n.locale === 'en') return setPlanNames({});
-    let live = true;
-    Promise.all([api.pricing('en'), api.pricing(i18n.locale)])
-      .then(
-        ([en, local]) =>
-          live && setPlanNames(Object.fromEntries(en.map((p) => [p.name, local.find((l) => l.id === p.id)?.name ?? p.name]))),
-      )
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [i18n.locale]);
-  return (tx: CreditTransaction): string | null => {
-    const d = ledgerText(tx);
-    const plan = 'plan' in d ? (planNames[d.plan] ?? d.plan) : '';
-    switch (d.kind) {
-      // The type label already says "Welcome bonus".
-      case 'welcome':
-        return null;
-      case 'invite-signup':
-        return t`Invitation reward: a friend signed up`;
-      case 'invite-purchase':
-        return t`Invitation reward: ${d.percent}% of a friend's purchase`;
-      case 'refund-order':
-        return t`Refund of order ${d.order}`;
-      case 'refund-order-failed':
-        return t`Refund of order ${d.order} failed: credits restored`;
-      case 'yearly-month':
-        return t`Yearly subscription: credits for month ${d.month} of 12 (${d.order})`;
-      case 'purchase':
-        return t`Purchase: ${plan} (${d.order})`;
-      case 'subscription':
-        return d.cycle === 'yearly' ? t`Yearly subscription: ${plan} (${d.order})` : t`Monthly subscription: ${plan} (${d.order})`;
-      case 'subscription-ended':
-        return t`Subscription ended: unused subscription credits lapsed`;
-      case 'text-to-image':
-        return t`Text-to-image generation`;
-      case 'image-edit':
-        return t`Image editing`;
-      case 'photo-tool':
-        return t`Photo tool`;
-      case 'upscale':
-        return t`Image upscale`;
-      case 'generation-refund':
-        return t`Refund for a failed generation`;
-      case 'refund':
-        return t`Refund`;
-      case 'unknown':
-        return null;
-    }
-  };
 }
 
 /** Where a movement came from: generations link to My creations, purchases to orders. */

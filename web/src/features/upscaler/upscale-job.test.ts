@@ -16,6 +16,7 @@ const status = (over: Partial<UpscaleStatus>): UpscaleStatus => ({
   width: null,
   height: null,
   errorMessage: null,
+  failureCode: null,
   credits: 2,
   queue: null,
   ...over,

@@ -1,0 +1,7 @@
+/**
+ * The product's languages (spec §1: English, the default, and Traditional Chinese). One list for the
+ * account's language column, the e-mail catalogue and server-rendered texts.
+ */
+export const LOCALES = ['en', 'zh-Hant'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
