@@ -13,7 +13,7 @@ import { createTestApp } from '../tests/setup/test-app';
 import { createImageEngines } from '../worker/adapters/images/engines';
 import { createLocalEngine } from '../worker/adapters/images/local-engine';
 import { createEnginePool } from '../worker/engine/pool';
-import { hashPassword } from '../worker/services/auth/passwords';
+import { hashPassword, PASSWORD_KDF } from '../worker/services/auth/passwords';
 import { applyMovement } from '../worker/services/credits/ledger';
 import { isSandboxGateway } from '../worker/adapters/payments/sandbox/types';
 import type { ImageEngine } from '../worker/services/generation/engine';
@@ -299,7 +299,7 @@ for (let i = 0; i < PURCHASES; i++) {
 const hashes: number[] = [];
 for (let i = 0; i < 10; i++) {
   const started = performance.now();
-  await hashPassword(`bench password ${i}`);
+  await hashPassword(`bench password ${i}`, PASSWORD_KDF);
   hashes.push(performance.now() - started);
 }
 console.log(`\nPayments and accounts (${database}):\n`);

@@ -78,6 +78,13 @@ const configFields = z.object({
     .default(60 * 60 * 24 * 7),
   /** Pepper for hashing sign-in codes, so a leaked table row cannot be brute-forced offline. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /**
+   * scrypt work factor of new password hashes, as log2 N (r = 8, p = 1). The default, 15, is the
+   * production cost (worker/services/auth/passwords.ts PASSWORD_KDF); the test suites set a cheap
+   * one. Hashes carry their own parameters, so they verify under any setting; sign-in re-hashes
+   * weaker ones. At most 20, the highest a stored hash may ask for.
+   */
+  PASSWORD_KDF_LOG_N: z.coerce.number().int().min(1).max(20).default(15),
 
   MAILER: z.enum(['dev', 'resend']).default('dev'),
   MAIL_FROM: z.string().min(3).default('Image Studio <no-reply@localhost>'),

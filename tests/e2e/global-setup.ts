@@ -50,8 +50,18 @@ export async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   server = spawn('npx', ['tsx', 'scripts/start.ts'], {
     // TRUST_PROXY: each browser context is its own visitor (browser.ts, VISITOR_IP_HEADER), so per-IP
-    // limits count per test instead of one budget for the whole suite.
-    env: { ...process.env, ...google, PORT: port, DATA_DIR: dataDir, PUBLIC_URL: baseUrl, APP_ENV: 'test', TRUST_PROXY: 'x-real-ip' },
+    // limits count per test instead of one budget for the whole suite. PASSWORD_KDF_LOG_N: the test
+    // suites' cheap scrypt cost, as in tests/setup/test-app.ts; passwords.test.ts covers production's.
+    env: {
+      ...process.env,
+      ...google,
+      PORT: port,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      APP_ENV: 'test',
+      TRUST_PROXY: 'x-real-ip',
+      PASSWORD_KDF_LOG_N: '4',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });

@@ -15,6 +15,8 @@ export const TEST_ENV: ConfigInput = {
   QSTASH_CURRENT_SIGNING_KEY: 'sig_test_current_0123456789',
   QSTASH_NEXT_SIGNING_KEY: 'sig_test_next_0123456789abcd',
   PAYMENTS_SANDBOX_SECRET: 'whsec_test_sandbox_0123456789',
+  // A cheap scrypt work factor: production's (15) costs ~0.1-0.5 s per hash; passwords.test.ts checks it.
+  PASSWORD_KDF_LOG_N: '4',
 };
 
 /** A clock tests can move, so expiry and resend windows are tested without sleeping. */

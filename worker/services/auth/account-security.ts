@@ -14,7 +14,7 @@ import { newId } from '../../lib/ids';
 import type { RateLimitRule } from '../../ports';
 import type { ServiceContext } from '../context';
 import { checkEmailCode, consumeEmailCode, issueEmailCode } from './email-codes';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, passwordKdf, verifyPassword } from './passwords';
 import { accountGone, refuseUnmailableAddress } from './deleted-accounts';
 import { issueSessionToken, nextSessionsValidFrom } from './session-tokens';
 import { grantVerifiedEmailRewards, toUserProfile } from './users';
@@ -102,7 +102,7 @@ export async function changePassword(
   await checkCurrentPassword(ctx, user, input.currentPassword, input.ip);
   if (input.newPassword === input.currentPassword)
     throw new ServiceError('NO_CHANGES', 'The new password is the same as the current one', { field: 'newPassword' });
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, passwordKdf(ctx.config));
   const now = ctx.clock.now();
   // Conditional on the hash just checked: a reset or change racing this one is not overwritten.
   const [updated] = await ctx.db

@@ -6,7 +6,7 @@ import type { RateLimitRule } from '../../ports';
 import type { ServiceContext } from '../context';
 import { applyRegistrationReferral } from '../referrals/referrals';
 import { issueEmailCode } from './email-codes';
-import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from './passwords';
+import { dummyPasswordHash, hashPassword, needsRehash, passwordKdf, verifyPassword } from './passwords';
 import { issueSessionToken } from './session-tokens';
 import { createPasswordUser, toUserProfile } from './users';
 
@@ -46,7 +46,7 @@ export async function registerWithPassword(ctx: Ctx, input: RegisterRequest & { 
     'Too many accounts created from this network, please try again later',
   );
   // Hashing (~0.1 s of CPU) happens before the transaction, so no row lock is held while it runs.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, passwordKdf(ctx.config));
   const now = ctx.clock.now();
   const { user, isReferralLogin } = await ctx.db.transaction(async (tx) => {
     const user = await createPasswordUser(tx, { email: input.email, name: input.name, passwordHash });
@@ -108,12 +108,13 @@ export async function loginWithPassword(ctx: Ctx, input: LoginRequest & { ip: st
     .from(schema.users)
     .where(and(eq(schema.users.email, input.email), isNull(schema.users.deletedAt)));
   const stored = user?.passwordHash ?? null;
-  const matches = await verifyPassword(input.password, stored ?? DUMMY_PASSWORD_HASH);
+  const kdf = passwordKdf(ctx.config);
+  const matches = await verifyPassword(input.password, stored ?? dummyPasswordHash(kdf));
   if (!user || !stored || !matches) throw INVALID();
 
-  if (needsRehash(stored)) {
+  if (needsRehash(stored, kdf)) {
     // Conditional on the old hash, so it cannot bring back a password the takeover defence just removed.
-    const rehashed = await hashPassword(input.password);
+    const rehashed = await hashPassword(input.password, kdf);
     await ctx.db
       .update(schema.users)
       .set({ passwordHash: rehashed })

@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids';
 import type { RateLimitRule } from '../../ports';
 import type { ServiceContext } from '../context';
 import { checkEmailCode, consumeEmailCode, issueEmailCode } from './email-codes';
-import { hashPassword } from './passwords';
+import { hashPassword, passwordKdf } from './passwords';
 import { isUnmailableAddress } from './deleted-accounts';
 import { issueSessionToken, nextSessionsValidFrom } from './session-tokens';
 import { grantVerifiedEmailRewards, toUserProfile } from './users';
@@ -95,7 +95,7 @@ async function activeUserByEmail(ctx: Pick<Ctx, 'db'>, email: string) {
 export async function confirmPasswordReset(ctx: Ctx, input: PasswordResetConfirm & { ip: string }): Promise<SignInResponse> {
   const code = await checkEmailCode(ctx, { email: input.email, code: input.verificationCode, ip: input.ip, purpose: 'password-reset' });
   // Hashing (~0.1 s of CPU) happens before the transaction, so no row lock is held while it runs.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, passwordKdf(ctx.config));
   const now = ctx.clock.now();
   const user = await ctx.db.transaction(async (tx) => {
     await consumeEmailCode(tx, code.id, now);

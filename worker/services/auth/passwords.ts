@@ -4,10 +4,25 @@ import { base64ToBytes, bytesToBase64 } from '../../lib/bytes';
 /**
  * Password hashing with scrypt from @noble/hashes: pure JS, so the same code runs in Node and on
  * Workers (where node:crypto's scrypt is not available and WebCrypto has no memory-hard KDF).
- * The stored string names its own parameters (`scrypt$<log2 N>$<r>$<p>$<salt>$<hash>`), so the
- * cost can be raised later and old hashes still verify. docs/decisions/007-accounts.md.
+ * The stored string names its own parameters (`scrypt$<log2 N>$<r>$<p>$<salt>$<hash>`), so a hash
+ * verifies under whatever cost the server is configured with today: the cost can be raised later,
+ * and old hashes still verify. docs/decisions/007-accounts.md, docs/decisions/029-suite-time.md.
  */
-export const PASSWORD_KDF = { logN: 15, r: 8, p: 1, dkLen: 32, saltBytes: 16 } as const;
+export interface PasswordKdf {
+  logN: number;
+  r: number;
+  p: number;
+  dkLen: number;
+  saltBytes: number;
+}
+
+/** Production parameters: PASSWORD_KDF_LOG_N's default (worker/env.ts), and what APP_ENV=production may not go below. */
+export const PASSWORD_KDF: Readonly<PasswordKdf> = { logN: 15, r: 8, p: 1, dkLen: 32, saltBytes: 16 };
+
+/** The parameters new hashes get under this configuration: only the work factor N is configurable. */
+export function passwordKdf(config: { PASSWORD_KDF_LOG_N: number }): PasswordKdf {
+  return { ...PASSWORD_KDF, logN: config.PASSWORD_KDF_LOG_N };
+}
 
 const b64 = bytesToBase64;
 const unb64 = base64ToBytes;
@@ -20,8 +35,8 @@ async function derive(password: string, salt: Uint8Array, logN: number, r: numbe
   return scryptAsync(password.normalize('NFKC'), salt, { N: 2 ** logN, r, p, dkLen });
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const { logN, r, p, dkLen, saltBytes } = PASSWORD_KDF;
+export async function hashPassword(password: string, kdf: PasswordKdf): Promise<string> {
+  const { logN, r, p, dkLen, saltBytes } = kdf;
   const salt = crypto.getRandomValues(new Uint8Array(saltBytes));
   const hash = await derive(password, salt, logN, r, p, dkLen);
   return `scrypt$${logN}$${r}$${p}$${b64(salt)}$${b64(hash)}`;
@@ -59,7 +74,10 @@ export function parseStoredHash(stored: string): StoredHash | null {
   }
 }
 
-/** True when `password` matches `stored`; a malformed stored string never matches (and never throws). */
+/**
+ * True when `password` matches `stored`; a malformed stored string never matches (and never throws).
+ * The stored parameters decide the cost, not the configuration: a hash made under another setting still verifies.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parseStoredHash(stored);
   if (!parsed) return false;
@@ -67,15 +85,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return sameBytes(derived, parsed.hash);
 }
 
-/** True when a stored hash uses weaker parameters than today's, so it can be re-hashed at the next sign-in. */
-export function needsRehash(stored: string): boolean {
+/** True when a stored hash uses weaker parameters than `kdf`, so it can be re-hashed at the next sign-in. */
+export function needsRehash(stored: string, kdf: PasswordKdf): boolean {
   const parsed = parseStoredHash(stored);
-  return !parsed || parsed.logN < PASSWORD_KDF.logN || parsed.r !== PASSWORD_KDF.r || parsed.p !== PASSWORD_KDF.p;
+  return !parsed || parsed.logN < kdf.logN || parsed.r !== kdf.r || parsed.p !== kdf.p;
 }
 
+/** 16 fixed salt bytes for {@link dummyPasswordHash}. */
+const DUMMY_SALT = b64(new Uint8Array(16).fill(0x5a));
+
 /**
- * A valid hash of a password nobody knows, with today's parameters. Unknown e-mails and accounts
- * without a password are checked against it, so they take as long as a wrong password and the
- * response time does not tell which e-mails have accounts.
+ * A well-formed hash with `kdf`'s parameters that no password matches (its stored value is all
+ * zeros, which scrypt does not output in practice). Unknown e-mails and accounts without a password
+ * are checked against it, so they cost one real scrypt run at today's parameters, as long as a wrong
+ * password, and the response time does not tell which e-mails have accounts.
  */
-export const DUMMY_PASSWORD_HASH = 'scrypt$15$8$1$EuS2C6He1WJUzk9F6JO2kQ==$KB/1+YjJPAeVxRGfVwxWwpWQ9JRO+OExW63VcW0DWsI=';
+export function dummyPasswordHash(kdf: PasswordKdf): string {
+  return `scrypt$${kdf.logN}$${kdf.r}$${kdf.p}$${DUMMY_SALT}$${b64(new Uint8Array(kdf.dkLen))}`;
+}
