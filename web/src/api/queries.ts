@@ -75,6 +75,26 @@ export const queries = {
   refundCheck: (orderId: string) =>
     queryOptions({ queryKey: keys.refundCheck(orderId), queryFn: ({ signal }) => paymentsApi.refundCheck(orderId, signal) }),
   subscription: () => queryOptions({ queryKey: keys.subscription, queryFn: ({ signal }) => paymentsApi.currentSubscription(signal) }),
+  /** One upscale job's status; a failed job was refunded on the server, so the balance is refetched. */
+  upscaleStatus: (id: string) =>
+    queryOptions({
+      queryKey: keys.upscaleStatus(id),
+      queryFn: async ({ signal }) => {
+        const status = await upscaleApi.status(id, signal);
+        if (status.status === 'FAILED') void invalidateCredits();
+        return status;
+      },
+    }),
+  /** One generation's status; a failed job was refunded on the server, so the balance is refetched. */
+  generationStatus: (id: string) =>
+    queryOptions({
+      queryKey: keys.generationStatus(id),
+      queryFn: async ({ signal }) => {
+        const status = await api.generationStatus(id, signal);
+        if (status.status === 'FAILED') void invalidateCredits();
+        return status;
+      },
+    }),
   upscaleOptions: () =>
     queryOptions({ queryKey: keys.upscaleOptions, queryFn: ({ signal }) => upscaleApi.options(signal), staleTime: 60_000 }),
   /** Asked once per page load: it only changes with a deploy. */

@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UpscaleStatus } from '../../../../worker/contract/upscale';
 import { ApiError } from '../../api/client';
-import { classifyUpscaleFailure, nextFakeProgress, pollUpscale, UPSCALE_POLL } from './upscale-job';
+import {
+  classifyUpscaleFailure,
+  nextFakeProgress,
+  retryStatusQuery,
+  type StatusQueryState,
+  UPSCALE_POLL,
+  upscaleOutcome,
+  upscaleRefetchInterval,
+} from './upscale-job';
 
 vi.mock('../../i18n', () => ({ i18n: { locale: 'en' } }));
 
@@ -22,79 +30,55 @@ const status = (over: Partial<UpscaleStatus>): UpscaleStatus => ({
   ...over,
 });
 
-function harness(answers: (UpscaleStatus | Error)[], alive = () => true) {
-  const waits: number[] = [];
-  let calls = 0;
-  const deps = {
-    sleep: async (ms: number) => void waits.push(ms),
-    alive,
-    status: async () => {
-      const answer = answers[Math.min(calls++, answers.length - 1)]!;
-      if (answer instanceof Error) throw answer;
-      return answer;
-    },
-  };
-  return { deps, waits, calls: () => calls };
-}
+const polled = (data: UpscaleStatus, dataUpdateCount = 1): StatusQueryState => ({ status: 'success', data, error: null, dataUpdateCount });
 
-describe('pollUpscale (spec §9: every 2 s, up to 30 tries)', () => {
-  it('returns the finished job, waiting 2 s before each query', async () => {
+describe('upscaleOutcome (spec §9: every 2 s, up to 30 tries)', () => {
+  it('is the finished job once COMPLETED carries an image, and then polling stops', () => {
     const done = status({ status: 'COMPLETED', imageUrl: '/api/files/users/u/results/x.png' });
-    const h = harness([status({}), status({}), done]);
-    expect(await pollUpscale('job_1', h.deps)).toEqual({ kind: 'done', status: done });
-    expect(h.waits).toEqual([2000, 2000, 2000]);
+    expect(upscaleOutcome(polled(done))).toEqual({ kind: 'done', status: done });
+    expect(upscaleRefetchInterval(polled(done))).toBe(false);
   });
 
-  it('keeps waiting on COMPLETED without an image and on unknown statuses, and gives up after 30 tries', async () => {
-    const h = harness([status({ status: 'COMPLETED' }), status({ status: 'queued' as never })]);
-    expect(await pollUpscale('job_1', h.deps)).toEqual({ kind: 'timeout' });
-    expect(h.calls()).toBe(UPSCALE_POLL.tries);
-    expect(h.waits.reduce((a, b) => a + b, 0)).toBe(60_000);
-  });
-
-  it('reports each unfinished answer, so the page can show the queue place while the job waits', async () => {
-    const waiting = status({ queue: { ahead: 2, estimatedStartSeconds: 40 } });
-    const running = status({});
-    const done = status({ status: 'COMPLETED', imageUrl: '/x.png' });
-    const seen: UpscaleStatus[] = [];
-    const h = harness([waiting, running, done]);
-    expect((await pollUpscale('job_1', { ...h.deps, onStatus: (s) => void seen.push(s) })).kind).toBe('done');
-    expect(seen).toEqual([waiting, running]);
-  });
-
-  it('hands back the server error text of a failed job', async () => {
-    const h = harness([status({ status: 'FAILED', errorMessage: 'The image could not be decoded' })]);
-    expect(await pollUpscale('job_1', h.deps)).toEqual({ kind: 'job-failed', message: 'The image could not be decoded' });
-  });
-
-  it('retries a failed query, but ends after 3 in a row', async () => {
-    const boom = new ApiError(500, 'INTERNAL', 'boom');
-    const flaky = harness([boom, boom, status({ status: 'COMPLETED', imageUrl: '/x.png' })]);
-    expect((await pollUpscale('job_1', flaky.deps)).kind).toBe('done');
-    const broken = harness([boom]);
-    expect(await pollUpscale('job_1', broken.deps)).toEqual({ kind: 'query-failed', error: boom });
-    expect(broken.calls()).toBe(UPSCALE_POLL.maxConsecutiveErrors);
-  });
-
-  it('stops at once on 401 (session gone) and 404 (job gone)', async () => {
-    for (const error of [new ApiError(401, 'UNAUTHENTICATED', 'no'), new ApiError(404, 'NOT_FOUND', 'gone')]) {
-      const h = harness([error]);
-      expect(await pollUpscale('job_1', h.deps)).toEqual({ kind: 'query-failed', error });
-      expect(h.calls()).toBe(1);
+  it('keeps polling every 2 s on COMPLETED without an image and on unknown statuses, and gives up after 30 tries', () => {
+    for (const answer of [status({ status: 'COMPLETED' }), status({ status: 'queued' as never })]) {
+      expect(upscaleOutcome(polled(answer, UPSCALE_POLL.tries - 1))).toBeNull();
+      expect(upscaleRefetchInterval(polled(answer, UPSCALE_POLL.tries - 1))).toBe(2000);
+      expect(upscaleOutcome(polled(answer, UPSCALE_POLL.tries))).toEqual({ kind: 'timeout' });
+      expect(upscaleRefetchInterval(polled(answer, UPSCALE_POLL.tries))).toBe(false);
     }
   });
 
-  it('stops quietly when the user started another upscale or left', async () => {
-    let live = true;
-    const h = harness([status({})], () => live);
-    const waiting = pollUpscale('job_1', {
-      ...h.deps,
-      sleep: async () => {
-        live = false;
-      },
+  it('is nothing yet before the first answer and while the job waits in the queue', () => {
+    expect(upscaleOutcome({ status: 'pending', error: null, dataUpdateCount: 0 })).toBeNull();
+    expect(upscaleOutcome(polled(status({ queue: { ahead: 2, estimatedStartSeconds: 40 } })))).toBeNull();
+  });
+
+  it('hands back the server error text of a failed job', () => {
+    const failed = status({ status: 'FAILED', errorMessage: 'The image could not be decoded' });
+    expect(upscaleOutcome(polled(failed))).toEqual({ kind: 'job-failed', message: 'The image could not be decoded' });
+  });
+
+  it('a query that failed past its retries ends the wait', () => {
+    const boom = new ApiError(500, 'INTERNAL', 'boom');
+    expect(upscaleOutcome({ status: 'error', data: status({}), error: boom, dataUpdateCount: 3 })).toEqual({
+      kind: 'query-failed',
+      error: boom,
     });
-    expect(await waiting).toEqual({ kind: 'cancelled' });
-    expect(h.calls()).toBe(0);
+  });
+});
+
+describe('retryStatusQuery', () => {
+  it('retries a failed query, but ends after 3 in a row', () => {
+    const boom = new ApiError(500, 'INTERNAL', 'boom');
+    expect(retryStatusQuery(0, boom)).toBe(true);
+    expect(retryStatusQuery(1, boom)).toBe(true);
+    expect(retryStatusQuery(UPSCALE_POLL.maxConsecutiveErrors - 1, boom)).toBe(false);
+  });
+
+  it('stops at once on 401 (session gone) and 404 (job gone)', () => {
+    for (const error of [new ApiError(401, 'UNAUTHENTICATED', 'no'), new ApiError(404, 'NOT_FOUND', 'gone')]) {
+      expect(retryStatusQuery(0, error)).toBe(false);
+    }
   });
 });
 

@@ -18,43 +18,43 @@ export type UpscaleOutcome =
   | { kind: 'done'; status: UpscaleStatus }
   | { kind: 'job-failed'; message: string | null }
   | { kind: 'timeout' }
-  | { kind: 'query-failed'; error: unknown }
-  | { kind: 'cancelled' };
+  | { kind: 'query-failed'; error: unknown };
 
-export interface PollDeps {
-  status: (id: string) => Promise<UpscaleStatus>;
-  sleep: (ms: number) => Promise<void>;
-  /** False once the user started another upscale or left the page. */
-  alive: () => boolean;
-  /** Each answer of a job still in progress (its place in the queue while it waits). */
-  onStatus?: (status: UpscaleStatus) => void;
+/** What the status query knows so far (TanStack Query's state, narrowed to what matters here). */
+export interface StatusQueryState {
+  status: 'pending' | 'error' | 'success';
+  data?: UpscaleStatus;
+  error: unknown;
+  /** Successful answers so far: one per poll. */
+  dataUpdateCount: number;
 }
 
 /**
- * Waits for job `id`: a status query every 2 s, at most 30. COMPLETED needs an image URL; an
- * unknown status counts as processing until the tries run out (spec §4). A 401 or 404 ends at
- * once (the session is gone, or the job is); other failed queries are retried a few times.
+ * How the job ended, or null while it is still going. COMPLETED needs an image URL; an unknown
+ * status counts as processing until the 30 tries run out (spec §4). A query that failed past its
+ * retries (see {@link retryStatusQuery}) ends the wait.
  */
-export async function pollUpscale(id: string, deps: PollDeps): Promise<UpscaleOutcome> {
-  let errors = 0;
-  for (let attempt = 0; attempt < UPSCALE_POLL.tries; attempt++) {
-    await deps.sleep(UPSCALE_POLL.intervalMs);
-    if (!deps.alive()) return { kind: 'cancelled' };
-    try {
-      const status = await deps.status(id);
-      errors = 0;
-      const state = String(status.status).toUpperCase();
-      if (state === 'COMPLETED' && status.imageUrl) return { kind: 'done', status };
-      if (state === 'FAILED') return { kind: 'job-failed', message: status.errorMessage };
-      deps.onStatus?.(status);
-    } catch (error) {
-      if (!deps.alive()) return { kind: 'cancelled' };
-      if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return { kind: 'query-failed', error };
-      if (++errors >= UPSCALE_POLL.maxConsecutiveErrors) return { kind: 'query-failed', error };
-    }
-  }
-  return deps.alive() ? { kind: 'timeout' } : { kind: 'cancelled' };
+export function upscaleOutcome(state: StatusQueryState): UpscaleOutcome | null {
+  if (state.status === 'error') return { kind: 'query-failed', error: state.error };
+  const status = state.data;
+  if (!status) return null;
+  const phase = String(status.status).toUpperCase();
+  if (phase === 'COMPLETED' && status.imageUrl) return { kind: 'done', status };
+  if (phase === 'FAILED') return { kind: 'job-failed', message: status.errorMessage };
+  if (state.dataUpdateCount >= UPSCALE_POLL.tries) return { kind: 'timeout' };
+  return null;
 }
+
+/** The next poll in 2 s, or none once the job has ended (spec §9). */
+export const upscaleRefetchInterval = (state: StatusQueryState): number | false =>
+  upscaleOutcome(state) ? false : UPSCALE_POLL.intervalMs;
+
+/**
+ * Whether a failed status query is tried again (`failures` before this one): a 401 or 404 ends at
+ * once (the session is gone, or the job is); other failures a few times in a row.
+ */
+export const retryStatusQuery = (failures: number, error: unknown): boolean =>
+  !(error instanceof ApiError && (error.status === 401 || error.status === 404)) && failures < UPSCALE_POLL.maxConsecutiveErrors - 1;
 
 /** The next fake-progress value: quick at first, slowing as it nears the 90 % cap. */
 export const nextFakeProgress = (p: number) =>

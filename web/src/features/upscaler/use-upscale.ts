@@ -1,13 +1,21 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { QueuePlace } from '../../../../worker/contract/generation';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import type { UpscaleFactor, UpscaleStatus } from '../../../../worker/contract/upscale';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { upscaleApi } from '../../api/upscale';
-import { invalidateCredits } from '../../api/queries';
+import { invalidateCredits, queries } from '../../api/queries';
 import { queuePlaceOf } from '../../ui/queue-wait';
-import { classifyUpscaleFailure, nextFakeProgress, pollUpscale, UPSCALE_POLL, type UpscaleOutcome } from './upscale-job';
+import {
+  classifyUpscaleFailure,
+  nextFakeProgress,
+  retryStatusQuery,
+  UPSCALE_POLL,
+  type UpscaleOutcome,
+  upscaleOutcome,
+  upscaleRefetchInterval,
+} from './upscale-job';
 
 export type UpscalePhase = 'idle' | 'working' | 'done';
 
@@ -17,34 +25,45 @@ export interface UpscaleProblem {
   toPricing?: boolean;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+interface Upload {
+  image: File;
+  factor: UpscaleFactor;
+  faceEnhancement: boolean;
+}
 
 /**
- * One upscale on the client: upload, fake progress to 90 %, polling (spec §9), the result or a spec §8
- * message. The upload's answer does not say whether the job waits in the engine's queue, so the fake
- * progress starts with the first status that shows it running; while it waits, `queue` says where.
+ * One upscale on the client: upload, fake progress to 90 %, the job's status polled by TanStack
+ * Query (spec §9: every 2 s, up to 30 tries, stopped once the job ends or the page is left), then the
+ * result or a spec §8 message. The upload's answer does not say whether the job waits in the engine's
+ * queue, so the fake progress starts with the first status that shows it running; while it waits,
+ * `queue` says where.
  */
 export function useUpscale() {
   const { t } = useLingui();
   const errorText = useErrorText();
-  const [phase, setPhase] = useState<UpscalePhase>('idle');
   const [progress, setProgress] = useState(0);
-  const [result, setResult] = useState<UpscaleStatus | null>(null);
-  const [problem, setProblem] = useState<UpscaleProblem | null>(null);
-  const [queue, setQueue] = useState<QueuePlace | null>(null);
-  const run = useRef(0);
+  // The job whose result is on screen, after the 0.5 s at 100 % (spec §9).
+  const [shown, setShown] = useState<string | null>(null);
 
-  useEffect(() => () => void run.current++, []);
-
-  /** Forgets the current result or problem (a new image was chosen). */
-  const clear = useCallback(() => {
-    run.current++;
-    setPhase('idle');
-    setProgress(0);
-    setResult(null);
-    setProblem(null);
-    setQueue(null);
-  }, []);
+  const upload = useMutation({
+    mutationFn: ({ image, factor, faceEnhancement }: Upload) => upscaleApi.upload(image, factor, faceEnhancement),
+    // Charged on upload (or refused without a charge): the header's balance catches up either way.
+    onSettled: () => void invalidateCredits(),
+  });
+  const jobId = upload.data?.id ?? null;
+  const status = useQuery({
+    ...queries.upscaleStatus(jobId ?? ''),
+    enabled: jobId !== null,
+    refetchInterval: (query) => upscaleRefetchInterval(query.state),
+    retry: retryStatusQuery,
+    retryDelay: UPSCALE_POLL.intervalMs,
+  });
+  // Polls so far: the cache's count of answers (the observer's result does not carry it).
+  const dataUpdateCount = useQueryClient().getQueryState(queries.upscaleStatus(jobId ?? '').queryKey)?.dataUpdateCount ?? 0;
+  const outcome = jobId ? upscaleOutcome({ ...status, dataUpdateCount }) : null;
+  const queue = jobId && !outcome ? queuePlaceOf(status.data) : null;
+  const running = jobId !== null && !outcome && status.data !== undefined && queue === null;
+  const done = outcome?.kind === 'done' ? outcome.status : null;
 
   const describeRequestError = useCallback(
     (error: unknown): UpscaleProblem => {
@@ -69,7 +88,7 @@ export function useUpscale() {
   );
 
   const describeOutcome = useCallback(
-    (outcome: Exclude<UpscaleOutcome, { kind: 'done' } | { kind: 'cancelled' }>): UpscaleProblem => {
+    (outcome: Exclude<UpscaleOutcome, { kind: 'done' }>): UpscaleProblem => {
       switch (outcome.kind) {
         case 'job-failed':
           return { message: outcome.message || t`Upscale failed, please try again` };
@@ -87,63 +106,53 @@ export function useUpscale() {
     [t],
   );
 
-  const start = useCallback(
-    async (image: File, factor: UpscaleFactor, faceEnhancement: boolean) => {
-      const id = ++run.current;
-      const alive = () => run.current === id;
-      setPhase('working');
-      setProgress(0);
-      setResult(null);
-      setProblem(null);
-      setQueue(null);
-      let running = false;
-      const ticker = setInterval(() => {
-        if (!alive()) clearInterval(ticker);
-        else if (running) setProgress(nextFakeProgress);
-      }, UPSCALE_POLL.tickMs);
-      const observe = (status: UpscaleStatus) => {
-        if (!alive()) return;
-        const place = queuePlaceOf(status);
-        running = place === null;
-        setQueue(place);
-      };
-      const fail = (p: UpscaleProblem) => {
-        clearInterval(ticker);
-        if (!alive()) return;
-        setPhase('idle');
-        setProgress(0);
-        setQueue(null);
-        setProblem(p);
-        // A failed job is refunded on the server: the header's balance catches up.
-        void invalidateCredits();
-      };
-      const finish = (status: UpscaleStatus) => {
-        clearInterval(ticker);
-        if (!alive()) return;
-        setQueue(null);
-        setProgress(100);
-        setTimeout(() => {
-          if (!alive()) return;
-          setResult(status);
-          setPhase('done');
-        }, UPSCALE_POLL.showDelayMs);
-      };
+  const problem: UpscaleProblem | null = upload.isError
+    ? describeRequestError(upload.error)
+    : upload.isSuccess && !jobId
+      ? { message: t`Invalid response format` }
+      : outcome && outcome.kind !== 'done'
+        ? describeOutcome(outcome)
+        : null;
+  const working = upload.isPending || (jobId !== null && (!outcome || (done !== null && shown !== jobId)));
+  const phase: UpscalePhase = done && shown === jobId ? 'done' : working ? 'working' : 'idle';
 
-      let started: Awaited<ReturnType<typeof upscaleApi.upload>>;
-      try {
-        started = await upscaleApi.upload(image, factor, faceEnhancement);
-      } catch (error) {
-        return fail(describeRequestError(error));
-      }
-      void invalidateCredits();
-      if (!started?.id) return fail({ message: t`Invalid response format` });
-      const outcome = await pollUpscale(started.id, { status: (jobId) => upscaleApi.status(jobId), sleep, alive, onStatus: observe });
-      if (outcome.kind === 'cancelled') return clearInterval(ticker);
-      if (outcome.kind === 'done') return finish(outcome.status);
-      fail(describeOutcome(outcome));
+  // Fake progress while the job runs: an animation, not server state.
+  useEffect(() => {
+    if (!running) return;
+    const ticker = setInterval(() => setProgress(nextFakeProgress), UPSCALE_POLL.tickMs);
+    return () => clearInterval(ticker);
+  }, [running]);
+  // Spec §9: the finished bar shows 100 % for a moment before the result.
+  useEffect(() => {
+    if (!done || !jobId) return;
+    setProgress(100);
+    const timer = setTimeout(() => setShown(jobId), UPSCALE_POLL.showDelayMs);
+    return () => clearTimeout(timer);
+  }, [done, jobId]);
+
+  /** Forgets the current result or problem (a new image was chosen). */
+  const clear = useCallback(() => {
+    upload.reset();
+    setShown(null);
+    setProgress(0);
+  }, [upload.reset]);
+
+  const start = useCallback(
+    (image: File, factor: UpscaleFactor, faceEnhancement: boolean) => {
+      setShown(null);
+      setProgress(0);
+      upload.mutate({ image, factor, faceEnhancement });
     },
-    [describeOutcome, describeRequestError, t],
+    [upload.mutate],
   );
 
-  return { phase, progress, result, problem, queue, start, clear };
+  return {
+    phase,
+    progress: phase === 'idle' ? 0 : progress,
+    result: phase === 'done' ? done : null,
+    problem: phase === 'idle' ? problem : null,
+    queue,
+    start,
+    clear,
+  };
 }

@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { X } from 'lucide-react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useErrorText } from '../../api/error-text';
 import { api, type CreationRecord } from '../../api/endpoints';
+import { keys, queries } from '../../api/queries';
 import { RequireSignIn } from '../auth/signed-in-redirect';
 import { Button } from '../../ui/button';
 import { downloadImage } from '../../ui/download';
@@ -42,32 +44,23 @@ function Creations() {
   const errorText = useErrorText();
   const navigate = useNavigate();
   const [filter, setFilter] = useState<Filter>('');
-  const [records, setRecords] = useState<CreationRecord[]>();
-  const [stats, setStats] = useState<{ total: number; completed: number; processing: number; failed: number }>();
-  const [error, setError] = useState<string>();
   const [viewing, setViewing] = useState<CreationRecord | null>(null);
   const [deleting, setDeleting] = useState<CreationRecord | null>(null);
-
-  const load = useCallback(async () => {
-    setError(undefined);
-    try {
-      const [page, s] = await Promise.all([
-        api.records(0, PAGE_SIZE, FILTER_QUERY[filter].status, FILTER_QUERY[filter].type),
-        api.recordStats(),
-      ]);
-      setRecords(page.records);
-      setStats(s);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  }, [filter, errorText]);
-  useEffect(() => void load(), [load]);
-  // Processing cards update themselves.
-  useEffect(() => {
-    if (!records?.some((r) => r.status === 'PROCESSING')) return;
-    const timer = setTimeout(() => void load(), 3000);
-    return () => clearTimeout(timer);
-  }, [records, load]);
+  const queryClient = useQueryClient();
+  // The filter is in the query key: switching tabs cancels the old request, and its late answer can
+  // only land in the old filter's entry, never on screen. Processing cards update themselves.
+  const list = useQuery({
+    ...queries.records({ page: 0, size: PAGE_SIZE, ...FILTER_QUERY[filter] }),
+    refetchInterval: (query) => (query.state.data?.records.some((r) => r.status === 'PROCESSING') ? 3000 : false),
+  });
+  const records = list.data?.records;
+  const processing = Boolean(records?.some((r) => r.status === 'PROCESSING'));
+  const statsQuery = useQuery({ ...queries.recordStats(), refetchInterval: processing ? 3000 : false });
+  const stats = statsQuery.data;
+  const failed = list.error ?? statsQuery.error;
+  const error = failed ? errorText(failed) : undefined;
+  const reload = () => queryClient.invalidateQueries({ queryKey: keys.records });
+  const remove = useMutation({ mutationFn: (id: string) => api.deleteRecord(id), onSettled: reload });
 
   const typeLabel = (r: CreationRecord) => r.type.replace(/_/g, ' ').toLowerCase();
   const upscaleLabel = (r: CreationRecord) => {
@@ -77,10 +70,9 @@ function Creations() {
   async function confirmDelete() {
     if (!deleting) return;
     try {
-      await api.deleteRecord(deleting.id);
+      await remove.mutateAsync(deleting.id);
       toast.success(t`Deleted`);
       setDeleting(null);
-      void load();
     } catch (e) {
       toast.error(errorText(e));
     }
@@ -123,7 +115,7 @@ function Creations() {
         )}
       </div>
       {error ? (
-        <ErrorState message={error} onRetry={() => void load()} />
+        <ErrorState message={error} onRetry={() => void reload()} />
       ) : !records ? (
         <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
           {Array.from({ length: 8 }, (_, i) => (

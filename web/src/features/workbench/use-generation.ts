@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GenerationStatus, QueuePlace } from '../../../../worker/contract/generation';
+import type { GenerationStatus } from '../../../../worker/contract/generation';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
-import { api } from '../../api/endpoints';
-import { invalidateCredits } from '../../api/queries';
+import { invalidateCredits, queries } from '../../api/queries';
 import { placeToShow, queuePlaceOf } from '../../ui/queue-wait';
 import { useToast } from '../../ui/toast';
 
@@ -12,7 +12,6 @@ import { useToast } from '../../ui/toast';
 export const POLL = {
   attempts: 60,
   intervalMs: 2000,
-  initialDelayMs: 1000,
   tickMs: 500,
   maxConsecutiveErrors: 5,
   fakeProgressCap: 90,
@@ -29,11 +28,46 @@ export interface GenerationFailure {
   refunded: boolean;
 }
 
+/** How the polled job ended; null while it is still waiting or running. */
+export type GenerationOutcome =
+  | { kind: 'done'; status: GenerationStatus }
+  | { kind: 'failed'; message: string | null }
+  | { kind: 'query-failed'; error: unknown }
+  | { kind: 'timeout' };
+
+export function generationOutcome(state: {
+  status: 'pending' | 'error' | 'success';
+  data?: GenerationStatus;
+  error: unknown;
+  dataUpdateCount: number;
+}): GenerationOutcome | null {
+  if (state.status === 'error') return { kind: 'query-failed', error: state.error };
+  const status = state.data;
+  if (!status) return null;
+  if (status.status === 'COMPLETED' && status.imageUrl) return { kind: 'done', status };
+  if (status.status === 'FAILED') return { kind: 'failed', message: status.message ?? null };
+  // Out of polls with the job still waiting or running: it is not lost, only not finished yet.
+  if (state.dataUpdateCount >= POLL.attempts) return { kind: 'timeout' };
+  return null;
+}
+
+/** Spec §8: a 401 or 404 ends at once; other failures are retried up to five in a row. */
+export const retryGenerationStatus = (failures: number, error: unknown) =>
+  !(error instanceof ApiError && (error.status === 404 || error.status === 401)) && failures < POLL.maxConsecutiveErrors - 1;
+
+/** Spec §8 back-off: a 429 doubles the wait, repeated failures stretch it by half, never past 15 s. */
+export function generationRetryDelay(failures: number, error: unknown): number {
+  if (error instanceof ApiError && error.status === 429) return Math.min(POLL.intervalMs * 2 ** (failures + 1), POLL.maxWaitMs);
+  const errors = failures + 1;
+  return errors > 2 ? Math.min(POLL.intervalMs * 1.5 ** (errors - 2), POLL.maxWaitMs) : POLL.intervalMs;
+}
+
 /**
- * One generation's life on the client: start, fake progress up to 90 %, polling with spec §8's
- * back-off, the 60 s hard reset, and the 0.5 s pause before the image shows. While the job waits
- * in the engine's queue, `queue` says where it stands (see placeToShow) and the fake progress holds
- * at 0: nothing is being drawn yet, and the 60 s of the hard reset count from when it starts to run.
+ * One generation's life on the client: start, fake progress up to 90 %, the job's status polled by
+ * TanStack Query with spec §8's back-off, the 60 s hard reset, and the 0.5 s pause before the image
+ * shows. While the job waits in the engine's queue, `queue` says where it stands (see placeToShow)
+ * and the fake progress holds at 0: nothing is being drawn yet, and the 60 s of the hard reset count
+ * from when it starts to run.
  */
 export function useGeneration() {
   const { t } = useLingui();
@@ -42,113 +76,125 @@ export function useGeneration() {
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<GenerationStatus | null>(null);
-  const [queue, setQueue] = useState<QueuePlace | null>(null);
+  // The submit answer of the job being polled.
+  const [job, setJob] = useState<GenerationStatus | null>(null);
   // Kept after the reset to idle so the result panel can say what happened, not only a 6 s toast.
   const [failure, setFailure] = useState<GenerationFailure | null>(null);
-  const run = useRef(0);
+  const [finished, setFinished] = useState<GenerationStatus | null>(null);
+
+  const submit = useMutation({
+    mutationFn: (send: () => Promise<GenerationStatus>) => send(),
+    // Charged on submission, or refused: the header's balance catches up either way.
+    onSettled: () => void invalidateCredits(),
+  });
+  const polling = phase === 'generating' && job !== null && finished === null;
+  const status = useQuery({
+    ...queries.generationStatus(job?.id ?? ''),
+    enabled: polling,
+    refetchInterval: (query) => (generationOutcome(query.state) ? false : POLL.intervalMs),
+    retry: retryGenerationStatus,
+    retryDelay: generationRetryDelay,
+  });
+  const dataUpdateCount = useQueryClient().getQueryState(queries.generationStatus(job?.id ?? '').queryKey)?.dataUpdateCount ?? 0;
+  const outcome = polling ? generationOutcome({ ...status, dataUpdateCount }) : null;
+  const latest = status.data ?? job;
+  const place = phase === 'generating' && finished === null ? queuePlaceOf(latest) : null;
+  const queue = placeToShow(place, { polled: status.data !== undefined });
 
   const reset = useCallback(() => {
-    run.current++;
     setPhase('idle');
     setProgress(0);
-    setQueue(null);
+    setJob(null);
+    setFinished(null);
   }, []);
 
-  useEffect(() => () => void run.current++, []);
+  const fail = useCallback(
+    (message: string, cause?: unknown, refunded = false) => {
+      reset();
+      setFailure({ message, refunded });
+      // Out of credits: the toast offers the way to buy more (spec §8 "please recharge").
+      const outOfCredits = cause instanceof ApiError && cause.code === 'INSUFFICIENT_CREDITS';
+      toast.error(message, outOfCredits ? { action: { label: t`See pricing`, to: '/pricing' } } : undefined);
+    },
+    [reset, t, toast],
+  );
+  // The job lives on on the server (it may still be waiting, or finish later): point to My creations.
+  const tooLong = useCallback(() => {
+    reset();
+    toast.warning(t`Generation is taking too long (over 5 minutes is unusual). Please check My creations later.`);
+  }, [reset, t, toast]);
+
+  // How the polled job ended, acted on once: toasts and the result are effects of the answer.
+  const outcomeKind = outcome?.kind;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: acts once per outcome, not on every render that still shows it
+  useEffect(() => {
+    if (!outcome) return;
+    switch (outcome.kind) {
+      case 'done':
+        return setFinished(outcome.status);
+      // A job the server failed was charged at submission and refunded when it failed.
+      case 'failed':
+        return fail(outcome.message ?? t`Generation failed, please try again`, undefined, true);
+      case 'query-failed': {
+        const error = outcome.error;
+        if (error instanceof ApiError && (error.status === 404 || error.status === 401))
+          return fail(error.status === 404 ? t`Task not found` : t`Authentication failed, please log in again`);
+        return fail(errorText(error));
+      }
+      case 'timeout':
+        return tooLong();
+    }
+  }, [outcomeKind]);
+
+  // Spec §9: the finished bar shows 100 % for a moment before the image.
+  useEffect(() => {
+    if (!finished) return;
+    setProgress(100);
+    const timer = setTimeout(() => {
+      setResult(finished);
+      setPhase('done');
+      setJob(null);
+      setFinished(null);
+    }, POLL.showDelayMs);
+    return () => clearTimeout(timer);
+  }, [finished]);
+
+  // Fake progress and the hard reset: client timers, counted from when the job stops waiting.
+  const waiting = place !== null;
+  const runningSince = useRef<number | null>(null);
+  useEffect(() => {
+    if (phase !== 'generating' || finished) return;
+    if (waiting) {
+      runningSince.current = null;
+      setProgress(0);
+      return;
+    }
+    runningSince.current ??= Date.now();
+    const ticker = setInterval(() => {
+      setProgress((p) => Math.min(POLL.fakeProgressCap, p + Math.max(0.5, (POLL.fakeProgressCap - p) * 0.06)));
+      if (runningSince.current !== null && Date.now() - runningSince.current > POLL.hardResetMs) tooLong();
+    }, POLL.tickMs);
+    return () => clearInterval(ticker);
+  }, [phase, finished, waiting, tooLong]);
 
   const start = useCallback(
-    async (submit: () => Promise<GenerationStatus>) => {
-      const id = ++run.current;
-      const alive = () => run.current === id;
+    async (send: () => Promise<GenerationStatus>) => {
+      runningSince.current = null;
       setPhase('generating');
       setProgress(0);
       setResult(null);
       setFailure(null);
-      setQueue(null);
-      // Null while the job waits in the queue: from the press until the server says so, it counts as running.
-      let runningSince: number | null = Date.now();
-      const observe = (status: GenerationStatus, polled: boolean) => {
-        const place = queuePlaceOf(status);
-        if (place) {
-          runningSince = null;
-          setProgress(0);
-        } else runningSince ??= Date.now();
-        setQueue(placeToShow(place, { polled }));
-      };
-      // The job lives on on the server (it may still be waiting, or finish later): point to My creations.
-      const tooLong = () => {
-        clearInterval(ticker);
-        if (!alive()) return;
-        reset();
-        toast.warning(t`Generation is taking too long (over 5 minutes is unusual). Please check My creations later.`);
-      };
-      const ticker = setInterval(() => {
-        if (!alive()) return clearInterval(ticker);
-        if (runningSince === null) return;
-        setProgress((p) => Math.min(POLL.fakeProgressCap, p + Math.max(0.5, (POLL.fakeProgressCap - p) * 0.06)));
-        if (Date.now() - runningSince > POLL.hardResetMs) tooLong();
-      }, POLL.tickMs);
-      const finish = (status: GenerationStatus) => {
-        clearInterval(ticker);
-        setQueue(null);
-        setProgress(100);
-        setTimeout(() => {
-          if (!alive()) return;
-          setResult(status);
-          setPhase('done');
-        }, POLL.showDelayMs);
-      };
-      const fail = (message: string, cause?: unknown, refunded = false) => {
-        clearInterval(ticker);
-        if (!alive()) return;
-        reset();
-        setFailure({ message, refunded });
-        // Out of credits: the toast offers the way to buy more (spec §8 "please recharge").
-        const outOfCredits = cause instanceof ApiError && cause.code === 'INSUFFICIENT_CREDITS';
-        toast.error(message, outOfCredits ? { action: { label: t`See pricing`, to: '/pricing' } } : undefined);
-        void invalidateCredits();
-      };
-
-      let job: GenerationStatus;
-      try {
-        job = await submit();
-        void invalidateCredits();
-      } catch (error) {
-        return fail(errorText(error), error);
-      }
-      if (!alive()) return clearInterval(ticker);
-      if (job.status === 'COMPLETED' && job.imageUrl) return finish(job);
-      observe(job, false);
-
-      let wait = POLL.intervalMs;
-      let errors = 0;
-      await new Promise((r) => setTimeout(r, POLL.initialDelayMs));
-      for (let attempt = 0; attempt < POLL.attempts && alive(); attempt++) {
-        try {
-          const status = await api.generationStatus(job.id);
-          errors = 0;
-          wait = POLL.intervalMs;
-          if (!alive()) break;
-          if (status.status === 'COMPLETED' && status.imageUrl) return finish(status);
-          // A job the server failed was charged at submission and refunded when it failed.
-          if (status.status === 'FAILED') return fail(status.message ?? t`Generation failed, please try again`, undefined, true);
-          observe(status, true);
-        } catch (error) {
-          errors++;
-          if (error instanceof ApiError && (error.status === 404 || error.status === 401)) {
-            return fail(error.status === 404 ? t`Task not found` : t`Authentication failed, please log in again`);
-          }
-          if (errors >= POLL.maxConsecutiveErrors) return fail(errorText(error));
-          if (error instanceof ApiError && error.status === 429) wait = Math.min(wait * 2, POLL.maxWaitMs);
-          else if (errors > 2) wait = Math.min(wait * 1.5, POLL.maxWaitMs);
-        }
-        await new Promise((r) => setTimeout(r, wait));
-      }
-      // Out of polls with the job still waiting or running: it is not lost, only not finished yet.
-      if (alive()) tooLong();
-      else clearInterval(ticker);
+      setJob(null);
+      setFinished(null);
+      submit.mutate(send, {
+        onSuccess: (answer) => {
+          if (answer.status === 'COMPLETED' && answer.imageUrl) setFinished(answer);
+          else setJob(answer);
+        },
+        onError: (error) => fail(errorText(error), error),
+      });
     },
-    [errorText, reset, t, toast],
+    [errorText, fail, submit.mutate],
   );
 
   return { phase, progress, result, failure, queue, start, reset };
