@@ -55,7 +55,7 @@ const timedEngine: ImageEngine = {
   async textToImage(input) {
     const started = performance.now();
     const image = await local.textToImage(input);
-    engineMs.set(input.prompt, performance.now() - started);
+    engineMs.set(input.operation.op === 'text-to-image' ? input.operation.prompt : input.operation.op, performance.now() - started);
     return image;
   },
   edit: (input) => local.edit(input),

@@ -13,7 +13,6 @@ import { ENGINE_TOOL_IDS, type EngineToolId } from '../worker/engine/operations'
 import { applyTool } from '../worker/engine/tools/index';
 import { decodeRaster, encodeRaster } from '../worker/engine/tools/raster';
 import { damagePhoto } from '../worker/engine/tools/restore.damage';
-import { compileFaceSwapDescription, compileFaceSwapPrompt } from '../worker/contract/face-swap';
 import { analysePortrait } from '../worker/engine/face-swap/analysis';
 import { faceSwapEdit, renderAvatar } from '../worker/engine/face-swap/index';
 import { runEngineOperation } from '../worker/engine/index';
@@ -71,8 +70,7 @@ async function renderFaceSwap() {
     title,
     images: [...(withOriginal ? [portrait] : []), ...(await Promise.all(sets.map(edit)))],
   });
-  const avatar = (options: Record<string, string>) =>
-    renderAvatar(compileFaceSwapPrompt('generate', compileFaceSwapDescription('', options)), 512, 512, 5);
+  const avatar = (options: Record<string, string>) => renderAvatar(options, 512, 512, 5);
   const rows = [
     await row(
       'original · hair platinum · hair pink + eyes blue · hair black + full beard · goatee · stubble',

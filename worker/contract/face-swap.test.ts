@@ -7,14 +7,11 @@ import {
   FACE_SWAP_PREFIX,
   compileFaceSwapDescription,
   compileFaceSwapPrompt,
-  faceSwapModeOf,
   faceSwapOption,
   faceSwapOptionsIn,
-  faceSwapRequestSchema,
   faceSwapValue,
-  resolveFaceSwap,
-  selectionFromPrompt,
 } from './face-swap';
+import { faceSwapRequestSchema, resolveFaceSwap } from './face-swap-request';
 import { FACE_SWAP_VALUE_LABELS, faceSwapValueLabel } from './face-swap-labels';
 import { PROMPT_MAX } from './generation';
 
@@ -160,31 +157,8 @@ describe('face swap prompt compilation', () => {
     expect(generate.startsWith(FACE_SWAP_PREFIX.generate)).toBe(true);
     for (const prefix of Object.values(FACE_SWAP_PREFIX)) expect(prefix).toMatch(/identity, likeness and facial structure/);
     expect(FACE_SWAP_PREFIX.edit).toMatch(/only the changes listed/);
-    expect(faceSwapModeOf(edit)).toBe('edit');
-    expect(faceSwapModeOf(generate)).toBe('generate');
-    expect(faceSwapModeOf('a red fox')).toBeNull();
     // A description that already carries a prefix is not prefixed twice.
     expect(compileFaceSwapPrompt('edit', edit)).toBe(edit);
-  });
-
-  it("reads the choices back out of a compiled prompt (the offline engine's text mode)", () => {
-    const chosen = {
-      gender: 'male',
-      age: 'thirties',
-      hair_color: 'brown',
-      beard: 'full_beard',
-      focal_length: '85mm',
-      photo_effect: 'black_and_white',
-      background: 'library',
-      background_blur: 'strong',
-    };
-    const prompt = compileFaceSwapPrompt('generate', compileFaceSwapDescription('Looks kind. Wears nothing special', chosen));
-    expect(selectionFromPrompt(prompt)).toEqual(chosen);
-    // "brown hair" is not read out of "dark brown hair".
-    expect(selectionFromPrompt(compileFaceSwapPrompt('generate', compileFaceSwapDescription('', { hair_color: 'dark_brown' })))).toEqual({
-      hair_color: 'dark_brown',
-    });
-    expect(selectionFromPrompt('A man. Character features: wings, green eyes.')).toEqual({ eye_color: 'green' });
   });
 
   it('stays within the workbench prompt limit with every option chosen and the longest text', () => {

@@ -1,18 +1,16 @@
 /**
  * Face swap / avatar builder (spec §3 "Face-swap option catalogue", issue 15): the four option
  * categories, every option with its values, the English phrase each value adds to the prompt, and
- * the prompt builder with the fixed identity-preserving prefixes. Runtime-agnostic plain data and
- * pure functions: the SPA draws its dropdowns from it, the API validates and compiles with it, the
- * offline engine reads the chosen values back from it.
+ * the prompt builder with the fixed identity-preserving prefixes. Zod-free, runtime-agnostic plain
+ * data and pure functions: the SPA draws its dropdowns from it, the API validates with the schemas
+ * built from it (face-swap-request.ts), provider adapters compile their prompt with it, and the
+ * offline engine receives the chosen values as typed data (contract/operations.ts), never a prompt.
  *
  * The values' labels in both languages are the catalogue's other half, face-swap-labels.ts, which
  * only the SPA imports (the Worker bundle has a size budget and never shows a label). Option and
  * category names are interface text and live in the .po (web/src/features/face-swap/labels.ts);
  * docs/decisions/017-face-swap.md says why.
  */
-import * as z from 'zod';
-import { ServiceError } from './errors';
-import { multiline } from './text';
 
 export const FACE_SWAP_CATEGORIES = ['role', 'photography', 'style', 'environment'] as const;
 export type FaceSwapCategory = (typeof FACE_SWAP_CATEGORIES)[number];
@@ -659,7 +657,7 @@ const environment: FaceSwapOption[] = [
 export const FACE_SWAP_OPTIONS: readonly FaceSwapOption[] = [...role, ...photography, ...style, ...environment];
 export const FACE_SWAP_OPTION_KEYS = FACE_SWAP_OPTIONS.map((o) => o.key);
 
-const optionsByKey = new Map(FACE_SWAP_OPTIONS.map((o) => [o.key, o]));
+export const optionsByKey: ReadonlyMap<string, FaceSwapOption> = new Map(FACE_SWAP_OPTIONS.map((o) => [o.key, o]));
 export const faceSwapOption = (key: string): FaceSwapOption | undefined => optionsByKey.get(key);
 export const faceSwapOptionsIn = (category: FaceSwapCategory) => FACE_SWAP_OPTIONS.filter((o) => o.category === category);
 
@@ -713,108 +711,11 @@ export function stripFaceSwapPrefix(text: string): string {
   return out;
 }
 
-/** Which prefix a compiled prompt starts with, if any (the offline engine's text mode looks for it). */
-export function faceSwapModeOf(prompt: string): FaceSwapMode | null {
-  const text = prompt.trimStart();
-  if (text.startsWith(FACE_SWAP_PREFIX.generate)) return 'generate';
-  if (text.startsWith(FACE_SWAP_PREFIX.edit)) return 'edit';
-  return null;
-}
-
-/**
- * The choices back out of a compiled prompt: within each headed sentence, every comma-separated
- * phrase that is exactly one of that category's phrases. A prompt the user edited gives back what
- * still reads as catalogue phrases; everything else is free text for a model.
- */
-export function selectionFromPrompt(prompt: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const headings = FACE_SWAP_CATEGORIES.map((c) => FACE_SWAP_HEADINGS[c]).join('|');
-  for (const category of FACE_SWAP_CATEGORIES) {
-    const pattern = new RegExp(`${FACE_SWAP_HEADINGS[category]}: (.*?)\\.(?=\\s+(?:${headings}):|\\s*$)`, 's');
-    const sentence = pattern.exec(prompt)?.[1];
-    if (!sentence) continue;
-    for (const phrase of sentence.split(', ')) {
-      for (const o of faceSwapOptionsIn(category)) {
-        const found = o.values.find((v) => v.phrase === phrase.trim());
-        if (found && !out[o.key]) out[o.key] = found.value;
-      }
-    }
-  }
-  return cleanSelection(out);
-}
-
 /** The user's own words can be this long (spec §5 prompt input default). */
 export const FACE_SWAP_TEXT_MAX = 2000;
 /** A description edited in the Preview modal, within the workbench's prompt limit once prefixed. */
 export const FACE_SWAP_DESCRIPTION_MAX = 4500;
 export const FACE_SWAP_NEEDS_INPUT = 'Describe the look or choose at least one option';
-
-function parseJsonObject(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  if (value.trim() === '') return {};
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
-}
-
-/**
- * The options field as the API receives it: an object in JSON bodies, a JSON string in multipart
- * forms. Every key must be a catalogue option and every value one of its values (empty = not chosen);
- * anything else is a 400 naming the option (`options.hair_color`).
- */
-export const faceSwapSelectionSchema = z.preprocess(
-  parseJsonObject,
-  z
-    .object(
-      Object.fromEntries(
-        FACE_SWAP_OPTIONS.map((o) => [
-          o.key,
-          z
-            .union([z.literal(''), z.enum(o.values.map((v) => v.value) as [string, ...string[]])], {
-              error: `Choose one of the listed values for ${o.key}`,
-            })
-            .optional(),
-        ]),
-      ),
-      { error: 'Options must be an object of option → value' },
-    )
-    .loose()
-    // Not `.strict()`: its issue names no key, and the 400 should name the unknown option.
-    .superRefine((selection, ctx) => {
-      for (const key of Object.keys(selection)) {
-        if (!optionsByKey.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'Unknown face swap option' });
-      }
-    }),
-);
-
-/** The face swap's own request fields (both endpoints). */
-export const faceSwapRequestSchema = z.object({
-  extra: multiline(z.string()).trim().max(FACE_SWAP_TEXT_MAX, `must be at most ${FACE_SWAP_TEXT_MAX} characters`).optional(),
-  options: faceSwapSelectionSchema.optional(),
-  /** The description as approved (and perhaps edited) in the Preview modal; compiled when absent. */
-  prompt: multiline(z.string())
-    .trim()
-    .max(FACE_SWAP_DESCRIPTION_MAX, `Prompt cannot exceed ${FACE_SWAP_DESCRIPTION_MAX} characters`)
-    .optional(),
-});
-export type FaceSwapRequest = z.infer<typeof faceSwapRequestSchema>;
-
-/**
- * A validated face swap request as the server runs it: the prompt with the mode's prefix, and the
- * choices as the offline engine's parameters. The description is the one the user approved in the
- * Preview modal when sent, else compiled here from the text and the choices; it may not be empty.
- */
-export function resolveFaceSwap(
-  mode: FaceSwapMode,
-  request: FaceSwapRequest,
-): { prompt: string; description: string; selection: Record<string, string> } {
-  const selection = cleanSelection(request.options as FaceSwapSelection | undefined);
-  const description = stripFaceSwapPrefix(request.prompt ?? '') || compileFaceSwapDescription(request.extra ?? '', selection);
-  if (!description) throw new ServiceError('VALIDATION_FAILED', FACE_SWAP_NEEDS_INPUT, { field: 'prompt' });
-  return { prompt: compileFaceSwapPrompt(mode, description), description, selection };
-}
 
 /**
  * What the offline engine applies, by option and value (worker/engine/face-swap); everything else is

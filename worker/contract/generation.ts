@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CREATION_TYPES } from './creation-types';
 import { decimalNumber, wholeNumber } from './numbers';
 import type { JobFailure } from './job-failures';
 import { multiline } from './text';
@@ -74,24 +75,8 @@ export const editRequest = z.object({
 });
 export type EditRequest = z.infer<typeof editRequest>;
 
-/** Spec §3 Creation record types, plus the upscaler's (db/schema/creations.ts `creation_type`). */
-export const CREATION_TYPES = [
-  'TEXT_TO_IMAGE',
-  'IMAGE_TO_IMAGE',
-  'FACE_SWAP',
-  'LOGO_GENERATION',
-  'ID_PHOTO_GENERATION',
-  'PROFESSIONAL_PORTRAIT',
-  'POP_ART_PORTRAIT',
-  'ANIME_STYLE',
-  'OIL_PAINTING',
-  'WATERCOLOR',
-  'SKETCH_STYLE',
-  'CYBERPUNK',
-  'RESTORED_IMAGE',
-  'UPSCALED_IMAGE',
-] as const;
-export type CreationType = (typeof CREATION_TYPES)[number];
+// The record types live in a zod-free module (the DB enum and the SPA import them); re-exported here.
+export { CREATION_TYPES, type CreationType } from './creation-types';
 
 export const recordsQuery = z.object({
   page: wholeNumber('page', 0, 100_000).default(0),

@@ -10,8 +10,8 @@ import {
   compileToolPrompt,
   idPhotoPixels,
   toolById,
-  toolInputSchema,
 } from './tools';
+import { toolInputSchema } from './tool-inputs';
 
 describe('tool catalogue', () => {
   it('has one entry per tool id, a unique page each, and a known record type', () => {

@@ -1,14 +1,15 @@
 /**
- * The one tool catalogue (issue 14, spec §3 "Tool components"): ids, pages, inputs, prompt templates,
- * record types and which engine runs each tool. The API validates against it, the server compiles
- * the prompt from it, the job pipeline dispatches by it, and the SPA draws its tool pages from it
- * (labels and help texts are the SPA's, in both languages, keyed by tool id).
+ * The one tool catalogue (spec §3 "Tool components"): ids, pages, inputs, prompt templates, record
+ * types and which engine runs each tool. The API validates against it (tool-inputs.ts builds the
+ * zod schemas), provider adapters compile their prompt from it, the job pipeline and the engine
+ * dispatch by it, and the SPA draws its tool pages from it (labels and help texts are the SPA's, in
+ * both languages, keyed by tool id: web/src/features/tools/catalogue.ts).
  *
- * Runtime-agnostic plain data: imported by the Worker, the engine and the SPA.
+ * Zod-free, runtime-agnostic plain data: imported by the Worker, the engine and the SPA. Every
+ * per-tool table is a `Record<ToolId, …>` (or `Record<PhotoToolId, …>`), so a new id in TOOL_IDS
+ * fails to compile until each table has its row (docs/decisions/028-one-list-per-concept.md).
  */
-import * as z from 'zod';
-import type { CreationType } from './generation';
-import { multiline } from './text';
+import type { CreationType } from './creation-types';
 
 export const TOOL_IDS = [
   'pop-art-portrait',
@@ -24,6 +25,15 @@ export const TOOL_IDS = [
   'restored-image',
 ] as const;
 export type ToolId = (typeof TOOL_IDS)[number];
+
+/** Tools made by a generative model or a generator of their own, not by a photo algorithm of the engine. */
+export const GENERATIVE_TOOL_IDS = ['logo-generation'] as const satisfies readonly ToolId[];
+/** Tools the offline engine implements as photo algorithms (worker/engine/tools: `PHOTO_TOOLS`). */
+export type PhotoToolId = Exclude<ToolId, (typeof GENERATIVE_TOOL_IDS)[number]>;
+export const PHOTO_TOOL_IDS = TOOL_IDS.filter((id): id is PhotoToolId => !(GENERATIVE_TOOL_IDS as readonly string[]).includes(id)) as [
+  PhotoToolId,
+  ...PhotoToolId[],
+];
 
 /**
  * Spec §9 ID photo pixel sizes, and §2's centimetre labels; anything else is 512×512. The file says
@@ -100,12 +110,12 @@ export type ToolComponent =
  */
 export type PromptStrategy = { strategy: 'template'; template: string } | { strategy: 'custom' };
 
-export interface ToolDefinition {
-  id: ToolId;
+export interface ToolDefinition<Id extends ToolId = ToolId> {
+  id: Id;
   /** Page under /ai-tools/ (spec §2). */
   route: string;
   /** `photo`: the offline engine's photo algorithms (worker/engine/tools); `generative`: a model edit or text-to-image. */
-  engine: 'photo' | 'generative';
+  engine: Id extends PhotoToolId ? 'photo' : 'generative';
   /**
    * Where a generative model is configured (production: Gemini), a photo tool's look is better made by
    * the model from the compiled prompt; `exact` tools (ID photo pixels and colour, restoration that
@@ -124,11 +134,18 @@ export interface ToolDefinition {
 const photoUpload = (acceptsGif = true) => ({ type: 'imageUpload', field: 'images', required: true, acceptsGif }) as const;
 const optionalNotes = { type: 'promptInput', field: 'extra', required: false, minLength: 0, maxLength: 2000 } as const;
 
-function photoTool(id: ToolId, route: string, style: string, recordType: CreationType, template: string, exact = false): ToolDefinition {
+function photoTool<Id extends PhotoToolId>(
+  id: Id,
+  route: string,
+  style: string,
+  recordType: CreationType,
+  template: string,
+  exact = false,
+): ToolDefinition<Id> {
   return {
     id,
     route,
-    engine: 'photo',
+    engine: 'photo' as ToolDefinition<Id>['engine'],
     exact,
     input: 'image',
     style,
@@ -139,57 +156,58 @@ function photoTool(id: ToolId, route: string, style: string, recordType: Creatio
   };
 }
 
-export const TOOL_CATALOGUE: readonly ToolDefinition[] = [
-  photoTool(
+/** Every tool, in the order the tool pages list them. */
+export const TOOLS = {
+  'pop-art-portrait': photoTool(
     'pop-art-portrait',
     'pop-art-portrait',
     'artistic',
     'POP_ART_PORTRAIT',
     'Turn this photo into a pop art portrait: bold flat colours, halftone dots, thick black outlines. {extra}',
   ),
-  photoTool(
+  'anime-style': photoTool(
     'anime-style',
     'anime-style',
     'anime',
     'ANIME_STYLE',
     'Redraw this photo as an anime frame: clean ink outlines, flat cel-shaded colours. {extra}',
   ),
-  photoTool(
+  'oil-painting': photoTool(
     'oil-painting',
     'oil-painting',
     'artistic',
     'OIL_PAINTING',
     'Repaint this photo as a classic oil painting with visible brush strokes on canvas. {extra}',
   ),
-  photoTool(
+  watercolor: photoTool(
     'watercolor',
     'watercolor',
     'artistic',
     'WATERCOLOR',
     'Turn this photo into a soft watercolour painting on textured paper. {extra}',
   ),
-  photoTool(
+  sketch: photoTool(
     'sketch',
     'sketch-style',
     'artistic',
     'SKETCH_STYLE',
     'Turn this photo into a pencil drawing with clean strokes on paper. {extra}',
   ),
-  photoTool(
+  cyberpunk: photoTool(
     'cyberpunk',
     'cyberpunk',
     'artistic',
     'CYBERPUNK',
     'Restyle this photo as a cyberpunk still: teal and magenta grade, neon glow. {extra}',
   ),
-  photoTool(
+  'professional-portrait': photoTool(
     'professional-portrait',
     'professional-portrait',
     'realistic',
     'PROFESSIONAL_PORTRAIT',
     'Make this a professional studio portrait: clean backdrop, flattering light, natural skin. {extra}',
   ),
-  photoTool(
+  'restored-image': photoTool(
     'restored-image',
     'photo-restoration',
     'restoration',
@@ -197,7 +215,7 @@ export const TOOL_CATALOGUE: readonly ToolDefinition[] = [
     'Restore this old photo: remove scratches and dust, reduce noise, natural colours. {extra}',
     true,
   ),
-  {
+  'id-photo-generation': {
     id: 'id-photo-generation',
     route: 'id-photo-generation',
     engine: 'photo',
@@ -223,7 +241,7 @@ export const TOOL_CATALOGUE: readonly ToolDefinition[] = [
       },
     ],
   },
-  {
+  'logo-generation': {
     id: 'logo-generation',
     route: 'logo-generation',
     engine: 'generative',
@@ -244,7 +262,7 @@ export const TOOL_CATALOGUE: readonly ToolDefinition[] = [
       },
     ],
   },
-  {
+  'face-swap': {
     // Its own page and prompt builder (contract/face-swap.ts, issue 15): text and image modes, the
     // option catalogue, the identity-preserving prefixes. The server compiles and validates its
     // prompt; the photo runs on the offline engine's face-anchored edit, or on Gemini where configured.
@@ -259,11 +277,12 @@ export const TOOL_CATALOGUE: readonly ToolDefinition[] = [
     prompt: { strategy: 'custom' },
     components: [photoUpload(false), { type: 'promptInput', field: 'extra', required: false, minLength: 0, maxLength: 2000 }],
   },
-];
+} as const satisfies { [Id in ToolId]: ToolDefinition<Id> };
 
-const byId = new Map(TOOL_CATALOGUE.map((tool) => [tool.id, tool]));
+export const TOOL_CATALOGUE: readonly ToolDefinition[] = Object.values(TOOLS);
+
 const byRoute = new Map(TOOL_CATALOGUE.map((tool) => [tool.route, tool]));
-export const toolById = (id: ToolId): ToolDefinition => byId.get(id)!;
+export const toolById = (id: ToolId): ToolDefinition => TOOLS[id];
 export const toolByRoute = (route: string): ToolDefinition | undefined => byRoute.get(route);
 
 /** Which creation type a tool's output is recorded as (spec §3 Creation record types). */
@@ -272,44 +291,6 @@ export const TOOL_RECORD_TYPE = Object.fromEntries(TOOL_CATALOGUE.map((tool) => 
   CreationType
 >;
 
-/** Tools the offline engine implements as photo algorithms (worker/engine/tools). */
-export const PHOTO_TOOL_IDS = TOOL_CATALOGUE.filter((tool) => tool.engine === 'photo').map((tool) => tool.id);
-
-/**
- * A tool's own inputs, validated at the edge: every component's field, with its rules. Unknown
- * fields are dropped (a tool gets exactly what its catalogue entry lists).
- */
-export function toolInputSchema(tool: ToolDefinition) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const component of tool.components) {
-    switch (component.type) {
-      case 'promptInput': {
-        const text = multiline(z.string()).trim().max(component.maxLength, `must be at most ${component.maxLength} characters`);
-        shape.extra = component.required
-          ? text.min(
-              component.minLength,
-              tool.id === 'logo-generation' ? 'Please enter logo description' : `must be at least ${component.minLength} characters`,
-            )
-          : text.optional();
-        break;
-      }
-      case 'colorPicker':
-        shape.backgroundColor = z
-          .string()
-          .trim()
-          .regex(HEX_COLOUR, 'must be a colour like #RRGGBB')
-          .transform((c) => c.toLowerCase())
-          .default(component.default);
-        break;
-      case 'parameterSelector':
-        shape.size = z.enum(component.options as [string, ...string[]], { error: 'Please select an option' }).default(component.default);
-        break;
-      case 'imageUpload':
-        break;
-    }
-  }
-  return z.object(shape);
-}
 export type ToolInputs = { extra?: string; backgroundColor?: string; size?: string };
 
 /**
@@ -336,20 +317,4 @@ export function idPhotoPixels(size: string | undefined): { width: number; height
   // Own keys only: `'toString' in ID_PHOTO_SIZES` is true.
   const preset = size && Object.hasOwn(ID_PHOTO_SIZES, size) ? ID_PHOTO_SIZES[size as IdPhotoSize] : ID_PHOTO_FALLBACK_SIZE;
   return { width: preset.width, height: preset.height };
-}
-
-/**
- * The user's own words back out of a compiled template prompt (the engine draws a logo from the
- * description, not from the template's instructions). A prompt that is not this template's is
- * returned as it is.
- */
-export function notesFromPrompt(tool: ToolDefinition, prompt: string): string {
-  if (tool.prompt.strategy !== 'template' || !tool.prompt.template.includes('{extra}')) return prompt;
-  const [before, after] = tool.prompt.template.split('{extra}') as [string, string];
-  const head = before.trim();
-  const tail = after.trim();
-  let notes = prompt.trim();
-  if (head && notes.startsWith(head)) notes = notes.slice(head.length);
-  if (tail && notes.endsWith(tail)) notes = notes.slice(0, -tail.length);
-  return notes.trim().replace(/^[.,:;\s]+|[.,:;\s]+$/g, '') || prompt;
 }

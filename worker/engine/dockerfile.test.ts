@@ -366,7 +366,7 @@ describe('engine image (worker/engine/Dockerfile)', () => {
         const health = await fetch(`http://127.0.0.1:${port}/health`);
         expect(await health.json()).toEqual({ status: 'ok' });
         // A logo SVG runs in a pool thread (pool-worker.mjs → pool-task.ts → the engine) from the staged files.
-        const body = encodeOperation({ op: 'logo-svg', prompt: 'Logo design: "Harbour Tea"', width: 256, height: 256, seed: 3 });
+        const body = encodeOperation({ op: 'logo-svg', brief: '"Harbour Tea"', width: 256, height: 256, seed: 3 });
         const response = await fetch(`http://127.0.0.1:${port}${ENGINE_RUN_PATH}`, {
           method: 'POST',
           body,

@@ -10,12 +10,10 @@ import sharp from 'sharp';
 import { STYLES, type Style } from '../contract/generation';
 import { UPSCALE } from '../contract/upscale';
 import { decodable, editImages } from './edit';
-import { EngineInputError, type EngineOperation, type EngineOutput, type UpscaleFactor } from './operations';
+import { EngineInputError, type EngineOp, type EngineOperation, type EngineOutput, type UpscaleFactor } from './operations';
 import { renderFromPrompt } from './render/procedural';
 import { applyTool } from './tools';
 import { logoSvg, renderLogo } from './logo';
-import { notesFromPrompt, toolById } from '../contract/tools';
-import { faceSwapModeOf } from '../contract/face-swap';
 import { renderAvatar } from './face-swap';
 import { finishPngOutput, OUTPUT_DPI, pngDpi } from './png-output';
 
@@ -43,10 +41,13 @@ function optionalModule<T>(relative: string): Promise<T | null> {
   return loaded as Promise<T | null>;
 }
 
-/** The logo generator draws from the user's description, not the template's instructions. */
-function logoInput(op: { prompt: string; width: number; height: number; seed: number }) {
-  return { description: notesFromPrompt(toolById('logo-generation'), op.prompt), width: op.width, height: op.height, seed: op.seed };
-}
+/** The logo generator draws from the user's own description of the brand. */
+const logoInput = (op: { brief: string; width: number; height: number; seed: number }) => ({
+  description: op.brief,
+  width: op.width,
+  height: op.height,
+  seed: op.seed,
+});
 
 export async function runEngineOperation(op: EngineOperation): Promise<EngineOutput> {
   const output = await produce(op);
@@ -58,66 +59,60 @@ export async function runEngineOperation(op: EngineOperation): Promise<EngineOut
   return { ...output, bytes: await finishPngOutput(output.bytes, { dpi, greyCheck }) };
 }
 
-async function produce(op: EngineOperation): Promise<EngineOutput> {
-  switch (op.op) {
-    case 'text-to-image': {
-      if (op.style === 'logo') {
-        return {
-          bytes: await renderLogo(logoInput(op)),
-          contentType: 'image/png',
-          width: op.width,
-          height: op.height,
-        };
-      }
-      if (faceSwapModeOf(op.prompt) === 'generate') {
-        // Face swap's text mode: an illustrated avatar from the options in the compiled prompt.
-        return {
-          bytes: await renderAvatar(op.prompt, op.width, op.height, op.seed),
-          contentType: 'image/png',
-          width: op.width,
-          height: op.height,
-        };
-      }
-      // Tool styles outside the five (id-photo, restoration…) map to the closest look.
-      const style: Style = (STYLES as readonly string[]).includes(op.style) ? (op.style as Style) : 'realistic';
-      const bytes = await renderFromPrompt({ prompt: op.prompt, style, width: op.width, height: op.height, seed: op.seed });
-      return { bytes, contentType: 'image/png', width: op.width, height: op.height };
-    }
-    case 'edit':
-      return describe(await editImages(op));
-    case 'tool': {
-      await assertDecodes(op.image);
-      return applyTool(op.toolId, op.image, op.params, op.seed);
-    }
-    case 'upscale': {
-      const { width = 0, height = 0 } = await decodable(() => sharp(op.image).metadata());
-      if (width * height * op.scale * op.scale > UPSCALE_MAX_OUTPUT_PIXELS) {
-        throw new EngineInputError(
-          'IMAGE_TOO_LARGE',
-          `image too large: ${width}×${height} at ${op.scale}× exceeds ${UPSCALE_MAX_OUTPUT_PIXELS / 1e6} MP`,
-        );
-      }
-      await assertDecodes(op.image);
-      const upscaler = await optionalModule<UpscaleModule>('./upscale/index.ts');
-      if (upscaler) return describe(await upscaler.upscale(op.image, { scale: op.scale, faceEnhancement: op.faceEnhancement }));
-      const bytes = await decodable(() =>
-        sharp(op.image)
-          .resize(width * op.scale, height * op.scale, { kernel: 'lanczos3' })
-          .png()
-          .toBuffer(),
+type Producers = { [K in EngineOp]: (op: Extract<EngineOperation, { op: K }>) => Promise<EngineOutput> };
+
+const png = (bytes: Uint8Array, width: number, height: number): EngineOutput => ({ bytes, contentType: 'image/png', width, height });
+
+/** One producer per operation: a new `op` fails to compile until it has its entry here. */
+const PRODUCERS: Producers = {
+  'text-to-image': async (op) => {
+    // Tool styles outside the five (id-photo, restoration…) map to the closest look.
+    const style: Style = (STYLES as readonly string[]).includes(op.style) ? (op.style as Style) : 'realistic';
+    return png(
+      await renderFromPrompt({ prompt: op.prompt, style, width: op.width, height: op.height, seed: op.seed }),
+      op.width,
+      op.height,
+    );
+  },
+  logo: async (op) => png(await renderLogo(logoInput(op)), op.width, op.height),
+  // Face swap's text mode: an illustrated avatar from the chosen options.
+  avatar: async (op) => png(await renderAvatar(op.selection, op.width, op.height, op.seed), op.width, op.height),
+  edit: async (op) => describe(await editImages(op)),
+  tool: async (op) => {
+    await assertDecodes(op.image);
+    return applyTool(op.toolId, op.image, op.params, op.seed);
+  },
+  upscale: async (op) => {
+    const { width = 0, height = 0 } = await decodable(() => sharp(op.image).metadata());
+    if (width * height * op.scale * op.scale > UPSCALE_MAX_OUTPUT_PIXELS) {
+      throw new EngineInputError(
+        'IMAGE_TOO_LARGE',
+        `image too large: ${width}×${height} at ${op.scale}× exceeds ${UPSCALE_MAX_OUTPUT_PIXELS / 1e6} MP`,
       );
-      return { bytes: new Uint8Array(bytes), contentType: 'image/png', width: width * op.scale, height: height * op.scale };
     }
-    case 'logo-svg':
-      return {
-        bytes: new TextEncoder().encode(logoSvg(logoInput(op))),
-        contentType: 'image/svg+xml',
-        width: op.width,
-        height: op.height,
-      };
-    default:
-      throw new EngineInputError('UNSUPPORTED_OPERATION', `unsupported operation ${(op as { op: string }).op}`);
-  }
+    await assertDecodes(op.image);
+    const upscaler = await optionalModule<UpscaleModule>('./upscale/index.ts');
+    if (upscaler) return describe(await upscaler.upscale(op.image, { scale: op.scale, faceEnhancement: op.faceEnhancement }));
+    const bytes = await decodable(() =>
+      sharp(op.image)
+        .resize(width * op.scale, height * op.scale, { kernel: 'lanczos3' })
+        .png()
+        .toBuffer(),
+    );
+    return png(new Uint8Array(bytes), width * op.scale, height * op.scale);
+  },
+  'logo-svg': async (op) => ({
+    bytes: new TextEncoder().encode(logoSvg(logoInput(op))),
+    contentType: 'image/svg+xml',
+    width: op.width,
+    height: op.height,
+  }),
+};
+
+function produce(op: EngineOperation): Promise<EngineOutput> {
+  const producer = Object.hasOwn(PRODUCERS, op.op) ? (PRODUCERS[op.op] as (op: EngineOperation) => Promise<EngineOutput>) : undefined;
+  if (!producer) throw new EngineInputError('UNSUPPORTED_OPERATION', `unsupported operation ${(op as { op: string }).op}`);
+  return producer(op);
 }
 
 /**

@@ -4,22 +4,10 @@
  * boundary (pool), the HTTP boundary (engine service) and the job pipeline, so they hold only
  * plain data: encoded image bytes, numbers and strings. Runtime-agnostic: no sharp, no tfjs here.
  */
+import type { PhotoToolId as EngineToolId } from '../contract/tools';
 
-/** Tools the offline engine implements as real algorithms (photo tools issue 14). */
-export const ENGINE_TOOL_IDS = [
-  'pop-art-portrait',
-  'anime-style',
-  'oil-painting',
-  'professional-portrait',
-  'watercolor',
-  'sketch',
-  'cyberpunk',
-  'restored-image',
-  'id-photo-generation',
-  // Face swap's image mode: a face-anchored edit by the chosen options (face-swap/, issue 15).
-  'face-swap',
-] as const;
-export type EngineToolId = (typeof ENGINE_TOOL_IDS)[number];
+/** Tools the offline engine implements as real algorithms: the catalogue's photo tools (contract/tools.ts). */
+export { PHOTO_TOOL_IDS as ENGINE_TOOL_IDS, type PhotoToolId as EngineToolId } from '../contract/tools';
 
 export const UPSCALE_FACTORS = [2, 4, 8] as const;
 export type UpscaleFactor = (typeof UPSCALE_FACTORS)[number];
@@ -27,14 +15,23 @@ export type UpscaleFactor = (typeof UPSCALE_FACTORS)[number];
 /** Tool parameters as the tool catalogue delivers them (e.g. ID photo `size`, `backgroundColor`). */
 export type ToolParams = Record<string, string | number | boolean>;
 
+/**
+ * Dispatched by `op` with an exhaustive table (index.ts); nothing here is read back out of prose.
+ * `text-to-image` and `edit` carry the user's own words (the procedural renderer and the edit
+ * operations read them, as a model would); the others carry typed choices.
+ */
 export type EngineOperation =
   | { op: 'text-to-image'; prompt: string; negativePrompt?: string; style: string; width: number; height: number; seed: number }
+  | { op: 'logo'; brief: string; width: number; height: number; seed: number }
+  | { op: 'avatar'; selection: Record<string, string>; width: number; height: number; seed: number }
   | { op: 'edit'; prompt: string; style: string; images: Uint8Array[]; width?: number; height?: number; seed: number }
+  /** A photo tool on one photo; face swap's image mode is the `face-swap` tool with the chosen options as params. */
   | { op: 'tool'; toolId: EngineToolId; image: Uint8Array; params: ToolParams; seed: number }
   | { op: 'upscale'; image: Uint8Array; scale: UpscaleFactor; faceEnhancement: boolean }
-  // The vector original of an offline logo: the same drawing as text-to-image with the logo style,
-  // from the same compiled prompt, size and seed, as SVG (outlined glyphs: no fonts needed to view it).
-  | { op: 'logo-svg'; prompt: string; width: number; height: number; seed: number };
+  // The vector original of an offline logo: the same drawing as `logo`, from the same brief, size
+  // and seed, as SVG (outlined glyphs: no fonts needed to view it).
+  | { op: 'logo-svg'; brief: string; width: number; height: number; seed: number };
+export type EngineOp = EngineOperation['op'];
 
 export interface EngineOutput {
   bytes: Uint8Array;

@@ -31,8 +31,7 @@ describe('engine service', () => {
   });
 
   it("carries a logo's SVG across the wire as image/svg+xml", async () => {
-    const prompt = 'Logo design: "Bean There" coffee shop. Minimal, bold shapes, flat colours, centred on a plain background.';
-    const output = await client().run({ op: 'logo-svg', prompt, width: 512, height: 512, seed: 7 });
+    const output = await client().run({ op: 'logo-svg', brief: '"Bean There" coffee shop', width: 512, height: 512, seed: 7 });
     expect(output).toMatchObject({ contentType: 'image/svg+xml', width: 512, height: 512 });
     expect(new TextDecoder().decode(output.bytes)).toContain('<title>Bean There</title>');
   });

@@ -1,13 +1,16 @@
 import * as z from 'zod';
+import { imageOperationSchema } from '../contract/operation-schemas';
 import { generationCost } from '../services/config/credit-system-config';
 import { EngineError } from '../services/generation/engine';
 import { defineJobKind } from './kind';
+import { legacyImageOperation } from './legacy-payloads';
 import { readSource } from './sources';
 import { modelUnavailable, promptPayload, recordTypeFor } from './text-to-image';
 
 export const editJob = defineJobKind({
   id: 'edit',
-  payload: promptPayload.extend({ sourceKeys: z.array(z.string()).min(1) }),
+  // `prompt` is what the record shows; `operation` is what to make (absent in rows stored before it).
+  payload: promptPayload.extend({ sourceKeys: z.array(z.string()).min(1), operation: imageOperationSchema.optional() }),
   cost: (db, p) => generationCost(db, p.width, p.height),
   ledger: { type: 'IMAGE_EDIT', reason: 'IMAGE_EDIT' },
   record: (p) => ({
@@ -25,6 +28,7 @@ export const editJob = defineJobKind({
     const engine = ctx.images.forModel(p.model);
     if (!engine) throw new EngineError(`model ${p.model} is not configured`, false);
     const images = await Promise.all(p.sourceKeys.map((key) => readSource(ctx, key)));
-    return engine.edit({ prompt: p.prompt, style: p.style, images, width: p.width, height: p.height, seed: p.seed, model: p.model });
+    const operation = p.operation ?? legacyImageOperation(p);
+    return engine.edit({ operation, style: p.style, images, width: p.width, height: p.height, seed: p.seed, model: p.model });
   },
 });

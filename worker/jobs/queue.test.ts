@@ -31,7 +31,7 @@ function gatedEngine(options: { busyOnce?: boolean } = {}) {
         busy = false;
         throw new EngineBusyError('engine service busy (503)', 1);
       }
-      started.push(input.prompt);
+      started.push(input.operation.op === 'text-to-image' ? input.operation.prompt : input.operation.op);
       if (!open) await new Promise<void>((resolve) => waiting.push(resolve));
       return { bytes: await pngBytes(16, 16), contentType: 'image/png' };
     },

@@ -1,8 +1,10 @@
 import * as z from 'zod';
 import { MODELS, TOOL_IDS, TOOL_RECORD_TYPE, type ModelName } from '../contract/generation';
+import { textOperationSchema } from '../contract/operation-schemas';
 import { generationCost } from '../services/config/credit-system-config';
 import { EngineError, type ImageEngines } from '../services/generation/engine';
 import { defineJobKind, type CreationType } from './kind';
+import { legacyTextOperation } from './legacy-payloads';
 
 /** Shared by text-to-image and edit; field names match the rows written before the registry existed. */
 export const promptPayload = z.object({
@@ -24,7 +26,8 @@ export const modelUnavailable = (images: ImageEngines, model: ModelName) =>
 
 export const textToImageJob = defineJobKind({
   id: 'text-to-image',
-  payload: promptPayload,
+  // `prompt` is what the record shows; `operation` is what to make (absent in rows stored before it).
+  payload: promptPayload.extend({ operation: textOperationSchema.optional() }),
   cost: (db, p) => generationCost(db, p.width, p.height),
   ledger: { type: 'IMAGE_GENERATION', reason: 'TEXT_TO_IMAGE' },
   record: (p) => ({
@@ -41,6 +44,7 @@ export const textToImageJob = defineJobKind({
   async run(ctx, p) {
     const engine = ctx.images.forModel(p.model);
     if (!engine) throw new EngineError(`model ${p.model} is not configured`, false);
-    return engine.textToImage(p);
+    const operation = p.operation ?? legacyTextOperation(p);
+    return engine.textToImage({ operation, style: p.style, width: p.width, height: p.height, seed: p.seed, model: p.model });
   },
 });

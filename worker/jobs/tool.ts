@@ -36,7 +36,8 @@ export const toolJob = defineJobKind({
         op: 'tool',
         toolId: p.toolId,
         image: source!.bytes,
-        params: { ...p.params, prompt: p.prompt, style: p.style },
+        // The tool's validated inputs (face swap: the chosen options); the prompt is only the record's text.
+        params: p.params,
         seed: p.seed,
       }),
     );

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { faceSwapRequestSchema } from '../contract/face-swap';
+import { faceSwapRequestSchema } from '../contract/face-swap-request';
 import { ServiceError } from '../contract/errors';
 import { notFound, onError } from '../middleware/errors';
 import type { AppEnv } from './hono-env';

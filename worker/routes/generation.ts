@@ -59,7 +59,7 @@ export const generationRoutes = new Hono<AppEnv>()
     const userId = requireUser(c).id;
     const images = await Promise.all(files.map((file) => checkUploadedImage(c.get('deps'), userId, file, { allowGif, field: 'images' })));
     const request = { ...input, prompt: tool.prompt, style: tool.style ?? input.style, ...tool.size };
-    return c.json(await startEdit(c.get('deps'), requireUser(c).id, request, images, tool.params));
+    return c.json(await startEdit(c.get('deps'), requireUser(c).id, request, images, tool.operation));
   })
   .get('/status/:id', async (c) =>
     c.json(localiseJobFailure(await getGenerationStatus(c.get('deps'), requireUser(c).id, c.req.param('id')), callerLocale(c))),

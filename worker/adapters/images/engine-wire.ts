@@ -72,6 +72,14 @@ export const wireOperation = z.discriminatedUnion('op', [
     height: dimension,
     seed,
   }),
+  z.object({ op: z.literal('logo'), brief: z.string().max(10_000), width: dimension, height: dimension, seed }),
+  z.object({
+    op: z.literal('avatar'),
+    selection: z.record(z.string().max(64), z.string().max(64)),
+    width: dimension,
+    height: dimension,
+    seed,
+  }),
   z.object({
     op: z.literal('edit'),
     prompt: z.string().max(10_000),
@@ -94,11 +102,5 @@ export const wireOperation = z.discriminatedUnion('op', [
     scale: z.union([z.literal(UPSCALE_FACTORS[0]), z.literal(UPSCALE_FACTORS[1]), z.literal(UPSCALE_FACTORS[2])]),
     faceEnhancement: z.boolean(),
   }),
-  z.object({
-    op: z.literal('logo-svg'),
-    prompt: z.string().max(10_000),
-    width: dimension,
-    height: dimension,
-    seed,
-  }),
+  z.object({ op: z.literal('logo-svg'), brief: z.string().max(10_000), width: dimension, height: dimension, seed }),
 ]) satisfies z.ZodType<EngineOperation, unknown>;

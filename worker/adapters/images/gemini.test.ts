@@ -115,14 +115,14 @@ const engine = (overrides: { timeoutMs?: number; model?: string } = {}): ImageEn
     timeoutMs: overrides.timeoutMs,
   });
 
-const t2i = (overrides: Partial<TextToImageInput> = {}): TextToImageInput => ({
-  prompt: 'A lighthouse at dusk',
+const t2i = (overrides: Partial<TextToImageInput> & { negativePrompt?: string } = {}): TextToImageInput => ({
+  operation: { op: 'text-to-image', prompt: 'A lighthouse at dusk', negativePrompt: overrides.negativePrompt },
   style: 'realistic',
   width: 1344,
   height: 768,
   seed: 42,
   model: 'nano',
-  ...overrides,
+  ...(({ negativePrompt: _, ...rest }) => rest)(overrides),
 });
 
 async function failure(promise: Promise<unknown>): Promise<EngineError> {
@@ -192,7 +192,7 @@ describe('Gemini engine: multi-image edit', () => {
   it('sends the instruction then every image as inline_data (base64), with the aspect ratio when a size is given', async () => {
     reply = json(200, successBody());
     const image = await engine().edit({
-      prompt: 'Put the person from image 2 into the scene of image 1',
+      operation: { op: 'edit', prompt: 'Put the person from image 2 into the scene of image 1' },
       style: 'anime',
       images: [
         { bytes: sourceJpeg, contentType: 'image/jpeg' },
@@ -219,7 +219,7 @@ describe('Gemini engine: multi-image edit', () => {
   it('leaves the aspect ratio to the model when no size is given', async () => {
     reply = json(200, successBody());
     await engine().edit({
-      prompt: 'make it warmer',
+      operation: { op: 'edit', prompt: 'make it warmer' },
       style: 'realistic',
       images: [{ bytes: sourcePng, contentType: 'image/png' }],
       seed: 1,
@@ -231,8 +231,12 @@ describe('Gemini engine: multi-image edit', () => {
 
   it('refuses zero or more than five images without calling Gemini', async () => {
     const image = { bytes: sourcePng, contentType: 'image/png' };
-    const none = await failure(engine().edit({ prompt: 'x', style: 'realistic', images: [], seed: 1, model: 'nano' }));
-    const six = await failure(engine().edit({ prompt: 'x', style: 'realistic', images: Array(6).fill(image), seed: 1, model: 'nano' }));
+    const none = await failure(
+      engine().edit({ operation: { op: 'edit', prompt: 'x' }, style: 'realistic', images: [], seed: 1, model: 'nano' }),
+    );
+    const six = await failure(
+      engine().edit({ operation: { op: 'edit', prompt: 'x' }, style: 'realistic', images: Array(6).fill(image), seed: 1, model: 'nano' }),
+    );
     expect([none.retryable, six.retryable]).toEqual([false, false]);
     expect(classifyError(none.message)).toBe('invalid_input');
     expect(classifyError(six.message)).toBe('invalid_input');
@@ -250,7 +254,7 @@ describe('Gemini engine: portrait phone photos', () => {
   it('receives an Orientation=6 JPEG and PNG upright: sides swapped, no tag, corners in place; upright images byte for byte', async () => {
     reply = json(200, successBody());
     await nano().edit({
-      prompt: 'make it a watercolour',
+      operation: { op: 'edit', prompt: 'make it a watercolour' },
       style: 'artistic',
       images: [
         { bytes: await phonePhoto('jpeg'), contentType: 'image/jpeg' },

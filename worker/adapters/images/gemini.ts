@@ -3,6 +3,7 @@ import type { EditInput, EngineImage, ImageEngine, TextToImageInput } from '../.
 import { EngineError } from '../../services/generation/engine';
 import { base64ToBytes, bytesToBase64 } from '../../lib/bytes';
 import { engineImageTypeOf, providerError, styleGuidance } from './provider-errors';
+import { negativePromptOf, providerPrompt } from './provider-prompt';
 
 export interface GeminiEngineOptions {
   apiKey: string;
@@ -86,11 +87,12 @@ export function createGeminiEngine(options: GeminiEngineOptions): ImageEngine {
     async textToImage(input: TextToImageInput): Promise<EngineImage> {
       const ratio = nearestAspectRatio(input.width, input.height);
       const lines = [
-        input.prompt.trim(),
+        providerPrompt(input.operation).trim(),
         `Style: ${styleGuidance(input.style)}.`,
         `Composition: ${input.width}x${input.height} pixels, aspect ratio ${ratio}.`,
       ];
-      if (input.negativePrompt?.trim()) lines.push(`Avoid: ${input.negativePrompt.trim()}.`);
+      const avoid = negativePromptOf(input.operation)?.trim();
+      if (avoid) lines.push(`Avoid: ${avoid}.`);
       return generate([{ text: lines.join('\n') }], ratio);
     },
 
@@ -100,7 +102,7 @@ export function createGeminiEngine(options: GeminiEngineOptions): ImageEngine {
         throw new EngineError(`invalid input: at most ${UPLOAD.maxImagesPerEdit} images per edit`, false);
       }
       const ratio = input.width && input.height ? nearestAspectRatio(input.width, input.height) : undefined;
-      const lines = [input.prompt.trim(), `Style: ${styleGuidance(input.style)}.`];
+      const lines = [providerPrompt(input.operation).trim(), `Style: ${styleGuidance(input.style)}.`];
       if (ratio) lines.push(`Output: ${input.width}x${input.height} pixels, aspect ratio ${ratio}.`);
       if (input.images.length > 1) lines.push(`Use all ${input.images.length} attached images as references; the first is the main image.`);
       const parts: Part[] = [{ text: lines.join('\n') }];

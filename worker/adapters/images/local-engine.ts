@@ -1,10 +1,32 @@
-import { asRaster, type EngineOutput } from '../../engine/operations';
-import type { EngineImage, ImageEngine, OfflineEngine } from '../../services/generation/engine';
+import { dispatchOperation, type ImageOperation, type OperationTable, type TextOperation } from '../../contract/operations';
+import { asRaster, type EngineOperation, type EngineOutput } from '../../engine/operations';
+import type { EditInput, EngineImage, ImageEngine, OfflineEngine, TextToImageInput } from '../../services/generation/engine';
+
+type Frame = Pick<TextToImageInput, 'style' | 'width' | 'height' | 'seed'>;
+type EditFrame = Omit<EditInput, 'operation' | 'model'>;
+
+/** Each text operation as the offline engine's operation: typed choices stay typed (no prompt to parse). */
+const TEXT_OPERATIONS = (f: Frame): OperationTable<TextOperation, EngineOperation> => ({
+  'text-to-image': (op) => ({ op: 'text-to-image', prompt: op.prompt, negativePrompt: op.negativePrompt, ...f }),
+  logo: (op) => ({ op: 'logo', brief: op.brief, width: f.width, height: f.height, seed: f.seed }),
+  avatar: (op) => ({ op: 'avatar', selection: op.selection, width: f.width, height: f.height, seed: f.seed }),
+});
+
+/** Each photo operation on the first upload (the tools and face swap take one photo; edit takes them all). */
+const IMAGE_OPERATIONS = (f: EditFrame): OperationTable<ImageOperation, EngineOperation> => {
+  const images = f.images.map((i) => i.bytes);
+  return {
+    edit: (op) => ({ op: 'edit', prompt: op.prompt, style: f.style, images, width: f.width, height: f.height, seed: f.seed }),
+    'face-swap': (op) => ({ op: 'tool', toolId: 'face-swap', image: images[0]!, params: op.selection, seed: f.seed }),
+    tool: (op) => ({ op: 'tool', toolId: op.toolId, image: images[0]!, params: op.params, seed: f.seed }),
+  };
+};
 
 /**
- * The `local` model (embedded default): text-to-image through the procedural renderer, editing
- * through real image operations — both run by the offline engine (worker/engine) in its
- * worker-thread pool or its service, never on the request thread. Deterministic for the same seed.
+ * The `local` model (embedded default): text-to-image through the procedural renderer (or the logo
+ * generator, or the avatar drawing), editing through real image operations — all run by the offline
+ * engine (worker/engine) in its worker-thread pool or its service, never on the request thread.
+ * Deterministic for the same seed.
  */
 export function createLocalEngine(offline: OfflineEngine): ImageEngine {
   const image = (output: EngineOutput): EngineImage => {
@@ -13,29 +35,8 @@ export function createLocalEngine(offline: OfflineEngine): ImageEngine {
   };
   return {
     name: 'local',
-    textToImage: async (input) =>
-      image(
-        await offline.run({
-          op: 'text-to-image',
-          prompt: input.prompt,
-          negativePrompt: input.negativePrompt,
-          style: input.style,
-          width: input.width,
-          height: input.height,
-          seed: input.seed,
-        }),
-      ),
-    edit: async (input) =>
-      image(
-        await offline.run({
-          op: 'edit',
-          prompt: input.prompt,
-          style: input.style,
-          images: input.images.map((i) => i.bytes),
-          width: input.width,
-          height: input.height,
-          seed: input.seed,
-        }),
-      ),
+    textToImage: async ({ operation, style, width, height, seed }) =>
+      image(await offline.run(dispatchOperation(TEXT_OPERATIONS({ style, width, height, seed }), operation))),
+    edit: async ({ operation, model: _model, ...frame }) => image(await offline.run(dispatchOperation(IMAGE_OPERATIONS(frame), operation))),
   };
 }

@@ -1,10 +1,15 @@
 // The images port (DESIGN.md §1): engines for generation and the offline engine; adapters beside this file.
 import type { ModelName } from '../../contract/generation';
+import type { ImageOperation, TextOperation } from '../../contract/operations';
 import type { EngineOperation, EngineOutput } from '../../engine/operations';
 
+/**
+ * What to make, as a typed operation (contract/operations.ts), never a prompt to be parsed: the
+ * offline engine dispatches on it, a provider adapter compiles the words its model needs from it
+ * (provider-prompt.ts).
+ */
 export interface TextToImageInput {
-  prompt: string;
-  negativePrompt?: string;
+  operation: TextOperation;
   style: string;
   width: number;
   height: number;
@@ -13,7 +18,7 @@ export interface TextToImageInput {
 }
 
 export interface EditInput {
-  prompt: string;
+  operation: ImageOperation;
   style: string;
   images: { bytes: Uint8Array; contentType: string }[];
   width?: number;

@@ -116,7 +116,13 @@ describe('withUprightSources', () => {
     };
     return { engine, seen };
   };
-  const edit = (images: EditInput['images']): EditInput => ({ prompt: 'p', style: 'realistic', images, seed: 1, model: 'nano' });
+  const edit = (images: EditInput['images']): EditInput => ({
+    operation: { op: 'edit', prompt: 'p' },
+    style: 'realistic',
+    images,
+    seed: 1,
+    model: 'nano',
+  });
 
   it('turns only the tagged sources, and leaves upright ones byte for byte without touching the decoder', async () => {
     const { engine, seen } = recordingEngine();

@@ -69,8 +69,12 @@ function streamOf(bytes: Uint8Array, pieces = 3): ReadableStream<Uint8Array> {
   });
 }
 
-const t2i = (overrides: Partial<TextToImageInput> = {}): TextToImageInput => ({
-  prompt: 'A fox in the snow',
+const t2i = ({
+  prompt = 'A fox in the snow',
+  negativePrompt,
+  ...overrides
+}: Partial<TextToImageInput> & { prompt?: string; negativePrompt?: string } = {}): TextToImageInput => ({
+  operation: { op: 'text-to-image', prompt, negativePrompt },
   style: 'anime',
   width: 1024,
   height: 1024,
@@ -80,7 +84,7 @@ const t2i = (overrides: Partial<TextToImageInput> = {}): TextToImageInput => ({
 });
 
 const editInput = (overrides: Partial<EditInput> = {}): EditInput => ({
-  prompt: 'turn it into a watercolor',
+  operation: { op: 'edit', prompt: 'turn it into a watercolor' },
   style: 'artistic',
   images: [
     { bytes: sourcePng, contentType: 'image/png' },

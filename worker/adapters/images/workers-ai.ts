@@ -2,6 +2,7 @@ import type { EditInput, EngineImage, ImageEngine, TextToImageInput } from '../.
 import { EngineError } from '../../services/generation/engine';
 import { base64ToBytes } from '../../lib/bytes';
 import { engineImageTypeOf, providerError, readAllBytes, styleGuidance } from './provider-errors';
+import { negativePromptOf, providerPrompt } from './provider-prompt';
 
 /** The slice of the Workers AI binding (`env.AI`) this engine uses; declared here to avoid workers-types. */
 export interface AiBindingLike {
@@ -51,16 +52,17 @@ export function createWorkersAiEngine(options: WorkersAiEngineOptions): ImageEng
     name: `workers-ai:${textModel}`,
 
     async textToImage(input: TextToImageInput): Promise<EngineImage> {
+      const negativePrompt = negativePromptOf(input.operation)?.trim();
       const guidance = [`Style: ${styleGuidance(input.style)}.`];
-      if (input.negativePrompt?.trim()) guidance.push(`Avoid: ${input.negativePrompt.trim()}.`);
-      const prompt = fitPrompt(input.prompt, guidance.join(' '));
+      if (negativePrompt) guidance.push(`Avoid: ${negativePrompt}.`);
+      const prompt = fitPrompt(providerPrompt(input.operation), guidance.join(' '));
       if (/flux/i.test(textModel)) {
         // FLUX schnell on Workers AI takes only prompt, steps and seed (no size, no negative prompt): always 1024².
         return run(textModel, { prompt, steps: FLUX_STEPS, seed: input.seed });
       }
       return run(textModel, {
         prompt,
-        negative_prompt: input.negativePrompt?.trim() || DEFAULT_NEGATIVE,
+        negative_prompt: negativePrompt || DEFAULT_NEGATIVE,
         width: input.width,
         height: input.height,
         num_steps: SD_STEPS,
@@ -74,7 +76,7 @@ export function createWorkersAiEngine(options: WorkersAiEngineOptions): ImageEng
       const source = input.images[0];
       if (!source) throw new EngineError('invalid input: no source image', false);
       return run(editModel, {
-        prompt: fitPrompt(input.prompt, `Style: ${styleGuidance(input.style)}.`),
+        prompt: fitPrompt(providerPrompt(input.operation), `Style: ${styleGuidance(input.style)}.`),
         negative_prompt: DEFAULT_NEGATIVE,
         image: Array.from(source.bytes),
         strength: EDIT_STRENGTH,

@@ -6,7 +6,7 @@
  * the skin option does (default a neutral medium tone).
  */
 import sharp from 'sharp';
-import { cleanSelection, selectionFromPrompt } from '../../contract/face-swap';
+import { cleanSelection } from '../../contract/face-swap';
 import { createPlane, encodeRaster, fromRgb8, type Raster } from '../tools/raster';
 import { accessorySvg, type HeadAnchors } from './accessories';
 import { composeEnvironment } from './background';
@@ -443,12 +443,11 @@ async function drawAvatar(s: Record<string, string>, width: number, height: numb
 }
 
 /**
- * Text mode offline: the options read back from the compiled prompt (selectionFromPrompt), drawn as
- * an avatar, on the background chosen (a studio backdrop when none), with the same accessories,
+ * Text mode offline: the chosen options (values outside the catalogue are ignored), drawn as an avatar, on the background chosen (a studio backdrop when none), with the same accessories,
  * light, crop and finish as a photo. Returns PNG bytes of exactly width×height.
  */
-export async function renderAvatar(prompt: string, width: number, height: number, seed: number): Promise<Uint8Array> {
-  const s = cleanSelection(selectionFromPrompt(prompt));
+export async function renderAvatar(selection: Record<string, string>, width: number, height: number, seed: number): Promise<Uint8Array> {
+  const s = cleanSelection(selection);
   const avatar = await drawAvatar(s, width, height, seed);
   const { frame, anchors, matte } = avatar;
   const light: [number, number] = [frame.origin[0], frame.origin[1] + frame.unit * (anchors.top + 0.6)];

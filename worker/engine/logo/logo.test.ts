@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { notesFromPrompt, toolById, compileToolPrompt } from '../../contract/tools';
+import { toolById } from '../../contract/tools';
 import { brandName, readBrief } from './brief';
 import { emblemName } from './emblem';
 import { logoSvg, renderLogo } from './index';
@@ -80,11 +80,6 @@ describe('logo brief', () => {
     expect(emblemName(readBrief('豆子咖啡店'))).toBe('coffee');
     expect(readBrief('Quantum AI startup, tech').mood).toBe('tech');
     expect(readBrief('極簡 書店').mood).toBe('minimal');
-  });
-
-  it('takes the user description back out of the compiled logo prompt', () => {
-    const tool = toolById('logo-generation');
-    expect(notesFromPrompt(tool, compileToolPrompt(tool, { extra: 'Bean There coffee shop' }))).toBe('Bean There coffee shop');
   });
 });
 

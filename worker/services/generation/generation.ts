@@ -1,14 +1,9 @@
-import {
-  type EditRequest,
-  type ErrorCategory,
-  type GenerationStatus,
-  type TextToImageRequest,
-} from '../../contract/generation';
+import type { EditRequest, ErrorCategory, GenerationStatus, TextToImageRequest } from '../../contract/generation';
 import { ServiceError } from '../../contract/errors';
 import { jobFailureText } from '../../contract/job-failures';
 import type { ModelName } from '../../contract/generation';
-import { toolById, type ToolId } from '../../contract/tools';
-import { ENGINE_TOOL_IDS, type EngineToolId, type ToolParams } from '../../engine/operations';
+import type { ImageOperation, TextOperation } from '../../contract/operations';
+import { toolById } from '../../contract/tools';
 import { getJob, jobKinds, queuePlace, startJob, type JobContext } from '../../jobs';
 import { presentFileUrl } from '../files/files';
 import { logoVectorUrl } from './logo-vector';
@@ -24,7 +19,8 @@ const seedIn = (input: unknown): number | null => {
   return typeof seed === 'number' && Number.isInteger(seed) ? seed : null;
 };
 
-export async function startTextToImage(ctx: JobContext, userId: string, request: TextToImageRequest) {
+/** `operation`: what to make (tool-requests.ts builds it); the workbench's text-to-image when absent. */
+export async function startTextToImage(ctx: JobContext, userId: string, request: TextToImageRequest & { operation?: TextOperation }) {
   const jobId = await startJob(
     ctx,
     jobKinds.textToImage,
@@ -38,37 +34,42 @@ export async function startTextToImage(ctx: JobContext, userId: string, request:
       seed: seedOf(request.seed),
       model: request.model,
       toolId: request.toolId,
+      operation: request.operation ?? { op: 'text-to-image', prompt: request.prompt, negativePrompt: request.negativePrompt },
     },
     { updateRecordId: request.updateRecordId },
   );
   return getGenerationStatus(ctx, userId, jobId);
 }
 
+type PhotoOperation = Extract<ImageOperation, { op: 'tool' | 'face-swap' }>;
+
 /**
- * Whether a photo tool runs as the engine's algorithm (a `tool` job) rather than as a model edit with
- * the compiled prompt: needs the offline engine (the pool, or the engine service in production); an
- * `exact` tool (ID photo, restoration) always takes it, a style tool only when the chosen model is
- * not a generative provider (the embedded `local` engine renders nano offline).
+ * Whether a photo tool (or face swap's image mode) runs as the engine's algorithm (a `tool` job)
+ * rather than as a model edit: needs the offline engine (the pool, or the engine service in
+ * production); an `exact` tool (ID photo, restoration) always takes it, a style tool only when the
+ * chosen model is not a generative provider (the embedded `local` engine renders nano offline).
  */
-function runsOnEngine(ctx: JobContext, toolId: string | undefined, model: ModelName): toolId is EngineToolId {
-  if (!toolId || !(ENGINE_TOOL_IDS as readonly string[]).includes(toolId) || !ctx.images.offline) return false;
+function runsOnEngine(ctx: JobContext, operation: ImageOperation, model: ModelName): operation is PhotoOperation {
+  if (operation.op === 'edit' || !ctx.images.offline) return false;
+  const toolId = operation.op === 'face-swap' ? 'face-swap' : operation.toolId;
   const modelEngine = ctx.images.forModel(model);
-  return toolById(toolId as ToolId).exact || modelEngine?.name === 'local' || (!modelEngine && model === 'nano');
+  return toolById(toolId).exact || modelEngine?.name === 'local' || (!modelEngine && model === 'nano');
 }
 
 /**
  * POST /generate-image/edit: a photo tool on the engine (see runsOnEngine) is a `tool` job on the
- * user's photo; everything else is an `edit` job on the chosen model. The request shape is the same.
+ * user's photo; everything else is an `edit` job on the chosen model, carrying the same typed
+ * operation (the provider adapter compiles its words from it). The request shape is the same.
  */
 export async function startEdit(
   ctx: JobContext,
   userId: string,
   request: EditRequest & { prompt: string },
   images: CheckedImage[],
-  toolParams: ToolParams = {},
+  operation: ImageOperation = { op: 'edit', prompt: request.prompt },
 ) {
   if (images.length === 0) throw new ServiceError('VALIDATION_FAILED', 'Please upload an image first', { field: 'images' });
-  const asTool = runsOnEngine(ctx, request.toolId, request.model);
+  const asTool = runsOnEngine(ctx, operation, request.model);
   if (!asTool && !ctx.images.forModel(request.model))
     throw new ServiceError('VALIDATION_FAILED', `The model "${request.model}" is not available`, { field: 'model' });
   const stored = await Promise.all(images.map((image) => storeUpload(ctx.blobs, userId, image)));
@@ -87,10 +88,16 @@ export async function startEdit(
   };
   const meta = { updateRecordId: request.updateRecordId, sourceUrls: stored.map((s) => s.url) };
   const jobId = asTool
-    ? await startJob(ctx, jobKinds.tool, userId, { ...common, toolId: request.toolId as EngineToolId, params: toolParams }, meta)
-    : await startJob(ctx, jobKinds.edit, userId, { ...common, toolId: request.toolId }, meta);
+    ? await startJob(ctx, jobKinds.tool, userId, { ...common, ...engineTool(operation) }, meta)
+    : await startJob(ctx, jobKinds.edit, userId, { ...common, toolId: request.toolId, operation }, meta);
   return getGenerationStatus(ctx, userId, jobId);
 }
+
+/** A photo operation as the `tool` job's typed fields: face swap is the engine's `face-swap` tool on the chosen options. */
+const engineTool = (operation: PhotoOperation) =>
+  operation.op === 'face-swap'
+    ? { toolId: 'face-swap' as const, params: operation.selection }
+    : { toolId: operation.toolId, params: operation.params };
 
 /** Looks a job up by its id or its record's id; other users' jobs do not exist for the caller. */
 export async function getGenerationStatus(

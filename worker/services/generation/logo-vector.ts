@@ -2,22 +2,24 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import { ServiceError } from '../../contract/errors';
 import { EngineBusyError, type ImageEngines } from '../../adapters/images/port';
-import { promptPayload } from '../../jobs/text-to-image';
+import { legacyTextOperation } from '../../jobs/legacy-payloads';
+import { textToImageJob } from '../../jobs/text-to-image';
 import type { ServiceContext } from '../context';
 
 /**
  * The SVG of a logo (issue 15). The offline logo generator draws type and an icon, so each of its
- * logos exists as a vector drawing. It is drawn again on request from the job's own input (compiled
- * prompt, size, seed): the generator is deterministic, so this is the drawing the PNG was made from,
+ * logos exists as a vector drawing. It is drawn again on request from the job's own input (the
+ * brief, size, seed): the generator is deterministic, so this is the drawing the PNG was made from,
  * and nothing more is stored. A logo another engine made (Gemini in production) is a picture only.
  */
 
 /** The job's input when the offline logo generator drew it (and still can), else undefined. */
 function offlineLogoInput(images: ImageEngines, job: { kind: string; input: unknown }) {
   if (job.kind !== 'text-to-image' || !images.offline) return undefined;
-  const input = promptPayload.safeParse(job.input);
-  if (!input.success || input.data.toolId !== 'logo-generation') return undefined;
-  return images.forModel(input.data.model)?.name === 'local' ? input.data : undefined;
+  const input = textToImageJob.payload.safeParse(job.input);
+  if (!input.success || images.forModel(input.data.model)?.name !== 'local') return undefined;
+  const operation = input.data.operation ?? legacyTextOperation(input.data);
+  return operation.op === 'logo' ? { ...input.data, brief: operation.brief } : undefined;
 }
 
 /** Where a finished job's SVG downloads from, or null when it has none. */
@@ -43,8 +45,8 @@ export async function logoVector(ctx: ServiceContext<'db' | 'images'>, userId: s
   const input = job && offlineLogoInput(ctx.images, job);
   if (!input || !ctx.images.offline)
     throw new ServiceError('NOT_FOUND', 'Only logos drawn by the offline logo generator have an SVG version');
-  const { prompt, width, height, seed } = input;
-  const output = await ctx.images.offline.run({ op: 'logo-svg', prompt, width, height, seed }).catch((error: unknown) => {
+  const { brief, width, height, seed } = input;
+  const output = await ctx.images.offline.run({ op: 'logo-svg', brief, width, height, seed }).catch((error: unknown) => {
     // Drawn on request, so a full engine answers like a full queue: try again shortly, nothing lost.
     if (error instanceof EngineBusyError)
       throw new ServiceError('ENGINE_BUSY', 'The image engine is busy, please try again shortly', { retryAfter: error.retryAfterSeconds });

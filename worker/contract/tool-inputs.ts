@@ -1,0 +1,39 @@
+import * as z from 'zod';
+import { HEX_COLOUR, type ToolDefinition } from './tools';
+import { multiline } from './text';
+
+/**
+ * A tool's own inputs, validated at the edge: every component's field, with its rules. Unknown
+ * fields are dropped (a tool gets exactly what its catalogue entry lists).
+ */
+export function toolInputSchema(tool: ToolDefinition) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const component of tool.components) {
+    switch (component.type) {
+      case 'promptInput': {
+        const text = multiline(z.string()).trim().max(component.maxLength, `must be at most ${component.maxLength} characters`);
+        shape.extra = component.required
+          ? text.min(
+              component.minLength,
+              tool.id === 'logo-generation' ? 'Please enter logo description' : `must be at least ${component.minLength} characters`,
+            )
+          : text.optional();
+        break;
+      }
+      case 'colorPicker':
+        shape.backgroundColor = z
+          .string()
+          .trim()
+          .regex(HEX_COLOUR, 'must be a colour like #RRGGBB')
+          .transform((c) => c.toLowerCase())
+          .default(component.default);
+        break;
+      case 'parameterSelector':
+        shape.size = z.enum(component.options as [string, ...string[]], { error: 'Please select an option' }).default(component.default);
+        break;
+      case 'imageUpload':
+        break;
+    }
+  }
+  return z.object(shape);
+}
