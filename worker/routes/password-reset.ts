@@ -1,8 +1,10 @@
-import { type Context, Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { passwordResetConfirm, passwordResetRequest } from '../contract/auth';
+import { passwordResetRequestBody, signInBody } from '../contract/responses/auth';
 import { clientNetwork } from '../lib/client-ip';
 import type { AppEnv } from '../lib/hono-env';
-import { validate } from '../lib/validate';
+import { createRouter, errors, jsonBody, okJson } from '../lib/openapi';
 import { confirmPasswordReset, requestPasswordReset } from '../services/auth/password-reset';
 
 /**
@@ -19,11 +21,27 @@ function afterResponse(c: Context<AppEnv>): (work: Promise<unknown>) => void {
   };
 }
 
-/** `/api/auth/password-reset/*` (issue 19): mail a reset code, then code + new password → signed in. */
-export const passwordResetRoutes = new Hono<AppEnv>()
-  .post('/request', validate('json', passwordResetRequest), async (c) =>
-    c.json(await requestPasswordReset(c.get('deps'), { ...c.req.valid('json'), ip: clientNetwork(c), later: afterResponse(c) })),
+const tags = ['Auth'];
+const request = createRoute({
+  method: 'post',
+  path: '/request',
+  tags,
+  summary: 'Send a password reset code (same answer for any address)',
+  request: { body: jsonBody(passwordResetRequest) },
+  responses: { 200: okJson(passwordResetRequestBody, 'Sent if the address has an account'), ...errors(429) },
+});
+const confirm = createRoute({
+  method: 'post',
+  path: '/confirm',
+  tags,
+  summary: 'Set a new password with the code; ends every other session',
+  request: { body: jsonBody(passwordResetConfirm) },
+  responses: { 200: okJson(signInBody, 'Password replaced and signed in'), ...errors(429) },
+});
+
+/** `/api/auth/password-reset/*`: mail a reset code, then code + new password → signed in. */
+export const passwordResetRoutes = createRouter()
+  .openapi(request, async (c) =>
+    c.json(await requestPasswordReset(c.get('deps'), { ...c.req.valid('json'), ip: clientNetwork(c), later: afterResponse(c) }), 200),
   )
-  .post('/confirm', validate('json', passwordResetConfirm), async (c) =>
-    c.json(await confirmPasswordReset(c.get('deps'), { ...c.req.valid('json'), ip: clientNetwork(c) })),
-  );
+  .openapi(confirm, async (c) => c.json(await confirmPasswordReset(c.get('deps'), { ...c.req.valid('json'), ip: clientNetwork(c) }), 200));

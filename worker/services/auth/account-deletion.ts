@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import type { DeleteAccountRequest, DeleteAccountResponse, DeletionPreview } from '../../contract/account';
 import { ServiceError } from '../../contract/errors';
+import { renderMail } from '../../i18n/mail';
 import type { ServiceContext } from '../context';
 import { blobKeyOf } from '../account/export-contents';
 import { settleHeldDuplicates } from '../payments/duplicates';
@@ -246,11 +247,7 @@ export async function deleteAccount(
   if (failed) ctx.log.warn('account deletion: some files were not removed', { userId: user.id, failed });
   ctx.log.info('account deletion: files removed', { userId: user.id, files: all.size - failed });
   try {
-    await ctx.mailer.send({
-      to: user.email,
-      subject: 'Your Image Studio account was deleted',
-      text: 'Your Image Studio account and its images were deleted. Records of payments are kept as our accounting record, without your name or e-mail.\n\nIf you sign in with this address again, a new account is created.',
-    });
+    await ctx.mailer.send({ to: user.email, ...renderMail({ kind: 'account-deleted' }, user.locale) });
   } catch (error) {
     ctx.log.warn('account deletion notice not sent', { reason: error instanceof Error ? error.name : 'unknown' });
   }

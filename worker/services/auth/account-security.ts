@@ -10,6 +10,8 @@ import type {
 } from '../../contract/account';
 import { LOGIN_CODE } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
+import type { Locale } from '../../contract/locales';
+import { type Mail, renderMail } from '../../i18n/mail';
 import { newId } from '../../lib/ids';
 import type { RateLimitRule } from '../../ports';
 import type { ServiceContext } from '../context';
@@ -112,12 +114,7 @@ export async function changePassword(
     .returning();
   if (!updated) throw new ServiceError('CONFLICT', 'The password was changed meanwhile, please try again', { field: 'currentPassword' });
   ctx.log.info('password changed', { userId: user.id });
-  await notify(
-    ctx,
-    updated.email,
-    'Your Image Studio password was changed',
-    'The password of your Image Studio account was just changed in the personal center, and every other session was signed out.',
-  );
+  await notify(ctx, updated.email, updated.locale, { kind: 'password-changed', how: 'personal-center' });
   return { success: true, token: await issueSessionToken(ctx.config, updated, now), user: toUserProfile(updated) };
 }
 
@@ -145,7 +142,7 @@ export async function sendEmailChangeCode(
   await ensureAddressFree(ctx, user, input.newEmail);
   const currentEmailCodeSent = !user.passwordHash;
   if (currentEmailCodeSent) await issueEmailCode(ctx, { email: user.email, ip: input.ip, purpose: 'confirm-email-change' });
-  await issueEmailCode(ctx, { email: input.newEmail, ip: input.ip, purpose: 'change-email' });
+  await issueEmailCode(ctx, { email: input.newEmail, ip: input.ip, purpose: 'change-email', locale: user.locale });
   return {
     success: true,
     message: currentEmailCodeSent ? `Codes were sent to ${input.newEmail} and to ${user.email}.` : `A code was sent to ${input.newEmail}.`,
@@ -220,12 +217,7 @@ export async function confirmEmailChange(
       throw error;
     });
   ctx.log.info('email changed', { userId: user.id });
-  await notify(
-    ctx,
-    user.email,
-    'Your Image Studio e-mail was changed',
-    `The e-mail of your Image Studio account was just changed to ${maskEmail(input.newEmail)}, and every other session was signed out.`,
-  );
+  await notify(ctx, user.email, user.locale, { kind: 'email-changed', newEmail: maskEmail(input.newEmail) });
   return { success: true, token: await issueSessionToken(ctx.config, updated, now), user: toUserProfile(updated) };
 }
 
@@ -239,10 +231,9 @@ export function maskEmail(address: string) {
  * Tells the previous holder of the account's address, so a change they did not make is noticed. The
  * change has happened: a mail API failure is logged, not turned into a failed change.
  */
-async function notify(ctx: Ctx, to: string, subject: string, what: string) {
-  const advice = 'If this was not you, reset your password now and keep your e-mail account safe.';
+async function notify(ctx: Ctx, to: string, locale: Locale, mail: Mail) {
   try {
-    await ctx.mailer.send({ to, subject, text: `${what}\n\n${advice}`, html: `<p>${what}</p><p>${advice}</p>` });
+    await ctx.mailer.send({ to, ...renderMail(mail, locale) });
   } catch (error) {
     ctx.log.warn('account change notice not sent', { reason: error instanceof Error ? error.name : 'unknown' });
   }

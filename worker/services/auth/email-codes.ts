@@ -3,6 +3,8 @@ import { schema, type Tx } from '../../../db/client';
 import type { EMAIL_CODE_PURPOSES } from '../../../db/schema/users';
 import { LOGIN_CODE } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
+import { DEFAULT_LOCALE, type Locale } from '../../contract/locales';
+import { renderMail } from '../../i18n/mail';
 import { newId } from '../../lib/ids';
 import type { ServiceContext } from '../context';
 import { generateLoginCode, hashLoginCode, sameDigest } from './code-hash';
@@ -67,49 +69,18 @@ export async function resendWaitSeconds(ctx: Pick<Ctx, 'db' | 'clock'>, email: s
   return waited < LOGIN_CODE.resendWaitSeconds ? Math.ceil(LOGIN_CODE.resendWaitSeconds - waited) : 0;
 }
 
-function mailFor(purpose: EmailCodePurpose, code: string) {
-  const minutes = LOGIN_CODE.ttlSeconds / 60;
-  const big = `<p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p>`;
-  if (purpose === 'password-reset') {
-    return {
-      subject: `Your Image Studio password reset code: ${code}`,
-      text: `Your password reset code is ${code}. Enter it in Image Studio with your new password; it expires in ${minutes} minutes.\n\nIf you did not ask to reset your password, ignore this e-mail: your password stays as it is.`,
-      html: `<p>Your password reset code is</p>${big}<p>Enter it in Image Studio with your new password; it expires in ${minutes} minutes. If you did not ask to reset your password, ignore this e-mail: your password stays as it is.</p>`,
-    };
-  }
-  if (purpose === 'change-email') {
-    return {
-      subject: `Confirm your new Image Studio e-mail: ${code}`,
-      text: `Your code is ${code}. Enter it in Image Studio to make this address your account's e-mail; it expires in ${minutes} minutes.\n\nIf you did not ask for this, ignore this e-mail: nothing changes.`,
-      html: `<p>Your code is</p>${big}<p>Enter it in Image Studio to make this address your account's e-mail; it expires in ${minutes} minutes. If you did not ask for this, ignore this e-mail: nothing changes.</p>`,
-    };
-  }
-  if (purpose === 'confirm-email-change') {
-    return {
-      subject: `Your Image Studio e-mail change code: ${code}`,
-      text: `Someone signed in to your Image Studio account asked to move it to another e-mail address. Your code is ${code}; it expires in ${minutes} minutes.\n\nIf this was not you, do not share the code, and sign in to secure your account.`,
-      html: `<p>Someone signed in to your Image Studio account asked to move it to another e-mail address. Your code is</p>${big}<p>It expires in ${minutes} minutes. If this was not you, do not share the code, and sign in to secure your account.</p>`,
-    };
-  }
-  if (purpose === 'delete-account') {
-    return {
-      subject: `Your Image Studio account deletion code: ${code}`,
-      text: `Your code is ${code}. Entering it in Image Studio deletes your account and its images for good; it expires in ${minutes} minutes.\n\nIf you did not ask for this, ignore this e-mail: your account stays as it is.`,
-      html: `<p>Your code is</p>${big}<p>Entering it in Image Studio deletes your account and its images for good; it expires in ${minutes} minutes. If you did not ask for this, ignore this e-mail: your account stays as it is.</p>`,
-    };
-  }
-  if (purpose === 'verify-email') {
-    return {
-      subject: `Verify your Image Studio e-mail: ${code}`,
-      text: `Your verification code is ${code}. Enter it in Image Studio to verify your e-mail; it expires in ${minutes} minutes.\n\nIf you did not create an Image Studio account, ignore this e-mail.`,
-      html: `<p>Your verification code is</p>${big}<p>Enter it in Image Studio to verify your e-mail; it expires in ${minutes} minutes. If you did not create an Image Studio account, ignore this e-mail.</p>`,
-    };
-  }
-  return {
-    subject: `Your Image Studio sign-in code: ${code}`,
-    text: `Your verification code is ${code}. It expires in ${minutes} minutes.\n\nIf you did not ask for it, ignore this e-mail.`,
-    html: `<p>Your verification code is</p>${big}<p>It expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.</p>`,
-  };
+/**
+ * The language a mail to `email` is written in: the account's, when the address has one (the
+ * recipient's language, kept from the pages they use); else the language of the request that asked
+ * for it (`fallback`), e.g. a first sign-in or a new address being confirmed.
+ */
+export async function mailLocaleFor(db: Pick<Tx, 'select'>, email: string, fallback: Locale): Promise<Locale> {
+  const [account] = await db
+    .select({ locale: schema.users.locale })
+    .from(schema.users)
+    .where(and(eq(schema.users.email, email), isNull(schema.users.deletedAt)))
+    .limit(1);
+  return account?.locale ?? fallback;
 }
 
 /**
@@ -128,6 +99,8 @@ export async function issueEmailCode(
     email: string;
     ip: string;
     purpose: EmailCodePurpose;
+    /** The requesting page's language, for an address without an account (see mailLocaleFor). */
+    locale?: Locale;
     referralCode?: string | null;
     mail?: true | false | { later: (sending: Promise<unknown>) => void };
   },
@@ -159,7 +132,9 @@ export async function issueEmailCode(
     createdAt: now,
   });
   if (input.mail === false) return;
-  const sending = ctx.mailer.send({ to: input.email, ...mailFor(input.purpose, code) });
+  const locale = await mailLocaleFor(ctx.db, input.email, input.locale ?? DEFAULT_LOCALE);
+  const mail = renderMail({ kind: 'code', purpose: input.purpose, code, minutes: LOGIN_CODE.ttlSeconds / 60 }, locale);
+  const sending = ctx.mailer.send({ to: input.email, ...mail });
   if (input.mail === undefined || input.mail === true) return sending;
   input.mail.later(sending);
 }

@@ -2,6 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import { LOGIN_CODE, type PasswordResetConfirm, type PasswordResetRequestResponse, type SignInResponse } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
+import type { Locale } from '../../contract/locales';
+import { renderMail } from '../../i18n/mail';
 import { newId } from '../../lib/ids';
 import type { RateLimitRule } from '../../ports';
 import type { ServiceContext } from '../context';
@@ -52,7 +54,7 @@ async function limit(ctx: Ctx, key: string, rule: RateLimitRule) {
  */
 export async function requestPasswordReset(
   ctx: Ctx,
-  input: { email: string; ip: string; later?: (work: Promise<unknown>) => void },
+  input: { email: string; ip: string; locale?: Locale; later?: (work: Promise<unknown>) => void },
 ): Promise<PasswordResetRequestResponse> {
   await limit(ctx, `password-reset:ip:${input.ip}`, PASSWORD_RESET_LIMITS.requestPerIp);
   await limit(ctx, `password-reset:email:${input.email}`, PASSWORD_RESET_LIMITS.requestPerEmail);
@@ -65,6 +67,7 @@ export async function requestPasswordReset(
       email: input.email,
       ip: input.ip,
       purpose: 'password-reset',
+      locale: input.locale,
       mail: user ? { later: (sending) => later(sending.catch(unsent)) } : false,
     });
   } catch (error) {
@@ -120,7 +123,7 @@ export async function confirmPasswordReset(ctx: Ctx, input: PasswordResetConfirm
     return updated!;
   });
   ctx.log.info('password reset', { userId: user.id });
-  await announce(ctx, user.email);
+  await announce(ctx, user.email, user.locale);
   return { success: true, token: await issueSessionToken(ctx.config, user, now), user: toUserProfile(user), isReferralLogin: false };
 }
 
@@ -128,14 +131,9 @@ export async function confirmPasswordReset(ctx: Ctx, input: PasswordResetConfirm
  * Tells the owner, so a reset they did not make is noticed. The password is already replaced: a mail
  * API failure is logged, not turned into a failed reset the user would retry with a used code.
  */
-async function announce(ctx: Ctx, email: string) {
+async function announce(ctx: Ctx, email: string, locale: Locale) {
   try {
-    await ctx.mailer.send({
-      to: email,
-      subject: 'Your Image Studio password was changed',
-      text: 'The password of your Image Studio account was just changed with a reset code, and every other session was signed out.\n\nIf this was not you, reset your password again now and keep your e-mail account safe.',
-      html: '<p>The password of your Image Studio account was just changed with a reset code, and every other session was signed out.</p><p>If this was not you, reset your password again now and keep your e-mail account safe.</p>',
-    });
+    await ctx.mailer.send({ to: email, ...renderMail({ kind: 'password-changed', how: 'reset' }, locale) });
   } catch (error) {
     ctx.log.warn('password change notice not sent', { reason: error instanceof Error ? error.name : 'unknown' });
   }

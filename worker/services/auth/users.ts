@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '../../../db/client';
 import type { UserProfile } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
+import type { Locale } from '../../contract/locales';
 import { newId } from '../../lib/ids';
 import { readSystemConfig } from '../config/system-config';
 import { applyMovement } from '../credits/ledger';
@@ -95,7 +96,7 @@ async function touchIdentity(tx: Tx, userId: string, provider: Provider, subject
  */
 export async function findOrCreateVerifiedUser(
   tx: Tx,
-  input: { email: string; provider: Provider; subject: string; name?: string },
+  input: { email: string; provider: Provider; subject: string; name?: string; locale?: Locale },
 ): Promise<{ user: UserRow; created: boolean }> {
   refuseUnmailableAddress(input.email);
   const [inserted] = await tx
@@ -106,6 +107,7 @@ export async function findOrCreateVerifiedUser(
       name: initialName(input.email, input.name),
       emailVerified: true,
       authProvider: input.provider,
+      ...(input.locale ? { locale: input.locale } : {}),
     })
     .onConflictDoNothing({ target: schema.users.email })
     .returning();
@@ -128,6 +130,9 @@ export async function findOrCreateVerifiedUser(
     }
   }
 
+  // The page's language at sign-in is the account's language from now on (its e-mails are in it).
+  if (!inserted && input.locale && user!.locale !== input.locale)
+    [user] = await tx.update(schema.users).set({ locale: input.locale }).where(eq(schema.users.id, user!.id)).returning();
   await touchIdentity(tx, user!.id, input.provider, input.subject);
   if (inserted) await grantNewUserBonus(tx, inserted.id);
   return { user: user!, created: Boolean(inserted) };
