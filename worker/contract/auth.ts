@@ -1,48 +1,47 @@
 import * as z from 'zod';
+import { AUTH_LIMITS as L, AUTH_MESSAGES as M, REFERRAL_CODE_PATTERN, VERIFICATION_CODE_PATTERN } from './auth-rules';
 
-/** Shared by the API (validation) and the SPA (forms): one definition of what a valid input is. */
+// The limits, patterns and messages are zod-free data in auth-rules.ts (the SPA checks forms with
+// plain rules built from them); these are the server's schemas built from the same data.
+export { AVATAR } from './auth-rules';
+
 export const email = z
-  .string({ error: 'Please enter your email' })
+  .string({ error: M.emailRequired })
   .trim()
   .toLowerCase()
-  .min(1, 'Please enter your email')
-  .max(254, 'Email is too long')
-  .pipe(z.email({ error: 'Please enter a valid email' }));
+  .min(1, M.emailRequired)
+  .max(L.emailMax, M.emailTooLong)
+  .pipe(z.email({ error: M.emailInvalid }));
 
-export const referralCode = z
-  .string()
-  .trim()
-  .max(32)
-  .regex(/^[A-Za-z0-9_-]*$/, 'Invalid referral code')
-  .optional();
+export const referralCode = z.string().trim().max(L.referralCodeMax).regex(REFERRAL_CODE_PATTERN, M.referralCodeInvalid).optional();
 
 export const sendCodeRequest = z.object({ email, referralCode });
 export type SendCodeRequest = z.infer<typeof sendCodeRequest>;
 
 export const verificationCode = z
-  .string({ error: 'Please enter verification code' })
+  .string({ error: M.codeRequired })
   .trim()
-  .min(1, 'Please enter verification code')
-  .regex(/^\d{6}$/, 'The verification code is 6 digits');
+  .min(1, M.codeRequired)
+  .regex(VERIFICATION_CODE_PATTERN, M.codeFormat);
 
 export const verifyCodeRequest = z.object({ email, verificationCode, referralCode });
 export type VerifyCodeRequest = z.infer<typeof verifyCodeRequest>;
 
 export const username = z
-  .string({ error: 'Username cannot be empty' })
+  .string({ error: M.usernameRequired })
   .trim()
-  .min(1, 'Username cannot be empty')
-  .min(2, 'Username must be at least 2 characters')
-  .max(50, 'Username must be at most 50 characters');
+  .min(1, M.usernameRequired)
+  .min(L.usernameMin, M.usernameTooShort)
+  .max(L.usernameMax, M.usernameTooLong);
 
 export const updateProfileRequest = z.object({ name: username });
 
 /** Passwords: long enough to resist guessing, bounded so hashing cannot be used to burn CPU. */
 export const password = z
-  .string({ error: 'Please enter your password' })
-  .min(1, 'Please enter your password')
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters');
+  .string({ error: M.passwordRequired })
+  .min(1, M.passwordRequired)
+  .min(L.passwordMin, M.passwordTooShort)
+  .max(L.passwordMax, M.passwordTooLong);
 
 export const registerRequest = z.object({ name: username, email, password, referralCode });
 export type RegisterRequest = z.infer<typeof registerRequest>;
@@ -50,10 +49,7 @@ export type RegisterRequest = z.infer<typeof registerRequest>;
 /** Login does not re-check the password rules (an old account may predate them); only presence and the bound. */
 export const loginRequest = z.object({
   email,
-  password: z
-    .string({ error: 'Please enter your password' })
-    .min(1, 'Please enter your password')
-    .max(128, 'Password must be at most 128 characters'),
+  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).max(L.passwordMax, M.passwordTooLong),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -87,16 +83,6 @@ export interface GoogleConfigResponse {
   enabled: boolean;
   clientId: string | null;
 }
-
-/** Spec §5 / §9 avatar rules. */
-export const AVATAR = {
-  maxBytes: 5 * 1024 * 1024,
-  types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const,
-  extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const,
-  /** Stored as a square WebP of this many pixels. */
-  outputSize: 256,
-  uploadTimeoutMs: 30_000,
-} as const;
 
 export interface AvatarResponse {
   success: true;

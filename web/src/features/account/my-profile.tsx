@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { UserProfile } from '../../../../worker/contract/auth';
-import { AVATAR, username } from '../auth/rules';
+import { AVATAR, username } from '../../../../worker/contract/auth-rules';
 import { accountsApi } from '../../api/accounts';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AuthResponse } from '../../../../worker/contract/auth';
-import { email as emailSchema, verificationCode as codeSchema } from './rules';
+import { email as emailSchema, verificationCode as codeSchema } from '../../../../worker/contract/auth-rules';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { api } from '../../api/endpoints';
