@@ -63,7 +63,7 @@ export const JOB_FAILURE_TEXT = {
   },
   RATE_LIMITED: { en: 'Too many requests, please try again later', 'zh-Hant': '請求過於頻繁，請稍後再試' },
   INSUFFICIENT_CREDITS: { en: 'Insufficient credits, please recharge and try again', 'zh-Hant': '點數不足，請儲值後再試' },
-  NO_IMAGE: { en: 'Generation failed, please try again', 'zh-Hant': '生成失敗，請再試一次' },
+  NO_IMAGE: { en: 'Generation failed, please try again', 'zh-Hant': '生成失敗，請重試' },
   PROMPT_TOO_COMPLEX: {
     en: 'Prompt is too complex or contains conflicting requirements, please simplify and try again',
     'zh-Hant': '提示詞過於複雜或包含互相衝突的要求，請簡化後再試',
@@ -72,7 +72,7 @@ export const JOB_FAILURE_TEXT = {
   NETWORK_ERROR: { en: 'Network connection failed', 'zh-Hant': '網路連線失敗' },
   SERVER_ERROR: { en: 'Internal server error', 'zh-Hant': '伺服器內部錯誤' },
   SERVICE_UNAVAILABLE: { en: 'The generation service is unavailable, please try again', 'zh-Hant': '生成服務暫時無法使用，請再試一次' },
-  PROVIDER_AUTH: { en: 'Generation failed, please try again', 'zh-Hant': '生成失敗，請再試一次' },
+  PROVIDER_AUTH: { en: 'Generation failed, please try again', 'zh-Hant': '生成失敗，請重試' },
   NOT_FOUND: { en: 'Resource not found, may have been deleted', 'zh-Hant': '找不到資源，可能已被刪除' },
   INVALID_INPUT: { en: 'Invalid input', 'zh-Hant': '輸入無效' },
   MISSING_REQUIRED: { en: 'Please fill in required fields', 'zh-Hant': '請填寫必填欄位' },
@@ -83,7 +83,7 @@ export const JOB_FAILURE_TEXT = {
   INVALID_IMAGE: { en: 'The image could not be read, please upload another one', 'zh-Hant': '圖片無法讀取，請上傳其他圖片' },
   IMAGE_TOO_LARGE: { en: 'Image dimensions are too large', 'zh-Hant': '圖片尺寸過大' },
   UNSUPPORTED_OPERATION: { en: 'This operation is not supported', 'zh-Hant': '不支援此操作' },
-  GENERATION_FAILED: { en: 'Generation failed, please try again', 'zh-Hant': '生成失敗，請再試一次' },
+  GENERATION_FAILED: { en: 'Generation failed, please try again', 'zh-Hant': '生成失敗，請重試' },
 } as const satisfies Record<JobFailure, Record<Locale, string>>;
 
 export function jobFailureText(code: JobFailure, locale: Locale): string {

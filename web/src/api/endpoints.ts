@@ -1,6 +1,7 @@
 import type { AuthResponse, SendCodeResponse, UserProfile } from '../../../worker/contract/auth';
 import type { CreditBalance, CreditTransaction, Paged } from '../../../worker/contract/credits';
 import type { GenerationStatus } from '../../../worker/contract/generation';
+import type { JobFailure } from '../../../worker/contract/job-failures';
 import type { PricingItem } from '../../../worker/contract/pricing';
 import type { ShowcasePage } from '../../../worker/contract/showcase';
 import { http, multipart, unwrapAs } from './client';
@@ -73,6 +74,8 @@ export interface CreationRecord {
   prompt: string | null;
   credits: number;
   errorMessage: string | null;
+  /** Why a FAILED record failed, as a code (worker/contract/job-failures.ts). */
+  failureCode?: JobFailure | null;
   /** Upscales record their factor here ("2x") and the output size in width/height. */
   style?: string | null;
   /** The catalogue tool that made it (worker/contract/tools.ts), when one did. */

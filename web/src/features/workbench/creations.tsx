@@ -13,6 +13,7 @@ import { downloadImage } from '../../ui/download';
 import { formatDate } from '../../ui/format';
 import { ErrorState, Page } from '../../ui/page';
 import { useToast } from '../../ui/toast';
+import { useJobFailureText } from './failure-text';
 import { userWords } from './user-words';
 
 const PAGE_SIZE = 100;
@@ -40,6 +41,7 @@ function StatusBadge({ status }: { status: CreationRecord['status'] }) {
 
 function Creations() {
   const { t } = useLingui();
+  const failureText = useJobFailureText();
   const toast = useToast();
   const errorText = useErrorText();
   const navigate = useNavigate();
@@ -151,7 +153,7 @@ function Creations() {
                       <Trans>Generating…</Trans>
                     </span>
                   ) : (
-                    <span className="text-sm text-rose-300">{r.errorMessage}</span>
+                    <span className="text-sm text-rose-300">{failureText(r.failureCode, r.errorMessage)}</span>
                   )}
                 </div>
                 <div className="flex flex-col gap-2 p-3">

@@ -2,11 +2,13 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GenerationStatus } from '../../../../worker/contract/generation';
+import type { JobFailure } from '../../../../worker/contract/job-failures';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { invalidateCredits, queries } from '../../api/queries';
 import { placeToShow, queuePlaceOf } from '../../ui/queue-wait';
 import { useToast } from '../../ui/toast';
+import { useJobFailureText } from './failure-text';
 
 /** Spec §9 workbench polling constants. */
 export const POLL = {
@@ -31,7 +33,7 @@ export interface GenerationFailure {
 /** How the polled job ended; null while it is still waiting or running. */
 export type GenerationOutcome =
   | { kind: 'done'; status: GenerationStatus }
-  | { kind: 'failed'; message: string | null }
+  | { kind: 'failed'; message: string | null; failureCode: JobFailure | null }
   | { kind: 'query-failed'; error: unknown }
   | { kind: 'timeout' };
 
@@ -45,7 +47,7 @@ export function generationOutcome(state: {
   const status = state.data;
   if (!status) return null;
   if (status.status === 'COMPLETED' && status.imageUrl) return { kind: 'done', status };
-  if (status.status === 'FAILED') return { kind: 'failed', message: status.message ?? null };
+  if (status.status === 'FAILED') return { kind: 'failed', message: status.message ?? null, failureCode: status.failureCode ?? null };
   // Out of polls with the job still waiting or running: it is not lost, only not finished yet.
   if (state.dataUpdateCount >= POLL.attempts) return { kind: 'timeout' };
   return null;
@@ -71,6 +73,7 @@ export function generationRetryDelay(failures: number, error: unknown): number {
  */
 export function useGeneration() {
   const { t } = useLingui();
+  const failureText = useJobFailureText();
   const toast = useToast();
   const errorText = useErrorText();
   const [phase, setPhase] = useState<Phase>('idle');
@@ -134,7 +137,7 @@ export function useGeneration() {
         return setFinished(outcome.status);
       // A job the server failed was charged at submission and refunded when it failed.
       case 'failed':
-        return fail(outcome.message ?? t`Generation failed, please try again`, undefined, true);
+        return fail(failureText(outcome.failureCode, outcome.message) ?? t`Generation failed, please try again`, undefined, true);
       case 'query-failed': {
         const error = outcome.error;
         if (error instanceof ApiError && (error.status === 404 || error.status === 401))
