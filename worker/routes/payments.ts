@@ -236,6 +236,7 @@ export const sandboxCheckoutRoutes = createRouter()
       method: 'get',
       path: '/{sessionId}',
       tags: ['Development'],
+      security: [],
       summary: 'Sandbox checkout page (Pay / Cancel; Renew / Lapse for a paid subscription)',
       request: { params: sessionParam, query: langQuery },
       responses: { 200: html('The checkout page'), ...sandboxPages },
@@ -247,6 +248,7 @@ export const sandboxCheckoutRoutes = createRouter()
       method: 'post',
       path: '/{sessionId}',
       tags: ['Development'],
+      security: [],
       summary: 'The checkout page’s form post: drives the same signed webhook path as a real gateway',
       request: {
         params: sessionParam,

@@ -9,7 +9,8 @@ import { queuePlace } from './generation';
 
 const int = z.number().int();
 const jobStatus = z.enum(['PROCESSING', 'COMPLETED', 'FAILED']);
-const factor = z.literal(UPSCALE_FACTORS);
+// One literal per factor (a multi-value z.literal is documented with its first value only).
+const factor = z.union(UPSCALE_FACTORS.map((f) => z.literal(f)));
 const byFactor = z.object(
   Object.fromEntries(UPSCALE_FACTORS.map((f) => [`${f}`, int])) as Record<`${(typeof UPSCALE_FACTORS)[number]}`, typeof int>,
 );

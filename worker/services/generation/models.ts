@@ -9,5 +9,7 @@ const DESCRIPTIONS: Record<ModelName, { name: string; description: string }> = {
 
 /** Spec §3 Models: keyed by name; a model is available only when an engine is configured for it. */
 export function modelCatalogue(images: ImageEngines) {
-  return Object.fromEntries(MODELS.map((model) => [model, { ...DESCRIPTIONS[model], available: Boolean(images.forModel(model)) }]));
+  return Object.fromEntries(
+    MODELS.map((model) => [model, { ...DESCRIPTIONS[model], available: Boolean(images.forModel(model)) }]),
+  ) as Record<ModelName, { name: string; description: string; available: boolean }>;
 }
