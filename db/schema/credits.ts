@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LEDGER_REASONS, type LedgerReasonParams } from '../../worker/contract/ledger-reasons';
+import { REFERENCE_TYPES, TRANSACTION_TYPES } from '../../worker/contract/transaction-types';
 import { createdAt, updatedAt } from './_columns';
 import { users } from './users';
 
@@ -30,23 +31,8 @@ export const creditAccounts = pgTable(
   ],
 );
 
-export const creditTransactionType = pgEnum('credit_transaction_type', [
-  'EARNED',
-  'SPENT',
-  'REFUNDED',
-  'new_user',
-  'IMAGE_GENERATION',
-  'IMAGE_EDIT',
-  'IMAGE_UPSCALE',
-]);
-export const creditReferenceType = pgEnum('credit_reference_type', [
-  'IMAGE_GENERATION',
-  'SUBSCRIPTION',
-  'REFUND',
-  'BONUS',
-  'PURCHASE',
-  'REFERRAL',
-]);
+export const creditTransactionType = pgEnum('credit_transaction_type', TRANSACTION_TYPES);
+export const creditReferenceType = pgEnum('credit_reference_type', REFERENCE_TYPES);
 /** Why a movement happened: one list (worker/contract/ledger-reasons.ts) feeds this enum and the web's texts. */
 export const creditLedgerReason = pgEnum('credit_ledger_reason', LEDGER_REASONS);
 export const creditBucket = pgEnum('credit_bucket', ['free', 'paid', 'subscription']);

@@ -2,10 +2,10 @@ import * as z from 'zod';
 import { LEDGER_REASONS, type LedgerEntryReason, type LedgerReason } from './ledger-reasons';
 import { wholeNumber } from './numbers';
 
-export const TRANSACTION_TYPES = ['EARNED', 'SPENT', 'REFUNDED', 'new_user', 'IMAGE_GENERATION', 'IMAGE_EDIT', 'IMAGE_UPSCALE'] as const;
-export const REFERENCE_TYPES = ['IMAGE_GENERATION', 'SUBSCRIPTION', 'REFUND', 'BONUS', 'PURCHASE', 'REFERRAL'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export type ReferenceType = (typeof REFERENCE_TYPES)[number];
+import { REFERENCE_TYPES, TRANSACTION_TYPES, type ReferenceType, type TransactionType } from './transaction-types';
+
+// Zod-free lists (the DB enums and the SPA import them); re-exported for this module's importers.
+export { REFERENCE_TYPES, TRANSACTION_TYPES, type ReferenceType, type TransactionType } from './transaction-types';
 
 /**
  * The order a spend draws from buckets (docs/decisions/003-credit-buckets.md): subscription credits

@@ -19,15 +19,8 @@ export type ModelName = (typeof MODELS)[number];
 export { TOOL_IDS, TOOL_RECORD_TYPE, type ToolId } from './tools';
 
 export const PROMPT_MAX = 5000;
-export const UPLOAD = {
-  maxBytes: 10 * 1024 * 1024,
-  maxImagesPerEdit: 5,
-  /** Refuse before decoding: a tiny file can claim a gigapixel canvas. */
-  maxSide: 12_000,
-  maxPixels: 50_000_000,
-  types: ['image/png', 'image/jpeg', 'image/webp'] as const,
-  typesWithGif: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const,
-} as const;
+// Upload types and limits are zod-free data (the SPA's upload pages import them); re-exported here.
+export { UPLOAD } from './uploads';
 
 /** The workbench and tool pages send style names outside the five (logo, id-photo, restoration…). */
 const styleField = z.string().trim().max(40).default('realistic');

@@ -15,11 +15,12 @@ import { downloadImage } from '../ui/download';
 import { Page } from '../ui/page';
 import { QueuePlaceNote } from '../ui/queue-place';
 import { useToast } from '../ui/toast';
+import { UPLOAD, uploadTypes } from '../../../worker/contract/uploads';
 
 const PROMPT_MAX = 5000;
 const MAX_IMAGES = 5;
-const MAX_BYTES = 10 * 1024 * 1024;
-const TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+const MAX_BYTES = UPLOAD.maxBytes;
+const TYPES = uploadTypes(false);
 /** <Trans> renders in the current language wherever it is created, so the tab labels can be built once. */
 const MODE_TABS = [
   ['text-to-image', <Trans key="t">Text to image</Trans>],

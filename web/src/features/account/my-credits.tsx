@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import type { CreditBalance, CreditTransaction } from '../../../../worker/contract/credits';
+import { TRANSACTION_TYPES } from '../../../../worker/contract/transaction-types';
 import { useErrorText } from '../../api/error-text';
 import { api } from '../../api/endpoints';
 import { formatCredits, formatDate } from '../../ui/format';
@@ -9,21 +10,22 @@ import { ErrorState } from '../../ui/page';
 import { useLedgerDescription } from './ledger-text';
 
 const PAGE_SIZE = 10;
-const TYPES = ['', 'EARNED', 'SPENT', 'REFUNDED', 'new_user', 'IMAGE_GENERATION', 'IMAGE_EDIT'] as const;
+const TYPES = ['', ...TRANSACTION_TYPES] as const;
 
 function useTypeLabel() {
   const { t } = useLingui();
-  return (type: string) =>
-    ({
-      '': t`All types`,
-      EARNED: t`Earned`,
-      SPENT: t`Spent`,
-      REFUNDED: t`Refunded`,
-      new_user: t`Welcome bonus`,
-      IMAGE_GENERATION: t`Image generation`,
-      IMAGE_EDIT: t`Image editing`,
-      IMAGE_UPSCALE: t`Upscale`,
-    })[type] ?? type;
+  // One label per type in the list (contract/transaction-types.ts): a new type fails to compile here until it has one.
+  const labels: Record<(typeof TYPES)[number], string> = {
+    '': t`All types`,
+    EARNED: t`Earned`,
+    SPENT: t`Spent`,
+    REFUNDED: t`Refunded`,
+    new_user: t`Welcome bonus`,
+    IMAGE_GENERATION: t`Image generation`,
+    IMAGE_EDIT: t`Image editing`,
+    IMAGE_UPSCALE: t`Upscale`,
+  };
+  return (type: string) => (labels as Record<string, string>)[type] ?? type;
 }
 
 /** Where a movement came from: generations link to My creations, purchases to orders. */

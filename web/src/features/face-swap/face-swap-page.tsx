@@ -18,6 +18,7 @@ import {
   type FaceSwapMode,
   type FaceSwapSelection,
 } from '../../../../worker/contract/face-swap';
+import { UPLOAD, uploadTypes } from '../../../../worker/contract/uploads';
 import { Button } from '../../ui/button';
 import { Page } from '../../ui/page';
 import { QueuePlaceNote } from '../../ui/queue-place';
@@ -31,8 +32,8 @@ import { CATEGORY_LABEL, EXAMPLE_PROMPTS, OPTION_LABEL } from './labels';
 import { OptionSelect } from './option-select';
 import { PromptPreviewModal, ResultPreviewModal } from './preview-modals';
 
-const TYPES = ['image/png', 'image/jpeg', 'image/webp'];
-const MAX_BYTES = 10 * 1024 * 1024;
+const TYPES = uploadTypes(false);
+const MAX_BYTES = UPLOAD.maxBytes;
 const TAB =
   'flex-1 cursor-pointer rounded-lg px-3 py-2 text-center text-sm font-semibold text-zinc-400 outline-none transition hover:text-white data-[selected]:bg-white/10 data-[selected]:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-violet-400';
 const CATEGORY_TAB =

@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ArrowLeft, Upload } from 'lucide-react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { UPLOAD, uploadTypes } from '../../../../worker/contract/uploads';
 import { compileToolPrompt, ID_PHOTO_SIZES, type IdPhotoSize, type ToolComponent } from '../../../../worker/contract/tools';
 import { api } from '../../api/endpoints';
 import { Button } from '../../ui/button';
@@ -18,8 +19,7 @@ import { useGeneration } from '../workbench/use-generation';
 import type { Tool } from './catalogue';
 import { ToolIcon } from './tool-icons';
 
-const TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-const MAX_BYTES = 10 * 1024 * 1024;
+const MAX_BYTES = UPLOAD.maxBytes;
 
 type Component<T extends ToolComponent['type']> = Extract<ToolComponent, { type: T }>;
 const componentOf = <T extends ToolComponent['type']>(tool: Tool, type: T) =>
@@ -57,7 +57,7 @@ export function ToolPage({ tool }: { tool: Tool }) {
     if (generation.phase !== 'idle') resultSection.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   }, [generation.phase]);
   const title = i18n._(tool.title);
-  const accepted = upload?.acceptsGif ? TYPES : TYPES.slice(0, 3);
+  const accepted = uploadTypes(upload?.acceptsGif ?? false);
 
   function choose(files: FileList | null) {
     if (!files?.length) return;
