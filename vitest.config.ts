@@ -1,16 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-/** Unit and API tests (Node). The browser suite is tests/e2e (Playwright), run by `npm run test:e2e`. */
+/**
+ * Unit, API and engine tests (Node), as three projects that run side by side in one `vitest run`
+ * (docs/decisions/029-suite-time.md). The browser suite is tests/e2e (Playwright, `npm run test:e2e`);
+ * the Worker under workerd is tests/workerd (`npm run test:workerd`).
+ *
+ * - `api`: every test that opens a database (a test app, PGlite or DATABASE_URL_TEST), found by what
+ *   the file uses, so a new API test lands here without a list to keep. Forks, one file per process.
+ *   `npm run test:integration` runs this project alone against PostgreSQL.
+ * - `engine`: worker/engine (tfjs, face-api, sharp): CPU- and memory-heavy, forks.
+ * - `unit`: everything else, pure functions and fakes: worker threads, no per-file isolation cost.
+ */
+const ROOTS = ['worker', 'db', 'scripts', 'tests', 'web/src'];
+const OPENS_A_DATABASE = /createTestApp|tests\/setup\/test-app|DATABASE_URL_TEST|openPglite|@electric-sql\/pglite/;
+
+const testFiles = ROOTS.flatMap((root) =>
+  (readdirSync(root, { recursive: true }) as string[])
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => join(root, name).split('\\').join('/'))
+    .filter((file) => !file.startsWith('tests/e2e/') && !file.startsWith('tests/workerd/')),
+);
+const isEngine = (file: string) => file.startsWith('worker/engine/');
+const apiFiles = testFiles.filter((file) => !isEngine(file) && OPENS_A_DATABASE.test(readFileSync(file, 'utf8')));
+const unitFiles = testFiles.filter((file) => !isEngine(file) && !apiFiles.includes(file));
+
 export default defineConfig({
   test: {
-    include: ['worker/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts', 'web/src/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'tests/workerd/**', 'node_modules/**'],
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one worker on these 2-core machines. The tests
     // are independent (each API test opens its own database), so use every core.
     maxWorkers: '100%',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: unitFiles, pool: 'threads', isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'api', include: apiFiles, pool: 'forks' },
+      },
+      {
+        extends: true,
+        test: { name: 'engine', include: ['worker/engine/**/*.test.ts'], pool: 'forks' },
+      },
+    ],
   },
 });
