@@ -49,4 +49,15 @@ describe('e-mail language', () => {
     expect(await localeOf('ada@example.com')).toBe('zh-Hant');
     expect((await sendCode('ada@example.com', en)).subject).toMatch(/^你的 Image Studio 登入驗證碼/);
   });
+
+  it('a password account registered from a Chinese page gets its verification code in Chinese', async () => {
+    const res = await t.request('/api/auth/register', {
+      method: 'POST',
+      json: { name: 'Mei', email: 'mei.pw@example.com', password: 'a long enough password' },
+      headers: zh,
+    });
+    expect(res.status).toBe(200);
+    expect(await localeOf('mei.pw@example.com')).toBe('zh-Hant');
+    expect(t.deps.devMailbox!.list('mei.pw@example.com')[0]!.subject).toMatch(/^驗證你的 Image Studio 電子郵件：\d{6}$/);
+  });
 });

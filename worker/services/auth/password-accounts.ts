@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import type { LoginRequest, RegisterRequest, SignInResponse } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
+import type { Locale } from '../../contract/locales';
 import type { RateLimitRule } from '../../ports';
 import type { ServiceContext } from '../context';
 import { applyRegistrationReferral } from '../referrals/referrals';
@@ -38,7 +39,8 @@ async function limit(
   if (!result.allowed) throw new ServiceError(code, message, { retryAfter: result.retryAfterSeconds });
 }
 
-export async function registerWithPassword(ctx: Ctx, input: RegisterRequest & { ip: string }): Promise<SignInResponse> {
+/** `locale`: the page's language, kept on the account as the language of its e-mails. */
+export async function registerWithPassword(ctx: Ctx, input: RegisterRequest & { ip: string; locale?: Locale }): Promise<SignInResponse> {
   await limit(
     ctx,
     `register:ip:${input.ip}`,
@@ -49,7 +51,7 @@ export async function registerWithPassword(ctx: Ctx, input: RegisterRequest & { 
   const passwordHash = await hashPassword(input.password, passwordKdf(ctx.config));
   const now = ctx.clock.now();
   const { user, isReferralLogin } = await ctx.db.transaction(async (tx) => {
-    const user = await createPasswordUser(tx, { email: input.email, name: input.name, passwordHash });
+    const user = await createPasswordUser(tx, { email: input.email, name: input.name, passwordHash, locale: input.locale });
     const isReferralLogin = await applyRegistrationReferral(tx, { invitedUserId: user.id, code: input.referralCode, now });
     return { user, isReferralLogin };
   });
@@ -83,7 +85,7 @@ const INVALID = () => new ServiceError('INVALID_CREDENTIALS', 'Incorrect e-mail 
  * one scrypt run (against a dummy hash when there is nothing to check), so timing does not tell them
  * apart either. Attempts are counted before the check, so parallel guesses cannot exceed the limits.
  */
-export async function loginWithPassword(ctx: Ctx, input: LoginRequest & { ip: string }): Promise<SignInResponse> {
+export async function loginWithPassword(ctx: Ctx, input: LoginRequest & { ip: string; locale?: Locale }): Promise<SignInResponse> {
   // Per-client checks first: a client already throttled adds nothing to the account-wide count, so one
   // client alone can never pause the account for its owner.
   await limit(ctx, `login:ip:${input.ip}`, PASSWORD_LIMITS.loginPerIp, 'Too many sign-in attempts, please try again later');
@@ -120,6 +122,9 @@ export async function loginWithPassword(ctx: Ctx, input: LoginRequest & { ip: st
       .set({ passwordHash: rehashed })
       .where(and(eq(schema.users.id, user.id), eq(schema.users.passwordHash, stored)));
   }
+  // The page's language at sign-in is the account's language from now on (its e-mails are in it).
+  if (input.locale && user.locale !== input.locale)
+    await ctx.db.update(schema.users).set({ locale: input.locale }).where(eq(schema.users.id, user.id));
   const now = ctx.clock.now();
   return {
     success: true,

@@ -143,7 +143,10 @@ export async function findOrCreateVerifiedUser(
  * No new-user bonus yet: it is paid when the e-mail is verified (docs/decisions/008). An e-mail that
  * already has an account is a 409, also when two registrations race (the unique index decides).
  */
-export async function createPasswordUser(tx: Tx, input: { email: string; name: string; passwordHash: string }): Promise<UserRow> {
+export async function createPasswordUser(
+  tx: Tx,
+  input: { email: string; name: string; passwordHash: string; locale?: Locale },
+): Promise<UserRow> {
   refuseUnmailableAddress(input.email);
   const [user] = await tx
     .insert(schema.users)
@@ -154,6 +157,7 @@ export async function createPasswordUser(tx: Tx, input: { email: string; name: s
       emailVerified: false,
       authProvider: 'password',
       passwordHash: input.passwordHash,
+      ...(input.locale ? { locale: input.locale } : {}),
     })
     .onConflictDoNothing({ target: schema.users.email })
     .returning();
