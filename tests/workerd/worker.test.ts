@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../db/seed';
 import { migrateNodePostgres } from '../../worker/adapters/db/migrate-node-postgres';
 import { openNodePostgres } from '../../worker/adapters/db/node-postgres';
-import { expectConsoleError } from '../setup/fail-on-console-error';
 import { TEST_ENV } from '../setup/test-app';
+import { WORKER_BUNDLE_DIR } from './global-setup';
 
 /**
  * The Worker running in workerd exactly as `npm run dev:worker` runs it (wrangler's dev server on
@@ -18,7 +18,8 @@ import { TEST_ENV } from '../setup/test-app';
  * tests need the PostgreSQL server (DATABASE_URL_TEST, set by `npm run test:integration` and CI);
  * PGlite cannot sit behind workerd (DESIGN.md §6).
  */
-const OUT = '.wrangler/test-bundle';
+/** Built once for the suite by global-setup.ts. */
+const OUT = WORKER_BUNDLE_DIR;
 const serverUrl = process.env.DATABASE_URL_TEST;
 let worker: Unstable_DevWorker;
 let dbName: string | undefined;
@@ -68,10 +69,6 @@ async function createDatabase(url: string) {
 
 beforeAll(async () => {
   if (!existsSync('dist/web/index.html')) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--env', 'dev', '--outdir', OUT], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_LOG: 'error' },
-  });
 
   const database = serverUrl ? await createDatabase(serverUrl) : undefined;
   dbName = database?.name;
@@ -120,13 +117,6 @@ describe('Worker bundle', () => {
       expect(res.status, path).toBe(200);
       expect(await res.text()).toMatch(/<div id="root">/);
     }
-  });
-
-  it.skipIf(serverUrl)('answers 503 JSON, not a crash, when the database is unreachable', async () => {
-    expectConsoleError(/database unreachable/);
-    const res = await worker.fetch('/api/health');
-    expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ success: false, error: { code: 'SERVICE_UNAVAILABLE' } });
   });
 });
 
