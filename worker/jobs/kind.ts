@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { schema } from '../../db/client';
+import type { JobKindId } from '../contract/job-kinds';
 import type { JobLedgerReason } from '../contract/ledger-reasons';
 import type { AppDeps } from '../ports';
 
@@ -38,7 +39,7 @@ export interface JobResult {
  * refund and the sweeper — is written once in pipeline.ts for every kind.
  */
 export interface JobKind<P = unknown> {
-  readonly id: string;
+  readonly id: JobKindId;
   /** The stored input; parsed again when the job runs, so a stale row fails cleanly instead of misbehaving. */
   readonly payload: z.ZodType<P>;
   /** Credits charged, read from the credit config (system_config) when the job starts. */
@@ -59,4 +60,4 @@ export interface JobKind<P = unknown> {
 }
 
 /** Declares a kind with its payload type inferred from the schema. */
-export const defineJobKind = <P>(kind: JobKind<P>): JobKind<P> => kind;
+export const defineJobKind = <P, Id extends JobKindId>(kind: JobKind<P> & { readonly id: Id }): JobKind<P> & { readonly id: Id } => kind;
