@@ -10,12 +10,14 @@ import { generationRoutes, imageRoutes, recordRoutes, uploadRoutes } from '../ro
 import { healthRoutes } from '../routes/health';
 import { jobRoutes } from '../routes/jobs';
 import { passwordResetRoutes } from '../routes/password-reset';
-import { orderRoutes, paymentRoutes, sandboxCheckoutRoutes, subscriptionRoutes, webhookRoutes } from '../routes/payments';
+import { orderRoutes, paymentRoutes, subscriptionRoutes } from '../routes/payments';
 import { publicRoutes, systemRoutes } from '../routes/public';
 import { creditReferralRoutes, referralRoutes } from '../routes/referrals';
+import { sandboxCheckoutRoutes } from '../routes/sandbox-checkout';
 import { showcaseRoutes } from '../routes/showcase';
 import { upscaleRoutes } from '../routes/upscale';
 import { userRoutes } from '../routes/users';
+import { webhookRoutes } from '../routes/webhooks';
 
 /**
  * The API's route tree under `/api`, built once at module level from the areas' routers: the app
