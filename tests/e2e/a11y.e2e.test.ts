@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { contextFor, launchBrowser, signInByApi } from './browser';
+import { contextFor, launchBrowser, settled, signInByApi } from './browser';
 
 /**
  * Issue 16: axe-core finds no serious or critical problem on any route, signed in and out, in both
@@ -63,7 +63,7 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   // Skeletons and spinners give way to content (lists, pricing, showcase) before the audit.
   await page.waitForFunction(() => !document.querySelector('.skeleton'), undefined, { timeout: 8000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
+  await settled(page);
 }
 
 let browser: Browser;
@@ -96,7 +96,7 @@ for (const lang of ['en', 'zh-Hant'] as const) {
           .first()
           .click();
         await page.getByRole('dialog').waitFor();
-        await page.waitForTimeout(300);
+        await settled(page);
         findings.push(...(await audit(page, '/ (login modal)')));
       }
       await context.close();

@@ -131,14 +131,17 @@ for (const [lang, viewport] of [
     const failures = watchErrors(page);
     await openSignedIn(page, baseUrl, session, '/personal-center/account');
     await page.getByRole('link', { name: text.tab }).waitFor({ timeout: 60_000 });
-    // The first progress poll is held a moment, so the bar is seen before the zip is ready.
+    // The second progress poll is held until the bar has been seen, so it is seen before the zip is ready.
     let polls = 0;
+    let barSeen = () => {};
+    const bar = new Promise<void>((resolve) => (barSeen = resolve));
     await page.route('**/api/account/export', async (route) => {
-      if (route.request().method() === 'GET' && polls++ === 1) await new Promise((r) => setTimeout(r, 1500));
+      if (route.request().method() === 'GET' && polls++ === 1) await bar;
       await route.fallback();
     });
     await page.getByRole('button', { name: text.prepare }).click();
     await page.getByRole('progressbar').waitFor();
+    barSeen();
     const download = page.getByRole('link', { name: text.download });
     await download.waitFor({ timeout: 60_000 });
     await snap(page, `account-data-${lang}-export-ready`);

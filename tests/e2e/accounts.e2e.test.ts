@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it, onTestFailed } from 'vitest';
 import { apiClient, openSignedIn } from './api-client';
-import { launchBrowser, readCode, registerWithPassword, signInWithPassword, snap } from './browser';
+import { launchBrowser, readCode, registerWithPassword, settled, signInWithPassword, snap } from './browser';
 
 const baseUrl = inject('baseUrl');
 const googleUser = inject('googleUser');
@@ -515,14 +515,16 @@ for (const [device, viewport, locale] of [
     expect((await apiGet('/credits/balance', inviter.token)).available).toBe(inviterBefore);
     const resend = banner.getByRole('button', { name: zh ? /秒後可重新發送/ : /^resend in \d+s$/i });
     expect(await resend.isDisabled()).toBe(true);
-    await page.waitForTimeout(2_300); // the welcome toast (2 s) is gone before the picture
+    // The welcome toast (2 s) is gone before the picture.
+    await page.getByRole('status').filter({ hasText: 'Vera Verify' }).waitFor({ state: 'hidden', timeout: 15_000 });
+    await settled(page);
     await snap(page, `verify-${device}-${locale}-1-banner`);
 
     // The other language, same session: the banner is translated too.
     await page.evaluate((lang) => localStorage.setItem('lang', lang), zh ? 'en' : 'zh-Hant');
     await page.reload();
     await banner.waitFor({ timeout: 60_000 });
-    await page.waitForTimeout(300);
+    await settled(page);
     await snap(page, `verify-${device}-${zh ? 'en' : 'zh-Hant'}-1-banner`);
     await page.evaluate((lang) => localStorage.setItem('lang', lang), locale);
     await page.reload();

@@ -49,6 +49,22 @@ function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * Waits until the page stands still: web fonts loaded and no finite CSS animation or transition
+ * running (a modal sliding in, a toast fading). Endless ones (spinners, skeleton pulses) are not
+ * waited for. Use it before a screenshot or an audit instead of a fixed pause.
+ */
+export async function settled(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { polling: 'raf' },
+  );
+}
+
 /** Screenshots land in tests/e2e/artifacts (gitignored) for a human to look at. */
 export async function snap(page: Page, name: string) {
   mkdirSync(ARTIFACTS, { recursive: true });
