@@ -1,4 +1,5 @@
-import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, QueryClient, queryOptions } from '@tanstack/react-query';
+import { i18n } from '../i18n';
 import { accountApi, accountsApi, emailVerificationApi } from './accounts';
 import { api } from './endpoints';
 import { paymentsApi } from './payments';
@@ -15,6 +16,9 @@ export const queryClient = new QueryClient({
   },
 });
 
+// Server texts (plan and product names, messages) follow the app's language: refetch them when it changes.
+i18n.on('change', () => void queryClient.invalidateQueries());
+
 /** Every query key, in one place: invalidating a prefix (`keys.credits`) refreshes everything under it. */
 export const keys = {
   me: ['me'] as const,
@@ -25,7 +29,7 @@ export const keys = {
   registrationBonus: ['registration-bonus'] as const,
   models: ['generate-image', 'models'] as const,
   generationStatus: (id: string) => ['generate-image', 'status', id] as const,
-  showcase: (page: number, size: number) => ['showcase', { page, size }] as const,
+  showcase: (size: number) => ['showcase', { size }] as const,
   records: ['creation-records'] as const,
   recordsPage: (filter: { page: number; size: number; status?: string; type?: string }) => ['creation-records', 'list', filter] as const,
   recordStats: ['creation-records', 'stats'] as const,
@@ -55,8 +59,15 @@ export const queries = {
   registrationBonus: () =>
     queryOptions({ queryKey: keys.registrationBonus, queryFn: ({ signal }) => api.registrationBonus(signal), staleTime: 5 * 60_000 }),
   models: () => queryOptions({ queryKey: keys.models, queryFn: ({ signal }) => api.models(signal), staleTime: 60_000 }),
-  showcase: (page: number, size: number) =>
-    queryOptions({ queryKey: keys.showcase(page, size), queryFn: ({ signal }) => api.showcase(page, size, signal), staleTime: 5 * 60_000 }),
+  /** The gallery, a page at a time (Load more). */
+  showcaseFeed: (size: number) =>
+    infiniteQueryOptions({
+      queryKey: keys.showcase(size),
+      queryFn: ({ pageParam, signal }) => api.showcase(pageParam, size, signal),
+      initialPageParam: 0,
+      getNextPageParam: (last, all) => (all.length < last.totalPages ? all.length : undefined),
+      staleTime: 5 * 60_000,
+    }),
   records: (filter: { page: number; size: number; status?: string; type?: string }) =>
     queryOptions({
       // The filter is part of the key: a late answer for an old filter lands in the old entry, never on screen.

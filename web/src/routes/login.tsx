@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Navigate, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../api/endpoints';
+import { queries } from '../api/queries';
 import { LoginFlow } from '../features/auth/login-flow';
 import { REFERRAL_KEY } from '../features/auth/referral-key';
 import { searchParams, text } from '../lib/search-params';
@@ -31,9 +32,9 @@ function LoginPage() {
   const navigate = useNavigate();
   const { ref } = Route.useSearch();
   // undefined: no invitation; null: an invitation whose inviter is still loading; a name once known.
-  const [referrer, setReferrer] = useState<string | null | undefined>(() =>
-    ref || safeLocalStorage.getItem(REFERRAL_KEY) ? null : undefined,
-  );
+  const code = ref ?? safeLocalStorage.getItem(REFERRAL_KEY);
+  const inviter = useQuery({ ...queries.referralInfo(code ?? ''), enabled: Boolean(code) });
+  const referrer = !code || inviter.isError ? undefined : inviter.isPending ? null : inviter.data.referrerName;
   // Read once and kept in state, so a re-render (or StrictMode's second effect) cannot lose it.
   const [notice] = useState(peekLoginNotice);
   const signedInHere = useRef(false);
@@ -45,12 +46,6 @@ function LoginPage() {
   useEffect(() => {
     // Spec §3: the ?ref= code is kept in localStorage until sign-up uses it.
     if (ref) safeLocalStorage.setItem(REFERRAL_KEY, ref);
-    const code = ref ?? safeLocalStorage.getItem(REFERRAL_KEY);
-    if (code)
-      api
-        .referralInfo(code)
-        .then((r) => setReferrer(r.referrerName))
-        .catch(() => setReferrer(undefined));
   }, [ref]);
 
   // Spec §2: an already signed-in visitor goes home, but one who just signed in *here* goes back

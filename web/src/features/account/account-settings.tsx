@@ -1,26 +1,19 @@
 import { Trans } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
-import type { AccountOverview } from '../../../../worker/contract/account';
+import { useQuery } from '@tanstack/react-query';
 import { useErrorText } from '../../api/error-text';
 import { ErrorState } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { EmailSection, PasswordSection } from './account-sign-in';
-import { accountApi } from '../../api/accounts';
+import { queries } from '../../api/queries';
 import { DataExportSection, DeleteAccountSection } from './my-data';
 
 /** The personal center's "Account & data" tab (issue 19): password, e-mail, My data export, deletion. */
 export function AccountSettings() {
   const errorText = useErrorText();
-  const [overview, setOverview] = useState<AccountOverview | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    setError(null);
-    accountApi
-      .overview()
-      .then(setOverview)
-      .catch((e: unknown) => setError(errorText(e)));
-  }, [errorText]);
-  useEffect(load, [load]);
+  const account = useQuery(queries.account());
+  const overview = account.data ?? null;
+  const error = account.isError && !account.isFetching ? errorText(account.error) : null;
+  const load = () => void account.refetch();
 
   if (error) return <ErrorState message={error} onRetry={load} />;
   if (!overview) return <Spinner label="Loading" />;

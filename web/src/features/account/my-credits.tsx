@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
-import type { CreditBalance, CreditTransaction } from '../../../../worker/contract/credits';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { CreditTransaction } from '../../../../worker/contract/credits';
 import { TRANSACTION_TYPES } from '../../../../worker/contract/transaction-types';
 import { useErrorText } from '../../api/error-text';
-import { api } from '../../api/endpoints';
+import { keys, queries } from '../../api/queries';
 import { formatCredits, formatDate } from '../../ui/format';
 import { ErrorState } from '../../ui/page';
 import { useLedgerDescription } from './ledger-text';
@@ -56,29 +57,19 @@ export function MyCredits() {
   const typeLabel = useTypeLabel();
   const describe = useLedgerDescription();
   const errorText = useErrorText();
-  const [balance, setBalance] = useState<CreditBalance>();
-  const [rows, setRows] = useState<CreditTransaction[]>([]);
   const [page, setPage] = useState(0);
-  const [totalPages, setTotalPages] = useState(0);
   const [type, setType] = useState<string>('');
-  const [error, setError] = useState<string>();
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(undefined);
-    try {
-      const [b, list] = await Promise.all([api.balance(), api.transactions(page, PAGE_SIZE, type || undefined)]);
-      setBalance(b);
-      setRows(list.transactions);
-      setTotalPages(list.totalPages);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setLoading(false);
-    }
-  }, [page, type, errorText]);
-  useEffect(() => void load(), [load]);
+  const queryClient = useQueryClient();
+  const balanceQuery = useQuery(queries.balance());
+  // Page and type are in the key: changing either cancels the old request, whose answer can never show.
+  const list = useQuery(queries.transactions(page, PAGE_SIZE, type));
+  const balance = balanceQuery.data;
+  const rows = list.data?.transactions ?? [];
+  const totalPages = list.data?.totalPages ?? 0;
+  const loading = list.isPending;
+  const failed = balanceQuery.error ?? list.error;
+  const error = failed ? errorText(failed) : undefined;
+  const load = () => queryClient.invalidateQueries({ queryKey: keys.credits });
 
   if (error) return <ErrorState message={t`Failed to load data: ${error}`} onRetry={() => void load()} />;
   return (

@@ -1,8 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { ProgressBar } from 'react-aria-components';
-import { DATA_EXPORT, type DataExportInfo, type DeletionPreview } from '../../../../worker/contract/account';
+import { DATA_EXPORT, type DataExportInfo } from '../../../../worker/contract/account';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { Button } from '../../ui/button';
@@ -11,6 +12,7 @@ import { formatCredits, formatDate } from '../../ui/format';
 import { useToast } from '../../ui/toast';
 import { useSession } from '../auth/session';
 import { accountApi } from '../../api/accounts';
+import { keys, queries } from '../../api/queries';
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
 
@@ -18,36 +20,21 @@ const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(bytes < 
 export function DataExportSection() {
   const { t } = useLingui();
   const errorText = useErrorText();
-  const [current, setCurrent] = useState<DataExportInfo | null | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const load = useCallback(() => {
-    accountApi
-      .latestExport()
-      .then((r) => setCurrent(r.export))
-      .catch((e: unknown) => setError(errorText(e)));
-  }, [errorText]);
-  useEffect(load, [load]);
-
-  // Poll while the job runs (the bar moves as images are added).
-  useEffect(() => {
-    if (current?.status !== 'PROCESSING') return;
-    const timer = setTimeout(load, DATA_EXPORT.pollMs);
-    return () => clearTimeout(timer);
-  }, [current, load]);
-
-  async function start() {
-    setPending(true);
-    setError(null);
-    try {
-      setCurrent((await accountApi.startExport()).export);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setPending(false);
-    }
-  }
+  const queryClient = useQueryClient();
+  // Polled while the job runs (the bar moves as images are added).
+  const latest = useQuery({
+    ...queries.accountExport(),
+    refetchInterval: (query) => (query.state.data?.export?.status === 'PROCESSING' ? DATA_EXPORT.pollMs : false),
+  });
+  const current: DataExportInfo | null | undefined = latest.data ? latest.data.export : undefined;
+  const startExport = useMutation({
+    mutationFn: () => accountApi.startExport(),
+    onSuccess: (answer) => queryClient.setQueryData(keys.accountExport, answer),
+  });
+  const failed = startExport.error ?? latest.error;
+  const error = failed ? errorText(failed) : null;
+  const pending = startExport.isPending;
+  const start = () => startExport.mutate();
 
   const running = current?.status === 'PROCESSING';
   return (
@@ -126,18 +113,14 @@ export function DeleteAccountSection() {
   const toast = useToast();
   const session = useSession();
   const navigate = useNavigate();
-  const [preview, setPreview] = useState<DeletionPreview | null>(null);
   const [codeSent, setCodeSent] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<{ field?: 'code'; text: string } | null>(null);
   const [pending, setPending] = useState(false);
 
-  useEffect(() => {
-    accountApi
-      .deletionPreview()
-      .then(setPreview)
-      .catch((e: unknown) => setError({ text: errorText(e) }));
-  }, [errorText]);
+  const previewQuery = useQuery(queries.deletionPreview());
+  const preview = previewQuery.data ?? null;
+  const shownError = error ?? (previewQuery.error ? { text: errorText(previewQuery.error) } : null);
 
   async function sendCode() {
     setPending(true);
@@ -205,9 +188,9 @@ export function DeleteAccountSection() {
       )}
       {!codeSent ? (
         <div className="mt-4 flex flex-col gap-2">
-          {error && (
+          {shownError && (
             <p role="alert" className="text-sm text-rose-300">
-              {error.text}
+              {shownError.text}
             </p>
           )}
           <Button variant="danger" onPress={sendCode} pending={pending} isDisabled={!preview} className="self-start">
@@ -220,12 +203,12 @@ export function DeleteAccountSection() {
             label={t`Code sent to ${preview?.email ?? ''}`}
             value={code}
             onChange={setCode}
-            error={error?.field === 'code' ? error.text : undefined}
+            error={shownError?.field === 'code' ? shownError.text : undefined}
             inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 }}
           />
-          {error && !error.field && (
+          {shownError && !shownError.field && (
             <p role="alert" className="text-sm text-rose-300">
-              {error.text}
+              {shownError.text}
             </p>
           )}
           <Button type="submit" variant="danger" pending={pending} className="self-start">

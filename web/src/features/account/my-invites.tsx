@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useErrorText } from '../../api/error-text';
-import { api, type ReferredUser } from '../../api/endpoints';
+import { keys, queries } from '../../api/queries';
 import { Button } from '../../ui/button';
 import { formatCredits, formatDate } from '../../ui/format';
 import { ErrorState } from '../../ui/page';
@@ -9,27 +10,19 @@ import { ErrorState } from '../../ui/page';
 export function MyInvites() {
   const { t } = useLingui();
   const errorText = useErrorText();
-  const [link, setLink] = useState<{ referralCode: string; link: string }>();
-  const [stats, setStats] = useState<Awaited<ReturnType<typeof api.referralStats>>>();
-  const [users, setUsers] = useState<ReferredUser[]>([]);
   const [page, setPage] = useState(0);
-  const [totalPages, setTotalPages] = useState(0);
   const [copied, setCopied] = useState(false);
-  const [error, setError] = useState<string>();
-
-  const load = useCallback(async () => {
-    setError(undefined);
-    try {
-      const [l, s, list] = await Promise.all([api.referralLink(), api.referralStats(), api.referredUsers(page)]);
-      setLink(l);
-      setStats(s);
-      setUsers(list.users);
-      setTotalPages(list.totalPages);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  }, [page, errorText]);
-  useEffect(() => void load(), [load]);
+  const queryClient = useQueryClient();
+  const linkQuery = useQuery(queries.referralLink());
+  const statsQuery = useQuery(queries.referralStats());
+  const usersQuery = useQuery(queries.referredUsers(page));
+  const link = linkQuery.data;
+  const stats = statsQuery.data;
+  const users = usersQuery.data?.users ?? [];
+  const totalPages = usersQuery.data?.totalPages ?? 0;
+  const failed = linkQuery.error ?? statsQuery.error ?? usersQuery.error;
+  const error = failed ? errorText(failed) : undefined;
+  const load = () => queryClient.invalidateQueries({ queryKey: keys.referral });
 
   async function copy() {
     if (!link) return;

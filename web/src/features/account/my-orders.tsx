@@ -1,9 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
-import { ORDERS_PAGE_SIZE, type OrderItem } from '../../../../worker/contract/payments';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { OrderItem } from '../../../../worker/contract/payments';
 import { useErrorText } from '../../api/error-text';
 import { paymentsApi } from '../../api/payments';
+import { keys, queries } from '../../api/queries';
 import { Button } from '../../ui/button';
 import { formatCredits, formatDate, formatMoney } from '../../ui/format';
 import { ErrorState } from '../../ui/page';
@@ -84,44 +86,35 @@ function OrderRow({ order, onRefund, onCancel }: { order: OrderItem; onRefund: (
 
 /** Personal center → My orders (spec §2): the subscription on top, then orders newest first, 20 a page. */
 export function MyOrders() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const errorText = useErrorText();
   const toast = useToast();
-  const [orders, setOrders] = useState<OrderItem[]>();
   const [page, setPage] = useState(0);
-  const [totalPages, setTotalPages] = useState(0);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string>();
   const [refunding, setRefunding] = useState<OrderItem | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
-
-  const load = useCallback(async () => {
-    setError(undefined);
-    setOrders(undefined);
-    try {
-      const list = await paymentsApi.orders(page, ORDERS_PAGE_SIZE);
-      setOrders(list.orders);
-      setTotalPages(list.totalPages);
-      setTotal(list.total);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  }, [page, errorText]);
+  const queryClient = useQueryClient();
+  const list = useQuery(queries.orders(page));
+  const orders = list.data?.orders;
+  const totalPages = list.data?.totalPages ?? 0;
+  const total = list.data?.total ?? 0;
+  const error = list.error ? errorText(list.error) : undefined;
+  const load = () => list.refetch();
+  // The list and the plan both change (a cancelled checkout, a refunded order, a refunded plan ends).
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: keys.orders });
+    void queryClient.invalidateQueries({ queryKey: keys.subscription });
+  };
   const cancelCheckout = async (order: OrderItem) => {
     try {
       await paymentsApi.cancelOrder(order.id);
-      setReloadKey((k) => k + 1);
+      reload();
     } catch (e) {
       toast.error(errorText(e));
     }
   };
-  // Product names come from the server in the UI's language: reload when it changes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey (after a cancel) and the locale (sent by the API client) are re-fetch triggers `load` does not read.
-  useEffect(() => void load(), [load, reloadKey, i18n.locale]);
 
   return (
     <div className="flex flex-col gap-6">
-      <SubscriptionPanel reloadKey={reloadKey} />
+      <SubscriptionPanel />
 
       {error ? (
         <ErrorState message={t`Failed to load data: ${error}`} onRetry={() => void load()} />
@@ -181,8 +174,7 @@ export function MyOrders() {
         onClose={() => setRefunding(null)}
         onRefunded={() => {
           setRefunding(null);
-          // The list and the plan both change: the order is refunded, a refunded plan ends.
-          setReloadKey((k) => k + 1);
+          reload();
         }}
       />
     </div>

@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { SubscriptionInfo } from '../../../../worker/contract/payments';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { paymentsApi } from '../../api/payments';
+import { keys, queries } from '../../api/queries';
 import { Button } from '../../ui/button';
 import { formatCredits, formatDate, formatMoney } from '../../ui/format';
 import { SubscriptionStatusBadge, usePaymentMethodLabel } from '../payments/status-badge';
@@ -87,24 +89,18 @@ function CancelDialog({
 }
 
 /** The current plan at the top of My orders: price, dates, status, provider, and cancel (issue 5). */
-export function SubscriptionPanel({ reloadKey }: { reloadKey: number }) {
-  const { t, i18n } = useLingui();
+export function SubscriptionPanel() {
+  const { t } = useLingui();
   const errorText = useErrorText();
   const methodLabel = usePaymentMethodLabel();
-  const [subscription, setSubscription] = useState<SubscriptionInfo | null>();
-  const [error, setError] = useState<string>();
+  const queryClient = useQueryClient();
+  const current = useQuery(queries.subscription());
+  const subscription = current.data?.subscription;
+  const error = current.error ? errorText(current.error) : undefined;
   const [confirming, setConfirming] = useState<SubscriptionInfo | null>(null);
-
-  const load = useCallback(async () => {
-    setError(undefined);
-    try {
-      setSubscription((await paymentsApi.currentSubscription()).subscription);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  }, [errorText]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey (a cancelled checkout) and the locale (the API client sends it) are re-fetch triggers.
-  useEffect(() => void load(), [load, reloadKey, i18n.locale]);
+  const load = () => current.refetch();
+  const setSubscription = (next: SubscriptionInfo | null) =>
+    queryClient.setQueryData(keys.subscription, (old) => (old ? { ...old, subscription: next } : old));
 
   if (error) {
     return (

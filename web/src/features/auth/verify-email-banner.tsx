@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
-import type { EmailVerificationStatus } from '../../../../worker/contract/auth';
 import { verificationCode as codeSchema } from '../../../../worker/contract/auth-rules';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { Button } from '../../ui/button';
 import { useToast } from '../../ui/toast';
 import { emailVerificationApi } from '../../api/accounts';
+import { queries } from '../../api/queries';
 import { useSession } from './session';
 import { useValidationText } from './validation-text';
 
@@ -29,22 +30,19 @@ function Banner() {
   const errorText = useErrorText();
   const translate = useValidationText();
   const session = useSession();
-  const [status, setStatus] = useState<EmailVerificationStatus>();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [verifying, setVerifying] = useState(false);
   const [sending, setSending] = useState(false);
   const [countdown, setCountdown] = useState(0);
 
-  useEffect(() => {
-    emailVerificationApi
-      .status()
-      .then((s) => {
-        setStatus(s);
-        setCountdown(s.resendAfterSeconds);
-      })
-      .catch(() => undefined);
-  }, []);
+  const status = useQuery(queries.emailVerification()).data;
+  // The server's resend wait starts the countdown once, when the status first arrives.
+  const [seeded, setSeeded] = useState(false);
+  if (status && !seeded) {
+    setSeeded(true);
+    setCountdown(status.resendAfterSeconds);
+  }
 
   useEffect(() => {
     if (countdown <= 0) return;

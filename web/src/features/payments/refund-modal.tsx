@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Check, X } from 'lucide-react';
 import { Dialog, Heading, Label, Modal, ModalOverlay, Text, TextArea, TextField } from 'react-aria-components';
 import { REFUND_RULES, type OrderItem, type RefundCheckResponse } from '../../../../worker/contract/payments';
@@ -9,7 +10,7 @@ import { Button } from '../../ui/button';
 import { formatDate, formatMoney } from '../../ui/format';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
-import { invalidateCredits } from '../../api/queries';
+import { invalidateCredits, queries } from '../../api/queries';
 
 /**
  * The server's own words for a refusal or failure, unless it is a generic or transport error, which
@@ -117,31 +118,25 @@ function Refusal({ check }: { check: RefundCheckResponse }) {
 export function RefundModal({ order, onClose, onRefunded }: { order: OrderItem | null; onClose: () => void; onRefunded: () => void }) {
   const { t } = useLingui();
   const toast = useToast();
-  const [check, setCheck] = useState<RefundCheckResponse>();
-  const [checkError, setCheckError] = useState<string>();
   const [submitError, setSubmitError] = useState<string>();
   const [reason, setReason] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const orderId = order?.id;
-
-  const runCheck = useCallback(
-    async (id: string) => {
-      setCheck(undefined);
-      setCheckError(undefined);
-      try {
-        setCheck(await paymentsApi.refundCheck(id));
-      } catch (error) {
-        setCheckError(serverMessage(error) ?? t`Refund check failed, please try again`);
-      }
-    },
-    [t],
-  );
-
-  useEffect(() => {
+  // Asked afresh each time the modal opens: the rules depend on credits spent meanwhile.
+  const checkQuery = useQuery({ ...queries.refundCheck(orderId ?? ''), enabled: Boolean(orderId), gcTime: 0 });
+  const check = checkQuery.isFetching && checkQuery.isError ? undefined : checkQuery.data;
+  const checkError =
+    checkQuery.isError && !checkQuery.isFetching
+      ? (serverMessage(checkQuery.error) ?? t`Refund check failed, please try again`)
+      : undefined;
+  const runCheck = () => checkQuery.refetch();
+  // A new order starts with an empty form.
+  const [formFor, setFormFor] = useState(orderId);
+  if (formFor !== orderId) {
+    setFormFor(orderId);
     setReason('');
     setSubmitError(undefined);
-    if (orderId) void runCheck(orderId);
-  }, [orderId, runCheck]);
+  }
 
   async function submit() {
     if (!order) return;
@@ -160,7 +155,7 @@ export function RefundModal({ order, onClose, onRefunded }: { order: OrderItem |
     } catch (error) {
       setSubmitError(serverMessage(error) ?? t`Refund submission failed, please try again`);
       // The rules may have changed since the check (credits spent meanwhile): show them as they are now.
-      if (error instanceof ApiError && error.code === 'REFUND_NOT_ALLOWED') void runCheck(order.id).then(() => undefined);
+      if (error instanceof ApiError && error.code === 'REFUND_NOT_ALLOWED') void runCheck();
     } finally {
       setSubmitting(false);
     }
@@ -192,7 +187,7 @@ export function RefundModal({ order, onClose, onRefunded }: { order: OrderItem |
           {checkError ? (
             <div role="alert" className="mt-5 rounded-xl border border-rose-500/30 bg-rose-500/10 p-4 text-sm text-rose-100">
               <p>{checkError}</p>
-              <Button variant="secondary" className="mt-3" onPress={() => orderId && void runCheck(orderId)}>
+              <Button variant="secondary" className="mt-3" onPress={() => void runCheck()}>
                 <Trans>Retry</Trans>
               </Button>
             </div>

@@ -1,9 +1,9 @@
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ShowcaseImage } from '../../../../worker/contract/showcase';
-import { api } from '../../api/endpoints';
+import { queries } from '../../api/queries';
 import { downloadImage } from '../../ui/download';
 import { ErrorState } from '../../ui/page';
 import { useToast } from '../../ui/toast';
@@ -37,28 +37,13 @@ export function ShowcaseGrid({
   };
   const toast = useToast();
   const navigate = useNavigate();
-  const [images, setImages] = useState<ShowcaseImage[]>([]);
-  const [page, setPage] = useState(0);
-  const [totalPages, setTotalPages] = useState(0);
-  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
-
-  const load = useCallback(
-    async (next: number) => {
-      setState('loading');
-      try {
-        const result = await api.showcase(next, pageSize);
-        setImages((list) => (next === 0 ? result.images : [...list, ...result.images]));
-        setPage(next);
-        setTotalPages(result.totalPages);
-        setState('ready');
-      } catch {
-        setState('error');
-      }
-    },
-    [pageSize],
-  );
-
-  useEffect(() => void load(0), [load]);
+  const feed = useInfiniteQuery(queries.showcaseFeed(pageSize));
+  const images = feed.data?.pages.flatMap((p) => p.images) ?? [];
+  const page = (feed.data?.pages.length ?? 1) - 1;
+  const totalPages = feed.data?.pages.at(-1)?.totalPages ?? 0;
+  const state: 'loading' | 'ready' | 'error' =
+    feed.isPending || feed.isFetchingNextPage || (feed.isFetching && feed.isError) ? 'loading' : feed.isError ? 'error' : 'ready';
+  const load = (next: number) => (next === 0 ? feed.refetch() : feed.fetchNextPage());
 
   if (state === 'error' && images.length === 0)
     return <ErrorState message={<Trans>Failed to load the showcase.</Trans>} onRetry={() => void load(0)} />;
