@@ -3,6 +3,7 @@ import {
   FACE_SWAP_CATEGORIES,
   FACE_SWAP_HEADINGS,
   FACE_SWAP_OFFLINE,
+  FACE_SWAP_OPTION_KEYS,
   FACE_SWAP_OPTIONS,
   FACE_SWAP_PREFIX,
   compileFaceSwapDescription,
@@ -67,6 +68,10 @@ const SPEC = {
 describe('face swap option catalogue', () => {
   it('has exactly the spec options, in its four categories and order', () => {
     for (const category of FACE_SWAP_CATEGORIES) expect(faceSwapOptionsIn(category).map((o) => o.key)).toEqual(SPEC[category]);
+  });
+
+  it('has one option per key of the key list, in its order', () => {
+    expect(FACE_SWAP_OPTIONS.map((o) => o.key)).toEqual([...FACE_SWAP_OPTION_KEYS]);
   });
 
   it('gives every value a unique id, a phrase and labels in both languages', () => {

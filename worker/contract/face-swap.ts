@@ -42,14 +42,66 @@ export interface FaceSwapValue {
   phrase: string;
 }
 
+/**
+ * Every option key, in the order the page shows them and the prompt lists them: the list per-option
+ * tables (the SPA's option names) are typed by. FACE_SWAP_OPTIONS has one entry per key (tested).
+ */
+export const FACE_SWAP_OPTION_KEYS = [
+  'gender',
+  'age',
+  'expression',
+  'eye_color',
+  'hair_style',
+  'hair_color',
+  'beard',
+  'nationality',
+  'body_weight',
+  'face_shape',
+  'facial_feature_details',
+  'eye_features',
+  'ears',
+  'skin_details',
+  'skin_texture_effect',
+  'clothing_style',
+  'clothing_texture',
+  'head_accessories',
+  'camera_type',
+  'lens_type',
+  'focal_length',
+  'aperture',
+  'shutter_speed',
+  'iso',
+  'white_balance',
+  'focus_mode',
+  'exposure_mode',
+  'shooting_mode',
+  'shooting_angle',
+  'pose',
+  'shot_type',
+  'imaging_style',
+  'artistic_style',
+  'art_effect',
+  'depth_of_field',
+  'photo_effect',
+  'special_effect',
+  'post_processing_style',
+  'environment_atmosphere',
+  'light_style',
+  'light_direction',
+  'background',
+  'background_effect',
+  'background_blur',
+] as const;
+export type FaceSwapOptionKey = (typeof FACE_SWAP_OPTION_KEYS)[number];
+
 export interface FaceSwapOption {
-  key: string;
+  key: FaceSwapOptionKey;
   category: FaceSwapCategory;
   values: readonly FaceSwapValue[];
 }
 
 const v = (value: string, phrase: string): FaceSwapValue => ({ value, phrase });
-const option = (category: FaceSwapCategory, key: string, values: FaceSwapValue[]): FaceSwapOption => ({ key, category, values });
+const option = (category: FaceSwapCategory, key: FaceSwapOptionKey, values: FaceSwapValue[]): FaceSwapOption => ({ key, category, values });
 
 /** Nationalities (spec: about 150; 182 here): ISO region code and English demonym (the phrase). */
 const NATIONALITIES: [string, string][] = [
@@ -655,7 +707,6 @@ const environment: FaceSwapOption[] = [
 
 /** Every option, in the order the page shows them and the prompt lists them (spec §3). */
 export const FACE_SWAP_OPTIONS: readonly FaceSwapOption[] = [...role, ...photography, ...style, ...environment];
-export const FACE_SWAP_OPTION_KEYS = FACE_SWAP_OPTIONS.map((o) => o.key);
 
 export const optionsByKey: ReadonlyMap<string, FaceSwapOption> = new Map(FACE_SWAP_OPTIONS.map((o) => [o.key, o]));
 export const faceSwapOption = (key: string): FaceSwapOption | undefined => optionsByKey.get(key);

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { FaceSwapCategory } from '../../../../worker/contract/face-swap';
+import type { FaceSwapCategory, FaceSwapOptionKey } from '../../../../worker/contract/face-swap';
 
 /**
  * Interface text of the avatar builder that lives in the Lingui catalogues: category and option
@@ -14,7 +14,8 @@ export const CATEGORY_LABEL: Record<FaceSwapCategory, MessageDescriptor> = {
   environment: msg`Environment`,
 };
 
-export const OPTION_LABEL: Record<string, MessageDescriptor> = {
+/** One name per option key (a new option fails to compile here until it has one). */
+export const OPTION_LABEL: Record<FaceSwapOptionKey, MessageDescriptor> = {
   gender: msg`Gender`,
   age: msg`Age`,
   expression: msg`Expression`,
