@@ -5,6 +5,7 @@ import { passwordResetRequestBody, signInBody } from '../contract/responses/auth
 import { clientNetwork } from '../lib/client-ip';
 import type { AppEnv } from '../lib/hono-env';
 import { createRouter, errors, jsonBody, okJson } from '../lib/openapi';
+import { callerLocale } from '../middleware/errors';
 import { confirmPasswordReset, requestPasswordReset } from '../services/auth/password-reset';
 
 /**
@@ -42,6 +43,14 @@ const confirm = createRoute({
 /** `/api/auth/password-reset/*`: mail a reset code, then code + new password → signed in. */
 export const passwordResetRoutes = createRouter()
   .openapi(request, async (c) =>
-    c.json(await requestPasswordReset(c.get('deps'), { ...c.req.valid('json'), ip: clientNetwork(c), later: afterResponse(c) }), 200),
+    c.json(
+      await requestPasswordReset(c.get('deps'), {
+        ...c.req.valid('json'),
+        ip: clientNetwork(c),
+        locale: callerLocale(c),
+        later: afterResponse(c),
+      }),
+      200,
+    ),
   )
   .openapi(confirm, async (c) => c.json(await confirmPasswordReset(c.get('deps'), { ...c.req.valid('json'), ip: clientNetwork(c) }), 200));
