@@ -5,6 +5,7 @@ import { schema } from '../../db/client';
 import { pngFile, scriptedEngines } from '../../tests/fixtures/images';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
 import { GatewayError } from '../adapters/payments/port';
+import { DATA_EXPORT } from '../contract/account';
 import { EXPORT_IMAGE_BYTES_MAX } from '../services/account/export-contents';
 import { runMaintenance } from '../services/maintenance';
 import { ACCOUNT_DELETED_REASON } from '../services/payments/effects';
@@ -210,7 +211,8 @@ describe('My data export', () => {
     const [row] = await t.deps.db.select().from(schema.dataExports).where(eq(schema.dataExports.id, first.id));
     expect(row!.attempt).toBe(2);
 
-    clock.advance(1);
+    // Past the double-click window, in which a repeat start answers with the export just made.
+    clock.advance(DATA_EXPORT.repeatClickSeconds + 1);
     const second = (await (await t.request('/api/account/export', { method: 'POST', token })).json()).export;
     await t.drainJobs();
     expect(second.id).not.toBe(first.id);
