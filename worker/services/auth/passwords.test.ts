@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../env';
 import { dummyPasswordHash, hashPassword, needsRehash, parseStoredHash, PASSWORD_KDF, passwordKdf, verifyPassword } from './passwords';
 
-/** A cheap work factor, as the test suites configure it (PASSWORD_KDF_LOG_N in tests/setup/test-app.ts). */
+/** A cheap work factor, as the test suites configure it (PASSWORD_KDF_LOG_N in TEST_ENV). */
 const CHEAP = passwordKdf({ PASSWORD_KDF_LOG_N: 4 });
 
 describe('password hashing (scrypt)', () => {
