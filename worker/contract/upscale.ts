@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import type { QueuePlace } from './generation';
-import { UPSCALE_FACTORS, type UpscaleFactor } from '../engine/operations';
 import type { JobFailure } from './job-failures';
 import { oneOfNumbers } from './numbers';
 
-export { UPSCALE_FACTORS, type UpscaleFactor };
+/** The upscaler's factors: the one list behind the request check, the job payload and the engine operation. */
+export const UPSCALE_FACTORS = [2, 4, 8] as const;
+export type UpscaleFactor = (typeof UPSCALE_FACTORS)[number];
 
 /**
  * The upscaler's limits (spec §9: factors 2×/4×/8×, default 2). Every output stays within one pixel

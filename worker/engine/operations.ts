@@ -5,12 +5,11 @@
  * plain data: encoded image bytes, numbers and strings. Runtime-agnostic: no sharp, no tfjs here.
  */
 import type { PhotoToolId as EngineToolId } from '../contract/tools';
+import type { UpscaleFactor } from '../contract/upscale';
 
 /** Tools the offline engine implements as real algorithms: the catalogue's photo tools (contract/tools.ts). */
 export { PHOTO_TOOL_IDS as ENGINE_TOOL_IDS, type PhotoToolId as EngineToolId } from '../contract/tools';
-
-export const UPSCALE_FACTORS = [2, 4, 8] as const;
-export type UpscaleFactor = (typeof UPSCALE_FACTORS)[number];
+export { UPSCALE_FACTORS, type UpscaleFactor } from '../contract/upscale';
 
 /** Tool parameters as the tool catalogue delivers them (e.g. ID photo `size`, `backgroundColor`). */
 export type ToolParams = Record<string, string | number | boolean>;

@@ -1,5 +1,5 @@
 import { EngineInputError, type EngineOperation, type EngineOutput } from '../../engine/operations';
-import { EngineBusyError, EngineError, type OfflineEngine } from '../../services/generation/engine';
+import { EngineBusyError, EngineError, type OfflineEngine } from './port';
 import { encodeOperation, ENGINE_RUN_PATH, signEngineRequest } from './engine-wire';
 
 export interface EngineServiceOptions {

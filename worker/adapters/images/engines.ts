@@ -1,5 +1,5 @@
 import type { ModelName } from '../../contract/generation';
-import type { ImageEngine, ImageEngines, OfflineEngine } from '../../services/generation/engine';
+import type { ImageEngine, ImageEngines, OfflineEngine } from './port';
 
 /**
  * One engine per model name; a missing entry makes that model unavailable (spec §3 Models).

@@ -1,6 +1,6 @@
 import { SIZES, UPLOAD } from '../../contract/generation';
-import type { EditInput, EngineImage, ImageEngine, TextToImageInput } from '../../services/generation/engine';
-import { EngineError } from '../../services/generation/engine';
+import type { EditInput, EngineImage, ImageEngine, TextToImageInput } from './port';
+import { EngineError } from './port';
 import { base64ToBytes, bytesToBase64 } from '../../lib/bytes';
 import { engineImageTypeOf, providerError, styleGuidance } from './provider-errors';
 import { negativePromptOf, providerPrompt } from './provider-prompt';

@@ -1,6 +1,6 @@
 import { dispatchOperation, type ImageOperation, type OperationTable, type TextOperation } from '../../contract/operations';
 import { asRaster, type EngineOperation, type EngineOutput } from '../../engine/operations';
-import type { EditInput, EngineImage, ImageEngine, OfflineEngine, TextToImageInput } from '../../services/generation/engine';
+import type { EditInput, EngineImage, ImageEngine, OfflineEngine, TextToImageInput } from './port';
 
 type Frame = Pick<TextToImageInput, 'style' | 'width' | 'height' | 'seed'>;
 type EditFrame = Omit<EditInput, 'operation' | 'model'>;

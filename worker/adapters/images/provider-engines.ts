@@ -1,6 +1,6 @@
 import type { ModelName } from '../../contract/generation';
 import type { Config } from '../../env';
-import type { ImageEngine } from '../../services/generation/engine';
+import type { ImageEngine } from './port';
 import { createGeminiEngine } from './gemini';
 import { withUprightSources, type UprightImages } from './upright-port';
 import { createWorkersAiEngine, type AiBindingLike } from './workers-ai';

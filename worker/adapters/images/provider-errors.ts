@@ -1,6 +1,6 @@
 import { classifyError } from '../../contract/generation';
 import { sniffImageType } from '../../lib/bytes';
-import { EngineError, type EngineImage } from '../../services/generation/engine';
+import { EngineError, type EngineImage } from './port';
 
 /**
  * Shared pieces of the provider engines (Gemini, Workers AI). Pure code with no Buffer, so it runs

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { classifyError } from '../../contract/generation';
-import { EngineError, type EditInput, type TextToImageInput } from '../../services/generation/engine';
+import { EngineError, type EditInput, type TextToImageInput } from './port';
 import { bytesToBase64 } from '../../lib/bytes';
 import { TEST_ENV } from '../../../tests/setup/test-app';
 import { loadConfig } from '../../env';

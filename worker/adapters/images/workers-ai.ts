@@ -1,5 +1,5 @@
-import type { EditInput, EngineImage, ImageEngine, TextToImageInput } from '../../services/generation/engine';
-import { EngineError } from '../../services/generation/engine';
+import type { EditInput, EngineImage, ImageEngine, TextToImageInput } from './port';
+import { EngineError } from './port';
 import { base64ToBytes } from '../../lib/bytes';
 import { engineImageTypeOf, providerError, readAllBytes, styleGuidance } from './provider-errors';
 import { negativePromptOf, providerPrompt } from './provider-prompt';
