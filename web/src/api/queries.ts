@@ -22,6 +22,7 @@ i18n.on('change', () => void queryClient.invalidateQueries());
 /** Every query key, in one place: invalidating a prefix (`keys.credits`) refreshes everything under it. */
 export const keys = {
   me: ['me'] as const,
+  sessionCheck: ['session-check'] as const,
   credits: ['credits'] as const,
   balance: ['credits', 'balance'] as const,
   transactions: (page: number, size: number, type: string) => ['credits', 'transactions', { page, size, type }] as const,

@@ -2,9 +2,12 @@ import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ImagePlus, Upload, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { oneOf, searchParams, text } from '../lib/search-params';
 import { api } from '../api/endpoints';
+import { fetchFile } from '../api/files';
+import { queries } from '../api/queries';
 import { useLoginModal } from '../features/auth/login-modal';
 import { applySuffix } from '../features/workbench/prompt-suffix';
 import { INSPIRATION, QUICK_STYLES, SIZE_OPTIONS, STYLE_OPTIONS } from '../features/workbench/styles';
@@ -16,6 +19,9 @@ import { Page } from '../ui/page';
 import { QueuePlaceNote } from '../ui/queue-place';
 import { useToast } from '../ui/toast';
 import { UPLOAD, uploadTypes } from '../../../worker/contract/uploads';
+
+/** Until the server's prices arrive (or when they cannot be loaded). */
+const DEFAULT_COSTS = { costByResolution: {} as Record<string, number>, defaultCost: 4 };
 
 const PROMPT_MAX = 5000;
 const MAX_IMAGES = 5;
@@ -48,10 +54,8 @@ function Workbench() {
   const [style, setStyle] = useState<string>('realistic');
   const [appended, setAppended] = useState<string>();
   const [size, setSize] = useState<(typeof SIZE_OPTIONS)[number]>(SIZE_OPTIONS[0]);
-  const [costs, setCosts] = useState<{ costByResolution: Record<string, number>; defaultCost: number }>({
-    costByResolution: {},
-    defaultCost: 4,
-  });
+  const models = useQuery(queries.models());
+  const costs = models.data?.costs ?? DEFAULT_COSTS;
   const [uploads, setUploads] = useState<PickedImage[]>([]);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -61,14 +65,10 @@ function Workbench() {
     if (generation.phase !== 'idle') resultSection.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   }, [generation.phase]);
 
-  useEffect(
-    () =>
-      void api
-        .models()
-        .then((m) => setCosts(m.costs))
-        .catch(() => toast.warning(t`Failed to load available models. Using default models.`)),
-    [t, toast],
-  );
+  // A notification, not state: the page carries on with the default costs.
+  useEffect(() => {
+    if (models.isError) toast.warning(t`Failed to load available models. Using default models.`);
+  }, [models.isError, t, toast]);
   useEffect(
     () => () => {
       for (const u of uploads) URL.revokeObjectURL(u.preview);
@@ -82,7 +82,7 @@ function Workbench() {
     if (urls.length === 0) return;
     void Promise.all(
       urls.map(async (url, i) => {
-        const blob = await (await fetch(url)).blob();
+        const blob = await fetchFile(url);
         const file = new File([blob], `source-${i + 1}.${blob.type.split('/')[1] ?? 'png'}`, { type: blob.type });
         return { id: crypto.randomUUID(), file, preview: URL.createObjectURL(file), name: file.name };
       }),

@@ -1,14 +1,11 @@
-import { safeLocalStorage } from '../lib/safe-storage';
+import { fetchFile } from '../api/files';
 /**
  * Spec §7 Downloads: fetch the image as a blob and save it; if fetching fails, open the link in a
  * new tab so the user still gets the file.
  */
 export async function downloadImage(url: string, filename = 'generated-image.png', convert?: (blob: Blob) => Promise<Blob>) {
   try {
-    const token = safeLocalStorage.getItem('token');
-    const response = await fetch(url, { headers: token && url.startsWith('/api/') ? { authorization: `Bearer ${token}` } : {} });
-    if (!response.ok) throw new Error(`download failed: ${response.status}`);
-    const fetched = await response.blob();
+    const fetched = await fetchFile(url);
     const blob = convert ? await convert(fetched) : fetched;
     const href = URL.createObjectURL(blob);
     const a = document.createElement('a');

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { UserProfile } from '../../../../worker/contract/auth';
 import { AVATAR, username } from '../../../../worker/contract/auth-rules';
 import { accountsApi } from '../../api/accounts';
+import { keys } from '../../api/queries';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { api } from '../../api/endpoints';
@@ -258,31 +260,24 @@ export function MyProfile() {
   const { t } = useLingui();
   const { user, setUser } = useSession();
   const fetchErrorText = useProfileFetchErrorText();
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<'loading' | 'ready' | { error: string }>('loading');
-  // The session hands out a new setUser whenever the user changes; the fetch must not re-run for that.
-  const latest = useRef({ setUser, fetchErrorText });
-  latest.current = { setUser, fetchErrorText };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger; the fetch reads nothing else that changes.
-  useEffect(() => {
-    let live = true;
-    setState('loading');
-    accountsApi
-      .me()
-      .then((me) => {
-        if (!live) return;
-        latest.current.setUser(me);
-        setState('ready');
-      })
-      .catch((e: unknown) => live && setState({ error: latest.current.fetchErrorText(e) }));
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
+  // The session hands out a new setUser whenever the user changes; the query must not depend on it.
+  const latest = useRef(setUser);
+  latest.current = setUser;
+  // Loaded fresh on every visit (gcTime 0), and handed to the session so the header agrees.
+  const me = useQuery({
+    queryKey: keys.me,
+    queryFn: async ({ signal }) => {
+      const profile = await accountsApi.me(signal);
+      latest.current(profile);
+      return profile;
+    },
+    gcTime: 0,
+  });
+  const state: 'loading' | 'ready' | { error: string } =
+    me.isPending || (me.isError && me.isFetching) ? 'loading' : me.isError ? { error: fetchErrorText(me.error) } : 'ready';
 
   if (!user) return null;
-  if (typeof state === 'object') return <ErrorState message={state.error} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (typeof state === 'object') return <ErrorState message={state.error} onRetry={() => void me.refetch()} />;
   if (state === 'loading') {
     return (
       <div className="card flex justify-center p-16">

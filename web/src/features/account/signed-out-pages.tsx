@@ -1,8 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Coins, Gift, Share2, ShoppingBag, Sparkles, UserPlus, type LucideIcon } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { api } from '../../api/endpoints';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { queries } from '../../api/queries';
 import { preloadLoginFlow, useLoginModal } from '../auth/login-modal';
 
 /**
@@ -62,15 +63,7 @@ function SignInButton({ children }: { children: ReactNode }) {
 }
 
 export function CreditsIntro() {
-  const [bonus, setBonus] = useState<number | null>(null);
-  useEffect(
-    () =>
-      void api
-        .registrationBonus()
-        .then((r) => setBonus(r.data))
-        .catch(() => undefined),
-    [],
-  );
+  const bonus = useQuery(queries.registrationBonus()).data?.data ?? null;
   return (
     <Intro
       icon={Coins}

@@ -1,8 +1,10 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { UserProfile } from '../../../../worker/contract/auth';
 import { ApiError, TOKEN_KEY, USER_KEY, setUnauthorizedHandler } from '../../api/client';
 import { api } from '../../api/endpoints';
+import { keys } from '../../api/queries';
 import { rememberReturnPath } from './return-url';
 import { safeLocalStorage } from '../../lib/safe-storage';
 
@@ -30,14 +32,16 @@ function readStoredUser(): UserProfile | null {
 /** Token and user live in localStorage (spec §3); a stored token is re-checked with GET /users/me at start. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [user, setUserState] = useState<UserProfile | null>(() => (safeLocalStorage.getItem(TOKEN_KEY) ? readStoredUser() : null));
-  const [initialising, setInitialising] = useState(() => Boolean(safeLocalStorage.getItem(TOKEN_KEY)));
 
   const clear = useCallback(() => {
     safeLocalStorage.removeItem(TOKEN_KEY);
     safeLocalStorage.removeItem(USER_KEY);
     setUserState(null);
-  }, []);
+    // What was cached for the account that left is of no use to the next one.
+    queryClient.removeQueries({ type: 'inactive' });
+  }, [queryClient]);
 
   useEffect(() => {
     // Spec §8: a 401 anywhere clears the session, remembers where the user was, and goes to /login.
@@ -50,23 +54,29 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, [clear, navigate]);
 
-  useEffect(() => {
-    if (!safeLocalStorage.getItem(TOKEN_KEY)) return;
-    api
-      .me()
-      .then((me) => {
+  // Spec §3: a stored token is checked once per page load.
+  const [storedToken] = useState(() => Boolean(safeLocalStorage.getItem(TOKEN_KEY)));
+  const check = useQuery({
+    queryKey: keys.sessionCheck,
+    queryFn: async ({ signal }) => {
+      try {
+        const me = await api.me(signal);
         safeLocalStorage.setItem(USER_KEY, JSON.stringify(me));
         setUserState(me);
-      })
-      .catch((error: unknown) => {
+        return me;
+      } catch (error) {
         // Spec §3 clears the token when this check fails. The check fails when the server refuses the
         // token (a 4xx; a 401 also took the 401 rule above). A network failure, a 5xx or a request cut
         // short by leaving the page says nothing about the token: signing the user out for it would lose
         // their place (mid-checkout, their purchase flow), so the stored session stays (decision 007).
         if (error instanceof ApiError && error.status >= 400 && error.status < 500) clear();
-      })
-      .finally(() => setInitialising(false));
-  }, [clear]);
+        throw error;
+      }
+    },
+    enabled: storedToken,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const initialising = storedToken && check.isPending;
 
   const value = useMemo<Session>(
     () => ({
@@ -76,6 +86,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         safeLocalStorage.setItem(TOKEN_KEY, token);
         safeLocalStorage.setItem(USER_KEY, JSON.stringify(signedIn));
         setUserState(signedIn);
+        // A new identity: whatever is on screen is asked again with the new token.
+        void queryClient.resetQueries();
       },
       signOut() {
         clear();
@@ -87,7 +99,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setUserState(next);
       },
     }),
-    [user, initialising, clear, navigate],
+    [user, initialising, clear, navigate, queryClient],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

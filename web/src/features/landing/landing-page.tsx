@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import {
   ArrowRight,
@@ -19,7 +20,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import { api, type PricingItem } from '../../api/endpoints';
+import type { PricingItem } from '../../api/endpoints';
+import { queries } from '../../api/queries';
 import { formatCredits, formatMoney } from '../../ui/format';
 import { useCreditBalance } from '../../ui/header';
 import { useSession } from '../auth/session';
@@ -126,15 +128,8 @@ function Section({
 function Hero() {
   const { user } = useSession();
   const credits = useCreditBalance();
-  const [bonus, setBonus] = useState<number | null>(null);
-  useEffect(() => {
-    // Signed in, the hero no longer promises sign-up credits: it shows what the account has.
-    if (!user)
-      void api
-        .registrationBonus()
-        .then((r) => setBonus(r.data))
-        .catch(() => undefined);
-  }, [user]);
+  // Signed in, the hero no longer promises sign-up credits: it shows what the account has.
+  const bonus = useQuery({ ...queries.registrationBonus(), enabled: !user }).data?.data ?? null;
   const name = user ? shortenName(user.name || user.email) : '';
   return (
     <section
@@ -357,15 +352,8 @@ function Stats() {
 
 function PricingTeaser() {
   const { i18n } = useLingui();
-  const [plans, setPlans] = useState<PricingItem[]>();
-  useEffect(
-    () =>
-      void api
-        .pricing(i18n.locale)
-        .then(setPlans)
-        .catch(() => setPlans([])),
-    [i18n.locale],
-  );
+  const pricing = useQuery(queries.pricing(i18n.locale));
+  const plans: PricingItem[] | undefined = pricing.isError ? [] : pricing.data;
   const cheapest = (type: PricingItem['packageType']) => {
     const prices = (plans ?? []).filter((p) => p.packageType === type).map((p) => p.price);
     return prices.length ? formatMoney(Math.min(...prices)) : null;

@@ -1,17 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import {
-  maxInputPixels,
-  maxInputSide,
-  UPSCALE,
-  UPSCALE_FACTORS,
-  type UpscaleFactor,
-  type UpscaleOptions,
-} from '../../../../worker/contract/upscale';
-import { TOKEN_KEY } from '../../api/client';
-import { safeLocalStorage } from '../../lib/safe-storage';
-import { upscaleApi } from '../../api/upscale';
+import { maxInputPixels, maxInputSide, UPSCALE, UPSCALE_FACTORS, type UpscaleFactor } from '../../../../worker/contract/upscale';
+import { fetchFile } from '../../api/files';
+import { queries } from '../../api/queries';
 import { Button } from '../../ui/button';
 import { Page } from '../../ui/page';
 import { QueuePlaceNote } from '../../ui/queue-place';
@@ -48,12 +41,11 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
   const [inputError, setInputError] = useState<string | null>(null);
   const [factor, setFactor] = useState<UpscaleFactor>(UPSCALE.defaultFactor);
   const [face, setFace] = useState(false);
-  const [options, setOptions] = useState<UpscaleOptions | null>(null);
+  const options = useQuery(queries.upscaleOptions()).data ?? null;
   const [output, setOutput] = useState<{ width: number; height: number } | null>(null);
   const stage = useRef<HTMLElement>(null);
   const working = job.phase === 'working';
 
-  useEffect(() => void upscaleApi.options().then(setOptions, () => setOptions(null)), []);
   useEffect(() => () => void (source && URL.revokeObjectURL(source.preview)), [source]);
 
   const accept = useCallback(
@@ -129,11 +121,8 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
     }
     let cancelled = false;
     setLoadingSource(true);
-    const token = safeLocalStorage.getItem(TOKEN_KEY);
-    fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(String(response.status));
-        const blob = await response.blob();
+    fetchFile(path)
+      .then(async (blob) => {
         if (!cancelled) await acceptFetched(blob);
       })
       .catch(() => !cancelled && refuseSource('unreachable'))
