@@ -24,6 +24,8 @@
  *   (a bad token is refused on every route), 500, and for methods with a body 413 (body limit) and
  *   415 (validated body of the wrong type). Add the route's own with `errors(403, 404, …)`.
  * - `c.json(body, 200)`: the status is required so the body is checked against that response.
+ * - A path OpenAPI cannot express (a key spanning slashes): `mountedAt(route, '/:key{.+}')` is
+ *   mounted there and documented under its `path`.
  * - Non-JSON answers: `{ 200: { description, content: { 'text/html': { schema: { type: 'string' } } } } }`.
  */
 import { OpenAPIHono, type RouteConfig, type z } from '@hono/zod-openapi';
@@ -108,6 +110,8 @@ export const rawJsonDoc = (description: string) => ({
 
 /** Bearer JWT required: documents the security scheme and mounts `requireSignIn` on the operation. */
 export const signedIn = { security: [{ bearerAuth: [] }], middleware: [requireSignIn] as AppMiddleware[] };
+/** A token is optional (public answers to anyone, private ones to their owner). */
+export const optionalSignIn = { security: [{}, { bearerAuth: [] }] as Record<string, string[]>[] };
 /** Admins only (401 signed out, 403 for other users). Add `...errors(403)` to the responses. */
 export const adminOnly = { security: [{ bearerAuth: [] }], middleware: [requireAdmin as AppMiddleware] };
 
@@ -119,6 +123,9 @@ export const signedBy = (header: string, description = 'Signature over the raw b
   security: [],
   parameters: [{ name: header, in: 'header' as const, required: true, schema: { type: 'string' as const }, description }],
 });
+
+/** A route documented under its OpenAPI `path` but mounted on a Hono pattern OpenAPI cannot write (`/:key{.+}`). */
+export const mountedAt = <R extends RouteConfig>(route: R, honoPath: string): R => ({ ...route, honoPath });
 
 /** Statuses every operation can answer whatever its handler does (global middleware, see the top comment). */
 function standardErrors(route: RouteConfig): ErrorStatus[] {
@@ -176,10 +183,22 @@ export function createRouter<E extends AppEnv = AppEnv>() {
   // biome-ignore lint/suspicious/noExplicitAny: the hook's input types are per route; the checks are not.
   const router = new OpenAPIHono<E>({ defaultHook: checkedHook(undefined) as any });
   const register = router.openapi;
-  router.openapi = ((route: RouteConfig, handler: unknown, hook?: unknown) => {
-    const responses = { ...errors(...standardErrors(route)), ...route.responses };
+  router.openapi = ((route: RouteConfig & { honoPath?: string }, handler: unknown, hook?: unknown) => {
+    const { honoPath, ...documented } = {
+      // No security named: a public operation, said explicitly.
+      security: [],
+      ...route,
+      responses: { ...errors(...standardErrors(route)), ...route.responses },
+    };
     // biome-ignore lint/suspicious/noExplicitAny: forwarded as given.
-    return (register as any)({ ...route, responses }, handler, hook ?? checkedHook(route));
+    const mount = (config: RouteConfig) => (register as any)(config, handler, hook ?? checkedHook(route));
+    if (!honoPath) return mount(documented);
+    // Documented under its OpenAPI path, mounted on a Hono pattern OpenAPI cannot write (`/:key{.+}`).
+    if (!documented.hide) {
+      const { middleware: _m, hide: _h, ...definition } = documented;
+      router.openAPIRegistry.registerPath(definition);
+    }
+    return mount({ ...documented, path: honoPath, hide: true });
   }) as typeof register;
   return router;
 }

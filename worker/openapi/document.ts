@@ -91,7 +91,8 @@ export function buildOpenApiDocument(options: { version: string }): OpenApiDocum
       version: options.version,
       description:
         'Every route of the app. Errors share one body: `{ success: false, error: { code, message, field?, retryAfter? }, requestId }`. Webhooks and job callbacks are verified by their signature header before anything is parsed.',
-      license: { name: 'Proprietary' },
+      // OpenAPI 3.1's SPDX `identifier` (openapi3-ts's type predates it).
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } as { name: string },
     },
     servers: [{ url: '/' }],
   });

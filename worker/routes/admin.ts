@@ -1,13 +1,30 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { creditSystemConfigUpdate } from '../contract/admin';
-import type { AppEnv } from '../lib/hono-env';
-import { validate } from '../lib/validate';
-import { requireAdmin } from '../middleware/auth';
+import { creditSystemConfigBody } from '../contract/responses/public';
+import { adminOnly, createRouter, errors, jsonBody, okJson } from '../lib/openapi';
 import { readCreditSystemConfig, updateCreditSystemConfig } from '../services/config/credit-system-config';
 
-export const adminRoutes = new Hono<AppEnv>()
-  .use('*', requireAdmin)
-  .get('/credit-system-config', async (c) => c.json({ success: true, data: await readCreditSystemConfig(c.get('deps').db) }))
-  .put('/credit-system-config', validate('json', creditSystemConfigUpdate), async (c) =>
-    c.json({ success: true, data: await updateCreditSystemConfig(c.get('deps'), c.req.valid('json')) }),
+const tags = ['Admin'];
+const read = createRoute({
+  method: 'get',
+  path: '/credit-system-config',
+  tags,
+  ...adminOnly,
+  summary: 'Credit system configuration (admins)',
+  responses: { 200: okJson(creditSystemConfigBody, 'The configuration'), ...errors(403) },
+});
+const update = createRoute({
+  method: 'put',
+  path: '/credit-system-config',
+  tags,
+  ...adminOnly,
+  summary: 'Change the credit system configuration (admins)',
+  request: { body: jsonBody(creditSystemConfigUpdate) },
+  responses: { 200: okJson(creditSystemConfigBody, 'The configuration after the change'), ...errors(403) },
+});
+
+export const adminRoutes = createRouter()
+  .openapi(read, async (c) => c.json({ success: true as const, data: await readCreditSystemConfig(c.get('deps').db) }, 200))
+  .openapi(update, async (c) =>
+    c.json({ success: true as const, data: await updateCreditSystemConfig(c.get('deps'), c.req.valid('json')) }, 200),
   );

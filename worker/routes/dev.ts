@@ -1,25 +1,28 @@
-import { Hono } from 'hono';
-import * as z from 'zod';
+import { createRoute, z } from '@hono/zod-openapi';
 import { email } from '../contract/auth';
 import { ServiceError } from '../contract/errors';
+import { devMailboxBody } from '../contract/responses/public';
 import { isLoopbackClient } from '../lib/client-ip';
-import type { AppEnv } from '../lib/hono-env';
-import { validate } from '../lib/validate';
+import type { AppMiddleware } from '../lib/openapi';
+import { createRouter, errors, okJson } from '../lib/openapi';
 
-/**
- * Embedded mode only (app.ts mounts it when a dev mailbox exists): read the mail the app "sent".
- * It holds every sign-in code, so only a client on this machine may read it (by the socket, never a
- * header); to anyone else it does not exist.
- */
-export const devRoutes = new Hono<AppEnv>().get(
-  '/mailbox',
-  async (c, next) => {
-    if (!isLoopbackClient(c)) throw new ServiceError('NOT_FOUND', 'Not found');
-    await next();
-  },
-  validate('query', z.object({ email })),
-  (c) => {
-    const messages = c.get('deps').devMailbox!.list(c.req.valid('query').email);
-    return c.json({ success: true, messages });
-  },
+/** It holds every sign-in code, so only a client on this machine may read it (by the socket, never a header). */
+const loopbackOnly: AppMiddleware = async (c, next) => {
+  if (!isLoopbackClient(c)) throw new ServiceError('NOT_FOUND', 'Not found');
+  await next();
+};
+
+const mailbox = createRoute({
+  method: 'get',
+  path: '/mailbox',
+  tags: ['Development'],
+  summary: 'Dev mailbox: messages "sent" to an address (loopback clients only; embedded mode)',
+  middleware: [loopbackOnly],
+  request: { query: z.object({ email }) },
+  responses: { 200: okJson(devMailboxBody, 'The messages, newest first'), ...errors(404) },
+});
+
+/** Embedded mode only (app.ts mounts it when a dev mailbox exists): read the mail the app "sent"; to anyone else it does not exist. */
+export const devRoutes = createRouter().openapi(mailbox, (c) =>
+  c.json({ success: true as const, messages: c.get('deps').devMailbox!.list(c.req.valid('query').email) }, 200),
 );

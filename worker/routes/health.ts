@@ -1,7 +1,8 @@
+import { createRoute } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
 import journal from '../../migrations/meta/_journal.json';
-import type { AppEnv } from '../lib/hono-env';
+import { healthBody } from '../contract/responses/public';
+import { createRouter, okJson } from '../lib/openapi';
 
 /** The migrations this build expects: drizzle records each applied one by its journal timestamp. */
 const EXPECTED = journal.entries.length;
@@ -29,7 +30,15 @@ const migrationStates = new WeakMap<object, MigrationState>();
  * is `select 1`, so a health probe costs what the database floor costs (issue 17). The body names
  * the build.
  */
-export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
+const health = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Health'],
+  summary: 'Liveness, database round trip, version and migration state',
+  responses: { 200: okJson(healthBody, 'Up, database reachable'), 503: okJson(healthBody, 'Degraded: the database is unreachable') },
+});
+
+export const healthRoutes = createRouter().openapi(health, async (c) => {
   const { db, config, clock } = c.get('deps');
   const build = { version: config.APP_VERSION ?? 'dev', commit: config.APP_COMMIT ?? 'unknown' };
   const started = performance.now();
@@ -48,8 +57,11 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
       migrationStates.set(config, state);
     }
     const { checkedAt: _, ...migrations } = state;
-    return c.json({ status: 'ok', db: 'ok', dbLatencyMs: Math.round(performance.now() - started), ...build, migrations });
+    return c.json(
+      { status: 'ok' as const, db: 'ok' as const, dbLatencyMs: Math.round(performance.now() - started), ...build, migrations },
+      200,
+    );
   } catch {
-    return c.json({ status: 'degraded', db: 'unreachable', ...build }, 503);
+    return c.json({ status: 'degraded' as const, db: 'unreachable' as const, ...build }, 503);
   }
 });

@@ -1,11 +1,15 @@
-import type { Context } from 'hono';
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context, TypedResponse } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { JSONParsed } from 'hono/utils/types';
+import { pricingListBody, registrationBonusBody } from '../contract/responses/public';
 import type { AppEnv } from '../lib/hono-env';
+import { createRouter, okJson } from '../lib/openapi';
 import { PUBLIC_READ_MAX_AGE, publicReadOf } from '../lib/public-reads';
 import { cachedPublicBody, cachedPublicRead, type CachedBody } from '../services/config/read-cache';
 import { readSystemConfig } from '../services/config/system-config';
 import { listPricing, pickLocale } from '../services/pricing/pricing';
+import { langQuery } from './credits';
 
 const CACHE_CONTROL = `public, max-age=${PUBLIC_READ_MAX_AGE}, stale-while-revalidate=60`;
 
@@ -16,7 +20,7 @@ function setCacheHeaders(c: Context<AppEnv>, cached: CachedBody) {
   c.header('vary', 'accept-language');
 }
 
-function answer(c: Context<AppEnv>, cached: CachedBody) {
+function answer(c: Context<AppEnv>, cached: CachedBody): Response {
   setCacheHeaders(c, cached);
   const match = c.req.header('if-none-match');
   if (match?.split(',').some((tag) => tag.trim() === cached.etag)) return c.body(null, 304);
@@ -24,13 +28,21 @@ function answer(c: Context<AppEnv>, cached: CachedBody) {
   return c.body(cached.body);
 }
 
+/** The bodiless answer to a revalidation whose ETag still matches; every public read documents it. */
+export const notModified = { description: 'Not modified: the If-None-Match ETag is current (no body)' };
+
 /**
  * Answers a public read from the in-process cache with an ETag: a browser or edge cache revalidating
  * with If-None-Match gets a bodiless 304. `max-age` matches the cache's TTL, so no layer serves a
- * value older than a change made elsewhere by more than that.
+ * value older than a change made elsewhere by more than that. Typed as the JSON of what `load`
+ * returns, so the route's response schema checks it (the cached text is that JSON).
  */
-export async function sendPublicRead(c: Context<AppEnv>, key: string, load: () => Promise<unknown>) {
-  return answer(c, await cachedPublicRead(c.get('deps').config, key, load));
+export async function sendPublicRead<T>(
+  c: Context<AppEnv>,
+  key: string,
+  load: () => Promise<T>,
+): Promise<Response & TypedResponse<JSONParsed<T>, 200, 'json'>> {
+  return answer(c, await cachedPublicRead(c.get('deps').config, key, load)) as Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
 }
 
 class NotCacheable extends Error {}
@@ -62,12 +74,31 @@ export const publicReadCache = createMiddleware<AppEnv>(async (c, next) => {
   }
 });
 
+const pricing = createRoute({
+  method: 'get',
+  path: '/pricing/all',
+  tags: ['Public'],
+  summary: 'Plans and packs (cached; ?lang or Accept-Language)',
+  request: { query: langQuery },
+  responses: { 200: okJson(pricingListBody, 'Every pricing item, in the caller’s language'), 304: notModified },
+});
+const registrationBonus = createRoute({
+  method: 'get',
+  path: '/config/registration-bonus',
+  tags: ['Public'],
+  summary: 'Sign-up bonus (cached)',
+  responses: { 200: okJson(registrationBonusBody, 'Free credits for a new account'), 304: notModified },
+});
+
 /** Visitor-readable data (spec §6): pricing and the sign-up bonus advertised on the login screen. */
-export const publicRoutes = new Hono<AppEnv>().get('/pricing/all', (c) => {
-  const locale = pickLocale(c.req.query('lang'), c.req.header('accept-language'));
+export const publicRoutes = createRouter().openapi(pricing, (c) => {
+  const locale = pickLocale(c.req.valid('query').lang, c.req.header('accept-language'));
   return sendPublicRead(c, `pricing:${locale}`, () => listPricing(c.get('deps').db, locale));
 });
 
-export const systemRoutes = new Hono<AppEnv>().get('/config/registration-bonus', (c) =>
-  sendPublicRead(c, 'config:newUserBonus', async () => ({ success: true, data: await readSystemConfig(c.get('deps').db, 'newUserBonus') })),
+export const systemRoutes = createRouter().openapi(registrationBonus, (c) =>
+  sendPublicRead(c, 'config:newUserBonus', async () => ({
+    success: true as const,
+    data: await readSystemConfig(c.get('deps').db, 'newUserBonus'),
+  })),
 );

@@ -1,11 +1,20 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { showcaseQuery } from '../contract/showcase';
-import type { AppEnv } from '../lib/hono-env';
-import { validate } from '../lib/validate';
+import { showcasePageBody } from '../contract/responses/public';
+import { createRouter, okJson } from '../lib/openapi';
 import { listShowcase } from '../services/showcase/showcase';
-import { sendPublicRead } from './public';
+import { notModified, sendPublicRead } from './public';
 
-export const showcaseRoutes = new Hono<AppEnv>().get('/images', validate('query', showcaseQuery), (c) => {
+const images = createRoute({
+  method: 'get',
+  path: '/images',
+  tags: ['Public'],
+  summary: 'Showcase gallery page (cached)',
+  request: { query: showcaseQuery },
+  responses: { 200: okJson(showcasePageBody, 'One page of the gallery'), 304: notModified },
+});
+
+export const showcaseRoutes = createRouter().openapi(images, (c) => {
   const query = c.req.valid('query');
   return sendPublicRead(c, `showcase:${query.page}:${query.limit}`, () => listShowcase(c.get('deps').db, query));
 });

@@ -1,0 +1,77 @@
+/** Success bodies of `/api/account/*` (sign-in details, data export, deletion) and the export job callback. */
+import { z } from '@hono/zod-openapi';
+import {
+  type AccountOverview,
+  type CredentialsChangedResponse,
+  DATA_EXPORT_STATUSES,
+  type DataExportResponse,
+  type DeleteAccountResponse,
+  type DeletionPreview,
+  type EmailChangeCodeResponse,
+} from '../account';
+import { userProfile } from './auth';
+
+const int = z.number().int();
+
+export const accountOverviewBody = z
+  .object({
+    success: z.literal(true),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    hasPassword: z.boolean(),
+    signInMethods: z.array(z.enum(['email', 'google', 'password'])),
+  })
+  .openapi('AccountOverview');
+accountOverviewBody satisfies z.ZodType<AccountOverview>;
+
+export const credentialsChangedBody = z
+  .object({
+    success: z.literal(true),
+    token: z.string().describe('This session’s new token; every other session ended'),
+    user: userProfile,
+  })
+  .openapi('CredentialsChanged');
+credentialsChangedBody satisfies z.ZodType<CredentialsChangedResponse>;
+
+export const emailChangeCodeBody = z
+  .object({ success: z.literal(true), message: z.string(), currentEmailCodeSent: z.boolean(), resendAfterSeconds: int })
+  .openapi('EmailChangeCodeSent');
+emailChangeCodeBody satisfies z.ZodType<EmailChangeCodeResponse>;
+
+const dataExport = z
+  .object({
+    id: z.string(),
+    status: z.enum(DATA_EXPORT_STATUSES),
+    progress: int.describe('0–100'),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+    expiresAt: z.string().nullable(),
+    sizeBytes: int.nullable(),
+    fileCount: int.nullable(),
+    downloadUrl: z.string().nullable().describe('Signed, expiring link to the zip (COMPLETED only)'),
+    fileName: z.string().nullable(),
+    error: z.string().nullable(),
+  })
+  .openapi('DataExport');
+
+export const dataExportBody = z.object({ success: z.literal(true), export: dataExport.nullable() }).openapi('DataExportState');
+dataExportBody satisfies z.ZodType<DataExportResponse>;
+
+export const deletionPreviewBody = z
+  .object({
+    success: z.literal(true),
+    email: z.string(),
+    creditsForfeited: int,
+    subscription: z.object({ planName: z.string(), status: z.string() }).nullable(),
+    creations: int,
+    resendAfterSeconds: int,
+  })
+  .openapi('DeletionPreview');
+deletionPreviewBody satisfies z.ZodType<DeletionPreview>;
+
+export const deleteAccountBody = z.object({ success: z.literal(true), message: z.string() }).openapi('AccountDeleted');
+deleteAccountBody satisfies z.ZodType<DeleteAccountResponse>;
+
+export const dataExportJobBody = z
+  .object({ success: z.literal(true), outcome: z.enum(['completed', 'failed', 'skipped']) })
+  .openapi('DataExportJobRun');

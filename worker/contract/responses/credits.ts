@@ -1,0 +1,105 @@
+/** Success bodies of `/api/credits/*` (spec §3 Credit balance / Transaction, §7 Credits) and the pricing items. */
+import { z } from '@hono/zod-openapi';
+import { type CreditBalance, type CreditTransaction, ledgerReasonSchema, REFERENCE_TYPES, TRANSACTION_TYPES } from '../credits';
+import { ORDER_STATUSES } from '../payments';
+import type { PricingItem } from '../pricing';
+
+const int = z.number().int();
+
+const balanceFields = {
+  available: int.describe('What can be spent now (all buckets)'),
+  used: int.describe('Spent over the account’s life, less refunds of spends'),
+  total: int.describe('Earned over the account’s life, less refunded purchases'),
+  free: int,
+  paid: int,
+  subscription: int,
+  remaining: int,
+  totalCredits: int,
+};
+export const creditBalance = z.object(balanceFields).openapi('CreditBalance');
+creditBalance satisfies z.ZodType<CreditBalance>;
+
+export const balanceBody = z.object({ success: z.literal(true), ...balanceFields }).openapi('CreditBalanceResponse');
+
+export const creditTransaction = z
+  .object({
+    id: z.string(),
+    publicId: z.string(),
+    type: z.enum(TRANSACTION_TYPES),
+    amount: int.describe('Signed: negative for a spend'),
+    credits: int.describe('Balance after this movement (spec name)'),
+    balanceAfter: int,
+    referenceType: z.enum(REFERENCE_TYPES),
+    referenceId: z.string().nullable(),
+    createdAt: z.string(),
+    transactionTime: z.string(),
+  })
+  .and(ledgerReasonSchema)
+  .openapi('CreditTransaction');
+creditTransaction satisfies z.ZodType<CreditTransaction>;
+
+const pageFields = { page: int, size: int, total: int, totalPages: int };
+
+export const transactionsBody = z
+  .object({
+    success: z.literal(true),
+    items: z.array(creditTransaction),
+    transactions: z.array(creditTransaction).describe('Same as items (spec name)'),
+    ...pageFields,
+  })
+  .openapi('CreditTransactions');
+
+const purchase = z
+  .object({
+    id: z.string(),
+    orderNumber: z.string(),
+    packageName: z.string(),
+    amount: z.number().describe('In currency units (dollars)'),
+    currency: z.string(),
+    credits: int,
+    creditsAdded: int,
+    status: z.enum(ORDER_STATUSES),
+    createdAt: z.string(),
+    completedAt: z.string().nullable(),
+  })
+  .openapi('CreditPurchase');
+
+export const purchasesBody = z
+  .object({ success: z.literal(true), items: z.array(purchase), purchases: z.array(purchase).describe('Same as items'), ...pageFields })
+  .openapi('CreditPurchases');
+
+export const consumeBody = z
+  .object({
+    success: z.literal(true),
+    transactionId: z.string(),
+    duplicate: z.boolean().describe('True when this referenceType + referenceId was already spent: nothing moved'),
+    balance: creditBalance,
+  })
+  .openapi('CreditsConsumed');
+
+export const dailyUsageBody = z
+  .object({
+    success: z.literal(true),
+    startDate: z.string(),
+    endDate: z.string(),
+    days: z.array(z.object({ date: z.string().describe('YYYY-MM-DD (UTC)'), spent: int, earned: int })),
+  })
+  .openapi('DailyUsage');
+
+export const pricingItem = z
+  .object({
+    id: z.string(),
+    packageType: z.enum(['monthly', 'yearly', 'credits']),
+    name: z.string(),
+    subtitle: z.string(),
+    price: z.number().describe('In currency units (dollars)'),
+    originalPrice: z.number().nullable(),
+    currency: z.string(),
+    credits: int,
+    isRecommended: z.boolean(),
+    features: z.array(z.string()),
+  })
+  .openapi('PricingItem');
+pricingItem satisfies z.ZodType<PricingItem>;
+
+export const packagesBody = z.object({ success: z.literal(true), packages: z.array(pricingItem) }).openapi('CreditPackages');

@@ -1,0 +1,66 @@
+/** Success bodies of the visitor-readable reads, the admin configuration, health and the dev mailbox. */
+import { z } from '@hono/zod-openapi';
+import type { ShowcasePage } from '../showcase';
+import { pricingItem } from './credits';
+
+const int = z.number().int();
+
+export const healthBody = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    db: z.enum(['ok', 'unreachable']),
+    dbLatencyMs: int.optional(),
+    version: z.string(),
+    commit: z.string(),
+    migrations: z.object({ current: z.boolean(), applied: int, expected: int }).optional(),
+  })
+  .openapi('Health');
+
+/** Spec §7: a list of pricing items (no envelope). */
+export const pricingListBody = z.array(pricingItem).openapi('PricingList');
+
+export const registrationBonusBody = z
+  .object({ success: z.literal(true), data: int.describe('Free credits for a new account') })
+  .openapi('RegistrationBonus');
+
+export const showcasePageBody = z
+  .object({
+    success: z.literal(true),
+    images: z.array(
+      z.object({
+        id: z.string(),
+        imageUrl: z.string(),
+        title: z.string(),
+        prompt: z.string(),
+        description: z.string(),
+        style: z.string().nullable(),
+        width: int,
+        height: int,
+        featured: z.boolean(),
+      }),
+    ),
+    page: int,
+    totalPages: int,
+    total: int,
+  })
+  .openapi('ShowcasePage');
+showcasePageBody satisfies z.ZodType<ShowcasePage>;
+
+export const creditSystemConfigBody = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      newUserBonus: int,
+      imageGeneration: z.object({ costByResolution: z.record(z.string(), int), defaultCost: int }),
+      imageUpscale: z.object({ costByFactor: z.object({ '2': int, '4': int, '8': int }) }),
+      referral: z.object({ registrationReward: int, purchaseBonusPercent: z.number() }),
+    }),
+  })
+  .openapi('CreditSystemConfig');
+
+export const devMailboxBody = z
+  .object({
+    success: z.literal(true),
+    messages: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string().optional(), sentAt: z.string() })),
+  })
+  .openapi('DevMailbox');

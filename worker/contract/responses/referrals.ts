@@ -1,0 +1,58 @@
+/** Success bodies of `/api/referral/*` and `/api/credits/referral*` (spec §7 Referral). */
+import { z } from '@hono/zod-openapi';
+
+const int = z.number().int();
+
+export const referrerInfoBody = z
+  .object({ success: z.literal(true), valid: z.literal(true), referrerName: z.string() })
+  .openapi('ReferrerInfo');
+
+export const referralCodeCheckBody = z
+  .object({ success: z.literal(true), valid: z.boolean(), referrerName: z.string().nullable() })
+  .openapi('ReferralCodeCheck');
+
+export const referralLinkBody = z
+  .object({
+    success: z.literal(true),
+    referralCode: z.string(),
+    code: z.string().describe('Same as referralCode'),
+    link: z.string().describe('`{origin}/login?ref={code}`'),
+  })
+  .openapi('ReferralLink');
+
+export const referralStatsBody = z
+  .object({
+    success: z.literal(true),
+    totalReferrals: int,
+    registrationRewards: int,
+    totalPurchaseRewards: int,
+    totalPaidCount: int,
+    rewardBalance: int,
+  })
+  .openapi('ReferralStats');
+
+const referredUser = z
+  .object({
+    id: z.string(),
+    invitationTime: z.string(),
+    createdAt: z.string(),
+    invitedUser: z.string().describe('Masked e-mail'),
+    email: z.string().describe('Masked e-mail (same as invitedUser)'),
+    status: z.enum(['pending', 'completed']),
+    rewardAmount: int,
+  })
+  .openapi('ReferredUser');
+
+export const referredUsersBody = z
+  .object({
+    success: z.literal(true),
+    users: z.array(referredUser),
+    items: z.array(referredUser).describe('Same as users'),
+    page: int,
+    size: int,
+    total: int,
+    totalPages: int,
+  })
+  .openapi('ReferredUsers');
+
+export const referralAppliedBody = z.object({ success: z.literal(true), applied: z.literal(true) }).openapi('ReferralApplied');
