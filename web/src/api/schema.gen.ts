@@ -81,7 +81,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the e-mail with the code */
+        /** Change the e-mail with the code; ends every other session */
         post: operations["postAccountEmailConfirm"];
         delete?: never;
         options?: never;
@@ -133,7 +133,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change or set the password */
+        /** Change or set the password; ends every other session */
         post: operations["postAccountPassword"];
         delete?: never;
         options?: never;
@@ -253,7 +253,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start Google sign-in (PKCE + state) */
+        /** Start Google sign-in (PKCE + state; sets the flow cookie) */
         post: operations["postAuthGoogleStart"];
         delete?: never;
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My creations, paged */
+        /** My creations, newest first, paged */
         get: operations["getCreationRecords"];
         put?: never;
         post?: never;
@@ -407,7 +407,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a creation */
+        /** Delete a creation (not while it is still processing) */
         delete: operations["deleteCreationRecordsId"];
         options?: never;
         head?: never;
@@ -557,7 +557,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Invite link and code */
+        /** Invite link and code (Credits path) */
         get: operations["getCreditsReferralLink"];
         put?: never;
         post?: never;
@@ -608,7 +608,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dev mailbox: messages "sent" to an address (loopback clients only) */
+        /** Dev mailbox: messages "sent" to an address (loopback clients only; embedded mode) */
         get: operations["getDevMailbox"];
         put?: never;
         post?: never;
@@ -659,7 +659,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A stored file: the owner's with a token, or anyone's with a signed grant (exp + sig) */
+        /** A stored file: public ones to anyone, private ones to their owner's token or a signed grant (exp + sig) */
         get: operations["getFilesKey"];
         put?: never;
         post?: never;
@@ -678,7 +678,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a text-to-image job (debited once, refunded on failure) */
+        /** Start a text-to-image job */
         post: operations["postGenerateImage"];
         delete?: never;
         options?: never;
@@ -695,7 +695,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start an image edit or tool job from uploaded images */
+        /**
+         * Start an image edit or tool job from uploaded images
+         * @description A catalogue tool (`toolId`) may take further text parts, its own inputs; the server checks them and compiles the prompt. The files may also come as `image`.
+         */
         post: operations["postGenerateImageEdit"];
         delete?: never;
         options?: never;
@@ -727,7 +730,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Models and per-image costs (public, cached) */
+        /** Models and per-image costs (public) */
         get: operations["getGenerateImageModels"];
         put?: never;
         post?: never;
@@ -778,7 +781,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Upscale factors, limits and costs */
+        /** Upscale factors, input limits and costs (public) */
         get: operations["getImageUpscaleOptions"];
         put?: never;
         post?: never;
@@ -795,7 +798,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Upscale job status */
+        /** Upscale job status (job or record id) */
         get: operations["getImageUpscaleStatusId"];
         put?: never;
         post?: never;
@@ -814,7 +817,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start an upscale job */
+        /** Start an upscale job (refused before any debit when the output would be too large) */
         post: operations["postImageUpscaleUpload"];
         delete?: never;
         options?: never;
@@ -829,7 +832,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A finished image record */
+        /** Job status by job or record id (same as /generate-image/status) */
         get: operations["getImagesId"];
         put?: never;
         post?: never;
@@ -865,7 +868,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Job callback (older path for generation jobs) */
+        /**
+         * Job callback (older path, for messages signed for it before the job registry)
+         * @description Signed by the queue (QStash in production, the in-process dispatcher embedded): an HS256 JWT whose `sub` is this URL and whose `body` claim is the base64url SHA-256 of the body; 401 when it is missing or does not verify. Engine failures are retried inside the run; a job that cannot start yet (its user has two running, another run holds it, or the engine is busy) is published again with a delay and answered 200 with `outcome: deferred`.
+         */
         post: operations["postJobsGeneration"];
         delete?: never;
         options?: never;
@@ -884,7 +890,7 @@ export interface paths {
         put?: never;
         /**
          * Job callback: runs one queued job (at-least-once; repeats are harmless)
-         * @description Signed by the queue: an HS256 JWT whose `sub` is this URL and whose `body` claim is the base64url SHA-256 of the body. Engine failures are retried inside the run; a job that cannot start yet (its user has two running, another run holds it, or the engine is busy) is published again with a delay and answered 200 with `outcome: deferred`.
+         * @description Signed by the queue (QStash in production, the in-process dispatcher embedded): an HS256 JWT whose `sub` is this URL and whose `body` claim is the base64url SHA-256 of the body; 401 when it is missing or does not verify. Engine failures are retried inside the run; a job that cannot start yet (its user has two running, another run holds it, or the engine is busy) is published again with a delay and answered 200 with `outcome: deferred`.
          */
         post: operations["postJobsRun"];
         delete?: never;
@@ -951,7 +957,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My orders, 20 per page */
+        /** My orders, newest first (20 per page) */
         get: operations["getOrdersUser"];
         put?: never;
         post?: never;
@@ -1104,10 +1110,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sandbox checkout page (Pay / Cancel) */
+        /** Sandbox checkout page (Pay / Cancel; Renew / Lapse for a paid subscription) */
         get: operations["getSandboxCheckoutSessionId"];
         put?: never;
-        /** Sandbox checkout form post (action=pay|cancel|renew|lapse) */
+        /** The checkout page’s form post: drives the same signed webhook path as a real gateway */
         post: operations["postSandboxCheckoutSessionId"];
         delete?: never;
         options?: never;
@@ -1139,7 +1145,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The live subscription */
+        /** The live subscription, or null */
         get: operations["getSubscriptionsCurrent"];
         put?: never;
         post?: never;
@@ -1158,7 +1164,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel at period end */
+        /** Cancel at period end (irreversible; billing stops at the gateway first) */
         post: operations["postSubscriptionsCurrentCancel"];
         delete?: never;
         options?: never;
@@ -1207,7 +1213,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in profile with balances */
+        /** The signed-in profile */
         get: operations["getUsersMe"];
         /** Rename */
         put: operations["putUsersMe"];
@@ -1278,7 +1284,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a pending order */
+        /** Cancel a pending order (any other order is left as it is) */
         post: operations["postV2PaymentOrderOrderIdCancel"];
         delete?: never;
         options?: never;
@@ -1312,7 +1318,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** PayPal events (PAYMENT.CAPTURE.*, BILLING.SUBSCRIPTION.*, PAYMENT.SALE.*) */
+        /**
+         * PayPal events (PAYMENT.CAPTURE.*, BILLING.SUBSCRIPTION.*, PAYMENT.SALE.*)
+         * @description Verified on the raw body before anything is parsed; a replayed event id moves nothing and answers `duplicate: true`. 400 WEBHOOK_SIGNATURE_INVALID when the signature fails (nothing written); 404 when this gateway is not configured here; 503 asks the gateway to deliver again an event that arrived before its payment was known.
+         */
         post: operations["postWebhooksPaypal"];
         delete?: never;
         options?: never;
@@ -1329,7 +1338,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sandbox gateway events (embedded mode only) */
+        /**
+         * Sandbox gateway events (embedded mode only)
+         * @description Verified on the raw body before anything is parsed; a replayed event id moves nothing and answers `duplicate: true`. 400 WEBHOOK_SIGNATURE_INVALID when the signature fails (nothing written); 404 when this gateway is not configured here; 503 asks the gateway to deliver again an event that arrived before its payment was known.
+         */
         post: operations["postWebhooksSandbox"];
         delete?: never;
         options?: never;
@@ -1348,7 +1360,7 @@ export interface paths {
         put?: never;
         /**
          * Stripe events (checkout.session.completed, invoice.paid, charge.refunded, customer.subscription.*)
-         * @description Verified with the endpoint secret before anything is parsed; a replayed event id moves nothing (DESIGN §5.5). 400 WEBHOOK_SIGNATURE_INVALID when the signature fails; 503 asks the gateway to retry an event that arrived before its order.
+         * @description Verified on the raw body before anything is parsed; a replayed event id moves nothing and answers `duplicate: true`. 400 WEBHOOK_SIGNATURE_INVALID when the signature fails (nothing written); 404 when this gateway is not configured here; 503 asks the gateway to deliver again an event that arrived before its payment was known.
          */
         post: operations["postWebhooksStripe"];
         delete?: never;
@@ -1361,18 +1373,859 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountDeleted: {
+            message: string;
+            /** @enum {boolean} */
+            success: true;
+        };
+        AccountOverview: {
+            email: string;
+            emailVerified: boolean;
+            hasPassword: boolean;
+            signInMethods: ("email" | "google" | "password")[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        AvatarUploaded: {
+            /** @description The new avatar URL */
+            avatar: string;
+            /** @enum {boolean} */
+            success: true;
+            user: components["schemas"]["UserProfile"];
+        };
+        CheckoutResponse: {
+            /** @description Where to send the browser to pay */
+            checkoutUrl: string | null;
+            /** @description Always null here: a gateway failure is a 502 PAYMENT_PROVIDER_ERROR error body */
+            error: null;
+            orderId: string;
+            orderNumber: string;
+            /** @enum {boolean} */
+            success: true;
+        };
+        CodeSent: {
+            message: string;
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreationRecord: {
+            /** Format: date-time */
+            createdAt: string;
+            credits: number;
+            /** Format: date-time */
+            date: string;
+            errorCategory: string | null;
+            errorMessage: string | null;
+            /** @enum {string|null} */
+            failureCode: "CONTENT_POLICY" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "NO_IMAGE" | "PROMPT_TOO_COMPLEX" | "TIMED_OUT" | "NETWORK_ERROR" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_AUTH" | "NOT_FOUND" | "INVALID_INPUT" | "MISSING_REQUIRED" | "NO_FACE_FOUND" | "INVALID_IMAGE" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_OPERATION" | "GENERATION_FAILED" | null;
+            height: number | null;
+            id: string;
+            imageCount: number;
+            imageUrl: string | null;
+            model: string | null;
+            originalImageUrl: string | null;
+            processedImageUrl: string | null;
+            prompt: string | null;
+            sourceImageUrls: string[];
+            /** @enum {string} */
+            status: "PROCESSING" | "COMPLETED" | "FAILED";
+            style: string | null;
+            thumbnail: string | null;
+            toolId: string | null;
+            /** @enum {string} */
+            type: "TEXT_TO_IMAGE" | "IMAGE_TO_IMAGE" | "FACE_SWAP" | "LOGO_GENERATION" | "ID_PHOTO_GENERATION" | "PROFESSIONAL_PORTRAIT" | "POP_ART_PORTRAIT" | "ANIME_STYLE" | "OIL_PAINTING" | "WATERCOLOR" | "SKETCH_STYLE" | "CYBERPUNK" | "RESTORED_IMAGE" | "UPSCALED_IMAGE";
+            /** Format: date-time */
+            updatedAt: string;
+            width: number | null;
+        };
+        CreationRecordsPage: {
+            /** @description Same as records */
+            content: components["schemas"]["CreationRecord"][];
+            page: number;
+            records: components["schemas"]["CreationRecord"][];
+            size: number;
+            /** @enum {boolean} */
+            success: true;
+            total: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        CreationStats: {
+            completed: number;
+            failed: number;
+            processing: number;
+            /** @enum {boolean} */
+            success: true;
+            total: number;
+        };
+        CredentialsChanged: {
+            /** @enum {boolean} */
+            success: true;
+            /** @description This session’s new token; every other session ended */
+            token: string;
+            user: components["schemas"]["UserProfile"];
+        };
+        CreditBalance: {
+            /** @description What can be spent now (all buckets) */
+            available: number;
+            free: number;
+            paid: number;
+            remaining: number;
+            subscription: number;
+            /** @description Earned over the account’s life, less refunded purchases */
+            total: number;
+            totalCredits: number;
+            /** @description Spent over the account’s life, less refunds of spends */
+            used: number;
+        };
+        CreditBalanceResponse: {
+            /** @description What can be spent now (all buckets) */
+            available: number;
+            free: number;
+            paid: number;
+            remaining: number;
+            subscription: number;
+            /** @enum {boolean} */
+            success: true;
+            /** @description Earned over the account’s life, less refunded purchases */
+            total: number;
+            totalCredits: number;
+            /** @description Spent over the account’s life, less refunds of spends */
+            used: number;
+        };
+        CreditPackages: {
+            packages: components["schemas"]["PricingItem"][];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreditPurchase: {
+            /** @description In currency units (dollars) */
+            amount: number;
+            completedAt: string | null;
+            createdAt: string;
+            credits: number;
+            creditsAdded: number;
+            currency: string;
+            id: string;
+            orderNumber: string;
+            packageName: string;
+            /** @enum {string} */
+            status: "PENDING" | "PAID" | "FAILED" | "CANCELLED" | "REFUNDED" | "EXPIRED";
+        };
+        CreditPurchases: {
+            items: components["schemas"]["CreditPurchase"][];
+            page: number;
+            /** @description Same as items */
+            purchases: components["schemas"]["CreditPurchase"][];
+            size: number;
+            /** @enum {boolean} */
+            success: true;
+            total: number;
+            totalPages: number;
+        };
+        CreditsConsumed: {
+            balance: components["schemas"]["CreditBalance"];
+            /** @description True when this referenceType + referenceId was already spent: nothing moved */
+            duplicate: boolean;
+            /** @enum {boolean} */
+            success: true;
+            transactionId: string;
+        };
+        CreditSystemConfig: {
+            data: {
+                imageGeneration: {
+                    costByResolution: {
+                        [key: string]: number;
+                    };
+                    defaultCost: number;
+                };
+                imageUpscale: {
+                    costByFactor: {
+                        2: number;
+                        4: number;
+                        8: number;
+                    };
+                };
+                newUserBonus: number;
+                referral: {
+                    purchaseBonusPercent: number;
+                    registrationReward: number;
+                };
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreditTransaction: {
+            /** @description Signed: negative for a spend */
+            amount: number;
+            balanceAfter: number;
+            createdAt: string;
+            /** @description Balance after this movement (spec name) */
+            credits: number;
+            id: string;
+            publicId: string;
+            referenceId: string | null;
+            /** @enum {string} */
+            referenceType: "IMAGE_GENERATION" | "SUBSCRIPTION" | "REFUND" | "BONUS" | "PURCHASE" | "REFERRAL";
+            transactionTime: string;
+            /** @enum {string} */
+            type: "EARNED" | "SPENT" | "REFUNDED" | "new_user" | "IMAGE_GENERATION" | "IMAGE_EDIT" | "IMAGE_UPSCALE";
+        } & ({
+            /** @enum {string} */
+            reason: "SIGN_UP_BONUS";
+            reasonParams: Record<string, never>;
+        } | {
+            /** @enum {string} */
+            reason: "REFERRAL_SIGN_UP";
+            reasonParams: Record<string, never>;
+        } | {
+            /** @enum {string} */
+            reason: "REFERRAL_PURCHASE";
+            reasonParams: {
+                percent: number;
+            };
+        } | {
+            /** @enum {string} */
+            reason: "PACK_PURCHASE";
+            reasonParams: {
+                orderNumber: string;
+                planId?: string;
+                planName?: {
+                    en: string;
+                    "zh-Hant": string;
+                };
+            };
+        } | {
+            /** @enum {string} */
+            reason: "SUBSCRIPTION_CREDITS";
+            reasonParams: {
+                /** @enum {string} */
+                cycle: "monthly" | "yearly";
+                orderNumber: string;
+                planId?: string;
+                planName?: {
+                    en: string;
+                    "zh-Hant": string;
+                };
+            };
+        } | {
+            /** @enum {string} */
+            reason: "SUBSCRIPTION_MONTH";
+            reasonParams: {
+                month: number;
+                orderNumber: string;
+            };
+        } | {
+            /** @enum {string} */
+            reason: "SUBSCRIPTION_LAPSED";
+            reasonParams: Record<string, never>;
+        } | {
+            /** @enum {string} */
+            reason: "ORDER_REFUND";
+            reasonParams: {
+                orderNumber: string;
+            };
+        } | {
+            /** @enum {string} */
+            reason: "ORDER_REFUND_REVERSED";
+            reasonParams: {
+                orderNumber: string;
+            };
+        } | {
+            /** @enum {string} */
+            reason: "PAYMENT_HELD";
+            reasonParams: {
+                orderNumber: string;
+            };
+        } | {
+            /** @enum {string} */
+            reason: "TEXT_TO_IMAGE";
+            reasonParams: Record<string, never>;
+        } | {
+            /** @enum {string} */
+            reason: "IMAGE_EDIT";
+            reasonParams: Record<string, never>;
+        } | {
+            /** @enum {string} */
+            reason: "PHOTO_TOOL";
+            reasonParams: {
+                toolId?: string;
+            };
+        } | {
+            /** @enum {string} */
+            reason: "IMAGE_UPSCALE";
+            reasonParams: Record<string, never>;
+        } | {
+            /** @enum {string} */
+            reason: "GENERATION_REFUND";
+            reasonParams: Record<string, never>;
+        } | {
+            /** @enum {string} */
+            reason: "SPEND_REFUND";
+            reasonParams: Record<string, never>;
+        } | {
+            /** @enum {string} */
+            reason: "API_CONSUME";
+            reasonParams: {
+                note?: string;
+            };
+        } | {
+            /** @enum {string} */
+            reason: "LEGACY";
+            reasonParams: {
+                text: string;
+            };
+        });
+        CreditTransactions: {
+            items: components["schemas"]["CreditTransaction"][];
+            page: number;
+            size: number;
+            /** @enum {boolean} */
+            success: true;
+            total: number;
+            totalPages: number;
+            /** @description Same as items (spec name) */
+            transactions: components["schemas"]["CreditTransaction"][];
+        };
+        DailyUsage: {
+            days: {
+                /** @description YYYY-MM-DD (UTC) */
+                date: string;
+                earned: number;
+                spent: number;
+            }[];
+            endDate: string;
+            startDate: string;
+            /** @enum {boolean} */
+            success: true;
+        };
+        DataExport: {
+            createdAt: string;
+            /** @description Signed, expiring link to the zip (COMPLETED only) */
+            downloadUrl: string | null;
+            error: string | null;
+            expiresAt: string | null;
+            fileCount: number | null;
+            fileName: string | null;
+            finishedAt: string | null;
+            id: string;
+            /** @description 0–100 */
+            progress: number;
+            sizeBytes: number | null;
+            /** @enum {string} */
+            status: "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+        } | null;
+        DataExportJobRun: {
+            /** @enum {string} */
+            outcome: "completed" | "failed" | "skipped";
+            /** @enum {boolean} */
+            success: true;
+        };
+        DataExportState: {
+            export: components["schemas"]["DataExport"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        DeletedRecord: {
+            id: string;
+            /** @enum {boolean} */
+            success: true;
+        };
+        DeletionPreview: {
+            creations: number;
+            creditsForfeited: number;
+            email: string;
+            resendAfterSeconds: number;
+            subscription: {
+                planName: string;
+                status: string;
+            } | null;
+            /** @enum {boolean} */
+            success: true;
+        };
+        DevMailbox: {
+            messages: {
+                html?: string;
+                sentAt: string;
+                subject: string;
+                text: string;
+                to: string;
+            }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        EmailChangeCodeSent: {
+            currentEmailCodeSent: boolean;
+            message: string;
+            resendAfterSeconds: number;
+            /** @enum {boolean} */
+            success: true;
+        };
+        EmailVerificationStatus: {
+            email: string;
+            emailVerified: boolean;
+            /** @description Credits the inviter receives once verified; null without an inviter */
+            inviterReward: number | null;
+            /** @description Free credits the account receives once verified */
+            newUserBonus: number;
+            resendAfterSeconds: number;
+            /** @enum {boolean} */
+            success: true;
+        };
+        EmailVerified: {
+            inviterRewarded: boolean;
+            newUserBonus: number;
+            /** @enum {boolean} */
+            success: true;
+            token: string;
+            user: components["schemas"]["UserProfile"];
+        };
         Error: {
             error: {
-                /** @enum {string} */
+                /**
+                 * @description One of the closed list of error codes; the SPA translates it
+                 * @enum {string}
+                 */
                 code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CODE" | "CODE_EXPIRED" | "OAUTH_FAILED" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_FOUND" | "CONFLICT" | "REFUND_NOT_ALLOWED" | "SUBSCRIPTION_EXISTS" | "SUBSCRIPTION_CHECKOUT_OPEN" | "NO_CHANGES" | "WRONG_PASSWORD" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IMAGE_UNDECODABLE" | "INSUFFICIENT_CREDITS" | "CODE_ATTEMPTS_EXCEEDED" | "RESEND_TOO_SOON" | "RATE_LIMITED" | "PASSWORD_SIGN_IN_PAUSED" | "PAYMENT_PROVIDER_ERROR" | "SERVICE_UNAVAILABLE" | "ENGINE_BUSY" | "NOT_CONFIGURED" | "INTERNAL";
+                /** @description The request field at fault */
                 field?: string;
+                /** @description In the language of Accept-Language; shown when the client has no text for the code */
                 message: string;
-            } & {
-                [key: string]: unknown;
+                /** @description Seconds until the action may be retried (also the Retry-After header) */
+                retryAfter?: number;
             };
+            /** @description Also the x-request-id header; quote it to support */
             requestId: string;
-            /** @constant */
+            /** @enum {boolean} */
             success: false;
+        };
+        GenerationStatus: {
+            /** @description What the job cost */
+            credits: number;
+            /** @description Same as message */
+            error: string | null;
+            /** @enum {string|null} */
+            errorCategory: "content_policy" | "safety_policy" | "recitation" | "rate_limit" | "credits" | "no_image" | "prompt_complex" | "timeout" | "network_error" | "server_error" | "auth_error" | "not_found" | "api_error" | "invalid_input" | "missing_required" | "unknown" | null;
+            errorMessage: string | null;
+            /**
+             * @description Why the job failed, as a code (FAILED only)
+             * @enum {string|null}
+             */
+            failureCode: "CONTENT_POLICY" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "NO_IMAGE" | "PROMPT_TOO_COMPLEX" | "TIMED_OUT" | "NETWORK_ERROR" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_AUTH" | "NOT_FOUND" | "INVALID_INPUT" | "MISSING_REQUIRED" | "NO_FACE_FOUND" | "INVALID_IMAGE" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_OPERATION" | "GENERATION_FAILED" | null;
+            /** @description Job id */
+            id: string;
+            /** @description Signed URL of the finished image */
+            imageUrl: string | null;
+            /** @description The failure, in the caller’s language (FAILED only) */
+            message: string | null;
+            /** @description Null once the job runs or ends */
+            queue: {
+                /** @description Jobs (any user’s) that start before this one */
+                ahead: number;
+                /** @description That work’s measured run time over the engine’s slots */
+                estimatedStartSeconds: number;
+            } | null;
+            /** @description The creation record the job fills */
+            recordId: string;
+            /** @description The seed the job ran with: the same prompt, style, size and seed give the same image */
+            seed: number | null;
+            /** @enum {string} */
+            status: "PROCESSING" | "COMPLETED" | "FAILED";
+            /** @enum {boolean} */
+            success: true;
+            /** @description A finished offline logo also downloads as SVG from here */
+            svgUrl: string | null;
+        };
+        GoogleConfig: {
+            clientId: string | null;
+            enabled: boolean;
+            /** @enum {boolean} */
+            success: true;
+        };
+        GoogleStart: {
+            /** @description Google's consent page; also sets the flow's HttpOnly cookie */
+            authorizationUrl: string;
+            /** @enum {boolean} */
+            success: true;
+        };
+        Health: {
+            commit: string;
+            /** @enum {string} */
+            db: "ok" | "unreachable";
+            dbLatencyMs?: number;
+            migrations?: {
+                applied: number;
+                current: boolean;
+                expected: number;
+            };
+            /** @enum {string} */
+            status: "ok" | "degraded";
+            version: string;
+        };
+        JobRunResult: {
+            /**
+             * @description completed or failed: the job ran to its end; skipped: it had already ended or another run holds it; deferred: it cannot start yet and was published again with a delay
+             * @enum {string}
+             */
+            outcome: "completed" | "failed" | "skipped" | "deferred";
+            /** @enum {boolean} */
+            success: true;
+        };
+        ModelCatalogue: {
+            costs: {
+                /** @description Credits per image, keyed like 1024x1024 */
+                costByResolution: {
+                    [key: string]: number;
+                };
+                defaultCost: number;
+            };
+            /** @description Keyed by model name; a model is available when an engine serves it */
+            models: {
+                gemini?: {
+                    available: boolean;
+                    description: string;
+                    name: string;
+                };
+                "gemini-enhanced"?: {
+                    available: boolean;
+                    description: string;
+                    name: string;
+                };
+                nano?: {
+                    available: boolean;
+                    description: string;
+                    name: string;
+                };
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        OkMessage: {
+            message: string;
+            /** @enum {boolean} */
+            success: true;
+        };
+        Order: {
+            /** @description In the order’s currency units (dollars), for display */
+            amount: number;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            credits: number;
+            creditsAdded: number;
+            creditsToAdd: number;
+            currency: string;
+            email: string;
+            id: string;
+            /** @enum {string} */
+            kind: "credits" | "subscription";
+            needsSupport: boolean;
+            orderNumber: string;
+            packageName: string;
+            /** Format: date-time */
+            paidTime: string | null;
+            /** @enum {string} */
+            paymentMethod: "STRIPE" | "PAYPAL";
+            productName: string;
+            /** @description In the order’s currency units (dollars), for display */
+            refundedAmount: number;
+            /** Format: date-time */
+            refundedAt: string | null;
+            /** @enum {string|null} */
+            refundStatus: "PENDING" | "APPROVED" | "COMPLETED" | null;
+            /** @enum {string} */
+            status: "PENDING" | "PAID" | "FAILED" | "CANCELLED" | "REFUNDED" | "EXPIRED";
+            /** @enum {string|null} */
+            supportReason: "PARTIAL_REFUND" | "PAYMENT_MISMATCH" | null;
+        };
+        OrdersPage: {
+            currentPage: number;
+            error: null;
+            orders: components["schemas"]["Order"][];
+            pageSize: number;
+            /** @enum {boolean} */
+            success: true;
+            total: number;
+            totalPages: number;
+        };
+        PasswordResetRequested: {
+            message: string;
+            resendAfterSeconds: number;
+            /** @enum {boolean} */
+            success: true;
+        };
+        PaymentStatus: {
+            creditsAdded: number;
+            gatewayTransactionId: string | null;
+            message: string;
+            /** @description The payment did not match the order: nothing was granted and support settles it */
+            needsSupport: boolean;
+            orderId: string;
+            /** @enum {string} */
+            status: "PENDING" | "PAID" | "FAILED" | "CANCELLED" | "REFUNDED" | "EXPIRED";
+            /** @enum {boolean} */
+            success: true;
+        };
+        PricingItem: {
+            credits: number;
+            currency: string;
+            features: string[];
+            id: string;
+            isRecommended: boolean;
+            name: string;
+            originalPrice: number | null;
+            /** @enum {string} */
+            packageType: "monthly" | "yearly" | "credits";
+            /** @description In currency units (dollars) */
+            price: number;
+            subtitle: string;
+        };
+        PricingList: components["schemas"]["PricingItem"][];
+        QueuePlace: {
+            /** @description Jobs (any user’s) that start before this one */
+            ahead: number;
+            /** @description That work’s measured run time over the engine’s slots */
+            estimatedStartSeconds: number;
+        } | null;
+        ReferralApplied: {
+            /** @enum {boolean} */
+            applied: true;
+            /** @enum {boolean} */
+            success: true;
+        };
+        ReferralCodeCheck: {
+            referrerName: string | null;
+            /** @enum {boolean} */
+            success: true;
+            valid: boolean;
+        };
+        ReferralLink: {
+            /** @description Same as referralCode */
+            code: string;
+            /** @description `{origin}/login?ref={code}` */
+            link: string;
+            referralCode: string;
+            /** @enum {boolean} */
+            success: true;
+        };
+        ReferralStats: {
+            registrationRewards: number;
+            rewardBalance: number;
+            /** @enum {boolean} */
+            success: true;
+            totalPaidCount: number;
+            totalPurchaseRewards: number;
+            totalReferrals: number;
+        };
+        ReferredUser: {
+            createdAt: string;
+            /** @description Masked e-mail (same as invitedUser) */
+            email: string;
+            id: string;
+            invitationTime: string;
+            /** @description Masked e-mail */
+            invitedUser: string;
+            rewardAmount: number;
+            /** @enum {string} */
+            status: "pending" | "completed";
+        };
+        ReferredUsers: {
+            /** @description Same as users */
+            items: components["schemas"]["ReferredUser"][];
+            page: number;
+            size: number;
+            /** @enum {boolean} */
+            success: true;
+            total: number;
+            totalPages: number;
+            users: components["schemas"]["ReferredUser"][];
+        };
+        ReferrerInfo: {
+            referrerName: string;
+            /** @enum {boolean} */
+            success: true;
+            /** @enum {boolean} */
+            valid: true;
+        };
+        RefundCheck: {
+            canRefund: boolean;
+            conditions: {
+                currentCredits: number;
+                hasEnoughCredits: boolean;
+                isPaid: boolean;
+                noPendingRefund: boolean;
+                passRiskControl: boolean;
+                recentRefundCount: number;
+                requiredCredits: number;
+                withinTimeLimit: boolean;
+            };
+            /**
+             * Format: date-time
+             * @description When the refund window closes
+             */
+            deadline: string | null;
+            /** @description The first refund rule that fails, or null when the order may be refunded */
+            error: string | null;
+            /** @description In the order’s currency units (dollars), for display */
+            refundAmount: number;
+            /** @enum {boolean} */
+            success: true;
+        };
+        RefundResult: {
+            message: string;
+            /** @description In the order’s currency units (dollars), for display */
+            refundAmount: number;
+            refundId: string;
+            /** @enum {string} */
+            status: "PENDING" | "COMPLETED";
+            /** @enum {boolean} */
+            success: true;
+        };
+        RegistrationBonus: {
+            /** @description Free credits for a new account */
+            data: number;
+            /** @enum {boolean} */
+            success: true;
+        };
+        ShowcasePage: {
+            images: {
+                description: string;
+                featured: boolean;
+                height: number;
+                id: string;
+                imageUrl: string;
+                prompt: string;
+                style: string | null;
+                title: string;
+                width: number;
+            }[];
+            page: number;
+            /** @enum {boolean} */
+            success: true;
+            total: number;
+            totalPages: number;
+        };
+        SignIn: {
+            /** @description Whether this sign-in created an account linked to an inviter */
+            isReferralLogin: boolean;
+            /** @enum {boolean} */
+            success: true;
+            /** @description Bearer JWT for the Authorization header */
+            token: string;
+            user: components["schemas"]["UserProfile"];
+        };
+        Subscription: {
+            cancelAtPeriodEnd: boolean;
+            currency: string;
+            /** Format: date-time */
+            endDate: string | null;
+            id: string;
+            monthlyCredits: number;
+            /** Format: date-time */
+            nextBillingDate: string | null;
+            /** @enum {string} */
+            packageType: "monthly" | "yearly";
+            /** @enum {string} */
+            paymentProvider: "STRIPE" | "PAYPAL";
+            planId: string;
+            planName: string;
+            /** @description In the order’s currency units (dollars), for display */
+            price: number;
+            /** @description Sandbox only: its local page for trying renewals and a lapse */
+            sandboxBillingUrl: string | null;
+            /** Format: date-time */
+            startDate: string;
+            /** @enum {string} */
+            status: "active" | "cancelled" | "suspended" | "expired";
+        } | null;
+        SubscriptionResponse: {
+            subscription: components["schemas"]["Subscription"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        UploadedImage: {
+            height: number;
+            id: string;
+            /** @description Same as url */
+            imageUrl: string;
+            /** @enum {boolean} */
+            success: true;
+            url: string;
+            width: number;
+        };
+        UpscaleOptions: {
+            /** @description Credits per upscale, keyed by factor */
+            costByFactor: {
+                2: number;
+                4: number;
+                8: number;
+            };
+            defaultFactor: 2 | 4 | 8;
+            factors: (2 | 4 | 8)[];
+            maxInputPixelsByFactor: {
+                2: number;
+                4: number;
+                8: number;
+            };
+            maxOutputPixels: number;
+            /** @enum {boolean} */
+            success: true;
+        };
+        UpscaleStarted: {
+            code: null;
+            error: null;
+            /** @description Job id */
+            id: string;
+            scaleFactor: 2 | 4 | 8;
+            /** @enum {string} */
+            status: "PROCESSING" | "COMPLETED" | "FAILED";
+            /** @enum {boolean} */
+            success: true;
+        };
+        UpscaleStatus: {
+            credits: number;
+            errorMessage: string | null;
+            faceEnhancement: boolean;
+            /** @enum {string|null} */
+            failureCode: "CONTENT_POLICY" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "NO_IMAGE" | "PROMPT_TOO_COMPLEX" | "TIMED_OUT" | "NETWORK_ERROR" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_AUTH" | "NOT_FOUND" | "INVALID_INPUT" | "MISSING_REQUIRED" | "NO_FACE_FOUND" | "INVALID_IMAGE" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_OPERATION" | "GENERATION_FAILED" | null;
+            height: number | null;
+            id: string;
+            imageUrl: string | null;
+            queue: components["schemas"]["QueuePlace"];
+            recordId: string;
+            scaleFactor: 2 | 4 | 8;
+            /** @enum {string} */
+            status: "PROCESSING" | "COMPLETED" | "FAILED";
+            /** @enum {boolean} */
+            success: true;
+            /** @description Output size, once COMPLETED */
+            width: number | null;
+        };
+        UserProfile: {
+            /** @enum {string} */
+            authProvider: "google" | "email" | "password";
+            /** @description Avatar URL, or null */
+            avatar: string | null;
+            /** @description ISO 8601 */
+            createdAt: string;
+            email: string;
+            emailVerified: boolean;
+            id: string;
+            name: string;
+            /**
+             * @description Same as authProvider (older name)
+             * @enum {string}
+             */
+            provider: "google" | "email" | "password";
+            /** @enum {string} */
+            role: "user" | "admin";
+        };
+        WebhookReceipt: {
+            /** @description The event id was seen before; nothing was applied again */
+            duplicate: boolean;
+            /** @enum {boolean} */
+            received: true;
         };
     };
     responses: never;
@@ -1392,21 +2245,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Sign-in details */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AccountOverview"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1415,8 +2272,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1435,21 +2292,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The preview */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DeletionPreview"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1458,8 +2319,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1484,21 +2345,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Deleted */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AccountDeleted"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1507,8 +2372,62 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider refused or failed the call; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1527,21 +2446,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Code sent */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CodeSent"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1550,8 +2473,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1579,21 +2529,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Changed, with this session’s new token */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CredentialsChanged"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1602,8 +2556,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1628,21 +2618,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Code sent */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["EmailChangeCodeSent"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1651,8 +2645,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1671,21 +2701,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The newest export, or null */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataExportState"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1694,8 +2728,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1714,21 +2748,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The export started, or the one still running */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataExportState"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1737,8 +2775,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1764,21 +2829,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Changed, with this session’s new token */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CredentialsChanged"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1787,8 +2856,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1807,21 +2912,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The configuration */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CreditSystemConfig"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1830,8 +2939,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1873,21 +2991,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The configuration after the change */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CreditSystemConfig"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1896,8 +3018,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1916,21 +3065,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Verification state */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["EmailVerificationStatus"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1939,8 +3092,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1959,21 +3112,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Code sent */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CodeSent"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1982,8 +3139,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2008,21 +3192,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Verified, with a fresh token */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["EmailVerified"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2031,8 +3219,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2051,22 +3275,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Google sign-in settings */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GoogleConfig"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2095,30 +3332,89 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Signed in */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        token: string;
-                        user: {
-                            email: string;
-                            id: string;
-                            name: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SignIn"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2143,22 +3439,71 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Where to send the browser */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GoogleStart"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2184,30 +3529,89 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Signed in */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        token: string;
-                        user: {
-                            email: string;
-                            id: string;
-                            name: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SignIn"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2233,30 +3637,62 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Signed in */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        token: string;
-                        user: {
-                            email: string;
-                            id: string;
-                            name: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SignIn"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2282,22 +3718,62 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Code sent */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CodeSent"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2324,30 +3800,71 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Signed in */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        token: string;
-                        user: {
-                            email: string;
-                            id: string;
-                            name: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SignIn"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2374,22 +3891,62 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Password replaced and signed in */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SignIn"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2414,22 +3971,62 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Sent if the address has an account */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PasswordResetRequested"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2457,30 +4054,71 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Registered and signed in */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        token: string;
-                        user: {
-                            email: string;
-                            id: string;
-                            name: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SignIn"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2504,21 +4142,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description One page of creations (image URLs signed) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CreationRecordsPage"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2527,8 +4169,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2543,27 +4185,32 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Creation record id */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Deleted */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DeletedRecord"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2572,8 +4219,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2588,22 +4262,32 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Creation record id */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The logo sheet as SVG, glyphs outlined (no fonts needed) */
+            /** @description The logo sheet as SVG, glyphs outlined (no fonts needed); sent as an attachment */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/svg+xml": unknown;
+                    "image/svg+xml": string;
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2612,8 +4296,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2634,21 +4336,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The counts */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CreationStats"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2657,8 +4363,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2677,30 +4383,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The balance */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What can be spent now (all buckets) */
-                        available: number;
-                        free: number;
-                        paid: number;
-                        remaining: number;
-                        subscription: number;
-                        /** @constant */
-                        success: true;
-                        /** @description Earned over the account’s life, less refunded purchases */
-                        total: number;
-                        totalCredits: number;
-                        /** @description Spent over the account’s life, less refunds of spends */
-                        used: number;
-                    };
+                    "application/json": components["schemas"]["CreditBalanceResponse"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2709,8 +4410,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2734,34 +4435,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Spent (or already spent) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        balance: {
-                            /** @description What can be spent now (all buckets) */
-                            available: number;
-                            free: number;
-                            paid: number;
-                            remaining: number;
-                            subscription: number;
-                            /** @description Earned over the account’s life, less refunded purchases */
-                            total: number;
-                            totalCredits: number;
-                            /** @description Spent over the account’s life, less refunds of spends */
-                            used: number;
-                        };
-                        duplicate: boolean;
-                        /** @constant */
-                        success: true;
-                        transactionId: string;
-                    };
+                    "application/json": components["schemas"]["CreditsConsumed"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2770,8 +4462,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2784,6 +4494,7 @@ export interface operations {
     getCreditsPackages: {
         parameters: {
             query?: {
+                /** @description Language (en, zh-Hant); else Accept-Language */
                 lang?: string;
             };
             header?: never;
@@ -2792,22 +4503,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The packs, in the caller’s language */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CreditPackages"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2840,21 +4564,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Checkout started */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CheckoutResponse"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2863,8 +4591,71 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider refused or failed the call; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2886,21 +4677,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description One page of orders */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CreditPurchases"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2909,8 +4704,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2929,21 +4724,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Counts and rewards */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ReferralStats"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2952,8 +4751,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2972,21 +4771,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Invite link */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ReferralLink"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2995,8 +4798,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3019,53 +4822,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description One page of movements */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            amount: number;
-                            balanceAfter: number;
-                            createdAt: string;
-                            credits: number;
-                            description: string | null;
-                            id: string;
-                            publicId: string;
-                            referenceId: string | null;
-                            /** @enum {string} */
-                            referenceType: "IMAGE_GENERATION" | "SUBSCRIPTION" | "REFUND" | "BONUS" | "PURCHASE" | "REFERRAL";
-                            transactionTime: string;
-                            /** @enum {string} */
-                            type: "EARNED" | "SPENT" | "REFUNDED" | "new_user" | "IMAGE_GENERATION" | "IMAGE_EDIT" | "IMAGE_UPSCALE";
-                        }[];
-                        page: number;
-                        size: number;
-                        /** @constant */
-                        success: true;
-                        total: number;
-                        totalPages: number;
-                        transactions: {
-                            amount: number;
-                            balanceAfter: number;
-                            createdAt: string;
-                            credits: number;
-                            description: string | null;
-                            id: string;
-                            publicId: string;
-                            referenceId: string | null;
-                            /** @enum {string} */
-                            referenceType: "IMAGE_GENERATION" | "SUBSCRIPTION" | "REFUND" | "BONUS" | "PURCHASE" | "REFERRAL";
-                            transactionTime: string;
-                            /** @enum {string} */
-                            type: "EARNED" | "SPENT" | "REFUNDED" | "new_user" | "IMAGE_GENERATION" | "IMAGE_EDIT" | "IMAGE_UPSCALE";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["CreditTransactions"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3074,8 +4849,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3097,21 +4872,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description One row per day */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DailyUsage"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3120,8 +4899,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3142,22 +4921,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The messages, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DevMailbox"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3182,11 +4983,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3211,11 +5030,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/javascript": unknown;
+                    "text/javascript": string;
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3228,11 +5065,14 @@ export interface operations {
     getFilesKey: {
         parameters: {
             query?: {
+                /** @description Signed grant: expiry (Unix seconds) */
                 exp?: string;
+                /** @description Signed grant: signature */
                 sig?: string;
             };
             header?: never;
             path: {
+                /** @description The blob key, slashes included */
                 key: string;
             };
             cookie?: never;
@@ -3245,11 +5085,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "application/octet-stream": string;
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3271,6 +5138,7 @@ export interface operations {
                 "application/json": {
                     cfgScale?: number | string;
                     extra?: string;
+                    /** @default 1024 */
                     height?: number | string;
                     /**
                      * @default nano
@@ -3289,26 +5157,31 @@ export interface operations {
                     /** @enum {string} */
                     toolId?: "pop-art-portrait" | "anime-style" | "oil-painting" | "professional-portrait" | "watercolor" | "sketch" | "cyberpunk" | "face-swap" | "logo-generation" | "id-photo-generation" | "restored-image";
                     updateRecordId?: string;
+                    /** @default 1024 */
                     width?: number | string;
                 };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The job, started (debited once, refunded on failure) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GenerationStatus"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3317,8 +5190,62 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3339,7 +5266,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     height?: number | string;
-                    /** @description PNG, JPEG or WebP */
+                    /** @description PNG, JPEG or WebP (GIF too for catalogue tools), at most 10 MB; up to 5 */
                     images: string[];
                     /**
                      * @default nano
@@ -3359,21 +5286,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The job, started (debited once, refunded on failure) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GenerationStatus"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3382,8 +5313,71 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The upload does not decode (IMAGE_UNDECODABLE) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3405,6 +5399,7 @@ export interface operations {
                 "application/json": {
                     cfgScale?: number | string;
                     extra?: string;
+                    /** @default 1024 */
                     height?: number | string;
                     /**
                      * @default nano
@@ -3423,26 +5418,31 @@ export interface operations {
                     /** @enum {string} */
                     toolId?: "pop-art-portrait" | "anime-style" | "oil-painting" | "professional-portrait" | "watercolor" | "sketch" | "cyberpunk" | "face-swap" | "logo-generation" | "id-photo-generation" | "restored-image";
                     updateRecordId?: string;
+                    /** @default 1024 */
                     width?: number | string;
                 };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The job, started (debited once, refunded on failure) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GenerationStatus"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3451,8 +5451,62 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3471,22 +5525,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Models keyed by name, and the credit costs */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ModelCatalogue"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3501,27 +5568,32 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Job id, or the id of the creation record it fills */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The job’s state */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GenerationStatus"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3530,8 +5602,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3550,35 +5631,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Up, database reachable */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        commit?: string;
-                        /** @enum {string} */
-                        db: "ok" | "unreachable";
-                        dbLatencyMs?: number;
-                        migrations?: {
-                            applied: number;
-                            current: boolean;
-                            expected: number;
-                        };
-                        /** @enum {string} */
-                        status: "ok" | "degraded";
-                        version?: string;
-                    };
+                    "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Degraded: the database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
                 };
             };
         };
@@ -3592,22 +5687,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description What the page shows before upload */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["UpscaleOptions"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3622,27 +5730,32 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Job id, or the id of the creation record it fills */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The job’s state */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["UpscaleStatus"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3651,8 +5764,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3673,28 +5795,32 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     faceEnhancement?: boolean | ("0" | "1" | "true" | "false" | "on" | "off");
-                    /** @description PNG, JPEG or WebP */
+                    /** @description PNG, JPEG or WebP, at most 10 MB */
                     image: string;
                     scaleFactor?: number | string;
                 };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The job, started */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["UpscaleStarted"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3703,8 +5829,62 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not enough credits (INSUFFICIENT_CREDITS) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The upload does not decode (IMAGE_UNDECODABLE) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3719,27 +5899,32 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Job id, or the id of the creation record it fills */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The job’s state */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GenerationStatus"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3748,8 +5933,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3763,7 +5957,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Signature over the raw body */
+                /** @description QStash JWT over this URL and the SHA-256 of the body */
                 "Upstash-Signature": string;
             };
             path?: never;
@@ -3773,28 +5967,48 @@ export interface operations {
             content: {
                 "application/json": {
                     exportId: string;
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Ran (or skipped a finished one) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataExportJobRun"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3808,7 +6022,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Signature over the raw body */
+                /** @description JWT signed with the queue’s signing key, over this URL and the body */
                 "Upstash-Signature": string;
             };
             path?: never;
@@ -3822,22 +6036,44 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The run’s outcome */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["JobRunResult"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3851,7 +6087,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Signature over the raw body */
+                /** @description JWT signed with the queue’s signing key, over this URL and the body */
                 "Upstash-Signature": string;
             };
             path?: never;
@@ -3865,22 +6101,44 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The run’s outcome */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["JobRunResult"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3905,11 +6163,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        info: {
+                            title: string;
+                            version: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        openapi: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3936,21 +6222,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The refund, completed or in progress */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RefundResult"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3959,8 +6249,53 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider refused or failed the call; nothing changed */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3981,21 +6316,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The refund rules and their outcome */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RefundCheck"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4004,8 +6343,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4018,6 +6366,8 @@ export interface operations {
     getOrdersUser: {
         parameters: {
             query?: {
+                /** @description Language of plan names (else Accept-Language) */
+                lang?: string;
                 page?: number | string;
                 size?: number | string;
             };
@@ -4027,21 +6377,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description One page of orders */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OrdersPage"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4050,8 +6404,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4064,6 +6418,7 @@ export interface operations {
     getPublicPricingAll: {
         parameters: {
             query?: {
+                /** @description Language (en, zh-Hant); else Accept-Language */
                 lang?: string;
             };
             header?: never;
@@ -4072,22 +6427,42 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Every pricing item, in the caller’s language */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PricingList"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4108,22 +6483,51 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The inviter */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ReferrerInfo"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4142,21 +6546,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Invite link */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ReferralLink"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4165,8 +6573,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4192,21 +6600,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Acknowledged */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OkMessage"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4215,8 +6627,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4241,21 +6671,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Linked */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ReferralApplied"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4264,8 +6698,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4287,21 +6757,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description One page of invited users */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ReferredUsers"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4310,8 +6784,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4330,21 +6804,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Counts and rewards */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ReferralStats"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4353,8 +6831,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4375,22 +6853,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Whether it exists */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ReferralCodeCheck"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4402,26 +6893,75 @@ export interface operations {
     };
     getSandboxCheckoutSessionId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Language of plan names (else Accept-Language) */
+                lang?: string;
+            };
             header?: never;
             path: {
+                /** @description The sandbox checkout session id from checkoutUrl */
                 sessionId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description HTML page */
+            /** @description The checkout page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unknown action */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the post came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unknown checkout session, or the sandbox gateway is off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The checkout has already ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4433,32 +6973,99 @@ export interface operations {
     };
     postSandboxCheckoutSessionId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Language of plan names (else Accept-Language) */
+                lang?: string;
+            };
             header?: never;
             path: {
+                /** @description The sandbox checkout session id from checkoutUrl */
                 sessionId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "multipart/form-data": {
-                    action: string;
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    action: "pay" | "cancel" | "renew" | "lapse";
                 };
             };
         };
         responses: {
-            /** @description Redirect back to the app */
-            303: {
+            /** @description A page saying what happened */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Back to the app’s payment success or cancel page (or to this page after Renew / Lapse) */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown action */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the post came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unknown checkout session, or the sandbox gateway is off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The checkout has already ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4480,22 +7087,42 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description One page of the gallery */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ShowcasePage"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4507,28 +7134,35 @@ export interface operations {
     };
     getSubscriptionsCurrent: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Language of plan names (else Accept-Language) */
+                lang?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The subscription */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SubscriptionResponse"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4537,8 +7171,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4550,28 +7184,35 @@ export interface operations {
     };
     postSubscriptionsCurrentCancel: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Language of plan names (else Accept-Language) */
+                lang?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The cancelled subscription */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SubscriptionResponse"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4580,8 +7221,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider refused or failed the call; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4600,22 +7277,42 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Free credits for a new account */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RegistrationBonus"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4635,27 +7332,31 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description PNG, JPEG or WebP */
+                    /** @description PNG, JPEG or WebP (GIF too for catalogue tools), at most 10 MB */
                     image: string;
                 };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The stored image */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["UploadedImage"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4664,8 +7365,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The upload does not decode (IMAGE_UNDECODABLE) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4684,21 +7421,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The profile (no envelope) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["UserProfile"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4707,8 +7448,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4733,21 +7474,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The updated profile */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["UserProfile"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4756,8 +7501,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4777,27 +7549,31 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description PNG, JPEG or WebP */
+                    /** @description JPEG, PNG, GIF or WebP, at most 5 MB */
                     avatar: string;
                 };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The new avatar and profile */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AvatarUploaded"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4806,8 +7582,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The upload does not decode (IMAGE_UNDECODABLE) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4835,21 +7647,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The order and where to pay it */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CheckoutResponse"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4858,8 +7674,62 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider refused or failed the call; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4887,21 +7757,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The order and where to pay it */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CheckoutResponse"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4910,8 +7784,62 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider refused or failed the call; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4932,21 +7860,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The order’s payment status after the cancel */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PaymentStatus"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4955,8 +7887,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4977,21 +7927,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The order’s payment status */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PaymentStatus"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5000,8 +7954,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5015,8 +7978,16 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Signature over the raw body */
+                /** @description PayPal transmission header, passed to its signature verification */
+                "PayPal-Auth-Algo": string;
+                /** @description PayPal transmission header, passed to its signature verification */
+                "PayPal-Cert-Url": string;
+                /** @description PayPal transmission header, passed to its signature verification */
+                "PayPal-Transmission-Id": string;
+                /** @description PayPal transmission header, passed to its signature verification */
                 "PayPal-Transmission-Sig": string;
+                /** @description PayPal transmission header, passed to its signature verification */
+                "PayPal-Transmission-Time": string;
             };
             path?: never;
             cookie?: never;
@@ -5028,22 +7999,62 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Verified and recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["WebhookReceipt"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5057,35 +8068,75 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Signature over the raw body */
+                /** @description Timestamp and HMAC-SHA256 of the raw body with PAYMENTS_SANDBOX_SECRET */
                 "Sandbox-Signature": string;
             };
             path?: never;
             cookie?: never;
         };
-        /** @description Sandbox event JSON */
+        /** @description Sandbox event JSON, built by the sandbox checkout page */
         requestBody: {
             content: {
                 "application/json": Record<string, never>;
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Verified and recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["WebhookReceipt"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5099,7 +8150,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Signature over the raw body */
+                /** @description Timestamp and HMAC-SHA256 of the raw body with the endpoint secret */
                 "Stripe-Signature": string;
             };
             path?: never;
@@ -5112,22 +8163,62 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Verified and recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["WebhookReceipt"];
                 };
             };
-            /** @description The error model (DESIGN §3.2) */
-            default: {
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
