@@ -8,7 +8,7 @@ import { sweepDeletedAccounts, sweepStalePersonalData } from './account/retentio
  * Periodic work: the Workers cron trigger and, in embedded mode, a 30 s timer. Each task is
  * idempotent, so overlapping or repeated runs are harmless.
  */
-export async function runMaintenance(ctx: ServiceContext<'db' | 'clock' | 'log' | 'payments' | 'blobs'>) {
+export async function runMaintenance(ctx: ServiceContext<'db' | 'clock' | 'log' | 'payments' | 'blobs' | 'limits'>) {
   const expiredJobs = await sweepExpiredJobs(ctx);
   const referralBonuses = await grantMaturedPurchaseBonuses(ctx.db, ctx.clock.now());
   // Yearly plans' monthly credits, then subscriptions whose paid time is over (their credits lapse).
