@@ -8,21 +8,20 @@ import type {
   EmailChangeCodeResponse,
   EmailChangeConfirm,
 } from '../../../worker/contract/account';
-import {
-  AVATAR,
-  type AuthResponse,
-  type AvatarResponse,
-  type EmailVerificationStatus,
-  type GoogleConfigResponse,
-  type GoogleOAuthRequest,
-  type GoogleStartResponse,
-  type LoginRequest,
-  type PasswordResetConfirm,
-  type PasswordResetRequestResponse,
-  type RegisterRequest,
-  type SendCodeResponse,
-  type UserProfile,
-  type VerifyEmailResponse,
+import type {
+  AuthResponse,
+  AvatarResponse,
+  EmailVerificationStatus,
+  GoogleConfigResponse,
+  GoogleOAuthRequest,
+  GoogleStartResponse,
+  LoginRequest,
+  PasswordResetConfirm,
+  PasswordResetRequestResponse,
+  RegisterRequest,
+  SendCodeResponse,
+  UserProfile,
+  VerifyEmailResponse,
 } from '../../../worker/contract/auth';
 import { http, multipart, unwrapAs } from './client';
 
@@ -36,13 +35,13 @@ export const accountsApi = {
   login: (body: LoginRequest) => unwrapAs<AuthResponse>(http.POST('/api/auth/login', { body })),
   me: (signal?: AbortSignal) => unwrapAs<UserProfile>(http.GET('/api/users/me', { signal })),
   /**
-   * Spec §7: multipart field `avatar`, 30 s timeout, cancellable. `signal` is the caller's Cancel;
-   * the timeout aborts with a TimeoutError so the caller can tell the two apart.
+   * Spec §7: multipart field `avatar`, cancellable, with the caller's timeout (AVATAR.uploadTimeoutMs).
+   * `signal` is the caller's Cancel; the timeout aborts with a TimeoutError so the caller can tell the two apart.
    */
-  uploadAvatar: (file: File, signal?: AbortSignal) => {
+  uploadAvatar: (file: File, timeoutMs: number, signal?: AbortSignal) => {
     const form = new FormData();
     form.append('avatar', file);
-    const timeout = AbortSignal.timeout(AVATAR.uploadTimeoutMs);
+    const timeout = AbortSignal.timeout(timeoutMs);
     return unwrapAs<AvatarResponse>(
       http.POST('/api/users/me/avatar', { ...multipart(form), signal: signal ? AbortSignal.any([signal, timeout]) : timeout }),
     ).catch((error: unknown) => {

@@ -7,7 +7,6 @@ import type {
   RefundResponse,
   SubscriptionResponse,
 } from '../../../worker/contract/payments';
-import { ORDERS_PAGE_SIZE } from '../../../worker/contract/payments';
 import { ApiError, http, unwrapAs } from './client';
 
 /**
@@ -37,7 +36,7 @@ export const paymentsApi = {
     unwrapAs<PaymentStatusResponse>(
       http.POST('/api/v2/payment/order/{orderId}/cancel', { params: { path: { orderId } }, body: {} as never }),
     ),
-  orders: (page: number, size = ORDERS_PAGE_SIZE, signal?: AbortSignal) =>
+  orders: (page: number, size: number, signal?: AbortSignal) =>
     unwrapAs<OrdersPage>(http.GET('/api/orders/user', { params: { query: { page, size } }, signal })),
   refundCheck: (id: string, signal?: AbortSignal) =>
     unwrapAs<RefundCheckResponse>(http.GET('/api/orders/{id}/refund/check', { params: { path: { id } }, signal })),

@@ -82,8 +82,8 @@ export const queries = {
     queryOptions({ queryKey: keys.referredUsers(page), queryFn: ({ signal }) => api.referredUsers(page, undefined, signal) }),
   referralInfo: (code: string) =>
     queryOptions({ queryKey: keys.referralInfo(code), queryFn: () => api.referralInfo(code), staleTime: Number.POSITIVE_INFINITY }),
-  orders: (page: number) =>
-    queryOptions({ queryKey: keys.ordersPage(page), queryFn: ({ signal }) => paymentsApi.orders(page, undefined, signal) }),
+  orders: (page: number, size: number) =>
+    queryOptions({ queryKey: keys.ordersPage(page), queryFn: ({ signal }) => paymentsApi.orders(page, size, signal) }),
   refundCheck: (orderId: string) =>
     queryOptions({ queryKey: keys.refundCheck(orderId), queryFn: ({ signal }) => paymentsApi.refundCheck(orderId, signal) }),
   subscription: () => queryOptions({ queryKey: keys.subscription, queryFn: ({ signal }) => paymentsApi.currentSubscription(signal) }),

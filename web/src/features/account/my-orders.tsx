@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { OrderItem } from '../../../../worker/contract/payments';
+import { ORDERS_PAGE_SIZE, type OrderItem } from '../../../../worker/contract/payments';
 import { useErrorText } from '../../api/error-text';
 import { paymentsApi } from '../../api/payments';
 import { keys, queries } from '../../api/queries';
@@ -92,7 +92,7 @@ export function MyOrders() {
   const [page, setPage] = useState(0);
   const [refunding, setRefunding] = useState<OrderItem | null>(null);
   const queryClient = useQueryClient();
-  const list = useQuery(queries.orders(page));
+  const list = useQuery(queries.orders(page, ORDERS_PAGE_SIZE));
   const orders = list.data?.orders;
   const totalPages = list.data?.totalPages ?? 0;
   const total = list.data?.total ?? 0;

@@ -94,7 +94,7 @@ function AvatarCard({ user }: { user: UserProfile }) {
     const controller = new AbortController();
     upload.current = controller;
     try {
-      const result = await accountsApi.uploadAvatar(file, controller.signal);
+      const result = await accountsApi.uploadAvatar(file, AVATAR.uploadTimeoutMs, controller.signal);
       setUser(result.user ?? { ...user, avatar: result.avatar });
       toast.success(t`Avatar updated`);
     } catch (e) {
