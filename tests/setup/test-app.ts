@@ -1,10 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import pg from 'pg';
 import { createEmbeddedApp } from '../../scripts/lib/embedded-deps';
 import { createConsoleLogger } from '../../worker/adapters/runtime/console-logger';
 import { loadConfig, type ConfigInput } from '../../worker/env';
+import { buildOpenApiDocument } from '../../worker/openapi/document';
 import type { Clock } from '../../worker/ports';
 import type { ImageEngines } from '../../worker/services/generation/engine';
 
@@ -18,6 +21,47 @@ export const TEST_ENV: ConfigInput = {
   // A cheap scrypt work factor: production's (15) costs ~0.1-0.5 s per hash; passwords.test.ts checks it.
   PASSWORD_KDF_LOG_N: '4',
 };
+
+/**
+ * Every JSON answer an API test sees is checked against the generated OpenAPI document: its status
+ * must be documented for the operation and its body must match that response's schema, or the
+ * request throws (failing the test that made it). Operations absent from the document are skipped.
+ */
+function responseChecker() {
+  const document = buildOpenApiDocument({ version: 'test' }) as {
+    paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+  };
+  const ajv = new Ajv2020({ strict: false, allErrors: false });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  ajv.addSchema({ ...document, $id: 'openapi.json' } as object);
+  const pointerPart = (part: string) => part.replaceAll('~', '~0').replaceAll('/', '~1');
+  const templates = Object.keys(document.paths ?? {}).map((template) => ({
+    template,
+    // Literal segments before parameters, so /api/orders/user beats /api/orders/{id}.
+    literal: template.split('/').filter((part) => !part.startsWith('{')).length,
+    pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`),
+  }));
+  const compiled = new Map<string, ValidateFunction>();
+  return async (method: string, url: string, res: Response) => {
+    if (!/json/i.test(res.headers.get('content-type') ?? '')) return;
+    const path = new URL(url).pathname;
+    const match = templates.filter((t) => t.pattern.test(path)).sort((a, b) => b.literal - a.literal)[0];
+    const operation = match && document.paths?.[match.template]?.[method.toLowerCase()];
+    if (!match || !operation) return;
+    const where = `${method} ${match.template} → ${res.status}`;
+    if (!operation.responses?.[String(res.status)]) throw new Error(`OpenAPI: ${where} is not a documented status`);
+    const pointer = `openapi.json#/paths/${pointerPart(match.template)}/${method.toLowerCase()}/responses/${res.status}/content/application~1json/schema`;
+    let validate = compiled.get(pointer);
+    if (!validate) {
+      validate = ajv.compile({ $ref: pointer });
+      compiled.set(pointer, validate);
+    }
+    const body = await res.clone().json();
+    if (!validate(body))
+      throw new Error(`OpenAPI: ${where} body does not match: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(body).slice(0, 400)}`);
+  };
+}
+let checkResponse: ReturnType<typeof responseChecker> | undefined;
 
 /** A clock tests can move, so expiry and resend windows are tested without sleeping. */
 export function manualClock(start = new Date('2026-11-22T10:00:00Z')): Clock & { advance(seconds: number): void } {
@@ -66,7 +110,7 @@ export async function createTestApp(options: { env?: ConfigInput; clock?: Clock;
     log: createConsoleLogger({ quiet: true }),
   });
 
-  const request = (path: string, init: RequestInit & { json?: unknown; token?: string; ip?: string } = {}) => {
+  const request = async (path: string, init: RequestInit & { json?: unknown; token?: string; ip?: string } = {}) => {
     const headers = new Headers(init.headers);
     if (init.json !== undefined) headers.set('content-type', 'application/json');
     if (init.token) headers.set('authorization', `Bearer ${init.token}`);
@@ -74,11 +118,15 @@ export async function createTestApp(options: { env?: ConfigInput; clock?: Clock;
     const socket = { remoteAddress: init.ip ?? '203.0.113.7', localPort: config.PORT };
     // Addressed as a browser on this machine would address `npm start` (links built from it say localhost:PORT).
     const url = path.startsWith('/') ? `http://localhost:${config.PORT}${path}` : path;
-    return embedded.app.request(
+    const method = init.method ?? 'GET';
+    const res = await embedded.app.request(
       url,
       { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body },
       { incoming: { socket } },
     );
+    checkResponse ??= responseChecker();
+    await checkResponse(method, url, res);
+    return res;
   };
 
   /** Signs in through the real e-mail-code flow, reading the code from the dev mailbox. */
