@@ -48,7 +48,7 @@ export function resolveToolRequest(
     const { prompt, description, selection, style } = resolveFaceSwapRequest('edit', 'form', fields);
     return { prompt, style, operation: { op: 'face-swap', description, selection }, params: selection };
   }
-  if (!tool || tool.engine !== 'photo' || tool.prompt.strategy === 'custom') {
+  if (tool?.engine !== 'photo' || tool.prompt.strategy === 'custom') {
     const prompt = request.prompt?.trim();
     if (!prompt) throw new ServiceError('VALIDATION_FAILED', EDIT_PROMPT_REQUIRED, { field: 'prompt' });
     return { prompt, style: tool?.style ?? request.style, operation: { op: 'edit', prompt }, params: {} };
