@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { queryClient } from './api/queries';
+import { queryClient } from './api/query-client';
 import { activateLocale, i18n, storedLocale } from './i18n';
 import { nextTask } from './lib/next-task';
 import { routeTree } from './routeTree.gen';

@@ -1,74 +1,19 @@
-import { infiniteQueryOptions, QueryClient, queryOptions } from '@tanstack/react-query';
-import { i18n } from '../i18n';
+import { queryOptions } from '@tanstack/react-query';
 import { accountApi, accountsApi, emailVerificationApi } from './accounts';
 import { api } from './endpoints';
+import { firstLoadQueries } from './first-load-queries';
 import { paymentsApi } from './payments';
+import { invalidateCredits, keys } from './query-client';
 import { upscaleApi } from './upscale';
 
-/**
- * Server state lives in TanStack Query (docs/decisions/027). No retries and no refetch on focus: a
- * failed request shows its error at once, as before; polling queries set their own retry rules.
- */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },
-    mutations: { retry: false },
-  },
-});
+export { invalidateCredits, keys, queryClient } from './query-client';
 
-// Server texts (plan and product names, messages) follow the app's language: refetch them when it changes.
-i18n.on('change', () => void queryClient.invalidateQueries());
-
-/** Every query key, in one place: invalidating a prefix (`keys.credits`) refreshes everything under it. */
-export const keys = {
-  me: ['me'] as const,
-  sessionCheck: ['session-check'] as const,
-  credits: ['credits'] as const,
-  balance: ['credits', 'balance'] as const,
-  transactions: (page: number, size: number, type: string) => ['credits', 'transactions', { page, size, type }] as const,
-  pricing: (lang: string) => ['pricing', lang] as const,
-  registrationBonus: ['registration-bonus'] as const,
-  models: ['generate-image', 'models'] as const,
-  generationStatus: (id: string) => ['generate-image', 'status', id] as const,
-  showcase: (size: number) => ['showcase', { size }] as const,
-  records: ['creation-records'] as const,
-  recordsPage: (filter: { page: number; size: number; status?: string; type?: string }) => ['creation-records', 'list', filter] as const,
-  recordStats: ['creation-records', 'stats'] as const,
-  referral: ['referral'] as const,
-  referralInfo: (code: string) => ['referral', 'info', code] as const,
-  referredUsers: (page: number) => ['referral', 'users', page] as const,
-  orders: ['orders'] as const,
-  ordersPage: (page: number) => ['orders', page] as const,
-  orderStatus: (orderId: string) => ['payment', 'order', orderId] as const,
-  refundCheck: (orderId: string) => ['orders', 'refund-check', orderId] as const,
-  subscription: ['subscription'] as const,
-  upscaleOptions: ['image-upscale', 'options'] as const,
-  upscaleStatus: (id: string) => ['image-upscale', 'status', id] as const,
-  googleConfig: ['google-config'] as const,
-  emailVerification: ['email-verification'] as const,
-  account: ['account'] as const,
-  accountExport: ['account', 'export'] as const,
-  deletionPreview: ['account', 'deletion'] as const,
-};
-
+/** Every query's options: the header's and the home page's (first-load-queries.ts), then the other pages'. */
 export const queries = {
-  balance: () => queryOptions({ queryKey: keys.balance, queryFn: ({ signal }) => api.balance(signal) }),
+  ...firstLoadQueries,
   transactions: (page: number, size: number, type: string) =>
     queryOptions({ queryKey: keys.transactions(page, size, type), queryFn: ({ signal }) => api.transactions(page, size, type, signal) }),
-  pricing: (lang: string) =>
-    queryOptions({ queryKey: keys.pricing(lang), queryFn: ({ signal }) => api.pricing(lang, signal), staleTime: 5 * 60_000 }),
-  registrationBonus: () =>
-    queryOptions({ queryKey: keys.registrationBonus, queryFn: ({ signal }) => api.registrationBonus(signal), staleTime: 5 * 60_000 }),
   models: () => queryOptions({ queryKey: keys.models, queryFn: ({ signal }) => api.models(signal), staleTime: 60_000 }),
-  /** The gallery, a page at a time (Load more). */
-  showcaseFeed: (size: number) =>
-    infiniteQueryOptions({
-      queryKey: keys.showcase(size),
-      queryFn: ({ pageParam, signal }) => api.showcase(pageParam, size, signal),
-      initialPageParam: 0,
-      getNextPageParam: (last, all) => (all.length < last.totalPages ? all.length : undefined),
-      staleTime: 5 * 60_000,
-    }),
   records: (filter: { page: number; size: number; status?: string; type?: string }) =>
     queryOptions({
       // The filter is part of the key: a late answer for an old filter lands in the old entry, never on screen.
@@ -117,6 +62,3 @@ export const queries = {
   accountExport: () => queryOptions({ queryKey: keys.accountExport, queryFn: ({ signal }) => accountApi.latestExport(signal) }),
   deletionPreview: () => queryOptions({ queryKey: keys.deletionPreview, queryFn: ({ signal }) => accountApi.deletionPreview(signal) }),
 };
-
-/** Credits moved (a job was charged or refunded, a purchase or refund went through): every balance and ledger view refetches. */
-export const invalidateCredits = () => queryClient.invalidateQueries({ queryKey: keys.credits });

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Coins, Globe, Menu as MenuIcon, X } from 'lucide-react';
-import { queries } from '../api/queries';
+import { firstLoadQueries } from '../api/first-load-queries';
 import { preloadLoginFlow, useLoginModal } from '../features/auth/login-modal';
 import { useSession } from '../features/auth/session';
 import { LOCALES, activateLocale, type Locale } from '../i18n';
@@ -44,7 +44,7 @@ function LanguageSelect() {
 /** The signed-in user's spendable credits; spending, refunds and purchases invalidate it (invalidateCredits). */
 export function useCreditBalance() {
   const { user } = useSession();
-  const { data } = useQuery({ ...queries.balance(), enabled: Boolean(user) });
+  const { data } = useQuery({ ...firstLoadQueries.balance(), enabled: Boolean(user) });
   return user && data ? data.available : null;
 }
 

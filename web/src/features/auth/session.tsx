@@ -4,7 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { UserProfile } from '../../../../worker/contract/auth';
 import { ApiError, TOKEN_KEY, USER_KEY, setUnauthorizedHandler } from '../../api/client';
 import { api } from '../../api/endpoints';
-import { keys } from '../../api/queries';
+import { keys } from '../../api/query-client';
 import { rememberReturnPath } from './return-url';
 import { safeLocalStorage } from '../../lib/safe-storage';
 

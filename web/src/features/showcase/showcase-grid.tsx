@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ShowcaseImage } from '../../../../worker/contract/showcase';
-import { queries } from '../../api/queries';
+import { firstLoadQueries } from '../../api/first-load-queries';
 import { downloadImage } from '../../ui/download';
 import { ErrorState } from '../../ui/page';
 import { useToast } from '../../ui/toast';
@@ -37,7 +37,7 @@ export function ShowcaseGrid({
   };
   const toast = useToast();
   const navigate = useNavigate();
-  const feed = useInfiniteQuery(queries.showcaseFeed(pageSize));
+  const feed = useInfiniteQuery(firstLoadQueries.showcaseFeed(pageSize));
   const images = feed.data?.pages.flatMap((p) => p.images) ?? [];
   const page = (feed.data?.pages.length ?? 1) - 1;
   const totalPages = feed.data?.pages.at(-1)?.totalPages ?? 0;
