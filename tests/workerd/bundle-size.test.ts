@@ -5,15 +5,17 @@ import { WORKER_BUNDLE_DIR } from './global-setup';
 
 /**
  * Issue 17: the Worker bundle as wrangler builds it for deploy (wrangler.toml: minify, no kept
- * names) stays under 300 KB gzipped, so cold starts stay cheap. It was 549 KB unminified with all
+ * names) stays under its budget gzipped, so cold starts stay cheap. It was 549 KB unminified with all
  * 64 zod locales (`import { z } from 'zod'` keeps the whole namespace; `import * as z` lets the
  * bundler drop what is unused).
  */
 // Built by global-setup.ts with the deploy settings.
 const OUT = WORKER_BUNDLE_DIR;
-const LIMIT_BYTES = 300 * 1024;
+// 300 KB until the routes carried their OpenAPI definitions: the document generator
+// (@asteasolutions/zod-to-openapi) and the e-mail catalogue add ≈ 12 KB gz (decision 030).
+const LIMIT_BYTES = 320 * 1024;
 
-it('the minified Worker bundle is at most 300 KB gzipped and carries no zod locales', () => {
+it('the minified Worker bundle is at most 320 KB gzipped and carries no zod locales', () => {
   const bundle = readFileSync(`${OUT}/index.js`);
   const gzipped = gzipSync(bundle).length;
   expect(gzipped, `${Math.round(gzipped / 1024)} KB gz`).toBeLessThanOrEqual(LIMIT_BYTES);

@@ -3,7 +3,8 @@
  * operation is defined once with `createRoute` and its request and response schemas, in its area's
  * route file, and `./api.ts` mounts them all. Callable without deps or a database.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import * as z from 'zod';
 import { createRouter, type Router } from '../lib/openapi';
 import { apiRoutes, devApiRoutes, sandboxApiRoutes } from './api';
 import { DOCS_CSP, DOCS_HTML, RENDERER_JS } from './renderer';

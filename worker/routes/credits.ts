@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import * as z from 'zod';
 import { consumeQuery, dailyUsageQuery, purchasesQuery, transactionsQuery } from '../contract/credits';
 import { idParam, purchasePackageBody, purchasePackageQuery } from '../contract/payments';
 import { balanceBody, consumeBody, dailyUsageBody, packagesBody, purchasesBody, transactionsBody } from '../contract/responses/credits';

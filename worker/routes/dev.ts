@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import * as z from 'zod';
 import { email } from '../contract/auth';
 import { ServiceError } from '../contract/errors';
 import { devMailboxBody } from '../contract/responses/public';

@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import * as z from 'zod';
 import { createRouter, errors, mountedAt, optionalSignIn } from '../lib/openapi';
 import { readFile } from '../services/files/files';
 

@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import * as z from 'zod';
 import { localiseJobFailure } from '../contract/error-messages';
 import { ServiceError } from '../contract/errors';
 import { UPLOAD, editRequest, recordsQuery, textToImageRequest } from '../contract/generation';

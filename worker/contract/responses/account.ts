@@ -1,5 +1,5 @@
 /** Success bodies of `/api/account/*` (sign-in details, data export, deletion) and the export job callback. */
-import { z } from '@hono/zod-openapi';
+import * as z from 'zod';
 import {
   type AccountOverview,
   type CredentialsChangedResponse,
@@ -21,7 +21,7 @@ export const accountOverviewBody = z
     hasPassword: z.boolean(),
     signInMethods: z.array(z.enum(['email', 'google', 'password'])),
   })
-  .openapi('AccountOverview');
+  .meta({ id: 'AccountOverview' });
 accountOverviewBody satisfies z.ZodType<AccountOverview>;
 
 export const credentialsChangedBody = z
@@ -30,12 +30,12 @@ export const credentialsChangedBody = z
     token: z.string().describe('This session’s new token; every other session ended'),
     user: userProfile,
   })
-  .openapi('CredentialsChanged');
+  .meta({ id: 'CredentialsChanged' });
 credentialsChangedBody satisfies z.ZodType<CredentialsChangedResponse>;
 
 export const emailChangeCodeBody = z
   .object({ success: z.literal(true), message: z.string(), currentEmailCodeSent: z.boolean(), resendAfterSeconds: int })
-  .openapi('EmailChangeCodeSent');
+  .meta({ id: 'EmailChangeCodeSent' });
 emailChangeCodeBody satisfies z.ZodType<EmailChangeCodeResponse>;
 
 const dataExport = z
@@ -52,9 +52,9 @@ const dataExport = z
     fileName: z.string().nullable(),
     error: z.string().nullable(),
   })
-  .openapi('DataExport');
+  .meta({ id: 'DataExport' });
 
-export const dataExportBody = z.object({ success: z.literal(true), export: dataExport.nullable() }).openapi('DataExportState');
+export const dataExportBody = z.object({ success: z.literal(true), export: dataExport.nullable() }).meta({ id: 'DataExportState' });
 dataExportBody satisfies z.ZodType<DataExportResponse>;
 
 export const deletionPreviewBody = z
@@ -66,12 +66,12 @@ export const deletionPreviewBody = z
     creations: int,
     resendAfterSeconds: int,
   })
-  .openapi('DeletionPreview');
+  .meta({ id: 'DeletionPreview' });
 deletionPreviewBody satisfies z.ZodType<DeletionPreview>;
 
-export const deleteAccountBody = z.object({ success: z.literal(true), message: z.string() }).openapi('AccountDeleted');
+export const deleteAccountBody = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'AccountDeleted' });
 deleteAccountBody satisfies z.ZodType<DeleteAccountResponse>;
 
 export const dataExportJobBody = z
   .object({ success: z.literal(true), outcome: z.enum(['completed', 'failed', 'skipped']) })
-  .openapi('DataExportJobRun');
+  .meta({ id: 'DataExportJobRun' });

@@ -3,7 +3,7 @@
  * §7 Auth). Each mirrors the contract's TypeScript type (`satisfies`), and the routes declare them,
  * so a service that returns another shape fails to compile.
  */
-import { z } from '@hono/zod-openapi';
+import * as z from 'zod';
 import type {
   AuthResponse,
   AvatarResponse,
@@ -31,10 +31,10 @@ export const userProfile = z
     role: z.enum(['user', 'admin']),
     createdAt: z.string().describe('ISO 8601'),
   })
-  .openapi('UserProfile');
+  .meta({ id: 'UserProfile' });
 userProfile satisfies z.ZodType<UserProfile>;
 
-export const sendCodeBody = z.object({ success: z.literal(true), message: z.string() }).openapi('CodeSent');
+export const sendCodeBody = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'CodeSent' });
 sendCodeBody satisfies z.ZodType<SendCodeResponse>;
 
 const signInFields = {
@@ -43,7 +43,7 @@ const signInFields = {
   user: userProfile,
   isReferralLogin: z.boolean().describe('Whether this sign-in created an account linked to an inviter'),
 };
-export const signInBody = z.object(signInFields).openapi('SignIn');
+export const signInBody = z.object(signInFields).meta({ id: 'SignIn' });
 signInBody satisfies z.ZodType<SignInResponse>;
 signInBody satisfies z.ZodType<AuthResponse>;
 
@@ -56,7 +56,7 @@ export const emailVerificationStatusBody = z
     inviterReward: int.nullable().describe('Credits the inviter receives once verified; null without an inviter'),
     resendAfterSeconds: int,
   })
-  .openapi('EmailVerificationStatus');
+  .meta({ id: 'EmailVerificationStatus' });
 emailVerificationStatusBody satisfies z.ZodType<EmailVerificationStatus>;
 
 export const verifyEmailBody = z
@@ -67,12 +67,12 @@ export const verifyEmailBody = z
     newUserBonus: int,
     inviterRewarded: z.boolean(),
   })
-  .openapi('EmailVerified');
+  .meta({ id: 'EmailVerified' });
 verifyEmailBody satisfies z.ZodType<VerifyEmailResponse>;
 
 export const googleConfigBody = z
   .object({ success: z.literal(true), enabled: z.boolean(), clientId: z.string().nullable() })
-  .openapi('GoogleConfig');
+  .meta({ id: 'GoogleConfig' });
 googleConfigBody satisfies z.ZodType<GoogleConfigResponse>;
 
 export const googleStartBody = z
@@ -80,14 +80,14 @@ export const googleStartBody = z
     success: z.literal(true),
     authorizationUrl: z.string().describe("Google's consent page; also sets the flow's HttpOnly cookie"),
   })
-  .openapi('GoogleStart');
+  .meta({ id: 'GoogleStart' });
 
 export const passwordResetRequestBody = z
   .object({ success: z.literal(true), message: z.string(), resendAfterSeconds: int })
-  .openapi('PasswordResetRequested');
+  .meta({ id: 'PasswordResetRequested' });
 passwordResetRequestBody satisfies z.ZodType<PasswordResetRequestResponse>;
 
 export const avatarBody = z
   .object({ success: z.literal(true), avatar: z.string().describe('The new avatar URL'), user: userProfile })
-  .openapi('AvatarUploaded');
+  .meta({ id: 'AvatarUploaded' });
 avatarBody satisfies z.ZodType<AvatarResponse>;

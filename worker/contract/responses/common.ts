@@ -3,7 +3,7 @@
  * acknowledgements. Response schemas are documentation and the handler's return type at once
  * (worker/lib/openapi.ts); requests keep their schemas in worker/contract/<area>.ts.
  */
-import { z } from '@hono/zod-openapi';
+import * as z from 'zod';
 import { ERROR_STATUS, type ApiErrorBody, type ErrorCode } from '../errors';
 
 const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
@@ -19,14 +19,14 @@ export const errorBody = z
     }),
     requestId: z.string().describe('Also the x-request-id header; quote it to support'),
   })
-  .openapi('Error');
+  .meta({ id: 'Error' });
 errorBody satisfies z.ZodType<Required<Pick<ApiErrorBody, 'success' | 'requestId'>>>;
 
 /** `{ success: true }` and nothing else. */
-export const okBody = z.object({ success: z.literal(true) }).openapi('Ok');
+export const okBody = z.object({ success: z.literal(true) }).meta({ id: 'Ok' });
 
 /** `{ success: true, message }`: an acknowledgement with a human-readable note. */
-export const okMessageBody = z.object({ success: z.literal(true), message: z.string() }).openapi('OkMessage');
+export const okMessageBody = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'OkMessage' });
 
 export const int = () => z.number().int();
 /** Dates travel as ISO 8601 strings. */

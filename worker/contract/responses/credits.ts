@@ -1,5 +1,5 @@
 /** Success bodies of `/api/credits/*` (spec §3 Credit balance / Transaction, §7 Credits) and the pricing items. */
-import { z } from '@hono/zod-openapi';
+import * as z from 'zod';
 import { type CreditBalance, type CreditTransaction, ledgerReasonSchema, REFERENCE_TYPES, TRANSACTION_TYPES } from '../credits';
 import { ORDER_STATUSES } from '../payments';
 import type { PricingItem } from '../pricing';
@@ -16,10 +16,10 @@ const balanceFields = {
   remaining: int,
   totalCredits: int,
 };
-export const creditBalance = z.object(balanceFields).openapi('CreditBalance');
+export const creditBalance = z.object(balanceFields).meta({ id: 'CreditBalance' });
 creditBalance satisfies z.ZodType<CreditBalance>;
 
-export const balanceBody = z.object({ success: z.literal(true), ...balanceFields }).openapi('CreditBalanceResponse');
+export const balanceBody = z.object({ success: z.literal(true), ...balanceFields }).meta({ id: 'CreditBalanceResponse' });
 
 export const creditTransaction = z
   .object({
@@ -35,7 +35,7 @@ export const creditTransaction = z
     transactionTime: z.string(),
   })
   .and(ledgerReasonSchema)
-  .openapi('CreditTransaction');
+  .meta({ id: 'CreditTransaction' });
 creditTransaction satisfies z.ZodType<CreditTransaction>;
 
 const pageFields = { page: int, size: int, total: int, totalPages: int };
@@ -47,7 +47,7 @@ export const transactionsBody = z
     transactions: z.array(creditTransaction).describe('Same as items (spec name)'),
     ...pageFields,
   })
-  .openapi('CreditTransactions');
+  .meta({ id: 'CreditTransactions' });
 
 const purchase = z
   .object({
@@ -62,11 +62,11 @@ const purchase = z
     createdAt: z.string(),
     completedAt: z.string().nullable(),
   })
-  .openapi('CreditPurchase');
+  .meta({ id: 'CreditPurchase' });
 
 export const purchasesBody = z
   .object({ success: z.literal(true), items: z.array(purchase), purchases: z.array(purchase).describe('Same as items'), ...pageFields })
-  .openapi('CreditPurchases');
+  .meta({ id: 'CreditPurchases' });
 
 export const consumeBody = z
   .object({
@@ -75,7 +75,7 @@ export const consumeBody = z
     duplicate: z.boolean().describe('True when this referenceType + referenceId was already spent: nothing moved'),
     balance: creditBalance,
   })
-  .openapi('CreditsConsumed');
+  .meta({ id: 'CreditsConsumed' });
 
 export const dailyUsageBody = z
   .object({
@@ -84,7 +84,7 @@ export const dailyUsageBody = z
     endDate: z.string(),
     days: z.array(z.object({ date: z.string().describe('YYYY-MM-DD (UTC)'), spent: int, earned: int })),
   })
-  .openapi('DailyUsage');
+  .meta({ id: 'DailyUsage' });
 
 export const pricingItem = z
   .object({
@@ -99,7 +99,7 @@ export const pricingItem = z
     isRecommended: z.boolean(),
     features: z.array(z.string()),
   })
-  .openapi('PricingItem');
+  .meta({ id: 'PricingItem' });
 pricingItem satisfies z.ZodType<PricingItem>;
 
-export const packagesBody = z.object({ success: z.literal(true), packages: z.array(pricingItem) }).openapi('CreditPackages');
+export const packagesBody = z.object({ success: z.literal(true), packages: z.array(pricingItem) }).meta({ id: 'CreditPackages' });

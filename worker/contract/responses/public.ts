@@ -1,5 +1,5 @@
 /** Success bodies of the visitor-readable reads, the admin configuration, health and the dev mailbox. */
-import { z } from '@hono/zod-openapi';
+import * as z from 'zod';
 import type { ShowcasePage } from '../showcase';
 import { pricingItem } from './credits';
 
@@ -14,14 +14,14 @@ export const healthBody = z
     commit: z.string(),
     migrations: z.object({ current: z.boolean(), applied: int, expected: int }).optional(),
   })
-  .openapi('Health');
+  .meta({ id: 'Health' });
 
 /** Spec §7: a list of pricing items (no envelope). */
-export const pricingListBody = z.array(pricingItem).openapi('PricingList');
+export const pricingListBody = z.array(pricingItem).meta({ id: 'PricingList' });
 
 export const registrationBonusBody = z
   .object({ success: z.literal(true), data: int.describe('Free credits for a new account') })
-  .openapi('RegistrationBonus');
+  .meta({ id: 'RegistrationBonus' });
 
 export const showcasePageBody = z
   .object({
@@ -43,7 +43,7 @@ export const showcasePageBody = z
     totalPages: int,
     total: int,
   })
-  .openapi('ShowcasePage');
+  .meta({ id: 'ShowcasePage' });
 showcasePageBody satisfies z.ZodType<ShowcasePage>;
 
 export const creditSystemConfigBody = z
@@ -56,11 +56,11 @@ export const creditSystemConfigBody = z
       referral: z.object({ registrationReward: int, purchaseBonusPercent: z.number() }),
     }),
   })
-  .openapi('CreditSystemConfig');
+  .meta({ id: 'CreditSystemConfig' });
 
 export const devMailboxBody = z
   .object({
     success: z.literal(true),
     messages: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string().optional(), sentAt: z.string() })),
   })
-  .openapi('DevMailbox');
+  .meta({ id: 'DevMailbox' });

@@ -1,15 +1,15 @@
 /** Success bodies of `/api/referral/*` and `/api/credits/referral*` (spec §7 Referral). */
-import { z } from '@hono/zod-openapi';
+import * as z from 'zod';
 
 const int = z.number().int();
 
 export const referrerInfoBody = z
   .object({ success: z.literal(true), valid: z.literal(true), referrerName: z.string() })
-  .openapi('ReferrerInfo');
+  .meta({ id: 'ReferrerInfo' });
 
 export const referralCodeCheckBody = z
   .object({ success: z.literal(true), valid: z.boolean(), referrerName: z.string().nullable() })
-  .openapi('ReferralCodeCheck');
+  .meta({ id: 'ReferralCodeCheck' });
 
 export const referralLinkBody = z
   .object({
@@ -18,7 +18,7 @@ export const referralLinkBody = z
     code: z.string().describe('Same as referralCode'),
     link: z.string().describe('`{origin}/login?ref={code}`'),
   })
-  .openapi('ReferralLink');
+  .meta({ id: 'ReferralLink' });
 
 export const referralStatsBody = z
   .object({
@@ -29,7 +29,7 @@ export const referralStatsBody = z
     totalPaidCount: int,
     rewardBalance: int,
   })
-  .openapi('ReferralStats');
+  .meta({ id: 'ReferralStats' });
 
 const referredUser = z
   .object({
@@ -41,7 +41,7 @@ const referredUser = z
     status: z.enum(['pending', 'completed']),
     rewardAmount: int,
   })
-  .openapi('ReferredUser');
+  .meta({ id: 'ReferredUser' });
 
 export const referredUsersBody = z
   .object({
@@ -53,6 +53,6 @@ export const referredUsersBody = z
     total: int,
     totalPages: int,
   })
-  .openapi('ReferredUsers');
+  .meta({ id: 'ReferredUsers' });
 
-export const referralAppliedBody = z.object({ success: z.literal(true), applied: z.literal(true) }).openapi('ReferralApplied');
+export const referralAppliedBody = z.object({ success: z.literal(true), applied: z.literal(true) }).meta({ id: 'ReferralApplied' });
