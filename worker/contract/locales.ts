@@ -5,3 +5,9 @@
 export const LOCALES = ['en', 'zh-Hant'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
+
+/** `?lang=` wins, then Accept-Language; anything Chinese gets Traditional Chinese. */
+export function pickLocale(lang: string | undefined, acceptLanguage: string | undefined): Locale {
+  const wanted = (lang ?? acceptLanguage ?? '').toLowerCase();
+  return wanted.startsWith('zh') ? 'zh-Hant' : 'en';
+}

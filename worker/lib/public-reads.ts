@@ -1,4 +1,4 @@
-import { pickLocale } from '../services/pricing/pricing';
+import { pickLocale } from '../contract/locales';
 
 /**
  * The public, visitor-readable GET routes whose answers are the same for everyone (issue 17): the

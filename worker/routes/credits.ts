@@ -9,7 +9,8 @@ import { publicOrigin } from '../lib/public-origin';
 import { requireUser } from '../middleware/auth';
 import { balanceOf, consumeCredits, dailyUsage, listPurchases, listTransactions } from '../services/credits/credits';
 import { createCheckoutOrder } from '../services/payments/orders';
-import { listPricing, pickLocale } from '../services/pricing/pricing';
+import { pickLocale } from '../contract/locales';
+import { listPricing } from '../services/pricing/pricing';
 
 const tags = ['Credits'];
 export const langQuery = z.object({ lang: z.string().optional().describe('Language (en, zh-Hant); else Accept-Language') });

@@ -25,7 +25,7 @@ import { requireUser } from '../middleware/auth';
 import { cancelOrder, createCheckoutOrder, getOrderStatus, listUserOrders } from '../services/payments/orders';
 import { checkRefund, requestRefund } from '../services/payments/refunds';
 import { cancelCurrentSubscription, currentSubscription } from '../services/payments/subscriptions';
-import { pickLocale } from '../services/pricing/pricing';
+import { pickLocale } from '../contract/locales';
 
 /** Plan names follow the SPA's language (sent as Accept-Language, or ?lang=). */
 export const localeOf = (c: Context<AppEnv>) => pickLocale(c.req.query('lang'), c.req.header('accept-language'));

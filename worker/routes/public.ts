@@ -8,7 +8,8 @@ import { createRouter, okJson } from '../lib/openapi';
 import { PUBLIC_READ_MAX_AGE, publicReadOf } from '../lib/public-reads';
 import { cachedPublicBody, cachedPublicRead, type CachedBody } from '../services/config/read-cache';
 import { readSystemConfig } from '../services/config/system-config';
-import { listPricing, pickLocale } from '../services/pricing/pricing';
+import { pickLocale } from '../contract/locales';
+import { listPricing } from '../services/pricing/pricing';
 import { langQuery } from './credits';
 
 const CACHE_CONTROL = `public, max-age=${PUBLIC_READ_MAX_AGE}, stale-while-revalidate=60`;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { AvatarDecodeError } from '../../services/auth/avatars';
+import { AvatarDecodeError } from './avatar-port';
 import { createCloudflareAvatarImages, createPassthroughAvatarImages, type ImagesBindingLike } from './avatar-cloudflare';
 
 /** A stand-in for the Images binding that records the calls and answers with a fixed WebP. */

@@ -2,7 +2,7 @@ import { AVATAR } from '../../contract/auth';
 import { structurallyComplete } from '../../lib/images/complete';
 import { stripMetadata } from '../../lib/images/strip-metadata';
 import type { AvatarImages, Logger } from '../../ports';
-import { AvatarDecodeError } from '../../services/auth/avatars';
+import { AvatarDecodeError } from './avatar-port';
 
 /**
  * The slice of the Cloudflare Images binding (`env.IMAGES`, `[env.production.images]` in

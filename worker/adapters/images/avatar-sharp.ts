@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { AVATAR } from '../../contract/auth';
 import type { AvatarImages } from '../../ports';
-import { AVATAR_INPUT_LIMITS, AvatarDecodeError } from '../../services/auth/avatars';
+import { AVATAR_INPUT_LIMITS, AvatarDecodeError } from './avatar-port';
 import { sharpSlots } from './sharp-slots';
 
 /**

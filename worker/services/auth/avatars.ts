@@ -5,6 +5,7 @@ import { ServiceError } from '../../contract/errors';
 import { newId } from '../../lib/ids';
 import { checkImageUpload } from '../../lib/images/check-upload';
 import { EXTENSION } from '../../lib/images/inspect';
+import { AVATAR_INPUT_LIMITS, AvatarDecodeError } from '../../adapters/images/avatar-port';
 import type { ServiceContext } from '../context';
 import { blobKeys, fileUrl } from '../files/files';
 import { accountGone } from './deleted-accounts';
@@ -12,19 +13,6 @@ import { toUserProfile } from './users';
 
 type Ctx = ServiceContext<'db' | 'blobs' | 'avatarImages' | 'limits' | 'log'>;
 
-/** Thrown by an AvatarImages adapter when the bytes behind a valid-looking header do not decode. */
-export class AvatarDecodeError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'AvatarDecodeError';
-  }
-}
-
-/**
- * Header dimensions refused before any decoder runs: a few-KB PNG can claim 30000×30000 and make a
- * decoder allocate gigabytes (decompression bomb). Real photos are far below these.
- */
-export const AVATAR_INPUT_LIMITS = { maxSide: 8000, maxPixels: 40_000_000 } as const;
 const UPLOADS_PER_HOUR = 30;
 
 /** Spec §5 avatar texts. */

@@ -4,7 +4,8 @@ import type { PricingItem } from '../../contract/pricing';
 
 export type { PricingItem };
 
-export type Locale = 'en' | 'zh-Hant';
+export type { Locale } from '../../contract/locales';
+import type { Locale } from '../../contract/locales';
 
 type PlanRow = typeof schema.pricingPlans.$inferSelect;
 
@@ -34,10 +35,4 @@ export async function listPricing(db: Db, locale: Locale, packageType?: PlanRow[
     .where(and(eq(schema.pricingPlans.active, true), packageType ? eq(schema.pricingPlans.packageType, packageType) : undefined))
     .orderBy(asc(schema.pricingPlans.packageType), asc(schema.pricingPlans.sortOrder));
   return plans.map((plan) => toPricingItem(plan, locale));
-}
-
-/** `?lang=` wins, then Accept-Language; anything Chinese gets Traditional Chinese. */
-export function pickLocale(lang: string | undefined, acceptLanguage: string | undefined): Locale {
-  const wanted = (lang ?? acceptLanguage ?? '').toLowerCase();
-  return wanted.startsWith('zh') ? 'zh-Hant' : 'en';
 }
