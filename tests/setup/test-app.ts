@@ -27,7 +27,7 @@ export const TEST_ENV: ConfigInput = {
  * must be documented for the operation and its body must match that response's schema, or the
  * request throws (failing the test that made it). Operations absent from the document are skipped.
  */
-function responseChecker() {
+export function responseChecker() {
   const document = buildOpenApiDocument({ version: 'test' }) as {
     paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
   };
