@@ -455,12 +455,12 @@ describe('webhook route', () => {
     const stale = await createSandboxGateway({
       secret: t.config.PAYMENTS_SANDBOX_SECRET!,
       publicUrl: 'http://x',
-      now: () => new Date(Date.now() - 301_000),
+      now: () => new Date(Date.now() - 600_000),
     }).sign(JSON.parse(good!.rawBody));
     const future = await createSandboxGateway({
       secret: t.config.PAYMENTS_SANDBOX_SECRET!,
       publicUrl: 'http://x',
-      now: () => new Date(Date.now() + 301_000),
+      now: () => new Date(Date.now() + 600_000),
     }).sign(JSON.parse(good!.rawBody));
     const wrongSecret = await createSandboxGateway({ secret: 'another-secret-0123456789', publicUrl: 'http://x' }).sign(
       JSON.parse(good!.rawBody),

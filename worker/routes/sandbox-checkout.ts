@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { Context } from 'hono';
 import { renderSandboxCheckout, submitSandboxCheckout, type SandboxPageResult } from '../adapters/payments/sandbox/checkout-page';
 import type { AppEnv } from '../lib/hono-env';
-import { createRouter } from '../lib/openapi';
+import { createRouter, errors } from '../lib/openapi';
 import { publicOrigin } from '../lib/public-origin';
 import { langQuery, localeOf } from './payments';
 
@@ -13,9 +13,15 @@ const sendSandbox = (c: Context<AppEnv>, result: SandboxPageResult) => {
 };
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' as const } } } });
-/** The sandbox page answers every outcome as a page a person reads, never the JSON error body. */
+/**
+ * The sandbox page answers every outcome as a page a person reads. Only a request refused before it
+ * reaches the page (a malformed address or query) gets the JSON error body, as a 400.
+ */
 const sandboxPages = {
-  400: html('Unknown action'),
+  400: {
+    description: 'Unknown action (a page), or a malformed address or query (the JSON error body)',
+    content: { ...html('').content, ...errors(400)[400].content },
+  },
   403: html('Refused: the post came from another site'),
   404: html('Unknown checkout session, or the sandbox gateway is off'),
   409: html('The checkout has already ended'),

@@ -6915,12 +6915,13 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Unknown action */
+            /** @description Unknown action (a page), or a malformed address or query (the JSON error body) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
                     "text/html": string;
                 };
             };
@@ -7010,12 +7011,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unknown action */
+            /** @description Unknown action (a page), or a malformed address or query (the JSON error body) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
                     "text/html": string;
                 };
             };
