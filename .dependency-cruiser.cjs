@@ -32,7 +32,7 @@ module.exports = {
       name: 'lib-is-a-leaf',
       severity: 'error',
       comment:
-        'worker/lib is small helpers: the contract, the config module and other helpers only. hono-env (the app\'s Hono typing) names the ports; openapi (the route-definition helpers) attaches the auth middleware.',
+        "worker/lib is small helpers: the contract, the config module and other helpers only. hono-env (the app's Hono typing) names the ports; openapi (the route-definition helpers) attaches the auth middleware.",
       from: { path: '^worker/lib/', pathNot: `${TESTS}|^worker/lib/(hono-env|openapi)\\.ts$` },
       to: { path: '^(worker/(?!contract/|lib/|env\\.ts$)|db/|web/|scripts/|tests/)' },
     },
