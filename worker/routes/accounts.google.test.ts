@@ -301,6 +301,17 @@ describe('POST /api/auth/google/v2/verify (ID token)', () => {
     expect(await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, created.user.id))).toHaveLength(1);
   });
 
+  it('keeps the page language on the account, for the mails it gets later', async () => {
+    const res = await t.request('/api/auth/google/v2/verify', {
+      method: 'POST',
+      json: { idToken: await google.idToken({ email: 'mei@gmail.com' }), referralCode: null },
+      headers: { 'accept-language': 'zh-Hant' },
+    });
+    expect(res.status).toBe(200);
+    const [user] = await t.deps.db.select().from(schema.users).where(eq(schema.users.email, 'mei@gmail.com'));
+    expect(user!.locale).toBe('zh-Hant');
+  });
+
   it.each([
     ['wrong audience', { aud: 'another-app.apps.googleusercontent.com' }, /another application/],
     ['wrong issuer', { iss: 'https://accounts.example.com' }, /not issued by Google/],

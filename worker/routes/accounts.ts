@@ -94,10 +94,16 @@ export const accountAuthRoutes = createRouter()
     // Cleared whatever happens (set before the call, so the error response carries it too): used or
     // failed, the flow is over for this browser.
     deleteCookie(c, name, { path: COOKIE_PATH, secure: publicOrigin(c).startsWith('https:') });
-    return c.json({ success: true as const, ...(await finishGoogleSignIn(c.get('deps'), { ...input, browserSecret })) }, 200);
+    return c.json(
+      { success: true as const, ...(await finishGoogleSignIn(c.get('deps'), { ...input, browserSecret, locale: callerLocale(c) })) },
+      200,
+    );
   })
   .openapi(googleIdToken, async (c) =>
-    c.json({ success: true as const, ...(await verifyGoogleIdToken(c.get('deps'), c.req.valid('json'))) }, 200),
+    c.json(
+      { success: true as const, ...(await verifyGoogleIdToken(c.get('deps'), { ...c.req.valid('json'), locale: callerLocale(c) })) },
+      200,
+    ),
   );
 
 const avatar = createRoute({

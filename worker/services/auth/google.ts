@@ -16,6 +16,7 @@ import type { ServiceContext } from '../context';
 import { applyRegistrationReferral } from '../referrals/referrals';
 import { issueSessionToken } from './session-tokens';
 import { findOrCreateVerifiedUser, toUserProfile } from './users';
+import type { Locale } from '../../contract/locales';
 
 type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'limits' | 'log'>;
 
@@ -94,7 +95,7 @@ export async function startGoogleSignIn(ctx: Ctx, input: { referralCode?: string
  */
 export async function finishGoogleSignIn(
   ctx: Ctx,
-  input: GoogleOAuthRequest & { browserSecret: string | undefined },
+  input: GoogleOAuthRequest & { browserSecret: string | undefined; locale?: Locale },
 ): Promise<AuthResponse> {
   const { clientId, clientSecret } = requireGoogle(ctx.config);
   const now = ctx.clock.now();
@@ -137,15 +138,15 @@ export async function finishGoogleSignIn(
     throw failed('Google did not return an ID token, please try again');
   }
   const identity = await verifyIdToken(ctx.config, idToken, now);
-  return signInWithGoogle(ctx, identity, input.referralCode || flow.referralCode, now);
+  return signInWithGoogle(ctx, identity, input.referralCode || flow.referralCode, now, input.locale);
 }
 
 /** `POST /auth/google/v2/verify`: an ID token from Google's own button, checked like the code flow's. */
-export async function verifyGoogleIdToken(ctx: Ctx, input: GoogleVerifyRequest): Promise<AuthResponse> {
+export async function verifyGoogleIdToken(ctx: Ctx, input: GoogleVerifyRequest & { locale?: Locale }): Promise<AuthResponse> {
   requireGoogle(ctx.config);
   const now = ctx.clock.now();
   const identity = await verifyIdToken(ctx.config, input.idToken, now);
-  return signInWithGoogle(ctx, identity, input.referralCode, now);
+  return signInWithGoogle(ctx, identity, input.referralCode, now, input.locale);
 }
 
 interface GoogleIdentity {
@@ -219,6 +220,7 @@ async function signInWithGoogle(
   identity: GoogleIdentity,
   referralCode: string | null | undefined,
   now: Date,
+  locale: Locale | undefined,
 ): Promise<AuthResponse> {
   const { user, isReferralLogin } = await ctx.db.transaction(async (tx) => {
     const { user, created } = await findOrCreateVerifiedUser(tx, {
@@ -226,6 +228,8 @@ async function signInWithGoogle(
       provider: 'google',
       subject: identity.sub,
       name: identity.name,
+      // The page's language, kept for the mails the account gets later.
+      ...(locale ? { locale } : {}),
     });
     const isReferralLogin = created && (await applyRegistrationReferral(tx, { invitedUserId: user.id, code: referralCode, now }));
     return { user, isReferralLogin };
