@@ -116,7 +116,7 @@ function Pricing() {
   const login = useLoginModal();
   const [cycle, setCycle] = useState<Cycle>('yearly');
   const pricing = useQuery(queries.pricing(i18n.locale));
-  // Deferred: the plan cards render in 5 ms slices instead of one task that blocks input (issue 16).
+  // Deferred: the plan cards render in 5 ms slices instead of one task that blocks input.
   const plans = useDeferredValue(pricing.data);
   const failed = pricing.isError;
   const [buying, setBuying] = useState<PricingItem | null>(null);
