@@ -16,7 +16,6 @@ import { damagePhoto } from '../worker/engine/tools/restore.damage';
 import { analysePortrait } from '../worker/engine/face-swap/analysis';
 import { faceSwapEdit, renderAvatar } from '../worker/engine/face-swap/index';
 import { runEngineOperation } from '../worker/engine/index';
-import { compileToolPrompt, toolById } from '../worker/contract/tools';
 
 const OUT = 'docs/gallery';
 const ROW = 300;
@@ -141,9 +140,9 @@ async function renderFaceSwap() {
 }
 
 /**
- * Logo generation (issue 15): descriptions in both languages — the review's hard cases, the chips'
- * own words appended as the page appends them (", minimal", "，極簡") — compiled by the tool's
- * template and drawn by the engine's text-to-image entry with the logo style, as a job is.
+ * Logo generation: descriptions in both languages — the hard cases, the chips' own words appended
+ * as the page appends them (", minimal", "，極簡") — sent to the engine as the logo operation with
+ * the description as its brief, as a job is (services/generation/tool-requests.ts).
  */
 const LOGO_DESCRIPTIONS = [
   'Bean There coffee shop, minimal',
@@ -164,11 +163,9 @@ const LOGO_DESCRIPTIONS = [
 ];
 
 async function renderLogos() {
-  const tool = toolById('logo-generation');
   const logos = await Promise.all(
-    LOGO_DESCRIPTIONS.map(async (extra, seed) => {
-      const prompt = compileToolPrompt(tool, { extra });
-      const output = await runEngineOperation({ op: 'text-to-image', prompt, style: 'logo', width: 1024, height: 1024, seed });
+    LOGO_DESCRIPTIONS.map(async (brief, seed) => {
+      const output = await runEngineOperation({ op: 'logo', brief, width: 1024, height: 1024, seed });
       return output.bytes;
     }),
   );
