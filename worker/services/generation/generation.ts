@@ -19,8 +19,8 @@ const seedIn = (input: unknown): number | null => {
   return typeof seed === 'number' && Number.isInteger(seed) ? seed : null;
 };
 
-/** `operation`: what to make (tool-requests.ts builds it); the workbench's text-to-image when absent. */
-export async function startTextToImage(ctx: JobContext, userId: string, request: TextToImageRequest & { operation?: TextOperation }) {
+/** `operation`: what to make, built from the request by `resolveTextToImageTool` (tool-requests.ts). */
+export async function startTextToImage(ctx: JobContext, userId: string, request: TextToImageRequest & { operation: TextOperation }) {
   const jobId = await startJob(
     ctx,
     jobKinds.textToImage,
@@ -34,7 +34,7 @@ export async function startTextToImage(ctx: JobContext, userId: string, request:
       seed: seedOf(request.seed),
       model: request.model,
       toolId: request.toolId,
-      operation: request.operation ?? { op: 'text-to-image', prompt: request.prompt, negativePrompt: request.negativePrompt },
+      operation: request.operation,
     },
     { updateRecordId: request.updateRecordId },
   );
