@@ -49,6 +49,7 @@ const TEXT = {
     sendDeletion: 'Send deletion code',
     deleteForGood: 'Delete my account for good',
     deleted: 'Your account was deleted.',
+    deletionMail: /account deletion code/,
     kept: 'Orders, refunds and the credit history stay as our accounting record, without your name or e-mail.',
   },
   'zh-Hant': {
@@ -69,6 +70,7 @@ const TEXT = {
     sendDeletion: '傳送刪除驗證碼',
     deleteForGood: '永久刪除我的帳戶',
     deleted: '您的帳戶已刪除。',
+    deletionMail: /刪除帳戶驗證碼/,
     kept: '訂單、退款與點數紀錄會作為會計紀錄保留，但不含您的姓名或電子郵件。',
   },
 } as const;
@@ -184,7 +186,7 @@ for (const [lang, viewport] of [
     await eventually(async () => {
       const res = await fetch(`${baseUrl}/api/dev/mailbox?email=${encodeURIComponent(email)}`);
       return ((await res.json()) as { messages: { subject: string }[] }).messages[0]?.subject ?? '';
-    }).toMatch(/account deletion code/);
+    }).toMatch(text.deletionMail);
     await codeField.fill(await readCode(baseUrl, email));
     await snap(page, `account-data-${lang}-delete-confirm`);
     await section.getByRole('button', { name: text.deleteForGood }).click();

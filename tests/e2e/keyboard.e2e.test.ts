@@ -39,12 +39,13 @@ it('keyboard only: sign in with an e-mail code, generate an image, buy a credit 
   await tabTo(page, dialog.getByRole('button', { name: /continue with e-mail/i }));
   await page.keyboard.press('Enter');
   await dialog.getByRole('textbox', { name: /e-mail/i }).waitFor();
-  expect(await dialog.getByRole('textbox', { name: /e-mail/i }).evaluate((el) => el === document.activeElement)).toBe(true);
+  await expect.poll(() => dialog.getByRole('textbox', { name: /e-mail/i }).evaluate((el) => el === document.activeElement)).toBe(true);
   await page.keyboard.type(email);
   await page.keyboard.press('Enter');
   const codeBox = dialog.getByRole('textbox', { name: /verification code/i });
   await codeBox.waitFor();
-  expect(await codeBox.evaluate((el) => el === document.activeElement)).toBe(true);
+  // Focus moves on React's commit after the mail request; wait for the state rather than race it.
+  await expect.poll(() => codeBox.evaluate((el) => el === document.activeElement)).toBe(true);
   await page.keyboard.type(await readCode(baseUrl, email));
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: /log ?out/i }).waitFor();
