@@ -38,11 +38,11 @@ it('a Traditional Chinese page signs in with a code mailed in Traditional Chines
   await snap(page, 'email-language-zh-signed-in');
 
   const [mail] = await mailbox(email);
-  expect(mail!.subject).toMatch(/^你的 Image Studio 登入驗證碼：\d{6}$/);
-  expect(mail!.text).toContain('你的驗證碼是');
+  expect(mail!.subject).toMatch(/^您的 Image Studio 登入驗證碼：\d{6}$/);
+  expect(mail!.text).toContain('您的驗證碼是');
   expect(mail!.text).toMatch(/驗證碼將在 \d+ 分鐘後失效/);
   expect(mail!.text).not.toMatch(/verification code|expires/i);
-  expect(mail!.html).toContain('你的驗證碼是');
+  expect(mail!.html).toContain('您的驗證碼是');
 
   expect(failures).toEqual([]);
   await context.close();

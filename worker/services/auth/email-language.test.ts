@@ -32,12 +32,12 @@ describe('e-mail language', () => {
 
   it('mails a new address in the page language, then the account keeps it', async () => {
     const first = await sendCode('mei@example.com', zh);
-    expect(first.subject).toMatch(/^你的 Image Studio 登入驗證碼：\d{6}$/);
-    expect(first.text).toContain('你的驗證碼是');
+    expect(first.subject).toMatch(/^您的 Image Studio 登入驗證碼：\d{6}$/);
+    expect(first.text).toContain('您的驗證碼是');
     await verify('mei@example.com', zh);
     expect(await localeOf('mei@example.com')).toBe('zh-Hant');
     // The account's language wins over a page that asks in English.
-    expect((await sendCode('mei@example.com', en)).subject).toMatch(/^你的 Image Studio 登入驗證碼/);
+    expect((await sendCode('mei@example.com', en)).subject).toMatch(/^您的 Image Studio 登入驗證碼/);
   });
 
   it('an account signed in from an English page is mailed in English until it signs in from a Chinese page', async () => {
@@ -47,7 +47,7 @@ describe('e-mail language', () => {
     expect((await sendCode('ada@example.com', zh)).subject).toMatch(/^Your Image Studio sign-in code/);
     await verify('ada@example.com', zh);
     expect(await localeOf('ada@example.com')).toBe('zh-Hant');
-    expect((await sendCode('ada@example.com', en)).subject).toMatch(/^你的 Image Studio 登入驗證碼/);
+    expect((await sendCode('ada@example.com', en)).subject).toMatch(/^您的 Image Studio 登入驗證碼/);
   });
 
   it('a password account registered from a Chinese page gets its verification code in Chinese', async () => {
@@ -58,6 +58,6 @@ describe('e-mail language', () => {
     });
     expect(res.status).toBe(200);
     expect(await localeOf('mei.pw@example.com')).toBe('zh-Hant');
-    expect(t.deps.devMailbox!.list('mei.pw@example.com')[0]!.subject).toMatch(/^驗證你的 Image Studio 電子郵件：\d{6}$/);
+    expect(t.deps.devMailbox!.list('mei.pw@example.com')[0]!.subject).toMatch(/^驗證您的 Image Studio 電子郵件：\d{6}$/);
   });
 });
