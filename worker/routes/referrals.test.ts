@@ -48,7 +48,7 @@ describe('referrals', () => {
 
     const list = await (await t.request('/api/referral/referred-users?page=0&size=20', { token: alice.token })).json();
     expect(list.users).toEqual([
-      expect.objectContaining({ invitedUser: maskEmail('bob.builder@example.com'), status: 'pending', rewardAmount: 50 }),
+      expect.objectContaining({ invitedUser: maskEmail('bob.builder@example.com'), status: 'completed', rewardAmount: 50 }),
     ]);
     expect(list.users[0].invitedUser).not.toContain('builder');
     expect(await (await t.request('/api/referral/stats', { token: alice.token })).json()).toMatchObject({
@@ -58,6 +58,32 @@ describe('referrals', () => {
     });
     const ledger = await t.deps.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.referenceType, 'REFERRAL'));
     expect(ledger).toHaveLength(1);
+  });
+
+  it('lists a friend as pending until the sign-up reward is paid, then completed', async () => {
+    const ivan = await t.signIn('ivan@example.com');
+    const { referralCode } = await (await t.request('/api/referral/link', { token: ivan.token })).json();
+    // A password account earns the inviter nothing until it proves the mailbox.
+    const res = await t.request('/api/auth/register', {
+      method: 'POST',
+      json: { name: 'Judy', email: 'judy@example.com', password: 'password-123', referralCode },
+    });
+    expect(res.status).toBe(200);
+    const judy = (await res.json()) as { token: string };
+    const friends = async () => (await (await t.request('/api/referral/referred-users', { token: ivan.token })).json()).users;
+    expect(await friends()).toEqual([expect.objectContaining({ status: 'pending', rewardAmount: 0 })]);
+    expect(await (await t.request('/api/referral/stats', { token: ivan.token })).json()).toMatchObject({ totalPaidCount: 0 });
+
+    const verified = await t.request('/api/auth/email-verification/verify', {
+      method: 'POST',
+      token: judy.token,
+      json: { verificationCode: t.latestCode('judy@example.com') },
+    });
+    expect(verified.status).toBe(200);
+    expect(await balanceOf(ivan.token)).toBe(70);
+    expect(await friends()).toEqual([expect.objectContaining({ status: 'completed', rewardAmount: 50 })]);
+    // "Paid" counts friends who bought, and Judy has bought nothing.
+    expect(await (await t.request('/api/referral/stats', { token: ivan.token })).json()).toMatchObject({ totalPaidCount: 0 });
   });
 
   it('refuses self-referral, unknown codes and existing accounts', async () => {

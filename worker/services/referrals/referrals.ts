@@ -107,7 +107,10 @@ export async function payRegistrationReward(tx: Tx, invitedUserId: string): Prom
     parts: { free: registrationReward },
   });
   if (!result.applied) return 0;
-  await tx.update(schema.referrals).set({ registrationReward }).where(eq(schema.referrals.id, row.referral.id));
+  await tx
+    .update(schema.referrals)
+    .set({ registrationReward, status: 'completed', completedAt: sql`now()` })
+    .where(eq(schema.referrals.id, row.referral.id));
   return registrationReward;
 }
 
@@ -207,7 +210,8 @@ export async function referralStats(db: Db, userId: string) {
       totalReferrals: sql<number>`count(*)::int`,
       registrationRewards: sql<number>`coalesce(sum(${schema.referrals.registrationReward}), 0)::int`,
       totalPurchaseRewards: sql<number>`coalesce(sum(${schema.referrals.purchaseReward}), 0)::int`,
-      totalPaidCount: sql<number>`count(*) filter (where ${schema.referrals.status} = 'completed')::int`,
+      // Friends whose purchase earned a bonus (spec "total paid count"), not friends merely rewarded for signing up.
+      totalPaidCount: sql<number>`count(*) filter (where ${schema.referrals.purchaseReward} > 0)::int`,
     })
     .from(schema.referrals)
     .where(eq(schema.referrals.referrerId, userId));
@@ -221,6 +225,15 @@ export async function referralStats(db: Db, userId: string) {
     totalPaidCount: Number(row?.totalPaidCount ?? 0),
     rewardBalance: registrationRewards + totalPurchaseRewards,
   };
+}
+
+/**
+ * An invitation is completed once it has earned the inviter a reward (the sign-up reward after the
+ * friend proved the mailbox, or a purchase bonus), pending until then. Read from the rewards, so rows
+ * written before the sign-up reward set the status also show what was paid.
+ */
+export function referralStatusOf(referral: { status: 'pending' | 'completed'; registrationReward: number; purchaseReward: number }) {
+  return referral.status === 'completed' || referral.registrationReward + referral.purchaseReward > 0 ? 'completed' : 'pending';
 }
 
 export async function referredUsers(db: Db, userId: string, query: { page: number; size: number }) {
@@ -242,7 +255,7 @@ export async function referredUsers(db: Db, userId: string, query: { page: numbe
     createdAt: referral.createdAt.toISOString(),
     invitedUser: maskEmail(email),
     email: maskEmail(email),
-    status: referral.status,
+    status: referralStatusOf(referral),
     rewardAmount: referral.registrationReward + referral.purchaseReward,
   }));
   return {
