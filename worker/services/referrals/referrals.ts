@@ -232,7 +232,11 @@ export async function referralStats(db: Db, userId: string) {
  * friend proved the mailbox, or a purchase bonus), pending until then. Read from the rewards, so rows
  * written before the sign-up reward set the status also show what was paid.
  */
-export function referralStatusOf(referral: { status: 'pending' | 'completed'; registrationReward: number; purchaseReward: number }) {
+export function referralStatusOf(referral: {
+  status: 'pending' | 'completed';
+  registrationReward: number;
+  purchaseReward: number;
+}): 'pending' | 'completed' {
   return referral.status === 'completed' || referral.registrationReward + referral.purchaseReward > 0 ? 'completed' : 'pending';
 }
 
