@@ -1,5 +1,4 @@
-import type { GenerationStatus } from '../../../worker/contract/generation';
-import { http, multipart, unwrapAs } from './client';
+import { http, multipart, unwrap } from './client';
 
 /** Face swap's two calls (spec §7): POST /generate-image (text mode) and /generate-image/edit (image mode). */
 export const faceSwapApi = {
@@ -11,7 +10,7 @@ export const faceSwapApi = {
     style: string;
     width: number;
     height: number;
-  }) => unwrapAs<GenerationStatus>(http.POST('/api/generate-image', { body: { ...body, toolId: 'face-swap' } })),
+  }) => unwrap(http.POST('/api/generate-image', { body: { ...body, toolId: 'face-swap' } })),
   edit: (fields: { prompt?: string; extra: string; options: Record<string, string>; model: string; style: string }, photo: File) => {
     const form = new FormData();
     form.append('toolId', 'face-swap');
@@ -21,6 +20,6 @@ export const faceSwapApi = {
     form.append('options', JSON.stringify(fields.options));
     if (fields.prompt) form.append('prompt', fields.prompt);
     form.append('images', photo, photo.name);
-    return unwrapAs<GenerationStatus>(http.POST('/api/generate-image/edit', multipart(form)));
+    return unwrap(http.POST('/api/generate-image/edit', multipart(form)));
   },
 };

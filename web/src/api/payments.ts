@@ -1,21 +1,13 @@
-import type {
-  CheckoutResponse,
-  OrdersPage,
-  PaymentMethod,
-  PaymentStatusResponse,
-  RefundCheckResponse,
-  RefundResponse,
-  SubscriptionResponse,
-} from '../../../worker/contract/payments';
-import { ApiError, http, unwrapAs } from './client';
+import type { CheckoutResponse, PaymentMethod } from '../../../worker/contract/payments';
+import { ApiError, http, unwrap } from './client';
 
 /**
  * A gateway failure is a 502 PAYMENT_PROVIDER_ERROR; it is folded back into the spec's
  * `{success: false, checkoutUrl: null, error}` shape here, so the pricing page shows the spec's alert.
  */
-async function checkout(pending: Promise<CheckoutResponse>): Promise<CheckoutResponse> {
+async function checkout(pending: Promise<Omit<CheckoutResponse, 'error'>>): Promise<CheckoutResponse> {
   try {
-    return await pending;
+    return { ...(await pending), error: null };
   } catch (error) {
     if (error instanceof ApiError && error.code === 'PAYMENT_PROVIDER_ERROR')
       return { success: false, checkoutUrl: null, error: error.message };
@@ -26,25 +18,21 @@ async function checkout(pending: Promise<CheckoutResponse>): Promise<CheckoutRes
 /** Typed payment, order, refund and subscription calls (spec §7), shaped by worker/contract/payments.ts. */
 export const paymentsApi = {
   createCreditOrder: (packageId: string, gateway: PaymentMethod) =>
-    checkout(unwrapAs<CheckoutResponse>(http.POST('/api/v2/payment/create-credit-order', { body: { packageId, gateway } }))),
+    checkout(unwrap(http.POST('/api/v2/payment/create-credit-order', { body: { packageId, gateway } }))),
   createSubscriptionOrder: (planId: string, gateway: PaymentMethod) =>
-    checkout(unwrapAs<CheckoutResponse>(http.POST('/api/v2/payment/create-subscription-order', { body: { planId, gateway } }))),
+    checkout(unwrap(http.POST('/api/v2/payment/create-subscription-order', { body: { planId, gateway } }))),
   orderStatus: (orderId: string, signal?: AbortSignal) =>
-    unwrapAs<PaymentStatusResponse>(http.GET('/api/v2/payment/order/{orderId}/status', { params: { path: { orderId } }, signal })),
+    unwrap(http.GET('/api/v2/payment/order/{orderId}/status', { params: { path: { orderId } }, signal })),
   /** The cancel callback route tells the server the customer gave up (spec §4). */
   cancelOrder: (orderId: string) =>
-    unwrapAs<PaymentStatusResponse>(
-      http.POST('/api/v2/payment/order/{orderId}/cancel', { params: { path: { orderId } }, body: {} as never }),
-    ),
+    unwrap(http.POST('/api/v2/payment/order/{orderId}/cancel', { params: { path: { orderId } }, body: {} as never })),
   orders: (page: number, size: number, signal?: AbortSignal) =>
-    unwrapAs<OrdersPage>(http.GET('/api/orders/user', { params: { query: { page, size } }, signal })),
+    unwrap(http.GET('/api/orders/user', { params: { query: { page, size } }, signal })),
   refundCheck: (id: string, signal?: AbortSignal) =>
-    unwrapAs<RefundCheckResponse>(http.GET('/api/orders/{id}/refund/check', { params: { path: { id } }, signal })),
+    unwrap(http.GET('/api/orders/{id}/refund/check', { params: { path: { id } }, signal })),
   /** An empty reason is left out: the server fills in the spec's default reason. */
   refund: (id: string, reason: string) =>
-    unwrapAs<RefundResponse>(
-      http.POST('/api/orders/{id}/refund', { params: { path: { id } }, body: reason.trim() ? { reason: reason.trim() } : {} }),
-    ),
-  currentSubscription: (signal?: AbortSignal) => unwrapAs<SubscriptionResponse>(http.GET('/api/subscriptions/current', { signal })),
-  cancelSubscription: () => unwrapAs<SubscriptionResponse>(http.POST('/api/subscriptions/current/cancel', { body: {} as never })),
+    unwrap(http.POST('/api/orders/{id}/refund', { params: { path: { id } }, body: reason.trim() ? { reason: reason.trim() } : {} })),
+  currentSubscription: (signal?: AbortSignal) => unwrap(http.GET('/api/subscriptions/current', { signal })),
+  cancelSubscription: () => unwrap(http.POST('/api/subscriptions/current/cancel', { body: {} as never })),
 };
