@@ -22,6 +22,8 @@ export const creationRecords = pgTable(
     type: creationType('type').notNull(),
     status: jobStatus('status').notNull().default('PROCESSING'),
     prompt: text('prompt'),
+    /** The words the user typed (a tool's own text, a face swap's description), for Re-edit; the prompt may be compiled from them. */
+    userWords: text('user_words'),
     style: text('style'),
     model: text('model'),
     width: integer('width'),

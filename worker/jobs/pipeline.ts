@@ -66,7 +66,7 @@ export async function startJob<P>(
   kind: JobKind<P>,
   userId: string,
   payload: P,
-  meta: { updateRecordId?: string; sourceUrls?: string[] } = {},
+  meta: { updateRecordId?: string; sourceUrls?: string[]; userWords?: string } = {},
 ): Promise<string> {
   const input = kind.payload.parse(payload);
   const unavailable = kind.unavailable?.(ctx, input);
@@ -90,6 +90,7 @@ export async function startJob<P>(
       ...described,
       credits: cost,
       sourceImageUrls: meta.sourceUrls ?? null,
+      userWords: meta.userWords?.trim() || null,
       errorCategory: null,
       errorMessage: null,
       updatedAt: now,

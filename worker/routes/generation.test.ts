@@ -240,6 +240,24 @@ describe('editing and uploads', () => {
 });
 
 describe('creation records', () => {
+  it("keeps the user's own words beside the compiled prompt, for Re-edit", async () => {
+    const workbench = await (await generate({ prompt: 'a red fox in snow' })).json();
+    const logo = await (await generate({ toolId: 'logo-generation', prompt: 'ignored', extra: 'Greenleaf tea shop' })).json();
+    const form = new FormData();
+    form.append('toolId', 'pop-art-portrait');
+    form.append('extra', 'with a yellow background');
+    form.append('images', await pngFile('me.png'));
+    const tool = await (await t.request('/api/generate-image/edit', { method: 'POST', token, body: form })).json();
+    await t.drainJobs();
+    const { records } = await (await t.request('/api/creation-records?page=0&size=20', { token })).json();
+    const byId = (id: string) => records.find((r: { id: string }) => r.id === id);
+    expect(byId(workbench.recordId)).toMatchObject({ prompt: 'a red fox in snow', userWords: 'a red fox in snow' });
+    expect(byId(logo.recordId).userWords).toBe('Greenleaf tea shop');
+    expect(byId(logo.recordId).prompt).not.toBe('Greenleaf tea shop');
+    expect(byId(tool.recordId)).toMatchObject({ type: 'POP_ART_PORTRAIT', userWords: 'with a yellow background' });
+    expect(byId(tool.recordId).prompt).toContain('pop art');
+  });
+
   it('lists, filters, counts and deletes the own records', async () => {
     await generate({ prompt: 'one' });
     clock.advance(1);

@@ -124,7 +124,7 @@ export const generationRoutes = createRouter()
       const allowGif = input.toolId !== undefined;
       const userId = requireUser(c).id;
       const images = await Promise.all(files.map((file) => checkUploadedImage(c.get('deps'), userId, file, { allowGif, field: 'images' })));
-      const request = { ...input, prompt: tool.prompt, style: tool.style ?? input.style, ...tool.size };
+      const request = { ...input, prompt: tool.prompt, userWords: tool.userWords, style: tool.style ?? input.style, ...tool.size };
       return c.json(await startEdit(c.get('deps'), userId, request, images, tool.operation), 200);
     },
   )

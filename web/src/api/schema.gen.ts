@@ -1436,6 +1436,8 @@ export interface components {
             type: "TEXT_TO_IMAGE" | "IMAGE_TO_IMAGE" | "FACE_SWAP" | "LOGO_GENERATION" | "ID_PHOTO_GENERATION" | "PROFESSIONAL_PORTRAIT" | "POP_ART_PORTRAIT" | "ANIME_STYLE" | "OIL_PAINTING" | "WATERCOLOR" | "SKETCH_STYLE" | "CYBERPUNK" | "RESTORED_IMAGE" | "UPSCALED_IMAGE";
             /** Format: date-time */
             updatedAt: string;
+            /** @description The words the user typed (a tool's own text, a face swap's description); `prompt` may be compiled from them */
+            userWords: string | null;
             width: number | null;
         };
         CreationRecordsPage: {

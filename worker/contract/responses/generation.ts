@@ -74,6 +74,10 @@ export const creationRecord = z
     thumbnail: z.string().nullable(),
     imageUrl: z.string().nullable(),
     prompt: z.string().nullable(),
+    userWords: z
+      .string()
+      .nullable()
+      .describe("The words the user typed (a tool's own text, a face swap's description); `prompt` may be compiled from them"),
     style: z.string().nullable(),
     model: z.string().nullable(),
     width: int.nullable(),

@@ -89,6 +89,7 @@ export async function planExport(db: Db, userId: string, now: Date, options: { u
         type: r.type,
         status: r.status,
         prompt: r.prompt,
+        userWords: r.userWords,
         style: r.style,
         model: r.model,
         toolId: r.toolId,

@@ -20,7 +20,11 @@ const seedIn = (input: unknown): number | null => {
 };
 
 /** `operation`: what to make, built from the request by `resolveTextToImageTool` (tool-requests.ts). */
-export async function startTextToImage(ctx: JobContext, userId: string, request: TextToImageRequest & { operation: TextOperation }) {
+export async function startTextToImage(
+  ctx: JobContext,
+  userId: string,
+  request: TextToImageRequest & { operation: TextOperation; userWords: string },
+) {
   const jobId = await startJob(
     ctx,
     jobKinds.textToImage,
@@ -36,7 +40,7 @@ export async function startTextToImage(ctx: JobContext, userId: string, request:
       toolId: request.toolId,
       operation: request.operation,
     },
-    { updateRecordId: request.updateRecordId },
+    { updateRecordId: request.updateRecordId, userWords: request.userWords },
   );
   return getGenerationStatus(ctx, userId, jobId);
 }
@@ -64,7 +68,7 @@ function runsOnEngine(ctx: JobContext, operation: ImageOperation, model: ModelNa
 export async function startEdit(
   ctx: JobContext,
   userId: string,
-  request: EditRequest & { prompt: string },
+  request: EditRequest & { prompt: string; userWords: string },
   images: CheckedImage[],
   operation: ImageOperation = { op: 'edit', prompt: request.prompt },
 ) {
@@ -86,7 +90,7 @@ export async function startEdit(
     model: request.model,
     sourceKeys: stored.map((s) => s.key),
   };
-  const meta = { updateRecordId: request.updateRecordId, sourceUrls: stored.map((s) => s.url) };
+  const meta = { updateRecordId: request.updateRecordId, sourceUrls: stored.map((s) => s.url), userWords: request.userWords };
   const jobId = asTool
     ? await startJob(ctx, jobKinds.tool, userId, { ...common, ...engineTool(operation) }, meta)
     : await startJob(ctx, jobKinds.edit, userId, { ...common, toolId: request.toolId, operation }, meta);

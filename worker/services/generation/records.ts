@@ -18,6 +18,7 @@ export function toCreationRecord(row: RecordRow) {
     thumbnail: row.thumbnailUrl,
     imageUrl: row.imageUrl,
     prompt: row.prompt,
+    userWords: row.userWords,
     style: row.style,
     model: row.model,
     width: row.width,

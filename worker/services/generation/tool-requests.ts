@@ -10,6 +10,8 @@ import { validateValue } from '../../lib/validate';
 export interface ResolvedToolRequest {
   /** What the record shows as its prompt (the words a model is sent; the engine never reads it). */
   prompt: string;
+  /** The words the user typed themselves (a tool's own text, face swap's description): Re-edit starts from them. */
+  userWords: string;
   style: string | undefined;
   /** What to make, as typed data: the job runs this (contract/operations.ts). */
   operation: ImageOperation;
@@ -46,18 +48,19 @@ export function resolveToolRequest(
   const tool = request.toolId ? toolById(request.toolId) : undefined;
   if (tool?.id === 'face-swap') {
     const { prompt, description, selection, style } = resolveFaceSwapRequest('edit', 'form', fields);
-    return { prompt, style, operation: { op: 'face-swap', description, selection }, params: selection };
+    return { prompt, userWords: description, style, operation: { op: 'face-swap', description, selection }, params: selection };
   }
   if (tool?.engine !== 'photo' || tool.prompt.strategy === 'custom') {
     const prompt = request.prompt?.trim();
     if (!prompt) throw new ServiceError('VALIDATION_FAILED', EDIT_PROMPT_REQUIRED, { field: 'prompt' });
-    return { prompt, style: tool?.style ?? request.style, operation: { op: 'edit', prompt }, params: {} };
+    return { prompt, userWords: prompt, style: tool?.style ?? request.style, operation: { op: 'edit', prompt }, params: {} };
   }
   const inputs = validateValue('form', toolInputSchema(tool), fields) as ToolInputs;
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(inputs)) if (typeof value === 'string' && value !== '') params[key] = value;
   return {
     prompt: compileToolPrompt(tool, inputs),
+    userWords: inputs.extra ?? '',
     style: tool.style,
     operation: { op: 'tool', toolId: tool.id as Extract<ImageOperation, { op: 'tool' }>['toolId'], params },
     params,
@@ -73,17 +76,19 @@ export function resolveToolRequest(
  */
 export function resolveTextToImageTool<
   T extends { toolId?: ToolId; prompt: string; style: string; extra?: string; options?: unknown; negativePrompt?: string },
->(request: T): T & { operation: TextOperation } {
+>(request: T): T & { operation: TextOperation; userWords: string } {
   if (request.toolId === 'face-swap') {
     const { prompt, description, selection, style } = resolveFaceSwapRequest('generate', 'json', request);
-    return { ...request, prompt, style, operation: { op: 'avatar', description, selection } };
+    return { ...request, prompt, userWords: description, style, operation: { op: 'avatar', description, selection } };
   }
   if (request.toolId === 'logo-generation') {
     const logo = toolById('logo-generation');
-    if (request.extra === undefined) return { ...request, style: logo.style, operation: { op: 'logo', brief: request.prompt } };
+    if (request.extra === undefined)
+      return { ...request, userWords: request.prompt, style: logo.style, operation: { op: 'logo', brief: request.prompt } };
     const inputs = validateValue('form', toolInputSchema(logo), { extra: request.extra }) as ToolInputs;
     const brief = inputs.extra ?? '';
-    return { ...request, prompt: compileToolPrompt(logo, inputs), style: logo.style, operation: { op: 'logo', brief } };
+    return { ...request, prompt: compileToolPrompt(logo, inputs), userWords: brief, style: logo.style, operation: { op: 'logo', brief } };
   }
-  return { ...request, operation: { op: 'text-to-image', prompt: request.prompt, negativePrompt: request.negativePrompt } };
+  const operation = { op: 'text-to-image' as const, prompt: request.prompt, negativePrompt: request.negativePrompt };
+  return { ...request, userWords: request.prompt, operation };
 }
