@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCredits, formatMoney } from './format';
+import { formatCredits, formatCreditsExact, formatMoney } from './format';
 
 describe('formatCredits', () => {
   it('uses K above 1,000 and M above 1,000,000', () => {
@@ -9,5 +9,17 @@ describe('formatCredits', () => {
     expect(formatCredits(2_345_678)).toBe('2.3M');
     expect(formatCredits(-1500)).toBe('-1.5K');
   });
+  it('rounds 2,956 to 3K, which is why it is only for the header', () => expect(formatCredits(2956)).toBe('3K'));
   it('formats money with a $ prefix', () => expect(formatMoney(19.99)).toBe('$19.99'));
+});
+
+describe('formatCreditsExact', () => {
+  it('keeps every credit and groups thousands in both languages', () => {
+    expect(formatCreditsExact(2956)).toBe('2,956');
+    expect(formatCreditsExact(2956, 'zh-Hant')).toBe('2,956');
+    expect(formatCreditsExact(1_234_567, 'en')).toBe('1,234,567');
+    expect(formatCreditsExact(999, 'zh-Hant')).toBe('999');
+    expect(formatCreditsExact(-3052, 'en')).toBe('-3,052');
+    expect(formatCreditsExact(0, 'zh-Hant')).toBe('0');
+  });
 });

@@ -8,7 +8,7 @@ import { firstLoadQueries } from '../api/first-load-queries';
 import { preloadLoginFlow, useLoginModal } from '../features/auth/login-modal';
 import { useSession } from '../features/auth/session';
 import { LOCALES, activateLocale, type Locale } from '../i18n';
-import { formatCredits } from './format';
+import { formatCredits, formatCreditsExact } from './format';
 
 // Only unverified password accounts see it: its form is not part of everyone's first load.
 const VerifyEmailBanner = lazy(() => import('../features/auth/verify-email-banner').then((m) => ({ default: m.VerifyEmailBanner })));
@@ -89,8 +89,10 @@ export function Header() {
   const login = useLoginModal();
   const credits = useCreditBalance();
   const [menuOpen, setMenuOpen] = useState(false);
-  const { t } = useT();
+  const { t, i18n } = useT();
   const display = user ? user.name || user.email : '';
+  const exactCredits = credits === null ? null : formatCreditsExact(credits, i18n.locale);
+  const compactCredits = credits === null ? null : formatCredits(credits);
 
   const links = (onClick?: () => void) =>
     NAV.map(({ to, label }) => (
@@ -124,11 +126,22 @@ export function Header() {
                   to="/personal-center/$tab"
                   params={{ tab: 'credits' }}
                   data-testid="header-credits"
-                  aria-label={credits === null ? t`Credits` : t`Credits: ${formatCredits(credits)}`}
-                  className="inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 py-1 text-xs font-semibold text-amber-200"
+                  aria-label={exactCredits === null ? t`Credits` : t`Credits: ${exactCredits}`}
+                  className="group relative inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 py-1 text-xs font-semibold text-amber-200"
                 >
                   <Coins aria-hidden className="h-3.5 w-3.5" strokeWidth={2} />
-                  {credits === null ? '…' : formatCredits(credits)}
+                  {compactCredits ?? '…'}
+                  {/* Spec §9 keeps the header compact ("3K"); the exact balance shows on hover and keyboard focus
+                      and is the link's accessible name, so a change of a few credits is never hidden. */}
+                  {exactCredits !== null && exactCredits !== compactCredits && (
+                    <span
+                      aria-hidden
+                      data-testid="header-credits-exact"
+                      className="pointer-events-none absolute right-0 top-full z-50 mt-2 hidden rounded-lg border border-white/10 bg-ink-900 px-2.5 py-1.5 text-xs font-semibold text-zinc-100 shadow-lg group-hover:block group-focus-visible:block"
+                    >
+                      {t`${exactCredits} credits`}
+                    </span>
+                  )}
                 </Link>
                 {/* Named by its text, not aria-label: the avatar letter is visible, so a label would not match what is seen. */}
                 <Link

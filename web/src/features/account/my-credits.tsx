@@ -6,7 +6,7 @@ import type { CreditTransaction } from '../../../../worker/contract/credits';
 import { TRANSACTION_TYPES } from '../../../../worker/contract/transaction-types';
 import { useErrorText } from '../../api/error-text';
 import { keys, queries } from '../../api/queries';
-import { formatCredits, formatDate } from '../../ui/format';
+import { formatCreditsExact, formatDate } from '../../ui/format';
 import { ErrorState } from '../../ui/page';
 import { useLedgerDescription } from './ledger-text';
 
@@ -53,7 +53,9 @@ function CauseLink({ tx }: { tx: CreditTransaction }) {
 }
 
 export function MyCredits() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  // Every number here explains a balance: exact, never "3K" (a spend of 4 must show).
+  const exact = (n: number) => formatCreditsExact(n, i18n.locale);
   const typeLabel = useTypeLabel();
   const describe = useLedgerDescription();
   const errorText = useErrorText();
@@ -79,7 +81,7 @@ export function MyCredits() {
           <p className="text-sm text-zinc-400">
             <Trans>Available credits</Trans>
           </p>
-          <p className="text-4xl font-black text-gradient">{balance ? formatCredits(balance.available) : '…'}</p>
+          <p className="text-4xl font-black text-gradient">{balance ? exact(balance.available) : '…'}</p>
         </div>
         <dl className="grid flex-1 grid-cols-3 gap-3 text-sm">
           {[
@@ -89,7 +91,7 @@ export function MyCredits() {
           ].map(([label, value]) => (
             <div key={label as string} className="rounded-xl bg-white/5 p-3">
               <dt className="text-zinc-400">{label}</dt>
-              <dd className="text-lg font-semibold">{value === undefined ? '…' : formatCredits(value as number)}</dd>
+              <dd className="text-lg font-semibold">{value === undefined ? '…' : exact(value as number)}</dd>
             </div>
           ))}
         </dl>
@@ -139,11 +141,12 @@ export function MyCredits() {
           <ul className="divide-y divide-white/5">
             {rows.map((tx) => {
               const description = describe(tx);
+              const after = exact(tx.credits);
               return (
                 <li key={tx.id} className="flex items-start gap-3 px-4 py-3 text-sm sm:items-center sm:gap-4">
                   <span className={`w-14 shrink-0 font-semibold tabular-nums ${tx.amount > 0 ? 'text-emerald-300' : 'text-rose-300'}`}>
                     {tx.amount > 0 ? '+' : ''}
-                    {tx.amount}
+                    {exact(tx.amount)}
                   </span>
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium">{typeLabel(tx.type)}</span>
@@ -157,7 +160,7 @@ export function MyCredits() {
                   </span>
                   <span className="shrink-0 text-right text-xs text-zinc-400 sm:text-sm">
                     <span className="block">
-                      <Trans>Balance {tx.credits}</Trans>
+                      <Trans>Balance {after}</Trans>
                     </span>
                     <time className="block" dateTime={tx.createdAt}>
                       {formatDate(tx.createdAt)}

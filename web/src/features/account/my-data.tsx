@@ -8,7 +8,7 @@ import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { formatCredits, formatDate } from '../../ui/format';
+import { formatCreditsExact, formatDate } from '../../ui/format';
 import { useToast } from '../../ui/toast';
 import { useSession } from '../auth/session';
 import { accountApi } from '../../api/accounts';
@@ -108,7 +108,7 @@ export function DataExportSection() {
 
 /** Delete account: says what goes and what stays, then asks for a code mailed to the account's address. */
 export function DeleteAccountSection() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const errorText = useErrorText();
   const toast = useToast();
   const session = useSession();
@@ -120,6 +120,7 @@ export function DeleteAccountSection() {
 
   const previewQuery = useQuery(queries.deletionPreview());
   const preview = previewQuery.data ?? null;
+  const forfeited = preview ? formatCreditsExact(preview.creditsForfeited, i18n.locale) : '';
   const shownError = error ?? (previewQuery.error ? { text: errorText(previewQuery.error) } : null);
 
   async function sendCode() {
@@ -171,7 +172,7 @@ export function DeleteAccountSection() {
             <Trans>Your profile, sign-in methods, creations and images are removed for good.</Trans>
           </li>
           <li>
-            <Trans>Your remaining {formatCredits(preview.creditsForfeited)} credits are lost.</Trans>
+            <Trans>Your remaining {forfeited} credits are lost.</Trans>
           </li>
           {preview.subscription && (
             <li>

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useErrorText } from '../../api/error-text';
 import { keys, queries } from '../../api/queries';
 import { Button } from '../../ui/button';
-import { formatCredits, formatDate } from '../../ui/format';
+import { formatCreditsExact, formatDate } from '../../ui/format';
 import { ErrorState } from '../../ui/page';
 
 export function MyInvites() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const errorText = useErrorText();
   const [page, setPage] = useState(0);
   const [copied, setCopied] = useState(false);
@@ -64,7 +64,7 @@ export function MyInvites() {
         ].map(([label, value]) => (
           <div key={label as string} className="card p-4">
             <dt className="text-xs text-zinc-400">{label}</dt>
-            <dd className="mt-1 text-2xl font-bold">{value === undefined ? '…' : formatCredits(value as number)}</dd>
+            <dd className="mt-1 text-2xl font-bold">{value === undefined ? '…' : formatCreditsExact(value as number, i18n.locale)}</dd>
           </div>
         ))}
       </dl>

@@ -7,7 +7,7 @@ import { useErrorText } from '../../api/error-text';
 import { paymentsApi } from '../../api/payments';
 import { keys, queries } from '../../api/queries';
 import { Button } from '../../ui/button';
-import { formatCredits, formatDate, formatMoney } from '../../ui/format';
+import { formatCreditsExact, formatDate, formatMoney } from '../../ui/format';
 import { ErrorState } from '../../ui/page';
 import { useToast } from '../../ui/toast';
 import { RefundModal } from '../payments/refund-modal';
@@ -19,7 +19,7 @@ const refundable = (order: OrderItem) =>
   order.status === 'PAID' && !order.needsSupport && order.refundStatus !== 'PENDING' && order.refundStatus !== 'APPROVED';
 
 function OrderRow({ order, onRefund, onCancel }: { order: OrderItem; onRefund: () => void; onCancel: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const methodLabel = usePaymentMethodLabel();
   const { productName: product, orderNumber } = order;
   const credits = order.creditsAdded || order.creditsToAdd;
@@ -60,7 +60,8 @@ function OrderRow({ order, onRefund, onCancel }: { order: OrderItem; onRefund: (
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
         <span className="font-semibold tabular-nums">{formatMoney(order.amount)}</span>
         <span className="text-amber-200">
-          ✦ {formatCredits(credits)} {order.kind === 'subscription' ? <Trans>credits / month</Trans> : <Trans>credits</Trans>}
+          ✦ {formatCreditsExact(credits, i18n.locale)}{' '}
+          {order.kind === 'subscription' ? <Trans>credits / month</Trans> : <Trans>credits</Trans>}
         </span>
         <span className="text-zinc-400">{methodLabel(order.paymentMethod)}</span>
       </div>

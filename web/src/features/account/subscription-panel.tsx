@@ -9,7 +9,7 @@ import { useErrorText } from '../../api/error-text';
 import { paymentsApi } from '../../api/payments';
 import { keys, queries } from '../../api/queries';
 import { Button } from '../../ui/button';
-import { formatCredits, formatDate, formatMoney } from '../../ui/format';
+import { formatCreditsExact, formatDate, formatMoney } from '../../ui/format';
 import { SubscriptionStatusBadge, usePaymentMethodLabel } from '../payments/status-badge';
 import { useToast } from '../../ui/toast';
 
@@ -90,7 +90,7 @@ function CancelDialog({
 
 /** The current plan at the top of My orders: price, dates, status, provider, and cancel (issue 5). */
 export function SubscriptionPanel() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const errorText = useErrorText();
   const methodLabel = usePaymentMethodLabel();
   const queryClient = useQueryClient();
@@ -141,7 +141,7 @@ export function SubscriptionPanel() {
         {formatMoney(s.price)} <span className="font-normal text-zinc-400">{per}</span>
       </>,
     ],
-    [t`Monthly credits`, formatCredits(s.monthlyCredits)],
+    [t`Monthly credits`, formatCreditsExact(s.monthlyCredits, i18n.locale)],
     [t`Started`, formatDate(s.startDate)],
     [t`Next billing`, s.nextBillingDate ? formatDate(s.nextBillingDate) : '—'],
     [t`Ends`, s.endDate ? formatDate(s.endDate) : '—'],

@@ -7,7 +7,7 @@ import { REFUND_RULES, type OrderItem, type RefundCheckResponse } from '../../..
 import { ApiError } from '../../api/client';
 import { paymentsApi } from '../../api/payments';
 import { Button } from '../../ui/button';
-import { formatDate, formatMoney } from '../../ui/format';
+import { formatCreditsExact, formatDate, formatMoney } from '../../ui/format';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import { invalidateCredits, queries } from '../../api/queries';
@@ -43,9 +43,16 @@ function Condition({ ok, children, detail, testId }: { ok: boolean; children: Re
 
 /** Spec §5 refund rules as the server judged them, each with its numbers. */
 function Conditions({ check, order }: { check: RefundCheckResponse; order: OrderItem }) {
+  const { i18n } = useLingui();
   const c = check.conditions;
   const max = REFUND_RULES.maxRefundsPer30Days;
-  const { currentCredits: current, requiredCredits: required, recentRefundCount: recent } = c;
+  const { recentRefundCount: recent } = c;
+  const exact = (n: number) => formatCreditsExact(n, i18n.locale);
+  // The order's credits are taken back from the balance: say what it added, what the balance is and
+  // what it would be after, so 3,052 beside 100 reads as "enough", not as a fraction.
+  const added = exact(c.requiredCredits);
+  const balance = exact(c.currentCredits);
+  const after = exact(c.currentCredits - c.requiredCredits);
   const deadline = check.deadline ? formatDate(check.deadline) : null;
   return (
     <ul aria-labelledby="refund-conditions-title" className="divide-y divide-white/5">
@@ -59,13 +66,23 @@ function Conditions({ check, order }: { check: RefundCheckResponse; order: Order
         testId="condition-credits"
         ok={c.hasEnoughCredits}
         detail={
-          order.kind === 'subscription' ? (
+          c.hasEnoughCredits ? (
+            order.kind === 'subscription' ? (
+              <Trans>
+                This plan added {added} credits. A refund takes them back: your balance goes from {balance} to {after}.
+              </Trans>
+            ) : (
+              <Trans>
+                This pack added {added} credits. A refund takes them back: your balance goes from {balance} to {after}.
+              </Trans>
+            )
+          ) : order.kind === 'subscription' ? (
             <Trans>
-              You have {current} of the {required} credits this plan added
+              This plan added {added} credits, but your balance is {balance}: some of them have been used.
             </Trans>
           ) : (
             <Trans>
-              You have {current} of the {required} credits this pack added
+              This pack added {added} credits, but your balance is {balance}: some of them have been used.
             </Trans>
           )
         }
@@ -95,16 +112,18 @@ function Conditions({ check, order }: { check: RefundCheckResponse; order: Order
  * before the others: its credits are already taken back, so "not enough credits" would mislead).
  */
 function Refusal({ check }: { check: RefundCheckResponse }) {
+  const { i18n } = useLingui();
   const c = check.conditions;
   const max = REFUND_RULES.maxRefundsPer30Days;
-  const { currentCredits: current, requiredCredits: required } = c;
+  const added = formatCreditsExact(c.requiredCredits, i18n.locale);
+  const balance = formatCreditsExact(c.currentCredits, i18n.locale);
   if (!c.isPaid) return <Trans>This order cannot be refunded: only paid orders can be refunded.</Trans>;
   if (!c.noPendingRefund) return <Trans>This order cannot be refunded: a refund for it is already being processed.</Trans>;
   if (!c.withinTimeLimit) return <Trans>This order cannot be refunded: the 3-day refund window has closed.</Trans>;
   if (!c.hasEnoughCredits)
     return (
       <Trans>
-        This order cannot be refunded: some of its credits have been used ({current} of {required} left).
+        This order cannot be refunded: it added {added} credits and your balance is {balance}, so some of them have been used.
       </Trans>
     );
   if (!c.passRiskControl) return <Trans>This order cannot be refunded: at most {max} refunds are allowed in 30 days.</Trans>;
@@ -116,7 +135,7 @@ function Refusal({ check }: { check: RefundCheckResponse }) {
  * optional reason (≤ 200) and submits. On success the caller reloads the list.
  */
 export function RefundModal({ order, onClose, onRefunded }: { order: OrderItem | null; onClose: () => void; onRefunded: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const toast = useToast();
   const [submitError, setSubmitError] = useState<string>();
   const [reason, setReason] = useState('');
@@ -162,7 +181,7 @@ export function RefundModal({ order, onClose, onRefunded }: { order: OrderItem |
   }
 
   const amount = check ? formatMoney(check.refundAmount) : order ? formatMoney(order.amount) : '';
-  const removed = check?.conditions.requiredCredits ?? 0;
+  const removed = formatCreditsExact(check?.conditions.requiredCredits ?? 0, i18n.locale);
   return (
     <ModalOverlay
       isOpen={order !== null}
