@@ -13,6 +13,7 @@ import { downloadImage } from '../../ui/download';
 import { formatDate } from '../../ui/format';
 import { ErrorState, Page } from '../../ui/page';
 import { useToast } from '../../ui/toast';
+import { creationTypeLabel } from './creation-type-labels';
 import { useJobFailureText } from './failure-text';
 import { userWords } from './user-words';
 
@@ -40,7 +41,7 @@ function StatusBadge({ status }: { status: CreationRecord['status'] }) {
 }
 
 function Creations() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const failureText = useJobFailureText();
   const toast = useToast();
   const errorText = useErrorText();
@@ -64,7 +65,11 @@ function Creations() {
   const reload = () => queryClient.invalidateQueries({ queryKey: keys.records });
   const remove = useMutation({ mutationFn: (id: string) => api.deleteRecord(id), onSettled: reload });
 
-  const typeLabel = (r: CreationRecord) => r.type.replace(/_/g, ' ').toLowerCase();
+  // The tool's own name in the page's language; a type this build does not know keeps the server's word.
+  const typeLabel = (r: CreationRecord) => {
+    const label = creationTypeLabel(r.type);
+    return label ? i18n._(label) : r.type.replace(/_/g, ' ').toLowerCase();
+  };
   const upscaleLabel = (r: CreationRecord) => {
     const factor = r.style?.replace(/x$/i, '') ?? '';
     return r.width && r.height ? t`Upscaled ${factor}× · ${r.width} × ${r.height} px` : t`Upscaled ${factor}×`;
@@ -153,7 +158,16 @@ function Creations() {
                       <Trans>Generating…</Trans>
                     </span>
                   ) : (
-                    <span className="text-sm text-rose-300">{failureText(r.failureCode, r.errorMessage)}</span>
+                    <span className="flex flex-col items-center gap-1.5 px-4 text-center" data-testid="creation-failure">
+                      <span className="text-sm text-rose-300">{failureText(r.failureCode, r.errorMessage)}</span>
+                      {/* A failed record's job was charged when it started and refunded when it failed
+                          (worker/jobs/pipeline.ts), as the workbench's failure note says. */}
+                      {r.credits > 0 && (
+                        <span className="text-xs text-zinc-400">
+                          <Trans>No credits were used: they are back in your balance.</Trans>
+                        </span>
+                      )}
+                    </span>
                   )}
                 </div>
                 <div className="flex flex-col gap-2 p-3">
@@ -167,7 +181,7 @@ function Creations() {
                     ) : r.type === 'UPSCALED_IMAGE' ? (
                       upscaleLabel(r)
                     ) : (
-                      <span className="capitalize">{typeLabel(r)}</span>
+                      <span data-testid="creation-type">{typeLabel(r)}</span>
                     )}
                   </p>
                   <div className="flex flex-wrap gap-1.5">
