@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { UserProfile } from '../../../../worker/contract/auth';
@@ -224,16 +225,29 @@ function ProfileForm({ user }: { user: UserProfile }) {
   return (
     <form onSubmit={save} className="card flex flex-col gap-4 p-6" noValidate>
       <Field label={t`Username`} value={name} onChange={setName} error={error} autoComplete="nickname" inputProps={{ maxLength: 50 }} />
-      <Field
-        label={t`E-mail`}
-        value={user.email}
-        isReadOnly
-        description={
-          user.emailVerified
-            ? t`Your e-mail cannot be changed.`
-            : t`Not verified yet: enter the code we e-mailed you in the banner at the top of the page.`
-        }
-      />
+      <div className="flex flex-col gap-1.5">
+        <Field
+          label={t`E-mail`}
+          value={user.email}
+          isReadOnly
+          description={
+            user.emailVerified
+              ? t`You can change your e-mail under Account & data.`
+              : t`Not verified yet: enter the code we e-mailed you in the banner at the top of the page.`
+          }
+        />
+        {/* The address is changed with a code to the new mailbox, on the Account & data tab. */}
+        {user.emailVerified && (
+          <Link
+            to="/personal-center/$tab"
+            params={{ tab: 'account' }}
+            data-testid="change-email-link"
+            className="self-start text-xs font-semibold text-fuchsia-300 hover:underline"
+          >
+            <Trans>Change e-mail</Trans> <span aria-hidden>→</span>
+          </Link>
+        )}
+      </div>
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-zinc-500">

@@ -30,16 +30,24 @@ function GoogleMark() {
 type State = 'loading' | 'enabled' | 'disabled';
 
 /**
- * Continue with Google (spec §1/§2): enabled from GET /auth/google/config; when Google is not set up
- * on this deployment the button says so instead of failing after a click.
+ * Whether this deployment offers Google sign-in (GET /auth/google/config, fetched once per page
+ * load). `disabled` also when the answer failed: a button that cannot work is worse than none.
+ */
+export function useGoogleSignIn(): State {
+  const config = useQuery(queries.googleConfig());
+  return config.isPending ? 'loading' : config.data?.enabled ? 'enabled' : 'disabled';
+}
+
+/**
+ * Continue with Google (spec §1/§2). Render it only when {@link useGoogleSignIn} is not `disabled`:
+ * a provider this deployment has not configured is not offered at all (a signed-out visitor has
+ * nothing to do with "not configured"). While the configuration loads it shows, inactive.
  */
 export function GoogleButton({ referralCode }: { referralCode?: string }) {
   const errorText = useErrorText();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
-
-  const config = useQuery(queries.googleConfig());
-  const state: State = config.isPending ? 'loading' : config.data?.enabled ? 'enabled' : 'disabled';
+  const state = useGoogleSignIn();
 
   async function start() {
     setError(undefined);
@@ -55,13 +63,7 @@ export function GoogleButton({ referralCode }: { referralCode?: string }) {
     }
   }
 
-  if (state === 'disabled') {
-    return (
-      <Button variant="secondary" isDisabled className="w-full">
-        <GoogleMark /> <Trans>Google sign-in is not configured</Trans>
-      </Button>
-    );
-  }
+  if (state === 'disabled') return null;
   return (
     <div className="flex flex-col gap-2">
       <Button variant="secondary" className="w-full" isDisabled={state === 'loading'} pending={pending} onPress={() => void start()}>

@@ -9,7 +9,7 @@ import { api } from '../../api/endpoints';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { useToast } from '../../ui/toast';
-import { GoogleButton } from './google-button';
+import { GoogleButton, useGoogleSignIn } from './google-button';
 import { PasswordStep } from './password-step';
 import { useSession } from './session';
 import { useValidationText } from './validation-text';
@@ -32,6 +32,7 @@ export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) 
   const errorText = useErrorText();
   const session = useSession();
   const translate = useValidationText();
+  const google = useGoogleSignIn();
   const [step, setStep] = useState<Step>('initial');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -109,12 +110,16 @@ export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) 
     <div className="flex flex-col gap-5">
       {step === 'initial' && (
         <div className="flex flex-col gap-3">
-          <GoogleButton referralCode={referralCode()} />
-          <div className="flex items-center gap-3 text-xs text-zinc-500" aria-hidden>
-            <span className="h-px flex-1 bg-white/10" />
-            <Trans>or</Trans>
-            <span className="h-px flex-1 bg-white/10" />
-          </div>
+          {google !== 'disabled' && (
+            <>
+              <GoogleButton referralCode={referralCode()} />
+              <div className="flex items-center gap-3 text-xs text-zinc-500" aria-hidden>
+                <span className="h-px flex-1 bg-white/10" />
+                <Trans>or</Trans>
+                <span className="h-px flex-1 bg-white/10" />
+              </div>
+            </>
+          )}
           <Button className="w-full" onPress={() => goTo('email')}>
             <Trans>Continue with e-mail</Trans>
           </Button>
