@@ -29,4 +29,21 @@ describe('checkUploadedImage', () => {
     clock.advance(UPLOADS_PER_USER.windowSeconds);
     await expect(checkUploadedImage(ctx, 'usr_busy', file)).resolves.toMatchObject({ width: 16 });
   });
+
+  it('refuses another type naming exactly the formats this field accepts, GIF only where it is accepted', async () => {
+    const ctx = { limits: createMemoryRateLimiter(manualClock()), avatarImages: createSharpAvatarImages() };
+    // A one-pixel GIF: its bytes say GIF whatever the name says.
+    const gifBytes = Uint8Array.from(atob('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw=='), (c) => c.charCodeAt(0));
+    const gif = new File([gifBytes], 'still.gif', { type: 'image/gif' });
+    const text = new File(['not an image'], 'notes.png', { type: 'image/png' });
+    await expect(checkUploadedImage(ctx, 'usr_a', gif)).rejects.toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Only JPG, PNG, WebP formats are supported',
+    });
+    await expect(checkUploadedImage(ctx, 'usr_a', gif, { allowGif: true })).resolves.toMatchObject({ type: 'image/gif' });
+    await expect(checkUploadedImage(ctx, 'usr_a', text, { allowGif: true })).rejects.toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Only JPG, PNG, WebP, GIF formats are supported',
+    });
+  });
 });

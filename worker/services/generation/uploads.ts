@@ -1,5 +1,6 @@
 import { ServiceError } from '../../contract/errors';
 import { UPLOAD } from '../../contract/generation';
+import { unsupportedUploadMessage } from '../../contract/uploads';
 import { checkImageUpload, type CheckedUpload, type ImageDecodeCheck } from '../../lib/images/check-upload';
 import { EXTENSION } from '../../lib/images/inspect';
 import { stripMetadata } from '../../lib/images/strip-metadata';
@@ -50,7 +51,8 @@ async function checkGenerationImage(
       types: options.allowGif ? UPLOAD.typesWithGif : UPLOAD.types,
       maxSide: UPLOAD.maxSide,
       maxPixels: UPLOAD.maxPixels,
-      messages: { tooLarge: 'Image size cannot exceed 10MB', unsupported: 'Only JPG, PNG, WebP formats are supported' },
+      // The refusal names exactly the list this field accepts (GIF only where it is accepted).
+      messages: { tooLarge: 'Image size cannot exceed 10MB', unsupported: unsupportedUploadMessage(options.allowGif ?? false) },
     },
     options.decoder,
   );
