@@ -242,7 +242,9 @@ it('desktop: buys a pack through the sandbox, sees the credits once, refunds it;
     'condition-credits': 'false',
     'condition-risk': 'false',
   });
-  await planModal.getByText(`You have ${PLAN.credits - 4} of the ${PLAN.credits} credits this plan added`).waitFor();
+  await planModal
+    .getByText(`This plan added ${PLAN.credits} credits, but only ${PLAN.credits - 4} subscription credits are left: some have been used.`)
+    .waitFor();
   expect(await planModal.getByTestId('refund-refusal').textContent()).toBe(
     `This order cannot be refunded: some of its credits have been used (${PLAN.credits - 4} of ${PLAN.credits} left).`,
   );

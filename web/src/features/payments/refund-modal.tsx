@@ -48,8 +48,9 @@ function Conditions({ check, order }: { check: RefundCheckResponse; order: Order
   const max = REFUND_RULES.maxRefundsPer30Days;
   const { recentRefundCount: recent } = c;
   const exact = (n: number) => formatCreditsExact(n, i18n.locale);
-  // The order's credits are taken back from the balance: say what it added, what the balance is and
-  // what it would be after, so 3,052 beside 100 reads as "enough", not as a fraction.
+  // The order's credits are taken back from their own kind (pack or subscription credits, the server's
+  // currentCredits): say what it added, how many of that kind there are and how many after, so 3,052
+  // beside 100 reads as "enough", not as a fraction.
   const added = exact(c.requiredCredits);
   const balance = exact(c.currentCredits);
   const after = exact(c.currentCredits - c.requiredCredits);
@@ -69,20 +70,20 @@ function Conditions({ check, order }: { check: RefundCheckResponse; order: Order
           c.hasEnoughCredits ? (
             order.kind === 'subscription' ? (
               <Trans>
-                This plan added {added} credits. A refund takes them back: your balance goes from {balance} to {after}.
+                This plan added {added} credits. A refund takes them back from your subscription credits: {balance} now, {after} after.
               </Trans>
             ) : (
               <Trans>
-                This pack added {added} credits. A refund takes them back: your balance goes from {balance} to {after}.
+                This pack added {added} credits. A refund takes them back from your pack credits: {balance} now, {after} after.
               </Trans>
             )
           ) : order.kind === 'subscription' ? (
             <Trans>
-              This plan added {added} credits, but your balance is {balance}: some of them have been used.
+              This plan added {added} credits, but only {balance} subscription credits are left: some have been used.
             </Trans>
           ) : (
             <Trans>
-              This pack added {added} credits, but your balance is {balance}: some of them have been used.
+              This pack added {added} credits, but only {balance} pack credits are left: some have been used.
             </Trans>
           )
         }
@@ -123,7 +124,7 @@ function Refusal({ check }: { check: RefundCheckResponse }) {
   if (!c.hasEnoughCredits)
     return (
       <Trans>
-        This order cannot be refunded: it added {added} credits and your balance is {balance}, so some of them have been used.
+        This order cannot be refunded: some of its credits have been used ({balance} of {added} left).
       </Trans>
     );
   if (!c.passRiskControl) return <Trans>This order cannot be refunded: at most {max} refunds are allowed in 30 days.</Trans>;
