@@ -15,7 +15,7 @@ import { createLocalEngine } from '../worker/adapters/images/local-engine';
 import { createEnginePool } from '../worker/engine/pool';
 import { hashPassword, PASSWORD_KDF } from '../worker/services/auth/passwords';
 import { applyMovement } from '../worker/services/credits/ledger';
-import { isSandboxGateway } from '../worker/adapters/payments/sandbox/types';
+import { isSandboxGateway } from '../worker/adapters/payments/sandbox-port';
 import type { ImageEngine } from '../worker/services/generation/engine';
 import { serveNode } from './lib/node-server';
 import { floorFor, printFloorTable, startFloorServers } from './lib/bench-floors';

@@ -1,4 +1,4 @@
-import type { SessionRow } from '../middleware/auth';
+import type { SessionRow } from '../services/auth/sessions';
 import type { AppDeps } from '../ports';
 
 /** The signed-in user as routes see it (loaded fresh from the database on every request). */
@@ -14,7 +14,7 @@ export interface AppEnv {
     deps: AppDeps;
     requestId: string;
     user: AuthUser | null;
-    /** The same account as `user` with its profile fields and cached balances, read in the same query (issue 17). */
+    /** The same account as `user` with its profile fields and cached balances, read in the same query. */
     session: SessionRow | null;
   };
 }

@@ -1,57 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import { schema, type Db } from '../../db/client';
 import { ServiceError } from '../contract/errors';
 import type { AppEnv, AuthUser } from '../lib/hono-env';
+import { loadSession, type SessionRow } from '../services/auth/sessions';
 import { sessionStillValid, sessionVersionInToken } from '../services/auth/session-tokens';
 import { readAccessToken } from '../services/auth/tokens';
-
-const u = schema.users;
-const a = schema.creditAccounts;
-
-/**
- * The signed-in account and its cached credit balances in ONE indexed round trip (issue 17): the
- * user row is needed on every authenticated request anyway, and the balance row joins on the same
- * key, so `GET /credits/balance` and `GET /users/me` need no second query. Prepared once per
- * database instance (a named statement on pg, parsed once per connection).
- */
-const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
-function prepareSessionQuery(db: Db) {
-  return db
-    .select({
-      id: u.id,
-      email: u.email,
-      name: u.name,
-      emailVerified: u.emailVerified,
-      avatarUrl: u.avatarUrl,
-      role: u.role,
-      authProvider: u.authProvider,
-      createdAt: u.createdAt,
-      // Tokens of an older session version are void (password change or reset, e-mail change).
-      sessionsValidFrom: u.sessionsValidFrom,
-      deletedAt: u.deletedAt,
-      freeBalance: a.freeBalance,
-      paidBalance: a.paidBalance,
-      subscriptionBalance: a.subscriptionBalance,
-      totalEarned: a.totalEarned,
-      totalSpent: a.totalSpent,
-    })
-    .from(u)
-    .leftJoin(a, eq(a.userId, u.id))
-    .where(eq(u.id, sql.placeholder('userId')))
-    .prepare('auth_session');
-}
-
-export type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionQuery>['execute']>>[number];
-
-export function loadSession(db: Db, userId: string): Promise<SessionRow[]> {
-  let query = sessionQueries.get(db);
-  if (!query) {
-    query = prepareSessionQuery(db);
-    sessionQueries.set(db, query);
-  }
-  return query.execute({ userId });
-}
 
 /**
  * Reads `Authorization: Bearer <jwt>` into `c.var.user` (and the same row with balances into

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { schema } from '../../db/client';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
 import { runMaintenance } from '../services/maintenance';
-import { addMonths } from '../services/payments/periods';
+import { addMonths } from '../lib/billing-periods';
 import {
   balanceOf,
   buy,

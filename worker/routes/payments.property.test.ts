@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema } from '../../db/client';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
 import { runMaintenance } from '../services/maintenance';
-import { addMonths } from '../services/payments/periods';
-import type { SignedDelivery } from '../adapters/payments/sandbox/types';
+import { addMonths } from '../lib/billing-periods';
+import type { SignedDelivery } from '../adapters/payments/sandbox-port';
 import { createOrder, deliver, expectLedgerConsistent, orderRow, sandboxOf, signEvent } from './payments.test-support';
 
 /**

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../tests/setup/test-app';
 import type { Clock } from '../ports';
 import type { CreditBalance } from '../contract/credits';
 import type { GatewayEvent } from '../adapters/payments/port';
-import { isSandboxGateway, type SandboxGateway, type SignedDelivery } from '../adapters/payments/sandbox/types';
+import { isSandboxGateway, type SandboxGateway, type SignedDelivery } from '../adapters/payments/sandbox-port';
 
 /** Helpers for the payments API tests: drive the sandbox like a browser and a gateway would. */
 

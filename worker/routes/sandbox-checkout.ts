@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import * as z from 'zod';
 import type { Context } from 'hono';
-import { renderSandboxCheckout, submitSandboxCheckout, type SandboxPageResult } from '../adapters/payments/sandbox/checkout-page';
+import { renderSandboxCheckout, submitSandboxCheckout, type SandboxPageResult } from '../services/payments/sandbox-checkout';
 import type { AppEnv } from '../lib/hono-env';
 import { createRouter, errors } from '../lib/openapi';
 import { publicOrigin } from '../lib/public-origin';

@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids';
 import type { Logger } from '../../ports';
 import { applyMovement, lockAccount } from '../credits/ledger';
 import type { PaymentEffect } from '../../adapters/payments/port';
-import { addInterval, intervalOf } from './periods';
+import { addInterval, intervalOf } from '../../lib/billing-periods';
 
 /**
  * Applies what a gateway reported (webhook or reconcile) to orders, subscriptions, refunds and the

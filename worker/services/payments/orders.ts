@@ -10,7 +10,7 @@ import { applyEffects, expireEndedSubscriptionsOf, isHeldForSupport, liveSubscri
 import { settleHeldDuplicates } from './duplicates';
 import { expireAbandonedCheckouts } from './expiry';
 import { GatewayError } from '../../adapters/payments/port';
-import { intervalOf } from './periods';
+import { intervalOf } from '../../lib/billing-periods';
 import { planName, type Locale } from '../pricing/pricing';
 
 type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log' | 'config'>;

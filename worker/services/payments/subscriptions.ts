@@ -8,7 +8,7 @@ import { applyMovement } from '../credits/ledger';
 import { isHeldForSupport, lapseSubscriptionCredits, liveSubscriptionWhere, lockOrder, orderGrantKey, type Subscription } from './effects';
 import { settleDuplicateSubscriptions } from './duplicates';
 import { expireAbandonedCheckouts } from './expiry';
-import { addMonths } from './periods';
+import { addMonths } from '../../lib/billing-periods';
 import { planName, type Locale } from '../pricing/pricing';
 
 type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log'>;

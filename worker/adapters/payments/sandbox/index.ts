@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { equalBytes, fromHex, hmacSha256, toHex } from '../../../lib/bytes';
 import { newId } from '../../../lib/ids';
 import { WebhookVerificationError, type GatewayEvent, type PaymentEffect } from '../port';
-import { addInterval } from '../../../services/payments/periods';
-import type { SandboxCheckoutOrder, SandboxGateway, SandboxSubscription, SignedDelivery } from './types';
+import { addInterval } from '../../../lib/billing-periods';
+import type { SandboxCheckoutOrder, SandboxGateway, SandboxSubscription, SignedDelivery } from '../sandbox-port';
 
 /**
  * The embedded payment gateway (DESIGN.md §1): no network, no real money. Checkout is a local page

@@ -1,11 +1,11 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { schema } from '../../../../db/client';
-import type { ServiceContext } from '../../../services/context';
-import { checkoutExpired, markExpired } from '../../../services/payments/expiry';
-import { callbackUrls } from '../../../services/payments/orders';
-import { intervalOf } from '../../../services/payments/periods';
-import { isSandboxGateway } from './types';
-import { handleWebhook } from '../../../services/payments/webhooks';
+import { schema } from '../../../db/client';
+import type { ServiceContext } from '../context';
+import { checkoutExpired, markExpired } from './expiry';
+import { callbackUrls } from './orders';
+import { intervalOf } from '../../lib/billing-periods';
+import { isSandboxGateway } from '../../adapters/payments/sandbox-port';
+import { handleWebhook } from './webhooks';
 
 type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log' | 'config'>;
 
@@ -188,7 +188,7 @@ export async function renderSandboxCheckout(
   return { kind: 'page', status: 200, html: layout(text.checkoutTitle(planName), body, locale) };
 }
 
-/** The live subscription a paid sandbox checkout started: renewed or lapsed by hand on its page (issue 19). */
+/** The live subscription a paid sandbox checkout started: renewed or lapsed by hand on its page. */
 async function sandboxSubscriptionOf(ctx: Ctx, order: typeof schema.orders.$inferSelect) {
   if (order.kind !== 'subscription' || order.status !== 'PAID') return undefined;
   const s = schema.subscriptions;
@@ -275,7 +275,7 @@ export async function submitSandboxCheckout(
   if (!row) return unknownSession(origin, locale);
   const { order, plan } = row;
   if (action === 'renew' || action === 'lapse') {
-    // Renew now / Let it lapse (issue 19): what the gateway would send at the next billing date.
+    // Renew now / Let it lapse: what the gateway would send at the next billing date.
     const sub = await sandboxSubscriptionOf(ctx, order);
     if (!sub || (action === 'renew' && !renewable(sub))) return finishedSession(origin, order.status, locale);
     const interval = intervalOf(plan.packageType) ?? 'month';

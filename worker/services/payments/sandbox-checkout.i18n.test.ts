@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { createOrder, submitCheckout } from '../../../routes/payments.test-support';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { createOrder, submitCheckout } from '../../routes/payments.test-support';
 
-/** Issue 16: the sandbox checkout speaks the app's language (?lang= from the SPA, else Accept-Language). */
+/** The sandbox checkout speaks the app's language (?lang= from the SPA, else Accept-Language). */
 let t: TestApp;
 let token: string;
 beforeAll(async () => {

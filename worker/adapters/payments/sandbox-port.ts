@@ -1,5 +1,5 @@
-import type { GatewayEvent, PaymentGateway } from '../port';
-import type { BillingInterval } from '../../../services/payments/periods';
+import type { GatewayEvent, PaymentGateway } from './port';
+import type { BillingInterval } from '../../lib/billing-periods';
 
 /**
  * What the sandbox checkout page needs from the sandbox gateway beyond the payments port: the signed
