@@ -122,27 +122,29 @@ export function Header() {
             <LanguageSelect />
             {user ? (
               <>
-                <Link
-                  to="/personal-center/$tab"
-                  params={{ tab: 'credits' }}
-                  data-testid="header-credits"
-                  aria-label={exactCredits === null ? t`Credits` : t`Credits: ${exactCredits}`}
-                  className="group relative inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 py-1 text-xs font-semibold text-amber-200"
-                >
-                  <Coins aria-hidden className="h-3.5 w-3.5" strokeWidth={2} />
-                  {compactCredits ?? '…'}
-                  {/* Spec §9 keeps the header compact ("3K"); the exact balance shows on hover and keyboard focus
-                      and is the link's accessible name, so a change of a few credits is never hidden. */}
+                {/* Spec §9 keeps the header compact ("3K"); the exact balance is the link's accessible name and
+                    shows beside it on hover and keyboard focus, so a change of a few credits is never hidden. */}
+                <span className="group relative">
+                  <Link
+                    to="/personal-center/$tab"
+                    params={{ tab: 'credits' }}
+                    data-testid="header-credits"
+                    aria-label={exactCredits === null ? t`Credits` : t`Credits: ${exactCredits}`}
+                    className="inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 py-1 text-xs font-semibold text-amber-200"
+                  >
+                    <Coins aria-hidden className="h-3.5 w-3.5" strokeWidth={2} />
+                    {compactCredits ?? '…'}
+                  </Link>
                   {exactCredits !== null && exactCredits !== compactCredits && (
                     <span
                       aria-hidden
                       data-testid="header-credits-exact"
-                      className="pointer-events-none absolute right-0 top-full z-50 mt-2 hidden rounded-lg border border-white/10 bg-ink-900 px-2.5 py-1.5 text-xs font-semibold text-zinc-100 shadow-lg group-hover:block group-focus-visible:block"
+                      className="pointer-events-none absolute right-0 top-full z-50 mt-2 hidden whitespace-nowrap rounded-lg border border-white/10 bg-ink-900 px-2.5 py-1.5 text-xs font-semibold text-zinc-100 shadow-lg group-hover:block group-has-[:focus-visible]:block"
                     >
                       {t`${exactCredits} credits`}
                     </span>
                   )}
-                </Link>
+                </span>
                 {/* Named by its text, not aria-label: the avatar letter is visible, so a label would not match what is seen. */}
                 <Link
                   to="/personal-center/$tab"

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { X } from 'lucide-react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useErrorText } from '../../api/error-text';
 import { api, type CreationRecord } from '../../api/endpoints';
-import { keys, queries } from '../../api/queries';
+import { invalidateCredits, keys, queries } from '../../api/queries';
 import { RequireSignIn } from '../auth/signed-in-redirect';
 import { Button } from '../../ui/button';
 import { downloadImage } from '../../ui/download';
@@ -59,6 +59,13 @@ function Creations() {
   const records = list.data?.records;
   const processing = Boolean(records?.some((r) => r.status === 'PROCESSING'));
   const statsQuery = useQuery({ ...queries.recordStats(), refetchInterval: processing ? 3000 : false });
+  // A job that finished while this page watched it may have been refunded (a failure): the header's
+  // balance is read again, so the card saying "back in your balance" and the balance agree.
+  const wasProcessing = useRef(false);
+  useEffect(() => {
+    if (wasProcessing.current && !processing) void invalidateCredits();
+    wasProcessing.current = processing;
+  }, [processing]);
   const stats = statsQuery.data;
   const failed = list.error ?? statsQuery.error;
   const error = failed ? errorText(failed) : undefined;
