@@ -483,7 +483,7 @@ it('a payment result opened signed out asks to sign in, then shows the result; o
     await other.goto(resultUrl);
     const screen = other.getByTestId('payment-signed-out');
     await screen.waitFor({ timeout: 60_000 });
-    expect(await screen.getByRole('heading').textContent()).toBe(lang === 'en' ? 'Sign in to see your order' : '登入以查看你的訂單');
+    expect(await screen.getByRole('heading').textContent()).toBe(lang === 'en' ? 'Sign in to see your order' : '登入以查看您的訂單');
     expect(await other.getByText(/payment failed|authentication failed|付款失敗/i).count()).toBe(0);
 
     if (viewport === PHONE) expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
