@@ -31,6 +31,26 @@ export function upscaleSizeProblem(width: number, height: number, factor: Upscal
   return null;
 }
 
+/**
+ * The largest image of the same shape whose `factor`× output fits the budget: what an image that is
+ * too large for the factor is shrunk to when the user asks (`fitToBudget`). An image that fits is
+ * returned as it is. Both sides are rounded down, so the result never exceeds the budget.
+ */
+export function fitToUpscaleBudget(width: number, height: number, factor: UpscaleFactor): { width: number; height: number } {
+  const pixels = maxInputPixels(factor);
+  const side = maxInputSide(factor);
+  if (width * height <= pixels && Math.max(width, height) <= side) return { width, height };
+  const ratio = Math.min(Math.sqrt(pixels / (width * height)), side / Math.max(width, height));
+  let w = Math.max(1, Math.floor(width * ratio));
+  let h = Math.max(1, Math.floor(height * ratio));
+  // Floating-point slack: step the longer side down until the budget holds.
+  while (w * h > pixels || Math.max(w, h) > side) {
+    if (w >= h) w--;
+    else h--;
+  }
+  return { width: w, height: h };
+}
+
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])])
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
@@ -40,6 +60,11 @@ export const upscaleRequest = z.object({
   // "4" or "4x" (how the product writes it); anything else (3, 16, 0x8, 08, " 8 ") is refused naming the field.
   scaleFactor: oneOfNumbers('scaleFactor', UPSCALE_FACTORS, { suffix: 'x' }).default(UPSCALE.defaultFactor),
   faceEnhancement: flag.default(false),
+  fitToBudget: flag
+    .default(false)
+    .describe(
+      'When the image is too large for the factor, shrink it to the largest size of the same shape whose output fits the pixel budget (instead of refusing with 413). The answer gives the input and output sizes used.',
+    ),
 });
 export type UpscaleRequest = z.infer<typeof upscaleRequest>;
 
@@ -48,6 +73,14 @@ export interface UpscaleStarted {
   id: string;
   status: 'PROCESSING' | 'COMPLETED' | 'FAILED';
   scaleFactor: UpscaleFactor;
+  /** The size that is enlarged: the upload's, or smaller when `fitToBudget` shrank it. */
+  inputWidth: number;
+  inputHeight: number;
+  /** The size the result will have. */
+  outputWidth: number;
+  outputHeight: number;
+  /** Whether the upload was shrunk to fit the factor's pixel budget. */
+  fitted: boolean;
   /** Spec §7 names these on the upload answer; null when the job was accepted. */
   error: null;
   code: null;

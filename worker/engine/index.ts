@@ -23,7 +23,10 @@ export * from './operations';
 const UPSCALE_MAX_OUTPUT_PIXELS = UPSCALE.maxOutputPixels;
 
 type UpscaleModule = {
-  upscale(image: Uint8Array, options: { scale: UpscaleFactor; faceEnhancement: boolean }): Promise<Uint8Array | EngineOutput>;
+  upscale(
+    image: Uint8Array,
+    options: { scale: UpscaleFactor; faceEnhancement: boolean; fitTo?: { width: number; height: number } },
+  ): Promise<Uint8Array | EngineOutput>;
 };
 
 /**
@@ -83,7 +86,8 @@ const PRODUCERS: Producers = {
     return applyTool(op.toolId, op.image, op.params, op.seed);
   },
   upscale: async (op) => {
-    const { width = 0, height = 0 } = await decodable(() => sharp(op.image).metadata());
+    const meta = await decodable(() => sharp(op.image).metadata());
+    const { width = 0, height = 0 } = op.fitTo ?? meta;
     if (width * height * op.scale * op.scale > UPSCALE_MAX_OUTPUT_PIXELS) {
       throw new EngineInputError(
         'IMAGE_TOO_LARGE',
@@ -92,7 +96,8 @@ const PRODUCERS: Producers = {
     }
     await assertDecodes(op.image);
     const upscaler = await optionalModule<UpscaleModule>('./upscale/index.ts');
-    if (upscaler) return describe(await upscaler.upscale(op.image, { scale: op.scale, faceEnhancement: op.faceEnhancement }));
+    if (upscaler)
+      return describe(await upscaler.upscale(op.image, { scale: op.scale, faceEnhancement: op.faceEnhancement, fitTo: op.fitTo }));
     const bytes = await decodable(() =>
       sharp(op.image)
         .resize(width * op.scale, height * op.scale, { kernel: 'lanczos3' })

@@ -11,6 +11,12 @@ import type { UpscaleFactor } from '../contract/upscale';
 export { PHOTO_TOOL_IDS as ENGINE_TOOL_IDS, type PhotoToolId as EngineToolId } from '../contract/tools';
 export { UPSCALE_FACTORS, type UpscaleFactor } from '../contract/upscale';
 
+/**
+ * Face swap parameter naming accessories worn besides `head_accessories` (comma-separated catalogue
+ * values): a description may name several ("sunglasses and a cap"); the catalogue option holds one.
+ */
+export const FACE_SWAP_MORE_ACCESSORIES = 'more_head_accessories';
+
 /** Tool parameters as the tool catalogue delivers them (e.g. ID photo `size`, `backgroundColor`). */
 export type ToolParams = Record<string, string | number | boolean>;
 
@@ -26,7 +32,17 @@ export type EngineOperation =
   | { op: 'edit'; prompt: string; style: string; images: Uint8Array[]; width?: number; height?: number; seed: number }
   /** A photo tool on one photo; face swap's image mode is the `face-swap` tool with the chosen options as params. */
   | { op: 'tool'; toolId: EngineToolId; image: Uint8Array; params: ToolParams; seed: number }
-  | { op: 'upscale'; image: Uint8Array; scale: UpscaleFactor; faceEnhancement: boolean }
+  | {
+      op: 'upscale';
+      image: Uint8Array;
+      scale: UpscaleFactor;
+      faceEnhancement: boolean;
+      /**
+       * Shrink the (upright) input to exactly this size before enlarging: the user asked to fit an
+       * image that is too large for the factor into its pixel budget (contract/upscale.ts fitToUpscaleBudget).
+       */
+      fitTo?: { width: number; height: number };
+    }
   // The vector original of an offline logo: the same drawing as `logo`, from the same brief, size
   // and seed, as SVG (outlined glyphs: no fonts needed to view it).
   | { op: 'logo-svg'; brief: string; width: number; height: number; seed: number };

@@ -13,6 +13,8 @@ export const upscaleJob = defineJobKind({
     faceEnhancement: z.boolean(),
     width: z.number().int().positive(),
     height: z.number().int().positive(),
+    /** `width`×`height` is smaller than the upload: shrink it to that first (the user chose to fit the budget). */
+    fitted: z.boolean().optional(),
   }),
   cost: (db, p) => upscaleCost(db, p.scaleFactor),
   ledger: { type: 'IMAGE_UPSCALE', reason: 'IMAGE_UPSCALE' },
@@ -34,7 +36,13 @@ export const upscaleJob = defineJobKind({
   async run(ctx, p) {
     const source = await readSource(ctx, p.sourceKey);
     return asRaster(
-      await offlineEngine(ctx).run({ op: 'upscale', image: source.bytes, scale: p.scaleFactor, faceEnhancement: p.faceEnhancement }),
+      await offlineEngine(ctx).run({
+        op: 'upscale',
+        image: source.bytes,
+        scale: p.scaleFactor,
+        faceEnhancement: p.faceEnhancement,
+        ...(p.fitted ? { fitTo: { width: p.width, height: p.height } } : {}),
+      }),
     );
   },
 });

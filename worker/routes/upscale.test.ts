@@ -164,4 +164,32 @@ describe('POST /api/image-upscale/upload', () => {
     await t.drainJobs();
     expect((await t.request(`/api/image-upscale/status/${generated.id}`, { token: owner.token })).status).toBe(404);
   });
+
+  it('fits an image too large for the factor into the budget when asked, saying the sizes before anything runs', async () => {
+    const { token, user } = await t.signIn('fit@example.com');
+    // 4× allows 2048 px per side: a 2100×8 strip is refused, or fitted to 2048×7 (8192×28 out) when
+    // asked. (A fitted 8× photo is a 16 MP job, minutes long: its sizes are checked in contract tests.)
+    const refused = await upload(token, { image: await pngFile('strip.png', 2100, 8), scaleFactor: '4' });
+    expect(refused.status).toBe(413);
+    expect((await refused.json()).error.message).toContain('fitToBudget=true');
+    expect(await balanceOf(token)).toBe(20);
+    const res = await upload(token, { image: await pngFile('strip.png', 2100, 8), scaleFactor: '4', fitToBudget: 'true' });
+    expect(res.status).toBe(200);
+    const started = await res.json();
+    expect(started).toMatchObject({ scaleFactor: 4, inputWidth: 2048, inputHeight: 7, outputWidth: 8192, outputHeight: 28, fitted: true });
+    expect(await balanceOf(token)).toBe(16);
+    const [job] = await t.deps.db.select().from(schema.generationJobs).where(eq(schema.generationJobs.userId, user.id));
+    expect(job!.input).toMatchObject({ width: 2048, height: 7, fitted: true });
+
+    await t.drainJobs();
+    const done = await status(token, started.id);
+    expect(done).toMatchObject({ status: 'COMPLETED', width: 8192, height: 28 });
+    const file = await t.request(done.imageUrl);
+    expect(await sharp(Buffer.from(await file.arrayBuffer())).metadata()).toMatchObject({ width: 8192, height: 28 });
+
+    // An image that already fits is used as it is, with or without the option.
+    const fits = await (await upload(token, { image: await pngFile('small.png', 40, 30), scaleFactor: '2', fitToBudget: 'true' })).json();
+    expect(fits).toMatchObject({ inputWidth: 40, inputHeight: 30, outputWidth: 80, outputHeight: 60, fitted: false });
+    await t.drainJobs();
+  }, 180_000);
 });

@@ -31,7 +31,7 @@ export const upscaleRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/upload',
-      summary: 'Start an upscale job (refused before any debit when the output would be too large)',
+      summary: 'Start an upscale job (refused before any debit when the output would be too large, unless fitToBudget)',
       ...upscale,
       request: {
         body: formDoc({ files: { image: { description: 'PNG, JPEG or WebP, at most 10 MB' } }, fields: formFields(upscaleRequest) }),
@@ -45,7 +45,11 @@ export const upscaleRoutes = createRouter()
         const value = form.get(name);
         return value === null ? undefined : typeof value === 'string' ? value : '';
       };
-      const input = validateValue('form', upscaleRequest, { scaleFactor: field('scaleFactor'), faceEnhancement: field('faceEnhancement') });
+      const input = validateValue('form', upscaleRequest, {
+        scaleFactor: field('scaleFactor'),
+        faceEnhancement: field('faceEnhancement'),
+        fitToBudget: field('fitToBudget'),
+      });
       const files = form.getAll('image').length;
       if (files === 0) throw new ServiceError('VALIDATION_FAILED', 'Please upload an image first', { field: 'image' });
       if (files > 1) throw new ServiceError('VALIDATION_FAILED', 'Upload one image at a time', { field: 'image' });

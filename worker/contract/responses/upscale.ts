@@ -32,6 +32,11 @@ export const upscaleStartedResponse = z
     id: z.string().describe('Job id'),
     status: jobStatus,
     scaleFactor: factor,
+    inputWidth: int.describe('Width that is enlarged: the upload’s, or smaller when fitToBudget shrank it'),
+    inputHeight: int,
+    outputWidth: int.describe('Width of the result'),
+    outputHeight: int,
+    fitted: z.boolean().describe('Whether the upload was shrunk to fit the factor’s pixel budget'),
     error: z.null(),
     code: z.null(),
   })

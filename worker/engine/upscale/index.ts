@@ -4,9 +4,10 @@
  * no seams), each tile back-projected onto the input, plus an optional face pass. Runs inside an
  * engine pool thread; the output is a PNG exactly `scale`× the EXIF-oriented input.
  */
-import sharp, { type OutputInfo } from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { EngineInputError, type EngineOutput, type UpscaleFactor } from '../operations';
 import { backProject, backProjectTiled } from './back-projection';
+import { DEBLOCK_BELOW_QUALITY, deblock, jpegQuantisation } from './deblock';
 import { enhanceFaces, type FaceBox } from './face';
 import { loadModel, type ModelScale, type ModelVariant } from './model';
 import { resizeFloat } from './resample';
@@ -30,6 +31,59 @@ export const BACK_PROJECTION_STEPS = 10;
 export interface UpscaleOptions {
   scale: UpscaleFactor;
   faceEnhancement: boolean;
+  /** Shrink the upright input to this size first (the user chose to fit the factor's pixel budget). */
+  fitTo?: { width: number; height: number };
+}
+
+/** Sharp operations that turn a stored pixel grid upright for an EXIF orientation (flop runs before rotate). */
+function orient(image: Sharp, orientation: number | undefined): Sharp {
+  switch (orientation) {
+    case 2:
+      return image.flop();
+    case 3:
+      return image.rotate(180);
+    case 4:
+      return image.flip();
+    case 5:
+      return image.flop().rotate(270);
+    case 6:
+      return image.rotate(90);
+    case 7:
+      return image.flop().rotate(90);
+    case 8:
+      return image.rotate(270);
+    default:
+      return image;
+  }
+}
+
+/**
+ * The upright input the networks see. A low-quality JPEG is deblocked first, on its stored pixel grid
+ * where the 8×8 blocks are (deblock.ts: enlarging would turn the block edges into a grid); an input
+ * the user chose to fit is then shrunk (Lanczos) to the planned size.
+ */
+export async function prepareInput(image: Uint8Array, fitTo?: { width: number; height: number }) {
+  const jpeg = jpegQuantisation(image);
+  let pipeline: Sharp;
+  if (jpeg && jpeg.quality <= DEBLOCK_BELOW_QUALITY) {
+    const { orientation } = await sharp(image).metadata();
+    const stored = await sharp(image).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = stored.info;
+    const rgb = new Float32Array(width * height * 3);
+    for (let i = 0, j = 0; i < width * height; i++, j += channels) {
+      for (let c = 0; c < 3; c++) rgb[i * 3 + c] = stored.data[channels < 3 ? j : j + c]!;
+    }
+    deblock({ data: rgb, width, height }, jpeg.dcStep);
+    const bytes = Uint8Array.from(rgb, (v) => Math.round(Math.min(255, Math.max(0, v))));
+    pipeline = orient(sharp(bytes, { raw: { width, height, channels: 3 } }), orientation);
+  } else {
+    pipeline = sharp(image).rotate();
+  }
+  if (fitTo) pipeline = pipeline.resize(fitTo.width, fitTo.height, { fit: 'fill', kernel: 'lanczos3' });
+  return {
+    decoded: await pipeline.raw().toBuffer({ resolveWithObject: true }),
+    deblocked: jpeg !== null && jpeg.quality <= DEBLOCK_BELOW_QUALITY,
+  };
 }
 
 type FaceDetector = (image: Uint8Array) => Promise<{ box: FaceBox }[]>;
@@ -122,7 +176,7 @@ export async function upscale(image: Uint8Array, options: UpscaleOptions, detect
   const { scale } = options;
   let decoded: { data: Buffer; info: OutputInfo };
   try {
-    decoded = await sharp(image).rotate().raw().toBuffer({ resolveWithObject: true });
+    ({ decoded } = await prepareInput(image, options.fitTo));
   } catch {
     throw new EngineInputError('INVALID_IMAGE', 'the image could not be decoded');
   }

@@ -2,6 +2,7 @@ import { ServiceError } from '../../contract/errors';
 import { jobFailureText } from '../../contract/job-failures';
 import {
   UPSCALE,
+  fitToUpscaleBudget,
   maxInputPixels,
   upscaleSizeProblem,
   type UpscaleOptions,
@@ -18,11 +19,19 @@ import { storeUpload } from './uploads';
 
 /**
  * POST /api/image-upscale/upload: refuses an image whose output would exceed the pixel budget
- * (413 naming `image`) before anything is stored or charged, then starts an `upscale` job.
+ * (413 naming `image`) before anything is stored or charged, unless the caller asked to fit it
+ * (`fitToBudget`): then the job shrinks it to the largest size whose output fits. Starts an `upscale`
+ * job and says the sizes it will use.
  */
 export async function startUpscale(ctx: JobContext, userId: string, request: UpscaleRequest, image: CheckedImage): Promise<UpscaleStarted> {
   const problem = upscaleSizeProblem(image.width, image.height, request.scaleFactor);
-  if (problem) throw new ServiceError('PAYLOAD_TOO_LARGE', problem, { field: 'image' });
+  if (problem && !request.fitToBudget)
+    throw new ServiceError('PAYLOAD_TOO_LARGE', `${problem}. Send fitToBudget=true to shrink it to fit, or choose a smaller factor`, {
+      field: 'image',
+    });
+  // Asked to fit: the engine shrinks the upload to this size before enlarging it.
+  const size = fitToUpscaleBudget(image.width, image.height, request.scaleFactor);
+  const fitted = size.width !== image.width || size.height !== image.height;
   if (!ctx.images.offline) throw new ServiceError('NOT_CONFIGURED', 'The upscaler is not available on this server', { field: 'image' });
   const stored = await storeUpload(ctx.blobs, userId, image);
   const jobId = await startJob(
@@ -33,13 +42,26 @@ export async function startUpscale(ctx: JobContext, userId: string, request: Ups
       sourceKey: stored.key,
       scaleFactor: request.scaleFactor,
       faceEnhancement: request.faceEnhancement,
-      width: image.width,
-      height: image.height,
+      width: size.width,
+      height: size.height,
+      ...(fitted ? { fitted: true } : {}),
     },
     { sourceUrls: [stored.url] },
   );
   const job = await getJob(ctx, userId, jobId);
-  return { success: true, id: job.id, status: job.status, scaleFactor: request.scaleFactor, error: null, code: null };
+  return {
+    success: true,
+    id: job.id,
+    status: job.status,
+    scaleFactor: request.scaleFactor,
+    inputWidth: size.width,
+    inputHeight: size.height,
+    outputWidth: size.width * request.scaleFactor,
+    outputHeight: size.height * request.scaleFactor,
+    fitted,
+    error: null,
+    code: null,
+  };
 }
 
 /** GET /api/image-upscale/status/{id} (job or record id); only upscale jobs are found here. */
