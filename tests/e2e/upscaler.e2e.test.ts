@@ -104,7 +104,12 @@ it('upscales a photo 2× after signing in: exact size, a comparison you drag or 
   expect(await result.evaluate((img: HTMLElement) => img.style.clipPath)).toMatch(/inset\(0(px)? 0(px)? 0(px)? (1\d|2[0-4])(\.\d+)?%\)/);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /download png/i }).click()]);
-  expect(download.suggestedFilename()).toBe('upscaled-320x240.png');
+  // Factor and the day it was saved (the browser's local calendar day).
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return [d.getFullYear(), d.getMonth() + 1, d.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
+  });
+  expect(download.suggestedFilename()).toBe(`upscaled-2x-${today}.png`);
   const meta = await sharp(readFileSync((await download.path())!)).metadata();
   expect([meta.format, meta.width, meta.height]).toEqual(['png', 320, 240]);
 
@@ -174,7 +179,7 @@ it('upscales a small image 8× on a phone; the API refuses factor 3 and the page
   await context.close();
 });
 
-it('a workbench result opens in the upscaler with Upscale; factors over the pixel budget are disabled with the reason', async () => {
+it('a workbench result opens in the upscaler with Upscale; a factor over the pixel budget offers to shrink the image first', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${baseUrl}/ai-workbench`);
   await signInThroughModal(page, baseUrl, `from-workbench-${Date.now()}@example.com`);
@@ -195,12 +200,30 @@ it('a workbench result opens in the upscaler with Upscale; factors over the pixe
     .toMatch(/^1024 × 1024 px/);
   // 1024² fits the 16-megapixel output budget at 2× only.
   expect(await page.getByRole('radio', { name: /^2×/ }).isChecked()).toBe(true);
-  expect(await page.getByRole('radio', { name: /^4×/ }).isDisabled()).toBe(true);
-  expect(await page.getByRole('radio', { name: /^8×/ }).isDisabled()).toBe(true);
-  expect(await page.getByText('Image too large').count()).toBe(2);
+  expect(await page.getByText('Needs shrinking').count()).toBe(2);
   await poll(() => page.getByText('Output: 2048 × 2048 px').isVisible()).toBe(true);
   await expect.poll(() => page.getByRole('button', { name: 'Enhance', exact: true }).isEnabled(), { timeout: 10_000 }).toBe(true);
   await snap(page, 'upscaler-from-workbench');
+
+  // 8×: the page says the limit and offers to shrink to 500 × 500 (4000 × 4000 out) before any charge.
+  await pickFactor(page, 8);
+  const fit = page.getByTestId('upscale-fit');
+  await poll(() => fit.textContent()).toContain('At 8× an image can be at most about 500 × 500 px; this one is 1024 × 1024 px.');
+  await poll(() => page.getByText('Output: too large at 8×').isVisible()).toBe(true);
+  // Enhance without choosing says what to do, and starts nothing.
+  await page.getByRole('button', { name: 'Enhance', exact: true }).click();
+  await poll(() => page.getByRole('alert').filter({ hasText: 'shrink it to fit, or choose a smaller factor' }).first().isVisible()).toBe(
+    true,
+  );
+  const shrink = page.getByRole('checkbox', { name: 'Shrink it to 500 × 500 px first, then upscale to 4000 × 4000 px' });
+  await page.locator('label', { has: shrink }).click();
+  await poll(() => shrink.isChecked()).toBe(true);
+  await poll(() => page.getByText('Output: 4000 × 4000 px').isVisible()).toBe(true);
+  await snap(page, 'upscaler-fit-8x');
+  // Or the largest factor it fits as it is.
+  await fit.getByRole('button', { name: 'Use 2× instead (2048 × 2048 px, full detail)' }).click();
+  await poll(() => page.getByRole('radio', { name: /^2×/ }).isChecked()).toBe(true);
+  expect(await fit.count()).toBe(0);
   await page.close();
 });
 

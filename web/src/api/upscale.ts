@@ -5,12 +5,21 @@ import { http, multipart, unwrapAs } from './client';
 export const upscaleApi = {
   /** Factors, their prices from the credit config and the input limits per factor. */
   options: (signal?: AbortSignal) => unwrapAs<UpscaleOptions>(http.GET('/api/image-upscale/options', { signal })),
-  /** Multipart {image, scaleFactor, faceEnhancement}; the job id comes back at once, the image later. */
-  upload: (image: File, scaleFactor: UpscaleFactor, faceEnhancement: boolean, signal?: AbortSignal) => {
+  /**
+   * Multipart {image, scaleFactor, faceEnhancement, fitToBudget}; the job id and the sizes it will use
+   * come back at once, the image later. `fitToBudget` shrinks an image too large for the factor.
+   */
+  upload: (
+    image: File,
+    scaleFactor: UpscaleFactor,
+    faceEnhancement: boolean,
+    { fitToBudget = false, signal }: { fitToBudget?: boolean; signal?: AbortSignal } = {},
+  ) => {
     const form = new FormData();
     form.append('image', image, image.name);
     form.append('scaleFactor', String(scaleFactor));
     form.append('faceEnhancement', String(faceEnhancement));
+    if (fitToBudget) form.append('fitToBudget', 'true');
     return unwrapAs<UpscaleStarted>(http.POST('/api/image-upscale/upload', { ...multipart(form), signal }));
   },
   status: (id: string, signal?: AbortSignal) =>

@@ -14,7 +14,7 @@ async function toPng(blob: Blob): Promise<Blob> {
   );
 }
 
-/** Spec §7 Downloads for the upscaler: the shared download, saved as a PNG named after its size. */
+/** Spec §7 Downloads for the upscaler: the shared download, saved as a PNG (`upscaled-4x-2026-11-28.png`: factor and day, web/src/lib/download-name.ts). */
 export function downloadPng(url: string, filename: string) {
   return downloadImage(url, filename, toPng);
 }

@@ -4,8 +4,8 @@ import { UPSCALE_FACTORS, type UpscaleFactor } from '../../../../worker/contract
 
 /**
  * The factor as a segmented control: a radio group, so arrow keys move between 2×, 4× and 8×.
- * Each segment says its price, and a factor whose output would break the pixel budget for the
- * chosen image is disabled with the reason.
+ * Each segment says its price; a factor whose output would break the pixel budget for the chosen
+ * image says so, and choosing it offers to shrink the image (fit-notice.tsx).
  */
 export function FactorPicker({
   value,
@@ -40,7 +40,6 @@ export function FactorPicker({
             <Radio
               key={factor}
               value={String(factor)}
-              isDisabled={blocked}
               aria-label={cost === undefined ? t`${factor}×` : t`${factor}×, ${cost} credits`}
               className={({ isSelected, isDisabled }) =>
                 `flex cursor-pointer flex-col items-center rounded-xl px-2 py-2.5 text-center transition ${
@@ -59,7 +58,7 @@ export function FactorPicker({
                   </span>
                   <span className={`text-[11px] leading-tight ${isSelected ? 'text-white/85' : 'text-zinc-500'}`}>
                     {blocked ? (
-                      <Trans>Image too large</Trans>
+                      <Trans>Needs shrinking</Trans>
                     ) : cost === undefined ? (
                       '\u00a0'
                     ) : (

@@ -6,7 +6,8 @@ import {
   nextFakeProgress,
   retryStatusQuery,
   type StatusQueryState,
-  UPSCALE_POLL,
+  statusRetryDelay,
+  UPSCALE_PATIENCE_MS,
   upscaleOutcome,
   upscaleRefetchInterval,
 } from './upscale-job';
@@ -30,55 +31,60 @@ const status = (over: Partial<UpscaleStatus>): UpscaleStatus => ({
   ...over,
 });
 
-const polled = (data: UpscaleStatus, dataUpdateCount = 1): StatusQueryState => ({ status: 'success', data, error: null, dataUpdateCount });
+const polled = (data: UpscaleStatus): StatusQueryState => ({ status: 'success', data, error: null });
 
-describe('upscaleOutcome (spec §9: every 2 s, up to 30 tries)', () => {
+describe('upscaleOutcome (spec §9: every 2 s, until the job ends)', () => {
   it('is the finished job once COMPLETED carries an image, and then polling stops', () => {
     const done = status({ status: 'COMPLETED', imageUrl: '/api/files/users/u/results/x.png' });
     expect(upscaleOutcome(polled(done))).toEqual({ kind: 'done', status: done });
     expect(upscaleRefetchInterval(polled(done))).toBe(false);
   });
 
-  it('keeps polling every 2 s on COMPLETED without an image and on unknown statuses, and gives up after 30 tries', () => {
-    for (const answer of [status({ status: 'COMPLETED' }), status({ status: 'queued' as never })]) {
-      expect(upscaleOutcome(polled(answer, UPSCALE_POLL.tries - 1))).toBeNull();
-      expect(upscaleRefetchInterval(polled(answer, UPSCALE_POLL.tries - 1))).toBe(2000);
-      expect(upscaleOutcome(polled(answer, UPSCALE_POLL.tries))).toEqual({ kind: 'timeout' });
-      expect(upscaleRefetchInterval(polled(answer, UPSCALE_POLL.tries))).toBe(false);
+  it('keeps polling every 2 s on COMPLETED without an image and on unknown statuses, past the 30-try window', () => {
+    for (const answer of [status({ status: 'COMPLETED' }), status({ status: 'queued' as never }), status({})]) {
+      expect(upscaleOutcome(polled(answer))).toBeNull();
+      expect(upscaleRefetchInterval(polled(answer))).toBe(2000);
     }
+    // The window only decides when the page says it is taking a while (30 polls of 2 s).
+    expect(UPSCALE_PATIENCE_MS).toBe(60_000);
   });
 
   it('is nothing yet before the first answer and while the job waits in the queue', () => {
-    expect(upscaleOutcome({ status: 'pending', error: null, dataUpdateCount: 0 })).toBeNull();
+    expect(upscaleOutcome({ status: 'pending', error: null })).toBeNull();
     expect(upscaleOutcome(polled(status({ queue: { ahead: 2, estimatedStartSeconds: 40 } })))).toBeNull();
   });
 
-  it('hands back the server error text of a failed job', () => {
-    const failed = status({ status: 'FAILED', errorMessage: 'The image could not be decoded' });
-    expect(upscaleOutcome(polled(failed))).toEqual({ kind: 'job-failed', message: 'The image could not be decoded' });
+  it('hands back the server error text of a failed job and the credits it returned', () => {
+    const failed = status({ status: 'FAILED', errorMessage: 'The image could not be decoded', credits: 8 });
+    expect(upscaleOutcome(polled(failed))).toEqual({ kind: 'job-failed', message: 'The image could not be decoded', credits: 8 });
   });
 
-  it('a query that failed past its retries ends the wait', () => {
-    const boom = new ApiError(500, 'INTERNAL', 'boom');
-    expect(upscaleOutcome({ status: 'error', data: status({}), error: boom, dataUpdateCount: 3 })).toEqual({
-      kind: 'query-failed',
-      error: boom,
-    });
+  it('a query that cannot be retried (401, 404) ends the wait', () => {
+    const gone = new ApiError(404, 'NOT_FOUND', 'gone');
+    expect(upscaleOutcome({ status: 'error', data: status({}), error: gone })).toEqual({ kind: 'query-failed', error: gone });
   });
 });
 
-describe('retryStatusQuery', () => {
-  it('retries a failed query, but ends after 3 in a row', () => {
-    const boom = new ApiError(500, 'INTERNAL', 'boom');
-    expect(retryStatusQuery(0, boom)).toBe(true);
-    expect(retryStatusQuery(1, boom)).toBe(true);
-    expect(retryStatusQuery(UPSCALE_POLL.maxConsecutiveErrors - 1, boom)).toBe(false);
+describe('retryStatusQuery and statusRetryDelay', () => {
+  it('keeps retrying network failures and 5xx (a restarting server), however many in a row', () => {
+    for (const error of [
+      new ApiError(500, 'INTERNAL', 'boom'),
+      new ApiError(502, 'INTERNAL', ''),
+      new ApiError(0, 'NETWORK_ERROR', 'offline'),
+    ]) {
+      expect(retryStatusQuery(0, error)).toBe(true);
+      expect(retryStatusQuery(50, error)).toBe(true);
+    }
   });
 
   it('stops at once on 401 (session gone) and 404 (job gone)', () => {
     for (const error of [new ApiError(401, 'UNAUTHENTICATED', 'no'), new ApiError(404, 'NOT_FOUND', 'gone')]) {
       expect(retryStatusQuery(0, error)).toBe(false);
     }
+  });
+
+  it('waits 2 s, then 1.5× longer each time, never more than 15 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 20].map(statusRetryDelay)).toEqual([2000, 3000, 4500, 6750, 10125, 15000, 15000, 15000]);
   });
 });
 

@@ -2,9 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { maxInputPixels, maxInputSide, UPSCALE, UPSCALE_FACTORS, type UpscaleFactor } from '../../../../worker/contract/upscale';
+import {
+  fitToUpscaleBudget,
+  maxInputPixels,
+  maxInputSide,
+  UPSCALE,
+  UPSCALE_FACTORS,
+  type UpscaleFactor,
+} from '../../../../worker/contract/upscale';
 import { fetchFile } from '../../api/files';
 import { queries } from '../../api/queries';
+import { downloadName } from '../../lib/download-name';
 import { Button } from '../../ui/button';
 import { Page } from '../../ui/page';
 import { QueuePlaceNote } from '../../ui/queue-place';
@@ -14,6 +22,7 @@ import { BeforeAfter } from './before-after';
 import { downloadPng } from './download-png';
 import { FactorPicker } from './factor-picker';
 import { FaceSwitch } from './face-switch';
+import { FitNotice } from './fit-notice';
 import { AlertIcon, DownloadIcon, ImageIcon, RefreshIcon, SparklesIcon } from './icons';
 import { acceptedImageUrl, nameForBlob, uploadProblem } from './image-source';
 import { UploadBox, type SourceImage } from './upload-box';
@@ -41,6 +50,8 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
   const [inputError, setInputError] = useState<string | null>(null);
   const [factor, setFactor] = useState<UpscaleFactor>(UPSCALE.defaultFactor);
   const [face, setFace] = useState(false);
+  // The user agreed to shrink an image that is too large for the factor (reset with the image or factor).
+  const [shrink, setShrink] = useState(false);
   const options = useQuery(queries.upscaleOptions()).data ?? null;
   const [output, setOutput] = useState<{ width: number; height: number } | null>(null);
   const stage = useRef<HTMLElement>(null);
@@ -76,16 +87,14 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
       }
       job.clear();
       setOutput(null);
+      setShrink(false);
       setSource({ file, preview: URL.createObjectURL(file), ...size });
-      // Keep the chosen factor when it fits; otherwise the largest one that does.
+      // Keep the chosen factor when it fits; otherwise the largest one that does (an image too large
+      // even for 2× keeps its factor, and the page offers to shrink it).
       setFactor((current) =>
         fits(size, current) ? current : ([...UPSCALE_FACTORS].reverse().find((f) => f <= current && fits(size, f)) ?? current),
       );
-      setInputError(
-        fits(size, UPSCALE_FACTORS[0])
-          ? null
-          : t`This image is too large to upscale: at most about ${Math.floor(Math.sqrt(maxInputPixels(2)))}×${Math.floor(Math.sqrt(maxInputPixels(2)))} pixels`,
-      );
+      setInputError(null);
     },
     [job, t, toast],
   );
@@ -135,24 +144,34 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
   const blocked = (f: UpscaleFactor) => Boolean(source && !fits(source, f));
   const costs = options?.costByFactor ?? null;
   const cost = costs?.[`${factor}`];
-  const planned = source ? { width: source.width * factor, height: source.height * factor } : null;
+  const tooLarge = blocked(factor);
+  // What is enlarged: the image, or its shrunk copy once the user agreed; nothing while undecided.
+  const input = source ? (tooLarge ? (shrink ? fitToUpscaleBudget(source.width, source.height, factor) : null) : source) : null;
+  const planned = input ? { width: input.width * factor, height: input.height * factor } : null;
+  const smallerFactor = source && tooLarge ? [...UPSCALE_FACTORS].reverse().find((f) => f < factor && fits(source, f)) : undefined;
+  const chooseFactor = (f: UpscaleFactor) => {
+    setFactor(f);
+    setShrink(false);
+    setInputError(null);
+  };
 
   function enhance() {
     if (!source) {
       setInputError(t`Please upload an image first`);
       return toast.warning(t`Please upload an image first`);
     }
-    if (!fits(source, factor)) {
-      const message = t`At ${factor}× the image can be at most about ${Math.floor(Math.sqrt(maxInputPixels(factor)))}×${Math.floor(Math.sqrt(maxInputPixels(factor)))} pixels`;
+    if (!fits(source, factor) && !shrink) {
+      const message = t`At ${factor}× the image can be at most about ${Math.floor(Math.sqrt(maxInputPixels(factor)))}×${Math.floor(Math.sqrt(maxInputPixels(factor)))} pixels: shrink it to fit, or choose a smaller factor`;
       setInputError(message);
       return toast.error(message);
     }
+    const fitToBudget = !fits(source, factor);
     setInputError(null);
     const { file } = source;
     login.requireSignIn(() => {
       setOutput(null);
       // On a phone the result area is below the controls: bring the progress into view.
-      void job.start(file, factor, face);
+      void job.start(file, factor, face, fitToBudget);
       // After the progress view has rendered, so the scroll lands on it.
       if (window.matchMedia('(max-width: 1023px)').matches)
         setTimeout(() => stage.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 50);
@@ -198,7 +217,21 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
               {inputError}
             </p>
           )}
-          <FactorPicker value={factor} onChange={setFactor} costs={costs} tooLarge={blocked} disabled={working} />
+          <FactorPicker value={factor} onChange={chooseFactor} costs={costs} tooLarge={blocked} disabled={working} />
+          {source && tooLarge && (
+            <FitNotice
+              image={source}
+              factor={factor}
+              shrink={shrink}
+              onShrink={(on) => {
+                setShrink(on);
+                setInputError(null);
+              }}
+              smallerFactor={smallerFactor}
+              onUseFactor={chooseFactor}
+              disabled={working}
+            />
+          )}
           <FaceSwitch value={face} onChange={setFace} disabled={working} />
 
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
@@ -207,6 +240,8 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
                 <Trans>
                   Output: {planned.width} × {planned.height} px
                 </Trans>
+              ) : source ? (
+                <Trans>Output: too large at {factor}×</Trans>
               ) : (
                 <Trans>Output: {factor}× the original size</Trans>
               )}
@@ -247,6 +282,11 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
               <AlertIcon className="mt-0.5 h-4 w-4 shrink-0 text-rose-300" />
               <div className="min-w-0 flex-1">
                 <p>{job.problem.message}</p>
+                {job.problem.refunded ? (
+                  <p className="mt-1 text-rose-200/80" data-testid="upscale-refunded">
+                    <Trans>Your {job.problem.refunded} credits have been returned.</Trans>
+                  </p>
+                ) : null}
                 {job.problem.toPricing && (
                   <Link
                     to="/pricing"
@@ -304,6 +344,29 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
                   </p>
                 </div>
               )}
+              {job.reconnecting && (
+                <p role="status" className="flex items-center gap-2 text-sm text-amber-200" data-testid="upscale-reconnecting">
+                  <RefreshIcon className="h-4 w-4 animate-spin" />
+                  <Trans>Reconnecting…</Trans>
+                </p>
+              )}
+              {job.slow && (
+                <div
+                  role="status"
+                  className="w-full max-w-sm rounded-xl border border-white/10 bg-white/5 p-3 text-center text-sm text-zinc-300"
+                  data-testid="upscale-slow"
+                >
+                  <p>
+                    <Trans>
+                      This is taking a while. Keep this page open and the result will show here; it will also appear in{' '}
+                      <Link to="/records" className="font-medium text-violet-200 underline underline-offset-2 hover:text-white">
+                        My creations
+                      </Link>
+                      .
+                    </Trans>
+                  </p>
+                </div>
+              )}
             </div>
           )}
 
@@ -346,7 +409,7 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
                   </Button>
                   <Button
                     onPress={() =>
-                      void downloadPng(result.imageUrl!, shown ? `upscaled-${shown.width}x${shown.height}.png` : 'upscaled-image.png').then(
+                      void downloadPng(result.imageUrl!, downloadName(`upscaled-${result.scaleFactor}x`)).then(
                         () => toast.success(t`Download started`),
                         () => toast.error(t`Download failed`),
                       )

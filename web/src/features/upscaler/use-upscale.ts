@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { UpscaleFactor } from '../../../../worker/contract/upscale';
 import { ApiError } from '../../api/client';
@@ -11,6 +11,8 @@ import {
   classifyUpscaleFailure,
   nextFakeProgress,
   retryStatusQuery,
+  statusRetryDelay,
+  UPSCALE_PATIENCE_MS,
   UPSCALE_POLL,
   type UpscaleOutcome,
   upscaleOutcome,
@@ -23,18 +25,23 @@ export type UpscalePhase = 'idle' | 'working' | 'done';
 export interface UpscaleProblem {
   message: string;
   toPricing?: boolean;
+  /** Credits that came back because the job failed (shown under the message). */
+  refunded?: number;
 }
 
 interface Upload {
   image: File;
   factor: UpscaleFactor;
   faceEnhancement: boolean;
+  fitToBudget: boolean;
 }
 
 /**
  * One upscale on the client: upload, fake progress to 90 %, the job's status polled by TanStack
- * Query (spec §9: every 2 s, up to 30 tries, stopped once the job ends or the page is left), then the
- * result or a spec §8 message. The upload's answer does not say whether the job waits in the engine's
+ * Query (spec §9: every 2 s, until the job ends or the page is left), then the result or a spec §8
+ * message. The job is paid for, so the page never gives up on it: past the spec's 30 tries `slow`
+ * says it is taking a while, and while the status cannot be read (network, server restarting)
+ * `reconnecting` says so and the query retries with growing waits. The upload's answer does not say whether the job waits in the engine's
  * queue, so the fake progress starts with the first status that shows it running; while it waits,
  * `queue` says where.
  */
@@ -46,7 +53,8 @@ export function useUpscale() {
   const [shown, setShown] = useState<string | null>(null);
 
   const upload = useMutation({
-    mutationFn: ({ image, factor, faceEnhancement }: Upload) => upscaleApi.upload(image, factor, faceEnhancement),
+    mutationFn: ({ image, factor, faceEnhancement, fitToBudget }: Upload) =>
+      upscaleApi.upload(image, factor, faceEnhancement, { fitToBudget }),
     // Charged on upload (or refused without a charge): the header's balance catches up either way.
     onSettled: () => void invalidateCredits(),
   });
@@ -56,11 +64,20 @@ export function useUpscale() {
     enabled: jobId !== null,
     refetchInterval: (query) => upscaleRefetchInterval(query.state),
     retry: retryStatusQuery,
-    retryDelay: UPSCALE_POLL.intervalMs,
+    retryDelay: statusRetryDelay,
   });
-  // Polls so far: the cache's count of answers (the observer's result does not carry it).
-  const dataUpdateCount = useQueryClient().getQueryState(queries.upscaleStatus(jobId ?? '').queryKey)?.dataUpdateCount ?? 0;
-  const outcome = jobId ? upscaleOutcome({ ...status, dataUpdateCount }) : null;
+  const outcome = jobId ? upscaleOutcome(status) : null;
+  // The job whose wait has outlasted the polling window (it goes on being followed).
+  const [slowJob, setSlowJob] = useState<string | null>(null);
+  const following = jobId !== null && !outcome;
+  useEffect(() => {
+    if (!following || !jobId) return;
+    const timer = setTimeout(() => setSlowJob(jobId), UPSCALE_PATIENCE_MS);
+    return () => clearTimeout(timer);
+  }, [following, jobId]);
+  const slow = following && slowJob === jobId;
+  // A status query has failed and is being retried: the server may be restarting.
+  const reconnecting = following && status.failureCount > 0;
   const queue = jobId && !outcome ? queuePlaceOf(status.data) : null;
   const running = jobId !== null && !outcome && status.data !== undefined && queue === null;
   const done = outcome?.kind === 'done' ? outcome.status : null;
@@ -91,14 +108,13 @@ export function useUpscale() {
     (outcome: Exclude<UpscaleOutcome, { kind: 'done' }>): UpscaleProblem => {
       switch (outcome.kind) {
         case 'job-failed':
-          return { message: outcome.message || t`Upscale failed, please try again` };
-        case 'timeout':
-          return { message: t`Upscaling is taking longer than expected. It will appear in My creations when it finishes.` };
+          // The server returns a failed job's credits; the page says so, so nobody wonders.
+          return { message: outcome.message || t`Upscale failed, please try again`, refunded: outcome.credits };
         case 'query-failed': {
           const error = outcome.error;
           if (error instanceof ApiError && error.status === 401) return { message: t`Login session expired, please sign in again` };
-          if (error instanceof ApiError && error.code === 'NETWORK_ERROR')
-            return { message: t`Network connection failed, please check your network and try again` };
+          if (error instanceof ApiError && error.status === 404)
+            return { message: t`This upscale can no longer be found. If it finished, it is in My creations.` };
           return { message: t`Could not check the upscale status, please try again` };
         }
       }
@@ -138,10 +154,10 @@ export function useUpscale() {
   }, [upload.reset]);
 
   const start = useCallback(
-    (image: File, factor: UpscaleFactor, faceEnhancement: boolean) => {
+    (image: File, factor: UpscaleFactor, faceEnhancement: boolean, fitToBudget = false) => {
       setShown(null);
       setProgress(0);
-      upload.mutate({ image, factor, faceEnhancement });
+      upload.mutate({ image, factor, faceEnhancement, fitToBudget });
     },
     [upload.mutate],
   );
@@ -152,6 +168,8 @@ export function useUpscale() {
     result: phase === 'done' ? done : null,
     problem: phase === 'idle' ? problem : null,
     queue,
+    slow: phase === 'working' && slow,
+    reconnecting: phase === 'working' && reconnecting,
     start,
     clear,
   };
