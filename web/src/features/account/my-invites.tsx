@@ -17,6 +17,8 @@ export function MyInvites() {
   const statsQuery = useQuery(queries.referralStats());
   const usersQuery = useQuery(queries.referredUsers(page));
   const link = linkQuery.data;
+  // Spec: 'NOT SET' when the answer has no code; while it loads, nothing is known yet.
+  const code = link ? (link.referralCode ?? 'NOT SET') : '…';
   const stats = statsQuery.data;
   const users = usersQuery.data?.users ?? [];
   const totalPages = usersQuery.data?.totalPages ?? 0;
@@ -52,7 +54,7 @@ export function MyInvites() {
           <Button onPress={() => void copy()}>{copied ? <Trans>Copied!</Trans> : <Trans>Copy link</Trans>}</Button>
         </div>
         <p className="mt-2 text-xs text-zinc-500">
-          <Trans>Your code: {link?.referralCode ?? 'NOT SET'}</Trans>
+          <Trans>Your code: {code}</Trans>
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
