@@ -39,14 +39,20 @@ export const PHOTO_TOOL_IDS = TOOL_IDS.filter((id): id is PhotoToolId => !(GENER
  * Spec §9 ID photo pixel sizes, and §2's centimetre labels; anything else is 512×512. The file says
  * 300 DPI (issue 14). The spec's pixels and labels do not agree at any one DPI: at 300 DPI only 1-inch
  * prints at its label (passport 354×472 px is 3.0×4.0 cm, not 3.5×4.5). The pixels are the contract
- * a photo booth or an upload form checks, so they win; the labels name the document size.
+ * a photo booth or an upload form checks, so they win; `cm` names the document size and `printCm`
+ * says what the pixels measure when printed at 300 DPI (px ÷ 300 × 2.54, one decimal), so the picker
+ * can say both instead of promising a print size the file does not have.
  */
+export const ID_PHOTO_DPI = 300;
 export const ID_PHOTO_SIZES = {
-  oneInch: { width: 295, height: 413, cm: '2.5×3.5' },
-  twoInch: { width: 413, height: 531, cm: '3.5×5.3' },
-  passport: { width: 354, height: 472, cm: '3.5×4.5' },
-  visa: { width: 354, height: 354, cm: '5.1×5.1' },
+  oneInch: { width: 295, height: 413, cm: '2.5×3.5', printCm: '2.5×3.5' },
+  twoInch: { width: 413, height: 531, cm: '3.5×5.3', printCm: '3.5×4.5' },
+  passport: { width: 354, height: 472, cm: '3.5×4.5', printCm: '3.0×4.0' },
+  visa: { width: 354, height: 354, cm: '5.1×5.1', printCm: '3.0×3.0' },
 } as const;
+
+/** Centimetres of `pixels` printed at `dpi`, to one decimal (the `printCm` labels above). */
+export const printedCm = (pixels: number, dpi: number = ID_PHOTO_DPI) => ((pixels / dpi) * 2.54).toFixed(1);
 export type IdPhotoSize = keyof typeof ID_PHOTO_SIZES;
 export const ID_PHOTO_SIZE_IDS = Object.keys(ID_PHOTO_SIZES) as IdPhotoSize[];
 export const ID_PHOTO_FALLBACK_SIZE = { width: 512, height: 512 } as const;

@@ -1,7 +1,7 @@
 /**
  * ID photo (spec §9 sizes, §5 colours): the largest face is found, the head framed as passport
  * rules ask (eye line at 45 % from the top, head about 62 % of the height, face centred), the person
- * cut out and set on exactly the requested colour, resized to the exact pixels, 300 DPI in the file.
+ * cut out (the matte refined at the hair, cutout.ts) and set on exactly the requested colour, resized to the exact pixels, 300 DPI in the file.
  */
 import sharp from 'sharp';
 import { HEX_COLOUR, idPhotoPixels } from '../../contract/tools';
@@ -9,7 +9,7 @@ import { EngineInputError } from '../operations';
 import { detectFaces } from '../vision';
 import { humanFace } from '../vision/human-face';
 import { keepConnectedTo, segmentPerson } from '../vision/segment';
-import { compositeOver, decontaminate } from './cutout';
+import { compositeOver, decontaminate, refineMatte } from './cutout';
 import { createRaster, encodeRaster, fromRgb8, toRgb8, type PhotoTool, type Raster } from './raster';
 
 export const NO_FACE_MESSAGE = 'No face found in the photo. Please upload a clear, front-facing photo.';
@@ -38,8 +38,10 @@ export const idPhoto: PhotoTool = async ({ image, params }) => {
   // The crown is about as far above the eyes as the chin is below them (plus hair): head ≈ 2.1 × eye-to-chin.
   const headHeight = Math.max(face.box.height, (chinY - eyeY) * 2.1);
 
-  const matte = keepConnectedTo(await segmentPerson(image), face.box);
-  const person = decontaminate(image, matte, Math.max(4, Math.max(image.width, image.height) / 80));
+  const long = Math.max(image.width, image.height);
+  // The segmenter's matte, pulled onto the hair's real outline (no rim of the old wall on the new colour).
+  const matte = refineMatte(image, keepConnectedTo(await segmentPerson(image), face.box), Math.max(6, long / 40));
+  const person = decontaminate(image, matte, Math.max(4, long / 80));
   const background = createRaster(image.width, image.height);
   const bg = rgbOf(colour);
   for (let p = 0; p < image.width * image.height; p++) background.data.set(bg, p * 3);
