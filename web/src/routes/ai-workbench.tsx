@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
@@ -9,10 +10,14 @@ import { api } from '../api/endpoints';
 import { fetchFile } from '../api/files';
 import { queries } from '../api/queries';
 import { useLoginModal } from '../features/auth/login-modal';
-import { applySuffix } from '../features/workbench/prompt-suffix';
+import { applySuffix, sendWithSuffix } from '../features/workbench/prompt-suffix';
 import { INSPIRATION, QUICK_STYLES, SIZE_OPTIONS, STYLE_OPTIONS } from '../features/workbench/styles';
 import { FailureNote } from '../features/workbench/failure-note';
 import { useGeneration } from '../features/workbench/use-generation';
+import { checkTextLimit } from '../features/workbench/text-limit';
+import { TextLimitNote } from '../features/workbench/text-limit-note';
+import { downloadName } from '../lib/download-name';
+import { JobWaitNote } from '../ui/queue-wait-note';
 import { Button } from '../ui/button';
 import { downloadImage } from '../ui/download';
 import { Page } from '../ui/page';
@@ -23,6 +28,11 @@ import { UPLOAD, uploadTypes } from '../../../worker/contract/uploads';
 /** Until the server's prices arrive (or when they cannot be loaded). */
 const DEFAULT_COSTS = { costByResolution: {} as Record<string, number>, defaultCost: 4 };
 
+/**
+ * The server's prompt limit (worker/contract/generation.ts PROMPT_MAX, 5,000 after trimming). That
+ * module builds zod schemas, which the SPA must not bundle, so the number is repeated here until the
+ * contract has it in a zod-free module.
+ */
 const PROMPT_MAX = 5000;
 const MAX_IMAGES = 5;
 const MAX_BYTES = UPLOAD.maxBytes;
@@ -52,7 +62,8 @@ function Workbench() {
   const mode = search.mode ?? 'text-to-image';
   const [prompt, setPrompt] = useState(search.prompt ?? '');
   const [style, setStyle] = useState<string>('realistic');
-  const [appended, setAppended] = useState<string>();
+  // The style description last appended: as the reader sees it, and the English the job is sent.
+  const [appended, setAppended] = useState<{ shown: string; sent: string }>();
   const [size, setSize] = useState<(typeof SIZE_OPTIONS)[number]>(SIZE_OPTIONS[0]);
   const models = useQuery(queries.models());
   const costs = models.data?.costs ?? DEFAULT_COSTS;
@@ -92,8 +103,21 @@ function Workbench() {
   const cost = costs.costByResolution[`${size.width}x${size.height}`] ?? costs.defaultCost;
   const count = 1;
   const generating = generation.phase === 'generating';
-  const canStart =
-    !generating && prompt.trim().length > 0 && prompt.length <= PROMPT_MAX && (mode === 'text-to-image' || uploads.length > 0);
+  const promptLimit = checkTextLimit(prompt, { max: PROMPT_MAX, required: true });
+  const promptMax = new Intl.NumberFormat(i18n.locale).format(PROMPT_MAX);
+  // Why Start is disabled, said under it (nothing when it is enabled or a job runs).
+  const blocker = generating
+    ? null
+    : promptLimit.kind === 'too-long'
+      ? t`Shorten the prompt to ${promptMax} characters or fewer to start.`
+      : promptLimit.kind === 'empty'
+        ? mode === 'text-to-image'
+          ? t`Write a prompt to start.`
+          : t`Describe the effect you want to start.`
+        : mode === 'image-to-image' && uploads.length === 0
+          ? t`Upload at least one image to start.`
+          : null;
+  const canStart = !generating && blocker === null;
 
   function addFiles(files: FileList | File[]) {
     const list = [...files];
@@ -120,10 +144,13 @@ function Workbench() {
     addFiles(event.dataTransfer.files);
   }
 
-  function chooseStyle(id: string, suffix: string) {
+  // The reader's comma: a Chinese prompt continues after a full-width one.
+  const joiner = i18n.locale.startsWith('zh') ? '，' : ', ';
+  function chooseStyle(id: string, option: { suffix: string; shown: MessageDescriptor }) {
+    const shown = i18n._(option.shown);
     setStyle(id);
-    setPrompt((p) => applySuffix(p, appended, suffix));
-    setAppended(suffix);
+    setPrompt((p) => applySuffix(p, appended?.shown, shown, joiner));
+    setAppended({ shown, sent: option.suffix });
   }
 
   function startGeneration(updateRecordId?: string) {
@@ -135,14 +162,17 @@ function Workbench() {
       toast.warning(t`Please upload an image first`);
       return;
     }
+    // The style description goes out in English; should that not fit the limit, the prompt goes as typed.
+    const swapped = sendWithSuffix(prompt, appended);
+    const sent = swapped.length <= PROMPT_MAX ? swapped : prompt.trim();
     login.requireSignIn(
       () =>
         void generation.start(() => {
           if (mode === 'text-to-image') {
-            return api.generate({ prompt: prompt.trim(), style, width: size.width, height: size.height, model: 'nano', updateRecordId });
+            return api.generate({ prompt: sent, style, width: size.width, height: size.height, model: 'nano', updateRecordId });
           }
           const form = new FormData();
-          form.append('prompt', prompt.trim());
+          form.append('prompt', sent);
           form.append('style', style);
           if (updateRecordId) form.append('updateRecordId', updateRecordId);
           for (const u of uploads) form.append('images', u.file, u.name);
@@ -224,7 +254,7 @@ function Workbench() {
                   <button
                     key={q.suffix}
                     type="button"
-                    onClick={() => chooseStyle(q.id, q.suffix)}
+                    onClick={() => chooseStyle(q.id, q)}
                     className="rounded-full border border-white/10 px-3 py-1 text-xs hover:bg-white/5"
                   >
                     {i18n._(q.label)}
@@ -238,9 +268,12 @@ function Workbench() {
             <fieldset className="flex min-w-0 flex-wrap gap-2" aria-label={t`Inspiration`}>
               {INSPIRATION.map((tag) => (
                 <button
-                  key={tag.prompt}
+                  key={tag.prompt.id ?? tag.prompt.message}
                   type="button"
-                  onClick={() => setPrompt(tag.prompt)}
+                  onClick={() => {
+                    setPrompt(i18n._(tag.prompt));
+                    setAppended(undefined);
+                  }}
                   className="rounded-full border border-white/10 px-3 py-1 text-xs text-zinc-300 hover:bg-white/5"
                 >
                   {i18n._(tag.label)}
@@ -258,6 +291,8 @@ function Workbench() {
               onChange={(e) => setPrompt(e.target.value)}
               rows={5}
               maxLength={PROMPT_MAX + 100}
+              aria-invalid={promptLimit.kind === 'too-long'}
+              aria-describedby="workbench-prompt-limit"
               placeholder={
                 mode === 'text-to-image'
                   ? t`A lighthouse on a cliff at sunset, waves crashing below…`
@@ -265,9 +300,7 @@ function Workbench() {
               }
               className="resize-y rounded-xl border border-white/10 bg-ink-900 p-3 text-sm outline-none focus:border-violet-400"
             />
-            <span className={`self-end text-xs ${prompt.length > PROMPT_MAX ? 'text-rose-300' : 'text-zinc-500'}`}>
-              {prompt.length} / {PROMPT_MAX}
-            </span>
+            <TextLimitNote id="workbench-prompt-limit" state={promptLimit} max={PROMPT_MAX} />
           </label>
 
           <fieldset>
@@ -280,7 +313,7 @@ function Workbench() {
                   key={s.id}
                   type="button"
                   aria-pressed={style === s.id}
-                  onClick={() => chooseStyle(s.id, s.suffix)}
+                  onClick={() => chooseStyle(s.id, s)}
                   className={`rounded-lg border px-3 py-1.5 text-sm ${style === s.id ? 'border-fuchsia-400 bg-fuchsia-500/15' : 'border-white/10 hover:bg-white/5'}`}
                 >
                   {i18n._(s.label)}
@@ -320,7 +353,12 @@ function Workbench() {
             </span>
           </div>
 
-          <Button isDisabled={!canStart} onPress={() => startGeneration(search.updateRecordId)} className="w-full py-3">
+          <Button
+            isDisabled={!canStart}
+            onPress={() => startGeneration(search.updateRecordId)}
+            className="w-full py-3"
+            aria-describedby={blocker ? 'workbench-start-blocker' : undefined}
+          >
             {generation.queue ? (
               <Trans>Waiting…</Trans>
             ) : generating ? (
@@ -329,6 +367,11 @@ function Workbench() {
               <Trans>Start generating</Trans>
             )}
           </Button>
+          {blocker && (
+            <p id="workbench-start-blocker" data-testid="start-blocker" className="-mt-3 text-center text-xs text-zinc-400">
+              {blocker}
+            </p>
+          )}
         </section>
 
         <section ref={resultSection} className="card flex min-h-[420px] scroll-mt-20 items-center justify-center p-5" aria-live="polite">
@@ -336,7 +379,10 @@ function Workbench() {
             <div className="w-full max-w-sm text-center">
               <div className="relative mb-5">
                 <div className="skeleton mx-auto aspect-square w-full rounded-2xl" />
-                {generation.queue && <QueuePlaceNote place={generation.queue} className="absolute inset-x-4 top-1/2 -translate-y-1/2" />}
+                <div className="absolute inset-x-4 top-1/2 flex -translate-y-1/2 flex-col gap-2">
+                  {generation.queue && <QueuePlaceNote place={generation.queue} />}
+                  <JobWaitNote slow={generation.slow} reconnecting={generation.reconnecting} />
+                </div>
               </div>
               {!generation.queue && (
                 <>
@@ -368,7 +414,9 @@ function Workbench() {
               <figcaption className="mt-4 flex flex-wrap justify-center gap-2">
                 <Button
                   variant="secondary"
-                  onPress={() => void downloadImage(result.imageUrl!).catch(() => toast.error(t`Download failed`))}
+                  onPress={() =>
+                    void downloadImage(result.imageUrl!, downloadName('workbench')).catch(() => toast.error(t`Download failed`))
+                  }
                 >
                   <Trans>Download</Trans>
                 </Button>

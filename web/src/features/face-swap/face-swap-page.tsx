@@ -3,15 +3,14 @@ import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, Dices, Eraser, Eye, ScanFace, Upload } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import {
   FACE_SWAP_CATEGORIES,
-  FACE_SWAP_PREFIX,
   FACE_SWAP_TEXT_MAX,
   cleanSelection,
   compileFaceSwapDescription,
-  compileFaceSwapPrompt,
+  stripFaceSwapPrefix,
   faceSwapOption,
   faceSwapOptionsIn,
   offlineOptionKeys,
@@ -27,8 +26,13 @@ import { useLoginModal } from '../auth/login-modal';
 import { downloadPng } from '../upscaler/download-png';
 import { useGeneration } from '../workbench/use-generation';
 import { faceSwapApi } from '../../api/face-swap';
+import { ApiError } from '../../api/client';
 import { queries } from '../../api/queries';
-import { CATEGORY_LABEL, EXAMPLE_PROMPTS, OPTION_LABEL } from './labels';
+import { CATEGORY_LABEL, EXAMPLE_PROMPTS, OPTION_LABEL, PREFIX_SHOWN } from './labels';
+import { JobWaitNote } from '../../ui/queue-wait-note';
+import { FailureNote } from '../workbench/failure-note';
+import { checkTextLimit } from '../workbench/text-limit';
+import { TextLimitNote } from '../workbench/text-limit-note';
 import { OptionSelect } from './option-select';
 import { PromptPreviewModal, ResultPreviewModal } from './preview-modals';
 
@@ -51,6 +55,7 @@ const RANDOM_KEYS = [
   'light_style',
   'post_processing_style',
 ];
+/** Spec §5 fixes this name (the other tools save under their name and the day, lib/download-name.ts). */
 const DOWNLOAD_NAME = 'face-swap-result.png';
 
 type Mode = 'text' | 'image';
@@ -67,7 +72,14 @@ export function FaceSwapPage() {
   const { i18n } = useLinguiCore();
   const toast = useToast();
   const login = useLoginModal();
-  const generation = useGeneration();
+  // A refusal of the description stays under the description box until the text or options change.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refusalText = useCallback((error: unknown) => {
+    const text = faceSwapRefusal(error);
+    setRefusal(text);
+    return text;
+  }, []);
+  const generation = useGeneration({ startErrorText: refusalText });
   const [mode, setMode] = useState<Mode>('text');
   const [text, setText] = useState('');
   const [selection, setSelection] = useState<FaceSwapSelection>({});
@@ -88,6 +100,8 @@ export function FaceSwapPage() {
   const navigate = useNavigate();
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the refusal was about this text, these options and this mode
+  useEffect(() => setRefusal(null), [text, selection, mode]);
   useEffect(() => {
     if (generation.phase !== 'idle') resultSection.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   }, [generation.phase]);
@@ -101,6 +115,11 @@ export function FaceSwapPage() {
   const offline = model === 'nano';
   const applied = useMemo(() => offlineOptionKeys(modeOf(mode)), [mode]);
   const busy = generation.phase === 'generating';
+  const textLimit = checkTextLimit(text, { max: FACE_SWAP_TEXT_MAX });
+  const tooLong = textLimit.kind === 'too-long';
+  const textMax = new Intl.NumberFormat(i18n.locale).format(FACE_SWAP_TEXT_MAX);
+  // The prefix in the reader's language: the model is sent the contract's English one.
+  const prefixShown = i18n._(PREFIX_SHOWN[modeOf(mode)]);
 
   function choose(files: FileList | null) {
     if (!files?.length) return;
@@ -156,10 +175,10 @@ export function FaceSwapPage() {
     const approved = override !== undefined ? override : edited;
     if (mode === 'image' && !file) return fail(t`Please upload an image first`);
     if (!text.trim() && chosenCount === 0 && !approved) return fail(t`Enter a description or choose at least one option`);
-    if (text.length > FACE_SWAP_TEXT_MAX) return fail(t`The description can be at most ${FACE_SWAP_TEXT_MAX} characters`);
+    if (tooLong) return fail(t`The description can be at most ${FACE_SWAP_TEXT_MAX} characters`);
     setError(undefined);
     const body = approved ?? compiled;
-    setUsedPrompt(compileFaceSwapPrompt(modeOf(mode), body));
+    setUsedPrompt(`${prefixShown}\n\n${stripFaceSwapPrefix(body)}`);
     const fields = { extra: text.trim(), options: chosen, model: model ?? 'nano', style: 'realistic' };
     login.requireSignIn(
       () =>
@@ -280,11 +299,16 @@ export function FaceSwapPage() {
               }}
               rows={3}
               placeholder={t`e.g. A friendly portrait for my profile page`}
-              className={`rounded-xl border bg-ink-900 p-3 text-sm outline-none focus:border-violet-400 ${text.length > FACE_SWAP_TEXT_MAX ? 'border-rose-400' : 'border-white/10'}`}
+              aria-invalid={tooLong}
+              aria-describedby="face-swap-text-limit"
+              className={`rounded-xl border bg-ink-900 p-3 text-sm outline-none focus:border-violet-400 ${tooLong ? 'border-rose-400' : 'border-white/10'}`}
             />
-            <span className={`self-end text-xs ${text.length > FACE_SWAP_TEXT_MAX ? 'text-rose-300' : 'text-zinc-500'}`}>
-              {text.length} / {FACE_SWAP_TEXT_MAX}
-            </span>
+            <TextLimitNote id="face-swap-text-limit" state={textLimit} max={FACE_SWAP_TEXT_MAX} />
+            {refusal && (
+              <p role="alert" data-testid="description-refusal" className="text-sm text-amber-200">
+                {refusal}
+              </p>
+            )}
           </div>
 
           <Tabs defaultSelectedKey="role">
@@ -351,7 +375,12 @@ export function FaceSwapPage() {
               <Eye aria-hidden className="h-4 w-4" />
               <Trans>Preview prompt</Trans>
             </Button>
-            <Button onPress={() => generate()} isDisabled={busy} className="py-3 sm:flex-1">
+            <Button
+              onPress={() => generate()}
+              isDisabled={busy || tooLong}
+              className="py-3 sm:flex-1"
+              aria-describedby={tooLong ? 'face-swap-generate-blocker' : undefined}
+            >
               {generation.queue ? (
                 <Trans>Waiting…</Trans>
               ) : busy ? (
@@ -361,6 +390,11 @@ export function FaceSwapPage() {
               )}
             </Button>
           </div>
+          {tooLong && !busy && (
+            <p id="face-swap-generate-blocker" data-testid="start-blocker" className="text-center text-xs text-zinc-400">
+              <Trans>Shorten the description to {textMax} characters or fewer to generate.</Trans>
+            </p>
+          )}
           <p className="text-xs text-zinc-500">
             {chosenCount === 1 ? <Trans>1 option chosen</Trans> : <Trans>{chosenCount} options chosen</Trans>}
           </p>
@@ -371,12 +405,21 @@ export function FaceSwapPage() {
             // Over the placeholder, not below it: on a phone the panel is scrolled to, and its lower part may be off screen.
             <div className="relative w-full max-w-sm">
               <div className="skeleton aspect-square w-full rounded-2xl" />
-              {generation.queue && <QueuePlaceNote place={generation.queue} className="absolute inset-x-4 top-1/2 -translate-y-1/2" />}
+              <div className="absolute inset-x-4 top-1/2 flex -translate-y-1/2 flex-col gap-2">
+                {generation.queue && <QueuePlaceNote place={generation.queue} />}
+                <JobWaitNote slow={generation.slow} reconnecting={generation.reconnecting} />
+              </div>
             </div>
           )}
           {generation.phase === 'done' && result?.imageUrl && (
             <figure>
               <img src={result.imageUrl} alt={t`Your avatar`} className="mx-auto max-h-[560px] rounded-2xl" data-testid="result-image" />
+              {/* What the server says about the result (e.g. which options changed the picture), in the page's language. */}
+              {result.message && (
+                <p data-testid="result-message" className="mx-auto mt-3 max-w-md text-center text-sm text-zinc-400">
+                  {result.message}
+                </p>
+              )}
               <figcaption className="mt-4 flex flex-wrap justify-center gap-2">
                 <Button variant="secondary" onPress={() => setResultOpen(true)}>
                   <Eye aria-hidden className="h-4 w-4" />
@@ -394,7 +437,8 @@ export function FaceSwapPage() {
               </figcaption>
             </figure>
           )}
-          {generation.phase === 'idle' && (
+          {generation.phase === 'idle' && generation.failure && <FailureNote failure={generation.failure} />}
+          {generation.phase === 'idle' && !generation.failure && (
             <p className="max-w-sm text-center text-zinc-500">
               {mode === 'image' ? (
                 <Trans>Upload a portrait, choose what to change and press Generate.</Trans>
@@ -409,7 +453,7 @@ export function FaceSwapPage() {
       <PromptPreviewModal
         isOpen={previewOpen}
         onClose={() => setPreviewOpen(false)}
-        prefix={FACE_SWAP_PREFIX[modeOf(mode)]}
+        prefix={prefixShown}
         compiled={compiled}
         edited={edited}
         busy={busy}
@@ -433,6 +477,16 @@ export function FaceSwapPage() {
   );
 }
 
+/**
+ * The server's own sentence when it refuses the description (field `extra`): without an AI model it
+ * says which looks it can apply, in the reader's language. A validator's fragment ("must be at most
+ * …", lower case) is left to the shared wording, which names the field instead.
+ */
+function faceSwapRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED' || error.field !== 'extra') return null;
+  return /^[a-z]/.test(error.message) ? null : error.message;
+}
+
 /** Says honestly what runs on this server (issue 15): Gemini, or the offline engine and what it does. */
 function EngineNote({ offline, mode }: { offline: boolean; mode: Mode }) {
   return (
@@ -443,14 +497,14 @@ function EngineNote({ offline, mode }: { offline: boolean; mode: Mode }) {
         </Trans>
       ) : mode === 'image' ? (
         <Trans>
-          No AI image model is configured on this server, so your photo is edited offline: hair, eye and beard colour, glasses, hats and
-          other head accessories, the background, light, colour and effects are applied to your real face. Age, expression, hairstyle,
-          nationality, clothing and camera settings are only written into the prompt for an AI model.
+          Your photo is edited by our built-in photo engine, on your real face: hair, eye and beard colour, glasses, hats and other head
+          accessories, the background, light, colour and effects change in the picture. Age, expression, hairstyle, nationality, clothing
+          and camera settings are kept in the prompt but do not change this picture.
         </Trans>
       ) : (
         <Trans>
-          No AI image model is configured on this server, so text mode draws an illustrated avatar (not a photograph) from your options.
-          Your own words and options such as nationality or camera settings are only written into the prompt for an AI model.
+          Text mode draws an illustrated avatar (not a photograph) from your options with our built-in engine. Your own words and options
+          such as nationality or camera settings are kept in the prompt but do not change the drawing.
         </Trans>
       )}
     </div>

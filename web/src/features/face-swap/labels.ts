@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { FaceSwapCategory, FaceSwapOptionKey } from '../../../../worker/contract/face-swap';
+import type { FaceSwapCategory, FaceSwapMode, FaceSwapOptionKey } from '../../../../worker/contract/face-swap';
 
 /**
  * Interface text of the avatar builder that lives in the Lingui catalogues: category and option
@@ -69,3 +69,13 @@ export const EXAMPLE_PROMPTS: MessageDescriptor[] = [
   msg`A playful character for my game profile`,
   msg`A cinematic portrait that tells a story`,
 ];
+
+/**
+ * The fixed identity instruction as the reader sees it in Preview (worker/contract/face-swap.ts
+ * FACE_SWAP_PREFIX, repeated as messages so English readers see exactly what is sent). The model
+ * always receives the contract's English; a Chinese reader reads what it says.
+ */
+export const PREFIX_SHOWN: Record<FaceSwapMode, MessageDescriptor> = {
+  edit: msg`Edit the attached portrait photo. Preserve the person's identity, likeness and facial structure exactly: the same face shape, eyes, nose, mouth, proportions and skin. Apply only the changes listed below and keep everything else as it is in the photo.`,
+  generate: msg`Generate a photorealistic portrait of one person. Keep a single, consistent identity, likeness and facial structure, and apply only the features listed below.`,
+};

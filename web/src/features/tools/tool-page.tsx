@@ -4,18 +4,23 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ArrowLeft, Upload } from 'lucide-react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import { UPLOAD, uploadTypes } from '../../../../worker/contract/uploads';
+import { UPLOAD } from '../../../../worker/contract/uploads';
+import { useUploadFormats } from '../../ui/upload-formats';
 import { compileToolPrompt, ID_PHOTO_SIZES, type IdPhotoSize, type ToolComponent } from '../../../../worker/contract/tools';
 import { api } from '../../api/endpoints';
 import { Button } from '../../ui/button';
 import { ColorPicker } from '../../ui/color-picker';
 import { downloadImage } from '../../ui/download';
+import { downloadName } from '../../lib/download-name';
+import { JobWaitNote } from '../../ui/queue-wait-note';
 import { Page } from '../../ui/page';
 import { QueuePlaceNote } from '../../ui/queue-place';
 import { useToast } from '../../ui/toast';
 import { useLoginModal } from '../auth/login-modal';
 import { FailureNote } from '../workbench/failure-note';
 import { useGeneration } from '../workbench/use-generation';
+import { checkTextLimit } from '../workbench/text-limit';
+import { TextLimitNote } from '../workbench/text-limit-note';
 import type { Tool } from './catalogue';
 import { ToolIcon } from './tool-icons';
 
@@ -24,6 +29,13 @@ const MAX_BYTES = UPLOAD.maxBytes;
 type Component<T extends ToolComponent['type']> = Extract<ToolComponent, { type: T }>;
 const componentOf = <T extends ToolComponent['type']>(tool: Tool, type: T) =>
   tool.components.find((c): c is Component<T> => c.type === type);
+
+/** What a tool's downloads are called (id-photo-2026-11-28.png): the tool's short name where its id is long. */
+const DOWNLOAD_STEM: Partial<Record<Tool['id'], string>> = {
+  'id-photo-generation': 'id-photo',
+  'logo-generation': 'logo',
+  'restored-image': 'restored-photo',
+};
 
 /**
  * A single-purpose tool page (spec §2 generic tool page), drawn from the server's catalogue: the
@@ -57,13 +69,14 @@ export function ToolPage({ tool }: { tool: Tool }) {
     if (generation.phase !== 'idle') resultSection.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   }, [generation.phase]);
   const title = i18n._(tool.title);
-  const accepted = uploadTypes(upload?.acceptsGif ?? false);
+  // Accept, hint and refusal from the one list of formats (GIF only where the tool takes it).
+  const formats = useUploadFormats(upload?.acceptsGif ?? false);
 
   function choose(files: FileList | null) {
     if (!files?.length) return;
     if (files.length > 1) return toast.error(t`Please select one image`);
     const f = files[0]!;
-    if (!accepted.includes(f.type)) return toast.error(t`Only JPG, PNG, WebP formats are supported`);
+    if (!formats.types.includes(f.type)) return toast.error(formats.unsupported);
     if (f.size > MAX_BYTES) return toast.error(t`Image size cannot exceed 10MB`);
     if (preview) URL.revokeObjectURL(preview);
     setFile(f);
@@ -77,12 +90,30 @@ export function ToolPage({ tool }: { tool: Tool }) {
     choose(event.dataTransfer.files);
   }
 
+  // The catalogue's rule for the notes (worker/contract/tools.ts), checked as the server checks it.
+  const notesLimit = notes
+    ? checkTextLimit(extra, { min: notes.minLength, max: notes.maxLength, required: notes.required })
+    : ({ kind: 'ok', length: 0 } as const);
+  const isLogo = tool.id === 'logo-generation';
+  const notesMin = notes?.minLength ?? 0;
+  const notesMax = new Intl.NumberFormat(i18n.locale).format(notes?.maxLength ?? 0);
+  // Why Generate is disabled, said under it. The photo is not a blocker: pressing Generate without one says so.
+  const blocker =
+    notesLimit.kind === 'too-long'
+      ? t`Shorten the text to ${notesMax} characters or fewer to generate.`
+      : notesLimit.kind === 'too-short' || notesLimit.kind === 'empty'
+        ? isLogo
+          ? t`Describe your logo in at least ${notesMin} characters to generate.`
+          : t`Write at least ${notesMin} characters to generate.`
+        : !colourValid
+          ? t`Enter a background colour like #FFFFFF to generate.`
+          : null;
+
   function generate() {
     const text = extra.trim();
-    if (notes?.required && (text.length < notes.minLength || text.length > notes.maxLength)) {
-      const message = tool.id === 'logo-generation' ? t`Please enter logo description` : t`${title} requires a description`;
-      setError(message);
-      return toast.error(message);
+    if (blocker) {
+      setError(blocker);
+      return;
     }
     if (upload && !file) {
       setError(t`${title} requires an image`);
@@ -160,18 +191,15 @@ export function ToolPage({ tool }: { tool: Tool }) {
                 ) : (
                   <>
                     <Upload aria-hidden className="h-7 w-7 text-zinc-400" strokeWidth={1.75} />
-                    {upload.acceptsGif ? (
-                      <Trans>Upload a photo (PNG, JPG, WebP or GIF, up to 10 MB)</Trans>
-                    ) : (
-                      <Trans>Upload a photo (PNG, JPG or WebP, up to 10 MB)</Trans>
-                    )}
+                    <Trans>Upload a photo</Trans>
+                    <span className="text-xs text-zinc-500">{formats.hint}</span>
                   </>
                 )}
               </button>
               <input
                 ref={input}
                 type="file"
-                accept={accepted.join(',')}
+                accept={formats.accept}
                 hidden
                 data-testid="tool-upload"
                 onChange={(e) => choose(e.target.files)}
@@ -226,16 +254,19 @@ export function ToolPage({ tool }: { tool: Tool }) {
           )}
           {notes && (
             <label className="flex flex-col gap-1.5 text-sm">
-              {tool.id === 'logo-generation' ? <Trans>Describe your logo</Trans> : <Trans>Extra wishes (optional)</Trans>}
+              {isLogo ? <Trans>Describe your logo</Trans> : <Trans>Extra wishes (optional)</Trans>}
               <textarea
                 value={extra}
-                onChange={(e) => setExtra(e.target.value)}
+                onChange={(e) => {
+                  setExtra(e.target.value);
+                  setError(undefined);
+                }}
                 rows={3}
-                className={`rounded-xl border bg-ink-900 p-3 outline-none focus:border-violet-400 ${extra.length > notes.maxLength ? 'border-rose-400' : 'border-white/10'}`}
+                aria-invalid={notesLimit.kind === 'too-long' || notesLimit.kind === 'too-short'}
+                aria-describedby="tool-notes-limit"
+                className={`rounded-xl border bg-ink-900 p-3 outline-none focus:border-violet-400 ${notesLimit.kind === 'too-long' ? 'border-rose-400' : 'border-white/10'}`}
               />
-              <span className={`self-end text-xs ${extra.length > notes.maxLength ? 'text-rose-300' : 'text-zinc-500'}`}>
-                {extra.length} / {notes.maxLength}
-              </span>
+              <TextLimitNote id="tool-notes-limit" state={notesLimit} min={notesMin} max={notes.maxLength} />
             </label>
           )}
           {notes?.suggestions && (
@@ -260,7 +291,12 @@ export function ToolPage({ tool }: { tool: Tool }) {
               {error}
             </p>
           )}
-          <Button isDisabled={busy || !colourValid} onPress={generate} className="w-full py-3">
+          <Button
+            isDisabled={busy || blocker !== null}
+            onPress={generate}
+            className="w-full py-3"
+            aria-describedby={blocker ? 'tool-generate-blocker' : undefined}
+          >
             {generation.queue ? (
               <Trans>Waiting…</Trans>
             ) : busy ? (
@@ -269,13 +305,21 @@ export function ToolPage({ tool }: { tool: Tool }) {
               <Trans>Generate</Trans>
             )}
           </Button>
+          {blocker && !busy && (
+            <p id="tool-generate-blocker" data-testid="start-blocker" className="-mt-3 text-center text-xs text-zinc-400">
+              {blocker}
+            </p>
+          )}
         </section>
         <section ref={resultSection} className="card flex min-h-[360px] scroll-mt-20 items-center justify-center p-5" aria-live="polite">
           {busy && (
             // Over the placeholder, not below it: on a phone the panel is scrolled to, and its lower part may be off screen.
             <div className="relative w-full max-w-sm">
               <div className="skeleton aspect-square w-full rounded-2xl" />
-              {generation.queue && <QueuePlaceNote place={generation.queue} className="absolute inset-x-4 top-1/2 -translate-y-1/2" />}
+              <div className="absolute inset-x-4 top-1/2 flex -translate-y-1/2 flex-col gap-2">
+                {generation.queue && <QueuePlaceNote place={generation.queue} />}
+                <JobWaitNote slow={generation.slow} reconnecting={generation.reconnecting} />
+              </div>
             </div>
           )}
           {generation.phase === 'done' && result?.imageUrl && (
@@ -290,7 +334,7 @@ export function ToolPage({ tool }: { tool: Tool }) {
                 <Button
                   variant="secondary"
                   onPress={() =>
-                    void downloadImage(result.imageUrl!).then(
+                    void downloadImage(result.imageUrl!, downloadName(DOWNLOAD_STEM[tool.id] ?? tool.id)).then(
                       () => toast.success(t`Download started`),
                       () => toast.error(t`Download failed`),
                     )
@@ -302,7 +346,7 @@ export function ToolPage({ tool }: { tool: Tool }) {
                   <Button
                     variant="secondary"
                     onPress={() =>
-                      void downloadImage(result.svgUrl!, 'logo.svg').then(
+                      void downloadImage(result.svgUrl!, downloadName('logo', { extension: 'svg' })).then(
                         () => toast.success(t`Download started`),
                         () => toast.error(t`Download failed`),
                       )

@@ -9,15 +9,19 @@ import { invalidateCredits, queries } from '../../api/queries';
 import { placeToShow, queuePlaceOf } from '../../ui/queue-wait';
 import { useToast } from '../../ui/toast';
 import { useJobFailureText } from './failure-text';
+import { useStartErrorText } from './input-error';
 
-/** Spec §9 workbench polling constants. */
+/**
+ * Spec §9 workbench polling constants. The page follows a job it started until the job ends: the
+ * polling budget (`attempts` × `intervalMs`, and `slowAfterRunningMs` of drawing) only decides when
+ * the page says "this is taking a while" — the job lives on the server and may still finish.
+ */
 export const POLL = {
   attempts: 60,
   intervalMs: 2000,
   tickMs: 500,
-  maxConsecutiveErrors: 5,
   fakeProgressCap: 90,
-  hardResetMs: 60_000,
+  slowAfterRunningMs: 60_000,
   showDelayMs: 500,
   maxWaitMs: 15_000,
 };
@@ -30,32 +34,39 @@ export interface GenerationFailure {
   refunded: boolean;
 }
 
-/** How the polled job ended; null while it is still waiting or running. */
+/** How the polled job ended; null while it is still waiting or running (however long that takes). */
 export type GenerationOutcome =
   | { kind: 'done'; status: GenerationStatus }
   | { kind: 'failed'; message: string | null; failureCode: JobFailure | null }
-  | { kind: 'query-failed'; error: unknown }
-  | { kind: 'timeout' };
+  | { kind: 'query-failed'; error: unknown };
 
 export function generationOutcome(state: {
   status: 'pending' | 'error' | 'success';
   data?: GenerationStatus;
   error: unknown;
-  dataUpdateCount: number;
 }): GenerationOutcome | null {
   if (state.status === 'error') return { kind: 'query-failed', error: state.error };
   const status = state.data;
   if (!status) return null;
   if (status.status === 'COMPLETED' && status.imageUrl) return { kind: 'done', status };
   if (status.status === 'FAILED') return { kind: 'failed', message: status.message ?? null, failureCode: status.failureCode ?? null };
-  // Out of polls with the job still waiting or running: it is not lost, only not finished yet.
-  if (state.dataUpdateCount >= POLL.attempts) return { kind: 'timeout' };
   return null;
 }
 
-/** Spec §8: a 401 or 404 ends at once; other failures are retried up to five in a row. */
-export const retryGenerationStatus = (failures: number, error: unknown) =>
-  !(error instanceof ApiError && (error.status === 404 || error.status === 401)) && failures < POLL.maxConsecutiveErrors - 1;
+/**
+ * A status call that failed for a while only — no connection, the server restarting (5xx), a proxy
+ * timeout, too many requests — is asked again; the job goes on on the server meanwhile.
+ */
+export function isPassingTrouble(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+/**
+ * Spec §8, with no give-up: a 401, a 404 or another answer that will not change ends at once; a
+ * passing trouble is retried for as long as the page is open, with the back-off below.
+ */
+export const retryGenerationStatus = (_failures: number, error: unknown) => isPassingTrouble(error);
 
 /** Spec §8 back-off: a 429 doubles the wait, repeated failures stretch it by half, never past 15 s. */
 export function generationRetryDelay(failures: number, error: unknown): number {
@@ -66,16 +77,19 @@ export function generationRetryDelay(failures: number, error: unknown): number {
 
 /**
  * One generation's life on the client: start, fake progress up to 90 %, the job's status polled by
- * TanStack Query with spec §8's back-off, the 60 s hard reset, and the 0.5 s pause before the image
- * shows. While the job waits in the engine's queue, `queue` says where it stands (see placeToShow)
- * and the fake progress holds at 0: nothing is being drawn yet, and the 60 s of the hard reset count
- * from when it starts to run.
+ * TanStack Query with spec §8's back-off, and the 0.5 s pause before the image shows. The page
+ * follows the job until it ends: past the polling budget it says the job is taking a while (`slow`)
+ * and keeps asking; while the server cannot be reached it says so (`reconnecting`) and keeps asking
+ * with back-off, so a job that outlives a server restart still ends on its result or its failure.
+ * While the job waits in the engine's queue, `queue` says where it stands (see placeToShow) and the
+ * fake progress holds at 0: nothing is being drawn yet.
  */
-export function useGeneration() {
+export function useGeneration({ startErrorText: pageStartErrorText }: { startErrorText?: (error: unknown) => string | null } = {}) {
   const { t } = useLingui();
   const failureText = useJobFailureText();
   const toast = useToast();
   const errorText = useErrorText();
+  const startErrorText = useStartErrorText();
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<GenerationStatus | null>(null);
@@ -84,6 +98,8 @@ export function useGeneration() {
   // Kept after the reset to idle so the result panel can say what happened, not only a 6 s toast.
   const [failure, setFailure] = useState<GenerationFailure | null>(null);
   const [finished, setFinished] = useState<GenerationStatus | null>(null);
+  // Past the polling budget, or drawing for over a minute: said on the page, the polling goes on.
+  const [overBudget, setOverBudget] = useState(false);
 
   const submit = useMutation({
     mutationFn: (send: () => Promise<GenerationStatus>) => send(),
@@ -99,16 +115,20 @@ export function useGeneration() {
     retryDelay: generationRetryDelay,
   });
   const dataUpdateCount = useQueryClient().getQueryState(queries.generationStatus(job?.id ?? '').queryKey)?.dataUpdateCount ?? 0;
-  const outcome = polling ? generationOutcome({ ...status, dataUpdateCount }) : null;
+  const outcome = polling ? generationOutcome(status) : null;
   const latest = status.data ?? job;
   const place = phase === 'generating' && finished === null ? queuePlaceOf(latest) : null;
   const queue = placeToShow(place, { polled: status.data !== undefined });
+  // The last status call failed and is being asked again: the server is out of reach for now.
+  const reconnecting = polling && status.failureCount > 0 && isPassingTrouble(status.failureReason);
+  const slow = polling && (overBudget || dataUpdateCount >= POLL.attempts);
 
   const reset = useCallback(() => {
     setPhase('idle');
     setProgress(0);
     setJob(null);
     setFinished(null);
+    setOverBudget(false);
   }, []);
 
   const fail = useCallback(
@@ -121,11 +141,6 @@ export function useGeneration() {
     },
     [reset, t, toast],
   );
-  // The job lives on on the server (it may still be waiting, or finish later): point to My creations.
-  const tooLong = useCallback(() => {
-    reset();
-    toast.warning(t`Generation is taking too long (over 5 minutes is unusual). Please check My creations later.`);
-  }, [reset, t, toast]);
 
   // How the polled job ended, acted on once: toasts and the result are effects of the answer.
   const outcomeKind = outcome?.kind;
@@ -144,8 +159,6 @@ export function useGeneration() {
           return fail(error.status === 404 ? t`Task not found` : t`Authentication failed, please log in again`);
         return fail(errorText(error));
       }
-      case 'timeout':
-        return tooLong();
     }
   }, [outcomeKind]);
 
@@ -158,11 +171,19 @@ export function useGeneration() {
       setPhase('done');
       setJob(null);
       setFinished(null);
+      setOverBudget(false);
     }, POLL.showDelayMs);
     return () => clearTimeout(timer);
   }, [finished]);
 
-  // Fake progress and the hard reset: client timers, counted from when the job stops waiting.
+  // The polling budget in time as well as in answers, so a job whose status calls keep failing is also said to be slow.
+  useEffect(() => {
+    if (!polling) return;
+    const timer = setTimeout(() => setOverBudget(true), POLL.attempts * POLL.intervalMs);
+    return () => clearTimeout(timer);
+  }, [polling]);
+
+  // Fake progress, counted from when the job stops waiting; a minute of drawing is "taking a while" too.
   const waiting = place !== null;
   const runningSince = useRef<number | null>(null);
   useEffect(() => {
@@ -175,10 +196,10 @@ export function useGeneration() {
     runningSince.current ??= Date.now();
     const ticker = setInterval(() => {
       setProgress((p) => Math.min(POLL.fakeProgressCap, p + Math.max(0.5, (POLL.fakeProgressCap - p) * 0.06)));
-      if (runningSince.current !== null && Date.now() - runningSince.current > POLL.hardResetMs) tooLong();
+      if (runningSince.current !== null && Date.now() - runningSince.current > POLL.slowAfterRunningMs) setOverBudget(true);
     }, POLL.tickMs);
     return () => clearInterval(ticker);
-  }, [phase, finished, waiting, tooLong]);
+  }, [phase, finished, waiting]);
 
   const start = useCallback(
     async (send: () => Promise<GenerationStatus>) => {
@@ -189,16 +210,18 @@ export function useGeneration() {
       setFailure(null);
       setJob(null);
       setFinished(null);
+      setOverBudget(false);
       submit.mutate(send, {
         onSuccess: (answer) => {
           if (answer.status === 'COMPLETED' && answer.imageUrl) setFinished(answer);
           else setJob(answer);
         },
-        onError: (error) => fail(errorText(error), error),
+        // The page may say a refusal its own way first (face swap: what the offline engine can apply).
+        onError: (error) => fail(pageStartErrorText?.(error) ?? startErrorText(error), error),
       });
     },
-    [errorText, fail, submit.mutate],
+    [pageStartErrorText, startErrorText, fail, submit.mutate],
   );
 
-  return { phase, progress, result, failure, queue, start, reset };
+  return { phase, progress, result, failure, queue, slow, reconnecting, start, reset };
 }

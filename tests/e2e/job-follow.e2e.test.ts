@@ -1,0 +1,222 @@
+/**
+ * A page keeps following a job it started until the job ends (the issue "paying users trip over on
+ * the job pages"): past the polling window it says the job is taking a while and keeps asking, and
+ * when the server goes away mid-job it says "Reconnecting…", keeps asking with back-off, and picks
+ * the job up again when a restarted server resumes it from the database (docs/decisions/022).
+ *
+ * To get past 60 polls without waiting two minutes, the job is held in the engine's queue behind
+ * another user's upscale and the page's clock is moved on poll by poll (Playwright's clock), while
+ * the server-side job really is still waiting.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { type ApiSession, apiClient, openSignedIn } from './api-client';
+import { launchBrowser, snap } from './browser';
+
+const baseUrl = inject('baseUrl');
+const photo = readFileSync(new URL('../fixtures/photos/astronaut.png', import.meta.url));
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** The shared server's engine slots (queue.e2e.test.ts: it inherits this process's environment). */
+const slots = Number(process.env.ENGINE_PARALLELISM) || Math.max(1, availableParallelism() - 1);
+
+/** Noise the upscaler cannot shortcut: a 2× of `side`² keeps an engine thread busy for a while. */
+async function busyPhoto(side: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2_654_435_761) >>> 24;
+  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+async function startUpscale(url: string, session: ApiSession, image: Buffer): Promise<string> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'noise.png');
+  form.append('scaleFactor', '2');
+  const response = await fetch(`${url}/api/image-upscale/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}` },
+    body: form,
+  });
+  const body = (await response.json()) as { id?: string };
+  expect(response.status, JSON.stringify(body)).toBe(200);
+  return body.id!;
+}
+
+async function upscaleRuns(url: string, session: ApiSession, id: string): Promise<boolean> {
+  const response = await fetch(`${url}/api/image-upscale/status/${id}`, { headers: { authorization: `Bearer ${session.token}` } });
+  const state = (await response.json()) as { status: string; queue: unknown };
+  return state.status === 'PROCESSING' && state.queue === null;
+}
+
+/** Fills every engine slot with another user's upscale and waits until each runs. */
+async function fillEngine(url: string, count: number, side: number, prefix: string) {
+  const api = apiClient(url);
+  const stamp = Date.now();
+  const fillers = await Promise.all(
+    Array.from({ length: count }, (_, i) => api.signInByCode(`${prefix}-filler-${i}-${stamp}@example.com`)),
+  );
+  const image = await busyPhoto(side);
+  const jobs = await Promise.all(fillers.map((session) => startUpscale(url, session, image)));
+  await expect
+    .poll(async () => (await Promise.all(jobs.map((id, i) => upscaleRuns(url, fillers[i]!, id)))).every(Boolean), {
+      timeout: 60_000,
+      interval: 250,
+    })
+    .toBe(true);
+  return { fillers, jobs };
+}
+
+async function waitForEngineIdle(url: string, fillers: ApiSession[], jobs: string[]) {
+  await expect
+    .poll(async () => !(await Promise.all(jobs.map((id, i) => upscaleRuns(url, fillers[i]!, id)))).some(Boolean), {
+      timeout: 240_000,
+      interval: 500,
+    })
+    .toBe(true);
+}
+
+/** The status calls the page makes for its job. */
+const isStatusCall = (url: string) => url.includes('/api/generate-image/status/');
+
+async function openSketchTool(page: Page, url: string, session: ApiSession) {
+  await openSignedIn(page, url, session, '/ai-tools/sketch-style');
+  await page.getByTestId('tool-upload').setInputFiles({ name: 'astronaut.png', mimeType: 'image/png', buffer: photo });
+}
+
+it('past the polling window the page says it is taking a while, keeps polling, and still shows the result', {
+  timeout: 300_000,
+}, async () => {
+  const waiter = await apiClient(baseUrl).signInByCode(`follow-waiter-${Date.now()}@example.com`);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // The page's timers run on a clock the test can move on: installed before the first navigation.
+  await context.clock.install();
+  const page = await context.newPage();
+  await openSketchTool(page, baseUrl, waiter);
+  const { fillers, jobs } = await fillEngine(baseUrl, slots, 720, 'follow');
+
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await page.getByTestId('queue-place').waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('job-slow').count()).toBe(0);
+
+  // 65 polls, each answered by the server: more than the 60 of the old window, after which the page
+  // used to reset itself and give up on the job.
+  for (let poll = 0; poll < 65; poll++) {
+    const answered = page.waitForResponse((r) => isStatusCall(r.url()) && r.ok(), { timeout: 20_000 });
+    await page.clock.runFor(2_000);
+    await answered.catch(async (error) => {
+      const screen = (await page.locator('main').textContent()) ?? '';
+      throw new Error(`no status answer for poll ${poll}; the page says: ${screen.slice(0, 400)}`, { cause: error });
+    });
+  }
+  const slow = page.getByTestId('job-slow');
+  await slow.waitFor({ timeout: 10_000 });
+  expect(await slow.textContent()).toMatch(/taking a while.*My creations/);
+  // Still the job's waiting screen: no reset to the empty form, no failure.
+  expect(await page.getByTestId('queue-place').count()).toBe(1);
+  expect(await page.getByTestId('generation-failure').count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Waiting…', exact: true }).isDisabled()).toBe(true);
+  await snap(page, 'job-follow-slow-desktop');
+
+  // The upscale ends, the job runs, and its result arrives on the same page.
+  const result = page.getByTestId('result-image');
+  await result.waitFor({ timeout: 240_000 });
+  expect(await slow.count()).toBe(0);
+  const response = await page.request.get(new URL((await result.getAttribute('src'))!, baseUrl).toString());
+  expect(response.status()).toBe(200);
+  await snap(page, 'job-follow-result-desktop');
+  await context.close();
+  await waitForEngineIdle(baseUrl, fillers, jobs);
+});
+
+/** A server of this test's own, on its own data directory and port, as `npm start` runs it. */
+function startOwnServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      APP_ENV: 'test',
+      TRUST_PROXY: 'x-real-ip',
+      PASSWORD_KDF_LOG_N: '4',
+      // One engine thread: one upscale fills it, so the page's job waits in the queue when the server goes away.
+      ENGINE_PARALLELISM: '1',
+      ENGINE_THREADS: '1',
+      LOG_REQUESTS: 'false',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  return (async () => {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`own server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('own server did not start within 2 minutes');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+}
+
+/** A crash, not a shutdown: the process group dies at once, with its jobs mid-way. */
+function crash(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    process.kill(-child.pid!, 'SIGKILL');
+  });
+}
+
+it('a server restart mid-job: the page says it is reconnecting, then ends on the result', { timeout: 420_000 }, async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-restart-'));
+  const port = 40_000 + Math.floor(Math.random() * 20_000);
+  const url = `http://127.0.0.1:${port}`;
+  let server = await startOwnServer(dataDir, port);
+  try {
+    const waiter = await apiClient(url).signInByCode(`restart-waiter-${Date.now()}@example.com`);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    await openSketchTool(page, url, waiter);
+    // A short upscale: long enough to hold the one slot while the server dies, short enough to redo.
+    await fillEngine(url, 1, 320, 'restart');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByTestId('queue-place').waitFor({ timeout: 30_000 });
+
+    await crash(server);
+    const reconnecting = page.getByTestId('job-reconnecting');
+    await reconnecting.waitFor({ timeout: 30_000 });
+    expect(await reconnecting.textContent()).toMatch(/Reconnecting…/);
+    // Still following the job: no failure card, no reset to the empty form.
+    expect(await page.getByTestId('generation-failure').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Waiting…', exact: true }).isDisabled()).toBe(true);
+    await snap(page, 'job-follow-reconnecting-phone');
+
+    // Back on the same address and data: the queue is in the database, and the job resumes.
+    server = await startOwnServer(dataDir, port);
+    const result = page.getByTestId('result-image');
+    await result.waitFor({ timeout: 300_000 });
+    expect(await page.getByTestId('generation-failure').count()).toBe(0);
+    const response = await page.request.get(new URL((await result.getAttribute('src'))!, url).toString());
+    expect(response.status()).toBe(200);
+    expect(await reconnecting.count()).toBe(0);
+    await snap(page, 'job-follow-after-restart-phone');
+    await context.close();
+  } finally {
+    await crash(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
