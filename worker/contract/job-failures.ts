@@ -25,6 +25,11 @@ export const JOB_FAILURES = [
   'INVALID_IMAGE',
   'IMAGE_TOO_LARGE',
   'UNSUPPORTED_OPERATION',
+  /**
+   * The engine returned the input photo pixel for pixel (nothing it was asked for applied): never
+   * delivered as a paid result; the job fails and its credits come back.
+   */
+  'UNCHANGED_OUTPUT',
   'GENERATION_FAILED',
 ] as const;
 export type JobFailure = (typeof JOB_FAILURES)[number];
@@ -48,6 +53,7 @@ export const JOB_FAILURE_CATEGORY = {
   INVALID_IMAGE: 'invalid_input',
   IMAGE_TOO_LARGE: 'invalid_input',
   UNSUPPORTED_OPERATION: 'invalid_input',
+  UNCHANGED_OUTPUT: 'no_image',
   GENERATION_FAILED: 'unknown',
 } as const satisfies Record<JobFailure, string>;
 
@@ -83,6 +89,10 @@ export const JOB_FAILURE_TEXT = {
   INVALID_IMAGE: { en: 'The image could not be read, please upload another one', 'zh-Hant': '圖片無法讀取，請上傳其他圖片' },
   IMAGE_TOO_LARGE: { en: 'Image dimensions are too large', 'zh-Hant': '圖片尺寸過大' },
   UNSUPPORTED_OPERATION: { en: 'This operation is not supported', 'zh-Hant': '不支援此操作' },
+  UNCHANGED_OUTPUT: {
+    en: 'Nothing you asked for could be applied, so the result would be your photo unchanged; your credits have been returned. Choose an option and try again',
+    'zh-Hant': '無法套用您要求的任何效果，結果會與原照片完全相同；點數已退回。請選擇選項後再試一次',
+  },
   GENERATION_FAILED: { en: 'Generation failed, please try again', 'zh-Hant': '生成失敗，請重試' },
 } as const satisfies Record<JobFailure, Record<Locale, string>>;
 

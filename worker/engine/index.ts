@@ -52,8 +52,29 @@ const logoInput = (op: { brief: string; width: number; height: number; seed: num
   seed: op.seed,
 });
 
+/** The photo an operation works on, if it has one (the output must differ from it). */
+const inputPhoto = (op: EngineOperation): Uint8Array | undefined =>
+  op.op === 'tool' || op.op === 'upscale' ? op.image : op.op === 'edit' ? op.images[0] : undefined;
+
+/**
+ * A paid result may never be the input unchanged: when the output has the input's size and the same
+ * pixels (upright, as RGBA), the operation applied nothing, and it fails with UNCHANGED_OUTPUT (an
+ * input refusal: the job fails at once and is refunded).
+ */
+export async function assertChanged(input: Uint8Array, output: EngineOutput): Promise<void> {
+  if (output.contentType === 'image/svg+xml') return;
+  const decode = (bytes: Uint8Array) => sharp(bytes).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const after = await decode(output.bytes);
+  const before = await decode(input).catch(() => null);
+  if (!before || before.info.width !== after.info.width || before.info.height !== after.info.height) return;
+  if (before.data.equals(after.data))
+    throw new EngineInputError('UNCHANGED_OUTPUT', 'the result is identical to the input photo: nothing was applied');
+}
+
 export async function runEngineOperation(op: EngineOperation): Promise<EngineOutput> {
   const output = await produce(op);
+  const input = inputPhoto(op);
+  if (input) await assertChanged(input, output);
   if (output.contentType !== 'image/png') return output;
   // Every PNG leaves with the same print size, colour space and greyscale rule (png-output.ts); a
   // photo tool keeps the DPI it wrote (encodeRaster: ID photos print at 300).

@@ -69,7 +69,7 @@ export function asRaster(output: EngineOutput): RasterOutput {
  */
 export class EngineInputError extends Error {
   constructor(
-    readonly code: 'NO_FACE_FOUND' | 'INVALID_IMAGE' | 'IMAGE_TOO_LARGE' | 'UNSUPPORTED_OPERATION',
+    readonly code: 'NO_FACE_FOUND' | 'INVALID_IMAGE' | 'IMAGE_TOO_LARGE' | 'UNSUPPORTED_OPERATION' | 'UNCHANGED_OUTPUT',
     message: string,
   ) {
     super(message);

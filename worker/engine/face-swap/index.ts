@@ -6,7 +6,8 @@
  * (contract/face-swap.ts) change the picture; the rest are words for a generative model.
  * Text mode draws an illustrated portrait from the choices (avatar.ts).
  */
-import { cleanSelection } from '../../contract/face-swap';
+import { cleanSelection, optionsByKey } from '../../contract/face-swap';
+import { FACE_SWAP_MORE_ACCESSORIES } from '../operations';
 import type { PhotoTool, Raster } from '../tools/raster';
 import { accessorySvg, anchorsOf } from './accessories';
 import { analysePortrait, type PortraitAnalysis } from './analysis';
@@ -59,6 +60,12 @@ export async function faceSwapEdit(
   if (s.light_direction) out = lightDirection(out, subject, s.light_direction);
   if (s.light_style) out = lightStyle(out, subject, s.light_style);
   if (s.head_accessories) out = await drawOver(out, accessorySvg(s.head_accessories, frame, anchorsOf(analysis)));
+  // Further accessories a description named ("sunglasses and a cap"), catalogue values only.
+  const accessories = optionsByKey.get('head_accessories')!.values.map((v) => v.value);
+  for (const more of String(selection[FACE_SWAP_MORE_ACCESSORIES] ?? '').split(',')) {
+    if (more && more !== s.head_accessories && accessories.includes(more))
+      out = await drawOver(out, accessorySvg(more, frame, anchorsOf(analysis)));
+  }
   return finishPortrait(out, s, seed, { matte: analysis.matte, centre: faceCentre, faceHeight });
 }
 

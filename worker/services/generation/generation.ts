@@ -8,6 +8,7 @@ import { getJob, jobKinds, queuePlace, startJob, type JobContext } from '../../j
 import { presentFileUrl } from '../files/files';
 import { logoVectorUrl } from './logo-vector';
 import type { CheckedImage } from './uploads';
+import { faceSwapEngineParams, offlineApplies } from './face-swap-words';
 import { storeUpload } from './uploads';
 
 /** Seeds are chosen on the server when absent, so a job's output is reproducible from its stored input. */
@@ -76,6 +77,11 @@ export async function startEdit(
   const asTool = runsOnEngine(ctx, operation, request.model);
   if (!asTool && !ctx.images.forModel(request.model))
     throw new ServiceError('VALIDATION_FAILED', `The model "${request.model}" is not available`, { field: 'model' });
+  // Face swap on the offline engine: the description's words it can act on become options; when it
+  // can act on nothing, the photo would come back unchanged, so it is refused before any charge.
+  const tool = asTool ? engineTool(operation) : undefined;
+  if (tool?.toolId === 'face-swap' && !offlineApplies(tool.params))
+    throw new ServiceError('VALIDATION_FAILED', FACE_SWAP_OFFLINE_NOTHING_TO_APPLY, { field: 'extra' });
   const stored = await Promise.all(images.map((image) => storeUpload(ctx.blobs, userId, image)));
   const first = images[0]!;
   // Output keeps the first image's aspect ratio, within the engine's 2048 px limit.
@@ -91,17 +97,24 @@ export async function startEdit(
     sourceKeys: stored.map((s) => s.key),
   };
   const meta = { updateRecordId: request.updateRecordId, sourceUrls: stored.map((s) => s.url), userWords: request.userWords };
-  const jobId = asTool
-    ? await startJob(ctx, jobKinds.tool, userId, { ...common, ...engineTool(operation) }, meta)
+  const jobId = tool
+    ? await startJob(ctx, jobKinds.tool, userId, { ...common, ...tool }, meta)
     : await startJob(ctx, jobKinds.edit, userId, { ...common, toolId: request.toolId, operation }, meta);
   return getGenerationStatus(ctx, userId, jobId);
 }
 
-/** A photo operation as the `tool` job's typed fields: face swap is the engine's `face-swap` tool on the chosen options. */
+/**
+ * A photo operation as the `tool` job's typed fields: face swap is the engine's `face-swap` tool on
+ * the chosen options, plus those its description names (face-swap-words.ts).
+ */
 const engineTool = (operation: PhotoOperation) =>
   operation.op === 'face-swap'
-    ? { toolId: 'face-swap' as const, params: operation.selection }
+    ? { toolId: 'face-swap' as const, params: faceSwapEngineParams(operation.description, operation.selection) }
     : { toolId: operation.toolId, params: operation.params };
+
+/** Why a face swap is refused offline: what the engine can do instead (words it reads, options it applies). */
+export const FACE_SWAP_OFFLINE_NOTHING_TO_APPLY =
+  'Without an AI model this server can only apply what it recognises: hair and eye colour, beards, glasses, hats and other head accessories, backgrounds, lighting, photo effects and art styles. Choose options, or describe one of these (for example "wearing sunglasses and a baseball cap", "blue hair", "on a beach")';
 
 /** Looks a job up by its id or its record's id; other users' jobs do not exist for the caller. */
 export async function getGenerationStatus(
