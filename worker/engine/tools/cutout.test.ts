@@ -26,7 +26,7 @@ function haloPixels(matte: Plane, backdrop: readonly number[]): number {
 }
 
 describe('refineMatte (ID photo hair edges)', () => {
-  // Measured on the 240 px fixture: 3067 → 27 halo pixels on red, 3057 → 27 on blue (radius 6).
+  // Measured on the 240 px fixture: 3057 → 85 halo pixels on red, 3047 → 79 on blue (radius 6).
   it.each([
     ['red', [0.8, 0.05, 0.05]],
     ['blue', [0.05, 0.2, 0.75]],
@@ -49,7 +49,7 @@ describe('refineMatte (ID photo hair edges)', () => {
       errorAfter += Math.abs(refined.data[p]! - truth.data[p]!);
       count++;
     }
-    // Mean alpha error at the edge: 0.371 → 0.055.
+    // Mean alpha error at the edge: 0.371 → 0.075.
     expect(errorAfter / count).toBeLessThan(0.1);
     expect(errorBefore / count).toBeGreaterThan(0.3);
     const centre = (image.height / 2) * image.width + image.width / 2;

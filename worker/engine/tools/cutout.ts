@@ -36,8 +36,10 @@ function boxMean(data: Float32Array, width: number, height: number, r: number): 
  * and shows as a light rim on a red or blue backdrop. Within `radius` of the coarse edge, each pixel
  * gets the alpha that explains its colour as a mix of the local person colour (averaged over pixels
  * well inside the coarse matte) and the local wall colour (pixels well outside it): a wall pixel
- * becomes 0, a strand 1, its anti-aliased rim in between. Where the two colours are too alike to
- * tell apart, the coarse value is kept; away from the edge nothing changes.
+ * becomes 0, its anti-aliased rim in between. Alpha is only ever lowered, and only for a pixel that
+ * looks clearly more like the wall than like the person: light hair or skin beside a light wall keeps
+ * the segmenter's value (a looser rule let the new backdrop bleed into blonde hair on the astronaut
+ * portrait). Where the two colours are too alike to tell apart, and away from the edge, nothing changes.
  */
 export function refineMatte(image: Raster, matte: Plane, radius: number): Plane {
   const { width, height } = image;
@@ -48,7 +50,7 @@ export function refineMatte(image: Raster, matte: Plane, radius: number): Plane 
   // Sure person / sure wall: the whole box of twice the band around the pixel is on one side.
   const deep = boxMean(inside, width, height, 2 * r);
   const band = boxMean(inside, width, height, r);
-  const sigma = 3 * r;
+  const sigma = 2 * r;
   const local = (weight: Float32Array) => {
     const w = gaussianBlur({ width, height, data: weight }, sigma).data;
     const sums = [0, 1, 2].map((c) => {
@@ -65,15 +67,22 @@ export function refineMatte(image: Raster, matte: Plane, radius: number): Plane 
     if (!(band[i]! > 0 && band[i]! < 1) || person.w[i]! < 1e-4 || wall.w[i]! < 1e-4) continue;
     let dot = 0;
     let norm = 0;
+    let toWall = 0;
+    let toPerson = 0;
     for (let c = 0; c < 3; c++) {
       const f = person.sums[c]![i]! / person.w[i]!;
       const b = wall.sums[c]![i]! / wall.w[i]!;
-      dot += (image.data[i * 3 + c]! - b) * (f - b);
+      const v = image.data[i * 3 + c]!;
+      dot += (v - b) * (f - b);
       norm += (f - b) * (f - b);
+      toWall += (v - b) * (v - b);
+      toPerson += (v - f) * (v - f);
     }
-    // Colours closer than ~0.15 apart (of 1) do not say which side a pixel is on.
-    if (norm < 0.0225) continue;
-    out[i] = Math.min(1, Math.max(0, dot / norm));
+    // Colours closer than ~0.15 apart (of 1) do not say which side a pixel is on; and only a pixel
+    // that looks clearly more like the wall than like the person loses alpha (never gains it), so
+    // light hair or skin beside a light wall keeps the segmenter's value.
+    if (norm < 0.0225 || toWall * 4 > toPerson) continue;
+    out[i] = Math.min(matte.data[i]!, Math.max(0, dot / norm));
   }
   return { width, height, data: out };
 }
