@@ -112,7 +112,7 @@ it('繁體中文, phone: limits in Chinese, Chinese inspiration and style texts,
   await snap(page, 'limits-tool-zh-phone');
 
   await page.goto(`${baseUrl}/ai-tools/logo-generation`);
-  const logo = page.getByRole('textbox', { name: '描述你的標誌' });
+  const logo = page.getByRole('textbox', { name: '描述您的標誌' });
   await logo.fill('咖啡店');
   await expect.poll(() => limitNote(page).textContent()).toBe('3 / 2,000 — 至少需要 5 個字元，請再加 2 個');
   expect(await page.getByRole('button', { name: '生成', exact: true }).isDisabled()).toBe(true);

@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import { Dialog, Heading, Label, Modal, ModalOverlay, TextArea, TextField } from 'react-aria-components';
 import { FACE_SWAP_DESCRIPTION_MAX } from '../../../../worker/contract/face-swap';
 import { Button } from '../../ui/button';
+import { checkTextLimit } from '../workbench/text-limit';
+import { TextLimitNote } from '../workbench/text-limit-note';
 
 const OVERLAY = 'fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-black/70 p-3 backdrop-blur-sm sm:items-center sm:p-4';
 const CARD = 'card max-h-[calc(100dvh-1.5rem)] overflow-y-auto bg-ink-900/95 p-5 outline-none sm:p-6';
@@ -39,7 +41,8 @@ export function PromptPreviewModal({
   }, [isOpen, edited, compiled]);
   // An unchanged draft is not an edit: the page keeps following the options then.
   const result = () => (draft.trim() === compiled.trim() ? null : draft.trim());
-  const tooLong = draft.length > FACE_SWAP_DESCRIPTION_MAX;
+  const limit = checkTextLimit(draft, { max: FACE_SWAP_DESCRIPTION_MAX, required: true });
+  const tooLong = limit.kind === 'too-long';
   return (
     <ModalOverlay isOpen={isOpen} onOpenChange={(open) => !open && onClose()} isDismissable className={OVERLAY}>
       <Modal className="w-full max-w-2xl">
@@ -76,11 +79,10 @@ export function PromptPreviewModal({
             <TextArea
               rows={7}
               data-testid="prompt-description"
+              aria-describedby="prompt-description-limit"
               className={`rounded-xl border bg-ink-950 p-3 text-sm leading-relaxed text-zinc-100 outline-none focus:border-violet-400 ${tooLong ? 'border-rose-400' : 'border-white/10'}`}
             />
-            <span className={`self-end text-xs ${tooLong ? 'text-rose-300' : 'text-zinc-500'}`}>
-              {draft.length} / {FACE_SWAP_DESCRIPTION_MAX}
-            </span>
+            <TextLimitNote id="prompt-description-limit" state={limit} max={FACE_SWAP_DESCRIPTION_MAX} />
           </TextField>
           <div className="mt-4 flex flex-wrap justify-end gap-2">
             <Button variant="ghost" onPress={() => setDraft(compiled)} isDisabled={draft === compiled}>
