@@ -27,6 +27,7 @@ export const JOB_FAILURE_MESSAGES = {
   INVALID_IMAGE: msg`The image could not be read, please upload another one`,
   IMAGE_TOO_LARGE: msg`Image dimensions are too large`,
   UNSUPPORTED_OPERATION: msg`This operation is not supported`,
+  UNCHANGED_OUTPUT: msg`Nothing you asked for could be applied, so the result would be your photo unchanged; your credits have been returned. Choose an option and try again`,
   GENERATION_FAILED: msg`Generation failed, please try again`,
 } satisfies Record<JobFailure, MessageDescriptor>;
 
