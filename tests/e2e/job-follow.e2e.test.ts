@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { type ApiSession, apiClient, openSignedIn } from './api-client';
+import { type ApiSession, apiClient, openSignedIn, useLanguage } from './api-client';
 import { launchBrowser, snap } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -220,3 +220,47 @@ it('a server restart mid-job: the page says it is reconnecting, then ends on the
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+/** A job status as the API answers it. */
+const jobStatus = (status: 'PROCESSING' | 'FAILED', failureCode: string | null = null) => ({
+  success: true,
+  id: 'job_stubbed',
+  recordId: 'rec_stubbed',
+  status,
+  imageUrl: null,
+  message: null,
+  error: null,
+  errorMessage: null,
+  failureCode,
+  errorCategory: null,
+  credits: 4,
+  svgUrl: null,
+  seed: null,
+  queue: null,
+});
+
+it.each([
+  ['en', 'No face found in the photo', 'No credits were used: they are back in your balance.'],
+  ['zh-Hant', '照片中找不到人臉', '這次沒有扣點：點數已退回您的餘額。'],
+] as const)(
+  '%s: a face swap the server failed ends on the failure card, which says the credits came back',
+  async (lang, reason, refund) => {
+    const session = await apiClient(baseUrl).signInByCode(`follow-failed-${lang}-${Date.now()}@example.com`);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    await useLanguage(context, lang);
+    const page = await context.newPage();
+    // The page's side of a charged job that fails: started, then answered FAILED with its code.
+    await page.route('**/api/generate-image', (route) => route.fulfill({ json: jobStatus('PROCESSING') }));
+    await page.route('**/api/generate-image/status/**', (route) => route.fulfill({ json: jobStatus('FAILED', 'NO_FACE_FOUND') }));
+    await openSignedIn(page, baseUrl, session, '/ai-tools/face-swap');
+    await page.locator('#face-swap-text').fill(lang === 'en' ? 'A friendly smile' : '友善的微笑');
+    await page.getByRole('button', { name: lang === 'en' ? 'Generate' : '生成', exact: true }).click();
+    const failure = page.getByTestId('generation-failure');
+    await failure.waitFor({ timeout: 30_000 });
+    expect(await failure.textContent()).toContain(reason);
+    expect(await failure.textContent()).toContain(refund);
+    await failure.scrollIntoViewIfNeeded();
+    await snap(page, `face-swap-failed-${lang}-phone`);
+    await context.close();
+  },
+);

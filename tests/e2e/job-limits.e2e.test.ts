@@ -99,7 +99,7 @@ it('繁體中文, phone: limits in Chinese, Chinese inspiration and style texts,
   timeout: 180_000,
 }, async () => {
   const session = await apiClient(baseUrl).signInByCode(`limits-zh-${Date.now()}@example.com`);
-  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2 });
+  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, acceptDownloads: true });
   await useLanguage(context, 'zh-Hant');
   const page = await context.newPage();
 
@@ -149,6 +149,9 @@ it('繁體中文, phone: limits in Chinese, Chinese inspiration and style texts,
   );
   await page.getByTestId('result-image').waitFor({ timeout: 60_000 });
   await snap(page, 'workbench-zh-result-phone');
+  // Saved under the tool's name and the day, not generated-image.png.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下載', exact: true }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^workbench-\d{4}-\d{2}-\d{2}\.png$/);
   await context.close();
 });
 
