@@ -344,7 +344,7 @@ export function FaceSwapPage() {
           {offline && (
             <p className="-mt-2 flex items-center gap-1.5 text-xs text-zinc-500">
               <span aria-hidden className="h-1.5 w-1.5 rounded-full bg-emerald-400" />
-              <Trans>Marked options change the picture on this server; the others are written into the prompt only.</Trans>
+              <Trans>Marked options change your picture; the others are kept in the prompt only.</Trans>
             </p>
           )}
 
