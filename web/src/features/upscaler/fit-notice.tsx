@@ -68,7 +68,12 @@ export function FitNotice({
         </span>
       </Checkbox>
       {smallerFactor && (
-        <Button variant="ghost" className="self-start px-3 py-1.5 text-xs" isDisabled={disabled} onPress={() => onUseFactor(smallerFactor)}>
+        <Button
+          variant="secondary"
+          className="self-start px-3 py-1.5 text-xs"
+          isDisabled={disabled}
+          onPress={() => onUseFactor(smallerFactor)}
+        >
           <Trans>
             Use {smallerFactor}× instead ({image.width * smallerFactor} × {image.height * smallerFactor} px, full detail)
           </Trans>

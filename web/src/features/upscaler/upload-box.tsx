@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type DragEvent } from 'react';
 import { Spinner } from '../../ui/spinner';
 import { CloseIcon, UploadIcon } from './icons';
-import { UPSCALE_TYPES } from './image-source';
+import { useUploadFormats } from '../../ui/upload-formats';
 
 export interface SourceImage {
   file: File;
@@ -33,6 +33,8 @@ export function UploadBox({
   onClear: () => void;
 }) {
   const { t } = useLingui();
+  // Formats from the one list (worker/contract/uploads.ts); the upscaler takes no GIF.
+  const formats = useUploadFormats(false);
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const open = () => !disabled && input.current?.click();
@@ -114,7 +116,7 @@ export function UploadBox({
                 <Trans>Drop an image here or click to upload</Trans>
               </span>
               <span id="upscale-upload-hint" className="text-xs text-zinc-500">
-                <Trans>PNG, JPG or WebP, up to 10 MB · or paste an image</Trans>
+                <Trans>{formats.hint} · or paste an image</Trans>
               </span>
             </>
           )}
@@ -123,7 +125,7 @@ export function UploadBox({
       <input
         ref={input}
         type="file"
-        accept={UPSCALE_TYPES.join(',')}
+        accept={formats.accept}
         hidden
         data-testid="upscale-input"
         onChange={(e) => {

@@ -15,6 +15,7 @@ import { queries } from '../../api/queries';
 import { downloadName } from '../../lib/download-name';
 import { Button } from '../../ui/button';
 import { Page } from '../../ui/page';
+import { useUploadFormats } from '../../ui/upload-formats';
 import { QueuePlaceNote } from '../../ui/queue-place';
 import { useToast } from '../../ui/toast';
 import { useLoginModal } from '../auth/login-modal';
@@ -45,6 +46,7 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
   const toast = useToast();
   const login = useLoginModal();
   const job = useUpscale();
+  const formats = useUploadFormats(false);
   const [source, setSource] = useState<SourceImage | null>(null);
   const [loadingSource, setLoadingSource] = useState(false);
   const [inputError, setInputError] = useState<string | null>(null);
@@ -67,7 +69,7 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
           problem === 'many'
             ? t`Please select one image`
             : problem === 'type'
-              ? t`Only JPG, PNG, WebP formats are supported`
+              ? formats.unsupported
               : problem === 'size'
                 ? t`Image size cannot exceed 10MB`
                 : t`Please select an image file`;
@@ -96,7 +98,7 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
       );
       setInputError(null);
     },
-    [job, t, toast],
+    [formats.unsupported, job, t, toast],
   );
 
   // A screenshot or copied image can be pasted anywhere on the page (Ctrl/Cmd+V), except into a text field.
