@@ -16,6 +16,11 @@ export { UPSCALE_FACTORS, type UpscaleFactor } from '../contract/upscale';
  * values): a description may name several ("sunglasses and a cap"); the catalogue option holds one.
  */
 export const FACE_SWAP_MORE_ACCESSORIES = 'more_head_accessories';
+/**
+ * Face swap parameter giving accessories a colour a description named ("a red baseball cap"):
+ * comma-separated `value:#rrggbb` pairs.
+ */
+export const FACE_SWAP_ACCESSORY_COLOURS = 'head_accessory_colours';
 
 /** Tool parameters as the tool catalogue delivers them (e.g. ID photo `size`, `backgroundColor`). */
 export type ToolParams = Record<string, string | number | boolean>;

@@ -47,3 +47,20 @@ describe('a paid result is never the input unchanged', () => {
     expect(changed / 3).toBeGreaterThan(500);
   }, 120_000);
 });
+
+describe('accessory colours from a description', () => {
+  it('tintSvg moves coloured fills to the named hue and leaves greys (shadows, highlights) alone', async () => {
+    const { tintSvg } = await import('./face-swap/accessories');
+    const svg = '<path fill="#2d4f8a" stroke="#142647"/><ellipse fill="#000000"/><path stroke="#ffffff"/>';
+    const red = tintSvg(svg, '#c62828');
+    const [main, seam] = [...red.matchAll(/#[0-9a-f]{6}/g)].map((m) => m[0]);
+    for (const hex of [main!, seam!]) {
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      expect(r).toBeGreaterThan(g! * 2);
+      expect(r).toBeGreaterThan(b! * 2);
+    }
+    expect(red).toContain('#000000');
+    expect(red).toContain('#ffffff');
+    expect(tintSvg(svg, 'not a colour')).toBe(svg);
+  });
+});

@@ -48,10 +48,12 @@ describe('optionsFromDescription', () => {
     expect(optionsFromDescription('wearing black sunglasses and a red baseball cap')).toEqual({
       selection: { head_accessories: 'sunglasses' },
       moreAccessories: ['baseball_cap'],
+      accessoryColours: { sunglasses: '#1d1d1f', baseball_cap: '#c62828' },
     });
     expect(optionsFromDescription('戴著墨鏡和紅色棒球帽，藍色頭髮，站在海灘上')).toEqual({
       selection: { hair_color: 'blue', background: 'beach', head_accessories: 'sunglasses' },
       moreAccessories: ['baseball_cap'],
+      accessoryColours: { baseball_cap: '#c62828' },
     });
     expect(optionsFromDescription('Green eyes, a goatee and round glasses, as an oil painting').selection).toEqual({
       eye_color: 'green',
@@ -63,8 +65,9 @@ describe('optionsFromDescription', () => {
     expect(optionsFromDescription('a flower crown and glasses')).toEqual({
       selection: { head_accessories: 'flower_crown' },
       moreAccessories: ['square_glasses'],
+      accessoryColours: {},
     });
-    expect(optionsFromDescription('make me look like a movie star')).toEqual({ selection: {}, moreAccessories: [] });
+    expect(optionsFromDescription('make me look like a movie star')).toEqual({ selection: {}, moreAccessories: [], accessoryColours: {} });
   });
 });
 
@@ -74,7 +77,12 @@ describe('face swap image mode on the offline engine', () => {
     expect(res.status).toBe(200);
     await t.drainJobs();
     expect(operations[0]).toMatchObject({ op: 'tool', toolId: 'face-swap' });
-    expect(paramsOf(operations[0])).toEqual({ head_accessories: 'sunglasses', more_head_accessories: 'baseball_cap' });
+    expect(paramsOf(operations[0])).toEqual({
+      head_accessories: 'sunglasses',
+      more_head_accessories: 'baseball_cap',
+      // Drawn in the colours the words give them.
+      head_accessory_colours: 'sunglasses:#1d1d1f,baseball_cap:#c62828',
+    });
   });
 
   it('lets chosen options win over the words and keeps the rest of what the words name', async () => {

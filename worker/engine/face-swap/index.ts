@@ -7,7 +7,7 @@
  * Text mode draws an illustrated portrait from the choices (avatar.ts).
  */
 import { cleanSelection, optionsByKey } from '../../contract/face-swap';
-import { FACE_SWAP_MORE_ACCESSORIES } from '../operations';
+import { FACE_SWAP_ACCESSORY_COLOURS, FACE_SWAP_MORE_ACCESSORIES } from '../operations';
 import type { PhotoTool, Raster } from '../tools/raster';
 import { accessorySvg, anchorsOf } from './accessories';
 import { analysePortrait, type PortraitAnalysis } from './analysis';
@@ -59,12 +59,19 @@ export async function faceSwapEdit(
   out = await composeEnvironment(out, analysis.matte, s, seed, toImage(frame, 0, analysis.headTop + 0.6));
   if (s.light_direction) out = lightDirection(out, subject, s.light_direction);
   if (s.light_style) out = lightStyle(out, subject, s.light_style);
-  if (s.head_accessories) out = await drawOver(out, accessorySvg(s.head_accessories, frame, anchorsOf(analysis)));
+  // Colours a description gave its accessories ("a red baseball cap"): value:#rrggbb pairs.
+  const colours = new Map(
+    String(selection[FACE_SWAP_ACCESSORY_COLOURS] ?? '')
+      .split(',')
+      .map((pair) => pair.split(':') as [string, string]),
+  );
+  if (s.head_accessories)
+    out = await drawOver(out, accessorySvg(s.head_accessories, frame, anchorsOf(analysis), colours.get(s.head_accessories)));
   // Further accessories a description named ("sunglasses and a cap"), catalogue values only.
   const accessories = optionsByKey.get('head_accessories')!.values.map((v) => v.value);
   for (const more of String(selection[FACE_SWAP_MORE_ACCESSORIES] ?? '').split(',')) {
     if (more && more !== s.head_accessories && accessories.includes(more))
-      out = await drawOver(out, accessorySvg(more, frame, anchorsOf(analysis)));
+      out = await drawOver(out, accessorySvg(more, frame, anchorsOf(analysis), colours.get(more)));
   }
   return finishPortrait(out, s, seed, { matte: analysis.matte, centre: faceCentre, faceHeight });
 }

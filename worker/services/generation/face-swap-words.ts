@@ -1,5 +1,5 @@
 import { appliedOffline, faceSwapValue } from '../../contract/face-swap';
-import { FACE_SWAP_MORE_ACCESSORIES } from '../../engine/operations';
+import { FACE_SWAP_ACCESSORY_COLOURS, FACE_SWAP_MORE_ACCESSORIES } from '../../engine/operations';
 
 /**
  * Face swap's image mode on the offline engine reads options, not prose: a description typed by
@@ -105,11 +105,42 @@ const SINGLE: Rule[] = [
 
 const MORE_ACCESSORIES_PARAM = FACE_SWAP_MORE_ACCESSORIES;
 
+/** Colour words an accessory can be drawn in (en, zh-Hant) → the colour. */
+const ACCESSORY_COLOURS: [RegExp, string][] = [
+  [/\b(?:red|crimson)\b|紅色|紅/, '#c62828'],
+  [/\bblack\b|黑色|黑/, '#1d1d1f'],
+  [/\bwhite\b|白色|白/, '#eeeeee'],
+  [/\b(?:navy|blue)\b|藍色|藍/, '#1e4fa3'],
+  [/\bgreen\b|綠色|綠/, '#2e7d32'],
+  [/\byellow\b|黃色|黃/, '#f2c230'],
+  [/\borange\b|橙色|橘色/, '#ef6c00'],
+  [/\bpink\b|粉紅色|粉紅|粉色/, '#e76fa0'],
+  [/\b(?:purple|violet)\b|紫色|紫/, '#6a3fa0'],
+  [/\b(?:gr[ae]y|silver)\b|灰色|銀色|灰/, '#8a8a8a'],
+  [/\bbrown\b|棕色|咖啡色|褐色/, '#6d4c41'],
+  [/\b(?:gold|golden)\b|金色/, '#d4a017'],
+];
+
+/** The colour named just before an accessory's words ("a red baseball cap", 「紅色棒球帽」), if any. */
+function colourBefore(text: string, pattern: RegExp): string | undefined {
+  const match = new RegExp(pattern.source, 'g').exec(text);
+  if (!match) return undefined;
+  // The words right before it, up to the previous "and", comma or other accessory.
+  const before =
+    text
+      .slice(Math.max(0, match.index - 16), match.index)
+      .split(/\band\b|,|，|、|和|與|跟/)
+      .pop() ?? '';
+  return ACCESSORY_COLOURS.find(([word]) => word.test(before))?.[1];
+}
+
 export interface DescriptionOptions {
   /** The options the words name (only values the offline engine applies). */
   selection: Record<string, string>;
   /** Further accessories named after the first. */
   moreAccessories: string[];
+  /** Colours named for accessories: value → #rrggbb. */
+  accessoryColours: Record<string, string>;
 }
 
 /** The options a hand-typed description names, for the offline engine (see the module comment). */
@@ -125,7 +156,13 @@ export function optionsFromDescription(description: string): DescriptionOptions 
   if (worn[0]) selection.head_accessories = worn[0];
   for (const [key, value] of Object.entries(selection))
     if (!appliedOffline(key, value) || !faceSwapValue(key, value)) delete selection[key];
-  return { selection, moreAccessories: worn.slice(1).filter((a) => appliedOffline('head_accessories', a)) };
+  const accessoryColours: Record<string, string> = {};
+  for (const r of [...ACCESSORIES, PLAIN_GLASSES]) {
+    if (!worn.includes(r.value) || accessoryColours[r.value]) continue;
+    const colour = colourBefore(text, r.pattern);
+    if (colour) accessoryColours[r.value] = colour;
+  }
+  return { selection, moreAccessories: worn.slice(1).filter((a) => appliedOffline('head_accessories', a)), accessoryColours };
 }
 
 /**
@@ -137,6 +174,8 @@ export function faceSwapEngineParams(description: string, chosen: Record<string,
   const params: Record<string, string> = { ...found.selection, ...chosen };
   const more = chosen.head_accessories ? [] : found.moreAccessories;
   if (more.length) params[MORE_ACCESSORIES_PARAM] = more.join(',');
+  const colours = Object.entries(found.accessoryColours).filter(([value]) => value === params.head_accessories || more.includes(value));
+  if (colours.length) params[FACE_SWAP_ACCESSORY_COLOURS] = colours.map(([value, hex]) => `${value}:${hex}`).join(',');
   return params;
 }
 
