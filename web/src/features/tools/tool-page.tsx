@@ -6,7 +6,7 @@ import { ArrowLeft, Upload } from 'lucide-react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { UPLOAD } from '../../../../worker/contract/uploads';
 import { useUploadFormats } from '../../ui/upload-formats';
-import { compileToolPrompt, ID_PHOTO_SIZES, type IdPhotoSize, type ToolComponent } from '../../../../worker/contract/tools';
+import { compileToolPrompt, ID_PHOTO_DPI, ID_PHOTO_SIZES, type IdPhotoSize, type ToolComponent } from '../../../../worker/contract/tools';
 import { api } from '../../api/endpoints';
 import { Button } from '../../ui/button';
 import { ColorPicker } from '../../ui/color-picker';
@@ -143,6 +143,10 @@ export function ToolPage({ tool }: { tool: Tool }) {
   // the way that language lists words (a full-width comma in Chinese).
   const joiner = i18n.locale.startsWith('zh') ? '，' : ', ';
   const suggestion: Record<string, string> = { business: t`business`, creative: t`creative`, minimal: t`minimal`, tech: t`tech` };
+  const printNote = (printed: string) => {
+    const dpi = ID_PHOTO_DPI;
+    return t`prints ${printed} cm (${dpi} dpi)`;
+  };
   const sizeName: Record<IdPhotoSize, string> = { oneInch: t`1 inch`, twoInch: t`2 inch`, passport: t`Passport`, visa: t`Visa` };
   const result = generation.result;
   const busy = generation.phase === 'generating';
@@ -231,9 +235,11 @@ export function ToolPage({ tool }: { tool: Tool }) {
                       <span className="flex flex-col text-sm leading-tight">
                         <span className="font-semibold">{sizeName[option as IdPhotoSize]}</span>
                         <span className="text-xs text-zinc-400">{preset.cm} cm</span>
+                        {/* What the file measures when printed, which may be smaller than the document size above. */}
                         <span className="text-xs text-zinc-500">
                           {preset.width}×{preset.height} px
                         </span>
+                        <span className="text-xs text-zinc-500">{printNote(preset.printCm)}</span>
                       </span>
                     </Radio>
                   );
