@@ -156,6 +156,14 @@ const configFields = z.object({
    */
   ENGINE_PARALLELISM: z.coerce.number().int().min(1).max(512).optional(),
 
+  /**
+   * C2PA Content Credentials on every output (docs/decisions/032-provenance.md): a PKCS#8 P-256
+   * private key and its certificate chain (leaf first), both PEM. Unset: `npm start` signs with a
+   * development root it generates under DATA_DIR; a Worker writes the XMP mark only.
+   */
+  C2PA_SIGNING_KEY: z.string().min(1).optional(),
+  C2PA_CERTIFICATE_CHAIN: z.string().min(1).optional(),
+
   /** Browser origins allowed to call the API cross-origin (the SPA itself is same-origin). */
   CORS_ORIGINS: csv.default([]),
   LOG_REQUESTS: bool.default(false),
@@ -186,6 +194,8 @@ export const configSchema = configFields
     if (cfg.GOOGLE_CLIENT_ID) need('GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID is set');
     if (cfg.IMAGE_ENGINE === 'gemini') need('GEMINI_API_KEY', 'IMAGE_ENGINE=gemini');
     if (cfg.IMAGE_ENGINE_URL) need('IMAGE_ENGINE_SECRET', 'IMAGE_ENGINE_URL is set');
+    if (cfg.C2PA_SIGNING_KEY) need('C2PA_CERTIFICATE_CHAIN', 'C2PA_SIGNING_KEY is set');
+    if (cfg.C2PA_CERTIFICATE_CHAIN) need('C2PA_SIGNING_KEY', 'C2PA_CERTIFICATE_CHAIN is set');
     const production = cfg.APP_ENV === 'production';
     // Production links cannot be guessed from requests: the Host header is the client's word.
     if (production && !cfg.PUBLIC_URL) need('PUBLIC_URL', 'APP_ENV=production');

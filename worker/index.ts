@@ -19,6 +19,9 @@ import { providerEngines } from './adapters/images/provider-engines';
 import { createCloudflareUprightImages, createPassthroughUprightImages } from './adapters/images/upright-cloudflare';
 import type { AiBindingLike } from './adapters/images/workers-ai';
 import { createPaymentGateways } from './adapters/payments';
+import { createC2paProvenance, xmpOnlyProvenance } from './adapters/provenance/c2pa';
+import { credentialsFromPem } from './adapters/provenance/credentials';
+import type { Provenance } from './adapters/provenance/port';
 import { selectDevMailbox, selectMailer, selectQueue, selectRateLimiter } from './adapters/select';
 import { createConsoleLogger, systemClock } from './adapters/runtime/console-logger';
 import { createApp } from './app';
@@ -62,7 +65,9 @@ const log = createConsoleLogger();
 const passthroughAvatars = createPassthroughAvatarImages(log);
 const passthroughUpright = createPassthroughUprightImages(log);
 // Per-isolate state: parsed once, reused by every request this isolate serves.
-let isolate: { config: Config; devMailbox?: DevMailbox; memoryLimits?: RateLimiter; errorReporter?: ErrorReporter } | undefined;
+let isolate:
+  | { config: Config; devMailbox?: DevMailbox; memoryLimits?: RateLimiter; errorReporter?: ErrorReporter; provenance: Provenance }
+  | undefined;
 
 function isolateState(env: WorkerBindings) {
   if (!isolate) {
@@ -74,9 +79,28 @@ function isolateState(env: WorkerBindings) {
       devMailbox: selectDevMailbox(config, log),
       memoryLimits: config.RATE_LIMITER === 'memory' ? createMemoryRateLimiter(systemClock) : undefined,
       errorReporter: errorReporterFrom(config, log),
+      provenance: workerProvenance(config),
     };
   }
   return isolate;
+}
+
+/**
+ * Content Credentials on the Worker: with a configured key, c2pa-rs (WebAssembly, compiled once per
+ * isolate on the first output it marks); without one, the XMP mark alone.
+ */
+function workerProvenance(config: Config): Provenance {
+  const { C2PA_SIGNING_KEY: key, C2PA_CERTIFICATE_CHAIN: chain } = config;
+  if (!key || !chain) return xmpOnlyProvenance;
+  let signing: Promise<Provenance> | undefined;
+  return {
+    async mark(image, claim) {
+      signing ??= credentialsFromPem(key, chain).then((credentials) =>
+        createC2paProvenance({ credentials, wasm: async () => (await import('@contentauth/c2pa-wasm/c2pa.wasm')).default }),
+      );
+      return (await signing).mark(image, claim);
+    },
+  };
 }
 
 /** Sockets cannot outlive a request on Workers, so each request gets its own connection. */
@@ -109,7 +133,7 @@ const edgeCache = () => (globalThis as { caches?: { default?: EdgeCache } }).cac
 
 /** Builds the ports for one request or cron run, and closes the database connection afterwards. */
 async function withDeps(env: WorkerBindings, ctx: ExecutionContextLike, run: (deps: AppDeps) => Promise<Response>): Promise<Response> {
-  const { config, devMailbox, memoryLimits, errorReporter } = isolateState(env);
+  const { config, devMailbox, memoryLimits, errorReporter, provenance } = isolateState(env);
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase(env, config);
@@ -136,6 +160,7 @@ async function withDeps(env: WorkerBindings, ctx: ExecutionContextLike, run: (de
       // The offline engine needs sharp (Node only): on Workers it is the engine service, when configured.
       images: workerImageEngines(config, env),
       avatarImages: env.IMAGES ? createCloudflareAvatarImages(env.IMAGES) : passthroughAvatars,
+      provenance,
       errorReporter,
       devMailbox,
     };

@@ -9,6 +9,7 @@ import type { DevMailbox, Mailer } from './adapters/mailer/port';
 import type { JobQueue } from './adapters/queue/port';
 import type { Clock, Logger } from './adapters/runtime/port';
 import type { PaymentGateways } from './adapters/payments/port';
+import type { Provenance } from './adapters/provenance/port';
 
 /**
  * The app never reads process.env or bindings: it receives these ports already built
@@ -37,6 +38,8 @@ export interface AppDeps {
   payments: PaymentGateways;
   images: ImageEngines;
   avatarImages: AvatarImages;
+  /** Marks every output image as AI-made (XMP, and C2PA Content Credentials where a signing key is configured). */
+  provenance: Provenance;
   /** Unset = errors are only logged. */
   errorReporter?: ErrorReporter;
   /** Present only in embedded mode; mounts `GET /api/dev/mailbox`. */

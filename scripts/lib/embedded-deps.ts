@@ -16,6 +16,7 @@ import { createSharpUprightImages } from '../../worker/adapters/images/upright-s
 import { createPaymentGateways } from '../../worker/adapters/payments';
 import { selectDevMailbox, selectMailer, selectQueue, selectRateLimiter } from '../../worker/adapters/select';
 import { createConsoleLogger, systemClock } from '../../worker/adapters/runtime/console-logger';
+import { nodeProvenance } from './provenance-node';
 import type { Config } from '../../worker/env';
 import type { AppDeps, Clock, Logger } from '../../worker/ports';
 import type { ImageEngines } from '../../worker/services/generation/engine';
@@ -83,6 +84,8 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
     ? createJobDispatcher(() => deps!, { slots: images.slots, ...(options.queueBackoffMs ? { backoffMs: options.queueBackoffMs } : {}) })
     : undefined;
   const queue = dispatcher ? dispatchingQueue(dispatcher, selectedQueue) : selectedQueue;
+  // Content Credentials: the configured key, else this installation's development root (in memory for tests).
+  const provenance = await nodeProvenance(config, { persist: !options.inMemoryDb });
   deps = {
     config,
     db: database.db,
@@ -96,6 +99,7 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
     // Offline by default; Gemini models join when a key and model names are configured.
     images,
     avatarImages: createSharpAvatarImages(),
+    provenance,
     errorReporter: errorReporterFrom(config, log),
     devMailbox,
   };

@@ -1,6 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { initSync, WasmReader } from '@contentauth/c2pa-wasm';
 import sharp from 'sharp';
+import { generateDevSigningPems, type DevSigningPems } from '../../scripts/lib/dev-signing-credentials';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
@@ -24,6 +27,7 @@ const serverUrl = process.env.DATABASE_URL_TEST;
 let worker: Unstable_DevWorker;
 let dbName: string | undefined;
 let engineService: ChildProcess | undefined;
+let signing: DevSigningPems;
 const ENGINE_SECRET = 'workerd-engine-secret-0123456789abcdef';
 
 /**
@@ -75,6 +79,7 @@ beforeAll(async () => {
   // Without a server the binding points at a closed port: the Worker still runs, the database is down.
   process.env.CLOUDFLARE_HYPERDRIVE_LOCAL_CONNECTION_STRING_HYPERDRIVE = database?.url ?? 'postgres://postgres:local@127.0.0.1:9/none';
   const engineUrl = await startEngineService();
+  signing = await generateDevSigningPems();
   worker = await unstable_dev('worker/index.ts', {
     config: 'wrangler.toml',
     env: 'dev',
@@ -84,6 +89,9 @@ beforeAll(async () => {
       PUBLIC_URL: 'http://localhost',
       IMAGE_ENGINE_URL: engineUrl,
       IMAGE_ENGINE_SECRET: ENGINE_SECRET,
+      // Outputs are signed inside workerd with c2pa-wasm, as in production.
+      C2PA_SIGNING_KEY: signing.privateKeyPem,
+      C2PA_CERTIFICATE_CHAIN: signing.chainPem,
     } as Record<string, string>,
     logLevel: 'error',
     experimental: { disableExperimentalWarning: true },
@@ -311,7 +319,14 @@ describe.skipIf(!serverUrl)('Worker on PostgreSQL through Hyperdrive', () => {
     expect(status).toMatchObject({ status: 'COMPLETED', width: 180 });
     const image = await worker.fetch(status.imageUrl!);
     expect(image.status).toBe(200);
-    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ width: 180, height: 120 });
+    const bytes = new Uint8Array(await image.arrayBuffer());
+    expect(await sharp(bytes).metadata()).toMatchObject({ width: 180, height: 120 });
+    // Content Credentials written by the Worker: valid, trusted under the configured root, an edit of the upload.
+    initSync({ module: readFileSync(createRequire(import.meta.url).resolve('@contentauth/c2pa-wasm/c2pa.wasm')) });
+    const settings = JSON.stringify({ trust: { user_anchors: signing.rootPem }, verify: { verify_trust: true } });
+    const store = JSON.parse((await WasmReader.fromBytes('image/png', bytes, settings)).json());
+    expect(store.validation_state).toBe('Trusted');
+    expect(JSON.stringify(store.manifests[store.active_manifest].assertions)).toContain('c2pa.edited');
     const balance = (await (await worker.fetch('/api/credits/balance', { headers: auth })).json()) as { available: number };
     expect(balance.available).toBe(18);
   });

@@ -9,7 +9,7 @@ import type { AppDeps } from '../ports';
 export const JOB_DEADLINE_SECONDS = 5 * 60;
 
 /** Ports a job kind may use when it runs (the callback route's deps). */
-export type JobContext = Pick<AppDeps, 'db' | 'blobs' | 'queue' | 'clock' | 'log' | 'config' | 'images'>;
+export type JobContext = Pick<AppDeps, 'db' | 'blobs' | 'queue' | 'clock' | 'log' | 'config' | 'images' | 'provenance'>;
 
 export type CreationType = (typeof schema.creationRecords.$inferInsert)['type'];
 export type LedgerType = 'IMAGE_GENERATION' | 'IMAGE_EDIT' | 'IMAGE_UPSCALE';

@@ -11,6 +11,7 @@ import { EngineBusyError, EngineError } from '../services/generation/engine';
 import { JOB_DEADLINE_SECONDS, type JobContext, type JobKind } from './kind';
 import { admitJob, claimJob, LEASE_SECONDS, recordFailedAttempt, releaseJob, renewLease } from './queue';
 import { JOB_KINDS } from './registry';
+import { readSource } from './sources';
 
 /** Runs of one job (engine failures or crashes; a busy engine costs none) before a retryable failure becomes final. */
 export const MAX_ATTEMPTS = 3;
@@ -304,6 +305,31 @@ export async function runClaimedJob(ctx: JobContext, job: JobRow, options: RunOp
   }
 }
 
+/** The stored photo a job worked on (edits, tools, upscales), if its input names one. */
+function sourceKeyOf(input: unknown): string | undefined {
+  const fields = (input ?? {}) as { sourceKeys?: unknown; sourceKey?: unknown };
+  const key = Array.isArray(fields.sourceKeys) ? fields.sourceKeys[0] : fields.sourceKey;
+  return typeof key === 'string' ? key : undefined;
+}
+
+/**
+ * The output as stored: marked as AI-made (docs/decisions/032-provenance.md). A picture made from a
+ * prompt is `generated`; anything that changed the user's photo is `edited`, with that photo as its
+ * source. A marking failure is logged and the image kept with whatever mark succeeded: the user paid
+ * for the picture, and a missing manifest is an operator's problem to fix, not theirs.
+ */
+async function markedAsAiMade(ctx: JobContext, job: JobRow, image: { bytes: Uint8Array; contentType: string }): Promise<Uint8Array> {
+  const sourceKey = sourceKeyOf(job.input);
+  try {
+    const source = sourceKey ? await readSource(ctx, sourceKey).catch(() => undefined) : undefined;
+    const agent = job.engine === 'offline' ? 'offline image engine' : `${job.engine} model`;
+    return await ctx.provenance.mark(image, { origin: job.kind === 'text-to-image' ? 'generated' : 'edited', agent, source });
+  } catch (error) {
+    ctx.log.error('provenance marking failed; stored without Content Credentials', { jobId: job.id, error: String(error) });
+    return image.bytes;
+  }
+}
+
 async function completeJob(
   ctx: JobContext,
   job: JobRow,
@@ -312,7 +338,7 @@ async function completeJob(
 ) {
   const extension = image.contentType === 'image/png' ? 'png' : image.contentType === 'image/jpeg' ? 'jpg' : 'webp';
   const key = blobKeys.userFile(job.userId, 'results', `${job.id}.${extension}`);
-  await ctx.blobs.put(key, image.bytes, { contentType: image.contentType });
+  await ctx.blobs.put(key, await markedAsAiMade(ctx, job, image), { contentType: image.contentType });
   const imageUrl = fileUrl(key);
   return ctx.db.transaction(async (tx) => {
     const done = ctx.clock.now();

@@ -55,7 +55,8 @@ export function pngChunk(type: string, data: Uint8Array): Uint8Array {
   return chunk;
 }
 
-const PNG_DROP = new Set(['tEXt', 'zTXt', 'iTXt', 'eXIf', 'tIME']);
+// caBX: a C2PA manifest (ours on a re-uploaded result, or another tool's), which names where the picture came from.
+const PNG_DROP = new Set(['tEXt', 'zTXt', 'iTXt', 'eXIf', 'tIME', 'caBX']);
 
 function stripPng(b: Uint8Array): Uint8Array {
   const parts = [b.subarray(0, 8)];
@@ -109,7 +110,7 @@ function stripJpeg(b: Uint8Array): Uint8Array {
       if (orientation !== 1) parts.push(jpegOrientationSegment(orientation));
       orientationKept = true;
     }
-    // APP1 = EXIF/XMP, APP13 = Photoshop/IPTC, COM = comments. Keep APP2 (ICC profile) and APP14 (Adobe colour transform).
+    // APP1 = EXIF/XMP, APP11 = C2PA (JUMBF), APP13 = Photoshop/IPTC, COM = comments. Keep APP2 (ICC profile) and APP14 (Adobe colour transform).
     const drop = (isApp && marker !== 0xe2 && marker !== 0xee) || marker === 0xfe;
     if (!drop) parts.push(b.subarray(i, end));
     i = end;
@@ -136,7 +137,7 @@ function stripWebp(b: Uint8Array): Uint8Array {
         chunks.push(concat([new Uint8Array([0x45, 0x58, 0x49, 0x46, tiff.length, 0, 0, 0]), tiff]));
         exifKept = true;
       }
-    } else if (type !== 'XMP ') {
+    } else if (type !== 'XMP ' && type !== 'C2PA') {
       const chunk = b.slice(i, end);
       if (type === 'VP8X') vp8x = chunk;
       chunks.push(chunk);
