@@ -15,7 +15,6 @@ import { ErrorState, Page } from '../../ui/page';
 import { useToast } from '../../ui/toast';
 import { creationTypeLabel } from './creation-type-labels';
 import { useJobFailureText } from './failure-text';
-import { userWords } from './user-words';
 
 const PAGE_SIZE = 100;
 type Filter = '' | 'COMPLETED' | 'PROCESSING' | 'UPSCALED';
@@ -210,7 +209,7 @@ function Creations() {
                       onPress={() =>
                         void navigate({
                           to: '/ai-workbench',
-                          search: { mode: 'image-to-image', imageUrls: r.imageUrl ?? undefined, prompt: userWords(r) || undefined },
+                          search: { mode: 'image-to-image', imageUrls: r.imageUrl ?? undefined, prompt: r.userWords || undefined },
                         })
                       }
                     >
