@@ -264,3 +264,28 @@ it.each([
     await context.close();
   },
 );
+
+it.each([
+  ['en', 'Applied to your picture: Hair colour: Platinum · Head accessories: Sunglasses'],
+  ['zh-Hant', '已套用到您的圖片：髮色：白金色 · 頭部配飾：墨鏡'],
+] as const)('%s: a finished face swap says which options the engine applied', async (lang, said) => {
+  const session = await apiClient(baseUrl).signInByCode(`follow-applied-${lang}-${Date.now()}@example.com`);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await useLanguage(context, lang);
+  const page = await context.newPage();
+  const done = {
+    ...jobStatus('PROCESSING'),
+    status: 'COMPLETED',
+    imageUrl: '/favicon.svg',
+    appliedOptions: { hair_color: 'platinum', head_accessories: 'sunglasses', unknown_key: 'x' },
+  };
+  await page.route('**/api/generate-image', (route) => route.fulfill({ json: jobStatus('PROCESSING') }));
+  await page.route('**/api/generate-image/status/**', (route) => route.fulfill({ json: done }));
+  await openSignedIn(page, baseUrl, session, '/ai-tools/face-swap');
+  await page.locator('#face-swap-text').fill(lang === 'en' ? 'A friendly smile' : '友善的微笑');
+  await page.getByRole('button', { name: lang === 'en' ? 'Generate' : '生成', exact: true }).click();
+  const applied = page.getByTestId('applied-options');
+  await applied.waitFor({ timeout: 30_000 });
+  expect(await applied.textContent()).toBe(said);
+  await context.close();
+});

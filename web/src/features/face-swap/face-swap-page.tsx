@@ -34,6 +34,7 @@ import { FailureNote } from '../workbench/failure-note';
 import { checkTextLimit } from '../workbench/text-limit';
 import { TextLimitNote } from '../workbench/text-limit-note';
 import { OptionSelect } from './option-select';
+import { AppliedOptions } from './applied-options';
 import { PromptPreviewModal, ResultPreviewModal } from './preview-modals';
 
 const TYPES = uploadTypes(false);
@@ -420,6 +421,8 @@ export function FaceSwapPage() {
                   {result.message}
                 </p>
               )}
+              {/* `appliedOptions` is newer than this build's contract type: read as unknown until it lands there. */}
+              <AppliedOptions applied={(result as { appliedOptions?: unknown }).appliedOptions} />
               <figcaption className="mt-4 flex flex-wrap justify-center gap-2">
                 <Button variant="secondary" onPress={() => setResultOpen(true)}>
                   <Eye aria-hidden className="h-4 w-4" />
