@@ -174,7 +174,10 @@ export function faceSwapEngineParams(description: string, chosen: Record<string,
   const params: Record<string, string> = { ...found.selection, ...chosen };
   const more = chosen.head_accessories ? [] : found.moreAccessories;
   if (more.length) params[MORE_ACCESSORIES_PARAM] = more.join(',');
-  const colours = Object.entries(found.accessoryColours).filter(([value]) => value === params.head_accessories || more.includes(value));
+  // Colours only for accessories the words brought in: a chosen option's own phrase ("wearing a
+  // golden crown") is part of the compiled description and must not recolour it.
+  const fromWords = chosen.head_accessories ? [] : [params.head_accessories, ...more];
+  const colours = Object.entries(found.accessoryColours).filter(([value]) => fromWords.includes(value));
   if (colours.length) params[FACE_SWAP_ACCESSORY_COLOURS] = colours.map(([value, hex]) => `${value}:${hex}`).join(',');
   return params;
 }
