@@ -817,7 +817,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start an upscale job (refused before any debit when the output would be too large) */
+        /** Start an upscale job (refused before any debit when the output would be too large, unless fitToBudget) */
         post: operations["postImageUpscaleUpload"];
         delete?: never;
         options?: never;
@@ -1417,7 +1417,7 @@ export interface components {
             errorCategory: string | null;
             errorMessage: string | null;
             /** @enum {string|null} */
-            failureCode: "CONTENT_POLICY" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "NO_IMAGE" | "PROMPT_TOO_COMPLEX" | "TIMED_OUT" | "NETWORK_ERROR" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_AUTH" | "NOT_FOUND" | "INVALID_INPUT" | "MISSING_REQUIRED" | "NO_FACE_FOUND" | "INVALID_IMAGE" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_OPERATION" | "GENERATION_FAILED" | null;
+            failureCode: "CONTENT_POLICY" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "NO_IMAGE" | "PROMPT_TOO_COMPLEX" | "TIMED_OUT" | "NETWORK_ERROR" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_AUTH" | "NOT_FOUND" | "INVALID_INPUT" | "MISSING_REQUIRED" | "NO_FACE_FOUND" | "INVALID_IMAGE" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_OPERATION" | "UNCHANGED_OUTPUT" | "GENERATION_FAILED" | null;
             height: number | null;
             id: string;
             imageCount: number;
@@ -1813,7 +1813,7 @@ export interface components {
              * @description Why the job failed, as a code (FAILED only)
              * @enum {string|null}
              */
-            failureCode: "CONTENT_POLICY" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "NO_IMAGE" | "PROMPT_TOO_COMPLEX" | "TIMED_OUT" | "NETWORK_ERROR" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_AUTH" | "NOT_FOUND" | "INVALID_INPUT" | "MISSING_REQUIRED" | "NO_FACE_FOUND" | "INVALID_IMAGE" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_OPERATION" | "GENERATION_FAILED" | null;
+            failureCode: "CONTENT_POLICY" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "NO_IMAGE" | "PROMPT_TOO_COMPLEX" | "TIMED_OUT" | "NETWORK_ERROR" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_AUTH" | "NOT_FOUND" | "INVALID_INPUT" | "MISSING_REQUIRED" | "NO_FACE_FOUND" | "INVALID_IMAGE" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_OPERATION" | "UNCHANGED_OUTPUT" | "GENERATION_FAILED" | null;
             /** @description Job id */
             id: string;
             /** @description Signed URL of the finished image */
@@ -2177,8 +2177,16 @@ export interface components {
         UpscaleStarted: {
             code: null;
             error: null;
+            /** @description Whether the upload was shrunk to fit the factor’s pixel budget */
+            fitted: boolean;
             /** @description Job id */
             id: string;
+            inputHeight: number;
+            /** @description Width that is enlarged: the upload’s, or smaller when fitToBudget shrank it */
+            inputWidth: number;
+            outputHeight: number;
+            /** @description Width of the result */
+            outputWidth: number;
             scaleFactor: 2 | 4 | 8;
             /** @enum {string} */
             status: "PROCESSING" | "COMPLETED" | "FAILED";
@@ -2190,7 +2198,7 @@ export interface components {
             errorMessage: string | null;
             faceEnhancement: boolean;
             /** @enum {string|null} */
-            failureCode: "CONTENT_POLICY" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "NO_IMAGE" | "PROMPT_TOO_COMPLEX" | "TIMED_OUT" | "NETWORK_ERROR" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_AUTH" | "NOT_FOUND" | "INVALID_INPUT" | "MISSING_REQUIRED" | "NO_FACE_FOUND" | "INVALID_IMAGE" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_OPERATION" | "GENERATION_FAILED" | null;
+            failureCode: "CONTENT_POLICY" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "NO_IMAGE" | "PROMPT_TOO_COMPLEX" | "TIMED_OUT" | "NETWORK_ERROR" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_AUTH" | "NOT_FOUND" | "INVALID_INPUT" | "MISSING_REQUIRED" | "NO_FACE_FOUND" | "INVALID_IMAGE" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_OPERATION" | "UNCHANGED_OUTPUT" | "GENERATION_FAILED" | null;
             height: number | null;
             id: string;
             imageUrl: string | null;
@@ -5797,6 +5805,8 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     faceEnhancement?: boolean | ("0" | "1" | "true" | "false" | "on" | "off");
+                    /** @description When the image is too large for the factor, shrink it to the largest size of the same shape whose output fits the pixel budget (instead of refusing with 413). The answer gives the input and output sizes used. */
+                    fitToBudget?: boolean | ("0" | "1" | "true" | "false" | "on" | "off");
                     /** @description PNG, JPEG or WebP, at most 10 MB */
                     image: string;
                     scaleFactor?: number | string;
