@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { upscaleSizeProblem } from './upscale';
+import { unsupportedUploadMessage } from './uploads';
 import { createTestApp } from '../../tests/setup/test-app';
 import { localiseErrorMessage, localiseJobFailure, messageLocale } from './error-messages';
 
@@ -26,6 +28,20 @@ describe('localiseErrorMessage', () => {
     expect(localiseErrorMessage('RESEND_TOO_SOON', 'Please wait 42 seconds before requesting a new code', 'zh-Hant')).toBe(
       '請等待 42 秒後再索取新的驗證碼',
     );
+  });
+  it('translates the upscaler size refusal and the upload format rule from their own builders', () => {
+    const problem = upscaleSizeProblem(1200, 900, 8)!;
+    const zh = localiseErrorMessage(
+      'PAYLOAD_TOO_LARGE',
+      `${problem}. Send fitToBudget=true to shrink it to fit, or choose a smaller factor`,
+      'zh-Hant',
+    );
+    expect(zh).toContain('這張是 1200×900');
+    expect(zh).toContain('fitToBudget=true');
+    expect(localiseErrorMessage('UNSUPPORTED_MEDIA_TYPE', unsupportedUploadMessage(true), 'zh-Hant')).toBe(
+      '僅支援 JPG、PNG、WebP、GIF 格式',
+    );
+    expect(localiseErrorMessage('UNSUPPORTED_MEDIA_TYPE', unsupportedUploadMessage(false), 'zh-Hant')).toBe('僅支援 JPG、PNG、WebP 格式');
   });
   it('says what the code means for a wording it does not know, never English', () => {
     const message = localiseErrorMessage('NOT_FOUND', 'No route for GET /api/nope', 'zh-Hant');

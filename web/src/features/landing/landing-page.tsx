@@ -1,10 +1,10 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Coins, Sparkles } from 'lucide-react';
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { firstLoadQueries } from '../../api/first-load-queries';
-import { formatCredits } from '../../ui/format';
+import { formatCreditsExact } from '../../ui/format';
 import { useCreditBalance } from '../../ui/header';
 import { useSession } from '../auth/session';
 import { ShowcaseGrid } from '../showcase/showcase-grid';
@@ -65,6 +65,7 @@ function AfterFirstPaint() {
 }
 
 function Hero() {
+  const { i18n } = useLingui();
   const { user } = useSession();
   const credits = useCreditBalance();
   // Signed in, the hero no longer promises sign-up credits: it shows what the account has.
@@ -87,7 +88,7 @@ function Hero() {
                 <Trans>Welcome back, {name}</Trans>
               ) : (
                 <Trans>
-                  Welcome back, {name} · {formatCredits(credits)} credits
+                  Welcome back, {name} · {formatCreditsExact(credits, i18n.locale)} credits
                 </Trans>
               )}
             </>
