@@ -18,7 +18,8 @@ export type ModelName = (typeof MODELS)[number];
 // The tool catalogue (ids, record types, templates, inputs) lives in ./tools; re-exported for old importers.
 export { TOOL_IDS, TOOL_RECORD_TYPE, type ToolId } from './tools';
 
-export const PROMPT_MAX = 5000;
+export { PROMPT_MAX } from './sizes';
+import { PROMPT_MAX } from './sizes';
 // Upload types and limits are zod-free data (the SPA's upload pages import them); re-exported here.
 export { UPLOAD } from './uploads';
 

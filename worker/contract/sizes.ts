@@ -15,3 +15,6 @@ export const SIZES = [
   { ratio: '16:9', width: 1344, height: 768 },
   { ratio: '21:9', width: 1536, height: 672 },
 ] as const;
+
+/** The longest workbench prompt, after trimming (spec §5); the API and the page's counter share it. */
+export const PROMPT_MAX = 5000;
