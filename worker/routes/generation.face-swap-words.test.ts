@@ -75,6 +75,10 @@ describe('face swap image mode on the offline engine', () => {
   it('applies the accessories a hand-typed description names, without any catalogue option', async () => {
     const res = await imageMode({ extra: 'wearing black sunglasses and a red baseball cap' });
     expect(res.status).toBe(200);
+    // The record says what the engine applies, read from the words.
+    const { recordId } = await res.json();
+    const [record] = await t.deps.db.select().from(schema.creationRecords).where(eq(schema.creationRecords.id, recordId));
+    expect(record!.prompt).toMatch(/\n\nApplied offline: wearing dark sunglasses \(black\), wearing a baseball cap \(red\)\.$/);
     await t.drainJobs();
     expect(operations[0]).toMatchObject({ op: 'tool', toolId: 'face-swap' });
     expect(paramsOf(operations[0])).toEqual({

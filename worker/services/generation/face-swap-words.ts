@@ -106,19 +106,19 @@ const SINGLE: Rule[] = [
 const MORE_ACCESSORIES_PARAM = FACE_SWAP_MORE_ACCESSORIES;
 
 /** Colour words an accessory can be drawn in (en, zh-Hant) → the colour. */
-const ACCESSORY_COLOURS: [RegExp, string][] = [
-  [/\b(?:red|crimson)\b|紅色|紅/, '#c62828'],
-  [/\bblack\b|黑色|黑/, '#1d1d1f'],
-  [/\bwhite\b|白色|白/, '#eeeeee'],
-  [/\b(?:navy|blue)\b|藍色|藍/, '#1e4fa3'],
-  [/\bgreen\b|綠色|綠/, '#2e7d32'],
-  [/\byellow\b|黃色|黃/, '#f2c230'],
-  [/\borange\b|橙色|橘色/, '#ef6c00'],
-  [/\bpink\b|粉紅色|粉紅|粉色/, '#e76fa0'],
-  [/\b(?:purple|violet)\b|紫色|紫/, '#6a3fa0'],
-  [/\b(?:gr[ae]y|silver)\b|灰色|銀色|灰/, '#8a8a8a'],
-  [/\bbrown\b|棕色|咖啡色|褐色/, '#6d4c41'],
-  [/\b(?:gold|golden)\b|金色/, '#d4a017'],
+const ACCESSORY_COLOURS: [RegExp, string, string][] = [
+  [/\b(?:red|crimson)\b|紅色|紅/, '#c62828', 'red'],
+  [/\bblack\b|黑色|黑/, '#1d1d1f', 'black'],
+  [/\bwhite\b|白色|白/, '#eeeeee', 'white'],
+  [/\b(?:navy|blue)\b|藍色|藍/, '#1e4fa3', 'blue'],
+  [/\bgreen\b|綠色|綠/, '#2e7d32', 'green'],
+  [/\byellow\b|黃色|黃/, '#f2c230', 'yellow'],
+  [/\borange\b|橙色|橘色/, '#ef6c00', 'orange'],
+  [/\bpink\b|粉紅色|粉紅|粉色/, '#e76fa0', 'pink'],
+  [/\b(?:purple|violet)\b|紫色|紫/, '#6a3fa0', 'purple'],
+  [/\b(?:gr[ae]y|silver)\b|灰色|銀色|灰/, '#8a8a8a', 'grey'],
+  [/\bbrown\b|棕色|咖啡色|褐色/, '#6d4c41', 'brown'],
+  [/\b(?:gold|golden)\b|金色/, '#d4a017', 'gold'],
 ];
 
 /** The colour named just before an accessory's words ("a red baseball cap", 「紅色棒球帽」), if any. */
@@ -185,3 +185,28 @@ export function faceSwapEngineParams(description: string, chosen: Record<string,
 /** Whether the offline engine would change the photo for these parameters. */
 export const offlineApplies = (params: Record<string, string>) =>
   Object.entries(params).some(([key, value]) => appliedOffline(key, value)) || Boolean(params[MORE_ACCESSORIES_PARAM]);
+
+/**
+ * What the offline engine will apply, as one line for the record ("Applied offline: wearing dark
+ * sunglasses, wearing a baseball cap (red)."), in the catalogue's English phrases like the rest
+ * of the compiled prompt; empty when nothing applies.
+ */
+export function appliedOfflineLine(params: Record<string, string>): string {
+  const colours = new Map((params[FACE_SWAP_ACCESSORY_COLOURS] ?? '').split(',').map((pair) => pair.split(':') as [string, string]));
+  const phrase = (key: string, value: string) => {
+    const text = faceSwapValue(key, value)?.phrase;
+    const hex = key === 'head_accessories' ? colours.get(value) : undefined;
+    const colour = ACCESSORY_COLOURS.find(([, h]) => h === hex)?.[2];
+    return text && (colour ? `${text} (${colour})` : text);
+  };
+  const phrases = [
+    ...Object.entries(params)
+      .filter(([key, value]) => appliedOffline(key, value))
+      .map(([key, value]) => phrase(key, value)),
+    ...(params[MORE_ACCESSORIES_PARAM] ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((value) => phrase('head_accessories', value)),
+  ].filter(Boolean);
+  return phrases.length ? `Applied offline: ${phrases.join(', ')}.` : '';
+}

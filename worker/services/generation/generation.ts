@@ -8,7 +8,7 @@ import { getJob, jobKinds, queuePlace, startJob, type JobContext } from '../../j
 import { presentFileUrl } from '../files/files';
 import { logoVectorUrl } from './logo-vector';
 import type { CheckedImage } from './uploads';
-import { faceSwapEngineParams, offlineApplies } from './face-swap-words';
+import { appliedOfflineLine, faceSwapEngineParams, offlineApplies } from './face-swap-words';
 import { storeUpload } from './uploads';
 
 /** Seeds are chosen on the server when absent, so a job's output is reproducible from its stored input. */
@@ -97,8 +97,16 @@ export async function startEdit(
     sourceKeys: stored.map((s) => s.key),
   };
   const meta = { updateRecordId: request.updateRecordId, sourceUrls: stored.map((s) => s.url), userWords: request.userWords };
+  // A face swap's record says what the engine will apply (options and the words it read).
+  const applied = tool?.toolId === 'face-swap' ? appliedOfflineLine(tool.params) : '';
   const jobId = tool
-    ? await startJob(ctx, jobKinds.tool, userId, { ...common, ...tool }, meta)
+    ? await startJob(
+        ctx,
+        jobKinds.tool,
+        userId,
+        { ...common, ...tool, ...(applied ? { prompt: `${common.prompt}\n\n${applied}` } : {}) },
+        meta,
+      )
     : await startJob(ctx, jobKinds.edit, userId, { ...common, toolId: request.toolId, operation }, meta);
   return getGenerationStatus(ctx, userId, jobId);
 }
