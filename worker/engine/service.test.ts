@@ -30,6 +30,18 @@ describe('engine service', () => {
     expect(await sharp(output.bytes).metadata()).toMatchObject({ width: 100, height: 40 });
   });
 
+  it('carries the fit-to-budget size across the wire: the input is shrunk first, then enlarged', async () => {
+    const output = await client().run({
+      op: 'upscale',
+      image: await png(50, 20),
+      scale: 2,
+      faceEnhancement: false,
+      fitTo: { width: 25, height: 10 },
+    });
+    expect(output).toMatchObject({ contentType: 'image/png', width: 50, height: 20 });
+    expect(await sharp(output.bytes).metadata()).toMatchObject({ width: 50, height: 20 });
+  });
+
   it("carries a logo's SVG across the wire as image/svg+xml", async () => {
     const output = await client().run({ op: 'logo-svg', brief: '"Bean There" coffee shop', width: 512, height: 512, seed: 7 });
     expect(output).toMatchObject({ contentType: 'image/svg+xml', width: 512, height: 512 });

@@ -101,6 +101,8 @@ export const wireOperation = z.discriminatedUnion('op', [
     image,
     scale: z.union([z.literal(UPSCALE_FACTORS[0]), z.literal(UPSCALE_FACTORS[1]), z.literal(UPSCALE_FACTORS[2])]),
     faceEnhancement: z.boolean(),
+    // An input the user agreed to shrink to the factor's pixel budget (contract/upscale.ts fitToUpscaleBudget).
+    fitTo: z.object({ width: z.number().int().min(1).max(8192), height: z.number().int().min(1).max(8192) }).optional(),
   }),
   z.object({ op: z.literal('logo-svg'), brief: z.string().max(10_000), width: dimension, height: dimension, seed }),
 ]) satisfies z.ZodType<EngineOperation, unknown>;
