@@ -1,7 +1,7 @@
 import { initSync, WasmBuilder } from '@contentauth/c2pa-wasm';
-import { Encoder, Tag } from 'cbor-x';
 import { DIGITAL_SOURCE_TYPES, withXmp, xmpPacket } from '../../lib/images/xmp';
 import { installBytesBlobReader, BytesBlob } from './bytes-blob';
+import { CborTag, encodeCbor } from './cbor';
 import { type Provenance, type ProvenanceClaim, ProvenanceError, type SigningCredentials } from './port';
 
 /** The compiled c2pa-rs module, or its bytes: Node reads the file, a Worker imports it as a module. */
@@ -20,11 +20,6 @@ function initialise(load: () => Promise<C2paWasm>): Promise<void> {
   return ready;
 }
 
-/**
- * COSE needs plain CBOR: byte strings as major type 2 (not tag 64) and maps as maps (not tag 259),
- * which are cbor-x's defaults for JavaScript's own types.
- */
-const cbor = new Encoder({ tagUint8Array: false, mapsAsObjects: false, useRecords: false, variableMapSize: true });
 const COSE_SIGN1 = 18;
 const ALG_ES256 = -7;
 const HEADER_X5CHAIN = 33;
@@ -35,27 +30,23 @@ const HEADER_X5CHAIN = 33;
  * chain in its protected header, padded to exactly the size it reserved.
  */
 export function coseSigner(credentials: SigningCredentials) {
-  const protectedHeader = new Uint8Array(
-    cbor.encode(
-      new Map<number, number | Uint8Array[]>([
-        [1, ALG_ES256],
-        [HEADER_X5CHAIN, credentials.chain],
-      ]),
-    ),
+  const protectedHeader = encodeCbor(
+    new Map<number, number | Uint8Array[]>([
+      [1, ALG_ES256],
+      [HEADER_X5CHAIN, credentials.chain],
+    ]),
   );
   const reserveSize = protectedHeader.length + 1024;
   return {
     alg: 'es256',
     reserveSize,
     async sign(claim: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
-      const toBeSigned = new Uint8Array(cbor.encode(['Signature1', protectedHeader, new Uint8Array(0), claim]));
+      const toBeSigned = encodeCbor(['Signature1', protectedHeader, new Uint8Array(0), claim]);
       // WebCrypto's ECDSA answer is r ‖ s, which is COSE's own signature format.
       const signature = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, credentials.privateKey, toBeSigned));
       const sign1 = (pad: number) =>
-        new Uint8Array(
-          cbor.encode(
-            new Tag([protectedHeader, pad < 0 ? new Map() : new Map([['pad', new Uint8Array(pad)]]), null, signature], COSE_SIGN1),
-          ),
+        encodeCbor(
+          new CborTag(COSE_SIGN1, [protectedHeader, pad < 0 ? new Map() : new Map([['pad', new Uint8Array(pad)]]), null, signature]),
         );
       // The `pad` header fills the reserved box; its length prefix grows at 24 and 256 bytes, so search near the gap.
       const gap = reserveSize - sign1(-1).length;
