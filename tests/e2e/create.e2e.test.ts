@@ -33,7 +33,7 @@ it('generates from the workbench after signing in, shows progress and the image,
   await expect.poll(() => page.getByTestId('header-credits').textContent()).toMatch(/16$/);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
-  expect(download.suggestedFilename()).toBe('generated-image.png');
+  expect(download.suggestedFilename()).toMatch(/^workbench-\d{4}-\d{2}-\d{2}\.png$/);
   const meta = await sharp(readFileSync((await download.path())!)).metadata();
   expect([meta.format, meta.width, meta.height]).toEqual(['png', 1024, 1024]);
 
@@ -62,7 +62,7 @@ it('edits an uploaded photo in Traditional Chinese on a phone', async () => {
     .toBuffer();
   await page.getByTestId('upload-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: photo });
   await page.getByRole('button', { name: '動漫風格' }).click();
-  await page.getByRole('textbox', { name: '描述你想要的效果' }).fill('讓它變成復古照片');
+  await page.getByRole('textbox', { name: '描述您想要的效果' }).fill('讓它變成復古照片');
   await page.getByRole('button', { name: '開始生成' }).click();
   const image = page.getByTestId('result-image');
   await image.waitFor({ timeout: 30_000 });

@@ -50,7 +50,7 @@ it('desktop, English, image mode: checks, options, an edited prompt, sign-in in 
   await page.goto(`${baseUrl}/ai-tools/face-swap`);
   await page.getByRole('heading', { name: 'Avatar builder' }).waitFor({ timeout: 60_000 });
   await page.getByTestId('engine-note').waitFor();
-  expect(await page.getByTestId('engine-note').textContent()).toMatch(/No AI image model is configured/);
+  expect(await page.getByTestId('engine-note').textContent()).toMatch(/built-in engine/);
 
   // Spec §5: text mode needs a description or an option; image mode needs the photo first.
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
@@ -58,7 +58,7 @@ it('desktop, English, image mode: checks, options, an edited prompt, sign-in in 
     .poll(() => page.getByRole('main').getByRole('alert').textContent())
     .toBe('Enter a description or choose at least one option');
   await page.getByRole('tab', { name: 'Image to image' }).click();
-  await expect.poll(() => page.getByTestId('engine-note').textContent()).toMatch(/your photo is edited offline/);
+  await expect.poll(() => page.getByTestId('engine-note').textContent()).toMatch(/built-in photo engine/);
   await choose(page, 'hair_color', 'Platinum');
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   await expect.poll(() => page.getByRole('main').getByRole('alert').textContent()).toBe('Please upload an image first');
@@ -159,7 +159,8 @@ it('phone, Traditional Chinese, text mode: Random, the prompt preview, sign-in a
   await page.getByRole('button', { name: '預覽提示詞' }).click();
   const description = page.getByTestId('prompt-description');
   expect(await description.inputValue()).toBe('一位友善的設計師。 Character features: copper red hair, wearing round glasses.');
-  expect(await page.getByTestId('prompt-prefix').textContent()).toMatch(/^Generate a photorealistic portrait of one person/);
+  // The fixed instruction in the reader's language; the model is sent the English one.
+  expect(await page.getByTestId('prompt-prefix').textContent()).toMatch(/^生成一張逼真的單人肖像/);
   await snap(page, 'face-swap-phone-zh-preview');
   await page.getByRole('button', { name: '關閉' }).click();
 

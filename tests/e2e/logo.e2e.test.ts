@@ -23,10 +23,10 @@ it('desktop: "Bean There coffee shop" gives a 1024 logo sheet with the name set 
     .first()
     .click();
   await completeEmailSignIn(page, baseUrl, `logo-${Date.now()}@example.com`);
-  // Too short: the spec's message, nothing sent.
+  // Too short: the page says the rule before anything is sent, and Generate waits for it.
   await page.getByRole('textbox', { name: /describe your logo/i }).fill('Bean');
-  await page.getByRole('button', { name: 'Generate', exact: true }).click();
-  await page.getByRole('alert').filter({ hasText: 'Please enter logo description' }).first().waitFor();
+  await expect.poll(() => page.getByTestId('text-limit').textContent()).toBe('4 / 2,000 — needs at least 5 characters, add 1 more');
+  expect(await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).toBe(true);
   await page.getByRole('textbox', { name: /describe your logo/i }).fill('Bean There coffee shop');
   await page.getByRole('button', { name: 'minimal' }).click();
   expect(await page.getByRole('textbox', { name: /describe your logo/i }).inputValue()).toBe('Bean There coffee shop, minimal');
@@ -41,7 +41,7 @@ it('desktop: "Bean There coffee shop" gives a 1024 logo sheet with the name set 
   expect(data.filter((v) => v > 230).length / data.length).toBeGreaterThan(0.2);
   // The same drawing as a vector: the SVG download carries the brand name and no fonts or scripts.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download SVG' }).click()]);
-  expect(download.suggestedFilename()).toBe('logo.svg');
+  expect(download.suggestedFilename()).toMatch(/^logo-\d{4}-\d{2}-\d{2}\.svg$/);
   const svg = readFileSync((await download.path())!, 'utf8');
   expect(svg).toMatch(/^<svg [^>]*width="1024"/);
   expect(svg).toContain('<title>Bean There</title>');
@@ -60,7 +60,7 @@ it('zh-Hant on a phone: Chinese suggestion chips, a Chinese brand name set in ty
   await snap(page, 'logo-phone-zh');
   await page.getByRole('button', { name: '登入' }).first().click();
   await completeEmailSignIn(page, baseUrl, `logo-zh-${Date.now()}@example.com`, 'zh-Hant');
-  await page.getByRole('textbox', { name: '描述你的標誌' }).fill('「豆子」咖啡店');
+  await page.getByRole('textbox', { name: '描述您的標誌' }).fill('「豆子」咖啡店');
   await page.getByRole('button', { name: '極簡' }).click();
   await page.getByRole('button', { name: '生成', exact: true }).click();
   const result = page.getByTestId('result-image');
