@@ -53,7 +53,7 @@ function write(value: CborValue, parts: Uint8Array[]): void {
   }
 }
 
-export function encodeCbor(value: CborValue): Uint8Array {
+export function encodeCbor(value: CborValue): Uint8Array<ArrayBuffer> {
   const parts: Uint8Array[] = [];
   write(value, parts);
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
