@@ -110,6 +110,11 @@ export interface GenerationStatus {
    * prompt, style and size, it gives the same image. Beyond the spec's fields; null for jobs without one.
    */
   seed: number | null;
+  /**
+   * What a face swap on the offline engine applied, option by option (the chosen ones and those read
+   * from the description), so the page can say it; null for every other job.
+   */
+  appliedOptions: Record<string, string> | null;
   /** Where a job that has not started yet stands in the engine's queue; null once it runs or ends. */
   queue: QueuePlace | null;
 }

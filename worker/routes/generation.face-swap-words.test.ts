@@ -80,6 +80,9 @@ describe('face swap image mode on the offline engine', () => {
     const [record] = await t.deps.db.select().from(schema.creationRecords).where(eq(schema.creationRecords.id, recordId));
     expect(record!.prompt).toMatch(/\n\nApplied offline: wearing dark sunglasses \(black\), wearing a baseball cap \(red\)\.$/);
     await t.drainJobs();
+    // The status says it too, as options the page can name in its language.
+    const status = await (await t.request(`/api/generate-image/status/${recordId}`, { token })).json();
+    expect(status.appliedOptions).toMatchObject({ head_accessories: 'sunglasses', more_head_accessories: 'baseball_cap' });
     expect(operations[0]).toMatchObject({ op: 'tool', toolId: 'face-swap' });
     expect(paramsOf(operations[0])).toEqual({
       head_accessories: 'sunglasses',

@@ -1802,6 +1802,10 @@ export interface components {
             success: false;
         };
         GenerationStatus: {
+            /** @description A face swap on the offline engine: the options it applied (chosen or read from the description); else null */
+            appliedOptions: {
+                [key: string]: string;
+            } | null;
             /** @description What the job cost */
             credits: number;
             /** @description Same as message */

@@ -35,6 +35,10 @@ export const generationStatusResponse = z
     credits: int.describe('What the job cost'),
     svgUrl: z.string().nullable().describe('A finished offline logo also downloads as SVG from here'),
     seed: int.nullable().describe('The seed the job ran with: the same prompt, style, size and seed give the same image'),
+    appliedOptions: z
+      .record(z.string(), z.string())
+      .nullable()
+      .describe('A face swap on the offline engine: the options it applied (chosen or read from the description); else null'),
     queue: queuePlace.nullable().describe('Null once the job runs or ends'),
   })
   .meta({ id: 'GenerationStatus' });

@@ -124,6 +124,13 @@ const engineTool = (operation: PhotoOperation) =>
 export const FACE_SWAP_OFFLINE_NOTHING_TO_APPLY =
   'Without an AI model this server can only apply what it recognises: hair and eye colour, beards, glasses, hats and other head accessories, backgrounds, lighting, photo effects and art styles. Choose options, or describe one of these (for example "wearing sunglasses and a baseball cap", "blue hair", "on a beach")';
 
+/** A face swap run by the offline engine carries its options as the tool job's params. */
+function faceSwapOptionsIn(job: { kind: string; input: unknown }): Record<string, string> | null {
+  const input = job.input as { toolId?: unknown; params?: Record<string, unknown> } | null;
+  if (job.kind !== 'tool' || input?.toolId !== 'face-swap' || !input.params) return null;
+  return Object.fromEntries(Object.entries(input.params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
 /** Looks a job up by its id or its record's id; other users' jobs do not exist for the caller. */
 export async function getGenerationStatus(
   ctx: Pick<JobContext, 'db' | 'config' | 'clock' | 'images'>,
@@ -147,6 +154,7 @@ export async function getGenerationStatus(
     credits: job.cost,
     svgUrl: logoVectorUrl(ctx.images, job),
     seed: seedIn(job.input),
+    appliedOptions: faceSwapOptionsIn(job),
     queue: await queuePlace(ctx, job),
   };
 }
