@@ -24,16 +24,11 @@ import { Page } from '../ui/page';
 import { QueuePlaceNote } from '../ui/queue-place';
 import { useToast } from '../ui/toast';
 import { UPLOAD, uploadTypes } from '../../../worker/contract/uploads';
+import { PROMPT_MAX } from '../../../worker/contract/sizes';
 
 /** Until the server's prices arrive (or when they cannot be loaded). */
 const DEFAULT_COSTS = { costByResolution: {} as Record<string, number>, defaultCost: 4 };
 
-/**
- * The server's prompt limit (worker/contract/generation.ts PROMPT_MAX, 5,000 after trimming). That
- * module builds zod schemas, which the SPA must not bundle, so the number is repeated here until the
- * contract has it in a zod-free module.
- */
-const PROMPT_MAX = 5000;
 const MAX_IMAGES = 5;
 const MAX_BYTES = UPLOAD.maxBytes;
 const TYPES = uploadTypes(false);
