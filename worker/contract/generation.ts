@@ -18,8 +18,8 @@ export type ModelName = (typeof MODELS)[number];
 // The tool catalogue (ids, record types, templates, inputs) lives in ./tools; re-exported for old importers.
 export { TOOL_IDS, TOOL_RECORD_TYPE, type ToolId } from './tools';
 
-export { PROMPT_MAX } from './sizes';
-import { PROMPT_MAX } from './sizes';
+export { PROMPT_MAX, RECORD_SEARCH_MAX } from './sizes';
+import { PROMPT_MAX, RECORD_SEARCH_MAX } from './sizes';
 // Upload types and limits are zod-free data (the SPA's upload pages import them); re-exported here.
 export { UPLOAD } from './uploads';
 
@@ -86,6 +86,12 @@ export const recordsQuery = z.object({
     .transform((s) => s.toUpperCase())
     .pipe(z.enum(CREATION_TYPES))
     .optional(),
+  /** Words of the prompt or of the user's own text, in any language (case-insensitive, as typed). */
+  q: z.string().trim().min(1).max(RECORD_SEARCH_MAX).optional(),
+  /** Made at or after this instant (the page sends the start of the chosen day in the user's time zone). */
+  createdFrom: z.iso.datetime({ offset: true }).optional(),
+  /** Made before this instant (the start of the day after the chosen last day). */
+  createdBefore: z.iso.datetime({ offset: true }).optional(),
 });
 
 export type JobStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';

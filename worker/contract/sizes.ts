@@ -18,3 +18,6 @@ export const SIZES = [
 
 /** The longest workbench prompt, after trimming (spec §5); the API and the page's counter share it. */
 export const PROMPT_MAX = 5000;
+
+/** The longest My creations search (characters). */
+export const RECORD_SEARCH_MAX = 100;

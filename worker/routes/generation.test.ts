@@ -240,6 +240,38 @@ describe('editing and uploads', () => {
 });
 
 describe('creation records', () => {
+  it("finds records by words of the prompt or the user's text, in both languages, and by when they were made", async () => {
+    await generate({ prompt: 'a red fox in snow' });
+    clock.advance(3600);
+    await generate({ prompt: '熊貓吃竹子，水彩' });
+    await generate({ prompt: 'a 50% discount poster' });
+    await generate({ prompt: 'a 5000 discount poster' });
+    await t.drainJobs();
+    const search = async (query: string) => {
+      const res = await t.request(`/api/creation-records?page=0&size=20&${query}`, { token });
+      return { status: res.status, body: await res.json() };
+    };
+    const prompts = async (query: string) => {
+      const { status, body } = await search(query);
+      expect(status, JSON.stringify(body)).toBe(200);
+      return (body.records as { prompt: string }[]).map((r) => r.prompt);
+    };
+    expect(await prompts('q=FOX')).toEqual(['a red fox in snow']);
+    expect(await prompts(`q=${encodeURIComponent('熊貓')}`)).toEqual(['熊貓吃竹子，水彩']);
+    // % and _ are searched as themselves, not as wildcards.
+    expect(await prompts(`q=${encodeURIComponent('50%')}`)).toEqual(['a 50% discount poster']);
+    expect(await prompts('q=5_0')).toEqual([]);
+    // The page sends the start of a chosen day as an instant; an hour apart stands in for two days here.
+    const secondDay = new Date(clock.now().getTime() - 1000).toISOString();
+    expect(await prompts(`createdFrom=${encodeURIComponent(secondDay)}&q=poster`)).toHaveLength(2);
+    expect(await prompts(`createdBefore=${encodeURIComponent(secondDay)}`)).toEqual(['a red fox in snow']);
+    expect((await search('createdFrom=yesterday')).body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'createdFrom' });
+    expect((await search(`q=${'x'.repeat(101)}`)).body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'q' });
+    // Another user's words are never found.
+    const other = await t.signIn('other-searcher@example.com');
+    expect((await (await t.request('/api/creation-records?q=fox', { token: other.token })).json()).records).toEqual([]);
+  });
+
   it("keeps the user's own words beside the compiled prompt, for Re-edit", async () => {
     const workbench = await (await generate({ prompt: 'a red fox in snow' })).json();
     const logo = await (await generate({ toolId: 'logo-generation', prompt: 'ignored', extra: 'Greenleaf tea shop' })).json();

@@ -46,4 +46,3 @@ export type CreationRecord = Schemas['CreationRecord'];
 export type RecordsPage = Schemas['CreationRecordsPage'];
 export type ReferredUser = Schemas['ReferredUser'];
 export type PricingItem = Schemas['PricingItem'];
-

@@ -4145,7 +4145,10 @@ export interface operations {
     getCreationRecords: {
         parameters: {
             query?: {
+                createdBefore?: string;
+                createdFrom?: string;
                 page?: number | string;
+                q?: string;
                 size?: number | string;
                 status?: string;
                 type?: string;

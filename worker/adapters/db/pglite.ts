@@ -1,8 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { schema, type Db } from '../../../db/client';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
+
+/** PostgreSQL's trigram matching, for My creations' search index (migration 0016); Neon and most servers ship it too. */
+const extensions = { pg_trgm };
 
 // Migrating a fresh PGlite costs ~1.3 s; in-memory databases (tests) start from one migrated snapshot per process.
 let migratedSnapshot: Promise<Blob> | undefined;
@@ -48,18 +52,18 @@ async function releaseInMemory(client: PGlite) {
 export async function openPglite(dataDir?: string): Promise<{ db: Db; close: () => Promise<void> }> {
   let client: PGlite;
   if (dataDir) {
-    client = await migrated(new PGlite(dataDir));
+    client = await migrated(new PGlite(dataDir, { extensions }));
   } else if (idle) {
     client = idle;
     idle = undefined;
     await client.exec(WIPE_ALL_TABLES);
   } else {
-    migratedSnapshot ??= migrated(new PGlite()).then(async (template) => {
+    migratedSnapshot ??= migrated(new PGlite({ extensions })).then(async (template) => {
       const dump = await template.dumpDataDir('none');
       await template.close();
       return dump;
     });
-    client = new PGlite({ loadDataDir: await migratedSnapshot });
+    client = new PGlite({ loadDataDir: await migratedSnapshot, extensions });
   }
   const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
   let closed = false;

@@ -3,6 +3,7 @@ import { ServiceError } from '../../contract/errors';
 import { jobFailureText } from '../../contract/job-failures';
 import type { ModelName } from '../../contract/generation';
 import type { ImageOperation, TextOperation } from '../../contract/operations';
+import { faceSwapOption } from '../../contract/face-swap';
 import { toolById } from '../../contract/tools';
 import { getJob, jobKinds, queuePlace, startJob, type JobContext } from '../../jobs';
 import { presentFileUrl } from '../files/files';
@@ -124,11 +125,16 @@ const engineTool = (operation: PhotoOperation) =>
 export const FACE_SWAP_OFFLINE_NOTHING_TO_APPLY =
   'Without an AI model this server can only apply what it recognises: hair and eye colour, beards, glasses, hats and other head accessories, backgrounds, lighting, photo effects and art styles. Choose options, or describe one of these (for example "wearing sunglasses and a baseball cap", "blue hair", "on a beach")';
 
-/** A face swap run by the offline engine carries its options as the tool job's params. */
-function faceSwapOptionsIn(job: { kind: string; input: unknown }): Record<string, string> | null {
+/**
+ * A face swap run by the offline engine carries its options as the tool job's params; only catalogue
+ * options are reported (the engine's own extras, such as accessory tints, have no name on the page).
+ */
+function appliedFaceSwapOptions(job: { kind: string; input: unknown }): Record<string, string> | null {
   const input = job.input as { toolId?: unknown; params?: Record<string, unknown> } | null;
   if (job.kind !== 'tool' || input?.toolId !== 'face-swap' || !input.params) return null;
-  return Object.fromEntries(Object.entries(input.params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(input.params).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !!faceSwapOption(entry[0])),
+  );
 }
 
 /** Looks a job up by its id or its record's id; other users' jobs do not exist for the caller. */
@@ -154,7 +160,7 @@ export async function getGenerationStatus(
     credits: job.cost,
     svgUrl: logoVectorUrl(ctx.images, job),
     seed: seedIn(job.input),
-    appliedOptions: faceSwapOptionsIn(job),
+    appliedOptions: appliedFaceSwapOptions(job),
     queue: await queuePlace(ctx, job),
   };
 }
