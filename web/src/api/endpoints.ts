@@ -29,8 +29,7 @@ export const api = {
   edit: (form: FormData) => unwrap(http.POST('/api/generate-image/edit', multipart(form))),
   generationStatus: (id: string, signal?: AbortSignal) =>
     unwrap(http.GET('/api/generate-image/status/{id}', { params: { path: { id } }, signal })),
-  records: (page: number, size: number, status?: string, type?: string, signal?: AbortSignal) =>
-    unwrap(http.GET('/api/creation-records', { params: { query: { page, size, status, type } }, signal })),
+  records: (query: RecordsQuery, signal?: AbortSignal) => unwrap(http.GET('/api/creation-records', { params: { query }, signal })),
   recordStats: (signal?: AbortSignal) => unwrap(http.GET('/api/creation-records/stats', { signal })),
   deleteRecord: (id: string) => unwrap(http.DELETE('/api/creation-records/{id}', { params: { path: { id } } })),
   referralLink: (signal?: AbortSignal) => unwrap(http.GET('/api/referral/link', { signal })),
@@ -41,6 +40,8 @@ export const api = {
 };
 
 type Schemas = components['schemas'];
+/** My creations' page and filters: status or kind, words, and when (instants; the page sends local days). */
+export type RecordsQuery = NonNullable<paths['/api/creation-records']['get']['parameters']['query']>;
 /** One row of My creations, as the OpenAPI document describes it. */
 export type CreationRecord = Schemas['CreationRecord'];
 export type RecordsPage = Schemas['CreationRecordsPage'];

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { accountApi, accountsApi, emailVerificationApi } from './accounts';
-import { api } from './endpoints';
+import { api, type RecordsQuery } from './endpoints';
 import { firstLoadQueries } from './first-load-queries';
 import { paymentsApi } from './payments';
 import { invalidateCredits, keys } from './query-client';
@@ -14,11 +14,11 @@ export const queries = {
   transactions: (page: number, size: number, type: string) =>
     queryOptions({ queryKey: keys.transactions(page, size, type), queryFn: ({ signal }) => api.transactions(page, size, type, signal) }),
   models: () => queryOptions({ queryKey: keys.models, queryFn: ({ signal }) => api.models(signal), staleTime: 60_000 }),
-  records: (filter: { page: number; size: number; status?: string; type?: string }) =>
+  records: (filter: RecordsQuery) =>
     queryOptions({
       // The filter is part of the key: a late answer for an old filter lands in the old entry, never on screen.
       queryKey: keys.recordsPage(filter),
-      queryFn: ({ signal }) => api.records(filter.page, filter.size, filter.status, filter.type, signal),
+      queryFn: ({ signal }) => api.records(filter, signal),
     }),
   recordStats: () => queryOptions({ queryKey: keys.recordStats, queryFn: ({ signal }) => api.recordStats(signal) }),
   referralLink: () => queryOptions({ queryKey: [...keys.referral, 'link'], queryFn: ({ signal }) => api.referralLink(signal) }),

@@ -28,7 +28,7 @@ export const keys = {
   generationStatus: (id: string) => ['generate-image', 'status', id] as const,
   showcase: (size: number) => ['showcase', { size }] as const,
   records: ['creation-records'] as const,
-  recordsPage: (filter: { page: number; size: number; status?: string; type?: string }) => ['creation-records', 'list', filter] as const,
+  recordsPage: (filter: object) => ['creation-records', 'list', filter] as const,
   recordStats: ['creation-records', 'stats'] as const,
   referral: ['referral'] as const,
   referralInfo: (code: string) => ['referral', 'info', code] as const,

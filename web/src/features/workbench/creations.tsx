@@ -10,13 +10,28 @@ import { invalidateCredits, keys, queries } from '../../api/queries';
 import { RequireSignIn } from '../auth/signed-in-redirect';
 import { Button } from '../../ui/button';
 import { downloadImage } from '../../ui/download';
+import { Field } from '../../ui/field';
 import { formatDate } from '../../ui/format';
 import { ErrorState, Page } from '../../ui/page';
 import { useToast } from '../../ui/toast';
+import { RECORD_SEARCH_MAX } from '../../../../worker/contract/sizes';
 import { creationTypeLabel } from './creation-type-labels';
+import { dayRange } from './day-range';
 import { useJobFailureText } from './failure-text';
 
 const PAGE_SIZE = 100;
+/** Typing settles before a search is sent; each keystroke would otherwise be a request. */
+const SEARCH_SETTLE_MS = 300;
+
+/** The value once it has stopped changing for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
 type Filter = '' | 'COMPLETED' | 'PROCESSING' | 'UPSCALED';
 /** Tabs filter by status, except Upscaled, which filters by kind (the upscaler's records). */
 const FILTER_QUERY: Record<Filter, { status?: string; type?: string }> = {
@@ -46,13 +61,18 @@ function Creations() {
   const errorText = useErrorText();
   const navigate = useNavigate();
   const [filter, setFilter] = useState<Filter>('');
+  const [words, setWords] = useState('');
+  const [fromDay, setFromDay] = useState('');
+  const [toDay, setToDay] = useState('');
+  const search = useSettled(words.trim().slice(0, RECORD_SEARCH_MAX), SEARCH_SETTLE_MS);
+  const searching = Boolean(search || fromDay || toDay);
   const [viewing, setViewing] = useState<CreationRecord | null>(null);
   const [deleting, setDeleting] = useState<CreationRecord | null>(null);
   const queryClient = useQueryClient();
   // The filter is in the query key: switching tabs cancels the old request, and its late answer can
   // only land in the old filter's entry, never on screen. Processing cards update themselves.
   const list = useQuery({
-    ...queries.records({ page: 0, size: PAGE_SIZE, ...FILTER_QUERY[filter] }),
+    ...queries.records({ page: 0, size: PAGE_SIZE, ...FILTER_QUERY[filter], q: search || undefined, ...dayRange(fromDay, toDay) }),
     refetchInterval: (query) => (query.state.data?.records.some((r) => r.status === 'PROCESSING') ? 3000 : false),
   });
   const records = list.data?.records;
@@ -127,6 +147,19 @@ function Creations() {
           </p>
         )}
       </div>
+      <search className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-[1fr_auto_auto]" aria-label={t`Search my creations`}>
+        <div className="col-span-2 sm:col-span-1">
+          <Field
+            label={t`Search by prompt`}
+            type="search"
+            value={words}
+            onChange={setWords}
+            inputProps={{ placeholder: t`e.g. fox, 熊貓`, maxLength: RECORD_SEARCH_MAX, enterKeyHint: 'search' }}
+          />
+        </div>
+        <Field label={t`From`} type="date" value={fromDay} onChange={setFromDay} inputProps={{ max: toDay || undefined }} />
+        <Field label={t`To`} type="date" value={toDay} onChange={setToDay} inputProps={{ min: fromDay || undefined }} />
+      </search>
       {error ? (
         <ErrorState message={error} onRetry={() => void reload()} />
       ) : !records ? (
@@ -139,14 +172,22 @@ function Creations() {
       ) : records.length === 0 ? (
         <div className="card p-12 text-center">
           <p className="text-zinc-400">
-            {filter === 'UPSCALED' ? <Trans>No upscaled images yet.</Trans> : <Trans>Nothing here yet.</Trans>}
+            {searching ? (
+              <Trans>No creation matches this search.</Trans>
+            ) : filter === 'UPSCALED' ? (
+              <Trans>No upscaled images yet.</Trans>
+            ) : (
+              <Trans>Nothing here yet.</Trans>
+            )}
           </p>
-          <Link
-            to={filter === 'UPSCALED' ? '/image-upscaler' : '/ai-workbench'}
-            className="mt-4 inline-block rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-sm font-semibold"
-          >
-            {filter === 'UPSCALED' ? <Trans>Upscale an image</Trans> : <Trans>Start creating</Trans>}
-          </Link>
+          {!searching && (
+            <Link
+              to={filter === 'UPSCALED' ? '/image-upscaler' : '/ai-workbench'}
+              className="mt-4 inline-block rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-sm font-semibold"
+            >
+              {filter === 'UPSCALED' ? <Trans>Upscale an image</Trans> : <Trans>Start creating</Trans>}
+            </Link>
+          )}
         </div>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" data-testid="creations">
