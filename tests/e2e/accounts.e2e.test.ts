@@ -493,7 +493,7 @@ for (const [device, viewport, locale] of [
     const usePassword = page.getByRole('button', { name: zh ? '使用密碼' : /use a password/i });
     await usePassword.waitFor({ timeout: 60_000 });
     const before = await usePassword.boundingBox();
-    await page.getByText(zh ? /邀請你加入 Image Studio/ : /invited you to Image Studio/).waitFor();
+    await page.getByText(zh ? /邀請您加入 Image Studio/ : /invited you to Image Studio/).waitFor();
     expect((await usePassword.boundingBox())?.y).toBe(before?.y);
     await usePassword.click();
     await page.getByRole('tab', { name: zh ? '建立帳戶' : /create account/i }).click();
