@@ -15,7 +15,13 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const CASES = [
-  { lang: 'en', viewport: { width: 1280, height: 900 }, search: 'Search by prompt', word: 'lighthouse', none: 'No creation matches this search.' },
+  {
+    lang: 'en',
+    viewport: { width: 1280, height: 900 },
+    search: 'Search by prompt',
+    word: 'lighthouse',
+    none: 'No creation matches this search.',
+  },
   { lang: 'zh-Hant', viewport: { width: 390, height: 844 }, search: '依提示詞搜尋', word: '燈塔', none: '沒有符合此搜尋的作品。' },
 ] as const;
 
