@@ -10,12 +10,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { type ApiSession, apiClient, openSignedIn, useLanguage } from './api-client';
+import { busyPhoto, engineSlots, startUpscale } from './busy-engine';
 import { launchBrowser, snap } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -25,32 +25,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-/** The shared server's engine slots (queue.e2e.test.ts: it inherits this process's environment). */
-const slots = Number(process.env.ENGINE_PARALLELISM) || Math.max(1, availableParallelism() - 1);
-
-/** Noise the upscaler cannot shortcut: a 2× of `side`² keeps an engine thread busy for a while. */
-async function busyPhoto(side: number): Promise<Buffer> {
-  const pixels = Buffer.alloc(side * side * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2_654_435_761) >>> 24;
-  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
-    .png()
-    .toBuffer();
-}
-
-async function startUpscale(url: string, session: ApiSession, image: Buffer): Promise<string> {
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'noise.png');
-  form.append('scaleFactor', '2');
-  const response = await fetch(`${url}/api/image-upscale/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.token}` },
-    body: form,
-  });
-  const body = (await response.json()) as { id?: string };
-  expect(response.status, JSON.stringify(body)).toBe(200);
-  return body.id!;
-}
 
 async function upscaleRuns(url: string, session: ApiSession, id: string): Promise<boolean> {
   const response = await fetch(`${url}/api/image-upscale/status/${id}`, { headers: { authorization: `Bearer ${session.token}` } });
@@ -102,7 +76,7 @@ it('past the polling window the page says it is taking a while, keeps polling, a
   await context.clock.install();
   const page = await context.newPage();
   await openSketchTool(page, baseUrl, waiter);
-  const { fillers, jobs } = await fillEngine(baseUrl, slots, 720, 'follow');
+  const { fillers, jobs } = await fillEngine(baseUrl, engineSlots, 720, 'follow');
 
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   await page.getByTestId('queue-place').waitFor({ timeout: 30_000 });

@@ -4,11 +4,10 @@
  * polite live region, with no percent progress, and the result still arrives once a slot frees.
  */
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { type ApiSession, apiClient, openSignedIn } from './api-client';
+import { busyPhoto, engineSlots, startUpscale } from './busy-engine';
 import { launchBrowser, snap } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -20,42 +19,13 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /**
- * The engine slots of the server global-setup started: it inherits this process's environment and
- * machine, so this is its own rule (worker/engine/pool.ts defaultEngineThreads, ENGINE_PARALLELISM).
- */
-const slots = Number(process.env.ENGINE_PARALLELISM) || Math.max(1, availableParallelism() - 1);
-
-/**
  * Noise, so the upscaler cannot take a shortcut. 2× of 480×480 (~0.9 MP out) runs for tens of seconds
  * on one busy thread: long enough to be running when the click comes, short enough that the waiting
  * job starts well inside the page's polling window (60 polls × 2 s).
  */
-async function busyPhoto(): Promise<Buffer> {
-  const side = 480;
-  const pixels = Buffer.alloc(side * side * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2_654_435_761) >>> 24;
-  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
-    .png()
-    .toBuffer();
-}
-
 interface UpscaleState {
   status: string;
   queue: { ahead: number; estimatedStartSeconds: number } | null;
-}
-
-async function startUpscale(session: ApiSession, image: Buffer): Promise<string> {
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'noise.png');
-  form.append('scaleFactor', '2');
-  const response = await fetch(`${baseUrl}/api/image-upscale/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.token}` },
-    body: form,
-  });
-  const body = (await response.json()) as { id?: string };
-  expect(response.status, JSON.stringify(body)).toBe(200);
-  return body.id!;
 }
 
 async function upscaleState(session: ApiSession, id: string): Promise<UpscaleState> {
@@ -67,7 +37,9 @@ it('a tool job waits its turn behind other users’ upscales, says so, then show
   const api = apiClient(baseUrl);
   const stamp = Date.now();
   // One filler user per slot: a user may run two jobs at once, but one each keeps the picture simple.
-  const fillers = await Promise.all(Array.from({ length: slots }, (_, i) => api.signInByCode(`queue-filler-${i}-${stamp}@example.com`)));
+  const fillers = await Promise.all(
+    Array.from({ length: engineSlots }, (_, i) => api.signInByCode(`queue-filler-${i}-${stamp}@example.com`)),
+  );
   const waiter = await api.signInByCode(`queue-waiter-${stamp}@example.com`);
 
   // The waiter's tool page is ready before the engine fills, so nothing but the click comes after it.
@@ -77,7 +49,7 @@ it('a tool job waits its turn behind other users’ upscales, says so, then show
   await page.getByTestId('tool-upload').setInputFiles({ name: 'astronaut.png', mimeType: 'image/png', buffer: photo });
 
   const image = await busyPhoto();
-  const jobs = await Promise.all(fillers.map((session) => startUpscale(session, image)));
+  const jobs = await Promise.all(fillers.map((session) => startUpscale(baseUrl, session, image)));
   // Every slot busy: each filler job has left the queue and runs.
   await expect
     .poll(

@@ -1,15 +1,8 @@
-/**
- * The upscaler follows a paid job to its end. The spec's polling window (30 polls × 2 s) is only the
- * page's patience: past it the page says the job is taking a while (calmly, not as an error) and
- * keeps polling; while status checks fail it says it is reconnecting and retries; when the job ends,
- * minutes later, the result is shown. The job is held back by other users' upscales filling every
- * engine slot, and the page's clock is fast-forwarded past the window instead of waiting it out.
- */
-import { availableParallelism } from 'node:os';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { type ApiSession, apiClient, openSignedIn } from './api-client';
+import { busyPhoto, engineSlots, startUpscale } from './busy-engine';
 import { launchBrowser, snap } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -18,19 +11,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-/** The engine slots of the test server (worker/engine/pool.ts defaultEngineThreads, ENGINE_PARALLELISM). */
-const slots = Number(process.env.ENGINE_PARALLELISM) || Math.max(1, availableParallelism() - 1);
-
-/** Noise, 480×480: a 2× upscale of it runs for tens of seconds, holding its slot (see queue.e2e.test.ts). */
-async function busyPhoto(): Promise<Buffer> {
-  const side = 480;
-  const pixels = Buffer.alloc(side * side * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2_654_435_761) >>> 24;
-  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
-    .png()
-    .toBuffer();
-}
 
 async function smallPhoto(): Promise<Buffer> {
   const [width, height] = [120, 90];
@@ -46,20 +26,6 @@ async function smallPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function startUpscale(session: ApiSession, image: Buffer): Promise<string> {
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'noise.png');
-  form.append('scaleFactor', '2');
-  const response = await fetch(`${baseUrl}/api/image-upscale/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.token}` },
-    body: form,
-  });
-  const body = (await response.json()) as { id?: string };
-  expect(response.status, JSON.stringify(body)).toBe(200);
-  return body.id!;
-}
-
 async function upscaleState(session: ApiSession, id: string) {
   const response = await fetch(`${baseUrl}/api/image-upscale/status/${id}`, { headers: { authorization: `Bearer ${session.token}` } });
   return (await response.json()) as { status: string; queue: unknown };
@@ -70,7 +36,9 @@ it('keeps following an upscale past the polling window and through failed checks
 }, async () => {
   const api = apiClient(baseUrl);
   const stamp = Date.now();
-  const fillers = await Promise.all(Array.from({ length: slots }, (_, i) => api.signInByCode(`follow-filler-${i}-${stamp}@example.com`)));
+  const fillers = await Promise.all(
+    Array.from({ length: engineSlots }, (_, i) => api.signInByCode(`follow-filler-${i}-${stamp}@example.com`)),
+  );
   const user = await api.signInByCode(`follow-user-${stamp}@example.com`);
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -84,11 +52,11 @@ it('keeps following an upscale past the polling window and through failed checks
   // Every engine slot busy with someone else's upscale and as many more waiting, so this one waits long.
   const image = await busyPhoto();
   const owners = [...fillers, ...fillers];
-  const jobs = await Promise.all(owners.map((session) => startUpscale(session, image)));
+  const jobs = await Promise.all(owners.map((session) => startUpscale(baseUrl, session, image)));
   const states = () => Promise.all(jobs.map((id, i) => upscaleState(owners[i]!, id)));
   await expect
     .poll(async () => (await states()).filter((s) => s.status === 'PROCESSING' && !s.queue).length, { timeout: 60_000, interval: 250 })
-    .toBe(slots);
+    .toBe(engineSlots);
 
   await page.getByRole('button', { name: 'Enhance', exact: true }).click();
   await page.getByTestId('queue-place').waitFor({ timeout: 30_000 });

@@ -1,3 +1,5 @@
+import { concat } from '../../lib/images/strip-metadata';
+
 /**
  * The few CBOR (RFC 8949) types a COSE_Sign1 needs: integers, byte and text strings, arrays, maps,
  * null and tags, in their preferred (shortest) encoding. Written here rather than taken from
@@ -56,11 +58,5 @@ function write(value: CborValue, parts: Uint8Array[]): void {
 export function encodeCbor(value: CborValue): Uint8Array<ArrayBuffer> {
   const parts: Uint8Array[] = [];
   write(value, parts);
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return concat(parts) as Uint8Array<ArrayBuffer>;
 }
