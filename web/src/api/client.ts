@@ -82,12 +82,5 @@ export async function unwrap<D>(pending: Promise<Result<D>>): Promise<D> {
   );
 }
 
-/**
- * As {@link unwrap}, for a response the document does not yet describe field by field: the shared
- * contract type `T` (worker/contract/*) stands in until it does. Regenerate schema.gen.ts and switch a
- * call to {@link unwrap} once its response schema is exact.
- */
-export const unwrapAs = <T>(pending: Promise<Result<unknown>>): Promise<T> => unwrap(pending) as Promise<T>;
-
 /** Sends a prepared FormData as is (multipart: the browser sets the boundary). */
 export const multipart = (form: FormData) => ({ body: form as never, bodySerializer: (body: unknown) => body as FormData });

@@ -1,10 +1,10 @@
 import type { UpscaleFactor, UpscaleOptions, UpscaleStarted, UpscaleStatus } from '../../../worker/contract/upscale';
-import { http, multipart, unwrapAs } from './client';
+import { http, multipart, unwrap } from './client';
 
 /** Typed upscaler calls (spec §7 Upscale), shaped by worker/contract/upscale.ts. */
 export const upscaleApi = {
   /** Factors, their prices from the credit config and the input limits per factor. */
-  options: (signal?: AbortSignal) => unwrapAs<UpscaleOptions>(http.GET('/api/image-upscale/options', { signal })),
+  options: (signal?: AbortSignal) => unwrap(http.GET('/api/image-upscale/options', { signal })),
   /**
    * Multipart {image, scaleFactor, faceEnhancement, fitToBudget}; the job id and the sizes it will use
    * come back at once, the image later. `fitToBudget` shrinks an image too large for the factor.
@@ -20,10 +20,9 @@ export const upscaleApi = {
     form.append('scaleFactor', String(scaleFactor));
     form.append('faceEnhancement', String(faceEnhancement));
     if (fitToBudget) form.append('fitToBudget', 'true');
-    return unwrapAs<UpscaleStarted>(http.POST('/api/image-upscale/upload', { ...multipart(form), signal }));
+    return unwrap(http.POST('/api/image-upscale/upload', { ...multipart(form), signal }));
   },
-  status: (id: string, signal?: AbortSignal) =>
-    unwrapAs<UpscaleStatus>(http.GET('/api/image-upscale/status/{id}', { params: { path: { id } }, signal })),
+  status: (id: string, signal?: AbortSignal) => unwrap(http.GET('/api/image-upscale/status/{id}', { params: { path: { id } }, signal })),
 };
 
 export type { UpscaleFactor, UpscaleOptions, UpscaleStarted, UpscaleStatus };
