@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AuthResponse } from '../../../../worker/contract/auth';
 import { email as emailSchema, verificationCode as codeSchema } from '../../../../worker/contract/auth-rules';
 import { ApiError } from '../../api/client';
@@ -39,6 +39,19 @@ export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) 
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
   const [countdown, setCountdown] = useState(0);
+
+  // The code field takes the focus once the step shows it. autoFocus alone can lose the race with the
+  // dialog's focus management when the focused e-mail field is removed in the same commit (seen on
+  // a busy CI machine), so the field is focused again on the next frame if it does not have it.
+  const codeForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (step !== 'code') return;
+    const frame = requestAnimationFrame(() => {
+      const input = codeForm.current?.querySelector<HTMLInputElement>('input[autocomplete="one-time-code"]');
+      if (input && document.activeElement !== input) input.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [step]);
 
   useEffect(() => {
     if (countdown <= 0) return;
@@ -162,7 +175,7 @@ export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) 
       )}
 
       {step === 'code' && (
-        <form onSubmit={verify} className="flex flex-col gap-4" noValidate>
+        <form ref={codeForm} onSubmit={verify} className="flex flex-col gap-4" noValidate>
           <Field label={t`E-mail`} value={email} isReadOnly />
           <Field
             label={t`Verification code`}
