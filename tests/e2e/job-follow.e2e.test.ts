@@ -50,6 +50,20 @@ async function fillEngine(url: string, count: number, side: number, prefix: stri
   return { fillers, jobs };
 }
 
+/**
+ * More users' upscales, queued behind the running ones: the page's job waits behind every one of
+ * them (round-robin between users), so the wait outlasts the polls the test runs through even on an
+ * idle machine whose engine finishes one upscale within a few seconds.
+ */
+async function queueBehind(url: string, count: number, side: number, prefix: string) {
+  const api = apiClient(url);
+  const stamp = Date.now();
+  const owners = await Promise.all(Array.from({ length: count }, (_, i) => api.signInByCode(`${prefix}-queued-${i}-${stamp}@example.com`)));
+  const image = await busyPhoto(side);
+  const jobs = await Promise.all(owners.map((session) => startUpscale(url, session, image)));
+  return { fillers: owners, jobs };
+}
+
 async function waitForEngineIdle(url: string, fillers: ApiSession[], jobs: string[]) {
   await expect
     .poll(async () => !(await Promise.all(jobs.map((id, i) => upscaleRuns(url, fillers[i]!, id)))).some(Boolean), {
@@ -76,7 +90,10 @@ it('past the polling window the page says it is taking a while, keeps polling, a
   await context.clock.install();
   const page = await context.newPage();
   await openSketchTool(page, baseUrl, waiter);
-  const { fillers, jobs } = await fillEngine(baseUrl, engineSlots, 720, 'follow');
+  const running = await fillEngine(baseUrl, engineSlots, 720, 'follow');
+  const queued = await queueBehind(baseUrl, 3, 720, 'follow');
+  const fillers = [...running.fillers, ...queued.fillers];
+  const jobs = [...running.jobs, ...queued.jobs];
 
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   await page.getByTestId('queue-place').waitFor({ timeout: 30_000 });
