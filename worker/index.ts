@@ -86,6 +86,13 @@ function isolateState(env: WorkerBindings) {
 }
 
 /**
+ * Signing copies the image into the WebAssembly heap and builds the signed file beside it: about
+ * three copies at once. Past this size an isolate's 128 MB could run out (an 8× upscale's PNG can be
+ * 40 MB), so such a file gets the XMP mark only.
+ */
+const WORKER_SIGNING_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
  * Content Credentials on the Worker: with a configured key, c2pa-rs (WebAssembly, compiled once per
  * isolate on the first output it marks); without one, the XMP mark alone.
  */
@@ -95,6 +102,10 @@ function workerProvenance(config: Config): Provenance {
   let signing: Promise<Provenance> | undefined;
   return {
     async mark(image, claim) {
+      if (image.bytes.length > WORKER_SIGNING_MAX_BYTES) {
+        log.warn('output too large to sign in a Worker isolate; XMP mark only', { bytes: image.bytes.length });
+        return xmpOnlyProvenance.mark(image, claim);
+      }
       signing ??= credentialsFromPem(key, chain).then((credentials) =>
         createC2paProvenance({ credentials, wasm: async () => (await import('@contentauth/c2pa-wasm/c2pa.wasm')).default }),
       );
