@@ -5,6 +5,7 @@
  * frame's transform, so a tilted head tilts its glasses.
  */
 import type { PortraitAnalysis } from './analysis';
+import { fromHsl, toHsl } from '../render/color';
 import { frameTransform, toFrame, type FaceFrame } from './geometry';
 
 /** What an accessory needs to know about the head, in frame units (eyes at u = ±0.5, v = 0). */
@@ -186,33 +187,6 @@ function earrings(a: HeadAnchors): string {
     .join('');
 }
 
-const hexRgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
-function rgbToHsl([r, g, b]: [number, number, number]): [number, number, number] {
-  const max = Math.max(r, g, b);
-  const min = Math.min(r, g, b);
-  const l = (max + min) / 2;
-  if (max === min) return [0, 0, l];
-  const d = max - min;
-  const s = l > 0.5 ? d / (2 - max - min) : d / (max + min);
-  const h = max === r ? (g - b) / d + (g < b ? 6 : 0) : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
-  return [h / 6, s, l];
-}
-function hslToHex(h: number, s: number, l: number): string {
-  const q = l < 0.5 ? l * (1 + s) : l + s - l * s;
-  const p = 2 * l - q;
-  const hue = (t: number) => {
-    const u = (t + 1) % 1;
-    return u < 1 / 6 ? p + (q - p) * 6 * u : u < 1 / 2 ? q : u < 2 / 3 ? p + (q - p) * (2 / 3 - u) * 6 : p;
-  };
-  return `#${[hue(h + 1 / 3), hue(h), hue(h - 1 / 3)]
-    .map((v) =>
-      Math.round(Math.min(1, Math.max(0, v)) * 255)
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
-}
-
 /**
  * The accessory drawn in another colour: every coloured (not grey) fill and stroke takes the target's
  * hue and saturation, and its lightness moves by the target's distance from the drawing's own main
@@ -220,14 +194,14 @@ function hslToHex(h: number, s: number, l: number): string {
  */
 export function tintSvg(svg: string, target: string): string {
   if (!/^#[0-9a-f]{6}$/i.test(target)) return svg;
-  const [th, ts, tl] = rgbToHsl(hexRgb(target));
-  const coloured = [...svg.matchAll(/#[0-9a-f]{6}\b/gi)].map((m) => rgbToHsl(hexRgb(m[0]))).filter(([, sat]) => sat >= 0.12);
+  const [th, ts, tl] = toHsl(target);
+  const coloured = [...svg.matchAll(/#[0-9a-f]{6}\b/gi)].map((m) => toHsl(m[0])).filter(([, sat]) => sat >= 0.12);
   if (coloured.length === 0) return svg;
   const main = Math.max(...coloured.map(([, , l]) => l));
   return svg.replace(/#[0-9a-f]{6}\b/gi, (hex) => {
-    const [, sat, l] = rgbToHsl(hexRgb(hex));
+    const [, sat, l] = toHsl(hex);
     if (sat < 0.12) return hex;
-    return hslToHex(th, ts, Math.min(0.95, Math.max(0.03, l + (tl - main))));
+    return fromHsl(th, ts, Math.min(0.95, Math.max(0.03, l + (tl - main))));
   });
 }
 
