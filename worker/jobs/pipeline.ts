@@ -315,8 +315,8 @@ function sourceKeyOf(input: unknown): string | undefined {
 /**
  * The output as stored: marked as AI-made (docs/decisions/032-provenance.md). A picture made from a
  * prompt is `generated`; anything that changed the user's photo is `edited`, with that photo as its
- * source. A marking failure is logged and the image kept with whatever mark succeeded: the user paid
- * for the picture, and a missing manifest is an operator's problem to fix, not theirs.
+ * source. A marking failure is logged and the image stored unmarked: the user paid for the picture,
+ * and a missing mark is an operator's problem to fix, not theirs.
  */
 async function markedAsAiMade(ctx: JobContext, job: JobRow, image: { bytes: Uint8Array; contentType: string }): Promise<Uint8Array> {
   const sourceKey = sourceKeyOf(job.input);
