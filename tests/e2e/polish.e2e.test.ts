@@ -45,10 +45,9 @@ async function pageFor(lang: (typeof LANGS)[number], viewport: { width: number; 
 }
 
 /** Buys the 3,000-credit Studio pack through the sandbox checkout, then spends 64: 20 + 3,000 − 64 = 2,956. */
-async function accountWith2956Credits(): Promise<ApiSession> {
-  const api = apiClient(baseUrl);
-  const session = await api.signInByCode(`polish-numbers-${Date.now()}@example.com`);
-  const order = await api.call<{ checkoutUrl: string }>('POST', '/api/credits/packages/pack_3000/purchase', {
+/** Buys a credit pack for `session` through the sandbox checkout page, as a customer would. */
+async function buyPack(api: ReturnType<typeof apiClient>, session: ApiSession, pack: string) {
+  const order = await api.call<{ checkoutUrl: string }>('POST', `/api/credits/packages/${pack}/purchase`, {
     token: session.token,
     json: { gateway: 'STRIPE' },
   });
@@ -58,6 +57,12 @@ async function accountWith2956Credits(): Promise<ApiSession> {
   await page.getByRole('button', { name: /^pay \$/i }).click();
   await page.waitForURL(/\/payment\/stripe\/success/);
   await context.close();
+}
+
+async function accountWith2956Credits(): Promise<ApiSession> {
+  const api = apiClient(baseUrl);
+  const session = await api.signInByCode(`polish-numbers-${Date.now()}@example.com`);
+  await buyPack(api, session, 'pack_3000');
   await eventually(
     async () => (await api.call<{ available: number }>('GET', '/api/credits/balance', { token: session.token })).body.available,
   ).toBe(3020);
@@ -147,18 +152,7 @@ it('the refund check of an unused pack says the pack credits before and after, n
 }, async () => {
   const api = apiClient(baseUrl);
   const session = await api.signInByCode(`polish-refund-${Date.now()}@example.com`);
-  for (const pack of ['pack_3000', 'pack_100']) {
-    const order = await api.call<{ checkoutUrl: string }>('POST', `/api/credits/packages/${pack}/purchase`, {
-      token: session.token,
-      json: { gateway: 'STRIPE' },
-    });
-    expect(order.status, JSON.stringify(order.body)).toBe(200);
-    const { page, context } = await pageFor('en', DESKTOP);
-    await page.goto(order.body.checkoutUrl);
-    await page.getByRole('button', { name: /^pay \$/i }).click();
-    await page.waitForURL(/\/payment\/stripe\/success/);
-    await context.close();
-  }
+  for (const pack of ['pack_3000', 'pack_100']) await buyPack(api, session, pack);
   await eventually(
     async () => (await api.call<{ available: number }>('GET', '/api/credits/balance', { token: session.token })).body.available,
   ).toBe(3120);
