@@ -5,3 +5,4 @@ export * from './referrals';
 export * from './creations';
 export * from './limits';
 export * from './account-data';
+export * from './sharing';
