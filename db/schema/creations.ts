@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
 import { CREATION_TYPES } from '../../worker/contract/generation';
 import { JOB_FAILURES } from '../../worker/contract/job-failures';
 import { createdAt, tstz, updatedAt } from './_columns';
@@ -36,6 +36,15 @@ export const creationRecords = pgTable(
     sourceImageUrls: jsonb('source_image_urls').$type<string[]>(),
     errorCategory: text('error_category'),
     failureCode: jobFailure('failure_code'),
+    /** The workbench's advanced options the image was made with (null: not sent, or a record from before them). */
+    negativePrompt: text('negative_prompt'),
+    seed: integer('seed'),
+    steps: integer('steps'),
+    cfgScale: doublePrecision('cfg_scale'),
+    strength: doublePrecision('strength'),
+    sampler: text('sampler'),
+    /** Variations made in one run share this id (and one debit); null for a single image. */
+    batchId: text('batch_id'),
     deletedAt: tstz('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -78,6 +87,12 @@ export const generationJobs = pgTable(
     imageUrl: text('image_url'),
     errorCategory: text('error_category'),
     failureCode: jobFailure('failure_code'),
+    /**
+     * A job of a batch (variations): the batch's one debit is `batch:<batchId>:debit`, and this job's
+     * share of it is the `batchIndex`-th `cost` credits of that debit (worker/jobs/pipeline.ts).
+     */
+    batchId: text('batch_id'),
+    batchIndex: integer('batch_index'),
     finishedAt: tstz('finished_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
