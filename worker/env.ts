@@ -124,6 +124,17 @@ const configFields = z.object({
   /** Defaults to live PayPal in production, PayPal's sandbox elsewhere. */
   PAYPAL_API_URL: z.url().optional(),
 
+  /**
+   * The seller named on every receipt (docs/decisions/037-receipts.md). The defaults say plainly that
+   * this is a development install, so `npm start` needs none; a real deployment sets its own.
+   */
+  SELLER_NAME: z.string().trim().min(1).max(120).default('Image Studio (development)'),
+  /** Postal address; one line per `|` or newline (receipts print them as separate lines). */
+  SELLER_ADDRESS: z.string().trim().min(1).max(300).default('Not a real seller · local development install'),
+  /** VAT / GST / business registration number printed on receipts; unset prints none. */
+  SELLER_TAX_ID: z.string().trim().min(1).max(60).optional(),
+  SELLER_EMAIL: z.email().default('billing@localhost'),
+
   /** Google sign-in; unset client id = the Google button says it is not configured. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

@@ -130,6 +130,9 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
     if (mode === 'payment' && form.subscription_data) {
       return error(400, 'invalid_request_error', 'You can not pass `subscription_data` in `payment` mode.', { param: 'subscription_data' });
     }
+    if (mode === 'subscription' && form.invoice_creation) {
+      return error(400, 'invalid_request_error', 'You can only use `invoice_creation` in `payment` mode.', { param: 'invoice_creation' });
+    }
     if (form.customer_email && !/^[^@\s]+@[^@\s]+$/.test(form.customer_email))
       return error(400, 'invalid_request_error', 'Invalid email address', { param: 'customer_email' });
     const id = stripeId('cs');
@@ -166,6 +169,7 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
       ui_mode: 'hosted',
       url: `https://checkout.stripe.com/c/pay/${id}#fidkdWxOYHwnPyd1blpxYHZxWjA0`,
       // Not part of Stripe's answer: what the fake needs to complete the session later.
+      invoice_creation: mode === 'payment' ? { enabled: form.invoice_creation?.enabled === 'true', invoice_data: {} } : null,
       _private: { lineItem: item, subscriptionData: form.subscription_data, paymentIntentData: form.payment_intent_data },
     };
     sessions.set(id, session);
@@ -198,6 +202,37 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
     };
     charges.set(charge.id, charge);
     return charge;
+  }
+
+  const hostedInvoiceUrl = (id: string) => `https://invoice.stripe.com/i/acct_fake/test_${id.slice(3)}`;
+
+  /** The post-purchase invoice of a payment-mode session with `invoice_creation` (already paid, no subscription). */
+  function newOneTimeInvoice(session: any) {
+    const id = stripeId('in');
+    const created = now();
+    const invoice = {
+      id,
+      object: 'invoice',
+      amount_due: session.amount_total,
+      amount_paid: session.amount_total,
+      amount_remaining: 0,
+      billing_reason: 'manual',
+      collection_method: 'charge_automatically',
+      created,
+      currency: session.currency,
+      customer: session.customer,
+      livemode: false,
+      metadata: {},
+      parent: null,
+      status: 'paid',
+      status_transitions: { paid_at: created, finalized_at: created },
+      total: session.amount_total,
+      hosted_invoice_url: hostedInvoiceUrl(id),
+      invoice_pdf: `${hostedInvoiceUrl(id)}/pdf`,
+      _private: { paymentIntent: session.payment_intent },
+    };
+    invoices.set(id, invoice);
+    return invoice;
   }
 
   /** An invoice for one period of a subscription, paid by a new payment intent. */
@@ -261,6 +296,8 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
       status: 'paid',
       status_transitions: { paid_at: start, finalized_at: start },
       total: amount,
+      hosted_invoice_url: hostedInvoiceUrl(id),
+      invoice_pdf: `${hostedInvoiceUrl(id)}/pdf`,
       _private: { paymentIntent, charge: charge.id },
     };
     invoices.set(id, invoice);
@@ -475,6 +512,7 @@ export async function startStripeFake(options: { secretKey?: string } = {}) {
       if (session.mode === 'payment') {
         session.payment_intent = stripeId('pi');
         newCharge(session.amount_total, session.payment_intent, session._private.paymentIntentData?.metadata ?? {});
+        if (session.invoice_creation?.enabled) session.invoice = newOneTimeInvoice(session).id;
       } else {
         const interval = session._private.lineItem.price_data?.recurring?.interval ?? 'month';
         const end = addMonths(created, interval === 'year' ? 12 : 1);

@@ -12,6 +12,7 @@ import { jobRoutes } from '../routes/jobs';
 import { passwordResetRoutes } from '../routes/password-reset';
 import { orderRoutes, paymentRoutes, subscriptionRoutes } from '../routes/payments';
 import { publicRoutes, systemRoutes } from '../routes/public';
+import { receiptRoutes } from '../routes/receipts';
 import { creditReferralRoutes, referralRoutes } from '../routes/referrals';
 import { sandboxCheckoutRoutes } from '../routes/sandbox-checkout';
 import { showcaseRoutes } from '../routes/showcase';
@@ -41,6 +42,7 @@ export const apiRoutes = createRouter()
   .route('/admin', adminRoutes)
   .route('/v2/payment', paymentRoutes)
   .route('/orders', orderRoutes)
+  .route('/orders', receiptRoutes)
   .route('/subscriptions', subscriptionRoutes)
   .route('/webhooks', webhookRoutes)
   .route('/generate-image', generationRoutes)

@@ -169,6 +169,16 @@ export interface PaymentGateway {
   refund(request: RefundRequest): Promise<RefundResult>;
   /** Stops future billing; the customer keeps what they paid for until the period ends. */
   cancelSubscription(gatewaySubscriptionId: string): Promise<void>;
+  /**
+   * The gateway's own page for a paid order's invoice (Stripe's hosted invoice), when it has one;
+   * receipts link it (docs/decisions/037-receipts.md). Null when there is none; gateways without
+   * invoices leave it out.
+   */
+  hostedInvoiceUrl?(order: {
+    kind: 'credits' | 'subscription';
+    gatewaySessionId: string | null;
+    gatewayInvoiceId: string | null;
+  }): Promise<string | null>;
 }
 
 export interface PaymentGateways {

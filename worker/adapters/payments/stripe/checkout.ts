@@ -19,7 +19,7 @@ export function createStripeCheckout(
   stripe: StripeClient,
   events: StripeEvents,
   options: { publicUrl: string },
-): Pick<PaymentGateway, 'createCheckout' | 'reconcile' | 'refund' | 'cancelSubscription'> {
+): Pick<PaymentGateway, 'createCheckout' | 'reconcile' | 'refund' | 'cancelSubscription' | 'hostedInvoiceUrl'> {
   const { sessionPaid, invoicePaid, invoicePaymentIntentById } = events;
   const absolute = (url: string) => new URL(url, options.publicUrl).toString();
 
@@ -53,7 +53,13 @@ export function createStripeCheckout(
         cancel_url: absolute(request.cancelUrl),
         ...(subscription
           ? { subscription_data: { metadata: { orderId: request.orderId, userId: request.userId } } }
-          : { payment_intent_data: { metadata } }),
+          : {
+              payment_intent_data: { metadata },
+              // A one-time payment gets a Stripe invoice too (subscriptions always have one), so every
+              // card receipt can link Stripe's hosted invoice page. Payment mode only: Stripe refuses
+              // `invoice_creation` on subscription sessions.
+              invoice_creation: { enabled: true, invoice_data: { metadata } },
+            }),
       };
       try {
         // One session per order, even if the create call is retried after a timeout.
@@ -118,6 +124,22 @@ export function createStripeCheckout(
         throw new GatewayError('The card payment service could not refund this payment', { refundId: refund.id, status: refund.status });
       } catch (error) {
         throw toGatewayError(error, 'refund');
+      }
+    },
+
+    async hostedInvoiceUrl(order): Promise<string | null> {
+      try {
+        // Subscription periods store their invoice id; a one-time payment's invoice hangs off its session.
+        let invoiceId = order.gatewayInvoiceId?.startsWith('in_') ? order.gatewayInvoiceId : null;
+        if (!invoiceId && order.gatewaySessionId?.startsWith('cs_')) {
+          const session = (await stripe.checkout.sessions.retrieve(order.gatewaySessionId)) as unknown as WireSession;
+          invoiceId = refId(session.invoice) ?? null;
+        }
+        if (!invoiceId) return null;
+        const invoice = await stripe.invoices.retrieve(invoiceId);
+        return invoice.hosted_invoice_url ?? null;
+      } catch (error) {
+        throw toGatewayError(error, 'invoice');
       }
     },
 

@@ -246,6 +246,9 @@ export function createStripeClient(options: StripeClientOptions) {
           request<Stripe.Checkout.Session>('GET', `/v1/checkout/sessions/${id(sessionId)}`, params),
       },
     },
+    invoices: {
+      retrieve: (invoiceId: string) => request<Stripe.Invoice>('GET', `/v1/invoices/${id(invoiceId)}`),
+    },
     invoicePayments: {
       list: (params: Stripe.InvoicePaymentListParams) =>
         request<Stripe.ApiList<Stripe.InvoicePayment>>('GET', '/v1/invoice_payments', params),

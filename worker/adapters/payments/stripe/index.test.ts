@@ -120,6 +120,8 @@ describe('Stripe adapter: checkout', () => {
       client_reference_id: request.orderId,
       metadata,
       payment_intent_data: { metadata },
+      // A one-time payment asks Stripe for an invoice, so its receipt can link Stripe's hosted page.
+      invoice_creation: { enabled: 'true', invoice_data: { metadata } },
       customer_email: 'buyer@example.com',
       success_url: `${request.successUrl}&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: request.cancelUrl,
@@ -146,6 +148,7 @@ describe('Stripe adapter: checkout', () => {
       ]);
       expect(call!.form.subscription_data).toEqual({ metadata: { orderId: request.orderId, userId: 'usr_buyer' } });
       expect(call!.form.payment_intent_data).toBeUndefined();
+      expect(call!.form.invoice_creation).toBeUndefined();
       expect(call!.form.client_reference_id).toBe(request.orderId);
     }
   });
@@ -603,5 +606,31 @@ describe('Stripe adapter: reconcile, refund, cancel', () => {
       // Only types come from the SDK, so the bundler leaves it out (client.test.ts checks client.ts).
       expect(source).not.toMatch(/^import (?!type )[^;]*from 'stripe'/m);
     }
+  });
+});
+
+describe('Stripe adapter: hosted invoices for receipts', () => {
+  it('finds the hosted invoice of a one-time payment (through its session) and of each subscription period', async () => {
+    const { session } = await paidPack();
+    expect(session.invoice).toMatch(/^in_/);
+    const pack = await stripe.hostedInvoiceUrl!({ kind: 'credits', gatewaySessionId: session.id, gatewayInvoiceId: null });
+    expect(pack).toBe(fake.invoice(session.invoice).hosted_invoice_url);
+    expect(pack).toMatch(/^https:\/\/invoice\.stripe\.com\//);
+
+    const { subscription, invoice } = await paidSubscription();
+    const first = await stripe.hostedInvoiceUrl!({ kind: 'subscription', gatewaySessionId: null, gatewayInvoiceId: invoice.id });
+    expect(first).toBe(invoice.hosted_invoice_url);
+    const renewal = fake.renew(subscription.id);
+    const next = await stripe.hostedInvoiceUrl!({ kind: 'subscription', gatewaySessionId: 'cs_ignored', gatewayInvoiceId: renewal.id });
+    expect(next).toBe(renewal.hosted_invoice_url);
+    expect(next).not.toBe(first);
+  });
+
+  it('answers null for an unpaid session without an invoice and fails as a gateway error when Stripe does', async () => {
+    const { sessionId } = await stripe.createCheckout(packRequest());
+    expect(await stripe.hostedInvoiceUrl!({ kind: 'credits', gatewaySessionId: sessionId, gatewayInvoiceId: null })).toBeNull();
+    await expect(
+      stripe.hostedInvoiceUrl!({ kind: 'subscription', gatewaySessionId: null, gatewayInvoiceId: 'in_missing' }),
+    ).rejects.toThrow(GatewayError);
   });
 });

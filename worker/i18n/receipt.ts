@@ -1,0 +1,136 @@
+import type { Locale } from '../contract/locales';
+
+/**
+ * The words on a receipt PDF, per language (DESIGN.md §3 item 12). A typed catalogue like ./mail.ts:
+ * the PDF is drawn in the Worker, which carries no Lingui runtime; the receipt page in the SPA says
+ * the same things from its own catalogues. `satisfies Record<Locale, …>` makes a missing language a
+ * compile error.
+ */
+export interface ReceiptTexts {
+  title: string;
+  subscriptionTitle: string;
+  orderNumber: string;
+  orderId: string;
+  datePaid: string;
+  billedTo: string;
+  paymentMethod: string;
+  paymentReference: string;
+  status: string;
+  paid: string;
+  refunded: string;
+  refundPending: string;
+  item: string;
+  amount: string;
+  total: string;
+  refund: string;
+  refundedOn: (date: string) => string;
+  refundInProgress: string;
+  netPaid: string;
+  taxId: string;
+  card: string;
+  paypal: string;
+  sandbox: string;
+  sandboxNote: string;
+  credits: (n: string) => string;
+  creditsPerMonth: (n: string) => string;
+  renewal: string;
+  period: (start: string, end: string) => string;
+  stripeInvoice: string;
+  seller: string;
+  footer: string;
+  fileName: (orderNumber: string) => string;
+}
+
+export const RECEIPT_TEXTS = {
+  en: {
+    title: 'Receipt',
+    subscriptionTitle: 'Subscription receipt',
+    orderNumber: 'Order number',
+    orderId: 'Order ID',
+    datePaid: 'Date paid',
+    billedTo: 'Billed to',
+    paymentMethod: 'Payment method',
+    paymentReference: 'Payment reference',
+    status: 'Status',
+    paid: 'Paid',
+    refunded: 'Refunded',
+    refundPending: 'Paid · refund in progress',
+    item: 'Item',
+    amount: 'Amount',
+    total: 'Total paid',
+    refund: 'Refund',
+    refundedOn: (date) => `Refunded on ${date}`,
+    refundInProgress: 'Refund in progress',
+    netPaid: 'Net paid',
+    taxId: 'Tax ID',
+    card: 'Card (Stripe)',
+    paypal: 'PayPal',
+    sandbox: 'Sandbox checkout',
+    sandboxNote: 'Paid through the local sandbox checkout: no money moved.',
+    credits: (n) => `${n} credits`,
+    creditsPerMonth: (n) => `${n} credits per month`,
+    renewal: 'Subscription renewal',
+    period: (start, end) => `Period ${start} – ${end}`,
+    stripeInvoice: 'Stripe invoice',
+    seller: 'Seller',
+    footer: 'Thank you for your purchase. Credits never expire; refunds are possible within 3 days of payment.',
+    fileName: (orderNumber) => `receipt-${orderNumber}.pdf`,
+  },
+  'zh-Hant': {
+    title: '收據',
+    subscriptionTitle: '訂閱收據',
+    orderNumber: '訂單編號',
+    orderId: '訂單 ID',
+    datePaid: '付款日期',
+    billedTo: '付款人',
+    paymentMethod: '付款方式',
+    paymentReference: '付款參考編號',
+    status: '狀態',
+    paid: '已付款',
+    refunded: '已退款',
+    refundPending: '已付款 · 退款處理中',
+    item: '項目',
+    amount: '金額',
+    total: '實付總額',
+    refund: '退款',
+    refundedOn: (date) => `退款日期：${date}`,
+    refundInProgress: '退款處理中',
+    netPaid: '淨付款',
+    taxId: '統一編號／稅號',
+    card: '信用卡（Stripe）',
+    paypal: 'PayPal',
+    sandbox: '沙盒結帳',
+    sandboxNote: '透過本機沙盒結帳付款：未產生實際金流。',
+    credits: (n) => `${n} 點數`,
+    creditsPerMonth: (n) => `每月 ${n} 點數`,
+    renewal: '訂閱續訂',
+    period: (start, end) => `期間 ${start} – ${end}`,
+    stripeInvoice: 'Stripe 發票',
+    seller: '賣方',
+    footer: '感謝您的購買。點數永不過期；付款後 3 天內可申請退款。',
+    fileName: (orderNumber) => `receipt-${orderNumber}.pdf`,
+  },
+} satisfies Record<Locale, ReceiptTexts>;
+
+/** Intl locale of each app language (Traditional Chinese as written in Taiwan). */
+const INTL_LOCALE = { en: 'en-US', 'zh-Hant': 'zh-Hant-TW' } satisfies Record<Locale, string>;
+
+/** An amount in minor units as money with the currency's code ("USD 19.99"); the minor unit follows the currency. */
+export function formatReceiptMoney(amountCents: number, currency: string, locale: Locale): string {
+  const format = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency, currencyDisplay: 'code' });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amountCents / 10 ** digits).replace(/\u00a0/g, ' ');
+}
+
+/** A date and time in UTC, spelled out in the receipt's language. */
+export function formatReceiptDate(iso: string, locale: Locale, withTime = true): string {
+  const date = new Date(iso);
+  const text = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    dateStyle: 'long',
+    ...(withTime ? { timeStyle: 'short', hourCycle: 'h23' as const } : {}),
+    timeZone: 'UTC',
+  }).format(date);
+  return withTime ? `${text} UTC` : text;
+}
+
+export const formatReceiptNumber = (n: number, locale: Locale) => new Intl.NumberFormat(INTL_LOCALE[locale]).format(n);
