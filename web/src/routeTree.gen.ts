@@ -31,6 +31,7 @@ import { Route as Oauth2RedirectRouteImport } from './routes/oauth2.redirect'
 import { Route as PaymentSuccessRouteImport } from './routes/payment.success'
 import { Route as PersonalCenterIndexRouteImport } from './routes/personal-center.index'
 import { Route as PersonalCenterTabRouteImport } from './routes/personal-center.$tab'
+import { Route as ReceiptOrderIdRouteImport } from './routes/receipt.$orderId'
 import { Route as PaymentPaypalCancelRouteImport } from './routes/payment.paypal.cancel'
 import { Route as PaymentPaypalSuccessRouteImport } from './routes/payment.paypal.success'
 import { Route as PaymentStripeCancelRouteImport } from './routes/payment.stripe.cancel'
@@ -146,6 +147,11 @@ const PersonalCenterTabRoute = PersonalCenterTabRouteImport.update({
   path: '/$tab',
   getParentRoute: () => PersonalCenterRoute,
 } as any)
+const ReceiptOrderIdRoute = ReceiptOrderIdRouteImport.update({
+  id: '/receipt/$orderId',
+  path: '/receipt/$orderId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PaymentPaypalCancelRoute = PaymentPaypalCancelRouteImport.update({
   id: '/payment/paypal/cancel',
   path: '/payment/paypal/cancel',
@@ -189,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/oauth2/redirect': typeof Oauth2RedirectRoute
   '/payment/success': typeof PaymentSuccessRoute
   '/personal-center/$tab': typeof PersonalCenterTabRoute
+  '/receipt/$orderId': typeof ReceiptOrderIdRoute
   '/personal-center/': typeof PersonalCenterIndexRoute
   '/payment/paypal/cancel': typeof PaymentPaypalCancelRoute
   '/payment/paypal/success': typeof PaymentPaypalSuccessRoute
@@ -216,6 +223,7 @@ export interface FileRoutesByTo {
   '/oauth2/redirect': typeof Oauth2RedirectRoute
   '/payment/success': typeof PaymentSuccessRoute
   '/personal-center/$tab': typeof PersonalCenterTabRoute
+  '/receipt/$orderId': typeof ReceiptOrderIdRoute
   '/personal-center': typeof PersonalCenterIndexRoute
   '/payment/paypal/cancel': typeof PaymentPaypalCancelRoute
   '/payment/paypal/success': typeof PaymentPaypalSuccessRoute
@@ -245,6 +253,7 @@ export interface FileRoutesById {
   '/oauth2/redirect': typeof Oauth2RedirectRoute
   '/payment/success': typeof PaymentSuccessRoute
   '/personal-center/$tab': typeof PersonalCenterTabRoute
+  '/receipt/$orderId': typeof ReceiptOrderIdRoute
   '/personal-center/': typeof PersonalCenterIndexRoute
   '/payment/paypal/cancel': typeof PaymentPaypalCancelRoute
   '/payment/paypal/success': typeof PaymentPaypalSuccessRoute
@@ -275,6 +284,7 @@ export interface FileRouteTypes {
     | '/oauth2/redirect'
     | '/payment/success'
     | '/personal-center/$tab'
+    | '/receipt/$orderId'
     | '/personal-center/'
     | '/payment/paypal/cancel'
     | '/payment/paypal/success'
@@ -302,6 +312,7 @@ export interface FileRouteTypes {
     | '/oauth2/redirect'
     | '/payment/success'
     | '/personal-center/$tab'
+    | '/receipt/$orderId'
     | '/personal-center'
     | '/payment/paypal/cancel'
     | '/payment/paypal/success'
@@ -330,6 +341,7 @@ export interface FileRouteTypes {
     | '/oauth2/redirect'
     | '/payment/success'
     | '/personal-center/$tab'
+    | '/receipt/$orderId'
     | '/personal-center/'
     | '/payment/paypal/cancel'
     | '/payment/paypal/success'
@@ -358,6 +370,7 @@ export interface RootRouteChildren {
   Oauth2CallbackRoute: typeof Oauth2CallbackRoute
   Oauth2RedirectRoute: typeof Oauth2RedirectRoute
   PaymentSuccessRoute: typeof PaymentSuccessRoute
+  ReceiptOrderIdRoute: typeof ReceiptOrderIdRoute
   PaymentPaypalCancelRoute: typeof PaymentPaypalCancelRoute
   PaymentPaypalSuccessRoute: typeof PaymentPaypalSuccessRoute
   PaymentStripeCancelRoute: typeof PaymentStripeCancelRoute
@@ -520,6 +533,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PersonalCenterTabRouteImport
       parentRoute: typeof PersonalCenterRoute
     }
+    '/receipt/$orderId': {
+      id: '/receipt/$orderId'
+      path: '/receipt/$orderId'
+      fullPath: '/receipt/$orderId'
+      preLoaderRoute: typeof ReceiptOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/payment/paypal/cancel': {
       id: '/payment/paypal/cancel'
       path: '/payment/paypal/cancel'
@@ -586,6 +606,7 @@ const rootRouteChildren: RootRouteChildren = {
   Oauth2CallbackRoute: Oauth2CallbackRoute,
   Oauth2RedirectRoute: Oauth2RedirectRoute,
   PaymentSuccessRoute: PaymentSuccessRoute,
+  ReceiptOrderIdRoute: ReceiptOrderIdRoute,
   PaymentPaypalCancelRoute: PaymentPaypalCancelRoute,
   PaymentPaypalSuccessRoute: PaymentPaypalSuccessRoute,
   PaymentStripeCancelRoute: PaymentStripeCancelRoute,

@@ -100,7 +100,7 @@ describe('receipts', () => {
     const lines = readPdfText(bytes).lines;
     expect(lines).toContain('Refunded');
     expect(lines.some((l) => l.startsWith('Refunded on '))).toBe(true);
-    expect(lines).toContain('−USD 19.99');
+    expect(lines).toContain('-USD 19.99');
     expect(lines).toContain('Net paid');
     expect(lines).toContain('USD 0.00');
   });

@@ -404,7 +404,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One of my creations, with what it was made from and what was made from it */
+        get: operations["getCreationRecordsId"];
         put?: never;
         post?: never;
         /** Delete a creation (not while it is still processing) */
@@ -426,6 +427,25 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creation-records/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public link of my creation, if it is shared */
+        get: operations["getCreationRecordsIdShare"];
+        /** Share my finished creation as a public read-only page, or change whether it shows the prompt */
+        put: operations["putCreationRecordsIdShare"];
+        post?: never;
+        /** Stop sharing: the link and its image answer 404 from now on */
+        delete: operations["deleteCreationRecordsIdShare"];
         options?: never;
         head?: never;
         patch?: never;
@@ -908,6 +928,40 @@ export interface paths {
         };
         /** This OpenAPI 3.1 document */
         get: operations["getOpenapiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Receipt of my paid order (404 for unpaid orders and anyone else’s) */
+        get: operations["getOrdersIdReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/receipt.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same receipt as a PDF, in the requested language (an attachment) */
+        get: operations["getOrdersIdReceiptPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1408,7 +1462,18 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        CreationDetail: {
+            /** @description Creations made from this one, oldest first */
+            derived: components["schemas"]["LineageItem"][];
+            record: components["schemas"]["CreationRecord"];
+            /** @description What this creation was made from: the direct source first, then its source, … (the user’s own live creations only) */
+            sources: components["schemas"]["LineageItem"][];
+            /** @enum {boolean} */
+            success: true;
+        };
         CreationRecord: {
+            /** @description Variations made in one run share this id */
+            batchId: string | null;
             /** Format: date-time */
             createdAt: string;
             credits: number;
@@ -1423,9 +1488,12 @@ export interface components {
             imageCount: number;
             imageUrl: string | null;
             model: string | null;
+            options: components["schemas"]["GenerationOptions"];
             originalImageUrl: string | null;
             processedImageUrl: string | null;
             prompt: string | null;
+            /** @description The seed the image was made with (reuse it with the same settings for the same image) */
+            seed: number | null;
             sourceImageUrls: string[];
             /** @enum {string} */
             status: "PROCESSING" | "COMPLETED" | "FAILED";
@@ -1451,6 +1519,22 @@ export interface components {
             total: number;
             totalElements: number;
             totalPages: number;
+        };
+        CreationShareState: {
+            /** @description null when the creation is not shared */
+            share: {
+                /** @description ISO 8601 date-time */
+                createdAt: string;
+                /** @description The shared image alone, absolute (the page’s og:image) */
+                imageUrl: string;
+                includePrompt: boolean;
+                /** @description The unguessable part of the link */
+                token: string;
+                /** @description The public page, absolute: anyone with it sees the image, signed out */
+                url: string;
+            } | null;
+            /** @enum {boolean} */
+            success: true;
         };
         CreationStats: {
             completed: number;
@@ -1801,10 +1885,25 @@ export interface components {
             /** @enum {boolean} */
             success: false;
         };
+        GenerationOptions: {
+            /** @description Guidance scale */
+            cfgScale: number | null;
+            negativePrompt: string | null;
+            sampler: string | null;
+            steps: number | null;
+            /** @description Image-to-image: how far the result moves from the source, 0..1 */
+            strength: number | null;
+        };
         GenerationStatus: {
             /** @description A face swap on the offline engine: the options it applied (chosen or read from the description); else null */
             appliedOptions: {
                 [key: string]: string;
+            } | null;
+            /** @description Variations made in one run (one debit); null for a single image */
+            batch: {
+                id: string;
+                /** @description Every job of the batch in order, this one included */
+                jobIds: string[];
             } | null;
             /** @description What the job cost */
             credits: number;
@@ -1820,10 +1919,13 @@ export interface components {
             failureCode: "CONTENT_POLICY" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "NO_IMAGE" | "PROMPT_TOO_COMPLEX" | "TIMED_OUT" | "NETWORK_ERROR" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_AUTH" | "NOT_FOUND" | "INVALID_INPUT" | "MISSING_REQUIRED" | "NO_FACE_FOUND" | "INVALID_IMAGE" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_OPERATION" | "UNCHANGED_OUTPUT" | "GENERATION_FAILED" | null;
             /** @description Job id */
             id: string;
+            /** @description Options this job set that its engine does not honour (shown as a note); null for photo tools, logos and face swap */
+            ignoredOptions: ("negativePrompt" | "seed" | "strength" | "steps" | "cfgScale" | "sampler")[] | null;
             /** @description Signed URL of the finished image */
             imageUrl: string | null;
             /** @description The failure, in the caller’s language (FAILED only) */
             message: string | null;
+            options: components["schemas"]["GenerationOptions"];
             /** @description Null once the job runs or ends */
             queue: {
                 /** @description Jobs (any user’s) that start before this one */
@@ -1877,6 +1979,20 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        LineageItem: {
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            height: number | null;
+            id: string;
+            /** @enum {string} */
+            status: "PROCESSING" | "COMPLETED" | "FAILED";
+            style: string | null;
+            /** @description Signed for <img> use, like the records list */
+            thumbnail: string | null;
+            /** @enum {string} */
+            type: "TEXT_TO_IMAGE" | "IMAGE_TO_IMAGE" | "FACE_SWAP" | "LOGO_GENERATION" | "ID_PHOTO_GENERATION" | "PROFESSIONAL_PORTRAIT" | "POP_ART_PORTRAIT" | "ANIME_STYLE" | "OIL_PAINTING" | "WATERCOLOR" | "SKETCH_STYLE" | "CYBERPUNK" | "RESTORED_IMAGE" | "UPSCALED_IMAGE";
+            width: number | null;
+        };
         ModelCatalogue: {
             costs: {
                 /** @description Credits per image, keyed like 1024x1024 */
@@ -1891,16 +2007,31 @@ export interface components {
                     available: boolean;
                     description: string;
                     name: string;
+                    /** @description The advanced options this model’s engine honours, for text-to-image and for editing; null when unknown */
+                    options: {
+                        edit: ("negativePrompt" | "seed" | "strength" | "steps" | "cfgScale" | "sampler")[];
+                        textToImage: ("negativePrompt" | "seed" | "strength" | "steps" | "cfgScale" | "sampler")[];
+                    } | null;
                 };
                 "gemini-enhanced"?: {
                     available: boolean;
                     description: string;
                     name: string;
+                    /** @description The advanced options this model’s engine honours, for text-to-image and for editing; null when unknown */
+                    options: {
+                        edit: ("negativePrompt" | "seed" | "strength" | "steps" | "cfgScale" | "sampler")[];
+                        textToImage: ("negativePrompt" | "seed" | "strength" | "steps" | "cfgScale" | "sampler")[];
+                    } | null;
                 };
                 nano?: {
                     available: boolean;
                     description: string;
                     name: string;
+                    /** @description The advanced options this model’s engine honours, for text-to-image and for editing; null when unknown */
+                    options: {
+                        edit: ("negativePrompt" | "seed" | "strength" | "steps" | "cfgScale" | "sampler")[];
+                        textToImage: ("negativePrompt" | "seed" | "strength" | "steps" | "cfgScale" | "sampler")[];
+                    } | null;
                 };
             };
             /** @enum {boolean} */
@@ -1994,6 +2125,63 @@ export interface components {
             /** @description That work’s measured run time over the engine’s slots */
             estimatedStartSeconds: number;
         } | null;
+        Receipt: {
+            buyer: {
+                email: string;
+            };
+            /**
+             * @description SANDBOX: the local sandbox checkout, no money moved
+             * @enum {string}
+             */
+            gateway: "STRIPE" | "PAYPAL" | "SANDBOX";
+            /** @description Stripe’s hosted invoice page for this payment, when Stripe has one */
+            hostedInvoiceUrl: string | null;
+            item: {
+                /** @description Credits the order grants (per month for subscriptions) */
+                credits: number;
+                /** @description Plan or pack name in the requested language */
+                name: string;
+                /** Format: date-time */
+                periodEnd: string | null;
+                /** Format: date-time */
+                periodStart: string | null;
+            };
+            /** @enum {string} */
+            kind: "credits" | "subscription";
+            orderId: string;
+            orderNumber: string;
+            /** Format: date-time */
+            paidAt: string;
+            /** @enum {string} */
+            paymentMethod: "STRIPE" | "PAYPAL";
+            /** @description The payment’s id at the gateway */
+            paymentReference: string | null;
+            /** @description Money returned (or on its way back) for this order */
+            refund: {
+                amountCents: number;
+                /** Format: date-time */
+                refundedAt: string | null;
+                /** @enum {string} */
+                status: "PENDING" | "COMPLETED";
+            } | null;
+            renewal: boolean;
+            seller: {
+                addressLines: string[];
+                email: string;
+                name: string;
+                taxId: string | null;
+            };
+            /** @enum {string} */
+            status: "PAID" | "REFUNDED";
+            /** @enum {boolean} */
+            success: true;
+            total: {
+                /** @description In the currency’s minor unit, exactly as charged */
+                amountCents: number;
+                /** @description ISO 4217 code, upper case */
+                currency: string;
+            };
+        };
         ReferralApplied: {
             /** @enum {boolean} */
             applied: true;
@@ -2091,6 +2279,12 @@ export interface components {
         RegistrationBonus: {
             /** @description Free credits for a new account */
             data: number;
+            /** @enum {boolean} */
+            success: true;
+        };
+        RevokedShare: {
+            /** @description false when there was no link to revoke */
+            revoked: boolean;
             /** @enum {boolean} */
             success: true;
         };
@@ -4197,6 +4391,65 @@ export interface operations {
             };
         };
     };
+    getCreationRecordsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Creation record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The creation and its lineage (image URLs signed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreationDetail"];
+                };
+            };
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     deleteCreationRecordsId: {
         parameters: {
             query?: never;
@@ -4333,6 +4586,229 @@ export interface operations {
             };
             /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCreationRecordsIdShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Creation record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, or share: null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreationShareState"];
+                };
+            };
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putCreationRecordsIdShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Creation record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Show the prompt on the public page (the owner’s choice; off by default)
+                     * @default false
+                     */
+                    includePrompt?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The link (the same one when already shared) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreationShareState"];
+                };
+            };
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCreationRecordsIdShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Creation record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedShare"];
+                };
+            };
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5153,7 +5629,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @default 7 */
                     cfgScale?: number | string;
+                    /** @default 1 */
+                    count?: number | string;
                     extra?: string;
                     /** @default 1024 */
                     height?: number | string;
@@ -5167,7 +5646,10 @@ export interface operations {
                         [key: string]: string;
                     };
                     prompt: string;
+                    /** @enum {string} */
+                    sampler?: "euler" | "euler_a" | "dpmpp_2m" | "ddim";
                     seed?: number | string;
+                    /** @default 20 */
                     steps?: number | string;
                     /** @default realistic */
                     style?: string;
@@ -5282,6 +5764,8 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
+                    cfgScale?: number | string;
+                    count?: number | string;
                     height?: number | string;
                     /** @description PNG, JPEG or WebP (GIF too for catalogue tools), at most 10 MB; up to 5 */
                     images: string[];
@@ -5292,7 +5776,13 @@ export interface operations {
                     model?: "nano" | "gemini" | "gemini-enhanced";
                     negativePrompt?: string;
                     prompt?: string;
+                    /** @enum {string} */
+                    sampler?: "euler" | "euler_a" | "dpmpp_2m" | "ddim";
                     seed?: number | string;
+                    /** @description The id of your own creation the input image came from (lineage); 404 naming this field when it is not yours */
+                    sourceRecordId?: string;
+                    steps?: number | string;
+                    strength?: number | string;
                     /** @default realistic */
                     style?: string;
                     /** @enum {string} */
@@ -5414,7 +5904,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @default 7 */
                     cfgScale?: number | string;
+                    /** @default 1 */
+                    count?: number | string;
                     extra?: string;
                     /** @default 1024 */
                     height?: number | string;
@@ -5428,7 +5921,10 @@ export interface operations {
                         [key: string]: string;
                     };
                     prompt: string;
+                    /** @enum {string} */
+                    sampler?: "euler" | "euler_a" | "dpmpp_2m" | "ddim";
                     seed?: number | string;
+                    /** @default 20 */
                     steps?: number | string;
                     /** @default realistic */
                     style?: string;
@@ -5817,6 +6313,8 @@ export interface operations {
                     /** @description PNG, JPEG or WebP, at most 10 MB */
                     image: string;
                     scaleFactor?: number | string;
+                    /** @description The id of your own creation the input image came from (lineage); 404 naming this field when it is not yours */
+                    sourceRecordId?: string;
                 };
             };
         };
@@ -5850,6 +6348,15 @@ export interface operations {
             };
             /** @description Not enough credits (INSUFFICIENT_CREDITS) */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6206,6 +6713,128 @@ export interface operations {
             };
             /** @description Not signed in, or the token is invalid or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrdersIdReceipt: {
+        parameters: {
+            query?: {
+                /** @description Language of the plan name and, for the PDF, of the whole receipt (else Accept-Language) */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrdersIdReceiptPdf: {
+        parameters: {
+            query?: {
+                /** @description Language of the plan name and, for the PDF, of the whole receipt (else Accept-Language) */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

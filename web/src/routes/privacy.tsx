@@ -6,7 +6,7 @@ function Privacy() {
   return (
     <LegalPage
       title={<Trans>Privacy Policy</Trans>}
-      updated="2026-11-01"
+      updated="2026-11-29"
       other="terms"
       intro={
         <Trans>
@@ -26,8 +26,16 @@ function Privacy() {
             </li>
             <li>
               <Trans>
-                Payments: what you bought, when and for how much. Card and PayPal details go to Stripe or PayPal directly; we never see your
-                full card number.
+                Payments: what you bought, when, for how much and how you paid. Card and PayPal details go to Stripe or PayPal directly; we
+                never see your full card number.
+              </Trans>
+            </li>
+            <li>
+              <Trans>
+                Receipts: each paid order and subscription renewal has a receipt under My orders, as a page and as a PDF. It is made from
+                the order record when you open it and shows the order, its date, amount and currency, the payment method, any refund, your
+                account's e-mail address and the seller's details. We do not e-mail receipts or keep separate copies of them. For card
+                payments Stripe also issues an invoice, which Stripe hosts and may e-mail to you; your receipt links to it.
               </Trans>
             </li>
             <li>
@@ -39,8 +47,8 @@ function Privacy() {
           <Trans key="h2">How we use it</Trans>,
           <p key="b2">
             <Trans>
-              To run your account, create your images, keep your credit balance and orders, send sign-in codes and receipts, and protect the
-              service from abuse. We do not use your photos or prompts to train AI models.
+              To run your account, create your images, keep your credit balance and orders, send sign-in codes, show you receipts, and
+              protect the service from abuse. We do not use your photos or prompts to train AI models.
             </Trans>
           </p>,
         ],
@@ -57,8 +65,9 @@ function Privacy() {
           <Trans key="h4">How long we keep it</Trans>,
           <p key="b4">
             <Trans>
-              Your uploads and creations stay until you delete them or your account. Sign-in codes expire after 10 minutes. Payment records
-              are kept as long as tax and accounting law requires, even after an account is deleted.
+              Your uploads and creations stay until you delete them or your account. Sign-in codes expire after 10 minutes. Payment records,
+              from which receipts are made, are kept as long as tax and accounting law requires, even after an account is deleted; once it
+              is deleted, its receipts can no longer be opened in Image Studio.
             </Trans>
           </p>,
         ],

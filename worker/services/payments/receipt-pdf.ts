@@ -119,7 +119,7 @@ export function receiptPdf(receipt: Receipt, locale: Locale): { bytes: Uint8Arra
           ? t.refundedOn(formatReceiptDate(receipt.refund.refundedAt, locale))
           : t.refund;
     text(label, RIGHT - 150, y, 10, { color: REFUND, align: 'right' });
-    text(`−${money(receipt.refund.amountCents)}`, RIGHT - 10, y, 10, { color: REFUND, align: 'right' });
+    text(`-${money(receipt.refund.amountCents)}`, RIGHT - 10, y, 10, { color: REFUND, align: 'right' });
     if (receipt.refund.status === 'COMPLETED') {
       y += 20;
       text(t.netPaid, RIGHT - 150, y, 11, { bold: true, align: 'right' });

@@ -18,6 +18,10 @@ import { SubscriptionPanel } from './subscription-panel';
 const refundable = (order: OrderItem) =>
   order.status === 'PAID' && !order.needsSupport && order.refundStatus !== 'PENDING' && order.refundStatus !== 'APPROVED';
 
+/** Paid and refunded orders have a receipt; one held for support does not until support settles it. */
+const hasReceipt = (order: OrderItem) =>
+  (order.status === 'PAID' || order.status === 'REFUNDED') && order.supportReason !== 'PAYMENT_MISMATCH';
+
 function OrderRow({ order, onRefund, onCancel }: { order: OrderItem; onRefund: () => void; onCancel: () => void }) {
   const { t, i18n } = useLingui();
   const methodLabel = usePaymentMethodLabel();
@@ -74,6 +78,17 @@ function OrderRow({ order, onRefund, onCancel }: { order: OrderItem; onRefund: (
           <Button variant="ghost" className="px-3 py-1.5" onPress={onCancel} aria-label={t`Cancel checkout ${product} (${orderNumber})`}>
             <Trans>Cancel checkout</Trans>
           </Button>
+        )}
+        {hasReceipt(order) && (
+          <Link
+            to="/receipt/$orderId"
+            params={{ orderId: order.id }}
+            data-testid="order-receipt"
+            className="rounded-xl px-3 py-1.5 text-sm font-semibold text-zinc-300 hover:bg-white/5 hover:text-white"
+            aria-label={t`Receipt for ${product} (${orderNumber})`}
+          >
+            <Trans>Receipt</Trans>
+          </Link>
         )}
         {refundable(order) && (
           <Button variant="secondary" className="px-3 py-1.5" onPress={onRefund} aria-label={t`Refund ${product} (${orderNumber})`}>
