@@ -125,9 +125,12 @@ export function formatReceiptMoney(amountCents: number, currency: string, locale
 /** A date and time in UTC, spelled out in the receipt's language. */
 export function formatReceiptDate(iso: string, locale: Locale, withTime = true): string {
   const date = new Date(iso);
+  // Fields rather than dateStyle/timeStyle: with an hour cycle those fall back to a numeric date in Chinese.
   const text = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    dateStyle: 'long',
-    ...(withTime ? { timeStyle: 'short', hourCycle: 'h23' as const } : {}),
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
     timeZone: 'UTC',
   }).format(date);
   return withTime ? `${text} UTC` : text;

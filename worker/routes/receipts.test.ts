@@ -133,6 +133,8 @@ describe('receipts', () => {
       ]),
     );
     expect(english.fonts).not.toContain('MSung-Light');
+    // Dates in UTC, spelled out in the receipt's language.
+    expect(english.lines.some((l) => /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2} UTC$/.test(l))).toBe(true);
 
     const zh = readPdfText((await pdf(token, order.orderId, 'zh-Hant')).bytes);
     expect(zh.title).toBe(`收據 ${order.orderNumber}`);
@@ -151,6 +153,7 @@ describe('receipts', () => {
       ]),
     );
     expect(zh.fonts).toContain('MSung-Light');
+    expect(zh.lines.some((l) => /^\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2} UTC$/.test(l))).toBe(true);
   });
 
   it('a subscription renewal has its own receipt with its period', async () => {

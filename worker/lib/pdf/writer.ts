@@ -198,9 +198,9 @@ function contentStream(items: PdfItem[], pageHeight: number): { stream: string; 
           );
         } else {
           usesCjk = true;
-          // MSung-Light has no bold face: bold CJK headings are drawn filled and stroked (rendering
-          // mode 2); at body sizes the stroke fills the strokes' counters in, so they stay regular.
-          const weight = item.bold && item.size >= 14 ? `2 Tr ${rgb(item.color)} RG ${num(item.size / 60)} w` : '0 Tr';
+          // MSung-Light has no bold face: bold CJK is drawn filled and stroked (rendering mode 2)
+          // with a stroke of 1/50 em, about the weight difference of Helvetica-Bold.
+          const weight = item.bold ? `2 Tr ${rgb(item.color)} RG ${num(item.size / 50)} w` : '0 Tr';
           parts.push(`/F3 ${num(item.size)} Tf ${weight} ${cjkHex(run.codePoints)} Tj`);
         }
       }
