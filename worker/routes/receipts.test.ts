@@ -228,4 +228,31 @@ describe('receipts with Stripe', () => {
     expect(without.hostedInvoiceUrl).toBeNull();
     expect(without.total).toEqual({ amountCents: 1999, currency: 'USD' });
   });
+  it('links each subscription period to its own Stripe invoice, the first payment and a renewal', async () => {
+    const { token, userId } = await live.newUser();
+    const { orderId, sessionId } = await live.checkout(token, { planId: 'plan_basic_monthly' });
+    const session = live.stripe.completeSession(sessionId);
+    const first = live.stripe.invoice(session.invoice);
+    const renewal = live.stripe.renew(session.subscription);
+    for (const event of [
+      stripeEvent('checkout.session.completed', session),
+      stripeEvent('invoice.paid', first),
+      stripeEvent('invoice.paid', renewal),
+    ]) {
+      const { body, headers } = signStripeEvent(event, WEBHOOK_SECRET);
+      expect((await live.t.request('/api/webhooks/stripe', { method: 'POST', headers, body })).status).toBe(200);
+    }
+    const [renewalOrder] = await live.t.deps.db.select().from(schema.orders).where(eq(schema.orders.gatewayInvoiceId, renewal.id));
+    expect(renewalOrder?.userId).toBe(userId);
+    const firstReceipt = await (await live.t.request(`/api/orders/${orderId}/receipt`, { token })).json();
+    const renewalReceipt = await (await live.t.request(`/api/orders/${renewalOrder!.id}/receipt`, { token })).json();
+    expect(firstReceipt).toMatchObject({ kind: 'subscription', renewal: false, hostedInvoiceUrl: first.hosted_invoice_url });
+    expect(renewalReceipt).toMatchObject({
+      kind: 'subscription',
+      renewal: true,
+      hostedInvoiceUrl: renewal.hosted_invoice_url,
+      total: { amountCents: 999, currency: 'USD' },
+    });
+    expect(renewalReceipt.hostedInvoiceUrl).not.toBe(firstReceipt.hostedInvoiceUrl);
+  });
 });
