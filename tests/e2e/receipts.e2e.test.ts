@@ -120,6 +120,11 @@ it('en desktop: buys a pack on the sandbox checkout, opens its receipt from My o
   expect(await textOf(page, 'receipt-net')).toBe('USD 0.00');
   expect(await textOf(page, 'receipt-status')).toBe('Refunded');
   await snap(page, 'receipt-desktop-en-refunded');
+
+  // An order that is not this user's (or not paid) has no receipt: said once, with no retry.
+  await page.goto(`${baseUrl}/receipt/ord_not_mine`);
+  await page.getByText('This order has no receipt: it is not paid, or it is not yours.').waitFor();
+  expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
   expect(failures).toEqual([]);
   await context.close();
   buyer = { session, orderId, orderNumber };

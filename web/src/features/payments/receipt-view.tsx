@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Download, ExternalLink, Printer } from 'lucide-react';
 import { useState } from 'react';
 import type { Receipt } from '../../../../worker/contract/receipts';
+import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { receiptQueries, receiptsApi } from '../../api/receipts';
 import { Button } from '../../ui/button';
@@ -259,7 +260,10 @@ export function ReceiptView({ orderId }: { orderId: string }) {
           </div>
         )}
       </div>
-      {receipt.error ? (
+      {receipt.error instanceof ApiError && receipt.error.status === 404 ? (
+        // Unpaid, someone else's or unknown: the server answers all three alike, and retrying changes nothing.
+        <ErrorState message={t`This order has no receipt: it is not paid, or it is not yours.`} />
+      ) : receipt.error ? (
         <ErrorState message={t`Failed to load data: ${errorText(receipt.error)}`} onRetry={() => void receipt.refetch()} />
       ) : receipt.data ? (
         <ReceiptDocument receipt={receipt.data} />
