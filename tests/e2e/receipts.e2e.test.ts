@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it, onTestFailed } from 'vitest';
 import { readPdfText } from '../../worker/lib/pdf/read-text';
@@ -33,6 +34,21 @@ function watch(page: Page, name: string) {
 /** Text as a reader sees it: Intl puts a no-break space between the currency code and the amount. */
 const textOf = async (page: Page, testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').replace(/\u00a0/g, ' ');
 
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings on the page as it is (the a11y suite's rule). */
+async function axeFindings(page: Page) {
+  await page.evaluate(AXE);
+  const results = (await page.evaluate(() =>
+    (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    }),
+  )) as { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 let buyer: { session: ApiSession; orderId: string; orderNumber: string } | undefined;
 
 it('en desktop: buys a pack on the sandbox checkout, opens its receipt from My orders, prints it and downloads the PDF', {
@@ -51,7 +67,8 @@ it('en desktop: buys a pack on the sandbox checkout, opens its receipt from My o
   expect(order.status, JSON.stringify(order.body)).toBe(200);
   const { orderId, orderNumber } = order.body;
 
-  const context = await contextFor(browser, { viewport: DESKTOP, lang: 'en', session });
+  // bypassCSP: axe is injected as a script, which the app's CSP would refuse.
+  const context = await contextFor(browser, { viewport: DESKTOP, lang: 'en', session, bypassCSP: true });
   const page = await context.newPage();
   const failures = watch(page, 'desktop');
   await page.goto(order.body.checkoutUrl);
@@ -80,6 +97,7 @@ it('en desktop: buys a pack on the sandbox checkout, opens its receipt from My o
   expect(await page.getByTestId('receipt-refund').count()).toBe(0);
   await settled(page);
   await snap(page, 'receipt-desktop-en');
+  expect(await axeFindings(page)).toEqual([]);
 
   // Print: the receipt alone, dark on white.
   await page.emulateMedia({ media: 'print' });
@@ -133,7 +151,7 @@ it('en desktop: buys a pack on the sandbox checkout, opens its receipt from My o
 it('zh-Hant phone: the receipt page in Traditional Chinese', { timeout: 120_000 }, async () => {
   expect(buyer, 'the desktop test bought the order').toBeDefined();
   const { session, orderId, orderNumber } = buyer!;
-  const context = await contextFor(browser, { viewport: PHONE, lang: 'zh-Hant', session });
+  const context = await contextFor(browser, { viewport: PHONE, lang: 'zh-Hant', session, bypassCSP: true });
   const page = await context.newPage();
   const failures = watch(page, 'phone');
   await page.goto(`${baseUrl}/personal-center/orders`);
@@ -154,6 +172,7 @@ it('zh-Hant phone: the receipt page in Traditional Chinese', { timeout: 120_000 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await settled(page);
   await snap(page, 'receipt-phone-zh');
+  expect(await axeFindings(page)).toEqual([]);
   await page.emulateMedia({ media: 'print' });
   await snap(page, 'receipt-phone-zh-print');
   expect(failures).toEqual([]);
