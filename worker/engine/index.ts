@@ -93,7 +93,14 @@ const PRODUCERS: Producers = {
     // Tool styles outside the five (id-photo, restoration…) map to the closest look.
     const style: Style = (STYLES as readonly string[]).includes(op.style) ? (op.style as Style) : 'realistic';
     return png(
-      await renderFromPrompt({ prompt: op.prompt, style, width: op.width, height: op.height, seed: op.seed }),
+      await renderFromPrompt({
+        prompt: op.prompt,
+        negativePrompt: op.negativePrompt,
+        style,
+        width: op.width,
+        height: op.height,
+        seed: op.seed,
+      }),
       op.width,
       op.height,
     );

@@ -34,7 +34,8 @@ export type EngineOperation =
   | { op: 'text-to-image'; prompt: string; negativePrompt?: string; style: string; width: number; height: number; seed: number }
   | { op: 'logo'; brief: string; width: number; height: number; seed: number }
   | { op: 'avatar'; selection: Record<string, string>; width: number; height: number; seed: number }
-  | { op: 'edit'; prompt: string; style: string; images: Uint8Array[]; width?: number; height?: number; seed: number }
+  /** `strength` 0..1: how far the result moves from the (first) source; absent = the whole edit. */
+  | { op: 'edit'; prompt: string; style: string; images: Uint8Array[]; width?: number; height?: number; seed: number; strength?: number }
   /** A photo tool on one photo; face swap's image mode is the `face-swap` tool with the chosen options as params. */
   | { op: 'tool'; toolId: EngineToolId; image: Uint8Array; params: ToolParams; seed: number }
   | {

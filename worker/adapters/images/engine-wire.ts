@@ -88,6 +88,7 @@ export const wireOperation = z.discriminatedUnion('op', [
     width: dimension.optional(),
     height: dimension.optional(),
     seed,
+    strength: z.number().min(0).max(1).optional(),
   }),
   z.object({
     op: z.literal('tool'),

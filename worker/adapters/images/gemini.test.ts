@@ -19,7 +19,7 @@ import { expectUpright, phonePhoto } from './upright.test-support';
 /** generateContent's request body as the engine writes it (snake_case inline_data). */
 interface GenerateContentRequest {
   contents: Array<{ role: string; parts: Array<{ text?: string; inline_data?: { mime_type: string; data: string } }> }>;
-  generationConfig: { responseModalities?: string[]; imageConfig?: { aspectRatio?: string } };
+  generationConfig: { responseModalities?: string[]; seed?: number; imageConfig?: { aspectRatio?: string } };
 }
 
 interface Received {
@@ -148,7 +148,12 @@ describe('Gemini engine: text-to-image', () => {
     expect(request!.url).toBe('/v1beta/models/gemini-2.5-flash-image:generateContent');
     expect(request!.headers['x-goog-api-key']).toBe('test-key-123');
     expect(request!.headers['content-type']).toBe('application/json');
-    expect(request!.body.generationConfig).toEqual({ responseModalities: ['TEXT', 'IMAGE'], imageConfig: { aspectRatio: '16:9' } });
+    // The seed goes along, so Gemini's sampling repeats for the same seed (best effort on its side).
+    expect(request!.body.generationConfig).toEqual({
+      responseModalities: ['TEXT', 'IMAGE'],
+      seed: 42,
+      imageConfig: { aspectRatio: '16:9' },
+    });
     expect(request!.body.contents).toHaveLength(1);
     expect(request!.body.contents[0]!.role).toBe('user');
     const parts = request!.body.contents[0]!.parts;
@@ -213,7 +218,11 @@ describe('Gemini engine: multi-image edit', () => {
     expect(parts[0]!.text).toContain('Use all 2 attached images');
     expect(parts[1]).toEqual({ inline_data: { mime_type: 'image/jpeg', data: Buffer.from(sourceJpeg).toString('base64') } });
     expect(parts[2]).toEqual({ inline_data: { mime_type: 'image/png', data: Buffer.from(sourcePng).toString('base64') } });
-    expect(received[0]!.body.generationConfig).toEqual({ responseModalities: ['TEXT', 'IMAGE'], imageConfig: { aspectRatio: '2:3' } });
+    expect(received[0]!.body.generationConfig).toEqual({
+      responseModalities: ['TEXT', 'IMAGE'],
+      seed: 7,
+      imageConfig: { aspectRatio: '2:3' },
+    });
   });
 
   it('leaves the aspect ratio to the model when no size is given', async () => {
@@ -225,7 +234,7 @@ describe('Gemini engine: multi-image edit', () => {
       seed: 1,
       model: 'nano',
     });
-    expect(received[0]!.body.generationConfig).toEqual({ responseModalities: ['TEXT', 'IMAGE'] });
+    expect(received[0]!.body.generationConfig).toEqual({ responseModalities: ['TEXT', 'IMAGE'], seed: 1 });
     expect(received[0]!.body.contents[0]!.parts).toHaveLength(2);
   });
 

@@ -48,10 +48,11 @@ export function createGeminiEngine(options: GeminiEngineOptions): ImageEngine {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const url = `${options.baseUrl.replace(/\/+$/, '')}/v1beta/models/${encodeURIComponent(options.model)}:generateContent`;
 
-  async function generate(parts: Part[], aspectRatio: string | undefined): Promise<EngineImage> {
+  async function generate(parts: Part[], aspectRatio: string | undefined, seed: number): Promise<EngineImage> {
     const body = {
       contents: [{ role: 'user', parts }],
-      generationConfig: { responseModalities: ['TEXT', 'IMAGE'], ...(aspectRatio ? { imageConfig: { aspectRatio } } : {}) },
+      // `seed` makes Gemini's sampling repeatable (best effort: the service does not promise identical images).
+      generationConfig: { responseModalities: ['TEXT', 'IMAGE'], seed, ...(aspectRatio ? { imageConfig: { aspectRatio } } : {}) },
     };
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -83,6 +84,8 @@ export function createGeminiEngine(options: GeminiEngineOptions): ImageEngine {
 
   return {
     name: `gemini:${options.model}`,
+    // Gemini has no steps, guidance scale, sampler or strength: the negative prompt becomes an "Avoid:" line.
+    options: { textToImage: ['negativePrompt', 'seed'], edit: ['negativePrompt', 'seed'] },
 
     async textToImage(input: TextToImageInput): Promise<EngineImage> {
       const ratio = nearestAspectRatio(input.width, input.height);
@@ -91,9 +94,9 @@ export function createGeminiEngine(options: GeminiEngineOptions): ImageEngine {
         `Style: ${styleGuidance(input.style)}.`,
         `Composition: ${input.width}x${input.height} pixels, aspect ratio ${ratio}.`,
       ];
-      const avoid = negativePromptOf(input.operation)?.trim();
+      const avoid = (negativePromptOf(input.operation) ?? input.tuning?.negativePrompt)?.trim();
       if (avoid) lines.push(`Avoid: ${avoid}.`);
-      return generate([{ text: lines.join('\n') }], ratio);
+      return generate([{ text: lines.join('\n') }], ratio, input.seed);
     },
 
     async edit(input: EditInput): Promise<EngineImage> {
@@ -105,11 +108,13 @@ export function createGeminiEngine(options: GeminiEngineOptions): ImageEngine {
       const lines = [providerPrompt(input.operation).trim(), `Style: ${styleGuidance(input.style)}.`];
       if (ratio) lines.push(`Output: ${input.width}x${input.height} pixels, aspect ratio ${ratio}.`);
       if (input.images.length > 1) lines.push(`Use all ${input.images.length} attached images as references; the first is the main image.`);
+      const avoid = input.tuning?.negativePrompt?.trim();
+      if (avoid) lines.push(`Avoid: ${avoid}.`);
       const parts: Part[] = [{ text: lines.join('\n') }];
       for (const image of input.images) {
         parts.push({ inline_data: { mime_type: image.contentType, data: bytesToBase64(image.bytes) } });
       }
-      return generate(parts, ratio);
+      return generate(parts, ratio, input.seed);
     },
   };
 }

@@ -16,7 +16,16 @@ const TEXT_OPERATIONS = (f: Frame): OperationTable<TextOperation, EngineOperatio
 const IMAGE_OPERATIONS = (f: EditFrame): OperationTable<ImageOperation, EngineOperation> => {
   const images = f.images.map((i) => i.bytes);
   return {
-    edit: (op) => ({ op: 'edit', prompt: op.prompt, style: f.style, images, width: f.width, height: f.height, seed: f.seed }),
+    edit: (op) => ({
+      op: 'edit',
+      prompt: op.prompt,
+      style: f.style,
+      images,
+      width: f.width,
+      height: f.height,
+      seed: f.seed,
+      ...(f.tuning?.strength !== undefined ? { strength: f.tuning.strength } : {}),
+    }),
     'face-swap': (op) => ({ op: 'tool', toolId: 'face-swap', image: images[0]!, params: op.selection, seed: f.seed }),
     tool: (op) => ({ op: 'tool', toolId: op.toolId, image: images[0]!, params: op.params, seed: f.seed }),
   };
@@ -35,6 +44,9 @@ export function createLocalEngine(offline: OfflineEngine): ImageEngine {
   };
   return {
     name: 'local',
+    // A drawing, not a diffusion model: no steps, guidance or sampler. The negative prompt keeps named
+    // subjects out of a picture (text-to-image only); strength blends an edit with its source.
+    options: { textToImage: ['negativePrompt', 'seed'], edit: ['seed', 'strength'] },
     textToImage: async ({ operation, style, width, height, seed }) =>
       image(await offline.run(dispatchOperation(TEXT_OPERATIONS({ style, width, height, seed }), operation))),
     edit: async ({ operation, model: _model, ...frame }) => image(await offline.run(dispatchOperation(IMAGE_OPERATIONS(frame), operation))),

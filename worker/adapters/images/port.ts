@@ -1,5 +1,6 @@
 // The images port (DESIGN.md §1): engines for generation and the offline engine; adapters beside this file.
 import type { ModelName } from '../../contract/generation';
+import type { GenerationTuning, OptionSupport } from '../../contract/generation-options';
 import type { ImageOperation, TextOperation } from '../../contract/operations';
 import type { EngineOperation, EngineOutput } from '../../engine/operations';
 
@@ -15,6 +16,8 @@ export interface TextToImageInput {
   height: number;
   seed: number;
   model: ModelName;
+  /** Negative prompt (also in a text-to-image operation), steps, guidance, sampler: each engine maps what it can. */
+  tuning?: GenerationTuning;
 }
 
 export interface EditInput {
@@ -25,6 +28,8 @@ export interface EditInput {
   height?: number;
   seed: number;
   model: ModelName;
+  /** Negative prompt, strength, steps, guidance, sampler: each engine maps what it can. */
+  tuning?: GenerationTuning;
 }
 
 /** What an engine returns: an encoded image. Failures are thrown as {@link EngineError}. */
@@ -39,6 +44,8 @@ export interface EngineImage {
  */
 export interface ImageEngine {
   readonly name: string;
+  /** The advanced options this engine honours; the others are named on the job's status as ignored. */
+  readonly options?: OptionSupport;
   textToImage(input: TextToImageInput): Promise<EngineImage>;
   edit(input: EditInput): Promise<EngineImage>;
 }

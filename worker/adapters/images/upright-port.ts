@@ -24,6 +24,7 @@ export interface UprightImages {
 export function withUprightSources(engine: ImageEngine, images: UprightImages): ImageEngine {
   return {
     name: engine.name,
+    ...(engine.options ? { options: engine.options } : {}),
     textToImage: (input) => engine.textToImage(input),
     edit: async (input) => engine.edit({ ...input, images: await Promise.all(input.images.map((image) => uprightSource(image, images))) }),
   };

@@ -20,12 +20,14 @@ export interface WorkersAiEngineOptions {
 export const DEFAULT_TEXT_MODEL = '@cf/black-forest-labs/flux-1-schnell';
 export const DEFAULT_EDIT_MODEL = '@cf/runwayml/stable-diffusion-v1-5-img2img';
 
-/** FLUX schnell is distilled for few steps; the model refuses more than 8. */
+/** FLUX schnell is distilled for few steps; the model refuses more than 8 (a larger request is capped). */
 const FLUX_STEPS = 4;
+const FLUX_MAX_STEPS = 8;
 /** The model's documented prompt limit. */
 const PROMPT_MAX = 2048;
-/** Stable Diffusion img2img: num_steps max 20; strength 1 would discard the source image entirely. */
+/** Stable Diffusion (text-to-image and img2img): num_steps max 20; strength 1 would discard the source image entirely. */
 const SD_STEPS = 20;
+const SD_MAX_STEPS = 20;
 const SD_GUIDANCE = 7.5;
 const EDIT_STRENGTH = 0.7;
 const DEFAULT_NEGATIVE = 'blurry, low quality, distorted, deformed, watermark, text artifacts';
@@ -48,25 +50,31 @@ export function createWorkersAiEngine(options: WorkersAiEngineOptions): ImageEng
     return imageFromResult(result);
   }
 
+  const flux = /flux/i.test(textModel);
   return {
     name: `workers-ai:${textModel}`,
+    // FLUX takes no guidance scale (a negative prompt becomes an "Avoid:" line); no model here offers a sampler.
+    options: {
+      textToImage: flux ? ['negativePrompt', 'seed', 'steps'] : ['negativePrompt', 'seed', 'steps', 'cfgScale'],
+      edit: ['negativePrompt', 'seed', 'strength', 'steps', 'cfgScale'],
+    },
 
     async textToImage(input: TextToImageInput): Promise<EngineImage> {
-      const negativePrompt = negativePromptOf(input.operation)?.trim();
+      const negativePrompt = (negativePromptOf(input.operation) ?? input.tuning?.negativePrompt)?.trim();
       const guidance = [`Style: ${styleGuidance(input.style)}.`];
       if (negativePrompt) guidance.push(`Avoid: ${negativePrompt}.`);
       const prompt = fitPrompt(providerPrompt(input.operation), guidance.join(' '));
-      if (/flux/i.test(textModel)) {
+      if (flux) {
         // FLUX schnell on Workers AI takes only prompt, steps and seed (no size, no negative prompt): always 1024².
-        return run(textModel, { prompt, steps: FLUX_STEPS, seed: input.seed });
+        return run(textModel, { prompt, steps: clampSteps(input.tuning?.steps, FLUX_STEPS, FLUX_MAX_STEPS), seed: input.seed });
       }
       return run(textModel, {
         prompt,
         negative_prompt: negativePrompt || DEFAULT_NEGATIVE,
         width: input.width,
         height: input.height,
-        num_steps: SD_STEPS,
-        guidance: SD_GUIDANCE,
+        num_steps: clampSteps(input.tuning?.steps, SD_STEPS, SD_MAX_STEPS),
+        guidance: input.tuning?.cfgScale ?? SD_GUIDANCE,
         seed: input.seed,
       });
     },
@@ -77,17 +85,20 @@ export function createWorkersAiEngine(options: WorkersAiEngineOptions): ImageEng
       if (!source) throw new EngineError('invalid input: no source image', false);
       return run(editModel, {
         prompt: fitPrompt(providerPrompt(input.operation), `Style: ${styleGuidance(input.style)}.`),
-        negative_prompt: DEFAULT_NEGATIVE,
+        negative_prompt: input.tuning?.negativePrompt?.trim() || DEFAULT_NEGATIVE,
         image: Array.from(source.bytes),
-        strength: EDIT_STRENGTH,
-        num_steps: SD_STEPS,
-        guidance: SD_GUIDANCE,
+        strength: input.tuning?.strength ?? EDIT_STRENGTH,
+        num_steps: clampSteps(input.tuning?.steps, SD_STEPS, SD_MAX_STEPS),
+        guidance: input.tuning?.cfgScale ?? SD_GUIDANCE,
         ...(input.width && input.height ? { width: input.width, height: input.height } : {}),
         seed: input.seed,
       });
     },
   };
 }
+
+/** The user's steps within what the model accepts, else the model's default. */
+const clampSteps = (steps: number | undefined, fallback: number, max: number) => Math.min(max, Math.max(1, steps ?? fallback));
 
 /** User prompt first, then our guidance; the user's text is cut, never the guidance, to fit 2048 chars. */
 function fitPrompt(userPrompt: string, guidance: string): string {

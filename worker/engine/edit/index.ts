@@ -10,6 +10,8 @@ export interface EditOperation {
   width?: number;
   height?: number;
   seed?: number;
+  /** 0..1: how far the result moves from the source (0 keeps the source, 1 or absent is the whole edit). */
+  strength?: number;
 }
 
 type Op = (image: Sharp) => Sharp;
@@ -84,7 +86,8 @@ export async function editImages(input: EditOperation): Promise<Uint8Array> {
   const width = input.width ?? 1024;
   const height = input.height ?? 1024;
   const wanted = `${input.prompt} ${QUICK_STYLE[input.style] ?? input.style}`;
-  let current = await composeSources(input.images, width, height);
+  const source = await composeSources(input.images, width, height);
+  let current = source;
   let applied = 0;
   const style = STYLE_PATTERNS.find(([pattern]) => pattern.test(wanted));
   if (style) {
@@ -103,7 +106,19 @@ export async function editImages(input: EditOperation): Promise<Uint8Array> {
     applied++;
   }
   if (applied === 0) current = await sharp(current).normalise().sharpen({ sigma: 1 }).modulate({ saturation: 1.15 }).png().toBuffer();
+  if (input.strength !== undefined && input.strength < 1) current = await blend(source, current, input.strength, width, height);
   return new Uint8Array(current);
+}
+
+/** `source` moved `strength` of the way to `edited`, pixel by pixel (both are drawn at width×height). */
+async function blend(source: Buffer, edited: Buffer, strength: number, width: number, height: number): Promise<Buffer> {
+  const raw = (png: Buffer) => sharp(png).resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  const [from, to] = await Promise.all([raw(source), raw(edited)]);
+  const out = Buffer.alloc(from.length);
+  for (let i = 0; i < from.length; i++) out[i] = Math.round(from[i]! + (to[i]! - from[i]!) * strength);
+  return sharp(out, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** One image: resized to the output size. Several: the first is the scene, the others inset along the bottom. */

@@ -16,6 +16,8 @@ import { Layer, n } from './svg';
 
 export interface RenderInput {
   prompt: string;
+  /** Subjects named here are kept out of the picture, even when the prompt names them too. */
+  negativePrompt?: string;
   style: RenderStyle;
   width: number;
   height: number;

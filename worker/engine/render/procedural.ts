@@ -42,7 +42,7 @@ export async function renderFromPrompt(input: RenderInput): Promise<Uint8Array> 
   // The style button's text ("…, natural light, fine detail") says how to draw, not what: it is no
   // subject, no colour of one and no "over" that lifts one (positions still index the prompt).
   const subjectPrompt = withoutStyleWords(input.prompt);
-  const subjects = findSubjects(subjectPrompt);
+  const subjects = withoutBanned(subjectPrompt, input.negativePrompt);
   const main = subjects[0];
   const seed = input.seed ?? 0;
   const underwater = main?.kind === 'sea' && !ABOVE_WATER.test(input.prompt);
@@ -70,6 +70,15 @@ export async function renderFromPrompt(input: RenderInput): Promise<Uint8Array> 
   return new Uint8Array(
     await sharp(finished.data, { raw: finished.info }).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer(),
   );
+}
+
+/** Subjects the user asked to keep out (the negative prompt) are never drawn; up to three others are. */
+function withoutBanned(subjectPrompt: string, negativePrompt: string | undefined) {
+  const banned = negativePrompt?.trim() ? new Set(findSubjects(negativePrompt, 50).map((hit) => hit.code)) : undefined;
+  if (!banned?.size) return findSubjects(subjectPrompt);
+  return findSubjects(subjectPrompt, 50)
+    .filter((hit) => !banned.has(hit.code))
+    .slice(0, 3);
 }
 
 /** A layer drawn at a fraction of the size, blurred there and scaled back up: soft edges for little work. */
