@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import { resolve } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it, onTestFailed } from 'vitest';
 import { readPdfText } from '../../worker/lib/pdf/read-text';
 import { type ApiSession, apiClient } from './api-client';
-import { contextFor, launchBrowser, settled, snap } from './browser';
+import { ARTIFACTS, CHROMIUM, contextFor, launchBrowser, settled, snap } from './browser';
 
 /**
  * Receipts in the browser against `npm start` (sandbox gateway): a pack bought on the sandbox
@@ -14,10 +15,19 @@ import { contextFor, launchBrowser, settled, snap } from './browser';
  */
 const baseUrl = inject('baseUrl');
 let browser: Browser;
+/**
+ * The suite's browser runs Chromium's old headless mode, which has no PDF viewer; Playwright's own
+ * headless mode has it, so the PDFs are opened in a second browser launched that way.
+ */
+let pdfBrowser: Browser | undefined;
 beforeAll(async () => {
   browser = await launchBrowser();
+  pdfBrowser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
 });
-afterAll(() => browser?.close());
+afterAll(async () => {
+  await pdfBrowser?.close();
+  await browser?.close();
+});
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -120,14 +130,31 @@ it('en desktop: buys a pack on the sandbox checkout, opens its receipt from My o
   const pdf = readPdfText(new Uint8Array(readFileSync((await download.path())!)));
   expect(pdf.lines).toEqual(expect.arrayContaining(['Receipt', orderId, 'Starter pack', 'Total paid', 'USD 4.99']));
 
-  // Opened on its own, the PDF renders in the browser's viewer.
-  const viewer = await context.newPage();
-  const pdfResponse = await viewer.request.get(`${baseUrl}/api/orders/${orderId}/receipt.pdf?lang=en`, {
-    headers: { authorization: `Bearer ${session.token}` },
-  });
-  expect(pdfResponse.status()).toBe(200);
-  expect((await pdfResponse.body()).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
-  await viewer.close();
+  // Opened in Chromium's own PDF viewer, both languages render: the viewer's toolbar shows the PDF's title.
+  mkdirSync(ARTIFACTS, { recursive: true });
+  for (const lang of ['en', 'zh-Hant'] as const) {
+    const file = await context.request.get(`${baseUrl}/api/orders/${orderId}/receipt.pdf?lang=${lang}`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    expect(file.status()).toBe(200);
+    const path = `${ARTIFACTS}/receipt-${lang}.pdf`;
+    writeFileSync(path, await file.body());
+    const viewer = await pdfBrowser!.newPage({ viewport: { width: 900, height: 1200 } });
+    await viewer.goto(`file://${resolve(path)}`);
+    const toolbarTitle = async () => {
+      const frame = viewer.frames().find((f) => f.url().startsWith('chrome-extension://'));
+      return frame
+        ? ((await frame
+            .locator('#title')
+            .first()
+            .textContent({ timeout: 1000 })
+            .catch(() => null)) ?? '')
+        : '';
+    };
+    await expect.poll(toolbarTitle, { timeout: 15_000 }).toBe(lang === 'en' ? `Receipt ${orderNumber}` : `收據 ${orderNumber}`);
+    await snap(viewer, `receipt-pdf-viewer-${lang}`);
+    await viewer.close();
+  }
 
   // Refunded: the receipt says so and shows what was finally paid.
   const refund = await api.call('POST', `/api/orders/${orderId}/refund`, { token: session.token, json: {} });
