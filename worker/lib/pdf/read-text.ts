@@ -4,18 +4,12 @@
  * MSung-Light strings as UCS-2). Not a general PDF parser: it knows this writer's output only.
  */
 
-const WIN_ANSI_TO_UNICODE: Record<number, number> = {
-  128: 0x20ac,
-  133: 0x2026,
-  145: 0x2018,
-  146: 0x2019,
-  147: 0x201c,
-  148: 0x201d,
-  149: 0x2022,
-  150: 0x2013,
-  151: 0x2014,
-  153: 0x2122,
-};
+import { WIN_ANSI_HIGH } from './writer';
+
+/** WinAnsi bytes 0x80–0x9F back to Unicode (the rest of the bytes are Latin-1 code points). */
+const WIN_ANSI_TO_UNICODE: Record<number, number> = Object.fromEntries(
+  Object.entries(WIN_ANSI_HIGH).map(([codePoint, byte]) => [byte, Number(codePoint)]),
+);
 
 function unescapeLiteral(body: string): string {
   let out = '';

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readPdfText } from './read-text';
 import { splitRuns, textWidth, winAnsiByte, writePdf } from './writer';
@@ -54,6 +55,34 @@ describe('PDF writer', () => {
     // Characters outside the BMP cannot be addressed by UCS-2: they are drawn as U+FFFD.
     const read = readPdfText(writePdf({ title: 't', lang: 'en', items: [{ kind: 'text', text: 'a😀', x: 0, y: 10, size: 10 }] }));
     expect(read.lines).toEqual(['a\uFFFD']);
+  });
+
+  it('reads back any text exactly as drawn: control characters as spaces, beyond the BMP as U+FFFD', () => {
+    const expected = (text: string) =>
+      [...text]
+        .map((ch) => {
+          const cp = ch.codePointAt(0)!;
+          if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) return ' ';
+          return cp > 0xffff ? '\uFFFD' : ch;
+        })
+        .join('');
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ unit: 'grapheme', maxLength: 40 }), { maxLength: 6 }),
+        fc.string({ maxLength: 30 }),
+        (lines, title) => {
+          const bytes = writePdf({
+            title,
+            lang: 'en',
+            items: lines.map((text, i) => ({ kind: 'text' as const, text, x: 10, y: 20 + i * 12, size: 10, bold: i % 2 === 1 })),
+          });
+          const read = readPdfText(bytes);
+          expect(read.lines).toEqual(lines.map(expected));
+          expect(read.title).toBe(title);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('measures Helvetica and CJK text', () => {

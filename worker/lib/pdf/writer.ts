@@ -90,7 +90,7 @@ export interface PdfDocument {
 export const A4 = { width: 595.28, height: 841.89 } as const;
 
 /** WinAnsiEncoding's bytes 0x80–0x9F, by Unicode code point (0xA0–0xFF are Latin-1 itself). */
-const WIN_ANSI_HIGH: Record<number, number> = {
+export const WIN_ANSI_HIGH: Readonly<Record<number, number>> = {
   8364: 0x80,
   8218: 0x82,
   402: 0x83,
