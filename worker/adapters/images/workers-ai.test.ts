@@ -177,6 +177,27 @@ describe('Workers AI engine: edit (img2img)', () => {
     expect(inputs.prompt as string).toContain('painterly');
   });
 
+  it('maps the advanced options: strength, steps capped at the model maximum, guidance and the negative prompt', async () => {
+    const { ai, calls } = fakeAi(() => streamOf(png));
+    await createWorkersAiEngine({ ai }).edit({
+      ...editInput(),
+      tuning: { strength: 0.35, steps: 50, cfgScale: 11, negativePrompt: 'text, frames' },
+    });
+    expect(calls[0]!.inputs).toMatchObject({ strength: 0.35, num_steps: 20, guidance: 11, negative_prompt: 'text, frames' });
+
+    const flux = fakeAi(() => ({ image: bytesToBase64(jpeg) }));
+    await createWorkersAiEngine({ ai: flux.ai }).textToImage({ ...t2i(), tuning: { steps: 6, cfgScale: 12 } });
+    // FLUX takes steps (≤ 8) but no guidance: the engine says so in its options.
+    expect(flux.calls[0]!.inputs).toMatchObject({ steps: 6 });
+    expect(createWorkersAiEngine({ ai: flux.ai }).options?.textToImage).not.toContain('cfgScale');
+    const sd = fakeAi(() => streamOf(png));
+    await createWorkersAiEngine({ ai: sd.ai, textModel: '@cf/stabilityai/stable-diffusion-xl-base-1.0' }).textToImage({
+      ...t2i(),
+      tuning: { steps: 12, cfgScale: 9 },
+    });
+    expect(sd.calls[0]!.inputs).toMatchObject({ num_steps: 12, guidance: 9 });
+  });
+
   it('omits width/height when the edit has no size, and accepts a Uint8Array result', async () => {
     const { ai, calls } = fakeAi(() => png);
     const image = await createWorkersAiEngine({ ai, editModel: '@cf/custom/img2img' }).edit(editInput());
