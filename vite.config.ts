@@ -186,6 +186,6 @@ export default defineConfig({
   build: { outDir: here('./dist/web'), emptyOutDir: true, chunkSizeWarningLimit: 700, manifest: true },
   server: {
     port: 5173,
-    proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 8787}` },
+    proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 8787}`, '/s/': `http://localhost:${process.env.API_PORT ?? 8787}` },
   },
 });

@@ -13,6 +13,7 @@ import { apiRoutes, devApiRoutes, sandboxApiRoutes } from './openapi/api';
 import { openapiRoutes } from './openapi/document';
 import type { AppDeps } from './ports';
 import { publicReadCache } from './routes/public';
+import { sharedPageRoutes } from './routes/shares';
 
 const MB = 1024 * 1024;
 /** Bodies above these are refused before parsing: 1 MB for JSON, more where spec §9 allows uploads. */
@@ -73,6 +74,8 @@ export function createApp(deps: AppDeps) {
     });
   }
   app.route('/api', api);
+  // Shared creations' public pages, outside /api (docs/decisions/036).
+  app.route('/s', sharedPageRoutes);
   app.notFound(notFound);
   // Unexpected errors (5xx) also go to the error tracker when one is configured (issue 18).
   app.onError(async (err, c) => {

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { QueuePlace } from './generation';
 import type { JobFailure } from './job-failures';
 import { oneOfNumbers } from './numbers';
+import { sourceRecordIdField } from './lineage';
 
 /** The upscaler's factors: the one list behind the request check, the job payload and the engine operation. */
 export const UPSCALE_FACTORS = [2, 4, 8] as const;
@@ -65,6 +66,8 @@ export const upscaleRequest = z.object({
     .describe(
       'When the image is too large for the factor, shrink it to the largest size of the same shape whose output fits the pixel budget (instead of refusing with 413). The answer gives the input and output sizes used.',
     ),
+  /** Lineage: the creation the image came from ("Upscale" on a result); the new record links it. */
+  sourceRecordId: sourceRecordIdField.optional(),
 });
 export type UpscaleRequest = z.infer<typeof upscaleRequest>;
 

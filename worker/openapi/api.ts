@@ -14,6 +14,7 @@ import { orderRoutes, paymentRoutes, subscriptionRoutes } from '../routes/paymen
 import { publicRoutes, systemRoutes } from '../routes/public';
 import { receiptRoutes } from '../routes/receipts';
 import { creditReferralRoutes, referralRoutes } from '../routes/referrals';
+import { shareRoutes } from '../routes/shares';
 import { sandboxCheckoutRoutes } from '../routes/sandbox-checkout';
 import { showcaseRoutes } from '../routes/showcase';
 import { upscaleRoutes } from '../routes/upscale';
@@ -49,6 +50,7 @@ export const apiRoutes = createRouter()
   .route('/images', imageRoutes)
   .route('/upload', uploadRoutes)
   .route('/creation-records', recordRoutes)
+  .route('/creation-records', shareRoutes)
   .route('/image-upscale', upscaleRoutes)
   .route('/jobs', jobRoutes)
   .route('/jobs/data-export', dataExportJobRoutes)

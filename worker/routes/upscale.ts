@@ -36,7 +36,7 @@ export const upscaleRoutes = createRouter()
       request: {
         body: formDoc({ files: { image: { description: 'PNG, JPEG or WebP, at most 10 MB' } }, fields: formFields(upscaleRequest) }),
       },
-      responses: { 200: okJson(upscaleStartedResponse, 'The job, started'), ...errors(402, 415, 422, 429, 503) },
+      responses: { 200: okJson(upscaleStartedResponse, 'The job, started'), ...errors(402, 404, 415, 422, 429, 503) },
     }),
     async (c) => {
       const form = await readForm(c, 'image');
@@ -49,6 +49,7 @@ export const upscaleRoutes = createRouter()
         scaleFactor: field('scaleFactor'),
         faceEnhancement: field('faceEnhancement'),
         fitToBudget: field('fitToBudget'),
+        sourceRecordId: field('sourceRecordId'),
       });
       const files = form.getAll('image').length;
       if (files === 0) throw new ServiceError('VALIDATION_FAILED', 'Please upload an image first', { field: 'image' });

@@ -13,13 +13,15 @@ export const upscaleApi = {
     image: File,
     scaleFactor: UpscaleFactor,
     faceEnhancement: boolean,
-    { fitToBudget = false, signal }: { fitToBudget?: boolean; signal?: AbortSignal } = {},
+    { fitToBudget = false, sourceRecordId, signal }: { fitToBudget?: boolean; sourceRecordId?: string; signal?: AbortSignal } = {},
   ) => {
     const form = new FormData();
     form.append('image', image, image.name);
     form.append('scaleFactor', String(scaleFactor));
     form.append('faceEnhancement', String(faceEnhancement));
     if (fitToBudget) form.append('fitToBudget', 'true');
+    // The creation the image came from ("Upscale" on a result), so the new one links it.
+    if (sourceRecordId) form.append('sourceRecordId', sourceRecordId);
     return unwrap(http.POST('/api/image-upscale/upload', { ...multipart(form), signal }));
   },
   status: (id: string, signal?: AbortSignal) => unwrap(http.GET('/api/image-upscale/status/{id}', { params: { path: { id } }, signal })),

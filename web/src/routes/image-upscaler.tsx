@@ -4,9 +4,10 @@ import { UpscalerPage } from '../features/upscaler/upscaler-page';
 
 export const Route = createFileRoute('/image-upscaler')({
   // imageUrl preloads a finished image ("Upscale" on a result); the page only fetches same-origin /api/files/ URLs.
-  validateSearch: searchParams({ imageUrl: text(2000) }),
+  // sourceRecordId names the creation it came from, so the upscale links it (lineage).
+  validateSearch: searchParams({ imageUrl: text(2000), sourceRecordId: text(64) }),
   component: function ImageUpscaler() {
-    const { imageUrl } = Route.useSearch();
-    return <UpscalerPage key={imageUrl ?? ''} imageUrl={imageUrl} />;
+    const { imageUrl, sourceRecordId } = Route.useSearch();
+    return <UpscalerPage key={imageUrl ?? ''} imageUrl={imageUrl} sourceRecordId={sourceRecordId} />;
   },
 });

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import { schema, type Db } from '../../../db/client';
 import { ServiceError } from '../../contract/errors';
 import { jobFailureText } from '../../contract/job-failures';
+import { LINEAGE_DEPTH, LINEAGE_DERIVED_MAX } from '../../contract/shares';
 import type { BlobStore } from '../../ports';
 
 type RecordRow = typeof schema.creationRecords.$inferSelect;
@@ -141,4 +142,95 @@ export async function deleteRecord(db: Db, blobs: BlobStore, userId: string, id:
   const keys = [row.imageUrl, ...(row.sourceImageUrls ?? [])].filter((u): u is string => !!u?.startsWith('/api/files/users/'));
   await Promise.all(keys.map((url) => blobs.delete(url.replace('/api/files/', '')).catch(() => undefined)));
   return { success: true as const, id };
+}
+
+/**
+ * Lineage: an input that came from one of the user's creations names it (`sourceRecordId`). Checked
+ * before anything is stored or charged: another user's record, a deleted one or an unknown id are
+ * the same 404 naming the field, so nobody learns which ids exist.
+ */
+export async function checkSourceRecord(db: Db, userId: string, sourceRecordId: string | undefined) {
+  if (sourceRecordId === undefined) return;
+  const [row] = await db
+    .select({ id: schema.creationRecords.id })
+    .from(schema.creationRecords)
+    .where(and(eq(schema.creationRecords.id, sourceRecordId), mine(userId)));
+  if (!row) throw new ServiceError('NOT_FOUND', 'Resource not found, may have been deleted', { field: 'sourceRecordId' });
+}
+
+/**
+ * Records the source of the record a just-started job fills (after {@link checkSourceRecord}). A
+ * regenerated record keeps one source, the latest. Lineage is a note, not money: it is written after
+ * the job's own transaction, and a record never names itself.
+ */
+export async function linkJobSource(db: Db, jobId: string, sourceRecordId: string | undefined) {
+  if (sourceRecordId === undefined) return;
+  const [job] = await db
+    .select({ recordId: schema.generationJobs.recordId })
+    .from(schema.generationJobs)
+    .where(eq(schema.generationJobs.id, jobId));
+  if (!job || job.recordId === sourceRecordId) return;
+  await db
+    .insert(schema.creationSources)
+    .values({ recordId: job.recordId, sourceRecordId })
+    .onConflictDoUpdate({ target: schema.creationSources.recordId, set: { sourceRecordId } });
+}
+
+/** A creation in a lineage chain (contract/shares.ts LineageItem). */
+async function lineageItem(row: RecordRow, sign: (url: string | null) => Promise<string | null>) {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    thumbnail: await sign(row.thumbnailUrl),
+    style: row.style,
+    width: row.width,
+    height: row.height,
+  };
+}
+
+/**
+ * One of the user's creations with its lineage: the chain of sources it was made from (nearest
+ * first, up to `LINEAGE_DEPTH`, stopping at a deleted one) and the creations made from it. Only the
+ * user's own live records are ever read; another user's id is a 404 like an unknown one.
+ */
+export async function getRecordWithLineage(
+  db: Db,
+  userId: string,
+  id: string,
+  sign: (url: string | null) => Promise<string | null> = async (u) => u,
+) {
+  const [row] = await db
+    .select()
+    .from(schema.creationRecords)
+    .where(and(eq(schema.creationRecords.id, id), mine(userId)));
+  if (!row) throw new ServiceError('NOT_FOUND', 'Resource not found, may have been deleted');
+  const sources: RecordRow[] = [];
+  const seen = new Set([row.id]);
+  let current = row.id;
+  for (let depth = 0; depth < LINEAGE_DEPTH; depth++) {
+    const [source] = await db
+      .select({ record: schema.creationRecords })
+      .from(schema.creationSources)
+      .innerJoin(schema.creationRecords, eq(schema.creationRecords.id, schema.creationSources.sourceRecordId))
+      .where(and(eq(schema.creationSources.recordId, current), mine(userId)));
+    if (!source || seen.has(source.record.id)) break;
+    seen.add(source.record.id);
+    sources.push(source.record);
+    current = source.record.id;
+  }
+  const derived = await db
+    .select({ record: schema.creationRecords })
+    .from(schema.creationSources)
+    .innerJoin(schema.creationRecords, eq(schema.creationRecords.id, schema.creationSources.recordId))
+    .where(and(eq(schema.creationSources.sourceRecordId, row.id), mine(userId)))
+    .orderBy(asc(schema.creationRecords.createdAt), asc(schema.creationRecords.id))
+    .limit(LINEAGE_DERIVED_MAX);
+  return {
+    success: true as const,
+    record: await presentRecord(row, sign),
+    sources: await Promise.all(sources.map((r) => lineageItem(r, sign))),
+    derived: await Promise.all(derived.map(({ record }) => lineageItem(record, sign))),
+  };
 }

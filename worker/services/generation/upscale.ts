@@ -16,6 +16,7 @@ import { readSystemConfig } from '../config/system-config';
 import { presentFileUrl } from '../files/files';
 import type { CheckedImage } from './uploads';
 import { storeUpload } from './uploads';
+import { checkSourceRecord, linkJobSource } from './records';
 
 /**
  * POST /api/image-upscale/upload: refuses an image whose output would exceed the pixel budget
@@ -33,6 +34,7 @@ export async function startUpscale(ctx: JobContext, userId: string, request: Ups
   const size = fitToUpscaleBudget(image.width, image.height, request.scaleFactor);
   const fitted = size.width !== image.width || size.height !== image.height;
   if (!ctx.images.offline) throw new ServiceError('NOT_CONFIGURED', 'The upscaler is not available on this server', { field: 'image' });
+  await checkSourceRecord(ctx.db, userId, request.sourceRecordId);
   const stored = await storeUpload(ctx.blobs, userId, image);
   const jobId = await startJob(
     ctx,
@@ -48,6 +50,7 @@ export async function startUpscale(ctx: JobContext, userId: string, request: Ups
     },
     { sourceUrls: [stored.url] },
   );
+  await linkJobSource(ctx.db, jobId, request.sourceRecordId);
   const job = await getJob(ctx, userId, jobId);
   return {
     success: true,

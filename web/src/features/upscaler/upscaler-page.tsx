@@ -41,7 +41,7 @@ async function decode(file: File): Promise<{ width: number; height: number }> {
 }
 
 /** Spec §2 Upscaler: upload, factor, face enhancement, Enhance with progress, before/after, result, download. */
-export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
+export function UpscalerPage({ imageUrl, sourceRecordId }: { imageUrl?: string; sourceRecordId?: string }) {
   const { t } = useLingui();
   const toast = useToast();
   const login = useLoginModal();
@@ -115,7 +115,12 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
 
   // "Upscale" elsewhere opens this page with ?imageUrl=… of a finished image: fetch it into the box.
   // The image is fetched once per URL; what happens with it uses the current language and `accept`.
-  const acceptFetched = useEffectEvent((blob: Blob) => accept([new File([blob], nameForBlob(blob.type, 'creation'), { type: blob.type })]));
+  // The fetched file is remembered: while it is the one in the box, the upscale names its creation (lineage).
+  const fetchedFile = useRef<File | null>(null);
+  const acceptFetched = useEffectEvent((blob: Blob) => {
+    fetchedFile.current = new File([blob], nameForBlob(blob.type, 'creation'), { type: blob.type });
+    return accept([fetchedFile.current]);
+  });
   const refuseSource = useEffectEvent((reason: 'foreign' | 'unreachable') =>
     toast.error(
       reason === 'foreign'
@@ -173,7 +178,7 @@ export function UpscalerPage({ imageUrl }: { imageUrl?: string }) {
     login.requireSignIn(() => {
       setOutput(null);
       // On a phone the result area is below the controls: bring the progress into view.
-      void job.start(file, factor, face, fitToBudget);
+      void job.start(file, factor, face, fitToBudget, file === fetchedFile.current ? sourceRecordId : undefined);
       // After the progress view has rendered, so the scroll lands on it.
       if (window.matchMedia('(max-width: 1023px)').matches)
         setTimeout(() => stage.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 50);

@@ -34,6 +34,7 @@ interface Upload {
   factor: UpscaleFactor;
   faceEnhancement: boolean;
   fitToBudget: boolean;
+  sourceRecordId?: string;
 }
 
 /**
@@ -53,8 +54,8 @@ export function useUpscale() {
   const [shown, setShown] = useState<string | null>(null);
 
   const upload = useMutation({
-    mutationFn: ({ image, factor, faceEnhancement, fitToBudget }: Upload) =>
-      upscaleApi.upload(image, factor, faceEnhancement, { fitToBudget }),
+    mutationFn: ({ image, factor, faceEnhancement, fitToBudget, sourceRecordId }: Upload) =>
+      upscaleApi.upload(image, factor, faceEnhancement, { fitToBudget, sourceRecordId }),
     // Charged on upload (or refused without a charge): the header's balance catches up either way.
     onSettled: () => void invalidateCredits(),
   });
@@ -154,10 +155,10 @@ export function useUpscale() {
   }, [upload.reset]);
 
   const start = useCallback(
-    (image: File, factor: UpscaleFactor, faceEnhancement: boolean, fitToBudget = false) => {
+    (image: File, factor: UpscaleFactor, faceEnhancement: boolean, fitToBudget = false, sourceRecordId?: string) => {
       setShown(null);
       setProgress(0);
-      upload.mutate({ image, factor, faceEnhancement, fitToBudget });
+      upload.mutate({ image, factor, faceEnhancement, fitToBudget, sourceRecordId });
     },
     [upload.mutate],
   );

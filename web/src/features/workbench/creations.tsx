@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { X } from 'lucide-react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useErrorText } from '../../api/error-text';
+import { ShareDialog } from '../sharing/share-dialog';
 import { api, type CreationRecord } from '../../api/endpoints';
 import { invalidateCredits, keys, queries } from '../../api/queries';
 import { RequireSignIn } from '../auth/signed-in-redirect';
@@ -68,6 +69,7 @@ function Creations() {
   const searching = Boolean(search || fromDay || toDay);
   const [viewing, setViewing] = useState<CreationRecord | null>(null);
   const [deleting, setDeleting] = useState<CreationRecord | null>(null);
+  const [sharing, setSharing] = useState<string | null>(null);
   const queryClient = useQueryClient();
   // The filter is in the query key: switching tabs cancels the old request, and its late answer can
   // only land in the old filter's entry, never on screen. Processing cards update themselves.
@@ -222,7 +224,12 @@ function Creations() {
                     <StatusBadge status={r.status} />
                     <time className="text-xs text-zinc-500">{formatDate(r.date)}</time>
                   </div>
-                  <p className="line-clamp-2 min-h-10 text-sm text-zinc-300">
+                  <Link
+                    to="/creation-record"
+                    search={{ id: r.id }}
+                    className="line-clamp-2 min-h-10 text-sm text-zinc-300 hover:text-white hover:underline"
+                    data-testid="creation-link"
+                  >
                     {showPrompt ? (
                       r.prompt
                     ) : r.type === 'UPSCALED_IMAGE' ? (
@@ -230,7 +237,7 @@ function Creations() {
                     ) : (
                       <span data-testid="creation-type">{typeLabel(r)}</span>
                     )}
-                  </p>
+                  </Link>
                   <div className="flex flex-wrap gap-1.5">
                     <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canView} onPress={() => setViewing(r)}>
                       <Trans>View</Trans>
@@ -260,9 +267,14 @@ function Creations() {
                       variant="secondary"
                       className="px-2.5 py-1 text-xs"
                       isDisabled={!canDownload}
-                      onPress={() => void navigate({ to: '/image-upscaler', search: { imageUrl: r.imageUrl ?? undefined } })}
+                      onPress={() =>
+                        void navigate({ to: '/image-upscaler', search: { imageUrl: r.imageUrl ?? undefined, sourceRecordId: r.id } })
+                      }
                     >
                       <Trans>Upscale</Trans>
+                    </Button>
+                    <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canDownload} onPress={() => setSharing(r.id)}>
+                      <Trans>Share</Trans>
                     </Button>
                     <Button
                       variant="ghost"
@@ -306,6 +318,7 @@ function Creations() {
           </Dialog>
         </Modal>
       </ModalOverlay>
+      <ShareDialog recordId={sharing} onClose={() => setSharing(null)} />
       <ModalOverlay
         isOpen={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
