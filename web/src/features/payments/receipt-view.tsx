@@ -142,7 +142,8 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
               {periodStart && periodEnd && (
                 <p className="text-xs text-zinc-400 print:text-zinc-600">
                   <Trans>
-                    Period {dateOnly(periodStart, locale)} – {dateOnly(periodEnd, locale)}
+                    Period <span className="whitespace-nowrap">{dateOnly(periodStart, locale)}</span> –{' '}
+                    <span className="whitespace-nowrap">{dateOnly(periodEnd, locale)}</span>
                   </Trans>
                 </p>
               )}
