@@ -4,7 +4,9 @@
  * owner revokes it and the link 404s. Traditional Chinese on a phone: the shared page speaks
  * Chinese, and an upscale's page shows the creation it was made from, linked.
  */
-import type { Browser } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { type ApiSession, apiClient, openSignedIn, useLanguage } from './api-client';
 import { launchBrowser, settled, snap } from './browser';
@@ -15,6 +17,19 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious or critical axe findings on the page as it stands (as a11y.e2e.test.ts counts them). */
+async function axeFindings(page: Page) {
+  await page.evaluate(AXE);
+  const results = (await page.evaluate(() =>
+    (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    }),
+  )) as { violations: { id: string; impact: string | null }[] };
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
 
 type Api = ReturnType<typeof apiClient>;
 interface Status {
@@ -67,9 +82,10 @@ it('en desktop: share from My creations, open signed out, revoke, the link 404s'
   expect(url).toMatch(new RegExp(`^${baseUrl}/s/[A-Za-z0-9_-]{24}$`));
   await settled(page);
   await snap(page, 'share-dialog-en-desktop');
+  expect(await axeFindings(page)).toEqual([]);
 
-  // A fresh context: no token, no storage; the page is the server's HTML.
-  const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  // A fresh context: no token, no storage; the page is the server's HTML (its CSP would refuse the injected axe).
+  const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', bypassCSP: true });
   const shared = await visitor.newPage();
   const response = await shared.goto(url);
   expect(response?.status()).toBe(200);
@@ -83,6 +99,7 @@ it('en desktop: share from My creations, open signed out, revoke, the link 404s'
   for (const secret of [session.user.email, session.user.id, '/api/files']) expect(html).not.toContain(secret);
   expect(await shared.getByRole('link', { name: 'Create your own' }).getAttribute('href')).toBe('/');
   await snap(shared, 'shared-page-en-desktop');
+  expect(await axeFindings(shared)).toEqual([]);
 
   await dialog.getByRole('button', { name: 'Revoke link' }).click();
   await dialog.getByRole('button', { name: 'Create link' }).waitFor();
@@ -141,6 +158,7 @@ it('zh-Hant phone: the shared page in Chinese; an upscale’s page links the cre
   expect(await sourceLink.textContent()).toContain('文字生圖');
   await settled(mine);
   await snap(mine, 'creation-lineage-zh-phone');
+  expect(await axeFindings(mine)).toEqual([]);
   await sourceLink.click();
   await mine.getByTestId('creation-title').filter({ hasText: '文字生圖' }).waitFor();
   await expect.poll(() => lineage.getByTestId('lineage-link').textContent()).toContain('圖片放大');
