@@ -91,6 +91,8 @@ const HTML_HEADERS = {
   vary: 'accept-language',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
+  // For the people the link is sent to, not for search engines (chat-app previews still work).
+  'x-robots-tag': 'noindex',
   'x-frame-options': 'DENY',
   'content-security-policy':
     "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",

@@ -109,7 +109,11 @@ function Detail({ id }: { id: string }) {
   const errorText = useErrorText();
   const navigate = useNavigate();
   const typeName = useTypeName();
-  const detail = useQuery(shareQueries.detail(id));
+  // A creation still being made is read again until it is done (its image and lineage appear then).
+  const detail = useQuery({
+    ...shareQueries.detail(id),
+    refetchInterval: (query) => (query.state.data?.record.status === 'PROCESSING' ? 3000 : false),
+  });
   const [sharing, setSharing] = useState(false);
   const back = (
     <Link to="/creation-record" className="mb-4 inline-flex items-center gap-1.5 text-sm text-zinc-400 hover:text-white">
