@@ -24,7 +24,7 @@ const BODY_LIMITS: [RegExp, number][] = [
 ];
 const DEFAULT_BODY_LIMIT = MB;
 const limitTooLarge = () => {
-  throw new ServiceError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+  throw new ServiceError('PAYLOAD_TOO_LARGE', 'bodyTooLarge');
 };
 const bodyLimits = [...BODY_LIMITS.map(([path, maxSize]) => [path, bodyLimit({ maxSize, onError: limitTooLarge })] as const)];
 const defaultBodyLimit = bodyLimit({ maxSize: DEFAULT_BODY_LIMIT, onError: limitTooLarge });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { decodeMessage, renderMessage } from './contract/messages';
 
 /**
  * Every setting the app reads, validated once at start-up. A missing or invalid value stops the
@@ -276,7 +277,10 @@ export function loadConfig(raw: ConfigInput): Config {
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const variable = String(issue.path[0] ?? 'config');
-  const detail = issue.code === 'invalid_type' && cleaned[variable] === undefined ? 'is missing' : issue.message;
+  // Built-in zod issues carry a message id once the API's validation is loaded (worker/lib/validate.ts).
+  const said = decodeMessage(issue.message, { field: variable });
+  const message = said ? renderMessage(said, 'en') : issue.message;
+  const detail = issue.code === 'invalid_type' && cleaned[variable] === undefined ? 'is missing' : message;
   throw new ConfigError(variable, detail.startsWith('is ') ? detail : `is invalid: ${detail}`);
 }
 

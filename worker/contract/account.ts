@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { email, password, verificationCode, type UserProfile } from './auth';
+import { AUTH_LIMITS, AUTH_MESSAGES } from './auth-rules';
+import { encodeMessage, say } from './messages';
 
 /**
  * The personal center's account section (issue 19): sign-in details, "My data" export and account
@@ -17,11 +19,13 @@ export interface AccountOverview {
   signInMethods: ('email' | 'google' | 'password')[];
 }
 
+const CURRENT_PASSWORD_REQUIRED = encodeMessage(say('currentPasswordRequired'));
+
 /** The current password, re-checked before a password or e-mail change (a stolen session alone is not enough). */
 const currentPassword = z
-  .string({ error: 'Please enter your current password' })
-  .min(1, 'Please enter your current password')
-  .max(128, 'Password must be at most 128 characters');
+  .string({ error: CURRENT_PASSWORD_REQUIRED })
+  .min(1, CURRENT_PASSWORD_REQUIRED)
+  .max(AUTH_LIMITS.passwordMax, AUTH_MESSAGES.passwordTooLong);
 
 /** `POST /api/account/password`: the current password and the new one (the register rules). */
 export const changePasswordRequest = z.object({ currentPassword, newPassword: password });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { encodeMessage, say } from './messages';
 
 /** Admin changes to the credit system; every key optional, unknown keys refused. */
 export const creditSystemConfigUpdate = z
@@ -6,7 +7,10 @@ export const creditSystemConfigUpdate = z
     newUserBonus: z.number().int().min(0).max(100_000).optional(),
     imageGeneration: z
       .object({
-        costByResolution: z.record(z.string().regex(/^\d+x\d+$/, 'keys look like 1024x1024'), z.number().int().min(0).max(1000)),
+        costByResolution: z.record(
+          z.string().regex(/^\d+x\d+$/, encodeMessage(say('resolutionKeyFormat'))),
+          z.number().int().min(0).max(1000),
+        ),
         defaultCost: z.number().int().min(0).max(1000),
       })
       .optional(),
@@ -24,5 +28,5 @@ export const creditSystemConfigUpdate = z
       .optional(),
   })
   .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
+  .refine((v) => Object.keys(v).length > 0, { message: 'noChanges' });
 export type CreditSystemConfigUpdate = z.infer<typeof creditSystemConfigUpdate>;

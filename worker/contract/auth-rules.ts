@@ -8,6 +8,9 @@
  * shape (first failing check first, normalised value as data) so call sites read the same.
  */
 
+import { encodeMessage } from './message-codec';
+import type { Message } from './messages';
+
 export const AUTH_LIMITS = {
   emailMax: 254,
   usernameMin: 2,
@@ -22,20 +25,27 @@ export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9
 export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9_-]*$/;
 export const VERIFICATION_CODE_PATTERN = /^\d{6}$/;
 
+/** One check's message, encoded (message-codec.ts): the server renders it, the SPA translates it by id. */
+const message = (said: Message) => encodeMessage(said);
+
+/**
+ * The messages of these rules, as encoded message ids (worker/contract/messages.ts). The server's
+ * zod schemas carry them as their messages; the SPA reads the id back and says it with Lingui.
+ */
 export const AUTH_MESSAGES = {
-  emailRequired: 'Please enter your email',
-  emailTooLong: 'Email is too long',
-  emailInvalid: 'Please enter a valid email',
-  codeRequired: 'Please enter verification code',
-  codeFormat: 'The verification code is 6 digits',
-  usernameRequired: 'Username cannot be empty',
-  usernameTooShort: `Username must be at least ${AUTH_LIMITS.usernameMin} characters`,
-  usernameTooLong: `Username must be at most ${AUTH_LIMITS.usernameMax} characters`,
-  passwordRequired: 'Please enter your password',
-  passwordTooShort: `Password must be at least ${AUTH_LIMITS.passwordMin} characters`,
-  passwordTooLong: `Password must be at most ${AUTH_LIMITS.passwordMax} characters`,
-  referralCodeTooLong: `Too big: expected string to have <=${AUTH_LIMITS.referralCodeMax} characters`,
-  referralCodeInvalid: 'Invalid referral code',
+  emailRequired: message({ id: 'emailRequired', params: {} }),
+  emailTooLong: message({ id: 'emailTooLong', params: {} }),
+  emailInvalid: message({ id: 'emailInvalid', params: {} }),
+  codeRequired: message({ id: 'codeRequired', params: {} }),
+  codeFormat: message({ id: 'codeFormat', params: {} }),
+  usernameRequired: message({ id: 'usernameRequired', params: {} }),
+  usernameTooShort: message({ id: 'usernameTooShort', params: { min: AUTH_LIMITS.usernameMin } }),
+  usernameTooLong: message({ id: 'usernameTooLong', params: { max: AUTH_LIMITS.usernameMax } }),
+  passwordRequired: message({ id: 'passwordRequired', params: {} }),
+  passwordTooShort: message({ id: 'passwordTooShort', params: { min: AUTH_LIMITS.passwordMin } }),
+  passwordTooLong: message({ id: 'passwordTooLong', params: { max: AUTH_LIMITS.passwordMax } }),
+  referralCodeTooLong: message({ id: 'referralCodeTooLong', params: { max: AUTH_LIMITS.referralCodeMax } }),
+  referralCodeInvalid: message({ id: 'referralCodeInvalid', params: {} }),
 } as const;
 
 /** Spec §5 / §9 avatar rules. */

@@ -13,7 +13,12 @@ export const email = z
   .max(L.emailMax, M.emailTooLong)
   .pipe(z.email({ error: M.emailInvalid }));
 
-export const referralCode = z.string().trim().max(L.referralCodeMax).regex(REFERRAL_CODE_PATTERN, M.referralCodeInvalid).optional();
+export const referralCode = z
+  .string()
+  .trim()
+  .max(L.referralCodeMax, M.referralCodeTooLong)
+  .regex(REFERRAL_CODE_PATTERN, M.referralCodeInvalid)
+  .optional();
 
 export const sendCodeRequest = z.object({ email, referralCode });
 export type SendCodeRequest = z.infer<typeof sendCodeRequest>;
@@ -62,8 +67,8 @@ export interface GoogleStartResponse {
 
 /** `POST /auth/google/oauth2` (spec §7) plus the `state` Google returned, which the server checks. */
 export const googleOAuthRequest = z.object({
-  code: z.string({ error: 'No authorization code was returned' }).trim().min(1, 'No authorization code was returned').max(2048),
-  state: z.string({ error: 'state is required' }).trim().min(16, 'state is required').max(256),
+  code: z.string().trim().min(1).max(2048),
+  state: z.string().trim().min(16).max(256),
   clientId: z.string().trim().max(256).optional(),
   redirectUri: z.string().trim().max(2048).optional(),
   referralCode,
@@ -72,7 +77,7 @@ export type GoogleOAuthRequest = z.infer<typeof googleOAuthRequest>;
 
 /** `POST /auth/google/v2/verify` (spec §7): a Google ID token from Google's own button. */
 export const googleVerifyRequest = z.object({
-  idToken: z.string({ error: 'idToken is required' }).trim().min(1, 'idToken is required').max(8192),
+  idToken: z.string().trim().min(1).max(8192),
   referralCode: referralCode.nullable(),
 });
 export type GoogleVerifyRequest = z.infer<typeof googleVerifyRequest>;

@@ -3,6 +3,7 @@ import { LEDGER_REASONS, type LedgerEntryReason, type LedgerReason } from './led
 import { wholeNumber } from './numbers';
 
 import { REFERENCE_TYPES, TRANSACTION_TYPES, type ReferenceType, type TransactionType } from './transaction-types';
+import { encodeMessage, say } from './messages';
 
 // Zod-free lists (the DB enums and the SPA import them); re-exported for this module's importers.
 export { REFERENCE_TYPES, TRANSACTION_TYPES, type ReferenceType, type TransactionType } from './transaction-types';
@@ -29,19 +30,19 @@ export const consumeQuery = z.object({
   amount: wholeNumber('amount', 1, 100_000),
   description: z.string().trim().max(200).optional(),
   referenceType: z.enum(REFERENCE_TYPES).default('IMAGE_GENERATION'),
-  referenceId: z.string().trim().min(1, 'referenceId is required').max(100),
+  referenceId: z.string().trim().min(1).max(100),
 });
 
 // A real calendar date: 2020-13-45 matches the shape but is no date (it made the service throw a RangeError).
 // Years are bounded too: 9999-12-31 plus the exclusive end day is year 10000, which Postgres reads as
 // a time-zone offset and refuses with a 500 (found by the route fuzzer).
 const isoDate = z.iso
-  .date({ error: 'use YYYY-MM-DD' })
-  .refine((d) => d >= '1970-01-01' && d <= '2999-12-31', { message: 'use a date between 1970-01-01 and 2999-12-31' });
+  .date({ error: encodeMessage(say('dateFormat', { field: '' })) })
+  .refine((d) => d >= '1970-01-01' && d <= '2999-12-31', { message: encodeMessage(say('dateOutOfRange', { field: '' })) });
 export const dailyUsageQuery = z
   .object({ startDate: isoDate.optional(), endDate: isoDate.optional() })
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
-    message: 'startDate must not be after endDate',
+    message: encodeMessage(say('dateRangeReversed')),
     path: ['startDate'],
   });
 

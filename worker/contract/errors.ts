@@ -1,3 +1,5 @@
+import { type Message, type PlainMessageId, renderMessage, say } from './messages';
+
 /**
  * The closed list of API error codes. The SPA maps each code to translated text and falls back to
  * the server's message (spec §8). Add a code here before using it anywhere.
@@ -66,16 +68,29 @@ export interface ApiErrorBody {
   requestId?: string;
 }
 
-/** A failure a service verb reports on purpose; `app.onError` turns it into an {@link ApiErrorBody}. */
+/**
+ * A failure a service verb reports on purpose; `app.onError` turns it into an {@link ApiErrorBody}
+ * whose message is {@link said} rendered in the caller's language (worker/contract/messages.ts).
+ * `Error.message` holds the English rendering, for logs.
+ */
 export class ServiceError extends Error {
   readonly status: number;
+  /** What to tell the caller, as data. */
+  readonly said: Message;
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    message: Message | PlainMessageId,
     readonly details: { field?: string; retryAfter?: number } = {},
   ) {
-    super(message);
+    const said = typeof message === 'string' ? say(message as never) : message;
+    super(renderMessage(said, 'en'));
     this.name = 'ServiceError';
     this.status = ERROR_STATUS[code];
+    this.said = said;
+  }
+
+  /** The same failure naming another field (a check reused for a differently named input). */
+  forField(field: string): ServiceError {
+    return new ServiceError(this.code, this.said, { ...this.details, field });
   }
 }

@@ -2,7 +2,6 @@ import * as z from 'zod';
 import { ServiceError } from './errors';
 import {
   FACE_SWAP_DESCRIPTION_MAX,
-  FACE_SWAP_NEEDS_INPUT,
   FACE_SWAP_OPTIONS,
   FACE_SWAP_TEXT_MAX,
   cleanSelection,
@@ -14,6 +13,7 @@ import {
   type FaceSwapSelection,
 } from './face-swap';
 import { multiline } from './text';
+import { encodeMessage, say } from './messages';
 
 /** The face swap request's zod schemas, built from the option catalogue in face-swap.ts (zod-free). */
 
@@ -41,30 +41,30 @@ export const faceSwapSelectionSchema = z.preprocess(
           o.key,
           z
             .union([z.literal(''), z.enum(o.values.map((v) => v.value) as [string, ...string[]])], {
-              error: `Choose one of the listed values for ${o.key}`,
+              error: encodeMessage(say('fieldChoice', { field: o.key, options: o.values.map((v) => v.value).join(', ') })),
             })
             .optional(),
         ]),
       ),
-      { error: 'Options must be an object of option → value' },
+      { error: encodeMessage(say('faceSwapOptionsShape')) },
     )
     .loose()
     // Not `.strict()`: its issue names no key, and the 400 should name the unknown option.
     .superRefine((selection, ctx) => {
       for (const key of Object.keys(selection)) {
-        if (!optionsByKey.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'Unknown face swap option' });
+        if (!optionsByKey.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'faceSwapUnknownOption' });
       }
     }),
 );
 
 /** The face swap's own request fields (both endpoints). */
 export const faceSwapRequestSchema = z.object({
-  extra: multiline(z.string()).trim().max(FACE_SWAP_TEXT_MAX, `must be at most ${FACE_SWAP_TEXT_MAX} characters`).optional(),
+  extra: multiline(z.string()).trim().max(FACE_SWAP_TEXT_MAX).optional(),
   options: faceSwapSelectionSchema.optional(),
   /** The description as approved (and perhaps edited) in the Preview modal; compiled when absent. */
   prompt: multiline(z.string())
     .trim()
-    .max(FACE_SWAP_DESCRIPTION_MAX, `Prompt cannot exceed ${FACE_SWAP_DESCRIPTION_MAX} characters`)
+    .max(FACE_SWAP_DESCRIPTION_MAX, encodeMessage(say('promptTooLong', { max: FACE_SWAP_DESCRIPTION_MAX })))
     .optional(),
 });
 export type FaceSwapRequest = z.infer<typeof faceSwapRequestSchema>;
@@ -80,6 +80,6 @@ export function resolveFaceSwap(
 ): { prompt: string; description: string; selection: Record<string, string> } {
   const selection = cleanSelection(request.options as FaceSwapSelection | undefined);
   const description = stripFaceSwapPrefix(request.prompt ?? '') || compileFaceSwapDescription(request.extra ?? '', selection);
-  if (!description) throw new ServiceError('VALIDATION_FAILED', FACE_SWAP_NEEDS_INPUT, { field: 'prompt' });
+  if (!description) throw new ServiceError('VALIDATION_FAILED', 'faceSwapNeedsInput', { field: 'prompt' });
   return { prompt: compileFaceSwapPrompt(mode, description), description, selection };
 }

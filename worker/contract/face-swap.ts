@@ -766,7 +766,6 @@ export function stripFaceSwapPrefix(text: string): string {
 export const FACE_SWAP_TEXT_MAX = 2000;
 /** A description edited in the Preview modal, within the workbench's prompt limit once prefixed. */
 export const FACE_SWAP_DESCRIPTION_MAX = 4500;
-export const FACE_SWAP_NEEDS_INPUT = 'Describe the look or choose at least one option';
 
 /**
  * What the offline engine applies, by option and value (worker/engine/face-swap); everything else is

@@ -4,6 +4,8 @@ import { decimalNumber, wholeNumber } from './numbers';
 import type { JobFailure } from './job-failures';
 import { multiline } from './text';
 import { TOOL_IDS } from './tools';
+import { OPTION_DEFAULTS, OPTION_LIMITS, SAMPLERS, type GenerationOption } from './generation-options';
+import { sourceRecordIdField } from './lineage';
 
 /** Spec §3: styles, sizes, models. Shared by the API and the workbench. */
 export const STYLES = ['realistic', 'artistic', 'anime', 'cartoon', 'abstract'] as const;
@@ -26,7 +28,16 @@ export { UPLOAD } from './uploads';
 /** The workbench and tool pages send style names outside the five (logo, id-photo, restoration…). */
 const styleField = z.string().trim().max(40).default('realistic');
 const dimension = (name: string) => wholeNumber(name, 256, 2048);
-const seed = wholeNumber('seed', 0, 2 ** 31 - 1);
+const seed = wholeNumber('seed', OPTION_LIMITS.seed.min, OPTION_LIMITS.seed.max);
+const negativePrompt = multiline(z.string())
+  .trim()
+  .max(OPTION_LIMITS.negativePromptMax, `Negative prompt cannot exceed ${OPTION_LIMITS.negativePromptMax} characters`);
+const steps = wholeNumber('steps', OPTION_LIMITS.steps.min, OPTION_LIMITS.steps.max).default(OPTION_DEFAULTS.steps);
+const cfgScale = (fallback: number) => decimalNumber('cfgScale', OPTION_LIMITS.cfgScale.min, OPTION_LIMITS.cfgScale.max).default(fallback);
+const sampler = z.enum(SAMPLERS, { error: `sampler must be one of ${SAMPLERS.join(', ')}` });
+/** Variations: images made in one run, each with its own seed; priced count × the per-image cost. */
+const count = wholeNumber('count', OPTION_LIMITS.count.min, OPTION_LIMITS.count.max).default(OPTION_DEFAULTS.count);
+export { GENERATION_OPTIONS, OPTION_DEFAULTS, OPTION_LIMITS, SAMPLERS, type GenerationOption } from './generation-options';
 
 export const textToImageRequest = z.object({
   prompt: multiline(z.string({ error: 'Please enter a prompt' }))
@@ -38,10 +49,12 @@ export const textToImageRequest = z.object({
   height: dimension('height').default(1024),
   model: z.enum(MODELS).default('nano'),
   updateRecordId: z.string().trim().min(1).max(64).optional(),
-  negativePrompt: multiline(z.string()).trim().max(2000).optional(),
-  steps: wholeNumber('steps', 1, 100).optional(),
-  cfgScale: decimalNumber('cfgScale', 0, 30).optional(),
+  negativePrompt: negativePrompt.optional(),
+  steps,
+  cfgScale: cfgScale(OPTION_DEFAULTS.cfgScaleTextToImage),
+  sampler: sampler.optional(),
   seed: seed.optional(),
+  count,
   toolId: z.enum(TOOL_IDS).optional(),
   /** A catalogue tool's own words (logo description); the server compiles the prompt from them. */
   extra: multiline(z.string()).trim().max(2000).optional(),
@@ -51,7 +64,6 @@ export const textToImageRequest = z.object({
 export type TextToImageRequest = z.infer<typeof textToImageRequest>;
 
 /** Multipart fields of POST /generate-image/edit, after the files are taken out. */
-export const EDIT_PROMPT_REQUIRED = 'Please describe the effect you want';
 /**
  * `prompt` may be absent when `toolId` names a catalogue tool with a template: the server compiles
  * the prompt from the tool's inputs (contract/tools.ts). Otherwise the route requires it.
@@ -61,11 +73,19 @@ export const editRequest = z.object({
   style: styleField,
   updateRecordId: z.string().trim().min(1).max(64).optional(),
   toolId: z.enum(TOOL_IDS).optional(),
-  negativePrompt: multiline(z.string()).trim().max(2000).optional(),
+  negativePrompt: negativePrompt.optional(),
   width: dimension('width').optional(),
   height: dimension('height').optional(),
   seed: seed.optional(),
+  /** How far the result may move from the source: 0 keeps it, 1 lets the edit replace it. Absent: the engine's own default. */
+  strength: decimalNumber('strength', OPTION_LIMITS.strength.min, OPTION_LIMITS.strength.max).optional(),
+  steps,
+  cfgScale: cfgScale(OPTION_DEFAULTS.cfgScaleEdit),
+  sampler: sampler.optional(),
+  count,
   model: z.enum(MODELS).default('nano'),
+  /** The creation the first image came from (Re-edit from My creations): the new one is linked to it. */
+  sourceRecordId: sourceRecordIdField.optional(),
 });
 export type EditRequest = z.infer<typeof editRequest>;
 
@@ -121,6 +141,21 @@ export interface GenerationStatus {
    * from the description), so the page can say it; null for every other job.
    */
   appliedOptions: Record<string, string> | null;
+  /** The advanced options the job runs with (null: not set, the engine's default). */
+  options: {
+    negativePrompt: string | null;
+    steps: number | null;
+    cfgScale: number | null;
+    strength: number | null;
+    sampler: string | null;
+  };
+  /**
+   * Options this job set that its engine does not honour, for a visible note on the result (empty:
+   * all honoured); null for work the options do not apply to (photo tools, logos, face swap).
+   */
+  ignoredOptions: GenerationOption[] | null;
+  /** Variations made in one run: the batch and its jobs in order (this one included); null for a single image. */
+  batch: { id: string; jobIds: string[] } | null;
   /** Where a job that has not started yet stands in the engine's queue; null once it runs or ends. */
   queue: QueuePlace | null;
 }

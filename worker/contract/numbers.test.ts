@@ -1,3 +1,4 @@
+import { decodeMessage, renderMessage } from './messages';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { consumeQuery } from './credits';
@@ -49,7 +50,8 @@ describe('wholeNumber', () => {
     expect(n.safeParse(1.5).success).toBe(false);
   });
   it('names the field and the rule in its message', () => {
-    expect(n.safeParse('0x10').error?.issues[0]?.message).toMatch(/^n must be a whole number written with digits only/);
+    const said = decodeMessage(n.safeParse('0x10').error?.issues[0]?.message ?? '');
+    expect(said && renderMessage(said, 'en')).toMatch(/^n must be a whole number written with digits only/);
   });
 });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { encodeMessage, say } from './messages';
 
 /**
  * How the API reads numbers that arrive as text (query strings, multipart fields, path segments,
@@ -17,10 +18,11 @@ export const WHOLE_NUMBER = new RegExp(`^(?:0|[1-9]\\d{0,${MAX_DIGITS - 1}})$`);
 /** A decimal such as `7.5` for the few fractional fields (cfgScale): digits, one point, digits. */
 export const DECIMAL_NUMBER = /^(?:0|[1-9]\d{0,5})(?:\.\d{1,4})?$/;
 
+const tooSmall = (field: string, min: number) => encodeMessage(say('numberTooSmall', { field, min }));
+const tooLarge = (field: string, max: number) => encodeMessage(say('numberTooLarge', { field, max }));
+
 /** Marks the schemas built here, so tests can find every numeric field of every operation. */
 export const numericFields = z.registry<{ kind: 'whole' | 'decimal' }>();
-
-const wholeMessage = (name: string) => `${name} must be a whole number written with digits only, such as 20`;
 
 /**
  * A whole number between `min` and `max`, sent as digits (`"20"`) or, in a JSON body, as a JSON
@@ -28,8 +30,8 @@ const wholeMessage = (name: string) => `${name} must be a whole number written w
  */
 export function wholeNumber(name: string, min: number, max: number) {
   const schema = z
-    .union([z.int(), z.string().regex(WHOLE_NUMBER).transform(Number)], { error: wholeMessage(name) })
-    .pipe(z.int().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+    .union([z.int(), z.string().regex(WHOLE_NUMBER).transform(Number)], { error: encodeMessage(say('wholeNumberFormat', { field: name })) })
+    .pipe(z.int().min(min, tooSmall(name, min)).max(max, tooLarge(name, max)));
   numericFields.add(schema, { kind: 'whole' });
   return schema;
 }
@@ -38,9 +40,9 @@ export function wholeNumber(name: string, min: number, max: number) {
 export function decimalNumber(name: string, min: number, max: number) {
   const schema = z
     .union([z.number(), z.string().regex(DECIMAL_NUMBER).transform(Number)], {
-      error: `${name} must be a number written with digits and at most one point, such as 7.5`,
+      error: encodeMessage(say('decimalNumberFormat', { field: name })),
     })
-    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+    .pipe(z.number().min(min, tooSmall(name, min)).max(max, tooLarge(name, max)));
   numericFields.add(schema, { kind: 'decimal' });
   return schema;
 }
@@ -51,7 +53,7 @@ export function decimalNumber(name: string, min: number, max: number) {
  */
 export function oneOfNumbers<const T extends readonly number[]>(name: string, values: T, options: { suffix?: string } = {}) {
   const spelled = new RegExp(`^(?:${values.join('|')})${options.suffix ? `(?:${options.suffix})?` : ''}$`);
-  const message = `${name} must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+  const message = encodeMessage(say('numberOneOf', { field: name, values: values.join(', ') }));
   const schema = z
     .union(
       [

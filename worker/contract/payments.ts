@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentGateway, type PaymentMethod } from './gateways';
 import { wholeNumber } from './numbers';
 import { multiline } from './text';
+import { AUTH_MESSAGES } from './auth-rules';
 
 /**
  * Payments as the API and the SPA see them (spec §3 Order, Subscription, Refund check, Payment
@@ -28,22 +29,17 @@ export const REFUND_RULES = {
 
 export const ORDERS_PAGE_SIZE = 20;
 
-const gateway = z.enum(PAYMENT_METHODS, { error: `gateway must be ${PAYMENT_METHODS.join(' or ')}` });
-const planIdField = (name: string) =>
-  z
-    .string({ error: `${name} is required` })
-    .trim()
-    .min(1, `${name} is required`)
-    .max(64);
+const gateway = z.enum(PAYMENT_METHODS);
+const planIdField = () => z.string().trim().min(1).max(64);
 const referralCode = z
   .string()
   .trim()
   .max(32)
-  .regex(/^[A-Za-z0-9_-]*$/, 'Invalid referral code')
+  .regex(/^[A-Za-z0-9_-]*$/, AUTH_MESSAGES.referralCodeInvalid)
   .optional();
 
-export const createSubscriptionOrderRequest = z.object({ planId: planIdField('planId'), gateway, referralCode });
-export const createCreditOrderRequest = z.object({ packageId: planIdField('packageId'), gateway, referralCode });
+export const createSubscriptionOrderRequest = z.object({ planId: planIdField(), gateway, referralCode });
+export const createCreditOrderRequest = z.object({ packageId: planIdField(), gateway, referralCode });
 /** `POST /api/credits/packages/{id}/purchase?referralCode`: the gateway may come in the body; card by default. */
 export const purchasePackageQuery = z.object({ referralCode });
 export const purchasePackageBody = z
@@ -60,10 +56,7 @@ export const ordersQuery = z.object({
 
 export const refundRequest = z
   .object({
-    reason: multiline(z.string())
-      .trim()
-      .max(REFUND_RULES.reasonMaxLength, `The reason can be at most ${REFUND_RULES.reasonMaxLength} characters`)
-      .optional(),
+    reason: multiline(z.string()).trim().max(REFUND_RULES.reasonMaxLength).optional(),
   })
   .default({});
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { wholeNumber } from './numbers';
+import { AUTH_MESSAGES } from './auth-rules';
 
 export const referralCodeParam = z.object({
   code: z
@@ -7,13 +8,13 @@ export const referralCodeParam = z.object({
     .trim()
     .min(4)
     .max(32)
-    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid referral code'),
+    .regex(/^[A-Za-z0-9_-]+$/, AUTH_MESSAGES.referralCodeInvalid),
 });
 export const referredUsersQuery = z.object({
   page: wholeNumber('page', 0, 100_000).default(0),
   size: wholeNumber('size', 1, 100).default(20),
 });
-export const processRegistrationRequest = z.object({ referralCode: z.string().trim().min(4, 'Invalid referral code').max(32) });
+export const processRegistrationRequest = z.object({ referralCode: z.string().trim().min(4, AUTH_MESSAGES.referralCodeInvalid).max(32) });
 export const processPurchaseRequest = z.object({
   referralCode: z.string().trim().max(32).optional(),
   orderId: z.string().trim().min(1).max(64),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { PlainMessageId } from './messages';
 
 /**
  * Which text the API accepts (DESIGN.md §3.10). Every string a route validates is checked after
@@ -20,11 +21,12 @@ export function multiline<S extends z.ZodType>(schema: S): S {
 
 export type TextProblem = 'control' | 'newline' | 'surrogate';
 
-export const TEXT_PROBLEM_MESSAGES: Record<TextProblem, string> = {
-  control: 'Contains control characters that are not allowed',
-  newline: 'Line breaks are not allowed here',
-  surrogate: 'Contains invalid characters (unpaired surrogates)',
-};
+/** The message (worker/contract/messages.ts) each problem is reported with. */
+export const TEXT_PROBLEM_MESSAGES = {
+  control: 'textControl',
+  newline: 'textNewline',
+  surrogate: 'textSurrogate',
+} as const satisfies Record<TextProblem, PlainMessageId>;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's purpose (DESIGN.md §3.10).
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { HEX_COLOUR, type ToolDefinition } from './tools';
 import { multiline } from './text';
+import { encodeMessage, say } from './messages';
 
 /**
  * A tool's own inputs, validated at the edge: every component's field, with its rules. Unknown
@@ -11,12 +12,11 @@ export function toolInputSchema(tool: ToolDefinition) {
   for (const component of tool.components) {
     switch (component.type) {
       case 'promptInput': {
-        const text = multiline(z.string()).trim().max(component.maxLength, `must be at most ${component.maxLength} characters`);
+        const text = multiline(z.string()).trim().max(component.maxLength);
         shape.extra = component.required
-          ? text.min(
-              component.minLength,
-              tool.id === 'logo-generation' ? 'Please enter logo description' : `must be at least ${component.minLength} characters`,
-            )
+          ? tool.id === 'logo-generation'
+            ? text.min(component.minLength, 'logoDescriptionRequired')
+            : text.min(component.minLength)
           : text.optional();
         break;
       }
@@ -24,12 +24,12 @@ export function toolInputSchema(tool: ToolDefinition) {
         shape.backgroundColor = z
           .string()
           .trim()
-          .regex(HEX_COLOUR, 'must be a colour like #RRGGBB')
+          .regex(HEX_COLOUR, encodeMessage(say('colourFormat', { field: '' })))
           .transform((c) => c.toLowerCase())
           .default(component.default);
         break;
       case 'parameterSelector':
-        shape.size = z.enum(component.options as [string, ...string[]], { error: 'Please select an option' }).default(component.default);
+        shape.size = z.enum(component.options as [string, ...string[]]).default(component.default);
         break;
       case 'imageUpload':
         break;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD, unsupportedUploadMessage, uploadAccept, uploadTypeNames, uploadTypes } from './uploads';
+import { UPLOAD, uploadAccept, uploadTypeNames, uploadTypes } from './uploads';
 
 describe('upload formats', () => {
-  it('says the spec’s refusal for the plain list and names GIF where GIF is accepted', () => {
-    expect(unsupportedUploadMessage(false)).toBe('Only JPG, PNG, WebP formats are supported');
-    expect(unsupportedUploadMessage(true)).toBe('Only JPG, PNG, WebP, GIF formats are supported');
+  it('names GIF only where GIF is accepted, in the spec’s order', () => {
+    expect(uploadTypeNames(false)).toEqual(['JPG', 'PNG', 'WebP']);
+    expect(uploadTypeNames(true)).toEqual(['JPG', 'PNG', 'WebP', 'GIF']);
   });
 
   it('names, accepts and checks the same list', () => {

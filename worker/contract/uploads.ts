@@ -37,10 +37,3 @@ export const uploadTypeNames = (acceptsGif: boolean): string[] =>
 
 /** The file picker's `accept` attribute for the same list. */
 export const uploadAccept = (acceptsGif: boolean): string => uploadTypes(acceptsGif).join(',');
-
-/**
- * The server's refusal of another type, in English (worker/contract/error-messages.ts says it in
- * Chinese): "Only JPG, PNG, WebP formats are supported" (spec §9), with GIF where it is accepted.
- */
-export const unsupportedUploadMessage = (acceptsGif: boolean): string =>
-  `Only ${uploadTypeNames(acceptsGif).join(', ')} formats are supported`;

@@ -1,3 +1,4 @@
+import type { ParamsOf } from './messages';
 import * as z from 'zod';
 import type { QueuePlace } from './generation';
 import type { JobFailure } from './job-failures';
@@ -23,11 +24,11 @@ export const maxInputPixels = (factor: UpscaleFactor) => Math.floor(UPSCALE.maxO
 export const maxInputSide = (factor: UpscaleFactor) => Math.floor(UPSCALE.maxOutputSide / factor);
 
 /** Why an image cannot be upscaled by `factor`, or null when it can. */
-export function upscaleSizeProblem(width: number, height: number, factor: UpscaleFactor): string | null {
+export function upscaleSizeProblem(width: number, height: number, factor: UpscaleFactor): ParamsOf<'upscaleTooLarge'> | null {
   const pixels = maxInputPixels(factor);
   const side = Math.floor(Math.sqrt(pixels));
   if (width * height > pixels || Math.max(width, height) > maxInputSide(factor)) {
-    return `At ${factor}× the image can be at most ${pixels.toLocaleString('en-US')} pixels (about ${side}×${side}) and ${maxInputSide(factor)} px per side; this one is ${width}×${height}`;
+    return { factor, pixels, side, perSide: maxInputSide(factor), width, height };
   }
   return null;
 }

@@ -9,6 +9,8 @@ import { planExport, writeExportZip } from '../services/account/export-contents'
 import { insertDataExportWithinCap } from '../services/account/export-quota';
 import { fileUrl, presentFileUrl } from '../services/files/files';
 import { MAX_ATTEMPTS } from './pipeline';
+import { DEFAULT_LOCALE, type Locale } from '../contract/locales';
+import { isMessageId, renderMessage, say } from '../contract/messages';
 
 /**
  * "My data" export (issue 19) as a job on the queue: the request only records it and publishes it;
@@ -33,7 +35,14 @@ const DAY_MS = 24 * 3600 * 1000;
 const e = schema.dataExports;
 const exportKey = (userId: string, id: string) => `users/${userId}/exports/${id}.zip`;
 
-async function present(ctx: Pick<Ctx, 'config' | 'clock'>, row: ExportRow): Promise<DataExportInfo> {
+/** Why an export failed, stored as a message id and said in the reader's language when read. */
+type ExportFailure = 'exportTimedOut' | 'exportServiceUnavailable' | 'exportBuildFailed';
+
+/** The stored failure in `locale`; a row failed before failures were ids keeps its English text. */
+const failureText = (stored: string | null, locale: Locale) =>
+  stored && isMessageId(stored) ? renderMessage(say(stored as ExportFailure), locale) : stored;
+
+async function present(ctx: Pick<Ctx, 'config' | 'clock'>, row: ExportRow, locale: Locale): Promise<DataExportInfo> {
   const ready = row.status === 'COMPLETED' && row.blobKey;
   return {
     id: row.id,
@@ -46,16 +55,16 @@ async function present(ctx: Pick<Ctx, 'config' | 'clock'>, row: ExportRow): Prom
     fileCount: row.fileCount,
     downloadUrl: ready ? await presentFileUrl(ctx.config.AUTH_SECRET, fileUrl(row.blobKey!), ctx.clock.now()) : null,
     fileName: ready ? `image-studio-data-${row.createdAt.toISOString().slice(0, 10)}.zip` : null,
-    error: row.errorMessage,
+    error: failureText(row.errorMessage, locale),
   };
 }
 
 /** Fails a running export (once: only a row still PROCESSING changes). */
-async function failExport(ctx: Pick<Ctx, 'db' | 'clock'>, id: string, message: string) {
+async function failExport(ctx: Pick<Ctx, 'db' | 'clock'>, id: string, failure: ExportFailure) {
   const now = ctx.clock.now();
   await ctx.db
     .update(e)
-    .set({ status: 'FAILED', errorMessage: message, finishedAt: now, updatedAt: now })
+    .set({ status: 'FAILED', errorMessage: failure, finishedAt: now, updatedAt: now })
     .where(and(eq(e.id, id), eq(e.status, 'PROCESSING')));
 }
 
@@ -75,32 +84,32 @@ async function expireExport(ctx: Pick<Ctx, 'db' | 'blobs' | 'clock' | 'log'>, ro
  * The newest export of the user, tidied as it is read: a run past its deadline is failed and a zip past
  * its keep time removed. (Exports are read far more often than they age, so no sweeper is needed.)
  */
-export async function latestDataExport(ctx: Ctx, userId: string): Promise<DataExportResponse> {
+export async function latestDataExport(ctx: Ctx, userId: string, locale: Locale = DEFAULT_LOCALE): Promise<DataExportResponse> {
   const now = ctx.clock.now();
   let [row] = await ctx.db.select().from(e).where(eq(e.userId, userId)).orderBy(desc(e.createdAt), desc(e.id)).limit(1);
   if (row?.status === 'PROCESSING' && row.deadlineAt <= now) {
-    await failExport(ctx, row.id, 'The export took too long, please try again');
+    await failExport(ctx, row.id, 'exportTimedOut');
     [row] = await ctx.db.select().from(e).where(eq(e.id, row.id));
   } else if (row?.status === 'COMPLETED' && row.expiresAt && row.expiresAt <= now) {
     await expireExport(ctx, row);
     [row] = await ctx.db.select().from(e).where(eq(e.id, row.id));
   }
-  return { success: true, export: row ? await present(ctx, row) : null };
+  return { success: true, export: row ? await present(ctx, row, locale) : null };
 }
 
 /**
  * Starts an export, or returns the one already running (one at a time per user: a partial unique
  * index decides between two clicks). Older zips are removed: only the newest is kept.
  */
-export async function startDataExport(ctx: Ctx, userId: string): Promise<DataExportResponse> {
+export async function startDataExport(ctx: Ctx, userId: string, locale: Locale = DEFAULT_LOCALE): Promise<DataExportResponse> {
   const now = ctx.clock.now();
-  const running = await latestDataExport(ctx, userId);
+  const running = await latestDataExport(ctx, userId, locale);
   if (running.export?.status === 'PROCESSING') return running;
   const id = newId('exp');
   const deadlineAt = new Date(now.getTime() + DATA_EXPORT_JOB.deadlineSeconds * 1000);
   // The daily cap counts exports that exist, so parallel clicks on one export spend one start.
   const created = await insertDataExportWithinCap(ctx.db, { id, userId, now, deadlineAt });
-  if (!created) return latestDataExport(ctx, userId);
+  if (!created) return latestDataExport(ctx, userId, locale);
   const older = await ctx.db
     .select()
     .from(e)
@@ -110,10 +119,10 @@ export async function startDataExport(ctx: Ctx, userId: string): Promise<DataExp
     await ctx.queue.publish({ path: DATA_EXPORT_JOB.callbackPath, body: { exportId: id }, retries: MAX_ATTEMPTS - 1 });
   } catch (error) {
     ctx.log.error('data export publish failed', { exportId: id, error: String(error) });
-    await failExport(ctx, id, 'The export service is unavailable, please try again');
+    await failExport(ctx, id, 'exportServiceUnavailable');
   }
   const [row] = await ctx.db.select().from(e).where(eq(e.id, id));
-  return { success: true, export: await present(ctx, row!) };
+  return { success: true, export: await present(ctx, row!, locale) };
 }
 
 async function setProgress(ctx: Pick<Ctx, 'db' | 'clock'>, id: string, progress: number) {
@@ -130,7 +139,8 @@ async function setProgress(ctx: Pick<Ctx, 'db' | 'clock'>, id: string, progress:
  */
 export async function runDataExport(ctx: Ctx, body: unknown): Promise<{ outcome: 'completed' | 'failed' | 'skipped' }> {
   const parsed = DATA_EXPORT_JOB.payload.safeParse(body);
-  if (!parsed.success) throw new ServiceError('VALIDATION_FAILED', 'exportId is required', { field: 'exportId' });
+  if (!parsed.success) throw new ServiceError('VALIDATION_FAILED', say('fieldRequired', { field: 'exportId' }), { field: 'exportId' });
+
   const { exportId } = parsed.data;
   const now = ctx.clock.now();
   const [row] = await ctx.db
@@ -140,7 +150,7 @@ export async function runDataExport(ctx: Ctx, body: unknown): Promise<{ outcome:
     .returning();
   if (!row) return { outcome: 'skipped' };
   if (row.deadlineAt <= now) {
-    await failExport(ctx, row.id, 'The export took too long, please try again');
+    await failExport(ctx, row.id, 'exportTimedOut');
     return { outcome: 'failed' };
   }
   try {
@@ -183,10 +193,10 @@ export async function runDataExport(ctx: Ctx, body: unknown): Promise<{ outcome:
     const message = error instanceof Error ? error.message : String(error);
     if (row.attempt < MAX_ATTEMPTS) {
       ctx.log.warn('data export attempt failed, will retry', { exportId: row.id, attempt: row.attempt, error: message });
-      throw new ServiceError('SERVICE_UNAVAILABLE', 'Export attempt failed; the queue will retry');
+      throw new ServiceError('SERVICE_UNAVAILABLE', 'exportRetrying');
     }
     ctx.log.warn('data export failed', { exportId: row.id, error: message });
-    await failExport(ctx, row.id, 'The export could not be built, please try again');
+    await failExport(ctx, row.id, 'exportBuildFailed');
     return { outcome: 'failed' };
   }
 }

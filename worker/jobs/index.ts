@@ -12,5 +12,6 @@ export {
   MAX_ATTEMPTS,
   runJob,
   startJob,
+  startJobs,
   sweepExpiredJobs,
 } from './pipeline';

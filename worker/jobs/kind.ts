@@ -4,6 +4,7 @@ import type { schema } from '../../db/client';
 import type { JobKindId } from '../contract/job-kinds';
 import type { JobLedgerReason } from '../contract/ledger-reasons';
 import type { AppDeps } from '../ports';
+import type { Message } from '../contract/messages';
 
 /** A job not finished by then is failed and refunded by the sweeper (spec §4 speaks of 5 minutes). */
 export const JOB_DEADLINE_SECONDS = 5 * 60;
@@ -23,6 +24,13 @@ export interface RecordFields {
   width?: number | null;
   height?: number | null;
   toolId?: string | null;
+  /** The advanced options the job runs with (contract/generation-options.ts). */
+  negativePrompt?: string | null;
+  seed?: number | null;
+  steps?: number | null;
+  cfgScale?: number | null;
+  strength?: number | null;
+  sampler?: string | null;
 }
 
 export interface JobResult {
@@ -50,7 +58,8 @@ export interface JobKind<P = unknown> {
   /** Engine label stored with the job (a model name, or `offline`). */
   engine(payload: P): string;
   /** Null when this deployment can run the payload, else the request field to blame and why. */
-  unavailable?(ctx: Pick<JobContext, 'images'>, payload: P): { field: string; message: string } | null;
+  unavailable?(ctx: Pick<JobContext, 'images'>, payload: P): { field: string; message: Message } | null;
+
   run(ctx: JobContext, payload: P): Promise<JobResult>;
   /**
    * Seconds the job may run before the sweeper fails and refunds it (default JOB_DEADLINE_SECONDS).

@@ -5,6 +5,8 @@ import { classifyError, type ErrorCategory } from '../contract/generation';
 import { FAILURE_OF_CATEGORY, JOB_FAILURE_CATEGORY, type JobFailure } from '../contract/job-failures';
 import { EngineInputError } from '../engine/operations';
 import { newId } from '../lib/ids';
+import type { LedgerEntryReason } from '../contract/ledger-reasons';
+import { refundBatchShare } from '../services/credits/batch-share';
 import { refundSpend, spendCredits } from '../services/credits/ledger';
 import { blobKeys, fileUrl } from '../services/files/files';
 import { EngineBusyError, EngineError } from '../services/generation/engine';
@@ -12,6 +14,7 @@ import { JOB_DEADLINE_SECONDS, type JobContext, type JobKind } from './kind';
 import { admitJob, claimJob, LEASE_SECONDS, recordFailedAttempt, releaseJob, renewLease } from './queue';
 import { JOB_KINDS } from './registry';
 import { readSource } from './sources';
+import { say } from '../contract/messages';
 
 /** Runs of one job (engine failures or crashes; a busy engine costs none) before a retryable failure becomes final. */
 export const MAX_ATTEMPTS = 3;
@@ -26,11 +29,13 @@ export const JOB_CALLBACK_PATH = '/api/jobs/run';
 export const JOB_CALLBACK_PATHS = [JOB_CALLBACK_PATH, '/api/jobs/generation'] as const;
 
 const debitKey = (jobId: string) => `job:${jobId}:debit`;
+/** The one debit of a batch of variations (its jobs refund their shares of it). */
+export const batchDebitKey = (batchId: string) => `batch:${batchId}:debit`;
 
 export const jobCallbackPayload = (body: unknown) => {
   const jobId = (body as { jobId?: unknown })?.jobId;
   if (typeof jobId !== 'string' || !/^job_[a-z0-9]+$/.test(jobId))
-    throw new ServiceError('VALIDATION_FAILED', 'jobId is required', { field: 'jobId' });
+    throw new ServiceError('VALIDATION_FAILED', say('fieldRequired', { field: 'jobId' }), { field: 'jobId' });
   return { jobId };
 };
 
@@ -69,86 +74,137 @@ export async function startJob<P>(
   payload: P,
   meta: { updateRecordId?: string; sourceUrls?: string[]; userWords?: string } = {},
 ): Promise<string> {
-  const input = kind.payload.parse(payload);
-  const unavailable = kind.unavailable?.(ctx, input);
+  const [jobId] = await startJobs(ctx, kind, userId, [payload], meta);
+  return jobId!;
+}
+
+/**
+ * Starts one job, or a batch of variations (several payloads of one kind and one cost, e.g. the same
+ * settings with different seeds): all of them are admitted or none (the queue must take the whole
+ * batch), then one transaction writes a record and a job per image and ONE debit of count × cost
+ * (`batch:<batchId>:debit`). Each job of a batch that fails refunds its own share of that debit
+ * (failJob). A single payload keeps the per-job debit `job:<id>:debit`. Returns the jobs' ids in order.
+ */
+export async function startJobs<P>(
+  ctx: JobContext,
+  kind: JobKind<P>,
+  userId: string,
+  payloads: readonly P[],
+  meta: { updateRecordId?: string; sourceUrls?: string[]; userWords?: string } = {},
+): Promise<string[]> {
+  const inputs = payloads.map((payload) => kind.payload.parse(payload));
+  const first = inputs[0];
+  if (first === undefined) throw new Error('startJobs needs at least one payload');
+  const batched = inputs.length > 1;
+  if (batched && meta.updateRecordId) throw new ServiceError('VALIDATION_FAILED', 'regenerateOneImage', { field: 'count' });
+
+  const unavailable = kind.unavailable?.(ctx, first);
   if (unavailable) throw new ServiceError('VALIDATION_FAILED', unavailable.message, { field: unavailable.field });
-  await admitJob(ctx, userId);
-  const cost = await kind.cost(ctx.db, input);
-  const deadlineSeconds = kind.deadlineSeconds?.(input) ?? JOB_DEADLINE_SECONDS;
+  await admitJob(ctx, userId, { count: inputs.length, kind: kind.id });
+  // Variations share everything that prices an image (size, model), so one cost holds for each.
+  const cost = await kind.cost(ctx.db, first);
+  const deadlineSeconds = kind.deadlineSeconds?.(first) ?? JOB_DEADLINE_SECONDS;
   const now = ctx.clock.now();
-  const jobId = newId('job');
+  const jobIds = inputs.map(() => newId('job'));
+  const batchId = batched ? newId('bat') : null;
   await ctx.db.transaction(async (tx) => {
-    let recordId = meta.updateRecordId;
-    const { type, ...described } = kind.record(input);
-    const recordFields = {
-      status: 'PROCESSING' as const,
-      prompt: null,
-      style: null,
-      model: null,
-      width: null,
-      height: null,
-      toolId: null,
-      ...described,
-      credits: cost,
-      sourceImageUrls: meta.sourceUrls ?? null,
-      userWords: meta.userWords?.trim() || null,
-      errorCategory: null,
-      errorMessage: null,
-      updatedAt: now,
-    };
-    if (recordId) {
-      // Regenerating overwrites the user's own, finished record only (its type stays).
-      const [updated] = await tx
-        .update(schema.creationRecords)
-        .set(recordFields)
-        .where(
-          and(
-            eq(schema.creationRecords.id, recordId),
-            eq(schema.creationRecords.userId, userId),
-            sql`${schema.creationRecords.deletedAt} is null`,
-            inArray(schema.creationRecords.status, ['COMPLETED', 'FAILED']),
-          ),
-        )
-        .returning({ id: schema.creationRecords.id });
-      if (!updated) throw new ServiceError('NOT_FOUND', 'Resource not found, may have been deleted', { field: 'updateRecordId' });
-    } else {
-      recordId = newId('rec');
-      await tx.insert(schema.creationRecords).values({ id: recordId, userId, type, ...recordFields, createdAt: now });
+    const recordIds: string[] = [];
+    for (const [index, input] of inputs.entries()) {
+      const jobId = jobIds[index]!;
+      let recordId = meta.updateRecordId;
+      const { type, ...described } = kind.record(input);
+      const recordFields = {
+        status: 'PROCESSING' as const,
+        prompt: null,
+        style: null,
+        model: null,
+        width: null,
+        height: null,
+        toolId: null,
+        negativePrompt: null,
+        seed: null,
+        steps: null,
+        cfgScale: null,
+        strength: null,
+        sampler: null,
+        ...described,
+        credits: cost,
+        batchId,
+        sourceImageUrls: meta.sourceUrls ?? null,
+        userWords: meta.userWords?.trim() || null,
+        errorCategory: null,
+        errorMessage: null,
+        updatedAt: now,
+      };
+      if (recordId) {
+        // Regenerating overwrites the user's own, finished record only (its type stays).
+        const [updated] = await tx
+          .update(schema.creationRecords)
+          .set(recordFields)
+          .where(
+            and(
+              eq(schema.creationRecords.id, recordId),
+              eq(schema.creationRecords.userId, userId),
+              sql`${schema.creationRecords.deletedAt} is null`,
+              inArray(schema.creationRecords.status, ['COMPLETED', 'FAILED']),
+            ),
+          )
+          .returning({ id: schema.creationRecords.id });
+        if (!updated) throw new ServiceError('NOT_FOUND', 'resourceNotFound', { field: 'updateRecordId' });
+      } else {
+        recordId = newId('rec');
+        await tx.insert(schema.creationRecords).values({ id: recordId, userId, type, ...recordFields, createdAt: now });
+      }
+      recordIds.push(recordId);
+      await tx.insert(schema.generationJobs).values({
+        id: jobId,
+        recordId,
+        userId,
+        kind: kind.id,
+        engine: kind.engine(input),
+        input,
+        cost,
+        batchId,
+        batchIndex: batchId ? index : null,
+        // Reset when a runner starts it: the deadline counts run time, never time in the queue.
+        deadlineAt: new Date(now.getTime() + deadlineSeconds * 1000),
+        runAfter: now,
+        createdAt: now,
+      });
     }
-    await tx.insert(schema.generationJobs).values({
-      id: jobId,
-      recordId,
-      userId,
-      kind: kind.id,
-      engine: kind.engine(input),
-      input,
-      cost,
-      // Reset when a runner starts it: the deadline counts run time, never time in the queue.
-      deadlineAt: new Date(now.getTime() + deadlineSeconds * 1000),
-      runAfter: now,
-      createdAt: now,
-    });
     if (cost > 0) {
       await spendCredits(tx, {
         userId,
-        amount: cost,
-        movementKey: debitKey(jobId),
+        amount: cost * inputs.length,
+        movementKey: batchId ? batchDebitKey(batchId) : debitKey(jobIds[0]!),
         type: kind.ledger.type,
         referenceType: 'IMAGE_GENERATION',
-        referenceId: recordId,
-        reason: kind.ledger.reason,
-        reasonParams: {},
+        referenceId: recordIds[0]!,
+        // A batch's one row says how many images it paid for.
+        ...({ reason: kind.ledger.reason, reasonParams: batchId ? { images: inputs.length } : {} } as LedgerEntryReason),
       });
     }
   });
 
-  try {
-    await publishJob(ctx, jobId, deadlineSeconds);
-  } catch (error) {
-    ctx.log.error('job publish failed', { jobId, error: String(error) });
-    await failJob(ctx, jobId, 'SERVICE_UNAVAILABLE');
+  for (const jobId of jobIds) {
+    try {
+      await publishJob(ctx, jobId, deadlineSeconds);
+    } catch (error) {
+      ctx.log.error('job publish failed', { jobId, error: String(error) });
+      await failJob(ctx, jobId, 'SERVICE_UNAVAILABLE');
+    }
   }
-  return jobId;
+  return jobIds;
+}
+
+/** The jobs of a batch of variations, in the order they were asked for. */
+export async function batchJobIds(ctx: Pick<JobContext, 'db'>, batchId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ id: schema.generationJobs.id })
+    .from(schema.generationJobs)
+    .where(eq(schema.generationJobs.batchId, batchId))
+    .orderBy(schema.generationJobs.batchIndex);
+  return rows.map((row) => row.id);
 }
 
 /** A job by its id or its record's id, the caller's own only (other users' jobs do not exist for them). */
@@ -166,7 +222,7 @@ export async function getJob(ctx: Pick<JobContext, 'db'>, userId: string, id: st
     )
     .orderBy(sql`${schema.generationJobs.createdAt} desc`)
     .limit(1);
-  if (!job) throw new ServiceError('NOT_FOUND', 'Task not found');
+  if (!job) throw new ServiceError('NOT_FOUND', 'taskNotFound');
   return job;
 }
 
@@ -202,13 +258,24 @@ export async function failJob(
       .update(schema.creationRecords)
       .set({ status: 'FAILED', ...fields, updatedAt: now })
       .where(eq(schema.creationRecords.id, job.recordId));
-    await refundSpend(t, {
-      userId: job.userId,
-      spendMovementKey: debitKey(jobId),
-      referenceType: 'IMAGE_GENERATION',
-      referenceId: job.recordId,
-      reason: 'GENERATION_REFUND',
-    });
+    if (job.batchId !== null && job.batchIndex !== null) {
+      // One image of a batch: its own share of the batch's one debit, never the whole of it.
+      await refundBatchShare(t, {
+        userId: job.userId,
+        spendMovementKey: batchDebitKey(job.batchId),
+        index: job.batchIndex,
+        share: job.cost,
+        referenceId: job.recordId,
+      });
+    } else {
+      await refundSpend(t, {
+        userId: job.userId,
+        spendMovementKey: debitKey(jobId),
+        referenceType: 'IMAGE_GENERATION',
+        referenceId: job.recordId,
+        reason: 'GENERATION_REFUND',
+      });
+    }
     return true;
   };
   return options.tx ? run(options.tx) : ctx.db.transaction(run);

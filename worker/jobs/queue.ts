@@ -12,6 +12,7 @@ import type { QueuePlace } from '../contract/generation';
 import { newId } from '../lib/ids';
 import type { JobContext } from './kind';
 import { fairOrder, type UserLoad, type WaitingJob } from './queue-order';
+import { say } from '../contract/messages';
 
 type JobRow = typeof schema.generationJobs.$inferSelect;
 const jobs = schema.generationJobs;
@@ -180,23 +181,31 @@ async function queuedSeconds(ctx: Pick<JobContext, 'db' | 'clock' | 'images'>, a
 /**
  * Admission, before any credit moves: a user with MAX_ACTIVE_PER_USER jobs in line waits for one
  * to finish (429), and nobody is charged for a job that would wait longer than
- * MAX_QUEUE_WAIT_SECONDS (503 ENGINE_BUSY). Both carry Retry-After.
+ * MAX_QUEUE_WAIT_SECONDS (503 ENGINE_BUSY). Both carry Retry-After. A batch of `count` jobs of
+ * `kind` is admitted whole or not at all: every one of them must fit the user's share, and the last
+ * must start within the wait limit.
  */
-export async function admitJob(ctx: Pick<JobContext, 'db' | 'clock' | 'images'>, userId: string) {
+export async function admitJob(
+  ctx: Pick<JobContext, 'db' | 'clock' | 'images'>,
+  userId: string,
+  batch: { count?: number; kind?: string } = {},
+) {
+  const count = batch.count ?? 1;
   const now = ctx.clock.now();
   const [own] = await ctx.db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(jobs)
     .where(and(eq(jobs.userId, userId), eq(jobs.status, 'PROCESSING')));
   const perKind = await runSeconds(ctx.db, now);
-  if ((own?.n ?? 0) >= MAX_ACTIVE_PER_USER)
-    throw new ServiceError('RATE_LIMITED', `You already have ${MAX_ACTIVE_PER_USER} images in progress; start more when one finishes`, {
+  if ((own?.n ?? 0) + count > MAX_ACTIVE_PER_USER)
+    throw new ServiceError('RATE_LIMITED', say('tooManyJobsInProgress', { max: MAX_ACTIVE_PER_USER }), {
       retryAfter: Math.ceil(perKind('tool')),
     });
   const waiting = await readWaiting(ctx.db, now, false);
-  const wait = await queuedSeconds(ctx, waiting, now);
+  const behindOwnBatch = batch.kind ? ((count - 1) * perKind(batch.kind)) / Math.max(1, ctx.images.slots) : 0;
+  const wait = (await queuedSeconds(ctx, waiting, now)) + behindOwnBatch;
   if (wait > MAX_QUEUE_WAIT_SECONDS)
-    throw new ServiceError('ENGINE_BUSY', 'Many people are creating right now. Nothing was charged; please try again shortly', {
+    throw new ServiceError('ENGINE_BUSY', 'engineBusy', {
       retryAfter: Math.min(300, Math.max(5, Math.ceil(wait - MAX_QUEUE_WAIT_SECONDS))),
     });
 }

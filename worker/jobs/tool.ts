@@ -4,6 +4,7 @@ import { generationCost } from '../services/config/credit-system-config';
 import { defineJobKind } from './kind';
 import { offlineEngine, readSource } from './sources';
 import { promptPayload, recordTypeFor } from './text-to-image';
+import { say } from '../contract/messages';
 
 /**
  * A photo tool run by the deterministic engine (worker/engine/tools) on the user's photo, instead of
@@ -28,7 +29,7 @@ export const toolJob = defineJobKind({
     toolId: p.toolId,
   }),
   engine: () => 'offline',
-  unavailable: (ctx) => (ctx.images.offline ? null : { field: 'toolId', message: 'This tool is not available on this server' }),
+  unavailable: (ctx) => (ctx.images.offline ? null : { field: 'toolId', message: say('toolUnavailable') }),
   async run(ctx, p) {
     const [source] = await Promise.all(p.sourceKeys.slice(0, 1).map((key) => readSource(ctx, key)));
     return asRaster(

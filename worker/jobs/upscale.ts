@@ -3,6 +3,7 @@ import { UPSCALE_FACTORS, asRaster } from '../engine/operations';
 import { upscaleCost } from '../services/config/credit-system-config';
 import { defineJobKind, JOB_DEADLINE_SECONDS } from './kind';
 import { offlineEngine, readSource } from './sources';
+import { say } from '../contract/messages';
 
 /** Super-resolution of one uploaded photo (spec §3 Upscale job); the card shows the output size. */
 export const upscaleJob = defineJobKind({
@@ -32,7 +33,7 @@ export const upscaleJob = defineJobKind({
   // sweep and refund a large job that is still running. 45 s per MP + 90 s keeps the largest under
   // QStash's 15-minute response limit of its free plan.
   deadlineSeconds: (p) => Math.max(JOB_DEADLINE_SECONDS, Math.ceil(90 + (45 * p.width * p.height * p.scaleFactor ** 2) / 1e6)),
-  unavailable: (ctx) => (ctx.images.offline ? null : { field: 'image', message: 'The upscaler is not available on this server' }),
+  unavailable: (ctx) => (ctx.images.offline ? null : { field: 'image', message: say('upscalerUnavailable') }),
   async run(ctx, p) {
     const source = await readSource(ctx, p.sourceKey);
     return asRaster(

@@ -46,7 +46,7 @@ describe('error bodies name fields within a bound', () => {
   it('bounds a field a service threw as well, and the path a 404 repeats', async () => {
     const thrower = new Hono<AppEnv>()
       .get('/x', () => {
-        throw new ServiceError('VALIDATION_FAILED', 'bad', { field: 'f'.repeat(5000) });
+        throw new ServiceError('VALIDATION_FAILED', 'selectImage', { field: 'f'.repeat(5000) });
       })
       .onError(onError);
     const { error } = await (await thrower.request('/x')).json();

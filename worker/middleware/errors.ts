@@ -1,17 +1,23 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { localiseErrorMessage, messageLocale } from '../contract/error-messages';
+import { messageLocale } from '../contract/caller-language';
 import { ServiceError, type ApiErrorBody, type ErrorCode } from '../contract/errors';
+import { type Message, type PlainMessageId, renderMessage, say } from '../contract/messages';
 import type { AppEnv } from '../lib/hono-env';
 import { FIELD_NAME_MAX, fieldName } from '../lib/validate';
 
 /** The language the caller reads: the request's Accept-Language (the SPA sends its own language). */
 export const callerLocale = (c: Context<AppEnv>) => messageLocale(c.req.header('accept-language'));
 
-/** `code` stays as thrown; `message` follows the request's Accept-Language (the SPA sends its language). */
-function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, details: ServiceError['details'] = {}): ApiErrorBody {
-  const localised = localiseErrorMessage(code, message, callerLocale(c));
+/** `code` stays as thrown; `message` is rendered in the request's Accept-Language (the SPA sends its language). */
+function errorBody(
+  c: Context<AppEnv>,
+  code: ErrorCode,
+  said: Message | PlainMessageId,
+  details: ServiceError['details'] = {},
+): ApiErrorBody {
+  const localised = renderMessage(typeof said === 'string' ? say(said as never) : said, callerLocale(c));
   // Every field name is bounded here too, whoever threw: it may carry a key the client chose.
   const bounded = details.field && details.field.length > FIELD_NAME_MAX ? { ...details, field: fieldName([details.field]) } : details;
   return { success: false, error: { code, message: localised, ...bounded }, requestId: c.get('requestId') };
@@ -31,20 +37,19 @@ function send(c: Context<AppEnv>, status: number, body: ApiErrorBody) {
  * else is a bug: logged with the request id and answered with a 500 that leaks nothing.
  */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
-  if (err instanceof ServiceError) return send(c, err.status, errorBody(c, err.code, err.message, err.details));
+  if (err instanceof ServiceError) return send(c, err.status, errorBody(c, err.code, err.said, err.details));
   if (err instanceof HTTPException) {
-    if (err.status === 400) return send(c, 400, errorBody(c, 'MALFORMED_JSON', 'The request body is not valid JSON'));
-    if (err.status === 413) return send(c, 413, errorBody(c, 'PAYLOAD_TOO_LARGE', 'The request body is too large'));
+    if (err.status === 400) return send(c, 400, errorBody(c, 'MALFORMED_JSON', 'bodyNotJson'));
+    if (err.status === 413) return send(c, 413, errorBody(c, 'PAYLOAD_TOO_LARGE', 'bodyTooLarge'));
     // A route's declared body type (lib/openapi.ts) refuses a body of another content type.
-    if (err.status === 415)
-      return send(c, 415, errorBody(c, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as the content type the operation documents'));
-    if (err.status === 401) return send(c, 401, errorBody(c, 'UNAUTHENTICATED', 'Authentication failed, please log in again'));
+    if (err.status === 415) return send(c, 415, errorBody(c, 'UNSUPPORTED_MEDIA_TYPE', 'bodyWrongType'));
+    if (err.status === 401) return send(c, 401, errorBody(c, 'UNAUTHENTICATED', 'authFailed'));
   }
   // The Error itself, not its stack text: the logger reduces it to class, message without bound
   // parameters, SQLSTATE and frames (adapters/runtime/console-logger.ts). The path, never the query.
   c.get('deps')?.log.error('unhandled error', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, error: err });
-  return send(c, 500, errorBody(c, 'INTERNAL', 'Internal server error'));
+  return send(c, 500, errorBody(c, 'INTERNAL', 'internalError'));
 };
 
 export const notFound: NotFoundHandler<AppEnv> = (c) =>
-  send(c, 404, errorBody(c, 'NOT_FOUND', `No route for ${c.req.method} ${shownPath(c.req.path)}`));
+  send(c, 404, errorBody(c, 'NOT_FOUND', say('noRoute', { method: c.req.method, path: shownPath(c.req.path) })));

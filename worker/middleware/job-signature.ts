@@ -11,16 +11,16 @@ import type { AppEnv } from '../lib/hono-env';
 export const verifyJobSignature = createMiddleware<AppEnv & { Variables: { jobBody: unknown } }>(async (c, next) => {
   const { config } = c.get('deps');
   const signature = c.req.header('upstash-signature');
-  if (!signature) throw new ServiceError('UNAUTHENTICATED', 'Missing job signature');
+  if (!signature) throw new ServiceError('UNAUTHENTICATED', 'jobSignatureMissing');
   const body = await c.req.text();
   const receiver = new Receiver({ currentSigningKey: config.QSTASH_CURRENT_SIGNING_KEY, nextSigningKey: config.QSTASH_NEXT_SIGNING_KEY });
   const url = new URL(c.req.path, config.PUBLIC_URL).toString();
   const valid = await receiver.verify({ signature, body, url }).catch(() => false);
-  if (!valid) throw new ServiceError('UNAUTHENTICATED', 'Invalid job signature');
+  if (!valid) throw new ServiceError('UNAUTHENTICATED', 'jobSignatureInvalid');
   try {
     c.set('jobBody', JSON.parse(body));
   } catch {
-    throw new ServiceError('MALFORMED_JSON', 'The request body is not valid JSON');
+    throw new ServiceError('MALFORMED_JSON', 'bodyNotJson');
   }
   await next();
 });

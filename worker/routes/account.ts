@@ -15,6 +15,7 @@ import { clientNetwork } from '../lib/client-ip';
 import type { AppEnv } from '../lib/hono-env';
 import { createRouter, errors, jsonBody, okJson, signedBy, signedIn } from '../lib/openapi';
 import { requireUser } from '../middleware/auth';
+import { callerLocale } from '../middleware/errors';
 import { verifyJobSignature } from '../middleware/job-signature';
 import { deleteAccount, deletionPreview, sendDeletionCode } from '../services/auth/account-deletion';
 import { accountOverview, changePassword, confirmEmailChange, sendEmailChangeCode } from '../services/auth/account-security';
@@ -111,8 +112,8 @@ export const accountRoutes = createRouter()
   .openapi(emailConfirm, async (c) =>
     c.json(await confirmEmailChange(c.get('deps'), requireUser(c).id, { ...c.req.valid('json'), ip: clientNetwork(c) }), 200),
   )
-  .openapi(exportState, async (c) => c.json(await latestDataExport(c.get('deps'), requireUser(c).id), 200))
-  .openapi(exportStart, async (c) => c.json(await startDataExport(c.get('deps'), requireUser(c).id), 200))
+  .openapi(exportState, async (c) => c.json(await latestDataExport(c.get('deps'), requireUser(c).id, callerLocale(c)), 200))
+  .openapi(exportStart, async (c) => c.json(await startDataExport(c.get('deps'), requireUser(c).id, callerLocale(c)), 200))
   .openapi(deletion, async (c) => c.json(await deletionPreview(c.get('deps'), requireUser(c).id), 200))
   .openapi(deletionCode, async (c) =>
     c.json(await sendDeletionCode(c.get('deps'), { userId: requireUser(c).id, ip: clientNetwork(c) }), 200),

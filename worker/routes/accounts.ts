@@ -122,7 +122,7 @@ export const avatarRoutes = createRouter().openapi(avatar, async (c) => {
   try {
     form = await c.req.formData();
   } catch {
-    throw new ServiceError('VALIDATION_FAILED', 'Send the avatar as multipart/form-data', { field: 'avatar' });
+    throw new ServiceError('VALIDATION_FAILED', 'sendAvatarMultipart', { field: 'avatar' });
   }
   return c.json(await uploadAvatar(c.get('deps'), requireUser(c).id, form.get('avatar')), 200);
 });

@@ -9,7 +9,7 @@ import { createRouter, errors, okJson } from '../lib/openapi';
 
 /** It holds every sign-in code, so only a client on this machine may read it (by the socket, never a header). */
 const loopbackOnly: AppMiddleware = async (c, next) => {
-  if (!isLoopbackClient(c)) throw new ServiceError('NOT_FOUND', 'Not found');
+  if (!isLoopbackClient(c)) throw new ServiceError('NOT_FOUND', 'notFound');
   await next();
 };
 

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import * as z from 'zod';
-import { localiseJobFailure } from '../contract/error-messages';
+import { localiseJobFailure } from '../contract/caller-language';
 import { ServiceError } from '../contract/errors';
 import { UPLOAD, editRequest, recordsQuery, textToImageRequest } from '../contract/generation';
 import {
@@ -23,13 +23,14 @@ import { modelCatalogue } from '../services/generation/models';
 import { deleteRecord, listRecords, recordStats } from '../services/generation/records';
 import { resolveTextToImageTool, resolveToolRequest } from '../services/generation/tool-requests';
 import { checkUploadedImage, storeUpload } from '../services/generation/uploads';
+import { say } from '../contract/messages';
 
 /** Multipart → plain fields + files, refusing a malformed form with a 400 instead of a 500. */
 export async function readForm(c: { req: { formData(): Promise<FormData> } }, field = 'images') {
   try {
     return await c.req.formData();
   } catch {
-    throw new ServiceError('VALIDATION_FAILED', 'Send the images as multipart/form-data', { field });
+    throw new ServiceError('VALIDATION_FAILED', 'sendImagesMultipart', { field });
   }
 }
 
@@ -117,9 +118,9 @@ export const generationRoutes = createRouter()
       // A catalogue tool's inputs are checked here and its prompt compiled by the server (contract/tools.ts).
       const tool = resolveToolRequest(input, fields);
       const files = [...form.getAll('images'), ...form.getAll('image')];
-      if (files.length === 0) throw new ServiceError('VALIDATION_FAILED', 'Please upload an image first', { field: 'images' });
+      if (files.length === 0) throw new ServiceError('VALIDATION_FAILED', 'uploadFirst', { field: 'images' });
       if (files.length > UPLOAD.maxImagesPerEdit) {
-        throw new ServiceError('VALIDATION_FAILED', `At most ${UPLOAD.maxImagesPerEdit} images per edit`, { field: 'images' });
+        throw new ServiceError('VALIDATION_FAILED', say('tooManyImagesPerEdit', { max: UPLOAD.maxImagesPerEdit }), { field: 'images' });
       }
       const allowGif = input.toolId !== undefined;
       const userId = requireUser(c).id;

@@ -22,6 +22,7 @@ import type { AppEnv } from '../lib/hono-env';
 import { createRouter, errors, jsonBody, okJson, signedIn } from '../lib/openapi';
 import { publicOrigin } from '../lib/public-origin';
 import { requireUser } from '../middleware/auth';
+import { callerLocale } from '../middleware/errors';
 import { cancelOrder, createCheckoutOrder, getOrderStatus, listUserOrders } from '../services/payments/orders';
 import { checkRefund, requestRefund } from '../services/payments/refunds';
 import { cancelCurrentSubscription, currentSubscription } from '../services/payments/subscriptions';
@@ -114,7 +115,7 @@ export const orderRoutes = createRouter()
       request: { params: idParam },
       responses: { 200: okJson(refundCheckResponse, 'The refund rules and their outcome'), ...errors(404) },
     }),
-    async (c) => c.json(await checkRefund(c.get('deps'), requireUser(c).id, c.req.valid('param').id), 200),
+    async (c) => c.json(await checkRefund(c.get('deps'), requireUser(c).id, c.req.valid('param').id, callerLocale(c)), 200),
   )
   .openapi(
     createRoute({

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import * as z from 'zod';
-import { localiseJobFailure } from '../contract/error-messages';
+import { localiseJobFailure } from '../contract/caller-language';
 import { ServiceError } from '../contract/errors';
 import { pickLocale } from '../contract/locales';
 import { creationDetailResponse, revokedShareResponse, SHARE_TOKEN_PATTERN, shareRequest, shareResponse } from '../contract/shares';
@@ -160,7 +160,7 @@ export const sharedPageRoutes = createRouter()
     async (c) => {
       const creation = await sharedCreation(c, c.req.valid('param').token);
       const blob = creation && (await readSharedImage(c.get('deps').blobs, creation));
-      if (!blob) throw new ServiceError('NOT_FOUND', 'Resource not found, may have been deleted');
+      if (!blob) throw new ServiceError('NOT_FOUND', 'resourceNotFound');
       return new Response(blob.body, {
         headers: {
           'content-type': blob.contentType,

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import * as z from 'zod';
-import { localiseJobFailure } from '../contract/error-messages';
+import { localiseJobFailure } from '../contract/caller-language';
 import { ServiceError } from '../contract/errors';
 import { upscaleOptionsResponse, upscaleStartedResponse, upscaleStatusResponse } from '../contract/responses/upscale';
 import { upscaleRequest } from '../contract/upscale';
@@ -52,8 +52,8 @@ export const upscaleRoutes = createRouter()
         sourceRecordId: field('sourceRecordId'),
       });
       const files = form.getAll('image').length;
-      if (files === 0) throw new ServiceError('VALIDATION_FAILED', 'Please upload an image first', { field: 'image' });
-      if (files > 1) throw new ServiceError('VALIDATION_FAILED', 'Upload one image at a time', { field: 'image' });
+      if (files === 0) throw new ServiceError('VALIDATION_FAILED', 'uploadFirst', { field: 'image' });
+      if (files > 1) throw new ServiceError('VALIDATION_FAILED', 'oneImageAtATime', { field: 'image' });
       const image = await checkUploadedImage(c.get('deps'), requireUser(c).id, form.get('image'), { field: 'image' });
       return c.json(await startUpscale(c.get('deps'), requireUser(c).id, input, image), 200);
     },

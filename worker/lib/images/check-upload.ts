@@ -3,6 +3,7 @@ import { structurallyComplete } from './complete';
 import { swapsSides } from './exif';
 import { inspectImage, type ImageType } from './inspect';
 import { exifOrientation } from './strip-metadata';
+import type { Message } from '../../contract/messages';
 
 /** What one kind of upload accepts (generation inputs, avatars), with the spec's texts for it. */
 export interface ImageUploadRules {
@@ -12,7 +13,7 @@ export interface ImageUploadRules {
   /** Header dimensions refused before any decoder runs (decompression bombs). */
   maxSide: number;
   maxPixels: number;
-  messages: { tooLarge: string; unsupported: string };
+  messages: { tooLarge: Message; unsupported: Message };
 }
 
 export interface CheckedUpload {
@@ -46,7 +47,7 @@ export interface ImageDecodeCheck {
  */
 export async function checkImageUpload(file: unknown, rules: ImageUploadRules, decoder?: ImageDecodeCheck): Promise<CheckedUpload> {
   const { field } = rules;
-  if (!(file instanceof File) || file.size === 0) throw new ServiceError('VALIDATION_FAILED', 'Please select an image file', { field });
+  if (!(file instanceof File) || file.size === 0) throw new ServiceError('VALIDATION_FAILED', 'selectImage', { field });
   if (file.size > rules.maxBytes) throw new ServiceError('PAYLOAD_TOO_LARGE', rules.messages.tooLarge, { field });
   const unsupported = new ServiceError('UNSUPPORTED_MEDIA_TYPE', rules.messages.unsupported, { field });
 
@@ -58,10 +59,10 @@ export async function checkImageUpload(file: unknown, rules: ImageUploadRules, d
   if ((byName && byName !== info.type) || (declared && declared !== 'application/octet-stream' && declared !== info.type))
     throw unsupported;
   if (info.width > rules.maxSide || info.height > rules.maxSide || info.width * info.height > rules.maxPixels) {
-    throw new ServiceError('PAYLOAD_TOO_LARGE', 'Image dimensions are too large', { field });
+    throw new ServiceError('PAYLOAD_TOO_LARGE', 'imageTooLargeDimensions', { field });
   }
   if (decoder && (!structurallyComplete(bytes, info.type) || !(await decoder.decodes(bytes, info.type)))) {
-    throw new ServiceError('IMAGE_UNDECODABLE', 'The image is damaged or incomplete and cannot be read', { field });
+    throw new ServiceError('IMAGE_UNDECODABLE', 'imageUndecodable', { field });
   }
   const [width, height] = swapsSides(exifOrientation(bytes, info.type)) ? [info.height, info.width] : [info.width, info.height];
   return { bytes, type: info.type, width, height, name: file.name };

@@ -4,6 +4,7 @@ import { inspectImage, sniffImageType } from './inspect';
 import { checkImageUpload } from './check-upload';
 import { structurallyComplete } from './complete';
 import { exifOrientation, stripMetadata } from './strip-metadata';
+import { say } from '../../contract/messages';
 
 const base = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#7a3cff' } });
 const withExif = (s: Sharp) => s.withExif({ IFD0: { Copyright: 'secret-owner', ImageDescription: 'GPS-home' } });
@@ -89,7 +90,7 @@ describe('EXIF orientation survives stripping (portrait phone photos stay uprigh
       types: ['image/jpeg'],
       maxSide: 4096,
       maxPixels: 1e7,
-      messages: { tooLarge: 'big', unsupported: 'no' },
+      messages: { tooLarge: say('imageTooLarge', { megabytes: 10 }), unsupported: say('selectImage') },
     });
     expect([checked.width, checked.height]).toEqual([30, 40]);
   });

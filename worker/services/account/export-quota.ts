@@ -3,6 +3,7 @@ import { schema, type Db } from '../../../db/client';
 import { DATA_EXPORT } from '../../contract/account';
 import { ServiceError } from '../../contract/errors';
 import { accountGone } from '../auth/deleted-accounts';
+import { say } from '../../contract/messages';
 
 const DAY_MS = 24 * 3600 * 1000;
 const e = schema.dataExports;
@@ -38,7 +39,7 @@ export async function insertDataExportWithinCap(
     if (recent.some((row) => row.status === 'PROCESSING' || row.createdAt.getTime() > repeatSince)) return undefined;
     if (recent.length >= DATA_EXPORT.maxPerDay) {
       const retryAfter = Math.max(1, Math.ceil((recent[0]!.createdAt.getTime() + DAY_MS - input.now.getTime()) / 1000));
-      throw new ServiceError('RATE_LIMITED', `At most ${DATA_EXPORT.maxPerDay} exports a day, please try again later`, { retryAfter });
+      throw new ServiceError('RATE_LIMITED', say('exportsPerDay', { max: DATA_EXPORT.maxPerDay }), { retryAfter });
     }
     const [created] = await tx
       .insert(e)

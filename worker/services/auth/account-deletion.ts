@@ -9,6 +9,7 @@ import { settleHeldDuplicates } from '../payments/duplicates';
 import { lapseSubscriptionCredits } from '../payments/effects';
 import { accountGone, deletedEmail } from './deleted-accounts';
 import { checkEmailCode, consumeEmailCode, issueEmailCode, resendWaitSeconds } from './email-codes';
+import { say } from '../../contract/messages';
 
 /**
  * Self-serve account deletion (issue 19, docs/decisions/018-account-data.md). Confirmed by a code
@@ -131,7 +132,7 @@ export async function deleteAccount(
     )
     .limit(1);
   if (running || exporting) {
-    throw new ServiceError('CONFLICT', 'Some of your images or your data export are still being made; try again when they are finished');
+    throw new ServiceError('CONFLICT', 'workStillRunning');
   }
 
   // Billing stops at the gateway before anything is deleted: a refusal leaves the account as it was,
@@ -143,8 +144,7 @@ export async function deleteAccount(
       continue;
     }
     const gateway = ctx.payments.byName(sub.gateway);
-    if (!gateway)
-      throw new ServiceError('NOT_CONFIGURED', `${sub.gateway} payments are not configured here; your subscription could not be cancelled`);
+    if (!gateway) throw new ServiceError('NOT_CONFIGURED', say('gatewayNotConfiguredCancel', { gateway: sub.gateway }));
     try {
       await gateway.cancelSubscription(sub.gatewaySubscriptionId);
       cancelled.add(sub.id);
@@ -153,10 +153,7 @@ export async function deleteAccount(
         subscriptionId: sub.id,
         error: error instanceof Error ? error.message : String(error),
       });
-      throw new ServiceError(
-        'PAYMENT_PROVIDER_ERROR',
-        'Your subscription could not be cancelled at the payment provider, so nothing was deleted; please try again',
-      );
+      throw new ServiceError('PAYMENT_PROVIDER_ERROR', 'cancelBeforeDeletionFailed');
     }
   }
 

@@ -20,6 +20,7 @@ import { hashPassword, passwordKdf, verifyPassword } from './passwords';
 import { accountGone, refuseUnmailableAddress } from './deleted-accounts';
 import { issueSessionToken, nextSessionsValidFrom } from './session-tokens';
 import { grantVerifiedEmailRewards, toUserProfile } from './users';
+import { say } from '../../contract/messages';
 
 /**
  * Change password and change e-mail from the personal center (issue 19). A session alone cannot do
@@ -70,24 +71,23 @@ export async function accountOverview(ctx: Pick<Ctx, 'db'>, userId: string): Pro
 
 async function limitGuesses(ctx: Ctx, key: string, rule: RateLimitRule) {
   const result = await ctx.limits.hit(key, rule);
-  if (!result.allowed)
-    throw new ServiceError('RATE_LIMITED', 'Too many attempts, please try again later', { retryAfter: result.retryAfterSeconds });
+  if (!result.allowed) throw new ServiceError('RATE_LIMITED', 'tooManyAttempts', { retryAfter: result.retryAfterSeconds });
 }
 
 /** Re-checks the current password (counted before the check, so parallel guesses cannot exceed the limits). */
 async function checkCurrentPassword(ctx: Ctx, user: UserRow, typed: string | undefined, ip: string) {
   if (!user.passwordHash) {
-    throw new ServiceError('CONFLICT', 'This account has no password yet: set one with a code sent to your e-mail', {
+    throw new ServiceError('CONFLICT', 'noPasswordYet', {
       field: 'currentPassword',
     });
   }
-  if (!typed) throw new ServiceError('VALIDATION_FAILED', 'Please enter your current password', { field: 'currentPassword' });
+  if (!typed) throw new ServiceError('VALIDATION_FAILED', 'currentPasswordRequired', { field: 'currentPassword' });
   // Per client first, as for sign-in: a client already throttled adds nothing to the account-wide count.
   await limitGuesses(ctx, `current-password:ip:${ip}`, CURRENT_PASSWORD_LIMITS.perClient);
   await limitGuesses(ctx, `current-password:account-ip:${user.id}|${ip}`, CURRENT_PASSWORD_LIMITS.perAccountAndClient);
   await limitGuesses(ctx, `current-password:account:${user.id}`, CURRENT_PASSWORD_LIMITS.perAccount);
   if (!(await verifyPassword(typed, user.passwordHash))) {
-    throw new ServiceError('WRONG_PASSWORD', 'The current password is incorrect', { field: 'currentPassword' });
+    throw new ServiceError('WRONG_PASSWORD', 'currentPasswordWrong', { field: 'currentPassword' });
   }
 }
 
@@ -102,8 +102,7 @@ export async function changePassword(
 ): Promise<CredentialsChangedResponse> {
   const user = await loadUser(ctx, userId);
   await checkCurrentPassword(ctx, user, input.currentPassword, input.ip);
-  if (input.newPassword === input.currentPassword)
-    throw new ServiceError('NO_CHANGES', 'The new password is the same as the current one', { field: 'newPassword' });
+  if (input.newPassword === input.currentPassword) throw new ServiceError('NO_CHANGES', 'samePassword', { field: 'newPassword' });
   const passwordHash = await hashPassword(input.newPassword, passwordKdf(ctx.config));
   const now = ctx.clock.now();
   // Conditional on the hash just checked: a reset or change racing this one is not overwritten.
@@ -112,21 +111,21 @@ export async function changePassword(
     .set({ passwordHash, sessionsValidFrom: nextSessionsValidFrom(now), updatedAt: now })
     .where(and(eq(schema.users.id, user.id), eq(schema.users.passwordHash, user.passwordHash!), isNull(schema.users.deletedAt)))
     .returning();
-  if (!updated) throw new ServiceError('CONFLICT', 'The password was changed meanwhile, please try again', { field: 'currentPassword' });
+  if (!updated) throw new ServiceError('CONFLICT', 'passwordChangedMeanwhile', { field: 'currentPassword' });
   ctx.log.info('password changed', { userId: user.id });
   await notify(ctx, updated.email, updated.locale, { kind: 'password-changed', how: 'personal-center' });
   return { success: true, token: await issueSessionToken(ctx.config, updated, now), user: toUserProfile(updated) };
 }
 
 async function ensureAddressFree(ctx: Pick<Ctx, 'db'>, user: UserRow, newEmail: string) {
-  if (newEmail === user.email) throw new ServiceError('NO_CHANGES', 'This is already your e-mail', { field: 'newEmail' });
+  if (newEmail === user.email) throw new ServiceError('NO_CHANGES', 'sameEmail', { field: 'newEmail' });
   refuseUnmailableAddress(newEmail, 'newEmail');
   const [taken] = await ctx.db
     .select({ id: schema.users.id })
     .from(schema.users)
     .where(and(eq(schema.users.email, newEmail), ne(schema.users.id, user.id)));
   // The same answer register gives for a used address: it reveals nothing register does not.
-  if (taken) throw new ServiceError('CONFLICT', 'An account with this e-mail already exists', { field: 'newEmail' });
+  if (taken) throw new ServiceError('CONFLICT', 'emailTaken', { field: 'newEmail' });
 }
 
 /**
@@ -168,16 +167,14 @@ export async function confirmEmailChange(
   if (user.passwordHash) await checkCurrentPassword(ctx, user, input.currentPassword, input.ip);
   else {
     if (!input.currentEmailCode)
-      throw new ServiceError('VALIDATION_FAILED', `Please enter the code sent to ${user.email}`, { field: 'currentEmailCode' });
+      throw new ServiceError('VALIDATION_FAILED', say('enterCodeSentTo', { email: user.email }), { field: 'currentEmailCode' });
     ownerCode = await checkEmailCode(ctx, {
       email: user.email,
       code: input.currentEmailCode,
       ip: input.ip,
       purpose: 'confirm-email-change',
     }).catch((error: unknown) => {
-      throw error instanceof ServiceError
-        ? new ServiceError(error.code, error.message, { ...error.details, field: 'currentEmailCode' })
-        : error;
+      throw error instanceof ServiceError ? error.forField('currentEmailCode') : error;
     });
   }
   const newCode = await checkEmailCode(ctx, { email: input.newEmail, code: input.verificationCode, ip: input.ip, purpose: 'change-email' });
@@ -191,7 +188,7 @@ export async function confirmEmailChange(
         .set({ email: input.newEmail, emailVerified: true, sessionsValidFrom: nextSessionsValidFrom(now), updatedAt: now })
         .where(and(eq(schema.users.id, user.id), eq(schema.users.email, user.email), isNull(schema.users.deletedAt)))
         .returning();
-      if (!changed) throw new ServiceError('CONFLICT', 'Your e-mail was changed meanwhile, please try again', { field: 'newEmail' });
+      if (!changed) throw new ServiceError('CONFLICT', 'emailChangedMeanwhile', { field: 'newEmail' });
       const ids = schema.authIdentities;
       await tx.delete(ids).where(and(eq(ids.userId, user.id), inArray(ids.provider, ['email', 'password'])));
       await tx
@@ -212,7 +209,7 @@ export async function confirmEmailChange(
         (error as { code?: string; cause?: { code?: string } })?.code === '23505' ||
         (error as { cause?: { code?: string } })?.cause?.code === '23505'
       ) {
-        throw new ServiceError('CONFLICT', 'An account with this e-mail already exists', { field: 'newEmail' });
+        throw new ServiceError('CONFLICT', 'emailTaken', { field: 'newEmail' });
       }
       throw error;
     });

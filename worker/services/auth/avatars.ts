@@ -10,13 +10,18 @@ import type { ServiceContext } from '../context';
 import { blobKeys, fileUrl } from '../files/files';
 import { accountGone } from './deleted-accounts';
 import { toUserProfile } from './users';
+import { say } from '../../contract/messages';
 
 type Ctx = ServiceContext<'db' | 'blobs' | 'avatarImages' | 'limits' | 'log'>;
 
 const UPLOADS_PER_HOUR = 30;
 
 /** Spec §5 avatar texts. */
-const MESSAGES = { tooLarge: 'File size cannot exceed 5MB', unsupported: 'Please select a valid image file (JPG, PNG, GIF, WebP)' };
+const MESSAGES = {
+  tooLarge: say('fileTooLarge', { megabytes: AVATAR.maxBytes / 1024 / 1024 }),
+  unsupported: say('selectValidImage', { formats: 'JPG, PNG, GIF, WebP' }),
+};
+
 const unsupported = () => new ServiceError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupported, { field: 'avatar' });
 
 /** Spec §5 avatar rules, judged by the bytes (the same check as every image upload). */
@@ -38,8 +43,7 @@ const ownAvatarPrefix = (userId: string) => fileUrl(blobKeys.publicAvatar(userId
  */
 export async function uploadAvatar(ctx: Ctx, userId: string, file: unknown): Promise<AvatarResponse> {
   const limited = await ctx.limits.hit(`avatar:user:${userId}`, { limit: UPLOADS_PER_HOUR, windowSeconds: 3600 });
-  if (!limited.allowed)
-    throw new ServiceError('RATE_LIMITED', 'Too many avatar uploads, please try again later', { retryAfter: limited.retryAfterSeconds });
+  if (!limited.allowed) throw new ServiceError('RATE_LIMITED', 'tooManyAvatarUploads', { retryAfter: limited.retryAfterSeconds });
 
   const checked = await checkAvatarFile(file);
   let image: Awaited<ReturnType<Ctx['avatarImages']['toAvatar']>>;

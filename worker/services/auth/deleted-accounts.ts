@@ -17,8 +17,8 @@ export function isUnmailableAddress(email: string): boolean {
 }
 
 export function refuseUnmailableAddress(email: string, field = 'email'): void {
-  if (isUnmailableAddress(email)) throw new ServiceError('VALIDATION_FAILED', 'This e-mail address cannot receive mail', { field });
+  if (isUnmailableAddress(email)) throw new ServiceError('VALIDATION_FAILED', 'emailUnmailable', { field });
 }
 
 /** The answer for a token or request that names a deleted account, whatever it carries. */
-export const accountGone = () => new ServiceError('UNAUTHENTICATED', 'Authentication failed, please log in again');
+export const accountGone = () => new ServiceError('UNAUTHENTICATED', 'authFailed');

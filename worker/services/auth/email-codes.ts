@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids';
 import type { ServiceContext } from '../context';
 import { generateLoginCode, hashLoginCode, sameDigest } from './code-hash';
 import { refuseUnmailableAddress } from './deleted-accounts';
+import { type PlainMessageId, say } from '../../contract/messages';
 
 /**
  * Six-digit codes mailed to an address, for every use of "prove you read this mailbox": signing in by
@@ -46,7 +47,7 @@ export const EMAIL_CODE_LIMITS = {
   otherClientsAttempts: 10,
 } as const;
 
-async function limit(ctx: Ctx, key: string, max: number, message: string) {
+async function limit(ctx: Ctx, key: string, max: number, message: PlainMessageId) {
   const result = await ctx.limits.hit(key, { limit: max, windowSeconds: HOUR });
   if (!result.allowed) throw new ServiceError('RATE_LIMITED', message, { retryAfter: result.retryAfterSeconds });
 }
@@ -107,13 +108,12 @@ export async function issueEmailCode(
 ): Promise<void> {
   refuseUnmailableAddress(input.email);
   const retryAfter = await resendWaitSeconds(ctx, input.email, input.ip);
-  if (retryAfter > 0)
-    throw new ServiceError('RESEND_TOO_SOON', `Please wait ${retryAfter} seconds before requesting a new code`, { retryAfter });
+  if (retryAfter > 0) throw new ServiceError('RESEND_TOO_SOON', say('resendTooSoon', { seconds: retryAfter }), { retryAfter });
   // Per IP first: a client flooding new addresses is stopped before it creates a counter per address.
-  await limit(ctx, `login-code:ip:${input.ip}`, ctx.config.LOGIN_CODE_MAX_PER_IP_HOUR, 'Too many requests, please try again later');
+  await limit(ctx, `login-code:ip:${input.ip}`, ctx.config.LOGIN_CODE_MAX_PER_IP_HOUR, 'tooManyRequests');
   // Then this client's own cap for the address, before the address-wide ceiling: a client refused at
   // its cap no longer counts against the ceiling the owner needs.
-  const tooMany = 'Too many codes requested for this e-mail, please try again later';
+  const tooMany = 'tooManyCodesForEmail';
   await limit(ctx, `login-code:email-ip:${input.email}:${input.ip}`, ctx.config.LOGIN_CODE_MAX_PER_EMAIL_HOUR, tooMany);
   await limit(ctx, `login-code:email:${input.email}`, EMAIL_CODE_LIMITS.sendsPerEmailHour, tooMany);
 
@@ -184,7 +184,7 @@ export async function checkEmailCode(
   ctx: Ctx,
   input: { email: string; code: string; ip: string; purpose: EmailCodePurpose },
 ): Promise<CodeRow> {
-  await limit(ctx, `login-verify:ip:${input.ip}`, VERIFY_PER_IP_HOUR, 'Too many attempts, please try again later');
+  await limit(ctx, `login-verify:ip:${input.ip}`, VERIFY_PER_IP_HOUR, 'tooManyAttempts');
   const now = ctx.clock.now();
   const t = schema.loginCodes;
   const newest = async (where: SQL | undefined) => (await ctx.db.select().from(t).where(where).orderBy(desc(t.createdAt)).limit(1))[0];
@@ -197,7 +197,7 @@ export async function checkEmailCode(
       : await newest(and(mine, eq(t.requestIp, input.ip), isNull(t.consumedAt), gt(t.expiresAt, now)));
   const live = [own, latest].filter((c, i, all): c is CodeRow => !!c && all.indexOf(c) === i && !c.consumedAt && c.expiresAt > now);
   if (live.length === 0) {
-    throw new ServiceError('CODE_EXPIRED', 'The verification code has expired, please request a new one', { field: 'verificationCode' });
+    throw new ServiceError('CODE_EXPIRED', 'codeExpired', { field: 'verificationCode' });
   }
 
   const expected = await hashLoginCode(ctx.config.AUTH_SECRET, input.email, input.code);
@@ -209,10 +209,10 @@ export async function checkEmailCode(
     left = Math.max(left ?? 0, remaining);
   }
   throw left
-    ? new ServiceError('INVALID_CODE', `Login failed, please check the verification code (${left} attempts left)`, {
+    ? new ServiceError('INVALID_CODE', say('codeAttemptsLeft', { left }), {
         field: 'verificationCode',
       })
-    : new ServiceError('CODE_ATTEMPTS_EXCEEDED', 'Too many wrong attempts, please request a new code', { field: 'verificationCode' });
+    : new ServiceError('CODE_ATTEMPTS_EXCEEDED', 'codeAttemptsExceeded', { field: 'verificationCode' });
 }
 
 /** Marks a checked code used, in the caller's transaction: a code acts at most once, even for two parallel requests. */
@@ -223,7 +223,7 @@ export async function consumeEmailCode(tx: Tx, codeId: string, now: Date): Promi
     .where(and(eq(schema.loginCodes.id, codeId), isNull(schema.loginCodes.consumedAt), gt(schema.loginCodes.expiresAt, now)))
     .returning({ id: schema.loginCodes.id });
   if (!consumed)
-    throw new ServiceError('CODE_EXPIRED', 'The verification code has already been used, please request a new one', {
+    throw new ServiceError('CODE_EXPIRED', 'codeUsed', {
       field: 'verificationCode',
     });
 }

@@ -23,7 +23,7 @@ async function loadUser(ctx: Pick<Ctx, 'db'>, userId: string) {
   return user;
 }
 
-const alreadyVerified = () => new ServiceError('CONFLICT', 'Your e-mail is already verified');
+const alreadyVerified = () => new ServiceError('CONFLICT', 'emailAlreadyVerified');
 
 /** What the unverified account is waiting for, and when the next code may be sent. */
 export async function emailVerificationStatus(ctx: Ctx, userId: string): Promise<EmailVerificationStatus> {

@@ -17,6 +17,7 @@ import { applyRegistrationReferral } from '../referrals/referrals';
 import { issueSessionToken } from './session-tokens';
 import { findOrCreateVerifiedUser, toUserProfile } from './users';
 import type { Locale } from '../../contract/locales';
+import { type Message, type PlainMessageId, say } from '../../contract/messages';
 
 type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'limits' | 'log'>;
 
@@ -28,11 +29,11 @@ const START_PER_IP = { limit: 30, windowSeconds: 600 };
 const PURGE_AFTER_MS = 3600 * 1000;
 const DEFAULT_ISSUER = 'https://accounts.google.com';
 
-const failed = (message: string) => new ServiceError('OAUTH_FAILED', message);
+const failed = (message: Message | PlainMessageId) => new ServiceError('OAUTH_FAILED', message);
 
 function requireGoogle(config: Config): { clientId: string; clientSecret: string } {
   if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) {
-    throw new ServiceError('NOT_CONFIGURED', 'Google sign-in is not configured on this server');
+    throw new ServiceError('NOT_CONFIGURED', 'googleNotConfigured');
   }
   return { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET };
 }
@@ -64,8 +65,7 @@ function randomSecret(): string {
 export async function startGoogleSignIn(ctx: Ctx, input: { referralCode?: string; ip: string; origin: string }) {
   const { clientId, clientSecret } = requireGoogle(ctx.config);
   const limited = await ctx.limits.hit(`google-start:ip:${input.ip}`, START_PER_IP);
-  if (!limited.allowed)
-    throw new ServiceError('RATE_LIMITED', 'Too many requests, please try again later', { retryAfter: limited.retryAfterSeconds });
+  if (!limited.allowed) throw new ServiceError('RATE_LIMITED', 'tooManyRequests', { retryAfter: limited.retryAfterSeconds });
 
   const now = ctx.clock.now();
   const state = generateState();
@@ -100,13 +100,13 @@ export async function finishGoogleSignIn(
   const { clientId, clientSecret } = requireGoogle(ctx.config);
   const now = ctx.clock.now();
   const [flow] = await ctx.db.select().from(schema.oauthFlows).where(eq(schema.oauthFlows.state, input.state));
-  if (!flow) throw failed('This Google sign-in is not valid (unknown state), please start again');
-  if (flow.consumedAt) throw failed('This Google sign-in has already been used, please start again');
-  if (flow.expiresAt <= now) throw failed('This Google sign-in has expired, please start again');
+  if (!flow) throw failed('googleUnknownState');
+  if (flow.consumedAt) throw failed('googleFlowUsed');
+  if (flow.expiresAt <= now) throw failed('googleFlowExpired');
   // Checked before consuming, so someone who only saw the state cannot burn the owner's sign-in.
   // Both sides are SHA-256 hex: comparing hashes leaks nothing useful about the secret.
   if (!input.browserSecret || (await sha256Hex(input.browserSecret)) !== flow.browserHash) {
-    throw failed('This Google sign-in was started in another browser, please start again here');
+    throw failed('googleOtherBrowser');
   }
 
   const [consumed] = await ctx.db
@@ -114,11 +114,10 @@ export async function finishGoogleSignIn(
     .set({ consumedAt: now })
     .where(and(eq(schema.oauthFlows.state, flow.state), isNull(schema.oauthFlows.consumedAt), gt(schema.oauthFlows.expiresAt, now)))
     .returning({ state: schema.oauthFlows.state });
-  if (!consumed) throw failed('This Google sign-in has already been used, please start again');
+  if (!consumed) throw failed('googleFlowUsed');
 
-  if (input.clientId && input.clientId !== clientId) throw failed('The Google client id does not match this server');
-  if (input.redirectUri && input.redirectUri !== flow.redirectUri)
-    throw failed('The redirect URI does not match the one this sign-in started with');
+  if (input.clientId && input.clientId !== clientId) throw failed('googleClientMismatch');
+  if (input.redirectUri && input.redirectUri !== flow.redirectUri) throw failed('googleRedirectMismatch');
 
   const client = new OAuth2Client(clientId, clientSecret, flow.redirectUri);
   let tokens: OAuth2Tokens;
@@ -126,16 +125,16 @@ export async function finishGoogleSignIn(
     tokens = await client.validateAuthorizationCode(ctx.config.GOOGLE_TOKEN_URL, input.code, flow.codeVerifier);
   } catch (error) {
     if (error instanceof OAuth2RequestError) {
-      throw failed(`Google refused the sign-in (${error.code}${error.description ? `: ${error.description}` : ''}), please try again`);
+      throw failed(say('googleRefused', { reason: `${error.code}${error.description ? `: ${error.description}` : ''}` }));
     }
     ctx.log.warn('google token exchange failed', { error: String(error) });
-    throw failed('Google did not accept the sign-in code, please try again');
+    throw failed('googleCodeRefused');
   }
   let idToken: string;
   try {
     idToken = tokens.idToken();
   } catch {
-    throw failed('Google did not return an ID token, please try again');
+    throw failed('googleNoIdToken');
   }
   const identity = await verifyIdToken(ctx.config, idToken, now);
   return signInWithGoogle(ctx, identity, input.referralCode || flow.referralCode, now, input.locale);
@@ -192,27 +191,24 @@ async function verifyIdToken(config: Config, idToken: string, now: Date): Promis
     throw failed(idTokenFailure(error));
   }
   const verified = payload.email_verified === true || payload.email_verified === 'true';
-  if (!verified)
-    throw new ServiceError('EMAIL_NOT_VERIFIED', 'Your Google account e-mail is not verified, so it cannot be used to sign in');
+  if (!verified) throw new ServiceError('EMAIL_NOT_VERIFIED', 'googleEmailNotVerified');
   const parsed = emailSchema.safeParse(payload.email);
-  if (typeof payload.sub !== 'string' || !payload.sub || !parsed.success)
-    throw failed('Google did not share an e-mail address for this account');
+  if (typeof payload.sub !== 'string' || !payload.sub || !parsed.success) throw failed('googleNoEmail');
   return { sub: payload.sub, email: parsed.data, name: typeof payload.name === 'string' ? payload.name : undefined };
 }
 
-function idTokenFailure(error: unknown): string {
-  if (error instanceof joseErrors.JWTExpired) return 'The Google sign-in has expired, please try again';
+function idTokenFailure(error: unknown): Message | PlainMessageId {
+  if (error instanceof joseErrors.JWTExpired) return 'googleTokenExpired';
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
-    if (error.claim === 'aud') return 'The Google token was issued for another application';
-    if (error.claim === 'iss') return 'The Google token was not issued by Google';
-    return `The Google token is not valid (${error.claim})`;
+    if (error.claim === 'aud') return 'googleTokenAudience';
+    if (error.claim === 'iss') return 'googleTokenIssuer';
+    return say('googleTokenClaim', { claim: error.claim });
   }
   if (error instanceof joseErrors.JWKSNoMatchingKey || error instanceof joseErrors.JWSSignatureVerificationFailed) {
-    return 'The Google token signature is not valid';
+    return 'googleTokenSignature';
   }
-  if (error instanceof joseErrors.JWKSTimeout || error instanceof joseErrors.JWKSInvalid)
-    return 'Could not check the Google token, please try again';
-  return 'The Google token is not valid';
+  if (error instanceof joseErrors.JWKSTimeout || error instanceof joseErrors.JWKSInvalid) return 'googleTokenUncheckable';
+  return 'googleTokenInvalid';
 }
 
 async function signInWithGoogle(

@@ -10,6 +10,7 @@ import { issueEmailCode } from './email-codes';
 import { dummyPasswordHash, hashPassword, needsRehash, passwordKdf, verifyPassword } from './passwords';
 import { issueSessionToken } from './session-tokens';
 import { createPasswordUser, toUserProfile } from './users';
+import type { PlainMessageId } from '../../contract/messages';
 
 type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'limits' | 'log' | 'mailer'>;
 
@@ -32,7 +33,7 @@ async function limit(
   ctx: Ctx,
   key: string,
   rule: RateLimitRule,
-  message: string,
+  message: PlainMessageId,
   code: 'RATE_LIMITED' | 'PASSWORD_SIGN_IN_PAUSED' = 'RATE_LIMITED',
 ) {
   const result = await ctx.limits.hit(key, rule);
@@ -41,12 +42,7 @@ async function limit(
 
 /** `locale`: the page's language, kept on the account as the language of its e-mails. */
 export async function registerWithPassword(ctx: Ctx, input: RegisterRequest & { ip: string; locale?: Locale }): Promise<SignInResponse> {
-  await limit(
-    ctx,
-    `register:ip:${input.ip}`,
-    PASSWORD_LIMITS.registerPerIp,
-    'Too many accounts created from this network, please try again later',
-  );
+  await limit(ctx, `register:ip:${input.ip}`, PASSWORD_LIMITS.registerPerIp, 'tooManyAccountsFromNetwork');
   // Hashing (~0.1 s of CPU) happens before the transaction, so no row lock is held while it runs.
   const passwordHash = await hashPassword(input.password, passwordKdf(ctx.config));
   const now = ctx.clock.now();
@@ -78,7 +74,7 @@ async function mailFirstVerificationCode(ctx: Ctx, email: string, ip: string) {
   }
 }
 
-const INVALID = () => new ServiceError('INVALID_CREDENTIALS', 'Incorrect e-mail or password');
+const INVALID = () => new ServiceError('INVALID_CREDENTIALS', 'invalidCredentials');
 
 /**
  * One answer for an unknown e-mail, an account without a password and a wrong password; each costs
@@ -88,20 +84,9 @@ const INVALID = () => new ServiceError('INVALID_CREDENTIALS', 'Incorrect e-mail 
 export async function loginWithPassword(ctx: Ctx, input: LoginRequest & { ip: string; locale?: Locale }): Promise<SignInResponse> {
   // Per-client checks first: a client already throttled adds nothing to the account-wide count, so one
   // client alone can never pause the account for its owner.
-  await limit(ctx, `login:ip:${input.ip}`, PASSWORD_LIMITS.loginPerIp, 'Too many sign-in attempts, please try again later');
-  await limit(
-    ctx,
-    `login:account-ip:${input.email}|${input.ip}`,
-    PASSWORD_LIMITS.loginPerAccountAndIp,
-    'Too many sign-in attempts, please try again later',
-  );
-  await limit(
-    ctx,
-    `login:account:${input.email}`,
-    PASSWORD_LIMITS.loginPerAccount,
-    'Password sign-in for this account is paused after many failed attempts from different places. Sign in with an e-mail code instead.',
-    'PASSWORD_SIGN_IN_PAUSED',
-  );
+  await limit(ctx, `login:ip:${input.ip}`, PASSWORD_LIMITS.loginPerIp, 'tooManySignInAttempts');
+  await limit(ctx, `login:account-ip:${input.email}|${input.ip}`, PASSWORD_LIMITS.loginPerAccountAndIp, 'tooManySignInAttempts');
+  await limit(ctx, `login:account:${input.email}`, PASSWORD_LIMITS.loginPerAccount, 'passwordSignInPaused', 'PASSWORD_SIGN_IN_PAUSED');
 
   // The row read here is the one the token's session version comes from: a password change that
   // commits after this read ends the session this sign-in is about to start.

@@ -40,7 +40,7 @@ const SENT: PasswordResetRequestResponse = {
 async function limit(ctx: Ctx, key: string, rule: RateLimitRule) {
   const result = await ctx.limits.hit(key, rule);
   if (!result.allowed)
-    throw new ServiceError('RATE_LIMITED', 'Too many password reset requests, please try again later', {
+    throw new ServiceError('RATE_LIMITED', 'tooManyPasswordResets', {
       retryAfter: result.retryAfterSeconds,
     });
 }
@@ -108,8 +108,7 @@ export async function confirmPasswordReset(ctx: Ctx, input: PasswordResetConfirm
       .where(and(eq(schema.users.email, input.email), isNull(schema.users.deletedAt)))
       .for('update');
     // Codes are only mailed to accounts' addresses: without one (deleted meanwhile), nothing to reset.
-    if (!current)
-      throw new ServiceError('CODE_EXPIRED', 'The verification code has expired, please request a new one', { field: 'verificationCode' });
+    if (!current) throw new ServiceError('CODE_EXPIRED', 'codeExpired', { field: 'verificationCode' });
     const [updated] = await tx
       .update(schema.users)
       .set({ passwordHash, emailVerified: true, sessionsValidFrom: nextSessionsValidFrom(now), updatedAt: now })

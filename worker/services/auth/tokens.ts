@@ -54,7 +54,7 @@ export async function verifyAccessToken(config: Config, token: string, now: Date
 /** {@link verifyAccessToken} plus the claims the auth middleware checks against the current account. */
 export async function readAccessToken(config: Config, token: string, now: Date): Promise<AccessTokenClaims> {
   const payload = verifyHs256(config, token, Math.floor(now.getTime() / 1000));
-  if (!payload) throw new ServiceError('UNAUTHENTICATED', 'Login session expired, please sign in again');
+  if (!payload) throw new ServiceError('UNAUTHENTICATED', 'sessionExpired');
   return { userId: payload.sub, unverifiedEmail: payload.uev === true, issuedAtSeconds: payload.iat };
 }
 

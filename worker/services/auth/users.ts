@@ -161,26 +161,26 @@ export async function createPasswordUser(
     })
     .onConflictDoNothing({ target: schema.users.email })
     .returning();
-  if (!user) throw new ServiceError('CONFLICT', 'An account with this e-mail already exists', { field: 'email' });
+  if (!user) throw new ServiceError('CONFLICT', 'emailTaken', { field: 'email' });
   await touchIdentity(tx, user.id, 'password', input.email);
   return user;
 }
 
 export async function getProfile(db: Db, userId: string): Promise<UserProfile> {
   const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
-  if (!user || user.deletedAt) throw new ServiceError('NOT_FOUND', 'User not found');
+  if (!user || user.deletedAt) throw new ServiceError('NOT_FOUND', 'userNotFound');
   return toUserProfile(user);
 }
 
 export async function updateProfile(db: Db, userId: string, input: { name: string }): Promise<UserProfile> {
   const [current] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
-  if (!current || current.deletedAt) throw new ServiceError('NOT_FOUND', 'User not found');
-  if (current.name === input.name) throw new ServiceError('NO_CHANGES', 'No changes detected', { field: 'name' });
+  if (!current || current.deletedAt) throw new ServiceError('NOT_FOUND', 'userNotFound');
+  if (current.name === input.name) throw new ServiceError('NO_CHANGES', 'noChanges', { field: 'name' });
   const [updated] = await db
     .update(schema.users)
     .set({ name: input.name, updatedAt: new Date() })
     .where(and(eq(schema.users.id, userId), isNull(schema.users.deletedAt)))
     .returning();
-  if (!updated) throw new ServiceError('NOT_FOUND', 'User not found');
+  if (!updated) throw new ServiceError('NOT_FOUND', 'userNotFound');
   return toUserProfile(updated);
 }

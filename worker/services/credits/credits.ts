@@ -4,6 +4,7 @@ import { ServiceError } from '../../contract/errors';
 import type { CreditBalance, CreditTransaction, Paged, ReferenceType, TransactionType } from '../../contract/credits';
 import type { LedgerEntryReason, LedgerReason } from '../../contract/ledger-reasons';
 import { spendCredits, totalOf } from './ledger';
+import { say } from '../../contract/messages';
 
 const paged = <T>(items: T[], page: number, size: number, total: number): Paged<T> => ({
   success: true,
@@ -145,7 +146,7 @@ export async function dailyUsage(db: Db, userId: string, query: { startDate?: st
   const start = query.startDate ? new Date(`${query.startDate}T00:00:00Z`) : new Date(end.getTime() - 29 * 86_400_000);
   const endExclusive = new Date(end.getTime() + 86_400_000);
   if (endExclusive.getTime() - start.getTime() > 366 * 86_400_000) {
-    throw new ServiceError('VALIDATION_FAILED', 'The date range can span at most 366 days', { field: 'startDate' });
+    throw new ServiceError('VALIDATION_FAILED', say('dateRangeTooLong', { days: 366 }), { field: 'startDate' });
   }
   const l = schema.creditLedger;
   const day = sql<string>`to_char(${l.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;

@@ -88,8 +88,7 @@ async function runMovement(
     ${movement.referenceId ?? null}, ${movement.reason}, ${JSON.stringify(movement.reasonParams)}::jsonb, ${split.buckets.join(',')},
     ${split.amounts ? split.amounts.join(',') : null}, ${split.spend}::integer)`);
   const row = (result as unknown as { rows: MovementRow[] }).rows[0]!;
-  if (row.r_status === 'insufficient')
-    throw new ServiceError('INSUFFICIENT_CREDITS', 'Insufficient credits, please recharge and try again');
+  if (row.r_status === 'insufficient') throw new ServiceError('INSUFFICIENT_CREDITS', 'insufficientCredits');
   return {
     applied: row.r_status === 'applied',
     transactionId: row.r_transaction_id!,

@@ -41,7 +41,7 @@ export async function readFile(
   viewer: AuthUser | null,
   grant?: { secret: string; exp?: string; sig?: string; now: Date },
 ): Promise<StoredBlob & { public: boolean }> {
-  if (!SAFE_KEY.test(key) || key.includes('..')) throw new ServiceError('NOT_FOUND', 'File not found');
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new ServiceError('NOT_FOUND', 'fileNotFound');
   const isPublic = key.startsWith('public/');
   if (!isPublic) {
     const owner = key.split('/')[1];
@@ -51,9 +51,9 @@ export async function readFile(
       Number(grant.exp) * 1000 > grant.now.getTime() &&
       equalBytes(encoder.encode(await hmac(grant.secret, `${key}\n${grant.exp}`)), encoder.encode(grant.sig));
     // 404 rather than 403, so a private file's existence is not revealed to others.
-    if (!signed && (!viewer || viewer.id !== owner)) throw new ServiceError('NOT_FOUND', 'File not found');
+    if (!signed && (!viewer || viewer.id !== owner)) throw new ServiceError('NOT_FOUND', 'fileNotFound');
   }
   const blob = await blobs.get(key);
-  if (!blob) throw new ServiceError('NOT_FOUND', 'File not found');
+  if (!blob) throw new ServiceError('NOT_FOUND', 'fileNotFound');
   return { ...blob, public: isPublic };
 }

@@ -5,12 +5,16 @@ import type { ModelName } from '../../contract/generation';
 import type { ImageOperation, TextOperation } from '../../contract/operations';
 import { faceSwapOption } from '../../contract/face-swap';
 import { toolById } from '../../contract/tools';
-import { getJob, jobKinds, queuePlace, startJob, type JobContext } from '../../jobs';
+import { getJob, jobKinds, queuePlace, startJobs, type JobContext } from '../../jobs';
+import { batchJobIds } from '../../jobs/pipeline';
+import { ignoredOptions, type GenerationOption, type Sampler } from '../../contract/generation-options';
+import { checkSourceRecord, linkJobSource } from './records';
 import { presentFileUrl } from '../files/files';
 import { logoVectorUrl } from './logo-vector';
 import type { CheckedImage } from './uploads';
 import { appliedOfflineLine, faceSwapEngineParams, offlineApplies } from './face-swap-words';
 import { storeUpload } from './uploads';
+import { say } from '../../contract/messages';
 
 /** Seeds are chosen on the server when absent, so a job's output is reproducible from its stored input. */
 const seedOf = (seed: number | undefined) => seed ?? crypto.getRandomValues(new Uint32Array(1))[0]! % 2 ** 31;
@@ -21,30 +25,51 @@ const seedIn = (input: unknown): number | null => {
   return typeof seed === 'number' && Number.isInteger(seed) ? seed : null;
 };
 
-/** `operation`: what to make, built from the request by `resolveTextToImageTool` (tool-requests.ts). */
+/**
+ * The seeds of a run's images: the request's seed (or one chosen here) for the first, the next
+ * numbers for the variations, so each image of a batch is its own picture and its seed, reused
+ * alone, makes that picture again.
+ */
+const seedsOf = (seed: number | undefined, count: number) => {
+  const first = seedOf(seed);
+  return Array.from({ length: count }, (_, i) => (first + i) % 2 ** 31);
+};
+
+/** The advanced options a request carries into the job payload (contract/generation-options.ts). */
+const tuningFields = (request: { negativePrompt?: string; steps?: number; cfgScale?: number; strength?: number; sampler?: Sampler }) => ({
+  negativePrompt: request.negativePrompt || undefined,
+  steps: request.steps,
+  cfgScale: request.cfgScale,
+  strength: request.strength,
+  sampler: request.sampler,
+});
+
+/**
+ * `operation`: what to make, built from the request by `resolveTextToImageTool` (tool-requests.ts).
+ * `count` > 1 makes variations: that many jobs with consecutive seeds, one debit (pipeline.ts).
+ * Answers the first job's status; `batch.jobIds` lists them all.
+ */
 export async function startTextToImage(
   ctx: JobContext,
   userId: string,
   request: TextToImageRequest & { operation: TextOperation; userWords: string },
 ) {
-  const jobId = await startJob(
-    ctx,
-    jobKinds.textToImage,
-    userId,
-    {
-      prompt: request.prompt,
-      negativePrompt: request.negativePrompt,
-      style: request.style,
-      width: request.width,
-      height: request.height,
-      seed: seedOf(request.seed),
-      model: request.model,
-      toolId: request.toolId,
-      operation: request.operation,
-    },
-    { updateRecordId: request.updateRecordId, userWords: request.userWords },
-  );
-  return getGenerationStatus(ctx, userId, jobId);
+  const payloads = seedsOf(request.seed, request.count).map((seed) => ({
+    prompt: request.prompt,
+    style: request.style,
+    width: request.width,
+    height: request.height,
+    seed,
+    model: request.model,
+    toolId: request.toolId,
+    operation: request.operation,
+    ...tuningFields(request),
+  }));
+  const [jobId] = await startJobs(ctx, jobKinds.textToImage, userId, payloads, {
+    updateRecordId: request.updateRecordId,
+    userWords: request.userWords,
+  });
+  return getGenerationStatus(ctx, userId, jobId!);
 }
 
 type PhotoOperation = Extract<ImageOperation, { op: 'tool' | 'face-swap' }>;
@@ -74,42 +99,51 @@ export async function startEdit(
   images: CheckedImage[],
   operation: ImageOperation = { op: 'edit', prompt: request.prompt },
 ) {
-  if (images.length === 0) throw new ServiceError('VALIDATION_FAILED', 'Please upload an image first', { field: 'images' });
+  if (images.length === 0) throw new ServiceError('VALIDATION_FAILED', 'uploadFirst', { field: 'images' });
   const asTool = runsOnEngine(ctx, operation, request.model);
   if (!asTool && !ctx.images.forModel(request.model))
-    throw new ServiceError('VALIDATION_FAILED', `The model "${request.model}" is not available`, { field: 'model' });
+    throw new ServiceError('VALIDATION_FAILED', say('modelUnavailable', { model: request.model }), { field: 'model' });
   // Face swap on the offline engine: the description's words it can act on become options; when it
   // can act on nothing, the photo would come back unchanged, so it is refused before any charge.
   const tool = asTool ? engineTool(operation) : undefined;
   if (tool?.toolId === 'face-swap' && !offlineApplies(tool.params))
-    throw new ServiceError('VALIDATION_FAILED', FACE_SWAP_OFFLINE_NOTHING_TO_APPLY, { field: 'extra' });
+    throw new ServiceError('VALIDATION_FAILED', 'faceSwapOfflineNothingToApply', { field: 'extra' });
+  // The creation the first input came from (Re-edit from My creations) must be the caller's own.
+  await checkSourceRecord(ctx.db, userId, request.sourceRecordId);
   const stored = await Promise.all(images.map((image) => storeUpload(ctx.blobs, userId, image)));
   const first = images[0]!;
   // Output keeps the first image's aspect ratio, within the engine's 2048 px limit.
   const scale = Math.min(1, 2048 / Math.max(first.width, first.height));
   const common = {
     prompt: request.prompt,
-    negativePrompt: request.negativePrompt,
     style: request.style,
     width: request.width ?? Math.round(first.width * scale),
     height: request.height ?? Math.round(first.height * scale),
-    seed: seedOf(request.seed),
     model: request.model,
     sourceKeys: stored.map((s) => s.key),
+    ...tuningFields(request),
   };
+  const seeds = seedsOf(request.seed, request.count);
   const meta = { updateRecordId: request.updateRecordId, sourceUrls: stored.map((s) => s.url), userWords: request.userWords };
   // A face swap's record says what the engine will apply (options and the words it read).
   const applied = tool?.toolId === 'face-swap' ? appliedOfflineLine(tool.params) : '';
-  const jobId = tool
-    ? await startJob(
+  const jobIds = tool
+    ? await startJobs(
         ctx,
         jobKinds.tool,
         userId,
-        { ...common, ...tool, ...(applied ? { prompt: `${common.prompt}\n\n${applied}` } : {}) },
+        seeds.map((seed) => ({ ...common, seed, ...tool, ...(applied ? { prompt: `${common.prompt}\n\n${applied}` } : {}) })),
         meta,
       )
-    : await startJob(ctx, jobKinds.edit, userId, { ...common, toolId: request.toolId, operation }, meta);
-  return getGenerationStatus(ctx, userId, jobId);
+    : await startJobs(
+        ctx,
+        jobKinds.edit,
+        userId,
+        seeds.map((seed) => ({ ...common, seed, toolId: request.toolId, operation })),
+        meta,
+      );
+  for (const jobId of jobIds) await linkJobSource(ctx.db, jobId, request.sourceRecordId);
+  return getGenerationStatus(ctx, userId, jobIds[0]!);
 }
 
 /**
@@ -121,10 +155,6 @@ const engineTool = (operation: PhotoOperation) =>
     ? { toolId: 'face-swap' as const, params: faceSwapEngineParams(operation.description, operation.selection) }
     : { toolId: operation.toolId, params: operation.params };
 
-/** Why a face swap is refused offline: what the engine can do instead (words it reads, options it applies). */
-export const FACE_SWAP_OFFLINE_NOTHING_TO_APPLY =
-  'Without an AI model this server can only apply what it recognises: hair and eye colour, beards, glasses, hats and other head accessories, backgrounds, lighting, photo effects and art styles. Choose options, or describe one of these (for example "wearing sunglasses and a baseball cap", "blue hair", "on a beach")';
-
 /**
  * A face swap run by the offline engine carries its options as the tool job's params; only catalogue
  * options are reported (the engine's own extras, such as accessory tints, have no name on the page).
@@ -134,6 +164,51 @@ function appliedFaceSwapOptions(job: { kind: string; input: unknown }): Record<s
   if (job.kind !== 'tool' || input?.toolId !== 'face-swap' || !input.params) return null;
   return Object.fromEntries(
     Object.entries(input.params).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !!faceSwapOption(entry[0])),
+  );
+}
+
+/** The advanced options stored in a job's input (null: not set, or a job from before them). */
+function optionsIn(input: unknown): GenerationStatus['options'] {
+  const p = (input ?? {}) as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  return {
+    negativePrompt: typeof p.negativePrompt === 'string' && p.negativePrompt ? p.negativePrompt : null,
+    steps: num(p.steps),
+    cfgScale: num(p.cfgScale),
+    strength: num(p.strength),
+    sampler: typeof p.sampler === 'string' ? p.sampler : null,
+  };
+}
+
+/**
+ * The options this job set that its engine does not honour (said on the result); null for work the
+ * options do not apply to (photo tools, logos, face swap). The engine is the one this deployment
+ * serves the job's model with.
+ */
+function ignoredBy(ctx: Pick<JobContext, 'images'>, job: { kind: string; input: unknown }): GenerationOption[] | null {
+  const input = (job.input ?? {}) as { model?: unknown; operation?: { op?: unknown } };
+  const op = input.operation?.op;
+  const work =
+    job.kind === 'text-to-image' && (op === undefined || op === 'text-to-image')
+      ? 'textToImage'
+      : job.kind === 'edit' && (op === undefined || op === 'edit')
+        ? 'edit'
+        : null;
+  if (!work || typeof input.model !== 'string') return null;
+  const engine = ctx.images.forModel(input.model as ModelName);
+  // An engine without a capability table (a test double) is not said to ignore anything.
+  if (!engine?.options) return [];
+  const options = optionsIn(job.input);
+  return ignoredOptions(
+    work,
+    {
+      negativePrompt: options.negativePrompt ?? undefined,
+      steps: options.steps ?? undefined,
+      cfgScale: options.cfgScale ?? undefined,
+      strength: options.strength ?? undefined,
+      sampler: (options.sampler ?? undefined) as Sampler | undefined,
+    },
+    engine.options,
   );
 }
 
@@ -161,6 +236,9 @@ export async function getGenerationStatus(
     svgUrl: logoVectorUrl(ctx.images, job),
     seed: seedIn(job.input),
     appliedOptions: appliedFaceSwapOptions(job),
+    options: optionsIn(job.input),
+    ignoredOptions: ignoredBy(ctx, job),
+    batch: job.batchId ? { id: job.batchId, jobIds: await batchJobIds(ctx, job.batchId) } : null,
     queue: await queuePlace(ctx, job),
   };
 }

@@ -43,13 +43,11 @@ export async function logoVector(ctx: ServiceContext<'db' | 'images'>, userId: s
     .orderBy(desc(schema.generationJobs.createdAt))
     .limit(1);
   const input = job && offlineLogoInput(ctx.images, job);
-  if (!input || !ctx.images.offline)
-    throw new ServiceError('NOT_FOUND', 'Only logos drawn by the offline logo generator have an SVG version');
+  if (!input || !ctx.images.offline) throw new ServiceError('NOT_FOUND', 'logoSvgOnlyOffline');
   const { brief, width, height, seed } = input;
   const output = await ctx.images.offline.run({ op: 'logo-svg', brief, width, height, seed }).catch((error: unknown) => {
     // Drawn on request, so a full engine answers like a full queue: try again shortly, nothing lost.
-    if (error instanceof EngineBusyError)
-      throw new ServiceError('ENGINE_BUSY', 'The image engine is busy, please try again shortly', { retryAfter: error.retryAfterSeconds });
+    if (error instanceof EngineBusyError) throw new ServiceError('ENGINE_BUSY', 'engineBusyShort', { retryAfter: error.retryAfterSeconds });
     throw error;
   });
   return new TextDecoder().decode(output.bytes);

@@ -33,6 +33,15 @@ export function toCreationRecord(row: RecordRow) {
     errorCategory: row.errorCategory,
     errorMessage: row.failureCode ? jobFailureText(row.failureCode, 'en') : null,
     failureCode: row.failureCode,
+    seed: row.seed,
+    options: {
+      negativePrompt: row.negativePrompt,
+      steps: row.steps,
+      cfgScale: row.cfgScale,
+      strength: row.strength,
+      sampler: row.sampler,
+    },
+    batchId: row.batchId,
   };
 }
 
@@ -136,8 +145,8 @@ export async function deleteRecord(db: Db, blobs: BlobStore, userId: string, id:
     .select()
     .from(schema.creationRecords)
     .where(and(eq(schema.creationRecords.id, id), mine(userId)));
-  if (!row) throw new ServiceError('NOT_FOUND', 'Resource not found, may have been deleted');
-  if (row.status === 'PROCESSING') throw new ServiceError('CONFLICT', 'This creation is still being generated');
+  if (!row) throw new ServiceError('NOT_FOUND', 'resourceNotFound');
+  if (row.status === 'PROCESSING') throw new ServiceError('CONFLICT', 'creationInProgress');
   await db.update(schema.creationRecords).set({ deletedAt: now, updatedAt: now }).where(eq(schema.creationRecords.id, id));
   const keys = [row.imageUrl, ...(row.sourceImageUrls ?? [])].filter((u): u is string => !!u?.startsWith('/api/files/users/'));
   await Promise.all(keys.map((url) => blobs.delete(url.replace('/api/files/', '')).catch(() => undefined)));
@@ -155,7 +164,7 @@ export async function checkSourceRecord(db: Db, userId: string, sourceRecordId: 
     .select({ id: schema.creationRecords.id })
     .from(schema.creationRecords)
     .where(and(eq(schema.creationRecords.id, sourceRecordId), mine(userId)));
-  if (!row) throw new ServiceError('NOT_FOUND', 'Resource not found, may have been deleted', { field: 'sourceRecordId' });
+  if (!row) throw new ServiceError('NOT_FOUND', 'resourceNotFound', { field: 'sourceRecordId' });
 }
 
 /**
@@ -205,7 +214,7 @@ export async function getRecordWithLineage(
     .select()
     .from(schema.creationRecords)
     .where(and(eq(schema.creationRecords.id, id), mine(userId)));
-  if (!row) throw new ServiceError('NOT_FOUND', 'Resource not found, may have been deleted');
+  if (!row) throw new ServiceError('NOT_FOUND', 'resourceNotFound');
   const sources: RecordRow[] = [];
   const seen = new Set([row.id]);
   let current = row.id;

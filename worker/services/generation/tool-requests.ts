@@ -1,7 +1,6 @@
 import { ServiceError } from '../../contract/errors';
 import type { FaceSwapMode } from '../../contract/face-swap';
 import { faceSwapRequestSchema, resolveFaceSwap } from '../../contract/face-swap-request';
-import { EDIT_PROMPT_REQUIRED } from '../../contract/generation';
 import type { ImageOperation, TextOperation } from '../../contract/operations';
 import { toolInputSchema } from '../../contract/tool-inputs';
 import { compileToolPrompt, idPhotoPixels, toolById, type ToolId, type ToolInputs } from '../../contract/tools';
@@ -52,7 +51,7 @@ export function resolveToolRequest(
   }
   if (tool?.engine !== 'photo' || tool.prompt.strategy === 'custom') {
     const prompt = request.prompt?.trim();
-    if (!prompt) throw new ServiceError('VALIDATION_FAILED', EDIT_PROMPT_REQUIRED, { field: 'prompt' });
+    if (!prompt) throw new ServiceError('VALIDATION_FAILED', 'describeEffect', { field: 'prompt' });
     return { prompt, userWords: prompt, style: tool?.style ?? request.style, operation: { op: 'edit', prompt }, params: {} };
   }
   const inputs = validateValue('form', toolInputSchema(tool), fields) as ToolInputs;

@@ -1,6 +1,6 @@
 import { ServiceError } from '../../contract/errors';
 import { UPLOAD } from '../../contract/generation';
-import { unsupportedUploadMessage } from '../../contract/uploads';
+import { uploadTypeNames } from '../../contract/uploads';
 import { checkImageUpload, type CheckedUpload, type ImageDecodeCheck } from '../../lib/images/check-upload';
 import { EXTENSION } from '../../lib/images/inspect';
 import { stripMetadata } from '../../lib/images/strip-metadata';
@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids';
 import type { BlobStore } from '../../ports';
 import type { ServiceContext } from '../context';
 import { blobKeys, fileUrl } from '../files/files';
+import { say } from '../../contract/messages';
 
 export type CheckedImage = CheckedUpload;
 
@@ -32,7 +33,7 @@ export async function checkUploadedImage(
   const field = options.field ?? 'image';
   const allowed = await ctx.limits.hit(`upload:user:${userId}`, UPLOADS_PER_USER);
   if (!allowed.allowed)
-    throw new ServiceError('RATE_LIMITED', 'Too many uploads, please try again in a few minutes', {
+    throw new ServiceError('RATE_LIMITED', 'tooManyUploads', {
       field,
       retryAfter: allowed.retryAfterSeconds,
     });
@@ -52,7 +53,10 @@ async function checkGenerationImage(
       maxSide: UPLOAD.maxSide,
       maxPixels: UPLOAD.maxPixels,
       // The refusal names exactly the list this field accepts (GIF only where it is accepted).
-      messages: { tooLarge: 'Image size cannot exceed 10MB', unsupported: unsupportedUploadMessage(options.allowGif ?? false) },
+      messages: {
+        tooLarge: say('imageTooLarge', { megabytes: UPLOAD.maxBytes / 1024 / 1024 }),
+        unsupported: say('onlyFormats', { formats: uploadTypeNames(options.allowGif ?? false).join(', ') }),
+      },
     },
     options.decoder,
   );

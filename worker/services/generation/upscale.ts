@@ -17,6 +17,7 @@ import { presentFileUrl } from '../files/files';
 import type { CheckedImage } from './uploads';
 import { storeUpload } from './uploads';
 import { checkSourceRecord, linkJobSource } from './records';
+import { say } from '../../contract/messages';
 
 /**
  * POST /api/image-upscale/upload: refuses an image whose output would exceed the pixel budget
@@ -27,13 +28,13 @@ import { checkSourceRecord, linkJobSource } from './records';
 export async function startUpscale(ctx: JobContext, userId: string, request: UpscaleRequest, image: CheckedImage): Promise<UpscaleStarted> {
   const problem = upscaleSizeProblem(image.width, image.height, request.scaleFactor);
   if (problem && !request.fitToBudget)
-    throw new ServiceError('PAYLOAD_TOO_LARGE', `${problem}. Send fitToBudget=true to shrink it to fit, or choose a smaller factor`, {
+    throw new ServiceError('PAYLOAD_TOO_LARGE', say('upscaleTooLargeFit', problem), {
       field: 'image',
     });
   // Asked to fit: the engine shrinks the upload to this size before enlarging it.
   const size = fitToUpscaleBudget(image.width, image.height, request.scaleFactor);
   const fitted = size.width !== image.width || size.height !== image.height;
-  if (!ctx.images.offline) throw new ServiceError('NOT_CONFIGURED', 'The upscaler is not available on this server', { field: 'image' });
+  if (!ctx.images.offline) throw new ServiceError('NOT_CONFIGURED', 'upscalerUnavailable', { field: 'image' });
   await checkSourceRecord(ctx.db, userId, request.sourceRecordId);
   const stored = await storeUpload(ctx.blobs, userId, image);
   const jobId = await startJob(

@@ -12,6 +12,7 @@ import { expireAbandonedCheckouts } from './expiry';
 import { GatewayError } from '../../adapters/payments/port';
 import { intervalOf } from '../../lib/billing-periods';
 import { planName, type Locale } from '../pricing/pricing';
+import { say } from '../../contract/messages';
 
 type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log' | 'config'>;
 
@@ -41,9 +42,6 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-const SUBSCRIPTION_EXISTS = 'You already have a subscription; it must end before you start another';
-const SUBSCRIPTION_CHECKOUT_OPEN = 'A subscription checkout is already open: finish or cancel it before starting another';
-
 /**
  * One live subscription per user (issue 12 break 3): refused while one is live or a subscription
  * checkout is still open. The friendly checks are backed by the database: the open-checkout unique
@@ -58,7 +56,7 @@ async function assertCanStartSubscription(ctx: Ctx, userId: string, now: Date) {
     .from(schema.subscriptions)
     .where(and(eq(schema.subscriptions.userId, userId), liveSubscriptionWhere(now)))
     .limit(1);
-  if (live) throw new ServiceError('SUBSCRIPTION_EXISTS', SUBSCRIPTION_EXISTS);
+  if (live) throw new ServiceError('SUBSCRIPTION_EXISTS', 'subscriptionExists');
   // An abandoned checkout past its lifetime no longer holds the slot (asked at its gateway first).
   await expireAbandonedCheckouts(ctx, { userId, kind: 'subscription' });
   const o = schema.orders;
@@ -67,7 +65,7 @@ async function assertCanStartSubscription(ctx: Ctx, userId: string, now: Date) {
     .from(o)
     .where(and(eq(o.userId, userId), eq(o.kind, 'subscription'), eq(o.status, 'PENDING')))
     .limit(1);
-  if (open) throw new ServiceError('SUBSCRIPTION_CHECKOUT_OPEN', SUBSCRIPTION_CHECKOUT_OPEN);
+  if (open) throw new ServiceError('SUBSCRIPTION_CHECKOUT_OPEN', 'subscriptionCheckoutOpen');
 }
 
 /**
@@ -79,18 +77,14 @@ export async function createCheckoutOrder(ctx: Ctx, user: AuthUser, input: Check
   const { db, clock } = ctx;
   const [plan] = await db.select().from(schema.pricingPlans).where(eq(schema.pricingPlans.id, input.planId));
   if (!plan?.active)
-    throw new ServiceError('NOT_FOUND', `No such ${input.kind === 'credits' ? 'credit pack' : 'plan'}: ${input.planId}`, {
+    throw new ServiceError('NOT_FOUND', say(input.kind === 'credits' ? 'noSuchPack' : 'noSuchPlan', { id: input.planId }), {
       field: input.field,
     });
   const isPack = plan.packageType === 'credits';
   if (isPack !== (input.kind === 'credits')) {
-    throw new ServiceError(
-      'VALIDATION_FAILED',
-      input.kind === 'credits'
-        ? `${input.planId} is a subscription plan, not a credit pack`
-        : `${input.planId} is a credit pack, not a subscription plan`,
-      { field: input.field },
-    );
+    throw new ServiceError('VALIDATION_FAILED', say(input.kind === 'credits' ? 'planIsNotPack' : 'packIsNotPlan', { id: input.planId }), {
+      field: input.field,
+    });
   }
   const now = clock.now();
   if (input.kind === 'subscription') await assertCanStartSubscription(ctx, user.id, now);
@@ -119,7 +113,7 @@ export async function createCheckoutOrder(ctx: Ctx, user: AuthUser, input: Check
   } catch (error) {
     // Another request of the same user opened a subscription checkout between the check and here.
     if (input.kind === 'subscription' && isUniqueViolation(error))
-      throw new ServiceError('SUBSCRIPTION_CHECKOUT_OPEN', SUBSCRIPTION_CHECKOUT_OPEN);
+      throw new ServiceError('SUBSCRIPTION_CHECKOUT_OPEN', 'subscriptionCheckoutOpen');
     throw error;
   }
 
@@ -164,7 +158,10 @@ export async function createCheckoutOrder(ctx: Ctx, user: AuthUser, input: Check
       .where(eq(schema.orders.id, orderId));
     if (!(error instanceof GatewayError)) throw error;
     ctx.log.warn('payments: checkout creation failed', { orderId, gateway: gateway.name, reason, detail: error.detail });
-    throw new ServiceError('PAYMENT_PROVIDER_ERROR', error.message || 'Failed to create payment session. Please try again.');
+    throw new ServiceError(
+      'PAYMENT_PROVIDER_ERROR',
+      error.message ? say('paymentProviderError', { detail: error.message }) : 'checkoutFailed',
+    );
   }
 }
 
@@ -174,7 +171,7 @@ async function findOwnOrder(db: Db, userId: string, orderId: string) {
     .from(schema.orders)
     .where(and(eq(schema.orders.id, orderId), eq(schema.orders.userId, userId)));
   // Someone else's order is indistinguishable from a missing one.
-  if (!order) throw new ServiceError('NOT_FOUND', 'Order not found');
+  if (!order) throw new ServiceError('NOT_FOUND', 'orderNotFound');
   return order;
 }
 

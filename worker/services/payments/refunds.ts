@@ -7,6 +7,8 @@ import type { ServiceContext } from '../context';
 import { applyMovement, lockAccount } from '../credits/ledger';
 import { bucketOf, isHeldForSupport, lockOrder, refundClawbackKey, refundReversalKey, type Order } from './effects';
 import { GatewayError } from '../../adapters/payments/port';
+import type { Locale } from '../../contract/locales';
+import { type Message, renderMessage, say } from '../../contract/messages';
 
 type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log'>;
 
@@ -25,7 +27,7 @@ export interface RefundFacts {
   now: Date;
 }
 
-export function evaluateRefund(facts: RefundFacts): { conditions: RefundConditions; failure: string | null } {
+export function evaluateRefund(facts: RefundFacts): { conditions: RefundConditions; failure: Message | null } {
   const { order, now } = facts;
   const conditions: RefundConditions = {
     isPaid: order.status === 'PAID',
@@ -40,21 +42,21 @@ export function evaluateRefund(facts: RefundFacts): { conditions: RefundConditio
   // The first failing rule names the refusal. A pending refund is checked right after "paid": its
   // credits are already clawed back, so "not enough credits" would be the wrong explanation.
   const failure = !conditions.isPaid
-    ? 'Only paid orders can be refunded'
+    ? say('refundOnlyPaid')
     : !conditions.noPendingRefund
-      ? 'A refund for this order is already being processed'
+      ? say('refundInProgress')
       : // Partly refunded at the gateway: a full refund would ask for more than is left (decision 018).
         (order.gatewayRefundedCents ?? 0) > 0
-        ? 'Part of this payment was already refunded by the payment provider; our support team settles the rest'
+        ? say('refundPartlyAtProvider')
         : // Held for support: the order's price is not what was paid, so it is not what a refund may send back.
           isHeldForSupport({ status: order.status, failureReason: order.failureReason ?? null })
-          ? 'This payment did not match the order and is held for our support team, who settle it'
+          ? say('paymentHeldForSupport')
           : !conditions.withinTimeLimit
-            ? 'Refunds are only possible within 3 days of payment'
+            ? say('refundWindowPassed', { days: REFUND_RULES.windowMs / 86_400_000 })
             : !conditions.hasEnoughCredits
-              ? `Not enough credits left to refund this order: ${conditions.currentCredits} of ${conditions.requiredCredits} needed`
+              ? say('refundCreditsSpent', { have: conditions.currentCredits, need: conditions.requiredCredits })
               : !conditions.passRiskControl
-                ? `At most ${REFUND_RULES.maxRefundsPer30Days} refunds are allowed in 30 days`
+                ? say('refundsPerMonth', { max: REFUND_RULES.maxRefundsPer30Days })
                 : null;
   return { conditions, failure };
 }
@@ -62,7 +64,7 @@ export function evaluateRefund(facts: RefundFacts): { conditions: RefundConditio
 async function findOwnOrder(db: Db | Tx, userId: string, orderId: string, lock = false) {
   const where = and(eq(schema.orders.id, orderId), eq(schema.orders.userId, userId));
   const order = lock ? await lockOrder(db as Tx, where) : (await db.select().from(schema.orders).where(where))[0];
-  if (!order) throw new ServiceError('NOT_FOUND', 'Order not found');
+  if (!order) throw new ServiceError('NOT_FOUND', 'orderNotFound');
   return order;
 }
 
@@ -92,13 +94,19 @@ async function gatherFacts(
 
 const deadlineOf = (order: Order) => (order.paidAt ? new Date(order.paidAt.getTime() + REFUND_RULES.windowMs).toISOString() : null);
 
-export async function checkRefund(ctx: Pick<Ctx, 'db' | 'clock'>, userId: string, orderId: string): Promise<RefundCheckResponse> {
+/** The refund rules for one order; `locale` is the language the refusal, if any, is said in. */
+export async function checkRefund(
+  ctx: Pick<Ctx, 'db' | 'clock'>,
+  userId: string,
+  orderId: string,
+  locale: Locale,
+): Promise<RefundCheckResponse> {
   const order = await findOwnOrder(ctx.db, userId, orderId);
   const { conditions, failure } = evaluateRefund(await gatherFacts(ctx.db, order, ctx.clock.now()));
   return {
     success: true,
     canRefund: failure === null,
-    error: failure,
+    error: failure && renderMessage(failure, locale),
     conditions,
     refundAmount: order.amountCents / 100,
     deadline: deadlineOf(order),
@@ -195,7 +203,7 @@ export async function requestRefund(ctx: Ctx, userId: string, orderId: string, r
       reason: outcome.error.message,
       detail: outcome.error.detail,
     });
-    throw new ServiceError('PAYMENT_PROVIDER_ERROR', `The payment provider refused the refund: ${outcome.error.message}`);
+    throw new ServiceError('PAYMENT_PROVIDER_ERROR', say('refundRefusedByProvider', { detail: outcome.error.message }));
   }
 
   await db.transaction(async (tx) => {

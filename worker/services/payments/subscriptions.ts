@@ -10,6 +10,7 @@ import { settleDuplicateSubscriptions } from './duplicates';
 import { expireAbandonedCheckouts } from './expiry';
 import { addMonths } from '../../lib/billing-periods';
 import { planName, type Locale } from '../pricing/pricing';
+import { say } from '../../contract/messages';
 
 type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log'>;
 
@@ -64,10 +65,10 @@ export async function currentSubscription(ctx: Pick<Ctx, 'db' | 'clock'>, userId
 export async function cancelCurrentSubscription(ctx: Ctx, userId: string, locale: Locale): Promise<SubscriptionResponse> {
   const now = ctx.clock.now();
   const row = await findCurrent(ctx.db, userId, now);
-  if (!row) throw new ServiceError('NOT_FOUND', 'You have no active subscription');
+  if (!row) throw new ServiceError('NOT_FOUND', 'noActiveSubscription');
   if (row.sub.status !== 'cancelled') {
     const gateway = ctx.payments.byName(row.sub.gateway);
-    if (!gateway) throw new ServiceError('NOT_CONFIGURED', `${row.sub.gateway} payments are not configured here`);
+    if (!gateway) throw new ServiceError('NOT_CONFIGURED', say('gatewayNotConfigured', { gateway: row.sub.gateway }));
     if (row.sub.gatewaySubscriptionId) {
       try {
         await gateway.cancelSubscription(row.sub.gatewaySubscriptionId);
@@ -76,7 +77,7 @@ export async function cancelCurrentSubscription(ctx: Ctx, userId: string, locale
           subscriptionId: row.sub.id,
           error: error instanceof Error ? error.message : String(error),
         });
-        throw new ServiceError('PAYMENT_PROVIDER_ERROR', 'Cancel subscription failed at the payment provider, please try again');
+        throw new ServiceError('PAYMENT_PROVIDER_ERROR', 'cancelAtProviderFailed');
       }
     }
     const s = schema.subscriptions;

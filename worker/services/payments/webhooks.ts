@@ -5,6 +5,7 @@ import type { ServiceContext } from '../context';
 import { settleHeldDuplicates } from './duplicates';
 import { applyEffects, EffectNotReadyError } from './effects';
 import { type GatewayEvent, WebhookVerificationError } from '../../adapters/payments/port';
+import { say } from '../../contract/messages';
 
 type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log'>;
 
@@ -16,14 +17,14 @@ type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log'>;
  */
 export async function handleWebhook(ctx: Ctx, gatewayName: GatewayName, rawBody: string, headers: Headers) {
   const gateway = ctx.payments.byName(gatewayName);
-  if (!gateway) throw new ServiceError('NOT_FOUND', `${gatewayName} payments are not configured here`);
+  if (!gateway) throw new ServiceError('NOT_FOUND', say('gatewayNotConfigured', { gateway: gatewayName }));
   let event: GatewayEvent;
   try {
     event = await gateway.parseWebhook(rawBody, headers);
   } catch (error) {
     if (error instanceof WebhookVerificationError) {
       ctx.log.warn('payments: webhook refused', { gateway: gatewayName, reason: error.message });
-      throw new ServiceError('WEBHOOK_SIGNATURE_INVALID', 'The webhook signature could not be verified');
+      throw new ServiceError('WEBHOOK_SIGNATURE_INVALID', 'webhookSignatureInvalid');
     }
     throw error;
   }
@@ -49,7 +50,7 @@ export async function handleWebhook(ctx: Ctx, gatewayName: GatewayName, rawBody:
       eventId: event.id,
       reason: error.message,
     });
-    throw new ServiceError('SERVICE_UNAVAILABLE', 'This event refers to a payment not known yet; deliver it again later', {
+    throw new ServiceError('SERVICE_UNAVAILABLE', 'webhookPaymentUnknown', {
       retryAfter: 60,
     });
   }

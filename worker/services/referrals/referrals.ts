@@ -41,7 +41,7 @@ async function referrerOf(db: Db | Tx, code: string) {
 
 export async function referrerInfo(db: Db, code: string) {
   const referrer = await referrerOf(db, code);
-  if (!referrer) throw new ServiceError('NOT_FOUND', 'Invalid referral code', { field: 'code' });
+  if (!referrer) throw new ServiceError('NOT_FOUND', 'referralCodeInvalid', { field: 'code' });
   return { success: true as const, valid: true, referrerName: referrer.name };
 }
 
@@ -137,10 +137,9 @@ export async function processRegistration(db: Db, userId: string, code: string, 
   const applied = await db.transaction((tx) => applyRegistrationReferral(tx, { invitedUserId: userId, code, now }));
   if (!applied) {
     const referrer = await referrerOf(db, code);
-    if (!referrer) throw new ServiceError('NOT_FOUND', 'Invalid referral code', { field: 'referralCode' });
-    if (referrer.userId === userId)
-      throw new ServiceError('VALIDATION_FAILED', 'You cannot use your own referral code', { field: 'referralCode' });
-    throw new ServiceError('CONFLICT', 'Referral codes apply only to new accounts', { field: 'referralCode' });
+    if (!referrer) throw new ServiceError('NOT_FOUND', 'referralCodeInvalid', { field: 'referralCode' });
+    if (referrer.userId === userId) throw new ServiceError('VALIDATION_FAILED', 'referralOwnCode', { field: 'referralCode' });
+    throw new ServiceError('CONFLICT', 'referralOnlyNewAccounts', { field: 'referralCode' });
   }
   return { success: true as const, applied };
 }

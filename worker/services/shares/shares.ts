@@ -20,7 +20,7 @@ const presentShare = (row: ShareRow, origin: string): CreationShare => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const notFound = () => new ServiceError('NOT_FOUND', 'Resource not found, may have been deleted');
+const notFound = () => new ServiceError('NOT_FOUND', 'resourceNotFound');
 
 /** The user's own live record, or the same 404 for someone else's, a deleted or an unknown one. */
 async function ownRecord(db: Db, userId: string, recordId: string) {
@@ -49,7 +49,7 @@ export async function readShare(db: Db, userId: string, recordId: string, origin
 export async function shareCreation(db: Db, userId: string, recordId: string, input: ShareRequest, origin: string, now: Date) {
   const record = await ownRecord(db, userId, recordId);
   // Only a finished image can be shared: one still being made is a 409, a failed one has no image (404).
-  if (record.status === 'PROCESSING') throw new ServiceError('CONFLICT', 'This creation is still being generated', { field: 'id' });
+  if (record.status === 'PROCESSING') throw new ServiceError('CONFLICT', 'creationInProgress', { field: 'id' });
   if (record.status !== 'COMPLETED' || !record.imageUrl) throw notFound();
   const token = toBase64Url(crypto.getRandomValues(new Uint8Array(SHARE_TOKEN_BYTES)));
   const [row] = await db
@@ -84,8 +84,7 @@ export interface SharedCreation {
 /** Counts one view against the caller's network (SHARED_VIEWS_PER_IP), before any token is looked up. */
 export async function admitSharedView(limits: RateLimiter, network: string) {
   const result = await limits.hit(`share-view:ip:${network}`, SHARED_VIEWS_PER_IP);
-  if (!result.allowed)
-    throw new ServiceError('RATE_LIMITED', 'Too many requests, please try again later', { retryAfter: result.retryAfterSeconds });
+  if (!result.allowed) throw new ServiceError('RATE_LIMITED', 'tooManyRequests', { retryAfter: result.retryAfterSeconds });
 }
 
 /**

@@ -1,38 +1,44 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
+import { readEncodedMessage } from '../../../../worker/contract/message-codec';
 
 /**
- * The shared zod schemas (worker/contract/auth.ts) carry English messages; this maps each known one
- * to translated text so the forms validate with the server's rules and still speak the user's language.
+ * The sign-in and profile rules (worker/contract/auth-rules.ts) report a message id with its
+ * parameters; this says it in the page's language, so the forms check with the server's rules and
+ * speak the user's language. Anything else (a server's already rendered message) is shown as it is.
  */
 export function useValidationText() {
   const { t } = useLingui();
   return useCallback(
     (message: string): string => {
-      switch (message) {
-        case 'Please enter your email':
+      const said = readEncodedMessage(message);
+      const limit = Number(said?.params.min ?? said?.params.max);
+      switch (said?.id) {
+        case 'emailRequired':
           return t`Please enter your email`;
-        case 'Please enter a valid email':
+        case 'emailInvalid':
           return t`Please enter a valid email`;
-        case 'Email is too long':
+        case 'emailTooLong':
           return t`Email is too long`;
-        case 'Username cannot be empty':
+        case 'usernameRequired':
           return t`Username cannot be empty`;
-        case 'Username must be at least 2 characters':
-          return t`Username must be at least 2 characters`;
-        case 'Username must be at most 50 characters':
-          return t`Username must be at most 50 characters`;
-        case 'Please enter your password':
+        case 'usernameTooShort':
+          return t`Username must be at least ${limit} characters`;
+        case 'usernameTooLong':
+          return t`Username must be at most ${limit} characters`;
+        case 'passwordRequired':
           return t`Please enter your password`;
-        case 'Password must be at least 8 characters':
-          return t`Password must be at least 8 characters`;
-        case 'Password must be at most 128 characters':
-          return t`Password must be at most 128 characters`;
-        case 'Please enter verification code':
+        case 'passwordTooShort':
+          return t`Password must be at least ${limit} characters`;
+        case 'passwordTooLong':
+          return t`Password must be at most ${limit} characters`;
+        case 'codeRequired':
           return t`Please enter verification code`;
-        case 'The verification code is 6 digits':
+        case 'codeFormat':
           return t`The verification code is 6 digits`;
-        case 'Invalid referral code':
+        case 'referralCodeTooLong':
+          return t`The referral code can be at most ${limit} characters`;
+        case 'referralCodeInvalid':
           return t`Invalid referral code`;
         default:
           return message;

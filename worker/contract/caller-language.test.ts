@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { upscaleSizeProblem } from './upscale';
-import { unsupportedUploadMessage } from './uploads';
 import { createTestApp } from '../../tests/setup/test-app';
-import { localiseErrorMessage, localiseJobFailure, messageLocale } from './error-messages';
+import { localiseJobFailure, messageLocale } from './caller-language';
+import { decodeMessage, encodeMessage, MESSAGES, renderMessage, say } from './messages';
+import { upscaleSizeProblem } from './upscale';
 
 describe('messageLocale', () => {
   it.each([
@@ -16,37 +16,33 @@ describe('messageLocale', () => {
   ])('%s → %s', (header, locale) => expect(messageLocale(header)).toBe(locale));
 });
 
-describe('localiseErrorMessage', () => {
-  it('leaves English as the service wrote it', () =>
-    expect(localiseErrorMessage('INSUFFICIENT_CREDITS', 'Insufficient credits, please recharge and try again', 'en')).toBe(
-      'Insufficient credits, please recharge and try again',
-    ));
-  it('translates known wordings, with their parameters', () => {
-    expect(localiseErrorMessage('INSUFFICIENT_CREDITS', 'Insufficient credits, please recharge and try again', 'zh-Hant')).toBe(
-      '點數不足，請儲值後再試',
-    );
-    expect(localiseErrorMessage('RESEND_TOO_SOON', 'Please wait 42 seconds before requesting a new code', 'zh-Hant')).toBe(
-      '請等待 42 秒後再索取新的驗證碼',
-    );
+describe('rendered messages', () => {
+  it('say each message in both languages, the translation with no parameter its English lacks', () => {
+    for (const [id, texts] of Object.entries(MESSAGES)) {
+      const names = (text: string) => new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
+      const english = names(texts.en);
+      expect(
+        [...names(texts['zh-Hant'])].filter((name) => !english.has(name)),
+        id,
+      ).toEqual([]);
+      expect(texts['zh-Hant'], id).not.toBe('');
+    }
   });
-  it('translates the upscaler size refusal and the upload format rule from their own builders', () => {
+  it('fills parameters, grouping numbers the reader’s way', () => {
+    expect(renderMessage(say('resendTooSoon', { seconds: 42 }), 'zh-Hant')).toBe('請等待 42 秒後再索取新的驗證碼');
     const problem = upscaleSizeProblem(1200, 900, 8)!;
-    const zh = localiseErrorMessage(
-      'PAYLOAD_TOO_LARGE',
-      `${problem}. Send fitToBudget=true to shrink it to fit, or choose a smaller factor`,
-      'zh-Hant',
-    );
-    expect(zh).toContain('這張是 1200×900');
+    const zh = renderMessage(say('upscaleTooLargeFit', problem), 'zh-Hant');
+    expect(zh).toContain('這張是 1,200×900');
     expect(zh).toContain('fitToBudget=true');
-    expect(localiseErrorMessage('UNSUPPORTED_MEDIA_TYPE', unsupportedUploadMessage(true), 'zh-Hant')).toBe(
-      '僅支援 JPG、PNG、WebP、GIF 格式',
-    );
-    expect(localiseErrorMessage('UNSUPPORTED_MEDIA_TYPE', unsupportedUploadMessage(false), 'zh-Hant')).toBe('僅支援 JPG、PNG、WebP 格式');
+    expect(renderMessage(say('upscaleTooLargeFit', problem), 'en')).toMatch(/^At 8× the image can be at most [\d,]+ pixels/);
   });
-  it('says what the code means for a wording it does not know, never English', () => {
-    const message = localiseErrorMessage('NOT_FOUND', 'No route for GET /api/nope', 'zh-Hant');
-    expect(message).toBe('找不到資源，可能已被刪除');
-    expect(message).not.toMatch(/[A-Za-z]{3}/);
+  it('carries a message through a zod issue and back', () => {
+    const message = say('tooManyImagesPerEdit', { max: 5 });
+    expect(decodeMessage(encodeMessage(message), { field: 'images' })).toEqual({
+      id: 'tooManyImagesPerEdit',
+      params: { field: 'images', max: 5 },
+    });
+    expect(decodeMessage('Some English sentence')).toBeNull();
   });
 });
 
@@ -79,7 +75,7 @@ describe('error bodies follow Accept-Language', () => {
     const t = await createTestApp();
     try {
       const zh = await t.app.request('/api/nope', { headers: { 'accept-language': 'zh-TW,zh;q=0.9' } });
-      expect(await zh.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND', message: '找不到資源，可能已被刪除' } });
+      expect(await zh.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND', message: '找不到 GET /api/nope' } });
       const en = await t.app.request('/api/nope');
       expect(await en.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: 'No route for GET /api/nope' } });
       const bad = await t.app.request('/api/auth/login/send-code', {

@@ -1,0 +1,44 @@
+import { type JobFailure, jobFailureText } from './job-failures';
+import type { Locale } from './locales';
+
+/**
+ * The language an API answer speaks: the request's Accept-Language (the SPA sends its own
+ * language). Error bodies are rendered from message ids in it (worker/contract/messages.ts), and a
+ * failed job's texts from its failure code.
+ */
+export type MessageLocale = Locale;
+
+/** The first language the client asks for, by q-value: any Chinese is Traditional Chinese here. */
+export function messageLocale(acceptLanguage: string | undefined | null): MessageLocale {
+  if (!acceptLanguage) return 'en';
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(
+        params
+          .map((p) => p.trim())
+          .find((p) => p.startsWith('q='))
+          ?.slice(2) ?? '1',
+      );
+      return { tag: tag.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((l) => l.tag && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const first = ranked[0]?.tag ?? '';
+  return first.startsWith('zh') ? 'zh-Hant' : 'en';
+}
+
+/**
+ * A failed job's status in the caller's language. A failed job stores a code, not a sentence
+ * (worker/contract/job-failures.ts): the fields a status or record carries (`message`, `error`,
+ * `errorMessage`) are said from `failureCode` in `locale`; null stays null, everything else is
+ * returned as it is.
+ */
+export function localiseJobFailure<T extends object>(body: T, locale: MessageLocale): T {
+  const code = (body as { failureCode?: JobFailure | null }).failureCode;
+  if (!code) return body;
+  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const field of ['message', 'error', 'errorMessage']) if (typeof out[field] === 'string') out[field] = jobFailureText(code, locale);
+  return out as T;
+}
