@@ -98,7 +98,8 @@ header{border-bottom:1px solid rgb(255 255 255/.05);background:rgb(7 6 13/.75)}
 main{max-width:64rem;margin:0 auto;padding:1.5rem 1rem 3rem}
 .card{background:linear-gradient(180deg,rgb(255 255 255/.04),rgb(255 255 255/.015));border:1px solid rgb(255 255 255/.08);border-radius:1rem;overflow:hidden}
 figure{margin:0}
-.frame{position:relative;background:#0d0b17;display:flex;justify-content:center}
+.frame{background:#0d0b17;display:flex;justify-content:center}
+.pic{position:relative;max-width:100%}
 .frame img{display:block;max-width:100%;height:auto;max-height:75vh;object-fit:contain}
 .badge{position:absolute;left:.75rem;top:.75rem;border-radius:999px;padding:.2rem .65rem;font-size:.75rem;font-weight:600;background:rgb(7 6 13/.8);color:#e9d5ff;border:1px solid rgb(196 181 253/.4)}
 figcaption{padding:1rem 1.25rem 1.25rem;display:grid;gap:.75rem}
@@ -175,7 +176,7 @@ ${size}
     : '';
   const body = `<article class="card">
 <figure>
-<div class="frame"><img src="${escapeHtml(links.imageUrl)}" alt="${escapeHtml(alt)}"${dims}><span class="badge" aria-hidden="true">${escapeHtml(t.aiLabel)}</span></div>
+<div class="frame"><div class="pic"><img src="${escapeHtml(links.imageUrl)}" alt="${escapeHtml(alt)}"${dims}><span class="badge" aria-hidden="true">${escapeHtml(t.aiLabel)}</span></div></div>
 <figcaption>
 <h1>${escapeHtml(type)}</h1>
 <div class="meta"><span class="chip ai" data-testid="ai-label">${escapeHtml(t.aiLabel)}</span><span class="chip">${escapeHtml(type)}</span><span>${escapeHtml(t.made)} <time datetime="${creation.createdAt.toISOString()}">${escapeHtml(links.dateText)}</time></span></div>
