@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Link2, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Dialog, Heading, Input, Label, Modal, ModalOverlay, Switch, TextField } from 'react-aria-components';
 import { useErrorText } from '../../api/error-text';
 import { shareKeys, shareQueries, sharesApi } from '../../api/shares';
@@ -52,15 +52,30 @@ function ShareBody({ recordId, close }: { recordId: string; close: () => void })
   const [includePrompt, setIncludePrompt] = useState(false);
   const [copied, setCopied] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  // Creating or revoking replaces the pressed button: focus moves to what took its place (the link, or
+  // Create link again), so the keyboard stays in the dialog and Escape still closes it.
+  const refocus = useRef(false);
+  const token = share?.token;
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    // Without a link the view's last button is Create link.
+    (token ? input.current : [...(root.current?.querySelectorAll('button') ?? [])].at(-1))?.focus();
+  }, [token]);
   const settle = (data: Awaited<ReturnType<typeof sharesApi.share>>) => queryClient.setQueryData(shareKeys.share(recordId), data);
   const save = useMutation({
     mutationFn: (prompt: boolean) => sharesApi.setShare(recordId, prompt),
-    onSuccess: settle,
+    onSuccess: (data) => {
+      refocus.current = true;
+      settle(data);
+    },
     onError: (e) => toast.error(errorText(e)),
   });
   const revoke = useMutation({
     mutationFn: () => sharesApi.revoke(recordId),
     onSuccess: () => {
+      refocus.current = true;
       settle({ success: true, share: null });
       setCopied(false);
       toast.success(t`Link revoked: it no longer opens`);
@@ -78,7 +93,7 @@ function ShareBody({ recordId, close }: { recordId: string; close: () => void })
 
   if (!share)
     return (
-      <div className="flex flex-col gap-4">
+      <div ref={root} className="flex flex-col gap-4">
         <p className="text-sm text-zinc-400">
           <Trans>
             Anyone with the link sees this image, labelled as AI-generated, without signing in. Nothing else of your account is shown. You
