@@ -59,8 +59,9 @@ export interface LedgerReasonParams {
   ORDER_REFUND: { orderNumber: string };
   ORDER_REFUND_REVERSED: { orderNumber: string };
   PAYMENT_HELD: { orderNumber: string };
-  TEXT_TO_IMAGE: Record<string, never>;
-  IMAGE_EDIT: Record<string, never>;
+  /** `images`: a batch of variations paid in one movement (absent for one image). */
+  TEXT_TO_IMAGE: { images?: number };
+  IMAGE_EDIT: { images?: number };
   PHOTO_TOOL: { toolId?: string };
   IMAGE_UPSCALE: Record<string, never>;
   GENERATION_REFUND: Record<string, never>;

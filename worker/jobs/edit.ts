@@ -5,7 +5,7 @@ import { EngineError } from '../services/generation/engine';
 import { defineJobKind } from './kind';
 import { legacyImageOperation } from './legacy-payloads';
 import { readSource } from './sources';
-import { modelUnavailable, promptPayload, recordTypeFor } from './text-to-image';
+import { modelUnavailable, promptPayload, recordedOptions, recordTypeFor, tuningOf } from './text-to-image';
 
 export const editJob = defineJobKind({
   id: 'edit',
@@ -21,6 +21,7 @@ export const editJob = defineJobKind({
     width: p.width,
     height: p.height,
     toolId: p.toolId ?? null,
+    ...recordedOptions(p),
   }),
   engine: (p) => p.model,
   unavailable: (ctx, p) => modelUnavailable(ctx.images, p.model),
@@ -29,6 +30,15 @@ export const editJob = defineJobKind({
     if (!engine) throw new EngineError(`model ${p.model} is not configured`, false);
     const images = await Promise.all(p.sourceKeys.map((key) => readSource(ctx, key)));
     const operation = p.operation ?? legacyImageOperation(p);
-    return engine.edit({ operation, style: p.style, images, width: p.width, height: p.height, seed: p.seed, model: p.model });
+    return engine.edit({
+      operation,
+      style: p.style,
+      images,
+      width: p.width,
+      height: p.height,
+      seed: p.seed,
+      model: p.model,
+      tuning: tuningOf(p),
+    });
   },
 });

@@ -13,13 +13,21 @@ import { useLoginModal } from '../features/auth/login-modal';
 import { applySuffix, sendWithSuffix } from '../features/workbench/prompt-suffix';
 import { INSPIRATION, QUICK_STYLES, SIZE_OPTIONS, STYLE_OPTIONS } from '../features/workbench/styles';
 import { FailureNote } from '../features/workbench/failure-note';
+import {
+  AdvancedOptions,
+  type AdvancedOptionsValue,
+  initialAdvancedOptions,
+  invalidOption,
+  optionFields,
+} from '../features/workbench/advanced-options';
+import { BatchGrid, ResultActions, ResultFacts, useBatchStatuses } from '../features/workbench/results';
+import type { GenerationStatus } from '../../../worker/contract/generation';
+import { OPTION_LIMITS } from '../../../worker/contract/generation-options';
 import { useGeneration } from '../features/workbench/use-generation';
 import { checkTextLimit } from '../features/workbench/text-limit';
 import { TextLimitNote } from '../features/workbench/text-limit-note';
-import { downloadName } from '../lib/download-name';
 import { JobWaitNote } from '../ui/queue-wait-note';
 import { Button } from '../ui/button';
-import { downloadImage } from '../ui/download';
 import { Page } from '../ui/page';
 import { QueuePlaceNote } from '../ui/queue-place';
 import { useToast } from '../ui/toast';
@@ -33,6 +41,7 @@ const MAX_IMAGES = 5;
 const MAX_BYTES = UPLOAD.maxBytes;
 const TYPES = uploadTypes(false);
 /** <Trans> renders in the current language wherever it is created, so the tab labels can be built once. */
+const COUNTS = Array.from({ length: OPTION_LIMITS.count.max }, (_, i) => i + 1);
 const MODE_TABS = [
   ['text-to-image', <Trans key="t">Text to image</Trans>],
   ['image-to-image', <Trans key="i">Image editing</Trans>],
@@ -63,6 +72,14 @@ function Workbench() {
   const models = useQuery(queries.models());
   const costs = models.data?.costs ?? DEFAULT_COSTS;
   const [uploads, setUploads] = useState<PickedImage[]>([]);
+  const [advanced, setAdvanced] = useState<AdvancedOptionsValue>(() => initialAdvancedOptions(mode));
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const [count, setCount] = useState(1);
+  // The jobs of the last run when it made several images (variations); null for one image.
+  const [batchIds, setBatchIds] = useState<string[] | null>(null);
+  const batch = useBatchStatuses(batchIds);
+  // The last run's request, so "More like this" can send the same settings with new seeds.
+  const lastRun = useRef<((seed: number | undefined) => () => Promise<GenerationStatus>) | null>(null);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const resultSection = useRef<HTMLElement>(null);
@@ -70,6 +87,13 @@ function Workbench() {
   useEffect(() => {
     if (generation.phase !== 'idle') resultSection.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   }, [generation.phase]);
+
+  // The guidance default differs between the modes (7 and 7.5): an untouched value follows the tab.
+  useEffect(() => {
+    const fresh = initialAdvancedOptions(mode);
+    const other = initialAdvancedOptions(mode === 'text-to-image' ? 'image-to-image' : 'text-to-image');
+    setAdvanced((a) => (a.cfgScale === other.cfgScale ? { ...a, cfgScale: fresh.cfgScale } : a));
+  }, [mode]);
 
   // A notification, not state: the page carries on with the default costs.
   useEffect(() => {
@@ -96,8 +120,9 @@ function Workbench() {
   }, [search.imageUrls, t, toast]);
 
   const cost = costs.costByResolution[`${size.width}x${size.height}`] ?? costs.defaultCost;
-  const count = 1;
-  const generating = generation.phase === 'generating';
+  const generating = generation.phase === 'generating' || (batchIds !== null && batch.busy);
+  const badOption = invalidOption(advanced);
+  const honoured = models.data?.models.nano?.options?.[mode === 'text-to-image' ? 'textToImage' : 'edit'] ?? null;
   const promptLimit = checkTextLimit(prompt, { max: PROMPT_MAX, required: true });
   const promptMax = new Intl.NumberFormat(i18n.locale).format(PROMPT_MAX);
   // Why Start is disabled, said under it (nothing when it is enabled or a job runs).
@@ -111,7 +136,9 @@ function Workbench() {
           : t`Describe the effect you want to start.`
         : mode === 'image-to-image' && uploads.length === 0
           ? t`Upload at least one image to start.`
-          : null;
+          : badOption
+            ? t`Fix the advanced options to start.`
+            : null;
   const canStart = !generating && blocker === null;
 
   function addFiles(files: FileList | File[]) {
@@ -148,6 +175,26 @@ function Workbench() {
     setAppended({ shown, sent: option.suffix });
   }
 
+  /**
+   * Sends the run. `seed`: undefined takes the form's (or a new random one); a number is used as is.
+   * The seed field follows the lock: locked, it keeps the run's seed for the next run; unlocked, it
+   * empties so the next run draws a new one.
+   */
+  function run(send: (seed: number | undefined) => () => Promise<GenerationStatus>, seed: number | undefined) {
+    lastRun.current = send;
+    setBatchIds(null);
+    login.requireSignIn(
+      () =>
+        void generation.start(async () => {
+          const answer = await send(seed)();
+          const ids = answer.batch?.jobIds ?? [];
+          if (ids.length > 1) setBatchIds(ids);
+          setAdvanced((a) => (a.seedLocked ? { ...a, seed: answer.seed === null ? a.seed : String(answer.seed) } : { ...a, seed: '' }));
+          return answer;
+        }),
+    );
+  }
+
   function startGeneration(updateRecordId?: string) {
     if (!prompt.trim()) {
       toast.warning(mode === 'text-to-image' ? t`Please enter a prompt` : t`Please describe the effect you want`);
@@ -157,23 +204,55 @@ function Workbench() {
       toast.warning(t`Please upload an image first`);
       return;
     }
+    if (badOption) {
+      setAdvancedOpen(true);
+      return;
+    }
     // The style description goes out in English; should that not fit the limit, the prompt goes as typed.
     const swapped = sendWithSuffix(prompt, appended);
     const sent = swapped.length <= PROMPT_MAX ? swapped : prompt.trim();
-    login.requireSignIn(
-      () =>
-        void generation.start(() => {
-          if (mode === 'text-to-image') {
-            return api.generate({ prompt: sent, style, width: size.width, height: size.height, model: 'nano', updateRecordId });
-          }
-          const form = new FormData();
-          form.append('prompt', sent);
-          form.append('style', style);
-          if (updateRecordId) form.append('updateRecordId', updateRecordId);
-          for (const u of uploads) form.append('images', u.file, u.name);
-          return api.edit(form);
-        }),
-    );
+    const options = optionFields(advanced, mode);
+    // Regenerating a creation makes one image in its place.
+    const images = updateRecordId ? 1 : count;
+    const files = uploads.map((u) => ({ file: u.file, name: u.name }));
+    const sourceRecordId = search.sourceRecordId;
+    const send = (seed: number | undefined) => () => {
+      const fields = { ...options, ...(seed === undefined ? {} : { seed }) };
+      if (mode === 'text-to-image') {
+        return api.generate({
+          prompt: sent,
+          style,
+          width: size.width,
+          height: size.height,
+          model: 'nano',
+          updateRecordId,
+          count: images,
+          ...fields,
+        });
+      }
+      const form = new FormData();
+      form.append('prompt', sent);
+      form.append('style', style);
+      form.append('count', String(images));
+      for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
+      if (updateRecordId) form.append('updateRecordId', updateRecordId);
+      if (sourceRecordId) form.append('sourceRecordId', sourceRecordId);
+      for (const u of files) form.append('images', u.file, u.name);
+      return api.edit(form);
+    };
+    run(send, options.seed);
+  }
+
+  /** The last run's settings again, with new seeds (no seed: the server draws one per image). */
+  function moreLikeThis() {
+    const send = lastRun.current;
+    if (send) run((seed) => send(seed), undefined);
+  }
+
+  function reuseSeed(seed: number) {
+    setAdvanced((a) => ({ ...a, seed: String(seed) }));
+    setAdvancedOpen(true);
+    toast.success(t`Seed ${seed} is set for the next run.`);
   }
 
   const result = generation.result;
@@ -339,9 +418,39 @@ function Workbench() {
             </fieldset>
           )}
 
-          <div className="flex items-center justify-between text-sm text-zinc-400">
+          <AdvancedOptions
+            mode={mode}
+            value={advanced}
+            onChange={setAdvanced}
+            honoured={honoured}
+            isExpanded={advancedOpen}
+            onExpandedChange={setAdvancedOpen}
+          />
+
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-zinc-300">
+              <Trans>Number of images</Trans>
+            </legend>
+            <div className="grid grid-cols-4 gap-2" data-testid="image-count">
+              {COUNTS.map((n) => (
+                <button
+                  key={n}
+                  type="button"
+                  aria-pressed={count === n}
+                  onClick={() => setCount(n)}
+                  className={`rounded-lg border px-2 py-1.5 text-sm ${count === n ? 'border-fuchsia-400 bg-fuchsia-500/15' : 'border-white/10 hover:bg-white/5'}`}
+                >
+                  {n}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+
+          <div className="flex items-center justify-between text-sm text-zinc-400" data-testid="run-price">
             <span>
-              <Trans>Images: {count}</Trans>
+              <Trans>
+                {count} × {cost} credits
+              </Trans>
             </span>
             <span className="text-amber-200">
               <Trans>Cost: {count * cost} credits</Trans>
@@ -370,7 +479,10 @@ function Workbench() {
         </section>
 
         <section ref={resultSection} className="card flex min-h-[420px] scroll-mt-20 items-center justify-center p-5" aria-live="polite">
-          {generation.phase === 'generating' && (
+          {batchIds && (
+            <BatchGrid statuses={batch.statuses} prompt={prompt} onReuseSeed={reuseSeed} onMoreLikeThis={moreLikeThis} busy={generating} />
+          )}
+          {!batchIds && generation.phase === 'generating' && (
             <div className="w-full max-w-sm text-center">
               <div className="relative mb-5">
                 <div className="skeleton mx-auto aspect-square w-full rounded-2xl" />
@@ -398,7 +510,7 @@ function Workbench() {
               )}
             </div>
           )}
-          {generation.phase === 'done' && result?.imageUrl && (
+          {!batchIds && generation.phase === 'done' && result?.imageUrl && (
             <figure className="w-full">
               <img
                 src={result.imageUrl}
@@ -406,29 +518,20 @@ function Workbench() {
                 className="mx-auto max-h-[640px] rounded-2xl object-contain"
                 data-testid="result-image"
               />
-              <figcaption className="mt-4 flex flex-wrap justify-center gap-2">
-                <Button
-                  variant="secondary"
-                  onPress={() =>
-                    void downloadImage(result.imageUrl!, downloadName('workbench')).catch(() => toast.error(t`Download failed`))
-                  }
-                >
-                  <Trans>Download</Trans>
-                </Button>
-                <Button variant="secondary" onPress={() => startGeneration(result.recordId)}>
-                  <Trans>Regenerate</Trans>
-                </Button>
-                <Button
-                  variant="secondary"
-                  onPress={() => void navigate({ to: '/image-upscaler', search: { imageUrl: result.imageUrl! } })}
-                >
-                  <Trans>Upscale</Trans>
-                </Button>
+              <figcaption className="mt-4 flex flex-col items-center gap-3">
+                <ResultFacts status={result} />
+                <ResultActions
+                  status={result}
+                  onReuseSeed={reuseSeed}
+                  onMoreLikeThis={moreLikeThis}
+                  onRegenerate={() => startGeneration(result.recordId)}
+                  busy={generating}
+                />
               </figcaption>
             </figure>
           )}
-          {generation.phase === 'idle' && generation.failure && <FailureNote failure={generation.failure} />}
-          {generation.phase === 'idle' && !generation.failure && (
+          {!batchIds && generation.phase === 'idle' && generation.failure && <FailureNote failure={generation.failure} />}
+          {!batchIds && generation.phase === 'idle' && !generation.failure && (
             <div className="text-center text-zinc-500">
               <ImagePlus aria-hidden className="mx-auto h-12 w-12 text-fuchsia-300/70" strokeWidth={1.5} />
               <p className="mt-3">
@@ -448,6 +551,8 @@ export const Route = createFileRoute('/ai-workbench')({
     prompt: text(5000),
     updateRecordId: text(64),
     imageUrls: text(5000),
+    /** The creation the preloaded image came from (Re-edit, "Use as input"): the edit is linked to it. */
+    sourceRecordId: text(64),
   }),
   component: Workbench,
 });

@@ -5,7 +5,7 @@
  * these fields. `.meta({ id })` names each as a component of the document.
  */
 import * as z from 'zod';
-import { CREATION_TYPES, ERROR_CATEGORIES, MODELS } from '../generation';
+import { CREATION_TYPES, ERROR_CATEGORIES, GENERATION_OPTIONS, MODELS } from '../generation';
 import { JOB_FAILURES } from '../job-failures';
 
 const int = z.number().int();
@@ -19,6 +19,17 @@ export const queuePlace = z
     estimatedStartSeconds: z.number().describe('That work’s measured run time over the engine’s slots'),
   })
   .meta({ id: 'QueuePlace' });
+
+/** The advanced options a job ran with; null where not set (the engine's default). */
+const generationOptions = z
+  .object({
+    negativePrompt: z.string().nullable(),
+    steps: int.nullable(),
+    cfgScale: z.number().nullable().describe('Guidance scale'),
+    strength: z.number().nullable().describe('Image-to-image: how far the result moves from the source, 0..1'),
+    sampler: z.string().nullable(),
+  })
+  .meta({ id: 'GenerationOptions' });
 
 export const generationStatusResponse = z
   .object({
@@ -39,11 +50,29 @@ export const generationStatusResponse = z
       .record(z.string(), z.string())
       .nullable()
       .describe('A face swap on the offline engine: the options it applied (chosen or read from the description); else null'),
+    options: generationOptions,
+    ignoredOptions: z
+      .array(z.enum(GENERATION_OPTIONS))
+      .nullable()
+      .describe('Options this job set that its engine does not honour (shown as a note); null for photo tools, logos and face swap'),
+    batch: z
+      .object({ id: z.string(), jobIds: z.array(z.string()).describe('Every job of the batch in order, this one included') })
+      .nullable()
+      .describe('Variations made in one run (one debit); null for a single image'),
     queue: queuePlace.nullable().describe('Null once the job runs or ends'),
   })
   .meta({ id: 'GenerationStatus' });
 
-const modelInfo = z.object({ name: z.string(), description: z.string(), available: z.boolean() });
+const supported = z.array(z.enum(GENERATION_OPTIONS));
+const modelInfo = z.object({
+  name: z.string(),
+  description: z.string(),
+  available: z.boolean(),
+  options: z
+    .object({ textToImage: supported, edit: supported })
+    .nullable()
+    .describe('The advanced options this model’s engine honours, for text-to-image and for editing; null when unknown'),
+});
 
 export const modelsResponse = z
   .object({
@@ -95,6 +124,9 @@ export const creationRecord = z
     errorCategory: z.string().nullable(),
     errorMessage: z.string().nullable(),
     failureCode: z.enum(JOB_FAILURES).nullable(),
+    seed: int.nullable().describe('The seed the image was made with (reuse it with the same settings for the same image)'),
+    options: generationOptions,
+    batchId: z.string().nullable().describe('Variations made in one run share this id'),
   })
   .meta({ id: 'CreationRecord' });
 

@@ -1,4 +1,7 @@
 import { MODELS, type ModelName } from '../../contract/generation';
+import type { GenerationOption } from '../../contract/generation-options';
+
+type Supported = { textToImage: GenerationOption[]; edit: GenerationOption[] };
 import type { ImageEngines } from './engine';
 
 const DESCRIPTIONS: Record<ModelName, { name: string; description: string }> = {
@@ -7,9 +10,16 @@ const DESCRIPTIONS: Record<ModelName, { name: string; description: string }> = {
   'gemini-enhanced': { name: 'Gemini Enhanced', description: 'The highest-quality Gemini image model, slower' },
 };
 
-/** Spec §3 Models: keyed by name; a model is available only when an engine is configured for it. */
+/**
+ * Spec §3 Models: keyed by name; a model is available only when an engine is configured for it.
+ * `options`: the advanced options its engine honours, so the workbench can say which ones it ignores.
+ */
 export function modelCatalogue(images: ImageEngines) {
   return Object.fromEntries(
-    MODELS.map((model) => [model, { ...DESCRIPTIONS[model], available: Boolean(images.forModel(model)) }]),
-  ) as Record<ModelName, { name: string; description: string; available: boolean }>;
+    MODELS.map((model) => {
+      const engine = images.forModel(model);
+      const options = engine?.options ? { textToImage: [...engine.options.textToImage], edit: [...engine.options.edit] } : null;
+      return [model, { ...DESCRIPTIONS[model], available: Boolean(engine), options }];
+    }),
+  ) as Record<ModelName, { name: string; description: string; available: boolean; options: Supported | null }>;
 }

@@ -42,6 +42,7 @@ describe('ledgerDescription', () => {
     [{ reason: 'PAYMENT_HELD', reasonParams: { orderNumber: 'ORD1' } }, 'Payment held for support (ORD1)'],
     [{ reason: 'TEXT_TO_IMAGE', reasonParams: {} }, 'Text-to-image generation'],
     [{ reason: 'IMAGE_EDIT', reasonParams: {} }, 'Image editing'],
+    [{ reason: 'TEXT_TO_IMAGE', reasonParams: { images: 4 } }, 'Text-to-image generation, 4 images'],
     [{ reason: 'PHOTO_TOOL', reasonParams: {} }, 'Photo tool'],
     [{ reason: 'IMAGE_UPSCALE', reasonParams: {} }, 'Image upscale'],
     [{ reason: 'GENERATION_REFUND', reasonParams: {} }, 'Refund for a failed generation'],

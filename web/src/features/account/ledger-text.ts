@@ -58,8 +58,15 @@ const SAY = {
     const order = p.orderNumber;
     return i18n._(msg`Payment held for support (${order})`);
   },
-  TEXT_TO_IMAGE: plain(msg`Text-to-image generation`),
-  IMAGE_EDIT: plain(msg`Image editing`),
+  // A batch of variations is paid in one movement that says how many images it bought.
+  TEXT_TO_IMAGE: (i18n, p) => {
+    const images = p.images;
+    return images ? i18n._(msg`Text-to-image generation, ${images} images`) : i18n._(msg`Text-to-image generation`);
+  },
+  IMAGE_EDIT: (i18n, p) => {
+    const images = p.images;
+    return images ? i18n._(msg`Image editing, ${images} images`) : i18n._(msg`Image editing`);
+  },
   PHOTO_TOOL: plain(msg`Photo tool`),
   IMAGE_UPSCALE: plain(msg`Image upscale`),
   GENERATION_REFUND: plain(msg`Refund for a failed generation`),

@@ -8,6 +8,7 @@ import { UPLOAD } from '../../../../worker/contract/uploads';
 import { useUploadFormats } from '../../ui/upload-formats';
 import { compileToolPrompt, ID_PHOTO_DPI, ID_PHOTO_SIZES, type IdPhotoSize, type ToolComponent } from '../../../../worker/contract/tools';
 import { api } from '../../api/endpoints';
+import { fetchFile } from '../../api/files';
 import { Button } from '../../ui/button';
 import { ColorPicker } from '../../ui/color-picker';
 import { downloadImage } from '../../ui/download';
@@ -42,7 +43,11 @@ const DOWNLOAD_STEM: Partial<Record<Tool['id'], string>> = {
  * tool's inputs in order — photo, size cards, background colour, notes — and one Generate. The
  * server validates the inputs and compiles the prompt; the page sends the same compile for older servers.
  */
-export function ToolPage({ tool }: { tool: Tool }) {
+/**
+ * `imageUrl` preloads the photo (an image from the workbench's "Use as input"); `sourceRecordId`
+ * names the creation it came from, so the result is linked to it.
+ */
+export function ToolPage({ tool, imageUrl, sourceRecordId }: { tool: Tool; imageUrl?: string; sourceRecordId?: string }) {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
   const toast = useToast();
@@ -71,6 +76,24 @@ export function ToolPage({ tool }: { tool: Tool }) {
   const title = i18n._(tool.title);
   // Accept, hint and refusal from the one list of formats (GIF only where the tool takes it).
   const formats = useUploadFormats(upload?.acceptsGif ?? false);
+
+  // A photo handed over by another page arrives as a URL of the user's own file.
+  useEffect(() => {
+    if (!imageUrl || !upload) return;
+    let cancelled = false;
+    fetchFile(imageUrl).then(
+      (blob) => {
+        if (cancelled) return;
+        const f = new File([blob], `source.${blob.type.split('/')[1] ?? 'png'}`, { type: blob.type });
+        setFile(f);
+        setPreview(URL.createObjectURL(f));
+      },
+      () => !cancelled && toast.error(t`Upload failed`),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [imageUrl, upload, t, toast]);
 
   function choose(files: FileList | null) {
     if (!files?.length) return;
@@ -134,6 +157,8 @@ export function ToolPage({ tool }: { tool: Tool }) {
           form.append('model', tool.model);
           for (const [key, value] of Object.entries(inputs)) if (value) form.append(key, value);
           form.append('images', file!, file!.name);
+          // Still the handed-over photo (not one chosen since): the result is linked to its creation.
+          if (sourceRecordId && imageUrl && file?.name.startsWith('source.')) form.append('sourceRecordId', sourceRecordId);
           return api.edit(form);
         }),
     );

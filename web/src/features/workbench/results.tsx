@@ -1,0 +1,252 @@
+import { useLingui as useLinguiCore } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueries } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { CircleAlert } from 'lucide-react';
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import type { GenerationStatus } from '../../../../worker/contract/generation';
+import { queries } from '../../api/queries';
+import { downloadName } from '../../lib/download-name';
+import { Button } from '../../ui/button';
+import { downloadImage } from '../../ui/download';
+import { useToast } from '../../ui/toast';
+import { TOOLS } from '../tools/catalogue';
+import { OPTION_NAMES } from './advanced-options';
+import { useJobFailureText } from './failure-text';
+import { generationRetryDelay, POLL, retryGenerationStatus } from './use-generation';
+
+const ended = (status: GenerationStatus | undefined) =>
+  status?.status === 'FAILED' || (status?.status === 'COMPLETED' && !!status.imageUrl);
+
+/**
+ * The statuses of a batch of variations, each polled until it ends (the first job is also followed
+ * by useGeneration for the progress bar; they share the query cache). `busy` while any still runs.
+ */
+export function useBatchStatuses(jobIds: readonly string[] | null) {
+  const results = useQueries({
+    queries: (jobIds ?? []).map((id) => ({
+      ...queries.generationStatus(id),
+      refetchInterval: (query: { state: { data?: GenerationStatus } }) => (ended(query.state.data) ? false : POLL.intervalMs),
+      retry: retryGenerationStatus,
+      retryDelay: generationRetryDelay,
+    })),
+  });
+  return { statuses: results.map((r) => r.data), busy: results.some((r) => !ended(r.data)) };
+}
+
+/** A finished image's seed and the options its engine did not use, said under it. */
+export function ResultFacts({ status }: { status: GenerationStatus }) {
+  const { i18n } = useLinguiCore();
+  const seed = status.seed;
+  const ignored = (status.ignoredOptions ?? []).filter((o) => o !== 'seed' || status.seed !== null);
+  const list = ignored.map((o) => i18n._(OPTION_NAMES[o])).join(i18n.locale.startsWith('zh') ? '、' : ', ');
+  return (
+    <div className="flex flex-col items-center gap-1 text-xs text-zinc-400">
+      {seed !== null && (
+        <span data-testid="result-seed">
+          <Trans>Seed {seed}</Trans>
+        </span>
+      )}
+      {ignored.length > 0 && (
+        <span className="text-amber-200/80" data-testid="ignored-options">
+          <Trans>Not used by this engine: {list}</Trans>
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * What a finished image offers: download, upscale, use it as the input of another tool, reuse its
+ * seed, and more like it (the same settings with new seeds).
+ */
+export function ResultActions({
+  status,
+  onReuseSeed,
+  onMoreLikeThis,
+  onRegenerate,
+  busy,
+}: {
+  status: GenerationStatus;
+  onReuseSeed: (seed: number) => void;
+  onMoreLikeThis: () => void;
+  onRegenerate?: () => void;
+  busy: boolean;
+}) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiCore();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const imageUrl = status.imageUrl!;
+  return (
+    <div className="flex flex-wrap justify-center gap-2">
+      <Button
+        variant="secondary"
+        onPress={() => void downloadImage(imageUrl, downloadName('workbench')).catch(() => toast.error(t`Download failed`))}
+      >
+        <Trans>Download</Trans>
+      </Button>
+      <Button
+        variant="secondary"
+        onPress={() => void navigate({ to: '/image-upscaler', search: { imageUrl, sourceRecordId: status.recordId } })}
+      >
+        <Trans>Upscale</Trans>
+      </Button>
+      <MenuTrigger>
+        <AriaButton className="inline-flex items-center justify-center gap-2 rounded-xl border border-white/15 bg-white/5 px-4 py-2.5 text-sm font-semibold text-zinc-100 outline-none transition hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-violet-400">
+          <Trans>Use as input</Trans>
+        </AriaButton>
+        <Popover className="min-w-48 rounded-xl border border-white/10 bg-ink-900 p-1 shadow-xl">
+          <Menu
+            className="outline-none"
+            onAction={(key) => {
+              if (key === 'edit')
+                void navigate({
+                  to: '/ai-workbench',
+                  search: { mode: 'image-to-image', imageUrls: imageUrl, sourceRecordId: status.recordId },
+                });
+              else if (key === 'upscale') void navigate({ to: '/image-upscaler', search: { imageUrl, sourceRecordId: status.recordId } });
+              else
+                void navigate({
+                  to: '/ai-tools/$toolId',
+                  params: { toolId: String(key).slice('tool:'.length) },
+                  search: { imageUrl, sourceRecordId: status.recordId },
+                });
+            }}
+          >
+            <MenuItem id="edit" className={menuItem}>
+              <Trans>Image editing</Trans>
+            </MenuItem>
+            <MenuItem id="upscale" className={menuItem}>
+              <Trans>Image upscaler</Trans>
+            </MenuItem>
+            {PHOTO_TOOLS.map((tool) => (
+              <MenuItem key={tool.route} id={`tool:${tool.route}`} className={menuItem}>
+                {i18n._(tool.title)}
+              </MenuItem>
+            ))}
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+      {status.seed !== null && (
+        <Button variant="secondary" isDisabled={busy} onPress={() => onReuseSeed(status.seed!)} data-testid="reuse-seed">
+          <Trans>Reuse this seed</Trans>
+        </Button>
+      )}
+      <Button variant="secondary" isDisabled={busy} onPress={onMoreLikeThis} data-testid="more-like-this">
+        <Trans>More like this</Trans>
+      </Button>
+      {onRegenerate && (
+        <Button variant="secondary" isDisabled={busy} onPress={onRegenerate}>
+          <Trans>Regenerate</Trans>
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The tools that take a photo (face swap has its own page and inputs). */
+const PHOTO_TOOLS = TOOLS.filter((tool) => tool.input === 'image' && tool.id !== 'face-swap');
+
+const menuItem =
+  'cursor-pointer rounded-lg px-3 py-2 text-sm text-zinc-200 outline-none data-[focused]:bg-white/10 data-[hovered]:bg-white/10';
+
+/** One image of a batch: waiting or drawing, finished with its actions, or failed (its share refunded). */
+function BatchCard({
+  status,
+  index,
+  prompt,
+  onReuseSeed,
+  onMoreLikeThis,
+  busy,
+}: {
+  status: GenerationStatus | undefined;
+  index: number;
+  prompt: string;
+  onReuseSeed: (seed: number) => void;
+  onMoreLikeThis: () => void;
+  busy: boolean;
+}) {
+  const failureText = useJobFailureText();
+  const { t } = useLingui();
+  const number = index + 1;
+  if (status?.status === 'COMPLETED' && status.imageUrl) {
+    return (
+      <li className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-ink-900/40 p-3" data-testid="batch-result">
+        <img
+          src={status.imageUrl}
+          alt={t`Variation ${number}: ${prompt}`}
+          className="mx-auto max-h-[420px] w-full rounded-xl object-contain"
+          data-testid="result-image"
+        />
+        <ResultFacts status={status} />
+        <ResultActions status={status} onReuseSeed={onReuseSeed} onMoreLikeThis={onMoreLikeThis} busy={busy} />
+      </li>
+    );
+  }
+  if (status?.status === 'FAILED') {
+    return (
+      <li
+        className="flex flex-col items-center justify-center gap-2 rounded-2xl border border-rose-400/20 bg-ink-900/40 p-6 text-center"
+        data-testid="batch-failed"
+      >
+        <CircleAlert aria-hidden className="h-8 w-8 text-rose-300/80" strokeWidth={1.5} />
+        <p className="text-sm font-medium text-rose-200">
+          {failureText(status.failureCode, status.message) ?? <Trans>Generation failed, please try again</Trans>}
+        </p>
+        <p className="text-xs text-zinc-400">
+          <Trans>The credits for this image are back in your balance.</Trans>
+        </p>
+      </li>
+    );
+  }
+  return (
+    <li className="flex flex-col gap-2 rounded-2xl border border-white/10 bg-ink-900/40 p-3" data-testid="batch-pending">
+      <div className="skeleton aspect-square w-full rounded-xl" />
+      <p className="text-center text-xs text-zinc-400">
+        {status?.queue ? <Trans>Variation {number}: waiting for the engine…</Trans> : <Trans>Variation {number}: generating…</Trans>}
+      </p>
+    </li>
+  );
+}
+
+/** The variations of one run, in a grid (one column on a phone, two from tablets up). */
+export function BatchGrid({
+  statuses,
+  prompt,
+  onReuseSeed,
+  onMoreLikeThis,
+  busy,
+}: {
+  statuses: (GenerationStatus | undefined)[];
+  prompt: string;
+  onReuseSeed: (seed: number) => void;
+  onMoreLikeThis: () => void;
+  busy: boolean;
+}) {
+  const done = statuses.filter((s) => s?.status === 'COMPLETED').length;
+  const total = statuses.length;
+  return (
+    <div className="flex w-full flex-col gap-3 self-start">
+      <p className="text-sm text-zinc-400" role="status" data-testid="batch-progress">
+        <Trans>
+          {done} of {total} images ready
+        </Trans>
+      </p>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="batch-grid">
+        {statuses.map((status, i) => (
+          <BatchCard
+            // biome-ignore lint/suspicious/noArrayIndexKey: the batch's order is fixed; a card keeps its place while its status loads
+            key={i}
+            status={status}
+            index={i}
+            prompt={prompt}
+            onReuseSeed={onReuseSeed}
+            onMoreLikeThis={onMoreLikeThis}
+            busy={busy}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
