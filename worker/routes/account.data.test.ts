@@ -8,7 +8,7 @@ import { GatewayError } from '../adapters/payments/port';
 import { DATA_EXPORT } from '../contract/account';
 import { EXPORT_IMAGE_BYTES_MAX } from '../services/account/export-contents';
 import { runMaintenance } from '../services/maintenance';
-import { ACCOUNT_DELETED_REASON } from '../services/payments/effects';
+import { ACCOUNT_DELETED_REASON } from '../services/payments/effects/refused-payments';
 import {
   balanceOf,
   buy,

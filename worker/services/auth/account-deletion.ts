@@ -6,7 +6,7 @@ import { renderMail } from '../../i18n/mail';
 import type { ServiceContext } from '../context';
 import { blobKeyOf } from '../account/export-contents';
 import { settleHeldDuplicates } from '../payments/duplicates';
-import { lapseSubscriptionCredits } from '../payments/effects';
+import { lapseSubscriptionCredits } from '../payments/effects/subscription-credits';
 import { accountGone, deletedEmail } from './deleted-accounts';
 import { checkEmailCode, consumeEmailCode, issueEmailCode, resendWaitSeconds } from './email-codes';
 import { say } from '../../contract/messages';

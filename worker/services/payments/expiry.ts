@@ -3,7 +3,8 @@ import { schema } from '../../../db/client';
 import type { GatewayName } from '../../contract/payments';
 import type { ServiceContext } from '../context';
 import { settleHeldDuplicates } from './duplicates';
-import { applyEffects, type Order } from './effects';
+import { applyEffects } from './effects';
+import type { Order } from './effects/context';
 
 type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log'>;
 

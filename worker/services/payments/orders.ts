@@ -6,7 +6,10 @@ import type { CheckoutStarted, OrderItem, OrdersPage, OrderStatus, PaymentMethod
 import type { AuthUser } from '../../lib/hono-env';
 import { newId } from '../../lib/ids';
 import type { ServiceContext } from '../context';
-import { applyEffects, expireEndedSubscriptionsOf, isHeldForSupport, liveSubscriptionWhere, newOrderNumber, type Order } from './effects';
+import { applyEffects } from './effects';
+import { newOrderNumber, type Order } from './effects/context';
+import { expireEndedSubscriptionsOf, liveSubscriptionWhere } from './effects/subscription-credits';
+import { isHeldForSupport } from './effects/support-holds';
 import { settleHeldDuplicates } from './duplicates';
 import { expireAbandonedCheckouts } from './expiry';
 import { GatewayError } from '../../adapters/payments/port';

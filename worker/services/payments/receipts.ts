@@ -7,7 +7,7 @@ import type { Receipt } from '../../contract/receipts';
 import type { AuthUser } from '../../lib/hono-env';
 import type { ServiceContext } from '../context';
 import { planName } from '../pricing/pricing';
-import { isHeldForSupport } from './effects';
+import { isHeldForSupport } from './effects/support-holds';
 import { receiptPdf } from './receipt-pdf';
 
 type Ctx = ServiceContext<'db' | 'payments' | 'log' | 'config'>;

@@ -5,7 +5,8 @@ import { REFUND_RULES, type RefundCheckResponse, type RefundConditions, type Ref
 import { newId } from '../../lib/ids';
 import type { ServiceContext } from '../context';
 import { applyMovement, lockAccount } from '../credits/ledger';
-import { bucketOf, isHeldForSupport, lockOrder, refundClawbackKey, refundReversalKey, type Order } from './effects';
+import { bucketOf, lockOrder, type Order, refundClawbackKey, refundReversalKey } from './effects/context';
+import { isHeldForSupport } from './effects/support-holds';
 import { GatewayError } from '../../adapters/payments/port';
 import type { Locale } from '../../contract/locales';
 import { type Message, renderMessage, say } from '../../contract/messages';

@@ -3,7 +3,8 @@ import { ServiceError } from '../../contract/errors';
 import type { GatewayName } from '../../contract/payments';
 import type { ServiceContext } from '../context';
 import { settleHeldDuplicates } from './duplicates';
-import { applyEffects, EffectNotReadyError } from './effects';
+import { applyEffects } from './effects';
+import { EffectNotReadyError } from './effects/context';
 import { type GatewayEvent, WebhookVerificationError } from '../../adapters/payments/port';
 import { say } from '../../contract/messages';
 
