@@ -65,7 +65,7 @@ async function waitFor(api: Api, session: ApiSession, path: string) {
 it('en desktop: share from My creations, open signed out, revoke, the link 404s', { timeout: 180_000 }, async () => {
   const api = apiClient(baseUrl);
   const session = await api.signInByCode(`share-en-${Date.now()}@example.com`);
-  await finishedCreation(api, session, 'a lighthouse at dusk');
+  const created = await finishedCreation(api, session, 'a lighthouse at dusk');
 
   const owner = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await useLanguage(owner, 'en');
@@ -108,6 +108,30 @@ it('en desktop: share from My creations, open signed out, revoke, the link 404s'
   await shared.getByRole('heading', { name: 'This link does not work' }).waitFor();
   expect((await shared.goto(`${url}/image`))?.status()).toBe(404);
   await visitor.close();
+
+  // "Upscale" on the card carries the creation along: the upscale started from it is its derived creation.
+  await page.keyboard.press('Escape');
+  await card.getByRole('button', { name: 'Upscale' }).click();
+  await page.waitForURL(/\/image-upscaler\?.*sourceRecordId=/);
+  await expect
+    .poll(
+      () =>
+        page
+          .getByTestId('source-size')
+          .textContent()
+          .catch(() => ''),
+      { timeout: 20_000 },
+    )
+    .toMatch(/^256 × 256 px/);
+  // The upload is accepted (and the source checked) before the page is left.
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/image-upscale/upload') && r.status() === 200),
+    page.getByRole('button', { name: 'Enhance', exact: true }).click(),
+  ]);
+  await page.goto(`${baseUrl}/creation-record?id=${created.recordId}`);
+  const derived = page.getByRole('list', { name: 'Lineage' }).getByTestId('lineage-link');
+  await expect.poll(() => derived.count(), { timeout: 30_000 }).toBe(1);
+  expect(await derived.textContent()).toContain('Image upscaler');
   await owner.close();
 });
 
