@@ -128,6 +128,7 @@ describe('share links', () => {
     const b = (await (await share(owner.token, second)).json()).share.token;
     expect((await t.request(`/api/creation-records/${first}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
     expect((await t.request(`/s/${a}`)).status).toBe(404);
+    expect(await t.deps.db.select().from(schema.creationShares).where(eq(schema.creationShares.token, a))).toEqual([]);
     expect((await t.request(`/s/${b}`)).status).toBe(200);
     await t.deps.db.update(schema.users).set({ deletedAt: new Date() }).where(eq(schema.users.id, owner.user.id));
     expect((await t.request(`/s/${b}`)).status).toBe(404);

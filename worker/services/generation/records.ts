@@ -148,6 +148,8 @@ export async function deleteRecord(db: Db, blobs: BlobStore, userId: string, id:
   if (!row) throw new ServiceError('NOT_FOUND', 'resourceNotFound');
   if (row.status === 'PROCESSING') throw new ServiceError('CONFLICT', 'creationInProgress');
   await db.update(schema.creationRecords).set({ deletedAt: now, updatedAt: now }).where(eq(schema.creationRecords.id, id));
+  // Its public link goes with it (the page already reads a deleted record as 404; no token is kept for nothing).
+  await db.delete(schema.creationShares).where(eq(schema.creationShares.recordId, id));
   const keys = [row.imageUrl, ...(row.sourceImageUrls ?? [])].filter((u): u is string => !!u?.startsWith('/api/files/users/'));
   await Promise.all(keys.map((url) => blobs.delete(url.replace('/api/files/', '')).catch(() => undefined)));
   return { success: true as const, id };
