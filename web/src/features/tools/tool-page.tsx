@@ -391,7 +391,9 @@ export function ToolPage({ tool, imageUrl, sourceRecordId }: { tool: Tool; image
                 </Button>
                 <Button
                   variant="secondary"
-                  onPress={() => void navigate({ to: '/image-upscaler', search: { imageUrl: result.imageUrl! } })}
+                  onPress={() =>
+                    void navigate({ to: '/image-upscaler', search: { imageUrl: result.imageUrl!, sourceRecordId: result.recordId } })
+                  }
                 >
                   <Trans>Upscale</Trans>
                 </Button>
