@@ -96,7 +96,7 @@ export function ResultActions({
         <AriaButton className="inline-flex items-center justify-center gap-2 rounded-xl border border-white/15 bg-white/5 px-4 py-2.5 text-sm font-semibold text-zinc-100 outline-none transition hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-violet-400">
           <Trans>Use as input</Trans>
         </AriaButton>
-        <Popover className="min-w-48 rounded-xl border border-white/10 bg-ink-900 p-1 shadow-xl">
+        <Popover offset={6} className="min-w-48 overflow-auto rounded-xl border border-white/10 bg-ink-900 p-1 shadow-xl">
           <Menu
             className="outline-none"
             onAction={(key) => {
