@@ -5,18 +5,19 @@ import { newId } from '../../../lib/ids';
 import { applyMovement, lockAccount } from '../../credits/ledger';
 import { bucketOf, type EffectContext, EffectNotReadyError, lockOrder, type Order, refundClawbackKey } from './context';
 
+/*
+ * A refund the gateway reports: ours completing, or one made at the gateway (its dashboard, a
+ * dispute), whose credits are clawed back here. A refunded subscription payment ends its subscription.
+ */
+
+type PaymentRefunded = Extract<PaymentEffect, { kind: 'payment.refunded' }>;
+
 /** How long an unmatched refund is worth a redelivery; older ones belong to another environment. */
 const UNMATCHED_REFUND_RETRY_MS = 24 * 3600 * 1000;
 
-export async function paymentRefunded(ctx: EffectContext, effect: Extract<PaymentEffect, { kind: 'payment.refunded' }>) {
+export async function paymentRefunded(ctx: EffectContext, effect: PaymentRefunded) {
   const o = schema.orders;
-  let order = await lockOrder(ctx.tx, and(eq(o.gateway, ctx.gateway), eq(o.gatewayTransactionId, effect.gatewayTransactionId)));
-  if (!order && effect.orderId) order = await lockOrder(ctx.tx, eq(o.id, effect.orderId));
-  if (!order && ctx.now.getTime() - ctx.occurredAt.getTime() < UNMATCHED_REFUND_RETRY_MS) {
-    // E.g. a Stripe subscription charge refunded before its invoice.paid arrived: the charge carries
-    // no order id, and the order learns its payment intent only from the invoice.
-    throw new EffectNotReadyError(`payment ${effect.gatewayTransactionId} is not known yet`);
-  }
+  const order = await findRefundedOrder(ctx, effect);
   if (!order) {
     return ctx.log.warn('payments: payment.refunded for an unknown payment (another environment?)', {
       gatewayTransactionId: effect.gatewayTransactionId,
@@ -53,42 +54,7 @@ export async function paymentRefunded(ctx: EffectContext, effect: Extract<Paymen
         .set({ status: 'COMPLETED', gatewayRefundId: live.gatewayRefundId ?? effect.gatewayRefundId, updatedAt: ctx.now })
         .where(eq(r.id, live.id));
     }
-  } else {
-    // Refunded from the gateway's dashboard (or before we even saw the payment): claw back what the
-    // order granted, but never more than is left in that bucket — a balance cannot go below zero.
-    const refundId = newId('rfd');
-    let clawed = 0;
-    if (order.status === 'PAID' && order.creditsAdded > 0) {
-      const account = await lockAccount(ctx.tx, order.userId);
-      const bucket = bucketOf(order.kind);
-      clawed = Math.min(order.creditsAdded, bucket === 'paid' ? account.paidBalance : account.subscriptionBalance);
-      if (clawed > 0) {
-        await applyMovement(ctx.tx, {
-          userId: order.userId,
-          movementKey: refundClawbackKey(refundId),
-          type: 'REFUNDED',
-          referenceType: 'REFUND',
-          referenceId: order.id,
-          reason: 'ORDER_REFUND',
-          reasonParams: { orderNumber: order.orderNumber },
-          parts: { [bucket]: -clawed },
-        });
-      }
-    }
-    await ctx.tx.insert(r).values({
-      id: refundId,
-      orderId: order.id,
-      userId: order.userId,
-      status: 'COMPLETED',
-      origin: 'GATEWAY',
-      reason: 'Refunded at the payment provider',
-      amountCents: effect.amountCents,
-      creditsClawedBack: clawed,
-      gatewayRefundId: effect.gatewayRefundId,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    });
-  }
+  } else await recordGatewayRefund(ctx, order, effect);
   if (order.status !== 'REFUNDED') {
     await ctx.tx
       .update(o)
@@ -96,6 +62,59 @@ export async function paymentRefunded(ctx: EffectContext, effect: Extract<Paymen
       .where(eq(o.id, order.id));
   }
   if (order.kind === 'subscription') await endRefundedSubscription(ctx, order, order.refundedAt ?? ctx.now);
+}
+
+/** The refunded payment's order, locked; not-ready (redelivered later) while it may still be on its way. */
+async function findRefundedOrder(ctx: EffectContext, effect: PaymentRefunded): Promise<Order | undefined> {
+  const o = schema.orders;
+  let order = await lockOrder(ctx.tx, and(eq(o.gateway, ctx.gateway), eq(o.gatewayTransactionId, effect.gatewayTransactionId)));
+  if (!order && effect.orderId) order = await lockOrder(ctx.tx, eq(o.id, effect.orderId));
+  if (!order && ctx.now.getTime() - ctx.occurredAt.getTime() < UNMATCHED_REFUND_RETRY_MS) {
+    // E.g. a Stripe subscription charge refunded before its invoice.paid arrived: the charge carries
+    // no order id, and the order learns its payment intent only from the invoice.
+    throw new EffectNotReadyError(`payment ${effect.gatewayTransactionId} is not known yet`);
+  }
+  return order;
+}
+
+/**
+ * Refunded from the gateway's dashboard (or before we even saw the payment): claw back what the
+ * order granted, but never more than is left in that bucket — a balance cannot go below zero — and
+ * record the refund, completed.
+ */
+async function recordGatewayRefund(ctx: EffectContext, order: Order, effect: PaymentRefunded) {
+  const refundId = newId('rfd');
+  let clawed = 0;
+  if (order.status === 'PAID' && order.creditsAdded > 0) {
+    const account = await lockAccount(ctx.tx, order.userId);
+    const bucket = bucketOf(order.kind);
+    clawed = Math.min(order.creditsAdded, bucket === 'paid' ? account.paidBalance : account.subscriptionBalance);
+    if (clawed > 0) {
+      await applyMovement(ctx.tx, {
+        userId: order.userId,
+        movementKey: refundClawbackKey(refundId),
+        type: 'REFUNDED',
+        referenceType: 'REFUND',
+        referenceId: order.id,
+        reason: 'ORDER_REFUND',
+        reasonParams: { orderNumber: order.orderNumber },
+        parts: { [bucket]: -clawed },
+      });
+    }
+  }
+  await ctx.tx.insert(schema.refunds).values({
+    id: refundId,
+    orderId: order.id,
+    userId: order.userId,
+    status: 'COMPLETED',
+    origin: 'GATEWAY',
+    reason: 'Refunded at the payment provider',
+    amountCents: effect.amountCents,
+    creditsClawedBack: clawed,
+    gatewayRefundId: effect.gatewayRefundId,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  });
 }
 
 /**
