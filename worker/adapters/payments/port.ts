@@ -58,7 +58,7 @@ export interface CheckoutSession {
  * What a gateway reported, in the app's terms. Dates are the gateway's. A payment carries the money
  * the gateway says it took (`amountCents` in the currency's minor unit, as orders store it, and the
  * ISO `currency`): a payment that does not match its order grants nothing and is held for support,
- * and one that does not say what was paid is treated the same (services/payments/effects.ts).
+ * and one that does not say what was paid is treated the same (services/payments/effects/support-holds.ts).
  */
 export type PaymentEffect =
   /** A checkout (pack or a subscription's first payment) was paid. */
