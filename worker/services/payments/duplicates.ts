@@ -18,9 +18,20 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * between the gateway's answer and our write cannot refund twice.
  */
 export async function settleDuplicateSubscriptions(ctx: Ctx, userIds?: string[]): Promise<{ cancelled: number; refunded: number }> {
-  const { db, log } = ctx;
-  const forUsers = (column: Parameters<typeof inArray>[0]): SQL | undefined => (userIds ? inArray(column, userIds) : undefined);
+  const forUsers: ForUsers = (column) => (userIds ? inArray(column, userIds) : undefined);
   if (userIds && userIds.length === 0) return { cancelled: 0, refunded: 0 };
+  const cancelled = await stopDueBilling(ctx, forUsers);
+  const refunded = await refundHeldPayments(ctx, forUsers);
+  if (cancelled || refunded) ctx.log.info('payments: second subscriptions settled at the gateway', { cancelled, refunded });
+  return { cancelled, refunded };
+}
+
+/** Narrows a query to the given users' rows, or leaves it for everyone's. */
+type ForUsers = (column: Parameters<typeof inArray>[0]) => SQL | undefined;
+
+/** Cancels at the gateway every subscription marked `gatewayCancelDue`; returns how many it stopped. */
+async function stopDueBilling(ctx: Ctx, forUsers: ForUsers): Promise<number> {
+  const { db, log } = ctx;
   const s = schema.subscriptions;
   let cancelled = 0;
   const due = await db
@@ -42,7 +53,12 @@ export async function settleDuplicateSubscriptions(ctx: Ctx, userIds?: string[])
       });
     }
   }
+  return cancelled;
+}
 
+/** Sends back every held payment whose refund the gateway has not taken yet; returns how many it took. */
+async function refundHeldPayments(ctx: Ctx, forUsers: ForUsers): Promise<number> {
+  const { db, log } = ctx;
   const r = schema.refunds;
   const o = schema.orders;
   let refunded = 0;
@@ -85,27 +101,31 @@ export async function settleDuplicateSubscriptions(ctx: Ctx, userIds?: string[])
       });
       continue;
     }
-    const now = ctx.clock.now();
-    await db.transaction(async (tx) => {
-      await lockOrder(tx, eq(o.id, order.id));
-      if (outcome.status === 'COMPLETED') {
-        // A `payment.refunded` webhook may have completed it already; both paths end the same.
-        await tx
-          .update(r)
-          .set({ status: 'COMPLETED', gatewayRefundId: outcome.gatewayRefundId, updatedAt: now })
-          .where(and(eq(r.id, refund.id), ne(r.status, 'REJECTED')));
-        await tx
-          .update(o)
-          .set({ status: 'REFUNDED', refundedAt: now, updatedAt: now })
-          .where(and(eq(o.id, order.id), ne(o.status, 'REFUNDED')));
-      } else {
-        await tx.update(r).set({ gatewayRefundId: outcome.gatewayRefundId, updatedAt: now }).where(eq(r.id, refund.id));
-      }
-    });
+    await recordHeldRefund(db, order.id, refund.id, outcome, ctx.clock.now());
     refunded++;
   }
-  if (cancelled || refunded) log.info('payments: second subscriptions settled at the gateway', { cancelled, refunded });
-  return { cancelled, refunded };
+  return refunded;
+}
+
+async function recordHeldRefund(db: Ctx['db'], orderId: string, refundId: string, outcome: RefundResult, now: Date) {
+  const r = schema.refunds;
+  const o = schema.orders;
+  await db.transaction(async (tx) => {
+    await lockOrder(tx, eq(o.id, orderId));
+    if (outcome.status === 'COMPLETED') {
+      // A `payment.refunded` webhook may have completed it already; both paths end the same.
+      await tx
+        .update(r)
+        .set({ status: 'COMPLETED', gatewayRefundId: outcome.gatewayRefundId, updatedAt: now })
+        .where(and(eq(r.id, refundId), ne(r.status, 'REJECTED')));
+      await tx
+        .update(o)
+        .set({ status: 'REFUNDED', refundedAt: now, updatedAt: now })
+        .where(and(eq(o.id, orderId), ne(o.status, 'REFUNDED')));
+    } else {
+      await tx.update(r).set({ gatewayRefundId: outcome.gatewayRefundId, updatedAt: now }).where(eq(r.id, refundId));
+    }
+  });
 }
 
 /** After a committed webhook or reconcile: settle what it held; a failure is left to maintenance. */

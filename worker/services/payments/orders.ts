@@ -12,7 +12,7 @@ import { expireEndedSubscriptionsOf, liveSubscriptionWhere } from './effects/sub
 import { isHeldForSupport } from './effects/support-holds';
 import { settleHeldDuplicates } from './duplicates';
 import { expireAbandonedCheckouts } from './expiry';
-import { GatewayError } from '../../adapters/payments/port';
+import { type CheckoutPlan, GatewayError } from '../../adapters/payments/port';
 import { intervalOf } from '../../lib/billing-periods';
 import { planName, type Locale } from '../pricing/pricing';
 import { say } from '../../contract/messages';
@@ -78,47 +78,14 @@ async function assertCanStartSubscription(ctx: Ctx, userId: string, now: Date) {
  */
 export async function createCheckoutOrder(ctx: Ctx, user: AuthUser, input: CheckoutInput): Promise<CheckoutStarted> {
   const { db, clock } = ctx;
-  const [plan] = await db.select().from(schema.pricingPlans).where(eq(schema.pricingPlans.id, input.planId));
-  if (!plan?.active)
-    throw new ServiceError('NOT_FOUND', say(input.kind === 'credits' ? 'noSuchPack' : 'noSuchPlan', { id: input.planId }), {
-      field: input.field,
-    });
-  const isPack = plan.packageType === 'credits';
-  if (isPack !== (input.kind === 'credits')) {
-    throw new ServiceError('VALIDATION_FAILED', say(input.kind === 'credits' ? 'planIsNotPack' : 'packIsNotPlan', { id: input.planId }), {
-      field: input.field,
-    });
-  }
+  const plan = await findCheckoutPlan(db, input);
   const now = clock.now();
   if (input.kind === 'subscription') await assertCanStartSubscription(ctx, user.id, now);
   const gateway = ctx.payments.forMethod(input.method);
 
   const orderId = newId('ord');
   const orderNumber = newOrderNumber(now);
-  const inserted = db.insert(schema.orders).values({
-    id: orderId,
-    orderNumber,
-    userId: user.id,
-    planId: plan.id,
-    kind: input.kind,
-    gateway: gateway.name,
-    paymentMethod: input.method,
-    status: 'PENDING',
-    amountCents: plan.priceCents,
-    currency: plan.currency,
-    credits: plan.credits,
-    referralCode: input.referralCode || null,
-    createdAt: now,
-    updatedAt: now,
-  });
-  try {
-    await inserted;
-  } catch (error) {
-    // Another request of the same user opened a subscription checkout between the check and here.
-    if (input.kind === 'subscription' && isUniqueViolation(error))
-      throw new ServiceError('SUBSCRIPTION_CHECKOUT_OPEN', 'subscriptionCheckoutOpen');
-    throw error;
-  }
+  await insertPendingOrder(db, { id: orderId, orderNumber, user, plan, input, gateway: gateway.name, now });
 
   const { successUrl, cancelUrl } = callbackUrls(input.publicOrigin, input.method, orderId);
   try {
@@ -127,16 +94,7 @@ export async function createCheckoutOrder(ctx: Ctx, user: AuthUser, input: Check
       orderNumber,
       kind: input.kind,
       method: input.method,
-      plan: {
-        id: plan.id,
-        name: plan.name,
-        priceCents: plan.priceCents,
-        currency: plan.currency,
-        credits: plan.credits,
-        interval: intervalOf(plan.packageType),
-        stripePriceId: plan.stripePriceId,
-        paypalPlanId: plan.paypalPlanId,
-      },
+      plan: checkoutPlanOf(plan),
       userId: user.id,
       customerEmail: user.email,
       successUrl,
@@ -167,6 +125,67 @@ export async function createCheckoutOrder(ctx: Ctx, user: AuthUser, input: Check
     );
   }
 }
+
+type PricingPlan = typeof schema.pricingPlans.$inferSelect;
+
+/** The active plan the checkout names, of the kind it asks for (a pack or a subscription plan). */
+async function findCheckoutPlan(db: Db, input: CheckoutInput): Promise<PricingPlan> {
+  const [plan] = await db.select().from(schema.pricingPlans).where(eq(schema.pricingPlans.id, input.planId));
+  if (!plan?.active)
+    throw new ServiceError('NOT_FOUND', say(input.kind === 'credits' ? 'noSuchPack' : 'noSuchPlan', { id: input.planId }), {
+      field: input.field,
+    });
+  const isPack = plan.packageType === 'credits';
+  if (isPack !== (input.kind === 'credits')) {
+    throw new ServiceError('VALIDATION_FAILED', say(input.kind === 'credits' ? 'planIsNotPack' : 'packIsNotPlan', { id: input.planId }), {
+      field: input.field,
+    });
+  }
+  return plan;
+}
+
+/** The PENDING order, priced from the plan, that the gateway's checkout will pay. */
+async function insertPendingOrder(
+  db: Db,
+  order: { id: string; orderNumber: string; user: AuthUser; plan: PricingPlan; input: CheckoutInput; gateway: Order['gateway']; now: Date },
+) {
+  const { plan, input, now } = order;
+  try {
+    await db.insert(schema.orders).values({
+      id: order.id,
+      orderNumber: order.orderNumber,
+      userId: order.user.id,
+      planId: plan.id,
+      kind: input.kind,
+      gateway: order.gateway,
+      paymentMethod: input.method,
+      status: 'PENDING',
+      amountCents: plan.priceCents,
+      currency: plan.currency,
+      credits: plan.credits,
+      referralCode: input.referralCode || null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (error) {
+    // Another request of the same user opened a subscription checkout between the check and here.
+    if (input.kind === 'subscription' && isUniqueViolation(error))
+      throw new ServiceError('SUBSCRIPTION_CHECKOUT_OPEN', 'subscriptionCheckoutOpen');
+    throw error;
+  }
+}
+
+/** What the gateway is told about the plan being bought. */
+const checkoutPlanOf = (plan: PricingPlan): CheckoutPlan => ({
+  id: plan.id,
+  name: plan.name,
+  priceCents: plan.priceCents,
+  currency: plan.currency,
+  credits: plan.credits,
+  interval: intervalOf(plan.packageType),
+  stripePriceId: plan.stripePriceId,
+  paypalPlanId: plan.paypalPlanId,
+});
 
 async function findOwnOrder(db: Db, userId: string, orderId: string) {
   const [order] = await db

@@ -41,15 +41,41 @@ export function paymentMethodText(receipt: Receipt, t: ReceiptTexts): string {
   return receipt.gateway === 'SANDBOX' ? `${method} · ${t.sandbox}` : method;
 }
 
+/** A receipt page being laid out: the receipt, its texts in one language, and what is drawn so far. */
+interface Sheet {
+  receipt: Receipt;
+  locale: Locale;
+  t: ReceiptTexts;
+  items: PdfItem[];
+  money: (cents: number) => string;
+  text: (value: string, x: number, y: number, size: number, more?: Partial<Extract<PdfItem, { kind: 'text' }>>) => void;
+}
+
 /** Lays out one receipt on an A4 page: header with the seller, order facts, the item table, totals, refund. */
 export function receiptPdf(receipt: Receipt, locale: Locale): { bytes: Uint8Array; fileName: string } {
   const t = RECEIPT_TEXTS[locale];
-  const money = (cents: number) => formatReceiptMoney(cents, receipt.total.currency, locale);
   const items: PdfItem[] = [];
-  const text = (value: string, x: number, y: number, size: number, more: Partial<Extract<PdfItem, { kind: 'text' }>> = {}) =>
-    items.push({ kind: 'text', text: value, x, y, size, color: INK, ...more });
+  const sheet: Sheet = {
+    receipt,
+    locale,
+    t,
+    items,
+    money: (cents) => formatReceiptMoney(cents, receipt.total.currency, locale),
+    text: (value, x, y, size, more = {}) => items.push({ kind: 'text', text: value, x, y, size, color: INK, ...more }),
+  };
+  // Each section starts below the previous one's last line.
+  const sellerY = drawHeader(sheet);
+  let y = drawFacts(sheet, Math.max(140, sellerY + 30));
+  y = drawItemTable(sheet, y);
+  y = drawTotals(sheet, y);
+  drawNotes(sheet, y);
 
-  // Header: the title on the left, the seller on the right.
+  const bytes = writePdf({ title: `${t.title} ${receipt.orderNumber}`, lang: locale, items });
+  return { bytes, fileName: t.fileName(receipt.orderNumber) };
+}
+
+/** The title on the left, the seller on the right; returns the seller block's last line. */
+function drawHeader({ receipt, t, items, text }: Sheet): number {
   items.push({ kind: 'box', x: 0, y: 0, width: A4.width, height: 6, color: ACCENT });
   text(receipt.kind === 'subscription' ? t.subscriptionTitle : t.title, LEFT, 78, 24, { bold: true });
   text(`${t.orderNumber} ${receipt.orderNumber}`, LEFT, 98, 10, { color: MUTED });
@@ -64,9 +90,12 @@ export function receiptPdf(receipt: Receipt, locale: Locale): { bytes: Uint8Arra
     sellerY += 13;
     text(line, RIGHT, sellerY, 9, { color: MUTED, align: 'right' });
   }
+  return sellerY;
+}
 
-  // Order facts, two columns.
-  let y = Math.max(140, sellerY + 30);
+/** Order facts, two columns. */
+function drawFacts({ receipt, locale, t, items, text }: Sheet, top: number): number {
+  let y = top;
   items.push({ kind: 'rule', x1: LEFT, y1: y - 16, x2: RIGHT, y2: y - 16, color: RULE });
   const status = receipt.refund?.status === 'PENDING' ? t.refundPending : receipt.status === 'REFUNDED' ? t.refunded : t.paid;
   const facts: [string, string][] = [
@@ -82,9 +111,12 @@ export function receiptPdf(receipt: Receipt, locale: Locale): { bytes: Uint8Arra
     for (const [i, line] of wrap(value, RIGHT - VALUE_X, 10).entries()) text(line, VALUE_X, y + i * 13, 10);
     y += 13 * wrap(value, RIGHT - VALUE_X, 10).length + 6;
   }
+  return y;
+}
 
-  // The item table.
-  y += 14;
+/** The item table: one row, what was bought and its price, with its credits and period below. */
+function drawItemTable({ receipt, locale, t, items, money, text }: Sheet, top: number): number {
+  let y = top + 14;
   items.push({ kind: 'box', x: LEFT, y, width: RIGHT - LEFT, height: 22, color: SHADE });
   text(t.item, LEFT + 10, y + 15, 10, { bold: true });
   text(t.amount, RIGHT - 10, y + 15, 10, { bold: true, align: 'right' });
@@ -105,9 +137,12 @@ export function receiptPdf(receipt: Receipt, locale: Locale): { bytes: Uint8Arra
   }
   y += 16;
   items.push({ kind: 'rule', x1: LEFT, y1: y, x2: RIGHT, y2: y, color: RULE });
+  return y;
+}
 
-  // Totals and the refund.
-  y += 22;
+/** Totals and the refund. */
+function drawTotals({ receipt, locale, t, money, text }: Sheet, top: number): number {
+  let y = top + 22;
   text(t.total, RIGHT - 150, y, 11, { bold: true, align: 'right' });
   text(money(receipt.total.amountCents), RIGHT - 10, y, 11, { bold: true, align: 'right' });
   if (receipt.refund) {
@@ -129,9 +164,12 @@ export function receiptPdf(receipt: Receipt, locale: Locale): { bytes: Uint8Arra
       });
     }
   }
+  return y;
+}
 
-  // Notes.
-  y += 40;
+/** Notes (sandbox, the Stripe invoice), and the footer at the page's bottom. */
+function drawNotes({ receipt, t, items, text }: Sheet, top: number) {
+  let y = top + 40;
   if (receipt.gateway === 'SANDBOX') {
     text(t.sandboxNote, LEFT, y, 9, { color: MUTED });
     y += 16;
@@ -142,11 +180,7 @@ export function receiptPdf(receipt: Receipt, locale: Locale): { bytes: Uint8Arra
       text(line, VALUE_X, y, 9, { color: ACCENT });
       y += 12;
     }
-    y += 4;
   }
   for (const [i, line] of wrap(t.footer, RIGHT - LEFT, 9).entries()) text(line, LEFT, A4.height - 60 + i * 12, 9, { color: MUTED });
   items.push({ kind: 'rule', x1: LEFT, y1: A4.height - 76, x2: RIGHT, y2: A4.height - 76, color: RULE });
-
-  const bytes = writePdf({ title: `${t.title} ${receipt.orderNumber}`, lang: locale, items });
-  return { bytes, fileName: t.fileName(receipt.orderNumber) };
 }

@@ -121,10 +121,30 @@ export async function checkRefund(
  * credits back with a reversing movement and marks the refund REJECTED, so the user may try again.
  */
 export async function requestRefund(ctx: Ctx, userId: string, orderId: string, reason: string): Promise<RefundResponse> {
-  const { db, clock, log } = ctx;
-  const now = clock.now();
+  const now = ctx.clock.now();
   const refundId = newId('rfd');
-  const { order, clawed } = await db.transaction(async (tx) => {
+  const { order, clawed } = await openRefund(ctx.db, userId, orderId, refundId, reason, now);
+  const outcome = await askGatewayToRefund(ctx, order, refundId, reason);
+  const later = ctx.clock.now();
+  if ('error' in outcome) return rejectRefund(ctx, order, refundId, clawed, outcome.error, later);
+  await recordRefundOutcome(ctx.db, order, refundId, outcome, later);
+
+  if (order.kind === 'subscription' && order.subscriptionId) await endRefundedSubscription(ctx, order.subscriptionId);
+
+  return {
+    success: true,
+    refundAmount: order.amountCents / 100,
+    refundId,
+    status: outcome.status,
+    message: outcome.status === 'COMPLETED' ? 'Refund completed' : 'Refund submitted; it takes 3-5 business days to reach your account',
+  };
+}
+
+type GatewayOutcome = { gatewayRefundId: string; status: 'COMPLETED' | 'PENDING' };
+
+/** tx1: checks the rules under locks, claws the order's credits back and records the refund PENDING. */
+async function openRefund(db: Db, userId: string, orderId: string, refundId: string, reason: string, now: Date) {
+  return db.transaction(async (tx) => {
     // Lock order: order row, then the credit account (the same order webhooks use).
     const order = await findOwnOrder(tx, userId, orderId, true);
     const account = await lockAccount(tx, userId);
@@ -156,13 +176,20 @@ export async function requestRefund(ctx: Ctx, userId: string, orderId: string, r
     });
     return { order, clawed: order.creditsAdded };
   });
+}
 
+/** Asks the order's gateway for the refund, outside any transaction; a clear refusal comes back as `error`. */
+async function askGatewayToRefund(
+  ctx: Ctx,
+  order: Order,
+  refundId: string,
+  reason: string,
+): Promise<GatewayOutcome | { error: GatewayError }> {
   const gateway = ctx.payments.byName(order.gateway);
-  let outcome: { gatewayRefundId: string; status: 'COMPLETED' | 'PENDING' } | { error: GatewayError };
   try {
     if (!gateway) throw new GatewayError(`${order.gateway} payments are not configured here`);
     if (!order.gatewayTransactionId) throw new GatewayError('The payment has no transaction to refund');
-    outcome = await gateway.refund({
+    return await gateway.refund({
       orderId: order.id,
       refundId,
       gatewayTransactionId: order.gatewayTransactionId,
@@ -174,39 +201,42 @@ export async function requestRefund(ctx: Ctx, userId: string, orderId: string, r
     // Anything but a clear refusal leaves the refund PENDING with the credits held: the money may
     // have moved, and the gateway's refund webhook (or support) settles it.
     if (!(error instanceof GatewayError)) throw error;
-    outcome = { error };
+    return { error };
   }
+}
 
-  const later = clock.now();
-  if ('error' in outcome) {
-    await db.transaction(async (tx) => {
-      await lockOrder(tx, eq(schema.orders.id, order.id));
-      await tx
-        .update(schema.refunds)
-        .set({ status: 'REJECTED', failureReason: outcome.error.message.slice(0, 500), updatedAt: later })
-        .where(and(eq(schema.refunds.id, refundId), eq(schema.refunds.status, 'PENDING')));
-      if (clawed > 0) {
-        await applyMovement(tx, {
-          userId,
-          movementKey: refundReversalKey(refundId),
-          type: 'REFUNDED',
-          referenceType: 'REFUND',
-          referenceId: order.id,
-          reason: 'ORDER_REFUND_REVERSED',
-          reasonParams: { orderNumber: order.orderNumber },
-          parts: { [bucketOf(order.kind)]: clawed },
-        });
-      }
-    });
-    log.warn('payments: gateway refused a refund', {
-      orderId: order.id,
-      refundId,
-      reason: outcome.error.message,
-      detail: outcome.error.detail,
-    });
-    throw new ServiceError('PAYMENT_PROVIDER_ERROR', say('refundRefusedByProvider', { detail: outcome.error.message }));
-  }
+/** tx2 after a refusal: the refund is REJECTED and the clawed credits come back, so the user may try again. */
+async function rejectRefund(ctx: Ctx, order: Order, refundId: string, clawed: number, error: GatewayError, later: Date): Promise<never> {
+  await ctx.db.transaction(async (tx) => {
+    await lockOrder(tx, eq(schema.orders.id, order.id));
+    await tx
+      .update(schema.refunds)
+      .set({ status: 'REJECTED', failureReason: error.message.slice(0, 500), updatedAt: later })
+      .where(and(eq(schema.refunds.id, refundId), eq(schema.refunds.status, 'PENDING')));
+    if (clawed > 0) {
+      await applyMovement(tx, {
+        userId: order.userId,
+        movementKey: refundReversalKey(refundId),
+        type: 'REFUNDED',
+        referenceType: 'REFUND',
+        referenceId: order.id,
+        reason: 'ORDER_REFUND_REVERSED',
+        reasonParams: { orderNumber: order.orderNumber },
+        parts: { [bucketOf(order.kind)]: clawed },
+      });
+    }
+  });
+  ctx.log.warn('payments: gateway refused a refund', {
+    orderId: order.id,
+    refundId,
+    reason: error.message,
+    detail: error.detail,
+  });
+  throw new ServiceError('PAYMENT_PROVIDER_ERROR', say('refundRefusedByProvider', { detail: error.message }));
+}
 
+/** tx2 after an accepted refund: its gateway id, and once completed the order REFUNDED. */
+async function recordRefundOutcome(db: Db, order: Order, refundId: string, outcome: GatewayOutcome, later: Date) {
   await db.transaction(async (tx) => {
     await lockOrder(tx, eq(schema.orders.id, order.id));
     const r = schema.refunds;
@@ -224,16 +254,6 @@ export async function requestRefund(ctx: Ctx, userId: string, orderId: string, r
       await tx.update(r).set({ gatewayRefundId: outcome.gatewayRefundId, updatedAt: later }).where(eq(r.id, refundId));
     }
   });
-
-  if (order.kind === 'subscription' && order.subscriptionId) await endRefundedSubscription(ctx, order.subscriptionId);
-
-  return {
-    success: true,
-    refundAmount: order.amountCents / 100,
-    refundId,
-    status: outcome.status,
-    message: outcome.status === 'COMPLETED' ? 'Refund completed' : 'Refund submitted; it takes 3-5 business days to reach your account',
-  };
 }
 
 /**

@@ -109,9 +109,35 @@ const monthKey = (orderId: string, month: number) => `${orderGrantKey(orderId)}:
 export async function grantYearlyMonthlyCredits(ctx: Pick<Ctx, 'db' | 'clock' | 'log'>): Promise<number> {
   const { db } = ctx;
   const now = ctx.clock.now();
+  const candidates = await yearlyOrdersDue(db, now);
+  let granted = 0;
+  for (const order of candidates) {
+    const start = order.periodStart ?? order.paidAt!;
+    const grantedKeys = new Set(
+      (
+        await db
+          .select({ key: schema.creditLedger.movementKey })
+          .from(schema.creditLedger)
+          .where(
+            and(eq(schema.creditLedger.userId, order.userId), like(schema.creditLedger.movementKey, `${orderGrantKey(order.id)}:month:%`)),
+          )
+      ).map((r) => r.key),
+    );
+    for (let month = 1; month < YEARLY_MONTHS; month++) {
+      if (addMonths(start, month).getTime() > now.getTime()) break;
+      if (grantedKeys.has(monthKey(order.id, month))) continue;
+      if (await grantMonth(db, order, month, now)) granted++;
+    }
+  }
+  if (granted) ctx.log.info('payments: yearly monthly credits granted', { granted });
+  return granted;
+}
+
+/** Paid yearly orders with a month due and not all months granted, none held for support or being refunded. */
+function yearlyOrdersDue(db: Ctx['db'], now: Date) {
   const o = schema.orders;
   const started = sql<Date>`coalesce(${o.periodStart}, ${o.paidAt})`;
-  const candidates = await db
+  return db
     .select({ id: o.id, userId: o.userId, credits: o.credits, orderNumber: o.orderNumber, periodStart: o.periodStart, paidAt: o.paidAt })
     .from(o)
     .innerJoin(schema.pricingPlans, eq(schema.pricingPlans.id, o.planId))
@@ -147,62 +173,48 @@ export async function grantYearlyMonthlyCredits(ctx: Pick<Ctx, 'db' | 'clock' | 
       ),
     )
     .limit(500);
-  let granted = 0;
-  for (const order of candidates) {
-    const start = order.periodStart ?? order.paidAt!;
-    const grantedKeys = new Set(
-      (
-        await db
-          .select({ key: schema.creditLedger.movementKey })
-          .from(schema.creditLedger)
-          .where(
-            and(eq(schema.creditLedger.userId, order.userId), like(schema.creditLedger.movementKey, `${orderGrantKey(order.id)}:month:%`)),
-          )
-      ).map((r) => r.key),
-    );
-    for (let month = 1; month < YEARLY_MONTHS; month++) {
-      if (addMonths(start, month).getTime() > now.getTime()) break;
-      if (grantedKeys.has(monthKey(order.id, month))) continue;
-      const applied = await db.transaction(async (tx) => {
-        // Re-checked under the order lock: a refund racing this grant either sees it or prevents it.
-        const locked = await lockOrder(tx, eq(o.id, order.id));
-        if (locked?.status !== 'PAID' || isHeldForSupport(locked)) return false;
-        const [live] = await tx
-          .select({ id: schema.refunds.id })
-          .from(schema.refunds)
-          .where(and(eq(schema.refunds.orderId, order.id), sql`${schema.refunds.status} <> 'REJECTED'`))
-          .limit(1);
-        if (live) return false;
-        // An ended subscription's months are not granted: they would only lapse (decision 003).
-        const [ended] = await tx
-          .select({ id: schema.subscriptions.id })
-          .from(schema.subscriptions)
-          .where(and(eq(schema.subscriptions.initialOrderId, order.id), eq(schema.subscriptions.status, 'expired')))
-          .limit(1);
-        if (ended) return false;
-        const result = await applyMovement(tx, {
-          userId: order.userId,
-          movementKey: monthKey(order.id, month),
-          type: 'EARNED',
-          referenceType: 'SUBSCRIPTION',
-          referenceId: order.id,
-          reason: 'SUBSCRIPTION_MONTH',
-          reasonParams: { orderNumber: order.orderNumber, month: month + 1 },
-          parts: { subscription: order.credits },
-        });
-        if (result.applied) {
-          await tx
-            .update(o)
-            .set({ creditsAdded: sql`${o.creditsAdded} + ${order.credits}`, updatedAt: now })
-            .where(eq(o.id, order.id));
-        }
-        return result.applied;
-      });
-      if (applied) granted++;
+}
+
+type YearlyOrder = Awaited<ReturnType<typeof yearlyOrdersDue>>[number];
+
+/** Grants one month of a yearly order, re-checked under its lock; true when it was granted now. */
+function grantMonth(db: Ctx['db'], order: YearlyOrder, month: number, now: Date): Promise<boolean> {
+  const o = schema.orders;
+  return db.transaction(async (tx) => {
+    // Re-checked under the order lock: a refund racing this grant either sees it or prevents it.
+    const locked = await lockOrder(tx, eq(o.id, order.id));
+    if (locked?.status !== 'PAID' || isHeldForSupport(locked)) return false;
+    const [live] = await tx
+      .select({ id: schema.refunds.id })
+      .from(schema.refunds)
+      .where(and(eq(schema.refunds.orderId, order.id), sql`${schema.refunds.status} <> 'REJECTED'`))
+      .limit(1);
+    if (live) return false;
+    // An ended subscription's months are not granted: they would only lapse (decision 003).
+    const [ended] = await tx
+      .select({ id: schema.subscriptions.id })
+      .from(schema.subscriptions)
+      .where(and(eq(schema.subscriptions.initialOrderId, order.id), eq(schema.subscriptions.status, 'expired')))
+      .limit(1);
+    if (ended) return false;
+    const result = await applyMovement(tx, {
+      userId: order.userId,
+      movementKey: monthKey(order.id, month),
+      type: 'EARNED',
+      referenceType: 'SUBSCRIPTION',
+      referenceId: order.id,
+      reason: 'SUBSCRIPTION_MONTH',
+      reasonParams: { orderNumber: order.orderNumber, month: month + 1 },
+      parts: { subscription: order.credits },
+    });
+    if (result.applied) {
+      await tx
+        .update(o)
+        .set({ creditsAdded: sql`${o.creditsAdded} + ${order.credits}`, updatedAt: now })
+        .where(eq(o.id, order.id));
     }
-  }
-  if (granted) ctx.log.info('payments: yearly monthly credits granted', { granted });
-  return granted;
+    return result.applied;
+  });
 }
 
 /**
