@@ -54,8 +54,8 @@ export const creationRecords = pgTable(
 
 /**
  * The unit of work behind a record, for every job kind (worker/jobs: text-to-image, edit, tool,
- * upscale; `kind` + `input` hold the kind's payload). Exactly one debit per job (`job:<id>:debit`)
- * and at most one refund in the ledger.
+ * upscale; `kind` + `input` hold the kind's payload). Exactly one debit per job (`job:<id>:debit`,
+ * or its share of its batch's one debit) and at most one refund of it in the ledger.
  *
  * The row is also the job's place in the queue (docs/decisions/022-job-queue.md): a PROCESSING job
  * with no `startedAt` waits (from `runAfter` on); a runner claims it by setting `startedAt`,
