@@ -22,28 +22,30 @@ export { TOOL_IDS, TOOL_RECORD_TYPE, type ToolId } from './tools';
 
 export { PROMPT_MAX, RECORD_SEARCH_MAX } from './sizes';
 import { PROMPT_MAX, RECORD_SEARCH_MAX } from './sizes';
+import { encodeMessage, say } from './messages';
 // Upload types and limits are zod-free data (the SPA's upload pages import them); re-exported here.
 export { UPLOAD } from './uploads';
 
 /** The workbench and tool pages send style names outside the five (logo, id-photo, restoration…). */
 const styleField = z.string().trim().max(40).default('realistic');
 const dimension = (name: string) => wholeNumber(name, 256, 2048);
+const PROMPT_TOO_LONG = encodeMessage(say('promptTooLong', { max: PROMPT_MAX }));
 const seed = wholeNumber('seed', OPTION_LIMITS.seed.min, OPTION_LIMITS.seed.max);
 const negativePrompt = multiline(z.string())
   .trim()
-  .max(OPTION_LIMITS.negativePromptMax, `Negative prompt cannot exceed ${OPTION_LIMITS.negativePromptMax} characters`);
+  .max(OPTION_LIMITS.negativePromptMax);
 const steps = wholeNumber('steps', OPTION_LIMITS.steps.min, OPTION_LIMITS.steps.max).default(OPTION_DEFAULTS.steps);
 const cfgScale = (fallback: number) => decimalNumber('cfgScale', OPTION_LIMITS.cfgScale.min, OPTION_LIMITS.cfgScale.max).default(fallback);
-const sampler = z.enum(SAMPLERS, { error: `sampler must be one of ${SAMPLERS.join(', ')}` });
+const sampler = z.enum(SAMPLERS);
 /** Variations: images made in one run, each with its own seed; priced count × the per-image cost. */
 const count = wholeNumber('count', OPTION_LIMITS.count.min, OPTION_LIMITS.count.max).default(OPTION_DEFAULTS.count);
 export { GENERATION_OPTIONS, OPTION_DEFAULTS, OPTION_LIMITS, SAMPLERS, type GenerationOption } from './generation-options';
 
 export const textToImageRequest = z.object({
-  prompt: multiline(z.string({ error: 'Please enter a prompt' }))
+  prompt: multiline(z.string({ error: 'promptRequired' }))
     .trim()
-    .min(1, 'Please enter a prompt')
-    .max(PROMPT_MAX, `Prompt cannot exceed ${PROMPT_MAX} characters`),
+    .min(1, 'promptRequired')
+    .max(PROMPT_MAX, PROMPT_TOO_LONG),
   style: styleField,
   width: dimension('width').default(1024),
   height: dimension('height').default(1024),
@@ -69,7 +71,7 @@ export type TextToImageRequest = z.infer<typeof textToImageRequest>;
  * the prompt from the tool's inputs (contract/tools.ts). Otherwise the route requires it.
  */
 export const editRequest = z.object({
-  prompt: multiline(z.string()).trim().max(PROMPT_MAX, `Prompt cannot exceed ${PROMPT_MAX} characters`).optional(),
+  prompt: multiline(z.string()).trim().max(PROMPT_MAX, PROMPT_TOO_LONG).optional(),
   style: styleField,
   updateRecordId: z.string().trim().min(1).max(64).optional(),
   toolId: z.enum(TOOL_IDS).optional(),
@@ -213,22 +215,3 @@ export function classifyError(message: string): ErrorCategory {
   return 'unknown';
 }
 
-/** Friendly English text per category (spec §8); the SPA translates by category. */
-export const CATEGORY_MESSAGE: Record<ErrorCategory, string> = {
-  content_policy: 'Content violates platform policy, please modify and try again',
-  safety_policy: 'Content violates platform policy, please modify and try again',
-  recitation: 'Content violates platform policy, please modify and try again',
-  rate_limit: 'Too many requests, please try again later',
-  credits: 'Insufficient credits, please recharge and try again',
-  no_image: 'Generation failed, please try again',
-  prompt_complex: 'Prompt is too complex or contains conflicting requirements, please simplify and try again',
-  timeout: 'Operation timed out',
-  network_error: 'Network connection failed',
-  server_error: 'Internal server error',
-  auth_error: 'Authentication failed, please log in again',
-  not_found: 'Resource not found, may have been deleted',
-  api_error: 'Generation failed, please try again',
-  invalid_input: 'Invalid input',
-  missing_required: 'Please fill in required fields',
-  unknown: 'Generation failed, please try again',
-};

@@ -206,6 +206,7 @@ export const MESSAGES = {
   sendImagesMultipart: { en: 'Send the images as multipart/form-data', 'zh-Hant': '請以 multipart/form-data 上傳圖片' },
   faceSwapNeedsInput: { en: 'Describe the look or choose at least one option', 'zh-Hant': '請描述想要的造型，或至少選擇一個選項' },
   faceSwapOptionsShape: { en: 'Options must be an object of option → value', 'zh-Hant': '選項必須是「選項 → 值」的物件' },
+  promptRequired: { en: 'Please enter a prompt', 'zh-Hant': '請輸入提示詞' },
   promptTooLong: { en: 'Prompt cannot exceed {max} characters', 'zh-Hant': '提示詞不能超過 {max} 個字元' },
   colourFormat: { en: '{field} must be a colour like #RRGGBB', 'zh-Hant': '{field} 必須是 #RRGGBB 格式的顏色' },
   resolutionKeyFormat: { en: 'Resolution keys look like 1024x1024', 'zh-Hant': '解析度鍵值的格式如 1024x1024' },

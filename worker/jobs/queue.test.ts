@@ -105,7 +105,8 @@ describe('the job queue', () => {
     }
     const done = await (await t.request(`/api/generate-image/status/${started[11]}`, { token: tokenOf(11) })).json();
     expect(done).toMatchObject({ status: 'COMPLETED', queue: null });
-  });
+    // Twelve real 1024² renders: ~19 s alone on a 2-core machine, more with other suites beside it.
+  }, 90_000);
 
   it('starts a job cut off by a crash again once its lease lapses, and finishes it once', async () => {
     const clock = manualClock(new Date());
