@@ -132,6 +132,9 @@ it('en desktop: share from My creations, open signed out, revoke, the link 404s'
   const derived = page.getByRole('list', { name: 'Lineage' }).getByTestId('lineage-link');
   await expect.poll(() => derived.count(), { timeout: 30_000 }).toBe(1);
   expect(await derived.textContent()).toContain('Image upscaler');
+  // The settings it was made with: a text-to-image job always has a seed.
+  await page.getByTestId('creation-settings').getByText('Seed').waitFor();
+  await snap(page, 'creation-detail-en-desktop');
   await owner.close();
 });
 

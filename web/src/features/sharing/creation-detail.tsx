@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, ArrowRight, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useErrorText } from '../../api/error-text';
+import type { CreationRecord } from '../../api/endpoints';
 import { type LineageItem, shareQueries } from '../../api/shares';
 import { Button } from '../../ui/button';
 import { downloadImage } from '../../ui/download';
@@ -29,7 +30,13 @@ function ChainLink({ item, current }: { item: LineageItem; current?: boolean }) 
   const body = (
     <>
       <span className="block aspect-square w-full overflow-hidden rounded-xl bg-ink-800">
-        {item.thumbnail && <img src={item.thumbnail} alt="" loading="lazy" className="h-full w-full object-cover" />}
+        {item.thumbnail ? (
+          <img src={item.thumbnail} alt="" loading="lazy" className="h-full w-full object-cover" />
+        ) : (
+          <span className="flex h-full items-center justify-center px-1 text-center text-[11px] text-zinc-400">
+            {item.status === 'PROCESSING' ? <Trans>Generating…</Trans> : item.status === 'FAILED' ? <Trans>Failed</Trans> : null}
+          </span>
+        )}
       </span>
       <span className="mt-1.5 block truncate text-xs font-semibold text-zinc-200">{typeName(item.type)}</span>
       <time className="block text-[11px] text-zinc-500">{formatDate(item.createdAt)}</time>
@@ -103,16 +110,51 @@ function Lineage({ current, sources, derived }: { current: LineageItem; sources:
   );
 }
 
+/** The generation settings the creation was made with (seed, negative prompt, …); those not set are left out. */
+function Settings({ record }: { record: CreationRecord }) {
+  const { t } = useLingui();
+  const { options } = record;
+  const rows: [string, string | number | null | undefined][] = [
+    [t`Seed`, record.seed],
+    [t`Negative prompt`, options?.negativePrompt],
+    [t`Steps`, options?.steps],
+    [t`Guidance scale`, options?.cfgScale],
+    [t`Strength`, options?.strength],
+    [t`Sampler`, options?.sampler],
+  ];
+  const shown = rows.filter(([, value]) => value !== null && value !== undefined && value !== '');
+  if (shown.length === 0) return null;
+  return (
+    <section aria-labelledby="settings-heading" className="card p-4">
+      <h2 id="settings-heading" className="mb-3 font-semibold">
+        <Trans>Settings</Trans>
+      </h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm" data-testid="creation-settings">
+        {shown.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-zinc-400">{label}</dt>
+            <dd className="break-words text-zinc-200">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 function Detail({ id }: { id: string }) {
   const { t } = useLingui();
   const toast = useToast();
   const errorText = useErrorText();
   const navigate = useNavigate();
   const typeName = useTypeName();
-  // A creation still being made is read again until it is done (its image and lineage appear then).
+  // Read again while this creation or one made from it is still being made (their images appear then).
   const detail = useQuery({
     ...shareQueries.detail(id),
-    refetchInterval: (query) => (query.state.data?.record.status === 'PROCESSING' ? 3000 : false),
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      const busy = data && [data.record, ...data.sources, ...data.derived].some((item) => item.status === 'PROCESSING');
+      return busy ? 3000 : false;
+    },
   });
   const [sharing, setSharing] = useState(false);
   const back = (
@@ -186,11 +228,29 @@ function Detail({ id }: { id: string }) {
             <Button
               variant="secondary"
               isDisabled={!finished}
+              onPress={() =>
+                void navigate({
+                  to: '/ai-workbench',
+                  search: {
+                    mode: 'image-to-image',
+                    imageUrls: r.imageUrl ?? undefined,
+                    prompt: r.userWords || undefined,
+                    sourceRecordId: r.id,
+                  },
+                })
+              }
+            >
+              <Trans>Re-edit</Trans>
+            </Button>
+            <Button
+              variant="secondary"
+              isDisabled={!finished}
               onPress={() => void navigate({ to: '/image-upscaler', search: { imageUrl: r.imageUrl ?? undefined, sourceRecordId: r.id } })}
             >
               <Trans>Upscale</Trans>
             </Button>
           </div>
+          <Settings record={r} />
           <section aria-labelledby="lineage-heading" className="card p-4">
             <h2 id="lineage-heading" className="mb-3 font-semibold">
               <Trans>Lineage</Trans>

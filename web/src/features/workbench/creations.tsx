@@ -257,7 +257,12 @@ function Creations() {
                       onPress={() =>
                         void navigate({
                           to: '/ai-workbench',
-                          search: { mode: 'image-to-image', imageUrls: r.imageUrl ?? undefined, prompt: r.userWords || undefined },
+                          search: {
+                            mode: 'image-to-image',
+                            imageUrls: r.imageUrl ?? undefined,
+                            prompt: r.userWords || undefined,
+                            sourceRecordId: r.id,
+                          },
                         })
                       }
                     >
