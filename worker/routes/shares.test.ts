@@ -173,6 +173,24 @@ describe('lineage', () => {
     expect(blank.status).toBe(400);
     expect((await blank.json()).error.field).toBe('sourceRecordId');
 
+    // An edit (the workbench's Re-edit) links its source the same way, and refuses another user's.
+    const edit = async (token: string, sourceRecordId: string) => {
+      const form = new FormData();
+      form.append('images', await pngFile('in.png', 64, 64));
+      form.append('prompt', 'make it warmer');
+      form.append('sourceRecordId', sourceRecordId);
+      return t.request('/api/generate-image/edit', { method: 'POST', token, body: form });
+    };
+    const foreignEdit = await edit(other.token, source);
+    expect(foreignEdit.status).toBe(404);
+    expect((await foreignEdit.json()).error.field).toBe('sourceRecordId');
+    const ownEdit = await edit(owner.token, source);
+    expect(ownEdit.status).toBe(200);
+    const { recordId: edited } = await ownEdit.json();
+    const withEdit = await (await t.request(`/api/creation-records/${source}`, { token: owner.token })).json();
+    expect(withEdit.derived.map((s: { id: string }) => s.id)).toEqual([derived, edited]);
+    await t.drainJobs();
+
     // A deleted source drops out of the chain.
     expect((await t.request(`/api/creation-records/${derived}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
     const after = await (await t.request(`/api/creation-records/${grandchild}`, { token: owner.token })).json();
