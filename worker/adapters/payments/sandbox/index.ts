@@ -113,30 +113,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       return { sessionId, checkoutUrl: `${(request.publicOrigin || base).replace(/\/+$/, '')}/api/sandbox/checkout/${sessionId}` };
     },
 
-    async parseWebhook(rawBody, headers) {
-      const parsed = parseSignatureHeader(headers.get(SANDBOX_SIGNATURE_HEADER));
-      if (!parsed) throw new WebhookVerificationError('Missing or malformed Sandbox-Signature header');
-      const age = Math.floor(wallClock().getTime() / 1000) - parsed.timestamp;
-      // Both directions: a far-future timestamp is as suspicious as a replayed old one.
-      if (Math.abs(age) > tolerance) throw new WebhookVerificationError('The signature timestamp is outside the tolerance');
-      const expected = await hmacSha256(options.secret, `${parsed.timestamp}.${rawBody}`);
-      let valid = false;
-      for (const signature of parsed.signatures) {
-        const bytes = fromHex(signature);
-        // Compared in constant time, so the signature cannot be guessed byte by byte.
-        if (bytes && equalBytes(expected, bytes)) valid = true;
-      }
-      if (!valid) throw new WebhookVerificationError('The signature does not match');
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody);
-      } catch {
-        throw new WebhookVerificationError('The body is not JSON');
-      }
-      const event = eventSchema.safeParse(json);
-      if (!event.success) throw new WebhookVerificationError(`Unexpected event shape: ${event.error.issues[0]?.message ?? 'invalid'}`);
-      return event.data as GatewayEvent;
-    },
+    parseWebhook: (rawBody, headers) => verifyWebhook({ secret: options.secret, wallClock, tolerance }, rawBody, headers),
 
     // The sandbox reports everything by (synchronous) webhook, so there is never anything to catch up on.
     reconcile: async () => [],
@@ -148,100 +125,136 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
 
     sign,
 
-    async checkoutEvents(order: SandboxCheckoutOrder, action: 'pay' | 'cancel', now: Date) {
-      // Ids derive from the session, so a re-sent Pay is recognised as the same events.
-      const suffix = order.sessionId.replace(/^sbx_/, '');
-      if (action === 'cancel') {
-        return [
-          await sign({
-            id: `sbx_evt_${suffix}_cancelled`,
-            type: 'checkout.session.cancelled',
-            occurredAt: now,
-            effects: [
-              { kind: 'checkout.failed', orderId: order.orderId, status: 'CANCELLED', reason: 'Cancelled on the sandbox checkout page' },
-            ],
-          }),
-        ];
-      }
-      const transactionId = `sbx_txn_${suffix}`;
-      const subscriptionId = order.kind === 'subscription' ? `sbx_sub_${suffix}` : undefined;
-      const paid: PaymentEffect = {
-        kind: 'checkout.paid',
-        orderId: order.orderId,
-        gatewayTransactionId: transactionId,
-        amountCents: order.amountCents,
-        currency: order.currency ?? 'USD',
-      };
-      if (subscriptionId) paid.gatewaySubscriptionId = subscriptionId;
-      const events: GatewayEvent[] = [
-        { id: `sbx_evt_${suffix}_paid`, type: 'checkout.session.completed', occurredAt: now, effects: [paid] },
-      ];
-      if (subscriptionId) {
-        events.push({
-          id: `sbx_evt_${suffix}_invoice`,
-          type: 'invoice.paid',
-          occurredAt: now,
-          effects: [
-            {
-              kind: 'invoice.paid',
-              gatewaySubscriptionId: subscriptionId,
-              gatewayInvoiceId: `sbx_in_${suffix}`,
-              orderId: order.orderId,
-              first: true,
-              gatewayTransactionId: transactionId,
-              amountCents: order.amountCents,
-              currency: order.currency ?? 'USD',
-              periodStart: now,
-              periodEnd: addInterval(now, order.interval ?? 'month'),
-            },
-          ],
-        });
-      }
-      return Promise.all(events.map(sign));
-    },
+    checkoutEvents: (order: SandboxCheckoutOrder, action: 'pay' | 'cancel', now: Date) =>
+      Promise.all(checkoutEvents(order, action, now).map(sign)),
 
-    async subscriptionEvents(subscription: SandboxSubscription, action: 'renew' | 'lapse', now: Date) {
-      const suffix = subscription.gatewaySubscriptionId.replace(/^sbx_sub_/, '');
-      if (action === 'lapse') {
-        return [
-          await sign({
-            id: `sbx_evt_${suffix}_expired`,
-            type: 'customer.subscription.deleted',
-            occurredAt: now,
-            effects: [
-              {
-                kind: 'subscription.changed',
-                gatewaySubscriptionId: subscription.gatewaySubscriptionId,
-                orderId: subscription.orderId,
-                status: 'expired',
-              },
-            ],
-          }),
-        ];
-      }
-      const periodStart = subscription.currentPeriodEnd;
-      const period = Math.floor(periodStart.getTime() / 1000);
-      return [
-        await sign({
-          id: `sbx_evt_${suffix}_renew_${period}`,
-          type: 'invoice.paid',
-          occurredAt: now,
-          effects: [
-            {
-              kind: 'invoice.paid',
-              gatewaySubscriptionId: subscription.gatewaySubscriptionId,
-              gatewayInvoiceId: `sbx_in_${suffix}_${period}`,
-              orderId: subscription.orderId,
-              first: false,
-              gatewayTransactionId: `sbx_txn_${suffix}_${period}`,
-              amountCents: subscription.amountCents,
-              currency: subscription.currency ?? 'USD',
-              periodStart,
-              periodEnd: addInterval(periodStart, subscription.interval),
-            },
-          ],
-        }),
-      ];
-    },
+    subscriptionEvents: (subscription: SandboxSubscription, action: 'renew' | 'lapse', now: Date) =>
+      Promise.all(subscriptionEvents(subscription, action, now).map(sign)),
   };
+}
+
+/** Checks a delivery's signature (in its time window) and the event's shape; throws {@link WebhookVerificationError}. */
+async function verifyWebhook(
+  options: { secret: string; wallClock: () => Date; tolerance: number },
+  rawBody: string,
+  headers: Headers,
+): Promise<GatewayEvent> {
+  const parsed = parseSignatureHeader(headers.get(SANDBOX_SIGNATURE_HEADER));
+  if (!parsed) throw new WebhookVerificationError('Missing or malformed Sandbox-Signature header');
+  const age = Math.floor(options.wallClock().getTime() / 1000) - parsed.timestamp;
+  // Both directions: a far-future timestamp is as suspicious as a replayed old one.
+  if (Math.abs(age) > options.tolerance) throw new WebhookVerificationError('The signature timestamp is outside the tolerance');
+  const expected = await hmacSha256(options.secret, `${parsed.timestamp}.${rawBody}`);
+  let valid = false;
+  for (const signature of parsed.signatures) {
+    const bytes = fromHex(signature);
+    // Compared in constant time, so the signature cannot be guessed byte by byte.
+    if (bytes && equalBytes(expected, bytes)) valid = true;
+  }
+  if (!valid) throw new WebhookVerificationError('The signature does not match');
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    throw new WebhookVerificationError('The body is not JSON');
+  }
+  const event = eventSchema.safeParse(json);
+  if (!event.success) throw new WebhookVerificationError(`Unexpected event shape: ${event.error.issues[0]?.message ?? 'invalid'}`);
+  return event.data as GatewayEvent;
+}
+
+/** What the sandbox checkout page's Pay or Cancel reports, as a gateway would. */
+function checkoutEvents(order: SandboxCheckoutOrder, action: 'pay' | 'cancel', now: Date): GatewayEvent[] {
+  // Ids derive from the session, so a re-sent Pay is recognised as the same events.
+  const suffix = order.sessionId.replace(/^sbx_/, '');
+  if (action === 'cancel') {
+    return [
+      {
+        id: `sbx_evt_${suffix}_cancelled`,
+        type: 'checkout.session.cancelled',
+        occurredAt: now,
+        effects: [
+          { kind: 'checkout.failed', orderId: order.orderId, status: 'CANCELLED', reason: 'Cancelled on the sandbox checkout page' },
+        ],
+      },
+    ];
+  }
+  const transactionId = `sbx_txn_${suffix}`;
+  const subscriptionId = order.kind === 'subscription' ? `sbx_sub_${suffix}` : undefined;
+  const paid: PaymentEffect = {
+    kind: 'checkout.paid',
+    orderId: order.orderId,
+    gatewayTransactionId: transactionId,
+    amountCents: order.amountCents,
+    currency: order.currency ?? 'USD',
+  };
+  if (subscriptionId) paid.gatewaySubscriptionId = subscriptionId;
+  const events: GatewayEvent[] = [{ id: `sbx_evt_${suffix}_paid`, type: 'checkout.session.completed', occurredAt: now, effects: [paid] }];
+  if (subscriptionId) {
+    events.push({
+      id: `sbx_evt_${suffix}_invoice`,
+      type: 'invoice.paid',
+      occurredAt: now,
+      effects: [
+        {
+          kind: 'invoice.paid',
+          gatewaySubscriptionId: subscriptionId,
+          gatewayInvoiceId: `sbx_in_${suffix}`,
+          orderId: order.orderId,
+          first: true,
+          gatewayTransactionId: transactionId,
+          amountCents: order.amountCents,
+          currency: order.currency ?? 'USD',
+          periodStart: now,
+          periodEnd: addInterval(now, order.interval ?? 'month'),
+        },
+      ],
+    });
+  }
+  return events;
+}
+
+/** What a real gateway sends at a subscription's renewal (the next period's paid invoice) or unpaid end. */
+function subscriptionEvents(subscription: SandboxSubscription, action: 'renew' | 'lapse', now: Date): GatewayEvent[] {
+  const suffix = subscription.gatewaySubscriptionId.replace(/^sbx_sub_/, '');
+  if (action === 'lapse') {
+    return [
+      {
+        id: `sbx_evt_${suffix}_expired`,
+        type: 'customer.subscription.deleted',
+        occurredAt: now,
+        effects: [
+          {
+            kind: 'subscription.changed',
+            gatewaySubscriptionId: subscription.gatewaySubscriptionId,
+            orderId: subscription.orderId,
+            status: 'expired',
+          },
+        ],
+      },
+    ];
+  }
+  const periodStart = subscription.currentPeriodEnd;
+  const period = Math.floor(periodStart.getTime() / 1000);
+  return [
+    {
+      id: `sbx_evt_${suffix}_renew_${period}`,
+      type: 'invoice.paid',
+      occurredAt: now,
+      effects: [
+        {
+          kind: 'invoice.paid',
+          gatewaySubscriptionId: subscription.gatewaySubscriptionId,
+          gatewayInvoiceId: `sbx_in_${suffix}_${period}`,
+          orderId: subscription.orderId,
+          first: false,
+          gatewayTransactionId: `sbx_txn_${suffix}_${period}`,
+          amountCents: subscription.amountCents,
+          currency: subscription.currency ?? 'USD',
+          periodStart,
+          periodEnd: addInterval(periodStart, subscription.interval),
+        },
+      ],
+    },
+  ];
 }
