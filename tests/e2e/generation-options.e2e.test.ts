@@ -80,6 +80,19 @@ it('en, desktop: advanced options → generate → reuse the seed → the same p
   await poll(() => page.getByTestId('result-seed').textContent()).toBe(`Seed ${seed}`);
   const again = await pixelsAt((await resultSrc(page))!);
   expect(again.equals(await pixelsAt(firstSrc))).toBe(true);
+
+  // The lock: "More like this" draws a new seed, and the locked field keeps it for the next run.
+  await page.getByTestId('seed-lock').click();
+  expect(await page.getByTestId('seed-input').inputValue()).toBe('');
+  const secondSrc = (await resultSrc(page))!;
+  await page.getByTestId('more-like-this').click();
+  await poll(async () => {
+    const src = await resultSrc(page).catch(() => null);
+    return src !== null && src !== secondSrc;
+  }, 90_000).toBe(true);
+  const fresh = /(\d+)/.exec((await page.getByTestId('result-seed').textContent()) ?? '')?.[1];
+  expect(fresh).not.toBe(seed);
+  await poll(() => page.getByTestId('seed-input').inputValue()).toBe(fresh);
   await context.close();
 });
 

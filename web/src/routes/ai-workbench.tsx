@@ -189,7 +189,10 @@ function Workbench() {
           const answer = await send(seed)();
           const ids = answer.batch?.jobIds ?? [];
           if (ids.length > 1) setBatchIds(ids);
-          setAdvanced((a) => (a.seedLocked ? { ...a, seed: answer.seed === null ? a.seed : String(answer.seed) } : { ...a, seed: '' }));
+          // Locked: a seed in the field stays; an empty field takes this run's, so the next run repeats it.
+          setAdvanced((a) =>
+            a.seedLocked ? { ...a, seed: a.seed || (answer.seed === null ? '' : String(answer.seed)) } : { ...a, seed: '' },
+          );
           return answer;
         }),
     );
@@ -211,7 +214,8 @@ function Workbench() {
     // The style description goes out in English; should that not fit the limit, the prompt goes as typed.
     const swapped = sendWithSuffix(prompt, appended);
     const sent = swapped.length <= PROMPT_MAX ? swapped : prompt.trim();
-    const options = optionFields(advanced, mode);
+    // The seed is the run's, not the settings': "More like this" sends the same settings without it.
+    const { seed: formSeed, ...options } = optionFields(advanced, mode);
     // Regenerating a creation makes one image in its place.
     const images = updateRecordId ? 1 : count;
     const files = uploads.map((u) => ({ file: u.file, name: u.name }));
@@ -240,7 +244,7 @@ function Workbench() {
       for (const u of files) form.append('images', u.file, u.name);
       return api.edit(form);
     };
-    run(send, options.seed);
+    run(send, formSeed);
   }
 
   /** The last run's settings again, with new seeds (no seed: the server draws one per image). */
