@@ -22,7 +22,18 @@ if (!existsSync(CHROMIUM)) {
  * configuration and the installed packages. Generous on purpose: a file that cannot change the
  * build only costs a rebuild.
  */
-const BUILD_INPUTS = ['web', 'worker', 'db', 'scripts/lib', 'vite.config.ts', 'lingui.config.ts', 'tsconfig.json', 'package-lock.json'];
+const BUILD_INPUTS = [
+  'web',
+  'worker',
+  'db',
+  'scripts/lib',
+  'vite.config.ts',
+  'lingui.config.ts',
+  'tsconfig.json',
+  'tsconfig.base.json',
+  'tsconfig.web.json',
+  'package-lock.json',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
