@@ -219,7 +219,8 @@ function Workbench() {
     // Regenerating a creation makes one image in its place.
     const images = updateRecordId ? 1 : count;
     const files = uploads.map((u) => ({ file: u.file, name: u.name }));
-    const sourceRecordId = search.sourceRecordId;
+    // Linked to the creation it came from only while the first input is still the image handed over.
+    const sourceRecordId = uploads[0]?.name.startsWith('source-') ? search.sourceRecordId : undefined;
     const send = (seed: number | undefined) => () => {
       const fields = { ...options, ...(seed === undefined ? {} : { seed }) };
       if (mode === 'text-to-image') {
