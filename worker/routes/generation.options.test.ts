@@ -76,7 +76,7 @@ describe('advanced options: validation and storage', () => {
     });
     expect(again.status).toBe(400);
     expect((await again.json()).error.field).toBe('count');
-  });
+  }, 90_000);
 
   it('stores the spec defaults and the chosen options on the job and the record, and names what the engine ignores', async () => {
     t = await createTestApp();
@@ -125,7 +125,7 @@ describe('advanced options: validation and storage', () => {
       batchId: null,
     });
     expect(records.find((r: { id: string }) => r.id === edit.recordId).options.strength).toBe(0.5);
-  });
+  }, 90_000);
 
   it('honours the options on the offline engine: a negative prompt changes the picture, strength moves an edit less', async () => {
     t = await createTestApp();
@@ -169,7 +169,7 @@ describe('advanced options: validation and storage', () => {
     expect(moved).toBeGreaterThan(10);
     expect(distance(original, half)).toBeGreaterThan(moved * 0.35);
     expect(distance(original, half)).toBeLessThan(moved * 0.65);
-  }, 60_000);
+  }, 90_000);
 });
 
 /** Fails (for good) the image whose seed is `failSeed`; draws the others. */
@@ -232,7 +232,7 @@ describe('variations', () => {
     const [account] = await t.deps.db.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, user.id));
     const ledgerTotal = (await ledgerOf(user.id)).reduce((sum, r) => sum + r.amount, 0);
     expect(account!.freeBalance + account!.paidBalance + account!.subscriptionBalance).toBe(ledgerTotal);
-  });
+  }, 90_000);
 
   it('admits a whole batch or none of it: a busy engine refuses before any debit (ENGINE_BUSY)', async () => {
     t = await createTestApp({ images: createImageEngines({ nano: engineFailingSeed(-1) }) });
@@ -270,7 +270,7 @@ describe('variations', () => {
     const accepted = await t.request('/api/generate-image', { method: 'POST', token, json: { ...json, count: 2 } });
     expect(accepted.status).toBe(200);
     expect((await accepted.json()).batch.jobIds).toHaveLength(2);
-  });
+  }, 90_000);
 
   it('gives the same pixels for a seed reused from a batch', async () => {
     t = await createTestApp();
@@ -292,5 +292,5 @@ describe('variations', () => {
     await t.drainJobs();
     const fresh = await (await t.request(`/api/generate-image/status/${more.id}`, { token })).json();
     expect((await pixelsOf(fresh.imageUrl, token)).equals(await pixelsOf(second.imageUrl, token))).toBe(false);
-  }, 60_000);
+  }, 90_000);
 });
