@@ -119,36 +119,8 @@ export function createPaypalClient(options: PaypalClientOptions) {
     if (token && token.expiresAt > Date.now()) return token.value;
     tokenRequest ??= (async () => {
       try {
-        let res: Response;
-        try {
-          res = await fetch(`${base}/v1/oauth2/token`, {
-            method: 'POST',
-            headers: {
-              authorization: `Basic ${bytesToBase64(`${options.clientId}:${options.clientSecret}`)}`,
-              'content-type': 'application/x-www-form-urlencoded',
-              accept: 'application/json',
-            },
-            body: 'grant_type=client_credentials',
-          });
-        } catch (error) {
-          throw new GatewayError('PayPal is unavailable. Please try again later.', { action: 'token', message: String(error) });
-        }
-        const body = (await res.json().catch(() => undefined)) as
-          | { access_token?: string; expires_in?: number; error?: string; error_description?: string }
-          | undefined;
-        if (!res.ok || !body?.access_token) {
-          throw new GatewayError(
-            res.status >= 500 ? 'PayPal is unavailable. Please try again later.' : 'PayPal refused the merchant credentials.',
-            {
-              action: 'token',
-              status: res.status,
-              error: body?.error,
-              error_description: body?.error_description,
-            },
-          );
-        }
-        token = { value: body.access_token, expiresAt: Date.now() + Math.max(0, (body.expires_in ?? 0) * 1000 - TOKEN_MARGIN_MS) };
-        return body.access_token;
+        token = await fetchToken(base, options);
+        return token.value;
       } finally {
         tokenRequest = null;
       }
@@ -186,23 +158,7 @@ export function createPaypalClient(options: PaypalClientOptions) {
       token = null;
       return api<T>(method, path, action, body, requestId, true);
     }
-    const text = await res.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    if (!res.ok) {
-      const message =
-        res.status >= 500 ? `PayPal is unavailable (${action}). Please try again later.` : `PayPal refused the request (${action}).`;
-      throw new PaypalApiError(
-        message,
-        res.status,
-        parsed !== null && typeof parsed === 'object' ? (parsed as PaypalErrorBody) : undefined,
-      );
-    }
-    return parsed as T;
+    return readResponse<T>(res, action);
   }
 
   async function planInterval(planId: string): Promise<{ unit: string; count: number }> {
@@ -223,6 +179,56 @@ export function createPaypalClient(options: PaypalClientOptions) {
     /** A plan this gateway just created: its interval is known without asking PayPal. */
     rememberPlanInterval: (planId: string, every: PlanInterval) => void planIntervals.set(planId, every),
   };
+}
+
+/** A client-credentials token from PayPal, with when to stop using it. */
+async function fetchToken(base: string, options: PaypalClientOptions): Promise<{ value: string; expiresAt: number }> {
+  let res: Response;
+  try {
+    res = await fetch(`${base}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${bytesToBase64(`${options.clientId}:${options.clientSecret}`)}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: 'grant_type=client_credentials',
+    });
+  } catch (error) {
+    throw new GatewayError('PayPal is unavailable. Please try again later.', { action: 'token', message: String(error) });
+  }
+  const body = (await res.json().catch(() => undefined)) as
+    | { access_token?: string; expires_in?: number; error?: string; error_description?: string }
+    | undefined;
+  if (!res.ok || !body?.access_token) {
+    throw new GatewayError(
+      res.status >= 500 ? 'PayPal is unavailable. Please try again later.' : 'PayPal refused the merchant credentials.',
+      {
+        action: 'token',
+        status: res.status,
+        error: body?.error,
+        error_description: body?.error_description,
+      },
+    );
+  }
+  return { value: body.access_token, expiresAt: Date.now() + Math.max(0, (body.expires_in ?? 0) * 1000 - TOKEN_MARGIN_MS) };
+}
+
+/** The JSON body of a 2xx answer; otherwise a PaypalApiError carrying PayPal's error body. */
+async function readResponse<T>(res: Response, action: string): Promise<T> {
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!res.ok) {
+    const message =
+      res.status >= 500 ? `PayPal is unavailable (${action}). Please try again later.` : `PayPal refused the request (${action}).`;
+    throw new PaypalApiError(message, res.status, parsed !== null && typeof parsed === 'object' ? (parsed as PaypalErrorBody) : undefined);
+  }
+  return parsed as T;
 }
 
 export type PaypalClient = ReturnType<typeof createPaypalClient>;

@@ -148,92 +148,16 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export type StripeClient = ReturnType<typeof createStripeClient>;
 
 export function createStripeClient(options: StripeClientOptions) {
-  const base = new URL(options.apiUrl || 'https://api.stripe.com');
-  const maxRetries = options.maxRetries ?? 1;
-  const timeoutMs = options.timeoutMs ?? 20_000;
-  const retryDelayMs = options.retryDelayMs ?? 500;
-  const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-
-  async function request<T>(method: 'GET' | 'POST', path: string, params?: object, requestOptions: StripeRequestOptions = {}): Promise<T> {
-    const encoded = encodeStripeForm(params);
-    const url = new URL(method === 'GET' && encoded ? `${path}?${encoded}` : path, base);
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      Authorization: `Bearer ${options.secretKey}`,
-      'Content-Type': 'application/x-www-form-urlencoded',
-      'Stripe-Version': STRIPE_API_VERSION,
-    };
-    // Like the SDK, key every POST (a random key unless the caller's own makes a repeat idempotent),
-    // so a retry after a lost response cannot create a second object.
-    if (method === 'POST') headers['Idempotency-Key'] = requestOptions.idempotencyKey ?? `stripe-retry-${crypto.randomUUID()}`;
-
-    for (let attempt = 0; ; attempt += 1) {
-      let response: Response | undefined;
-      let text: string | undefined;
-      let failure: unknown;
-      try {
-        response = await fetchFn(url, {
-          method,
-          headers,
-          body: method === 'POST' ? encoded : undefined,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        if (attempt < maxRetries && shouldRetry(response)) {
-          await response.body?.cancel().catch(() => {});
-          await sleep(retryDelayMs);
-          continue;
-        }
-        text = await response.text();
-      } catch (error) {
-        failure = error;
-      }
-      if (text === undefined) {
-        if (!response && attempt < maxRetries) {
-          await sleep(retryDelayMs);
-          continue;
-        }
-        const timedOut = failure instanceof Error && (failure.name === 'TimeoutError' || failure.name === 'AbortError');
-        const message = timedOut
-          ? `Request aborted due to timeout being reached (${timeoutMs}ms)`
-          : `An error occurred with our connection to Stripe.${attempt > 0 ? ` Request was retried ${attempt} times.` : ''}`;
-        throw new StripeRequestError('StripeConnectionError', message, { requestId: response?.headers.get('request-id') ?? undefined });
-      }
-      return parseResponse<T>(response!, text);
-    }
-  }
-
-  function parseResponse<T>(response: Response, text: string): T {
-    const requestId = response.headers.get('request-id') ?? undefined;
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new StripeRequestError('StripeAPIError', 'Invalid JSON received from the Stripe API', {
-        statusCode: response.status,
-        requestId,
-      });
-    }
-    // Like the SDK, an `error` member is an error whatever the status says.
-    const error = (json as { error?: unknown } | null)?.error;
-    if (error != null) {
-      const raw = (typeof error === 'object' ? error : { message: String(error) }) as {
-        type?: string;
-        code?: string;
-        param?: string;
-        decline_code?: string;
-        message?: string;
-      };
-      throw new StripeRequestError(errorTypeFor(response.status, raw), raw.message ?? '', {
-        rawType: raw.type,
-        code: raw.code,
-        param: raw.param,
-        declineCode: raw.decline_code,
-        statusCode: response.status,
-        requestId,
-      });
-    }
-    return json as T;
-  }
+  const settings: RequestSettings = {
+    base: new URL(options.apiUrl || 'https://api.stripe.com'),
+    secretKey: options.secretKey,
+    maxRetries: options.maxRetries ?? 1,
+    timeoutMs: options.timeoutMs ?? 20_000,
+    retryDelayMs: options.retryDelayMs ?? 500,
+    fetchFn: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)),
+  };
+  const request = <T>(method: 'GET' | 'POST', path: string, params?: object, requestOptions?: StripeRequestOptions) =>
+    stripeRequest<T>(settings, method, path, params, requestOptions);
 
   const id = (value: string) => encodeURIComponent(value);
 
@@ -263,6 +187,106 @@ export function createStripeClient(options: StripeClientOptions) {
         request<Stripe.Subscription>('POST', `/v1/subscriptions/${id(subscriptionId)}`, params, opts),
     },
   };
+}
+
+/** Where and how the client sends its requests: resolved once from {@link StripeClientOptions}. */
+interface RequestSettings {
+  base: URL;
+  secretKey: string;
+  maxRetries: number;
+  timeoutMs: number;
+  retryDelayMs: number;
+  fetchFn: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+}
+
+/** One API call, retried on a lost connection or when Stripe advises it (409, 5xx), like the SDK. */
+async function stripeRequest<T>(
+  settings: RequestSettings,
+  method: 'GET' | 'POST',
+  path: string,
+  params?: object,
+  requestOptions: StripeRequestOptions = {},
+): Promise<T> {
+  const { base, secretKey, maxRetries, timeoutMs, retryDelayMs, fetchFn } = settings;
+  const encoded = encodeStripeForm(params);
+  const url = new URL(method === 'GET' && encoded ? `${path}?${encoded}` : path, base);
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    Authorization: `Bearer ${secretKey}`,
+    'Content-Type': 'application/x-www-form-urlencoded',
+    'Stripe-Version': STRIPE_API_VERSION,
+  };
+  // Like the SDK, key every POST (a random key unless the caller's own makes a repeat idempotent),
+  // so a retry after a lost response cannot create a second object.
+  if (method === 'POST') headers['Idempotency-Key'] = requestOptions.idempotencyKey ?? `stripe-retry-${crypto.randomUUID()}`;
+
+  for (let attempt = 0; ; attempt += 1) {
+    let response: Response | undefined;
+    let text: string | undefined;
+    let failure: unknown;
+    try {
+      response = await fetchFn(url, {
+        method,
+        headers,
+        body: method === 'POST' ? encoded : undefined,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (attempt < maxRetries && shouldRetry(response)) {
+        await response.body?.cancel().catch(() => {});
+        await sleep(retryDelayMs);
+        continue;
+      }
+      text = await response.text();
+    } catch (error) {
+      failure = error;
+    }
+    if (text === undefined) {
+      if (!response && attempt < maxRetries) {
+        await sleep(retryDelayMs);
+        continue;
+      }
+      const timedOut = failure instanceof Error && (failure.name === 'TimeoutError' || failure.name === 'AbortError');
+      const message = timedOut
+        ? `Request aborted due to timeout being reached (${timeoutMs}ms)`
+        : `An error occurred with our connection to Stripe.${attempt > 0 ? ` Request was retried ${attempt} times.` : ''}`;
+      throw new StripeRequestError('StripeConnectionError', message, { requestId: response?.headers.get('request-id') ?? undefined });
+    }
+    return parseStripeResponse<T>(response!, text);
+  }
+}
+
+/** The JSON body, or the {@link StripeRequestError} it (or its absence) stands for. */
+function parseStripeResponse<T>(response: Response, text: string): T {
+  const requestId = response.headers.get('request-id') ?? undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new StripeRequestError('StripeAPIError', 'Invalid JSON received from the Stripe API', {
+      statusCode: response.status,
+      requestId,
+    });
+  }
+  // Like the SDK, an `error` member is an error whatever the status says.
+  const error = (json as { error?: unknown } | null)?.error;
+  if (error != null) {
+    const raw = (typeof error === 'object' ? error : { message: String(error) }) as {
+      type?: string;
+      code?: string;
+      param?: string;
+      decline_code?: string;
+      message?: string;
+    };
+    throw new StripeRequestError(errorTypeFor(response.status, raw), raw.message ?? '', {
+      rawType: raw.type,
+      code: raw.code,
+      param: raw.param,
+      declineCode: raw.decline_code,
+      statusCode: response.status,
+      requestId,
+    });
+  }
+  return json as T;
 }
 
 /** Stripe's default: an event signed more than 5 minutes ago is refused (replays). */
