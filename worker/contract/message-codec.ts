@@ -1,12 +1,10 @@
-import type { Message } from './messages';
-
 /**
  * A message (worker/contract/messages.ts) as one string, for the one place that carries only text:
  * a zod issue's `message`, which zod keeps as a schema gives it. The id, then its parameters as
  * JSON; never shown to anyone. Kept apart from the message table so the SPA's form checks
  * (auth-rules.ts) can write and read these strings without loading every server sentence.
  */
-export function encodeMessage(message: Message): string {
+export function encodeMessage(message: { id: string; params: Readonly<Record<string, string | number>> }): string {
   return Object.keys(message.params).length ? `${message.id} ${JSON.stringify(message.params)}` : message.id;
 }
 

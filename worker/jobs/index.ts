@@ -1,9 +1,10 @@
-/** The job pipeline and its kinds (issue 13, docs/decisions/009-engine-platform.md). */
+/** The job pipeline and its kinds (docs/decisions/009-engine-platform.md). */
 export { JOB_KINDS, jobKinds } from './registry';
 export { JOB_DEADLINE_SECONDS, type JobContext, type JobKind } from './kind';
 export { createJobDispatcher, dispatchingQueue, type JobDispatcher } from './dispatcher';
 export { queuePlace } from './queue';
 export {
+  batchJobIds,
   failJob,
   getJob,
   JOB_CALLBACK_PATH,
