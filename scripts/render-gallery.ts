@@ -9,7 +9,7 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import sharp, { type OverlayOptions } from 'sharp';
-import { ENGINE_TOOL_IDS, type EngineToolId } from '../worker/engine/operations';
+import { ENGINE_TOOL_IDS, type EngineToolId } from '../worker/contract/engine-operations';
 import { applyTool } from '../worker/engine/tools/index';
 import { decodeRaster, encodeRaster } from '../worker/engine/tools/raster';
 import { damagePhoto } from '../worker/engine/tools/restore.damage';

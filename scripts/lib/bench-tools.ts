@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { ENGINE_TOOL_IDS, type EngineToolId } from '../../worker/engine/operations';
+import { ENGINE_TOOL_IDS, type EngineToolId } from '../../worker/contract/engine-operations';
 import { applyTool } from '../../worker/engine/tools/index';
 
 const PARAMS: Partial<Record<EngineToolId, Record<string, string>>> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINE_TOOL_IDS } from '../engine/operations';
+import { ENGINE_TOOL_IDS } from './engine-operations';
 import { CREATION_TYPES } from './generation';
 import {
   COLOUR_PICKER_PRESETS,

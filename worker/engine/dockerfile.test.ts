@@ -24,7 +24,7 @@ import { dirname, join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { encodeOperation, ENGINE_RUN_PATH, signEngineRequest } from '../adapters/images/engine-wire';
+import { encodeOperation, ENGINE_RUN_PATH, signEngineRequest } from '../contract/engine-wire';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ENTRY = 'worker/engine/service.ts';
@@ -272,7 +272,7 @@ describe('engine image (worker/engine/Dockerfile)', () => {
       'worker/engine/upscale/index.ts',
       'worker/engine/vision/models/selfie.json',
       'worker/engine/vision/models/selfie.bin',
-      'worker/adapters/images/engine-wire.ts',
+      'worker/contract/engine-wire.ts',
       'worker/lib/bytes.ts',
       'worker/lib/images/inspect.ts',
     ])
@@ -305,6 +305,7 @@ describe('engine image (worker/engine/Dockerfile)', () => {
     const contents = imageContents();
     expect(contents.get(posix.join(image.workdir, ENTRY))).toBe(ENTRY);
     expect(contents.get(posix.join(image.workdir, 'tsconfig.json'))).toBe('tsconfig.json');
+    expect(contents.get(posix.join(image.workdir, 'tsconfig.base.json'))).toBe('tsconfig.base.json');
     expect(image.cmd).toContain(ENTRY);
   });
 

@@ -10,14 +10,20 @@ import sharp from 'sharp';
 import { STYLES, type Style } from '../contract/generation';
 import { UPSCALE } from '../contract/upscale';
 import { decodable, editImages } from './edit';
-import { EngineInputError, type EngineOp, type EngineOperation, type EngineOutput, type UpscaleFactor } from './operations';
+import {
+  EngineInputError,
+  type EngineOp,
+  type EngineOperation,
+  type EngineOutput,
+  type UpscaleFactor,
+} from '../contract/engine-operations';
 import { renderFromPrompt } from './render/procedural';
 import { applyTool } from './tools';
 import { logoSvg, renderLogo } from './logo';
 import { renderAvatar } from './face-swap';
 import { finishPngOutput, OUTPUT_DPI, pngDpi } from './png-output';
 
-export * from './operations';
+export * from '../contract/engine-operations';
 
 /** Output budget of the upscaler (contract/upscale.ts): the upload route refuses first; this guards direct callers. */
 const UPSCALE_MAX_OUTPUT_PIXELS = UPSCALE.maxOutputPixels;

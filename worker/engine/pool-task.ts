@@ -14,7 +14,7 @@ if (process.platform === 'linux') {
     // Not permitted in some containers: the pool still works at normal priority.
   }
 }
-import { EngineInputError, type EngineOperation, type EngineOutput } from './operations';
+import { EngineInputError, type EngineOperation, type EngineOutput } from '../contract/engine-operations';
 
 /**
  * What crosses back from a worker thread. Errors are flattened on purpose: structured clone keeps an

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EngineInputError } from './operations';
+import { EngineInputError } from '../contract/engine-operations';
 import { createEnginePool } from './pool';
 
 const pool = createEnginePool({ threads: 1 });

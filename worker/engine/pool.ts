@@ -1,8 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
-import { EngineBusyError } from '../adapters/images/port';
-import { EngineInputError, type EngineOperation, type EngineOutput } from './operations';
+import { EngineBusyError, EngineInputError, type EngineOperation, type EngineOutput } from '../contract/engine-operations';
 import type { PoolResult } from './pool-task';
 
 export interface EnginePool {

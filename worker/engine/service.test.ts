@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngineServiceClient } from '../adapters/images/engine-service';
-import { encodeOperation, ENGINE_RUN_PATH, signEngineRequest } from '../adapters/images/engine-wire';
+import { encodeOperation, ENGINE_RUN_PATH, signEngineRequest } from '../contract/engine-wire';
 import { EngineBusyError, EngineError } from '../services/generation/engine';
-import { EngineInputError } from './operations';
+import { EngineInputError } from '../contract/engine-operations';
 import { createEnginePool } from './pool';
 import { createEngineService } from './service';
 import { NO_FACE_MESSAGE } from './tools/id-photo';

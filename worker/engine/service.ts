@@ -10,9 +10,8 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { pathToFileURL } from 'node:url';
-import { ENGINE_RUN_PATH, verifyEngineRequest, wireOperation } from '../adapters/images/engine-wire';
-import { EngineBusyError } from '../adapters/images/port';
-import { EngineInputError } from './operations';
+import { ENGINE_RUN_PATH, verifyEngineRequest, wireOperation } from '../contract/engine-wire';
+import { EngineBusyError, EngineInputError } from '../contract/engine-operations';
 import { createEnginePool, type EnginePool } from './pool';
 
 /** Five 10 MB uploads as base64 (an edit), plus JSON. */

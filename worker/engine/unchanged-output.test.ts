@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { assertChanged, runEngineOperation } from './index';
-import { EngineInputError, FACE_SWAP_MORE_ACCESSORIES } from './operations';
+import { EngineInputError, FACE_SWAP_MORE_ACCESSORIES } from '../contract/engine-operations';
 
 const portrait = new Uint8Array(readFileSync(new URL('../../tests/fixtures/photos/astronaut.png', import.meta.url)));
 const png = (bytes: Buffer) => ({ bytes: new Uint8Array(bytes), contentType: 'image/png' as const, width: 0, height: 0 });

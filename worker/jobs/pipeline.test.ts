@@ -5,7 +5,7 @@ import { pngBytes, pngFile, scriptedEngines } from '../../tests/fixtures/images'
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
 import type { JobMessage } from '../adapters/queue/port';
 import { createImageEngines } from '../adapters/images/engines';
-import { EngineInputError, type EngineOperation } from '../engine/operations';
+import { EngineInputError, type EngineOperation } from '../contract/engine-operations';
 import type { OfflineEngine } from '../services/generation/engine';
 import { JOB_DEADLINE_SECONDS } from './kind';
 import { sweepExpiredJobs } from './pipeline';

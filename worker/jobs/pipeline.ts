@@ -3,7 +3,7 @@ import { schema, type Tx } from '../../db/client';
 import { ServiceError } from '../contract/errors';
 import { classifyError, type ErrorCategory } from '../contract/generation';
 import { FAILURE_OF_CATEGORY, JOB_FAILURE_CATEGORY, type JobFailure } from '../contract/job-failures';
-import { EngineInputError } from '../engine/operations';
+import { EngineInputError } from '../contract/engine-operations';
 import { newId } from '../lib/ids';
 import type { LedgerEntryReason } from '../contract/ledger-reasons';
 import { refundBatchShare } from '../services/credits/batch-share';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ENGINE_TOOL_IDS, asRaster } from '../engine/operations';
+import { ENGINE_TOOL_IDS, asRaster } from '../contract/engine-operations';
 import { generationCost } from '../services/config/credit-system-config';
 import { defineJobKind } from './kind';
 import { offlineEngine, readSource } from './sources';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { UPSCALE_FACTORS, asRaster } from '../engine/operations';
+import { UPSCALE_FACTORS, asRaster } from '../contract/engine-operations';
 import { upscaleCost } from '../services/config/credit-system-config';
 import { defineJobKind, JOB_DEADLINE_SECONDS } from './kind';
 import { offlineEngine, readSource } from './sources';

@@ -5,7 +5,7 @@ import { pngBytes, pngFile, scriptedEngines } from '../../tests/fixtures/images'
 import { createTestApp, type TestApp } from '../../tests/setup/test-app';
 import { createImageEngines } from '../adapters/images/engines';
 import { FACE_SWAP_PREFIX } from '../contract/face-swap';
-import type { EngineOperation } from '../engine/operations';
+import type { EngineOperation } from '../contract/engine-operations';
 
 /** Issue 15: face swap's prompt is validated against the option catalogue and compiled on the server. */
 let t: TestApp;

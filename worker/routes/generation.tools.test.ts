@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { schema } from '../../db/client';
 import { pngBytes, pngFile, scriptedEngines } from '../../tests/fixtures/images';
 import { createImageEngines } from '../adapters/images/engines';
-import type { EngineOperation } from '../engine/operations';
+import type { EngineOperation } from '../contract/engine-operations';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app';
 
 /** Issue 14: the server owns the tool catalogue — it validates a tool's inputs and compiles its prompt. */

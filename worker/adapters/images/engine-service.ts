@@ -1,6 +1,6 @@
-import { EngineInputError, type EngineOperation, type EngineOutput } from '../../engine/operations';
+import { EngineInputError, type EngineOperation, type EngineOutput } from '../../contract/engine-operations';
 import { EngineBusyError, EngineError, type OfflineEngine } from './port';
-import { encodeOperation, ENGINE_RUN_PATH, signEngineRequest } from './engine-wire';
+import { encodeOperation, ENGINE_RUN_PATH, signEngineRequest } from '../../contract/engine-wire';
 
 export interface EngineServiceOptions {
   /** Base URL of the engine service (worker/engine/service.ts), e.g. a Cloudflare Container or any host. */

@@ -1,5 +1,5 @@
 import { dispatchOperation, type ImageOperation, type OperationTable, type TextOperation } from '../../contract/operations';
-import { asRaster, type EngineOperation, type EngineOutput } from '../../engine/operations';
+import { asRaster, type EngineOperation, type EngineOutput } from '../../contract/engine-operations';
 import type { EditInput, EngineImage, ImageEngine, OfflineEngine, TextToImageInput } from './port';
 
 type Frame = Pick<TextToImageInput, 'style' | 'width' | 'height' | 'seed'>;

@@ -2,7 +2,7 @@
 import type { ModelName } from '../../contract/generation';
 import type { GenerationTuning, OptionSupport } from '../../contract/generation-options';
 import type { ImageOperation, TextOperation } from '../../contract/operations';
-import type { EngineOperation, EngineOutput } from '../../engine/operations';
+import type { EngineOperation, EngineOutput } from '../../contract/engine-operations';
 
 /**
  * What to make, as a typed operation (contract/operations.ts), never a prompt to be parsed: the
@@ -71,31 +71,4 @@ export interface ImageEngines {
   readonly slots: number;
 }
 
-/**
- * A failure the provider reported. `retryable` failures (rate limits, 5xx, timeouts) are retried by
- * the queue; the rest fail the job at once (and refund it).
- */
-export class EngineError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-  ) {
-    super(message);
-    this.name = 'EngineError';
-  }
-}
-
-/**
- * The engine has no free slot right now (its pool's queue is full, or the engine service answered
- * 429/503). Not a failure and not an attempt: the job goes back to the queue and runs later.
- */
-export class EngineBusyError extends EngineError {
-  constructor(
-    message: string,
-    /** When to try again, from the engine's `Retry-After`. */
-    readonly retryAfterSeconds: number,
-  ) {
-    super(message, true);
-    this.name = 'EngineBusyError';
-  }
-}
+export { EngineBusyError, EngineError } from '../../contract/engine-operations';

@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { EngineInputError, type EngineToolId } from '../operations';
+import { EngineInputError, type EngineToolId } from '../../contract/engine-operations';
 import { applyTool } from '../tools';
 import { phrasePattern } from './prompt-words';
 

@@ -10,7 +10,7 @@ import { humanFace } from '../vision/human-face';
 import { keepConnectedTo, segmentPerson } from '../vision/segment';
 import { boxBlur, guidedFilter } from '../tools/filters';
 import { createPlane, encodeRaster, gaussianBlur, luminance, type Plane, type Raster } from '../tools/raster';
-import { EngineInputError } from '../operations';
+import { EngineInputError } from '../../contract/engine-operations';
 import { LANDMARKS, faceFrame, maskFromSvg, pathOf, range, toFrame, toImage, type FaceFrame, type Point } from './geometry';
 
 export interface Iris {

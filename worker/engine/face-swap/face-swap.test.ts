@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FACE_SWAP_OFFLINE, FACE_SWAP_OPTIONS } from '../../contract/face-swap';
-import { EngineInputError } from '../operations';
+import { EngineInputError } from '../../contract/engine-operations';
 import { decodeRaster, type Raster } from '../tools/raster';
 import { analysePortrait, type PortraitAnalysis } from './analysis';
 import { renderAvatar } from './avatar';

@@ -7,7 +7,7 @@
  * Text mode draws an illustrated portrait from the choices (avatar.ts).
  */
 import { cleanSelection, optionsByKey } from '../../contract/face-swap';
-import { FACE_SWAP_ACCESSORY_COLOURS, FACE_SWAP_MORE_ACCESSORIES } from '../operations';
+import { FACE_SWAP_ACCESSORY_COLOURS, FACE_SWAP_MORE_ACCESSORIES } from '../../contract/engine-operations';
 import type { PhotoTool, Raster } from '../tools/raster';
 import { accessorySvg, anchorsOf } from './accessories';
 import { analysePortrait, type PortraitAnalysis } from './analysis';

@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import { HEX_COLOUR, idPhotoPixels } from '../../contract/tools';
-import { EngineInputError } from '../operations';
+import { EngineInputError } from '../../contract/engine-operations';
 import { detectFaces } from '../vision';
 import { humanFace } from '../vision/human-face';
 import { keepConnectedTo, segmentPerson } from '../vision/segment';

@@ -5,7 +5,7 @@
  * service; the workbench's edits reuse the style tools when a prompt names a style (edit/index.ts).
  */
 import { faceSwap } from '../face-swap';
-import { EngineInputError, type EngineOutput, type EngineToolId, type ToolParams } from '../operations';
+import { EngineInputError, type EngineOutput, type EngineToolId, type ToolParams } from '../../contract/engine-operations';
 import { animeStyle } from './anime';
 import { cyberpunk } from './cyberpunk';
 import { idPhoto } from './id-photo';

@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ID_PHOTO_SIZES } from '../../contract/tools';
-import { EngineInputError } from '../operations';
+import { EngineInputError } from '../../contract/engine-operations';
 import { detectFaces } from '../vision';
 import { segmentPerson } from '../vision/segment';
 import { idPhoto, NO_FACE_MESSAGE } from './id-photo';

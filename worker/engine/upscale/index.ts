@@ -5,7 +5,7 @@
  * engine pool thread; the output is a PNG exactly `scale`× the EXIF-oriented input.
  */
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
-import { EngineInputError, type EngineOutput, type UpscaleFactor } from '../operations';
+import { EngineInputError, type EngineOutput, type UpscaleFactor } from '../../contract/engine-operations';
 import { backProject, backProjectTiled } from './back-projection';
 import { DEBLOCK_BELOW_QUALITY, deblock, jpegQuantisation } from './deblock';
 import { enhanceFaces, type FaceBox } from './face';

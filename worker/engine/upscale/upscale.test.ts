@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp, { type Region } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { EngineInputError } from '../operations';
+import { EngineInputError } from '../../contract/engine-operations';
 import { BACK_PROJECTION_STEPS, PLANS, superResolve, TILE, upscale } from './index';
 import { psnr, type Rgb8 } from './metrics';
 import { loadModel } from './model';

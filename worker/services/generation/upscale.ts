@@ -10,7 +10,7 @@ import {
   type UpscaleStarted,
   type UpscaleStatus,
 } from '../../contract/upscale';
-import { UPSCALE_FACTORS, type UpscaleFactor } from '../../engine/operations';
+import { UPSCALE_FACTORS, type UpscaleFactor } from '../../contract/engine-operations';
 import { getJob, jobKinds, queuePlace, startJob, type JobContext } from '../../jobs';
 import { readSystemConfig } from '../config/system-config';
 import { presentFileUrl } from '../files/files';

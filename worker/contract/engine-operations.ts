@@ -4,12 +4,12 @@
  * boundary (pool), the HTTP boundary (engine service) and the job pipeline, so they hold only
  * plain data: encoded image bytes, numbers and strings. Runtime-agnostic: no sharp, no tfjs here.
  */
-import type { PhotoToolId as EngineToolId } from '../contract/tools';
-import type { UpscaleFactor } from '../contract/upscale';
+import type { PhotoToolId as EngineToolId } from './tools';
+import type { UpscaleFactor } from './upscale';
 
 /** Tools the offline engine implements as real algorithms: the catalogue's photo tools (contract/tools.ts). */
-export { PHOTO_TOOL_IDS as ENGINE_TOOL_IDS, type PhotoToolId as EngineToolId } from '../contract/tools';
-export { UPSCALE_FACTORS, type UpscaleFactor } from '../contract/upscale';
+export { PHOTO_TOOL_IDS as ENGINE_TOOL_IDS, type PhotoToolId as EngineToolId } from './tools';
+export { UPSCALE_FACTORS, type UpscaleFactor } from './upscale';
 
 /**
  * Face swap parameter naming accessories worn besides `head_accessories` (comma-separated catalogue
@@ -80,5 +80,34 @@ export class EngineInputError extends Error {
   ) {
     super(message);
     this.name = 'EngineInputError';
+  }
+}
+
+/**
+ * A failure the provider reported. `retryable` failures (rate limits, 5xx, timeouts) are retried by
+ * the queue; the rest fail the job at once (and refund it).
+ */
+export class EngineError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+
+/**
+ * The engine has no free slot right now (its pool's queue is full, or the engine service answered
+ * 429/503). Not a failure and not an attempt: the job goes back to the queue and runs later.
+ */
+export class EngineBusyError extends EngineError {
+  constructor(
+    message: string,
+    /** When to try again, from the engine's `Retry-After`. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, true);
+    this.name = 'EngineBusyError';
   }
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { ENGINE_TOOL_IDS, UPSCALE_FACTORS, type EngineOperation } from '../../engine/operations';
-import { base64ToBytes, bytesToBase64, equalBytes, hmacSha256, toHex } from '../../lib/bytes';
+import { ENGINE_TOOL_IDS, UPSCALE_FACTORS, type EngineOperation } from './engine-operations';
+import { base64ToBytes, bytesToBase64, equalBytes, hmacSha256, toHex } from '../lib/bytes';
 
 /**
  * The engine service's wire format, shared by the Worker's client (engine-service.ts) and the
