@@ -92,7 +92,7 @@ for (let i = 0; i < SPENDERS; i++) {
   spenders.push(signed.token);
 }
 
-// Same-driver references (issue 17): each product row is also compared with the floor it could reach.
+// Same-driver references: each product row is also compared with the floor it could reach.
 const floorServers = await startFloorServers(t.deps.db, t.deps.config, listen, serve);
 const rows = [
   await measure('bare Hono GET /ping (baseline)', `${baseline.url}/ping`),
@@ -144,7 +144,7 @@ async function measureWebhookReplay() {
 
 /**
  * POST /api/credits/consume with a fresh reference each time. One user: every spend queues on one
- * account row. Several users: the same connections spread over that many rows (issue 17: does it
+ * account row. Several users: the same connections spread over that many rows (does it
  * scale?). One connection: the latency of a spend when nothing queues.
  */
 async function measureSpend(tokens: string[] = [token], connections = CONNECTIONS) {
@@ -227,7 +227,7 @@ console.log('|---|---:|---:|');
 console.log(`| POST → COMPLETED | ${pct(totals, 50)} | ${pct(totals, 95)} |`);
 console.log(`| app overhead (total − engine) | ${pct(overheads, 50)} | ${pct(overheads, 95)} |`);
 
-// Loaded latency (issue 13): the balance read while 10 generations loop, next to the same read idle.
+// Loaded latency: the balance read while 10 generations loop, next to the same read idle.
 // Rendering runs in the engine's worker threads, so the request thread should barely notice (goal ≤ 2×).
 const loaded = await measureBalanceUnderLoad(10);
 console.log(

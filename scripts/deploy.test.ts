@@ -14,7 +14,7 @@ function ready(overrides: Record<string, unknown> = {}): WranglerConfig {
   return { ...committed, env: { ...committed.env, production } };
 }
 
-describe('npm run deploy refuses what must not ship (issue 12, break 15)', () => {
+describe('npm run deploy refuses what must not ship', () => {
   it('refuses the committed wrangler.toml as it stands: placeholder Hyperdrive id and PUBLIC_URL', () => {
     const refusals = deployRefusals(committed, DATABASE);
     expect(refusals).toEqual(

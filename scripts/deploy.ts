@@ -1,5 +1,5 @@
 /**
- * `npm run deploy`: the one way to ship production (issue 12, break 15).
+ * `npm run deploy`: the one way to ship production.
  *
  * 1. Refuses a configuration that is not ready: placeholder ids or URLs in wrangler.toml's
  *    [env.production], the dev mailer, sandbox payments or PayPal's sandbox (unless DEMO_MODE=true

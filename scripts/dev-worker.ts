@@ -68,7 +68,7 @@ const vars = ['JWT_KEYS', 'AUTH_SECRET', 'QSTASH_CURRENT_SIGNING_KEY', 'QSTASH_N
   (key) => ['--var', `${key}:${secrets[key]}`],
 );
 const port = process.env.PORT ?? '8787';
-// `--env dev`: the top level of wrangler.toml is deliberately not a development config (issue 12, break 15).
+// `--env dev`: the top level of wrangler.toml is deliberately not a development config.
 // PORT tells the Worker which port request-less links (job callbacks) are on.
 const child = spawn(
   'npx',

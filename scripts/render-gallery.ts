@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/render-gallery.ts [--only <toolId>]`: before/after sheets of every photo tool on
- * natural photos, into docs/gallery/ (issue 14: quality is judged by eye). Photos: the public-domain
+ * natural photos, into docs/gallery/ (quality is judged by eye). Photos: the public-domain
  * astronaut, coffee and chelsea from Debian's python3-skimage when installed, else the 256-px crops
  * in tests/fixtures/photos. Restoration is shown on a damaged copy (restore.damage.ts) beside the
  * clean original; the ID photo on the portrait, in three sizes and colours; face swap as option
@@ -59,7 +59,7 @@ async function sheet(rows: { title: string; images: Uint8Array[] }[], file: stri
   console.log(`${OUT}/${file}`);
 }
 
-/** Face swap (issue 15): each row a set of option choices on the astronaut, then text-mode avatars. */
+/** Face swap: each row a set of option choices on the astronaut, then text-mode avatars. */
 async function renderFaceSwap() {
   const portrait = photo('astronaut');
   const raster = await decodeRaster(portrait);

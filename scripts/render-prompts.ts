@@ -1,12 +1,12 @@
 /**
  * `npx tsx scripts/render-prompts.ts`: a contact sheet of the offline text-to-image engine on 30
  * prompts in English and Traditional Chinese across the five styles, into docs/gallery/prompts.jpg
- * (issue 15: the picture should show what the prompt names). `--out <dir>` also writes each
+ * (the picture should show what the prompt names). `--out <dir>` also writes each
  * render at 512 px there, to look at one closely.
  *
  * Two more rows send prompts the way the workbench does after a style button is clicked — the
  * prompt, ", " and the button's text (web/src/features/workbench/prompt-suffix.ts) — plus the
- * inspiration chips and the review's off-gallery cases (issue 15 review gaps 1 and 7).
+ * inspiration chips and the review's off-gallery cases.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import sharp, { type OverlayOptions } from 'sharp';

@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/showcase-thumbs.ts`: copies whose shorter side is 480 px of the seeded showcase images in
- * web/public/showcase/thumbs/, for grids and cards (issue 16: phones downloaded the 1248-px
+ * web/public/showcase/thumbs/, for grids and cards (phones downloaded the 1248-px
  * originals for 180-px tiles). Run it after `npm run render:showcase`.
  */
 import { mkdirSync, readdirSync } from 'node:fs';

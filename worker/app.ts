@@ -43,7 +43,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestId);
   app.use('*', async (c, next) => {
     // The Worker builds this app once per isolate and passes each request's ports (its database
-    // connection) as `env.deps` (issue 17); the Node server passes none and the built-in deps serve.
+    // connection) as `env.deps`; the Node server passes none and the built-in deps serve.
     c.set('deps', (c.env as { deps?: AppDeps } | undefined)?.deps ?? deps);
     await next();
   });
@@ -51,7 +51,7 @@ export function createApp(deps: AppDeps) {
   if (deps.config.CORS_ORIGINS.length) app.use('/api/*', cors({ origin: deps.config.CORS_ORIGINS, maxAge: 600 }));
   // GET and HEAD carry no body our handlers read. Skipping them matters on Node: hono's bodyLimit reads
   // `c.req.raw.body`, which makes @hono/node-server build a full WHATWG Request with an AbortSignal for
-  // every request (≈ 40 % of a cached public read's server time in a CPU profile, issue 17).
+  // every request (≈ 40 % of a cached public read's server time in a CPU profile).
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD'
       ? next()
@@ -77,7 +77,7 @@ export function createApp(deps: AppDeps) {
   // Shared creations' public pages, outside /api (docs/decisions/036).
   app.route('/s', sharedPageRoutes);
   app.notFound(notFound);
-  // Unexpected errors (5xx) also go to the error tracker when one is configured (issue 18).
+  // Unexpected errors (5xx) also go to the error tracker when one is configured.
   app.onError(async (err, c) => {
     const response = await onError(err, c);
     if (response.status >= 500) {

@@ -31,7 +31,7 @@ describe('loadConfig', () => {
     );
   });
 
-  describe('production refuses sandboxes and test keys unless DEMO_MODE (issue 12, break 15)', () => {
+  describe('production refuses sandboxes and test keys unless DEMO_MODE', () => {
     const live = {
       ...TEST_ENV,
       APP_ENV: 'production',
@@ -80,7 +80,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('refuses the dev mailer on a PUBLIC_URL others can reach, unless DEMO_MODE (issue 12, break 12)', () => {
+  it('refuses the dev mailer on a PUBLIC_URL others can reach, unless DEMO_MODE', () => {
     const dev = { ...TEST_ENV, APP_ENV: 'development' };
     expect(() => loadConfig({ ...dev, PUBLIC_URL: 'http://studio.lan:8787' })).toThrow(
       /MAILER is invalid: the dev mailbox cannot serve a non-loopback PUBLIC_URL/,

@@ -28,7 +28,7 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host) || /^::ffff:127(\.\d{1,3}){3}$/.test(host);
 }
 
-/** PayPal's REST endpoints: production defaults to live and refuses the sandbox (issue 12, break 15). */
+/** PayPal's REST endpoints: production defaults to live and refuses the sandbox. */
 export const SANDBOX_PAYPAL_API_URL = 'https://api-m.sandbox.paypal.com';
 export const LIVE_PAYPAL_API_URL = 'https://api-m.paypal.com';
 
@@ -38,7 +38,7 @@ const configFields = z.object({
   APP_VERSION: z.string().max(64).optional(),
   APP_COMMIT: z.string().max(64).optional(),
   /**
-   * Error tracking (issue 18): a Sentry DSN (`https://<key>@<host>/<project id>`). Unset = errors are
+   * Error tracking: a Sentry DSN (`https://<key>@<host>/<project id>`). Unset = errors are
    * only logged. Reported from onError (5xx only) and the cron handler, never with request bodies.
    */
   ERROR_REPORTER_DSN: z.url().optional(),
@@ -211,7 +211,7 @@ export const configSchema = configFields
     const production = cfg.APP_ENV === 'production';
     // Production links cannot be guessed from requests: the Host header is the client's word.
     if (production && !cfg.PUBLIC_URL) need('PUBLIC_URL', 'APP_ENV=production');
-    // Anyone who reaches a dev-mailer deployment could read every sign-in code (issue 12, break 12).
+    // Anyone who reaches a dev-mailer deployment could read every sign-in code.
     // APP_ENV=test is the in-process test harness, which no one else can reach.
     const reachable = cfg.PUBLIC_URL && !isLoopbackHost(new URL(cfg.PUBLIC_URL).hostname);
     if (cfg.MAILER === 'dev' && reachable && cfg.APP_ENV !== 'test' && !cfg.DEMO_MODE) {
@@ -246,7 +246,7 @@ export const configSchema = configFields
 
 type RawConfig = z.infer<typeof configFields>;
 
-/** Sandbox endpoints and test keys in production mean real users pay nothing and get credits (issue 12, break 15). */
+/** Sandbox endpoints and test keys in production mean real users pay nothing and get credits. */
 function productionRefusals(cfg: RawConfig, ctx: z.RefinementCtx) {
   const refuse = (key: keyof RawConfig, message: string) =>
     ctx.addIssue({ code: 'custom', path: [key], message: `${message} with APP_ENV=production (unless DEMO_MODE=true)` });

@@ -130,7 +130,7 @@ async function openDatabase(env: WorkerBindings, config: Config): Promise<{ db: 
 }
 
 // Built once per isolate (routes depend only on isolate-level config); each request's ports, with
-// its own database connection, reach the app as `env.deps` (0.7-0.9 ms per request saved, issue 17).
+// its own database connection, reach the app as `env.deps` (0.7-0.9 ms per request saved).
 let app: ReturnType<typeof createApp> | undefined;
 
 async function handle(request: Request, env: WorkerBindings, ctx: ExecutionContextLike): Promise<Response> {
@@ -206,7 +206,7 @@ function workerImageEngines(config: Config, env: WorkerBindings) {
 export { EngineContainer } from './adapters/images/engine-container';
 
 export default {
-  // Public reads may be answered from this data centre's cache before any deps are built (issue 17).
+  // Public reads may be answered from this data centre's cache before any deps are built.
   fetch: (request: Request, env: WorkerBindings, ctx: ExecutionContextLike) =>
     withEdgeCache(
       request,

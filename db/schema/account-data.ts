@@ -6,7 +6,7 @@ import { users } from './users';
 export const dataExportStatus = pgEnum('data_export_status', ['PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED']);
 
 /**
- * One "My data" export (issue 19): a zip of the profile, orders, ledger, creation records and the
+ * One "My data" export: a zip of the profile, orders, ledger, creation records and the
  * user's own images, built by a job on the queue (worker/jobs/data-export.ts). `progress` (0–100) is
  * what the personal center shows while it runs; the zip lives at `blobKey` until `expiresAt`.
  */

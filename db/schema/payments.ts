@@ -99,7 +99,7 @@ export const subscriptions = pgTable(
     statusEventAt: tstz('status_event_at'),
     /**
      * Billing must still be stopped at the gateway: a second subscription that was paid while another
-     * was live (issue 12 break 3). Maintenance retries until the gateway confirms.
+     * was live. Maintenance retries until the gateway confirms.
      */
     gatewayCancelDue: boolean('gateway_cancel_due').notNull().default(false),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),

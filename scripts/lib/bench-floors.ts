@@ -1,5 +1,5 @@
 /**
- * Reference servers for `npm run bench` (issue 17): the floors a product row should be compared with.
+ * Reference servers for `npm run bench`: the floors a product row should be compared with.
  * They run in the same process as the app and talk to the SAME database driver instance (PGlite or
  * the pg Pool), so a ratio says how much of a request is ours rather than the driver's or the
  * framework's:

@@ -1,5 +1,5 @@
 /**
- * Photo tools section of `npm run bench` (issue 14): warm time of each tool on a 1 MP photo (the
+ * Photo tools section of `npm run bench`: warm time of each tool on a 1 MP photo (the
  * astronaut crop enlarged to 1024×1024), whole `applyTool` (decode, algorithm, PNG encode), median
  * of three runs after one warm-up, and its ratio to a reference measured in the same run on the
  * same image: sharp decoding, blurring (σ 3) and encoding it as PNG, the cheapest honest "touch

@@ -1,5 +1,5 @@
 /**
- * Upscaler section of `npm run bench` (issue 13 item 5), also `npm run bench:upscaler`.
+ * Upscaler section of `npm run bench`, also `npm run bench:upscaler`.
  * Quality: each public-domain photo crop (tests/fixtures/photos, 256×256) is shrunk by the factor (2, 4, 8)
  * with antialiased bicubic (the standard super-resolution degradation, MATLAB imresize) and
  * enlarged back; PSNR (RGB) and SSIM (luma, Gaussian window) against the original, with a border

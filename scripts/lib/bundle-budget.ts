@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * What the built SPA makes a browser download (issue 16 budgets), read from dist/web and Vite's
+ * What the built SPA makes a browser download, read from dist/web and Vite's
  * manifest: the JS that `/` needs before it can paint (the entry, its static imports — the
  * modulepreloads — the home route's chunk with its imports, and the English catalogue), and the
  * size of every other chunk. Sizes are gzip -9, like the .gz files the server sends.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app';
 import { pickEncoding, serveNode } from './node-server';
 
-/** Issue 16: the Node server sends the build's precompressed files, hashed assets cached for good, the shell revalidated. */
+/** the Node server sends the build's precompressed files, hashed assets cached for good, the shell revalidated. */
 let t: TestApp;
 let server: ReturnType<typeof serveNode>;
 let port: number;

@@ -7,7 +7,7 @@ import { serveNode, type NodeServerOptions } from './node-server';
 
 /**
  * The Node server over a real socket: what the client sends in headers is its word, the socket is
- * the truth (issue 12, breaks 1 and 13).
+ * the truth.
  */
 let t: TestApp | undefined;
 let server: ReturnType<typeof serveNode> | undefined;
@@ -67,7 +67,7 @@ const spoofs = (i: number): Record<string, string> => ({
   'true-client-ip': `10.0.0.${i}`,
 });
 
-describe('client address (break 1)', () => {
+describe('client address', () => {
   it('limits 35 send-codes from one socket however the address headers are spoofed', async () => {
     const port = await start();
     const statuses: number[] = [];
@@ -90,7 +90,7 @@ describe('client address (break 1)', () => {
   });
 });
 
-describe('links on the port the server really listens on (break 13)', () => {
+describe('links on the port the server really listens on', () => {
   let token: string | undefined;
   async function referralLink(port: number, host: string) {
     token ??= (await t!.signIn('links@example.com')).token;

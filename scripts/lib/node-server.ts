@@ -28,7 +28,7 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
 }
 
-/** index.html for every client-side route, compressed once at start (issue 16: nothing is sent uncompressed). */
+/** index.html for every client-side route, compressed once at start (nothing is sent uncompressed). */
 function spaShell(html: string) {
   const bodies = {
     br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),

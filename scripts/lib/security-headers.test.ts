@@ -17,7 +17,7 @@ function parseHeadersFile(text: string) {
   return rules;
 }
 
-describe('security headers (issue 12, break 10)', () => {
+describe('security headers', () => {
   it('Workers static assets (web/public/_headers) get exactly what the Node server sends', () => {
     expect(parseHeadersFile(readFileSync('web/public/_headers', 'utf8'))).toEqual({ '/*': SPA_SECURITY_HEADERS });
   });

@@ -1,5 +1,5 @@
 /**
- * Headers for the SPA and its static assets (issue 12, break 10). The Node server sets them on every
+ * Headers for the SPA and its static assets. The Node server sets them on every
  * non-API response; on Workers the assets binding reads the same list from web/public/_headers
  * (copied into dist/web), and a test keeps the two in step.
  *

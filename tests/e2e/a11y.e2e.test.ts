@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { contextFor, launchBrowser, settled, signInByApi } from './browser';
 
 /**
- * Issue 16: axe-core finds no serious or critical problem on any route, signed in and out, in both
+ * axe-core finds no serious or critical problem on any route, signed in and out, in both
  * languages (and in the login modal). axe is injected into the page as the tests run it; the
  * context bypasses the CSP only so that injection is allowed.
  */

@@ -6,7 +6,7 @@ import { apiClient, openSignedIn, useLanguage } from './api-client';
 import { launchBrowser, newestMailAt, readCode, snap } from './browser';
 
 /**
- * Issue 19 "Done when": password reset, My data export and account deletion in the browser, in English
+ * password reset, My data export and account deletion in the browser, in English
  * and Traditional Chinese. Each test makes its own account through the API (its own client address).
  */
 const baseUrl = inject('baseUrl');

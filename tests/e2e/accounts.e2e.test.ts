@@ -17,7 +17,7 @@ const PHONE = { width: 390, height: 844 };
 const PASSWORD = 'correct horse battery';
 
 /**
- * Every test makes the accounts it needs (issue 18 item 6): through the API, from a client address of
+ * Every test makes the accounts it needs: through the API, from a client address of
  * its own, so no test depends on another having run first or on a shared per-IP budget.
  */
 async function newPasswordAccount(label: string) {
@@ -51,7 +51,7 @@ async function avatarPng(): Promise<Buffer> {
 /**
  * Picks a file through the real "Change avatar" button and the browser's file chooser. The chooser
  * event is awaited without a budget of its own (`timeout: 0`): the test's timeout is the only limit,
- * so a slow machine waits longer instead of failing at a fixed 30 s (issue 18 item 6).
+ * so a slow machine waits longer instead of failing at a fixed 30 s.
  */
 async function chooseAvatar(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
   const [chooser] = await Promise.all([
@@ -467,7 +467,7 @@ const apiSignIn = (email: string) => apiClient(baseUrl).signInByCode(email);
 const apiGet = async (path: string, bearer: string) =>
   (await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${bearer}` } })).json();
 
-/** Issue 12 break 2: a password sign-up's credits (and its inviter's) wait for the e-mail code. */
+/** a password sign-up's credits (and its inviter's) wait for the e-mail code. */
 for (const [device, viewport, locale] of [
   ['desktop', DESKTOP, 'en'],
   ['phone', PHONE, 'zh-Hant'],

@@ -5,7 +5,7 @@ import { readCode } from './browser';
 /**
  * A test's own API client with its own loopback source address (all of 127.0.0.0/8 is this machine):
  * the one e2e server counts sign-in codes and registrations per client IP, so tests that set up their
- * accounts through the API do not share, or exhaust, one budget (issue 18 item 6).
+ * accounts through the API do not share, or exhaust, one budget.
  */
 let clients = 0;
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { BUDGET, measureBundle } from '../../scripts/lib/bundle-budget';
 
-/** Issue 16 weight budgets on the build this suite just made (tests/e2e/run.ts builds dist/web first). */
+/** Weight budgets on the build this suite just made (tests/e2e/run.ts builds dist/web first). */
 it(`initial JS for / ≤ ${BUDGET.initialKb} KB gz and every other chunk ≤ ${BUDGET.chunkKb} KB gz`, () => {
   const report = measureBundle('dist/web');
   console.log(

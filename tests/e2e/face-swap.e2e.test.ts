@@ -1,5 +1,5 @@
 /**
- * Face swap / avatar builder in Chromium (issue 15): image mode end to end on desktop in English —
+ * Face swap / avatar builder in Chromium: image mode end to end on desktop in English —
  * spec §5 checks, options from the dropdowns, the Preview modal's prompt edited and used, sign-in
  * through the login modal continuing the generation, the edited photo, Preview and a download named
  * face-swap-result.png — and text mode in Traditional Chinese on a phone.
@@ -124,7 +124,7 @@ it('desktop, English, image mode: checks, options, an edited prompt, sign-in in 
   const file = await downloaded(download);
   expect(file.subarray(1, 4).toString()).toBe('PNG');
 
-  // Issue 13: a finished result offers Upscale, which opens the upscaler with it.
+  // a finished result offers Upscale, which opens the upscaler with it.
   await page.keyboard.press('Escape');
   await page.getByTestId('result-preview').waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Upscale', exact: true }).click();

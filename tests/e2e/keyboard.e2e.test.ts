@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launchBrowser, readCode, snap } from './browser';
 
 /**
- * Issue 16: sign in, generate and buy with the keyboard only — Tab to each control (it must show a
+ * sign in, generate and buy with the keyboard only — Tab to each control (it must show a
  * focus ring), Enter or Space to use it. No mouse click anywhere in this file.
  */
 const baseUrl = inject('baseUrl');

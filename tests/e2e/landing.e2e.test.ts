@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { contextFor, launchBrowser, signInByApi, snap } from './browser';
 
 /**
- * Issue 16: the landing page has every spec §1 section, the tools hub is reachable from the header
+ * the landing page has every spec §1 section, the tools hub is reachable from the header
  * and the home page and lists every tool (upscaler included), and the new pages (Terms, Privacy,
  * /credits and /referrals signed out) exist — in English and Traditional Chinese, desktop and phone.
  */

@@ -1,5 +1,5 @@
 /**
- * Logo generation in Chromium (issue 15): a description becomes a sheet of four logos with the
+ * Logo generation in Chromium: a description becomes a sheet of four logos with the
  * brand name set in type, downloadable as PNG and SVG; the suggestion chips speak the page's language.
  */
 import { readFileSync } from 'node:fs';

@@ -513,7 +513,7 @@ it('a payment result opened signed out asks to sign in, then shows the result; o
   await buyer.close();
 });
 
-it('desktop: a sandbox subscription renews and lapses by hand from its page (issue 19)', { timeout: 180_000 }, async () => {
+it('desktop: a sandbox subscription renews and lapses by hand from its page', { timeout: 180_000 }, async () => {
   const session = await apiClient(baseUrl).signInByCode(`renewal-${Date.now()}@example.com`);
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();

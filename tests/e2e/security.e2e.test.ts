@@ -5,7 +5,7 @@ import { SPA_SECURITY_HEADERS } from '../../scripts/lib/security-headers';
 import { launchBrowser, signInThroughModal, snap } from './browser';
 
 /**
- * Issue 12, break 10: the SPA and its static files carry the security headers, the built SPA runs
+ * the SPA and its static files carry the security headers, the built SPA runs
  * under its CSP without a single violation (signed out, signed in, with a blob: preview), and a
  * browser that blocks storage still gets a working page that says why sign-in will not last.
  */

@@ -1,5 +1,5 @@
 /**
- * The photo tools in Chromium (issue 14): every tool page turns a real photo into its result; the ID
+ * The photo tools in Chromium: every tool page turns a real photo into its result; the ID
  * photo comes back at the exact print size on exactly the chosen colour (preset or typed), 300 DPI;
  * size cards and colour swatches work by keyboard; zh-Hant on a phone.
  */
@@ -77,7 +77,7 @@ it('ID photo: passport on the red preset comes back 354×472 px, red at the bord
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   expect(await page.getByRole('radio', { name: /passport/i }).isChecked()).toBe(true);
-  // Swatches are read out by name (issue 16), not as hex codes.
+  // Swatches are read out by name, not as hex codes.
   await page.getByRole('radio', { name: 'White', exact: true }).first().focus();
   await page.keyboard.press('ArrowRight');
   expect(await page.getByRole('radio', { name: 'Red', exact: true }).first().isChecked()).toBe(true);

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { WORKER_BUNDLE_DIR } from './global-setup';
 
 /**
- * Issue 17: the Worker bundle as wrangler builds it for deploy (wrangler.toml: minify, no kept
+ * the Worker bundle as wrangler builds it for deploy (wrangler.toml: minify, no kept
  * names) stays under its budget gzipped, so cold starts stay cheap. It was 549 KB unminified with all
  * 64 zod locales (`import { z } from 'zod'` keeps the whole namespace; `import * as z` lets the
  * bundler drop what is unused).

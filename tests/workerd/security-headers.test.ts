@@ -7,7 +7,7 @@ import { expectConsoleError } from '../setup/fail-on-console-error';
 import { TEST_ENV } from '../setup/test-app';
 
 /**
- * Issue 12, break 10 on Workers: the assets binding serves the SPA and its files with the headers
+ * On Workers: the assets binding serves the SPA and its files with the headers
  * from dist/web/_headers (web/public/_headers), the same list the Node server sends, and never
  * serves the _headers file itself. No database is needed: static assets never reach the Worker.
  * Its database binding points at a closed port on purpose, so the API's answer without a database

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, it } from 'vitest';
 
-/** Issue 18: worker-configuration.d.ts (`npm run cf-typegen`) matches wrangler.toml. */
+/** worker-configuration.d.ts (`npm run cf-typegen`) matches wrangler.toml. */
 it('the generated binding types are up to date with wrangler.toml', () => {
   const out = execFileSync('npm', ['run', '--silent', 'cf-typegen', '--', '--check'], {
     encoding: 'utf8',

@@ -17,7 +17,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
-// Start-up runs in separate tasks (issue 16, Lighthouse's total blocking time on phones): evaluating the
+// Start-up runs in separate tasks (Lighthouse's total blocking time on phones): evaluating the
 // modules, building the router (~15 ms of a fast CPU for the route tree), and rendering. The first render
 // is a transition, so React renders it in 5 ms slices instead of one long task; the static header in
 // index.html stays on screen until it commits. Render once the catalog is active, so no text flashes in

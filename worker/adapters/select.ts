@@ -1,5 +1,5 @@
 /**
- * Port selection from config, shared by both entries (issue 18): the Node server
+ * Port selection from config, shared by both entries: the Node server
  * (scripts/lib/embedded-deps.ts) and the Worker (worker/index.ts) choose the mailer, rate limiter
  * and queue here, so a new adapter or a changed default is written once. Only runtime-neutral
  * adapters live here; Node-only ones (PGlite, filesystem, sharp, the engine pool) stay in the Node

@@ -4,7 +4,7 @@ import { AUTH_LIMITS, AUTH_MESSAGES } from './auth-rules';
 import { encodeMessage, say } from './messages';
 
 /**
- * The personal center's account section (issue 19): sign-in details, "My data" export and account
+ * The personal center's account section: sign-in details, "My data" export and account
  * deletion. Shared by the API (validation) and the SPA (forms).
  */
 

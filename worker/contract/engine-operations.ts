@@ -1,5 +1,5 @@
 /**
- * The offline image engine's one vocabulary (DESIGN.md §1, issue 13): every piece of image work is
+ * The offline image engine's one vocabulary (DESIGN.md §1): every piece of image work is
  * one `EngineOperation`, answered by one `EngineOutput`. The same shapes cross the worker-thread
  * boundary (pool), the HTTP boundary (engine service) and the job pipeline, so they hold only
  * plain data: encoded image bytes, numbers and strings. Runtime-agnostic: no sharp, no tfjs here.

@@ -23,7 +23,7 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   /** The server's refund rules (spec §5) refuse this refund; the message names the rule. */
   REFUND_NOT_ALLOWED: 409,
-  /** One live subscription per user: a new subscription checkout while one is live (issue 12 break 3). */
+  /** One live subscription per user: a new subscription checkout while one is live. */
   SUBSCRIPTION_EXISTS: 409,
   /** A subscription checkout of this user is still open (pending): finish or cancel it first. */
   SUBSCRIPTION_CHECKOUT_OPEN: 409,

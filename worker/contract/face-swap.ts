@@ -1,5 +1,5 @@
 /**
- * Face swap / avatar builder (spec §3 "Face-swap option catalogue", issue 15): the four option
+ * Face swap / avatar builder (spec §3 "Face-swap option catalogue"): the four option
  * categories, every option with its values, the English phrase each value adds to the prompt, and
  * the prompt builder with the fixed identity-preserving prefixes. Zod-free, runtime-agnostic plain
  * data and pure functions: the SPA draws its dropdowns from it, the API validates with the schemas

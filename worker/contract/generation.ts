@@ -11,7 +11,7 @@ import { sourceRecordIdField } from './lineage';
 export const STYLES = ['realistic', 'artistic', 'anime', 'cartoon', 'abstract'] as const;
 export type Style = (typeof STYLES)[number];
 
-// Zod-free, so the web app imports the sizes without building this module's schemas (issue 16).
+// Zod-free, so the web app imports the sizes without building this module's schemas.
 export { SIZES } from './sizes';
 
 export const MODELS = ['nano', 'gemini', 'gemini-enhanced'] as const;
@@ -31,9 +31,7 @@ const styleField = z.string().trim().max(40).default('realistic');
 const dimension = (name: string) => wholeNumber(name, 256, 2048);
 const PROMPT_TOO_LONG = encodeMessage(say('promptTooLong', { max: PROMPT_MAX }));
 const seed = wholeNumber('seed', OPTION_LIMITS.seed.min, OPTION_LIMITS.seed.max);
-const negativePrompt = multiline(z.string())
-  .trim()
-  .max(OPTION_LIMITS.negativePromptMax);
+const negativePrompt = multiline(z.string()).trim().max(OPTION_LIMITS.negativePromptMax);
 const steps = wholeNumber('steps', OPTION_LIMITS.steps.min, OPTION_LIMITS.steps.max).default(OPTION_DEFAULTS.steps);
 const cfgScale = (fallback: number) => decimalNumber('cfgScale', OPTION_LIMITS.cfgScale.min, OPTION_LIMITS.cfgScale.max).default(fallback);
 const sampler = z.enum(SAMPLERS);
@@ -214,4 +212,3 @@ export function classifyError(message: string): ErrorCategory {
   for (const [category, pattern] of RULES) if (pattern.test(message)) return category;
   return 'unknown';
 }
-

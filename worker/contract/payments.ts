@@ -183,7 +183,7 @@ export interface SubscriptionInfo {
   status: SubscriptionStatus;
   paymentProvider: PaymentMethod;
   cancelAtPeriodEnd: boolean;
-  /** Sandbox only: its local page, where renewals and a lapse are tried by hand (issue 19); null elsewhere. */
+  /** Sandbox only: its local page, where renewals and a lapse are tried by hand; null elsewhere. */
   sandboxBillingUrl: string | null;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Spec §3: the ten workbench sizes. Its own module without zod: importing a contract module builds
  * its schemas, which would put zod (~25 KB gz, ~190 ms of a phone's CPU) on the workbench's first
- * load for one constant (issue 16). generation.ts re-exports it for the API.
+ * load for one constant. generation.ts re-exports it for the API.
  */
 export const SIZES = [
   { ratio: '1:1', width: 1024, height: 1024 },

@@ -2,7 +2,7 @@
  * The descriptions the workbench's style buttons append to the prompt (spec §4 style selection).
  * Plain data without zod, shared by the web page (web/src/features/workbench/styles.ts adds the
  * translated labels) and the offline renderer, which takes them out before it looks for subjects:
- * "natural light" is not a ginger root and "brush strokes" not a toothbrush (issue 15).
+ * "natural light" is not a ginger root and "brush strokes" not a toothbrush.
  */
 export const STYLE_TEXTS = [
   { id: 'realistic', suffix: 'photorealistic, natural light, fine detail' },

@@ -37,7 +37,7 @@ export const PHOTO_TOOL_IDS = TOOL_IDS.filter((id): id is PhotoToolId => !(GENER
 
 /**
  * Spec §9 ID photo pixel sizes, and §2's centimetre labels; anything else is 512×512. The file says
- * 300 DPI (issue 14). The spec's pixels and labels do not agree at any one DPI: at 300 DPI only 1-inch
+ * 300 DPI. The spec's pixels and labels do not agree at any one DPI: at 300 DPI only 1-inch
  * prints at its label (passport 354×472 px is 3.0×4.0 cm, not 3.5×4.5). The pixels are the contract
  * a photo booth or an upload form checks, so they win; `cm` names the document size and `printCm`
  * says what the pixels measure when printed at 300 DPI (px ÷ 300 × 2.54, one decimal), so the picker
@@ -269,7 +269,7 @@ export const TOOLS = {
     ],
   },
   'face-swap': {
-    // Its own page and prompt builder (contract/face-swap.ts, issue 15): text and image modes, the
+    // Its own page and prompt builder (contract/face-swap.ts): text and image modes, the
     // option catalogue, the identity-preserving prefixes. The server compiles and validates its
     // prompt; the photo runs on the offline engine's face-anchored edit, or on Gemini where configured.
     id: 'face-swap',

@@ -1,5 +1,5 @@
 /**
- * The offline engine's one entry point (issue 13): every piece of image work — procedural
+ * The offline engine's one entry point: every piece of image work — procedural
  * text-to-image, edit operations, photo tools, super-resolution — is one {@link EngineOperation}.
  * Node only (sharp, tfjs): the pool's worker threads (pool.ts) and the engine service (service.ts)
  * call this; the Worker bundle never imports it.

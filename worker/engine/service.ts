@@ -1,5 +1,5 @@
 /**
- * The offline engine as an HTTP service (production path, issue 13): the same worker/engine module
+ * The offline engine as an HTTP service (production path): the same worker/engine module
  * and worker-thread pool behind one signed endpoint, for a Cloudflare Container (wrangler.toml
  * `[[env.production.containers]]`) or any container host (worker/engine/Dockerfile). The Worker
  * calls it through worker/adapters/images/engine-service.ts.

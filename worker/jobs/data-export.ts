@@ -13,7 +13,7 @@ import { DEFAULT_LOCALE, type Locale } from '../contract/locales';
 import { isMessageId, renderMessage, say } from '../contract/messages';
 
 /**
- * "My data" export (issue 19) as a job on the queue: the request only records it and publishes it;
+ * "My data" export as a job on the queue: the request only records it and publishes it;
  * the signed callback builds the zip, reporting progress on the row, which the personal center polls.
  * It follows the pipeline's rules (docs/decisions/009): publish after commit (a failed publish fails
  * it at once), at-least-once delivery with every transition a conditional UPDATE on `PROCESSING`,

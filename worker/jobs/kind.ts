@@ -42,7 +42,7 @@ export interface JobResult {
 }
 
 /**
- * One kind of paid image job (issue 13). Everything else — the debit with the record and the job in
+ * One kind of paid image job. Everything else — the debit with the record and the job in
  * one transaction, publishing, the signed callback, retries, failure classification, the single
  * refund and the sweeper — is written once in pipeline.ts for every kind.
  */

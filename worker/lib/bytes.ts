@@ -1,5 +1,5 @@
 /**
- * The one home of byte encodings and MACs for the Worker and Node code (issue 18): base64url via
+ * The one home of byte encodings and MACs for the Worker and Node code: base64url via
  * jose, standard base64 for providers that want it, hex for signatures in headers, HMAC-SHA-256,
  * SHA-256 and SHA-1, a constant-time comparison. The one image sniffer is lib/images/inspect.ts
  * (`sniffImageType`), re-exported here.

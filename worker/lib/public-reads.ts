@@ -1,7 +1,7 @@
 import { pickLocale } from '../contract/locales';
 
 /**
- * The public, visitor-readable GET routes whose answers are the same for everyone (issue 17): the
+ * The public, visitor-readable GET routes whose answers are the same for everyone: the
  * one list behind the in-process cache, the Cache-Control/ETag headers and the Workers Cache API.
  * None of them depends on who asks; pricing depends on the language, which is part of every key.
  */

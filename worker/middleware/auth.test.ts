@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app';
 
 /**
- * Issue 17: authenticated reads cost one database round trip. The raw driver (PGlite or the pg
+ * authenticated reads cost one database round trip. The raw driver (PGlite or the pg
  * Pool) is spied on, so any extra query — a second read of the user, a separate balance or count
  * query — fails the test.
  */

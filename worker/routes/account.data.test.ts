@@ -21,7 +21,7 @@ import {
   submitCheckout,
 } from './payments.test-support';
 
-/** Issue 19 item 3: "My data" export (a queued job with progress) and account deletion, through the API. */
+/** "My data" export (a queued job with progress) and account deletion, through the API. */
 let t: TestApp;
 const clock = manualClock();
 beforeAll(async () => {
@@ -158,7 +158,7 @@ describe('My data export', () => {
     expect((await t.request(done.downloadUrl.split('?')[0], { token: other.token })).status).toBe(404);
   });
 
-  it('holds at most EXPORT_IMAGE_BYTES_MAX of images: one past the bound is not read, and not-included.json names it (issue 19 review gap 4)', async () => {
+  it('holds at most EXPORT_IMAGE_BYTES_MAX of images: one past the bound is not read, and not-included.json names it', async () => {
     const { token } = await newUser();
     const files = await withFiles(token);
     const realGet = t.deps.blobs.get.bind(t.deps.blobs);
@@ -334,7 +334,7 @@ describe('account deletion', () => {
     expect((await (await t.request('/api/credits/balance', { token: again.token })).json()).available).toBe(20);
   });
 
-  it('a checkout opened before the deletion and paid after it is refunded and its billing stopped; it grants nothing (issue 19 review gap 1)', async () => {
+  it('a checkout opened before the deletion and paid after it is refunded and its billing stopped; it grants nothing', async () => {
     const { email, token, userId } = await newUser();
     const pack = await createOrder(t, token, { packageId: 'pack_100' });
     const plan = await createOrder(t, token, { planId: 'plan_basic_monthly' });
@@ -451,7 +451,7 @@ describe('account deletion', () => {
     await expectLedgerConsistent(t, userId);
   });
 
-  it('leaves no row naming the address: its limiter keys and codes go with the account, a former address with the maintenance sweep (issue 19 review gap 2)', async () => {
+  it('leaves no row naming the address: its limiter keys and codes go with the account, a former address with the maintenance sweep', async () => {
     const former = `former${++n}@example.com`;
     const { token } = await t.signIn(former);
     clock.advance(61);

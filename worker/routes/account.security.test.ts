@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../db/client';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
 
-/** Issue 19 item 2: change password and change e-mail from the personal center, through the API. */
+/** change password and change e-mail from the personal center, through the API. */
 let t: TestApp;
 const clock = manualClock();
 beforeAll(async () => {

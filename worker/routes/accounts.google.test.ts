@@ -162,7 +162,7 @@ describe('Google sign-in with authorization code + PKCE', () => {
     }
   });
 
-  it('sends Google back to the loopback origin the app was opened on when PUBLIC_URL is not set (issue 12, break 13)', async () => {
+  it('sends Google back to the loopback origin the app was opened on when PUBLIC_URL is not set', async () => {
     const res = await t.request('http://127.0.0.1:9000/api/auth/google/start', { method: 'POST', json: {} });
     const redirectUri = new URL((await res.json()).authorizationUrl).searchParams.get('redirect_uri');
     expect(redirectUri).toBe('http://127.0.0.1:9000/oauth2/callback');

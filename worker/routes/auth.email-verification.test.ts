@@ -5,7 +5,7 @@ import { LOGIN_CODE } from '../contract/auth';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
 
 /**
- * Issue 12, break 2: password registrations prove nothing about the address, so neither the
+ * password registrations prove nothing about the address, so neither the
  * new-user bonus nor the inviter's reward may be paid until the mailbox is proven.
  */
 let t: TestApp;

@@ -22,7 +22,7 @@ const consume = (amount: number | string, referenceId: string, extra = '') =>
   });
 
 describe('credits API', () => {
-  it('spends in two round trips: the session read and one statement that moves the credits (issue 17)', async () => {
+  it('spends in two round trips: the session read and one statement that moves the credits', async () => {
     // PGlite answers query/exec/transaction; a pg Pool answers query, and connect for a transaction.
     const client = (t.deps.db as unknown as { $client: Record<string, unknown> }).$client;
     const methods = ['query', 'exec', 'transaction', 'connect'].filter((method) => typeof client[method] === 'function');

@@ -11,7 +11,7 @@ afterAll(() => t.close());
 const mailbox = (ip: string, headers: Record<string, string> = {}) =>
   t.request('/api/dev/mailbox?email=owner@example.com', { ip, headers });
 
-describe('dev mailbox (issue 12, break 12)', () => {
+describe('dev mailbox', () => {
   it('is readable from this machine', async () => {
     for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
       const res = await mailbox(ip);

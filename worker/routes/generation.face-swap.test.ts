@@ -7,7 +7,7 @@ import { createImageEngines } from '../adapters/images/engines';
 import { FACE_SWAP_PREFIX } from '../contract/face-swap';
 import type { EngineOperation } from '../contract/engine-operations';
 
-/** Issue 15: face swap's prompt is validated against the option catalogue and compiled on the server. */
+/** face swap's prompt is validated against the option catalogue and compiled on the server. */
 let t: TestApp;
 let engine: ReturnType<typeof scriptedEngines>;
 let token: string;

@@ -6,7 +6,7 @@ import { createImageEngines } from '../adapters/images/engines';
 import type { EngineOperation } from '../contract/engine-operations';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app';
 
-/** Issue 14: the server owns the tool catalogue — it validates a tool's inputs and compiles its prompt. */
+/** the server owns the tool catalogue — it validates a tool's inputs and compiles its prompt. */
 let t: TestApp;
 let engine: ReturnType<typeof scriptedEngines>;
 let token: string;

@@ -37,7 +37,7 @@ it('names the build and says whether the database has every migration of this bu
   expect((await (await t.request('/api/health')).json()).migrations.current).toBe(true);
 });
 
-// Issue 17: the Worker builds the app once per isolate and hands each request its own ports
+// the Worker builds the app once per isolate and hands each request its own ports
 // (its database connection) as env.deps; those, not the deps the app was built with, must serve it.
 it('serves a request with the ports passed as env.deps', async () => {
   const lostDb = { execute: () => Promise.reject(new Error('connection closed')) } as unknown as AppDeps['db'];

@@ -27,7 +27,7 @@ const migrationStates = new WeakMap<object, MigrationState>();
  * Liveness plus one database round trip, so a load balancer notices a lost database. The round trip
  * also reads whether the database has this build's migrations (a deploy that skipped them, or a
  * rollback to code older than the schema, shows `current: false`) at most every 30 s; in between it
- * is `select 1`, so a health probe costs what the database floor costs (issue 17). The body names
+ * is `select 1`, so a health probe costs what the database floor costs. The body names
  * the build.
  */
 const health = createRoute({

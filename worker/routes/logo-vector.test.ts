@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app';
 
-/** Issue 15: a logo from the offline generator downloads as SVG too, the same drawing as its PNG. */
+/** a logo from the offline generator downloads as SVG too, the same drawing as its PNG. */
 let t: TestApp;
 let token: string;
 

@@ -17,7 +17,7 @@ import {
 } from './payments.test-support';
 
 /**
- * Issue 19 item 4 and the issue 12 audit gap: a held second subscription never grants, a refund made
+ * a held second subscription never grants, a refund made
  * at the gateway ends its subscription, an `expired` that overtakes a renewal still lapses what the
  * renewal grants, partial gateway refunds mark the order for support, and the sandbox page renews
  * and lapses subscriptions by hand.
@@ -63,7 +63,7 @@ const refundEvent = (id: string, gatewayTransactionId: string, amountCents: numb
     ],
   });
 
-describe('a held second subscription (issue 12 audit gap)', () => {
+describe('a held second subscription', () => {
   it('never grants: a later invoice of it is refunded too and its billing is stopped again', async () => {
     const sandbox = sandboxOf(t);
     const cancel = track(vi.spyOn(sandbox, 'cancelSubscription'));
@@ -119,7 +119,7 @@ describe('a held second subscription (issue 12 audit gap)', () => {
   });
 });
 
-describe('a refund made at the gateway ends the subscription (issue 19)', () => {
+describe('a refund made at the gateway ends the subscription', () => {
   it('of the first payment: credits taken back, subscription ended now, billing stopped, then expired', async () => {
     const cancel = track(vi.spyOn(sandboxOf(t), 'cancelSubscription'));
     const { token, userId } = await newUser();
@@ -155,7 +155,7 @@ describe('a refund made at the gateway ends the subscription (issue 19)', () => 
   });
 });
 
-describe('an expired event that overtakes a renewal invoice (issue 19)', () => {
+describe('an expired event that overtakes a renewal invoice', () => {
   it('lapses what the renewal then grants: the same balance as in the gateway order', async () => {
     const outcome = async (expiredFirst: boolean) => {
       const { token, userId } = await newUser();
@@ -190,7 +190,7 @@ describe('an expired event that overtakes a renewal invoice (issue 19)', () => {
   });
 });
 
-describe('a partial refund made at the gateway (issue 19): the order needs support', () => {
+describe('a partial refund made at the gateway: the order needs support', () => {
   const ordersPage = async (token: string) => (await (await t.request('/api/orders/user', { token })).json()).orders;
 
   it('takes no credits, shows the order as needing support, refuses an in-app refund; a later full refund settles it, in either order', async () => {
@@ -224,7 +224,7 @@ describe('a partial refund made at the gateway (issue 19): the order needs suppo
   });
 });
 
-describe('the sandbox page renews and lapses a subscription by hand (issue 19)', () => {
+describe('the sandbox page renews and lapses a subscription by hand', () => {
   it('Renew now pays the next period once per click; Let it lapse ends it and its credits lapse', async () => {
     const { token, userId } = await newUser();
     const started = clock.now();

@@ -131,7 +131,7 @@ describe('PayPal live payments through the API', () => {
     await expectLedgerConsistent(t, first.userId);
   });
 
-  it('a second PayPal subscription is refunded and cancelled at PayPal and grants nothing (issue 12 break 3)', async () => {
+  it('a second PayPal subscription is refunded and cancelled at PayPal and grants nothing', async () => {
     const { token, userId } = await newUser();
     const first = await checkout(token, { planId: 'plan_basic_monthly' });
     await t.request(`/api/v2/payment/order/${first.orderId}/cancel`, { method: 'POST', token });
@@ -165,7 +165,7 @@ describe('PayPal live payments through the API', () => {
     await expectLedgerConsistent(t, userId);
   });
 
-  it('PayPal checkouts never approved expire after 3 hours; one approved but never captured is captured, not expired (issue 12 break 14)', async () => {
+  it('PayPal checkouts never approved expire after 3 hours; one approved but never captured is captured, not expired', async () => {
     const { token, userId } = await newUser();
     const abandoned = await checkout(token, { packageId: 'pack_100' });
     const approved = await checkout(token, { packageId: 'pack_500' });

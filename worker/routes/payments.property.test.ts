@@ -168,7 +168,7 @@ describe('sandbox events delivered 1–5 times in any order', () => {
     );
   });
 
-  it("a subscription: checkout, first invoice, a renewal and the gateway's expiry (issue 19: expiry overtaking the renewal) → expired, every period granted once, nothing left to roll over", async () => {
+  it("a subscription: checkout, first invoice, a renewal and the gateway's expiry (expiry overtaking the renewal) → expired, every period granted once, nothing left to roll over", async () => {
     await fc.assert(
       fc.asyncProperty(deliveryPlan(4), async (plan) => {
         const { token, userId } = await newUser();
@@ -223,7 +223,7 @@ describe('sandbox events delivered 1–5 times in any order', () => {
     );
   });
 
-  it('a subscription paid and refunded at the gateway in any order (issue 19) → REFUNDED, the subscription ended at the refund, billing stopped, no credits left', async () => {
+  it('a subscription paid and refunded at the gateway in any order → REFUNDED, the subscription ended at the refund, billing stopped, no credits left', async () => {
     const cancelCalls = vi.spyOn(sandboxOf(t), 'cancelSubscription');
     await fc.assert(
       fc.asyncProperty(deliveryPlan(3), async (plan) => {
@@ -319,7 +319,7 @@ describe('sandbox events delivered 1–5 times in any order', () => {
     );
   });
 
-  it("expiry against payment in any order (issue 12 break 14): the gateway's expired event and our own expiry run, shuffled with the paid events → PAID, credits once", async () => {
+  it("expiry against payment in any order: the gateway's expired event and our own expiry run, shuffled with the paid events → PAID, credits once", async () => {
     await fc.assert(
       fc.asyncProperty(fc.boolean(), deliveryPlan(3), async (subscription, plan) => {
         const { token, userId } = await newUser();
@@ -364,7 +364,7 @@ describe('sandbox events delivered 1–5 times in any order', () => {
     );
   });
 
-  it('two subscription checkouts both paid, events shuffled and replayed → one live subscription, credits once, the other refunded at the gateway (issue 12 break 3)', async () => {
+  it('two subscription checkouts both paid, events shuffled and replayed → one live subscription, credits once, the other refunded at the gateway', async () => {
     const sandbox = sandboxOf(t);
     const refundCalls = vi.spyOn(sandbox, 'refund');
     const cancelCalls = vi.spyOn(sandbox, 'cancelSubscription');

@@ -188,7 +188,7 @@ describe('refunds', () => {
     const body = await failed.json();
     expect(body.error).toMatchObject({ code: 'PAYMENT_PROVIDER_ERROR', message: expect.stringContaining('Charge already disputed') });
     // The clawback and its reversal both stay in the ledger (append-only), but a reversed clawback is
-    // neither used nor earned: the lifetime counters end where they started (issue 19, ledger rule).
+    // neither used nor earned: the lifetime counters end where they started (ledger rule).
     expect(await balanceOf(t, token)).toEqual(before);
     const [rejected] = await refundsOf(order.orderId);
     expect(rejected).toMatchObject({ status: 'REJECTED', failureReason: 'Charge already disputed', creditsClawedBack: 500 });

@@ -172,7 +172,7 @@ describe('Stripe live payments through the API', () => {
     );
   });
 
-  it('a second subscription paid at Stripe is refunded and its billing stopped there; the first paid stays the one live subscription (issue 12 break 3)', async () => {
+  it('a second subscription paid at Stripe is refunded and its billing stopped there; the first paid stays the one live subscription', async () => {
     const { token, userId } = await newUser();
     const first = await checkout(token, { planId: 'plan_basic_monthly' });
     // Cancelled here, still payable at Stripe: the buyer opens a second checkout and pays both.
@@ -287,7 +287,7 @@ describe('Stripe live payments through the API', () => {
     expect(await orderRow(t, orderId)).toMatchObject({ status: 'REFUNDED', creditsAdded: 200 });
     expect(await balanceOf(t, token)).toMatchObject({ subscription: 0, free: 20 });
     // A refund made in Stripe's dashboard ends the subscription now, like an in-app refund, and billing
-    // stops at Stripe once (issue 19; review gap 8).
+    // stops at Stripe once (.
     const [sub] = await t.deps.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
     expect(sub).toMatchObject({ status: 'cancelled', cancelAtPeriodEnd: false, gatewayCancelDue: false });
     expect(sub!.endsAt!.getTime()).toBeLessThanOrEqual(Date.now());

@@ -245,7 +245,7 @@ describe('subscriptions through the sandbox', () => {
     await expectLedgerConsistent(t, userId);
   });
 
-  it('the database itself refuses a second live subscription for a user (issue 12 break 3)', async () => {
+  it('the database itself refuses a second live subscription for a user', async () => {
     const { token, userId } = await newUser();
     await buy(t, token, { planId: 'plan_basic_monthly' });
     const second = {
@@ -268,7 +268,7 @@ describe('subscriptions through the sandbox', () => {
     await t.deps.db.insert(schema.subscriptions).values({ ...second, status: 'expired' });
   });
 
-  it('ten parallel subscription checkouts open one; the others are a clear 409 (issue 12 break 3)', async () => {
+  it('ten parallel subscription checkouts open one; the others are a clear 409', async () => {
     const { token, userId } = await newUser();
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -307,7 +307,7 @@ describe('subscriptions through the sandbox', () => {
     await expectLedgerConsistent(t, userId);
   });
 
-  it('an abandoned subscription checkout holds the slot only for its lifetime; a late payment then is refunded (issue 12 break 14)', async () => {
+  it('an abandoned subscription checkout holds the slot only for its lifetime; a late payment then is refunded', async () => {
     const { token, userId } = await newUser();
     const abandoned = await createOrder(t, token, { planId: 'plan_basic_monthly' });
     const blocked = await t.request('/api/v2/payment/create-subscription-order', {

@@ -153,7 +153,7 @@ describe('credit pack through the sandbox checkout', () => {
     expect((await orderRow(t, order.orderId)).status).toBe('PENDING');
   });
 
-  it("refuses cross-site form posts (issue 12 break 11) and accepts the page's own", async () => {
+  it("refuses cross-site form posts and accepts the page's own", async () => {
     const order = await createOrder(t, token, { packageId: 'pack_100' });
     for (const headers of <Record<string, string>[]>[
       { origin: 'https://evil.example' },
@@ -184,7 +184,7 @@ describe('credit pack through the sandbox checkout', () => {
     expect((await orderRow(t, another.orderId)).status).toBe('PAID');
   });
 
-  it('sends the buyer back to the origin they paid from, not the PUBLIC_URL default (issue 12 break 13)', async () => {
+  it('sends the buyer back to the origin they paid from, not the PUBLIC_URL default', async () => {
     const res = await t.request('http://127.0.0.1:8787/api/v2/payment/create-credit-order', {
       method: 'POST',
       token,
@@ -209,7 +209,7 @@ describe('credit pack through the sandbox checkout', () => {
     );
   });
 
-  it('abandoned checkouts expire after the sandbox session lifetime; a late payment still counts (issue 12 break 14)', async () => {
+  it('abandoned checkouts expire after the sandbox session lifetime; a late payment still counts', async () => {
     const abandoned = await createOrder(t, token, { packageId: 'pack_100' });
     const fresh = await createOrder(t, token, { packageId: 'pack_100' });
     clock.advance(59 * 60);

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../tests/setup/test-app';
 import { writeSystemConfig } from '../services/config/system-config';
 import { updateCreditSystemConfig } from '../services/config/credit-system-config';
 
-/** Issue 17: public reads are served from an in-process cache with an ETag, and a change clears it. */
+/** public reads are served from an in-process cache with an ETag, and a change clears it. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -160,7 +160,7 @@ describe('referrals', () => {
   });
 });
 
-describe('invite links (issue 12, break 13)', () => {
+describe('invite links', () => {
   it('follow the loopback origin the app was opened on when PUBLIC_URL is not set, never a foreign Host', async () => {
     const ivy = await t.signIn('ivy@example.com');
     for (const path of ['/api/referral/link', '/api/credits/referral/link']) {

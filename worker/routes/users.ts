@@ -25,6 +25,6 @@ const rename = createRoute({
 });
 
 export const userRoutes = createRouter()
-  // The auth middleware already read the whole profile: no second read of the user (issue 17).
+  // The auth middleware already read the whole profile: no second read of the user.
   .openapi(me, (c) => c.json(toUserProfile(requireSession(c)), 200))
   .openapi(rename, async (c) => c.json(await updateProfile(c.get('deps').db, requireUser(c).id, c.req.valid('json')), 200));

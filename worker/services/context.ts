@@ -1,7 +1,7 @@
 import type { AppDeps } from '../ports';
 
 /**
- * What a service verb receives first, under one name (issue 18), so a reader knows at a glance what
+ * What a service verb receives first, under one name, so a reader knows at a glance what
  * a verb may touch and a test or a job can hand it just those ports:
  *
  * - A service verb (called by a route, a job, the scheduler or another verb) takes

@@ -1,5 +1,5 @@
 /**
- * Resolves in a new task, so the browser can paint and handle input in between (issue 16: start-up work
+ * Resolves in a new task, so the browser can paint and handle input in between (start-up work
  * split into tasks under 50 ms on a phone instead of one long one, which Lighthouse counts as blocking).
  * A message, not setTimeout: background tabs throttle timers to once a second.
  */

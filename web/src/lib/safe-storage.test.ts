@@ -7,7 +7,7 @@ afterEach(() => {
 
 const load = () => import('./safe-storage');
 
-describe('safe storage (issue 12, break 10)', () => {
+describe('safe storage', () => {
   it('uses the real storage when the browser allows it', async () => {
     const store = new Map<string, string>();
     vi.stubGlobal('localStorage', {

@@ -1,7 +1,7 @@
 /**
  * localStorage / sessionStorage that never throw. A browser that blocks storage (privacy settings,
  * some embedded webviews) throws on mere access to `window.localStorage`; the SPA must not go blank
- * because of it (issue 12, break 10). Values then live in memory for this tab, and
+ * because of it. Values then live in memory for this tab, and
  * {@link storageBlocked} tells the UI to say the session ends with the tab.
  */
 type Kind = 'localStorage' | 'sessionStorage';

@@ -1,5 +1,5 @@
 /**
- * Search-param validation for routes without zod in the browser bundle (issue 16: zod cost every
+ * Search-param validation for routes without zod in the browser bundle (zod cost every
  * page ~60 KB gzipped). A bad or oversized value is dropped, like zod's `.optional().catch(undefined)`.
  * The router JSON-parses query values, so an all-digit value arrives as a number: it is read as text.
  */

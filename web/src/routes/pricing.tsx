@@ -12,7 +12,7 @@ import { Button } from '../ui/button';
 import { formatCredits, formatMoney } from '../ui/format';
 import { Page } from '../ui/page';
 
-// Loaded on the first Buy / Subscribe (issue 16): the modal's react-aria parts and the payments client
+// Loaded on the first Buy / Subscribe: the modal's react-aria parts and the payments client
 // (which brings the zod contracts) cost the pricing page's first load ~100 KB of JS and most of its
 // blocking time, for a dialog most visits never open.
 const loadPaymentMethodModal = () => import('../features/payments/payment-method-modal');

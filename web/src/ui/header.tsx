@@ -15,7 +15,7 @@ const VerifyEmailBanner = lazy(() => import('../features/auth/verify-email-banne
 
 /**
  * A native select, not a menu widget: the header is on every page's first load and react-aria's
- * menu and overlay code cost ~30 KB gzipped there (issue 16). Keyboard, screen readers and phones
+ * menu and overlay code cost ~30 KB gzipped there. Keyboard, screen readers and phones
  * get the platform's own picker. On a phone only the globe shows (the text is transparent there).
  */
 function LanguageSelect() {

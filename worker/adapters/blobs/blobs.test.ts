@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createFilesystemBlobStore } from './filesystem';
 import { createR2BlobStore, type R2BucketLike } from './r2';
 
-/** `list(prefix)` on both blob adapters (issue 19 review gap 3: deletion removes everything under an account's prefix). */
+/** `list(prefix)` on both blob adapters (deletion removes everything under an account's prefix). */
 const dir = mkdtempSync(join(tmpdir(), 'blobs-list-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -10,7 +10,7 @@ export interface ErrorContext {
 }
 
 /**
- * Error tracking (issue 18): unexpected errors from `onError` (5xx) and the cron handler. The
+ * Error tracking: unexpected errors from `onError` (5xx) and the cron handler. The
  * Sentry-envelope adapter (adapters/errors/sentry-envelope.ts) when ERROR_REPORTER_DSN is set;
  * nothing otherwise (the logger already has them). Never throws and never waits long.
  */

@@ -5,7 +5,7 @@ import { expectConsoleError } from '../../../tests/setup/fail-on-console-error';
 import { runScheduled } from '../../scheduled';
 import { createSentryEnvelopeReporter } from './sentry-envelope';
 
-/** Issue 18: the error tracker behind config — onError (5xx only) and the cron handler — against a local Sentry fake. */
+/** the error tracker behind config — onError (5xx only) and the cron handler — against a local Sentry fake. */
 let sentry: Awaited<ReturnType<typeof startSentryFake>>;
 let t: TestApp;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { createImageEngines } from './engines';
 import { createGeminiEngine } from './gemini';
 
 /**
- * Face swap in production (issue 15): the API compiles the prompt with the identity-preserving prefix
+ * Face swap in production: the API compiles the prompt with the identity-preserving prefix
  * and the Gemini engine sends it, with the user's photo, to generateContent — here a local fake of
  * Gemini's REST API that records what it was sent and answers with an image, as the real one does.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 
 /**
- * Issue 12, break 8 through the API: one client inventing e-mails is stopped by its per-IP window
+ * Through the API: one client inventing e-mails is stopped by its per-IP window
  * before it creates a window per invented address, so the limiter's memory grows with clients, not
  * with the addresses a client makes up.
  */

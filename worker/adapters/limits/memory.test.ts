@@ -26,7 +26,7 @@ function countMapWork() {
   };
 }
 
-describe('memory rate limiter (issue 12, break 8)', () => {
+describe('memory rate limiter', () => {
   it('counts per key in fixed windows', async () => {
     const clock = manualClock();
     const limiter = createMemoryRateLimiter(clock);

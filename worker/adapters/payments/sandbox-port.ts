@@ -44,7 +44,7 @@ export interface SandboxGateway extends PaymentGateway {
    */
   checkoutEvents(order: SandboxCheckoutOrder, action: 'pay' | 'cancel', now: Date): Promise<SignedDelivery[]>;
   /**
-   * "Renew now" and "Let it lapse" on the sandbox page (issue 19): the sandbox never bills on its own,
+   * "Renew now" and "Let it lapse" on the sandbox page: the sandbox never bills on its own,
    * so these produce what a real gateway sends at a renewal (the next period's paid invoice) or when a
    * subscription ends unpaid (`expired`). Ids derive from the subscription and the period, so a form
    * sent twice is one renewal.

@@ -1,5 +1,5 @@
 /**
- * Finds what a prompt names, as words (issue 14: "medieval knight" must not match "night", "coldplay"
+ * Finds what a prompt names, as words ("medieval knight" must not match "night", "coldplay"
  * must not match "cold"). Latin-script phrases match only between non-letters. Chinese writes words
  * without spaces, so Chinese phrases are matched against the words Intl.Segmenter finds (ICU's
  * dictionary): "一位冷靜的中世紀騎士" is 一位|冷靜|的|中|世紀|騎士, and the 冷 of 冷靜 (calm) is not

@@ -1,5 +1,5 @@
 /**
- * The face's own coordinate frame (issue 15): origin between the eyes, x along the eye line (image
+ * The face's own coordinate frame: origin between the eyes, x along the eye line (image
  * left to right), y perpendicular to it pointing down the face, one unit = the distance between the
  * eye centres. Everything face swap draws or masks is placed in this frame, so it follows a tilted
  * head and scales with the face.

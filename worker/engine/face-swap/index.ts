@@ -1,5 +1,5 @@
 /**
- * Face swap / avatar builder, offline (issue 15; docs/decisions/017-face-swap.md). Image mode is a
+ * Face swap / avatar builder, offline (docs/decisions/017-face-swap.md). Image mode is a
  * face-anchored edit of the uploaded portrait: hair, eyes and beard recoloured or painted on
  * segmented regions, accessories drawn on the landmarks, the background replaced or blurred on the
  * person matte, then light, colour and style. Only the options listed in FACE_SWAP_OFFLINE

@@ -1,5 +1,5 @@
 /**
- * What a logo description asks for (issue 15): the brand name, the trade (for the emblem) and the
+ * What a logo description asks for: the brand name, the trade (for the emblem) and the
  * mood (for palette and type). Plain rules over the user's words, both languages:
  * "Bean There coffee shop" → name "Bean There", trade "coffee"; 「豆子」咖啡店 → 豆子, coffee.
  */

@@ -1,5 +1,5 @@
 /**
- * Offline logo generation (issue 15): a typographic generator. From the description it reads the
+ * Offline logo generation: a typographic generator. From the description it reads the
  * brand name, an emblem and a mood, and draws four variants on one sheet — wordmark, badge,
  * lettermark, stacked — in a palette for the mood, with the name as real letter outlines (type.ts).
  * The seed picks the palette within the mood, so Regenerate gives another set.

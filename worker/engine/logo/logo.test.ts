@@ -110,7 +110,7 @@ describe('logo rendering', () => {
   });
 
   it('writes glyph paths with finite numbers only: no NaN for any name, face, size or palette', () => {
-    // opentype.js 2.0.0's toPathData wrote NaN for coordinates like 220.00000000000003 (issue 15).
+    // opentype.js 2.0.0's toPathData wrote NaN for coordinates like 220.00000000000003.
     expect(
       pathData([{ type: 'M', x: 220.00000000000003, y: 10 }, { type: 'Q', x1: 1e-14, y1: -0.001, x: 5.555, y: 6 }, { type: 'Z' }]),
     ).toBe('M220 10Q0 0 5.55 6Z');

@@ -1,5 +1,5 @@
 /**
- * Brand names as vector outlines (issue 15): open fonts from npm (@fontsource: Montserrat for Latin,
+ * Brand names as vector outlines: open fonts from npm (@fontsource: Montserrat for Latin,
  * Noto Sans TC for Chinese, both SIL OFL), read with opentype.js and turned into SVG paths, so the
  * logo looks the same on every machine whatever fonts it has installed. Noto Sans TC ships in ~100
  * unicode-range subsets: the subset holding each character is found from the package's CSS.
@@ -133,7 +133,7 @@ const finite = (...values: (number | undefined)[]) => values.every((v) => typeof
  * opentype.js 2.0.0 rounds by string concatenation (`Math.round(fraction + "e+2")`), and a
  * coordinate whose fractional part is below 1e-6 — 220.00000000000003 after scaling font units to
  * pixels — stringifies as "2.8e-14", giving "2.8e-14e+2" → NaN in the path. librsvg then drops the
- * rest of that glyph (issue 15: "Sunrise" set as "Sı nrise" with a solid "e"). `toFixed` has no such
+ * rest of that glyph ("Sunrise" set as "Sı nrise" with a solid "e"). `toFixed` has no such
  * case. A command with a non-finite coordinate (none known, but a damaged font could give one) falls
  * back to a line to its end point, or is left out if the end point itself is not finite (the next
  * point then opens the contour).

@@ -1,5 +1,5 @@
 /**
- * Puts the subjects a prompt names into the rendered scene (issue 15): Twemoji artwork rasterised at
+ * Puts the subjects a prompt names into the rendered scene: Twemoji artwork rasterised at
  * the needed size, the main subject large, others smaller beside it; grounded ones stand on the
  * ground with a soft shadow, flying ones sit in the sky, sea ones in the water; anime and cartoon
  * get the scene's ink outline. The style pass that follows (post.ts) treats them with the scene.

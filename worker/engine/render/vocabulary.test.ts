@@ -8,7 +8,7 @@ import { findSubjects, loadVocabulary } from './vocabulary';
 const labels = (prompt: string) => findSubjects(prompt).map((hit) => hit.label);
 const CJK = /\p{Script=Han}/u;
 
-describe('subject vocabulary (issue 15)', () => {
+describe('subject vocabulary', () => {
   it('holds at least 1,000 drawable subjects, most with a Traditional Chinese name', () => {
     const { entries, byKeyword } = loadVocabulary();
     expect(entries.length).toBeGreaterThanOrEqual(1000);
@@ -38,7 +38,7 @@ describe('subject vocabulary (issue 15)', () => {
     expect(labels('a car and a bike')).toEqual(['automobile', 'bicycle']);
   });
 
-  it("draws nothing for the style buttons' own text, and only the subject beside it (issue 15 review)", () => {
+  it("draws nothing for the style buttons' own text, and only the subject beside it", () => {
     for (const { suffix } of [...STYLE_TEXTS, ...QUICK_STYLE_TEXTS]) {
       expect(labels(suffix), suffix).toEqual([]);
       // As the workbench sends it: the prompt, then ", " and the style text (prompt-suffix.ts).

@@ -1,5 +1,5 @@
 /**
- * What a prompt asks to see (issue 15): a vocabulary of about 1,500 drawable subjects — animals,
+ * What a prompt asks to see: a vocabulary of about 1,500 drawable subjects — animals,
  * plants, food, places, vehicles, objects, people and their roles — with English and Traditional
  * Chinese keywords from emojibase-data (CLDR annotations, MIT) and artwork from Twemoji
  * (@twemoji/svg: MIT code, CC-BY 4.0 graphics by Twitter, Inc. and contributors).
@@ -252,7 +252,7 @@ const STOP_TAGS = new Set([
   '秋天',
   '公路',
   '道路',
-  // Qualities, moods and abstract words CLDR lists beside the things (issue 15 review): no drawable noun.
+  // Qualities, moods and abstract words CLDR lists beside the things: no drawable noun.
   'wild',
   'lucky',
   'luck',
@@ -554,8 +554,8 @@ const COMMON_HAN = new Set([...'子的色人大小一之']);
 
 /**
  * CLDR tags mix names of the thing with what people feel about it: the otter is "playful", the lotus
- * "calm" and 平靜, the raccoon "curious" and 好奇, the fork and knife "delicious" and 好吃 (issue 15
- * review). There is no part of speech in the data, so a tag counts only when it looks like a name:
+ * "calm" and 平靜, the raccoon "curious" and 好奇, the fork and knife "delicious" and 好吃. There
+ * is no part of speech in the data, so a tag counts only when it looks like a name:
  * an English tag without an adjective or verb ending (a stop list catches the short adjectives,
  * "wild", "cool", "sharp"), a Chinese tag that shares a character with the subject's Chinese name
  * (小狗 and 狗, 熱麵碗 and 湯麵; not 好奇 and 浣熊). Tags the data also gives smiley faces are

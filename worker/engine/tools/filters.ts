@@ -1,5 +1,5 @@
 /**
- * Edge-aware filters the photo tools share (issue 14). All run in O(pixels) whatever the radius
+ * Edge-aware filters the photo tools share. All run in O(pixels) whatever the radius
  * (running sums / integral images), so a 1 MP photo stays well under a second per pass.
  */
 import { channel, createPlane, gaussianBlur, luminance, mergeChannels, type Plane, type Raster } from './raster';

@@ -1,5 +1,5 @@
 /**
- * The photo tools of issue 14, one real algorithm each, dispatched by tool id. Every tool is a
+ * The photo tools one real algorithm each, dispatched by tool id. Every tool is a
  * {@link PhotoTool}: decoded once into a float raster, encoded once (with the DPI a tool asks for).
  * The engine (worker/engine/index.ts) calls {@link applyTool} inside a pool thread or the engine
  * service; the workbench's edits reuse the style tools when a prompt names a style (edit/index.ts).

@@ -1,5 +1,5 @@
 /**
- * The photo tools' shared pixel vocabulary (issue 14). A tool decodes once into a float RGB
+ * The photo tools' shared pixel vocabulary. A tool decodes once into a float RGB
  * {@link Raster}, works on planes and rasters with these primitives, and encodes once. Floats in
  * 0..1 keep filters composable without clipping or rounding between steps; 1 MP of RGB floats is
  * 12 MB, well inside a pool thread's budget.

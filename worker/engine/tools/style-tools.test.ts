@@ -1,5 +1,5 @@
 /**
- * The style tools (issue 14), each held to a measurable property of its look on real photos, plus
+ * The style tools, each held to a measurable property of its look on real photos, plus
  * the contract every tool keeps: same size out, same bytes for the same seed.
  */
 import { describe, expect, it } from 'vitest';

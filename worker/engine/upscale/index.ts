@@ -1,5 +1,5 @@
 /**
- * Super-resolution for the upscaler (issue 13, docs/decisions/012-upscaler-model.md): ESRGAN from
+ * Super-resolution for the upscaler (docs/decisions/012-upscaler-model.md): ESRGAN from
  * the `@upscalerjs/esrgan-*` npm packages on tfjs-wasm, run in overlapping tiles (bounded memory,
  * no seams), each tile back-projected onto the input, plus an optional face pass. Runs inside an
  * engine pool thread; the output is a PNG exactly `scale`× the EXIF-oriented input.

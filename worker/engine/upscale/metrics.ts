@@ -1,5 +1,5 @@
 /**
- * Image quality measures for the upscaler's tests and bench (issue 13 item 5). Inputs are 8-bit RGB,
+ * Image quality measures for the upscaler's tests and bench. Inputs are 8-bit RGB,
  * row-major, same size. As in the super-resolution literature, a border of `shave` pixels is left
  * out (every method guesses at the edge).
  */

@@ -1,5 +1,5 @@
 /**
- * Whether a detected "face" is a person's (issue 14: the portrait cut the chelsea cat out onto the
+ * Whether a detected "face" is a person's (the portrait cut the chelsea cat out onto the
  * studio backdrop, and the ID photo framed it). SSD MobileNet finds cat heads with scores of 0.93–0.95,
  * so the score cannot tell; the 68-point landmark net, run inside the box, can. On a human face the
  * jaw it draws spans the box from side to side and the chin sits at the box's bottom edge; on a cat

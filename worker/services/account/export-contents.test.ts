@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredBlob } from '../../ports';
 import { EXPORT_IMAGE_BYTES_MAX, writeExportZip, type ExportPlan } from './export-contents';
 
-/** The export's size bound (decision 018, issue 19 review gap 4): images are added while they fit. */
+/** The export's size bound (decision 018): images are added while they fit. */
 const blob = (bytes: Uint8Array, size = bytes.length): StoredBlob => ({
   body: new Blob([Buffer.from(bytes)]).stream(),
   contentType: 'image/png',

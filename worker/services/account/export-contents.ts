@@ -4,7 +4,7 @@ import { schema, type Db } from '../../../db/client';
 import type { StoredBlob } from '../../ports';
 
 /**
- * What "My data" puts in the zip (issue 19): the account's own records as JSON (profile, orders with
+ * What "My data" puts in the zip: the account's own records as JSON (profile, orders with
  * refunds and subscriptions, the credit ledger, creation records, referrals) and the files it owns
  * (results, the photos it uploaded for them, the avatar). Other people's data stays out: an invitee is
  * a date, a status and a reward, never a name or address.

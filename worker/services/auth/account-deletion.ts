@@ -12,7 +12,7 @@ import { checkEmailCode, consumeEmailCode, issueEmailCode, resendWaitSeconds } f
 import { say } from '../../contract/messages';
 
 /**
- * Self-serve account deletion (issue 19, docs/decisions/018-account-data.md). Confirmed by a code
+ * Self-serve account deletion (docs/decisions/018-account-data.md). Confirmed by a code
  * mailed to the account's address. Billing stops at the gateway first; then, in one transaction, the
  * personal data goes (profile, sign-in identities, creations, exports, codes, the free text of refund
  * reasons) while the ledger, orders, refunds and subscriptions stay as the accounting record, pointing

@@ -23,7 +23,7 @@ import { grantVerifiedEmailRewards, toUserProfile } from './users';
 import { say } from '../../contract/messages';
 
 /**
- * Change password and change e-mail from the personal center (issue 19). A session alone cannot do
+ * Change password and change e-mail from the personal center. A session alone cannot do
  * either: the current password is typed again (or, for an account without one, a code mailed to its
  * current address), so a stolen token cannot lock the owner out. Both changes end every other
  * session (a new session version, like a password reset) and are announced to the address that held

@@ -15,7 +15,7 @@ import type { PlainMessageId } from '../../contract/messages';
 type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'limits' | 'log' | 'mailer'>;
 
 /**
- * Attempt limits. They throttle the guesser, not the owner (issue 12, break 9): one client gets 10
+ * Attempt limits. They throttle the guesser, not the owner: one client gets 10
  * tries per account and 50 over all accounts (password spraying) per 15 minutes, so wrong passwords
  * typed from one place never lock the owner out elsewhere. Only guessing spread over many clients
  * (5+ at their full rate) pauses password sign-in for the account itself, capping distributed

@@ -5,7 +5,7 @@ import { createTestApp, manualClock, type TestApp } from '../../../tests/setup/t
 import { LOGIN_CODE } from '../../contract/auth';
 import { PASSWORD_RESET_LIMITS } from './password-reset';
 
-/** Issue 19 item 1: "Forgot password?" by e-mailed code, through the HTTP API. */
+/** "Forgot password?" by e-mailed code, through the HTTP API. */
 let t: TestApp;
 let clock: ReturnType<typeof manualClock>;
 beforeEach(async () => {

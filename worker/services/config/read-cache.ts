@@ -1,7 +1,7 @@
 import { sha1, toHex } from '../../lib/bytes';
 /**
  * In-process cache for public, rarely-changing reads (pricing, showcase, public config, models,
- * referral info), issue 17.
+ * referral info).
  * One entry per scope and key, holding the serialised JSON and its ETag, so a hit costs no query, no
  * serialisation and no hashing. The scope is the app's config object: built once per Node process
  * and once per Workers isolate, whereas a Worker opens a new database handle for every request, so

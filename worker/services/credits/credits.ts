@@ -64,7 +64,7 @@ export async function listTransactions(
 ): Promise<Paged<CreditTransaction> & { transactions: CreditTransaction[] }> {
   const where = and(eq(schema.creditLedger.userId, userId), query.type ? eq(schema.creditLedger.type, query.type) : undefined);
   const l = schema.creditLedger;
-  // One round trip (issue 17): the window count runs over the grouped rows, i.e. counts movements.
+  // One round trip: the window count runs over the grouped rows, i.e. counts movements.
   // A page past the end has no row to carry it, so only then is the total counted separately.
   const rows = await db
     .select({
@@ -122,11 +122,11 @@ export async function consumeCredits(
   userId: string,
   input: { amount: number; description?: string; referenceType: ReferenceType; referenceId: string },
 ) {
-  // One statement, its own transaction: no BEGIN/COMMIT round trips (issue 17).
+  // One statement, its own transaction: no BEGIN/COMMIT round trips.
   const result = await spendCredits(db, {
     userId,
     amount: input.amount,
-    // Idempotent on referenceType + referenceId (issue 3): a retried consume spends once.
+    // Idempotent on referenceType + referenceId: a retried consume spends once.
     movementKey: `consume:${input.referenceType}:${input.referenceId}`,
     type: 'SPENT',
     referenceType: input.referenceType,
@@ -134,7 +134,7 @@ export async function consumeCredits(
     reason: 'API_CONSUME',
     reasonParams: input.description ? { note: input.description } : {},
   });
-  // The balances come back from the locked account row: no re-read afterwards (issue 17).
+  // The balances come back from the locked account row: no re-read afterwards.
   return { success: true as const, transactionId: result.transactionId, duplicate: !result.applied, balance: balanceOf(result.account) };
 }
 

@@ -42,7 +42,7 @@ async function checkInvariants(userId: string, model: Model) {
     sums,
   );
   expect(sums).toEqual({ free: model.free, paid: model.paid, subscription: model.subscription });
-  // Issue 19: the lifetime counters follow the model too (a refund gives a spend back: used falls).
+  // the lifetime counters follow the model too (a refund gives a spend back: used falls).
   expect({ earned: account?.totalEarned ?? 0, spent: account?.totalSpent ?? 0 }).toEqual({ earned: model.earned, spent: model.spent });
   // 5: one movement per key — all rows of a key share one transaction id stem.
   const stems = await db.execute<{ movement_key: string; n: number }>(

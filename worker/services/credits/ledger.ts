@@ -41,7 +41,7 @@ export interface AccountBalances {
 }
 
 /**
- * Creates the account row if missing and locks it, in one round trip (issue 17): every movement of
+ * Creates the account row if missing and locks it, in one round trip: every movement of
  * one user is serialised on this row. ON CONFLICT DO UPDATE takes the row lock, waits for a
  * concurrent holder and returns the latest committed version, like SELECT … FOR UPDATE did.
  */
@@ -73,7 +73,7 @@ interface MovementRow {
 }
 
 /**
- * One round trip (issue 17): `credit_apply_movement` (migration 0007) locks the account row, answers
+ * One round trip: `credit_apply_movement` (migration 0007) locks the account row, answers
  * a replayed key, splits a spend, refuses a bucket below zero, appends the ledger rows and updates
  * the cached balances and lifetime counters, all in one statement — so a spend needs no interactive
  * transaction and works the same over pg, PGlite, Hyperdrive and Neon.

@@ -6,7 +6,7 @@ import { balanceOf, buy, sandboxOf } from '../../routes/payments.test-support';
 import { GatewayError } from '../../adapters/payments/port';
 
 /**
- * Issue 19: the lifetime counters ("used", "total") must equal what the ledger says. A refund the
+ * the lifetime counters ("used", "total") must equal what the ledger says. A refund the
  * gateway refused used to add its amount to both (the clawback counted as used, its reversal as
  * earned). The ledger rule, written here independently of migration 0007: a `refund:` row gives a
  * spend back (lowers used), any other REFUNDED row corrects a grant (moves total), every other row

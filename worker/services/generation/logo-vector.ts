@@ -7,7 +7,7 @@ import { textToImageJob } from '../../jobs/text-to-image';
 import type { ServiceContext } from '../context';
 
 /**
- * The SVG of a logo (issue 15). The offline logo generator draws type and an icon, so each of its
+ * The SVG of a logo. The offline logo generator draws type and an icon, so each of its
  * logos exists as a vector drawing. It is drawn again on request from the job's own input (the
  * brief, size, seed): the generator is deterministic, so this is the drawing the PNG was made from,
  * and nothing more is stored. A logo another engine made (Gemini in production) is a picture only.

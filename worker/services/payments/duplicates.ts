@@ -10,7 +10,7 @@ const BATCH = 100;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The gateway half of "one live subscription per user" (issue 12 break 3, decision 006). The effects
+ * The gateway half of "one live subscription per user" (decision 006). The effects
  * hold a second subscription's payment — its subscription recorded `expired` with `gatewayCancelDue`,
  * a refund opened with origin DUPLICATE_SUBSCRIPTION, no credits — and this, run after the commit
  * (webhook, status poll) and again by maintenance until the gateway agrees, stops its billing and

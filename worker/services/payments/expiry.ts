@@ -37,7 +37,7 @@ export async function markExpired(ctx: Pick<Ctx, 'db' | 'clock'>, orderId: strin
 
 /**
  * Ends checkouts abandoned past their gateway's lifetime, so "My orders" stops saying Pending forever
- * (issue 12 break 14). The gateway is asked first, through the same reconcile and effects as the
+ *. The gateway is asked first, through the same reconcile and effects as the
  * status poll: a checkout that was paid after all (a lost webhook, a PayPal approval never captured)
  * is honoured, never expired. Expiry is not final for money either: a late payment for an EXPIRED
  * order still wins (PAID over EXPIRED), or is refunded when it would be a second subscription.

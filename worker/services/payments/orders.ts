@@ -46,7 +46,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * One live subscription per user (issue 12 break 3): refused while one is live or a subscription
+ * One live subscription per user: refused while one is live or a subscription
  * checkout is still open. The friendly checks are backed by the database: the open-checkout unique
  * index refuses parallel creations, and the live-subscription index refuses a second payment.
  */

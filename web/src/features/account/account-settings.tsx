@@ -7,7 +7,7 @@ import { EmailSection, PasswordSection } from './account-sign-in';
 import { queries } from '../../api/queries';
 import { DataExportSection, DeleteAccountSection } from './my-data';
 
-/** The personal center's "Account & data" tab (issue 19): password, e-mail, My data export, deletion. */
+/** The personal center's "Account & data" tab: password, e-mail, My data export, deletion. */
 export function AccountSettings() {
   const errorText = useErrorText();
   const account = useQuery(queries.account());

@@ -88,7 +88,7 @@ function CancelDialog({
   );
 }
 
-/** The current plan at the top of My orders: price, dates, status, provider, and cancel (issue 5). */
+/** The current plan at the top of My orders: price, dates, status, provider, and cancel. */
 export function SubscriptionPanel() {
   const { t, i18n } = useLingui();
   const errorText = useErrorText();
@@ -178,7 +178,7 @@ export function SubscriptionPanel() {
         ))}
       </dl>
       {s.sandboxBillingUrl && (
-        // Embedded mode only: the sandbox never bills by itself; its page renews or lapses by hand (issue 19).
+        // Embedded mode only: the sandbox never bills by itself; its page renews or lapses by hand.
         <a href={s.sandboxBillingUrl} className="mt-3 inline-block text-xs text-zinc-400 underline hover:text-white">
           <Trans>Sandbox: renew or lapse this subscription</Trans>
         </a>

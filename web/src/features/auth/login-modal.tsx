@@ -11,7 +11,7 @@ interface LoginModal {
 
 const LoginModalContext = createContext<LoginModal | null>(null);
 
-// The dialog and the sign-in steps load when the modal first opens (issue 16): they are not part of
+// The dialog and the sign-in steps load when the modal first opens: they are not part of
 // any page's first load. Hovering or focusing a Sign In button starts the download early.
 const loadDialog = () => import('./login-dialog');
 const LoginDialog = lazy(loadDialog);

@@ -64,7 +64,7 @@ const modeOf = (mode: Mode): FaceSwapMode => (mode === 'text' ? 'generate' : 'ed
 const pick = <T,>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 
 /**
- * Face swap / avatar builder (spec §2, §5; issue 15): text or image mode, a description with Random
+ * Face swap / avatar builder (spec §2, §5): text or image mode, a description with Random
  * and Clear all, the option catalogue in four category tabs, a Preview of the compiled prompt that
  * may be edited, Generate with percent progress, the result with Preview and Download.
  */
@@ -490,7 +490,7 @@ function faceSwapRefusal(error: unknown): string | null {
   return /^[a-z]/.test(error.message) ? null : error.message;
 }
 
-/** Says honestly what runs on this server (issue 15): Gemini, or the offline engine and what it does. */
+/** Says honestly what runs on this server: Gemini, or the offline engine and what it does. */
 function EngineNote({ offline, mode }: { offline: boolean; mode: Mode }) {
   return (
     <div data-testid="engine-note" className="mt-4 rounded-xl border border-white/10 bg-white/[0.03] p-3 text-sm text-zinc-300">

@@ -11,7 +11,7 @@ const OVERLAY = 'fixed inset-0 z-50 flex items-end justify-center overflow-y-aut
 const CARD = 'card max-h-[calc(100dvh-1.5rem)] overflow-y-auto bg-ink-900/95 p-5 outline-none sm:p-6';
 
 /**
- * The prompt the model will receive, before generating (beyond the spec, issue 15): the fixed
+ * The prompt the model will receive, before generating (beyond the spec): the fixed
  * identity-preserving prefix, read-only, then the description compiled from the text and the
  * options, which the user may edit. The server adds the same prefix, whatever is edited.
  */

@@ -1,5 +1,5 @@
 /**
- * The landing hero as static HTML, painted before the app's modules run (issue 16). On a phone the
+ * The landing hero as static HTML, painted before the app's modules run. On a phone the
  * hero's text is the page's largest contentful paint; drawn by React it waits for ~70 KB gz of script,
  * its evaluation and a render. The build (vite.config.ts, `preloadFirstPaint`) puts this markup into the
  * small async script that already runs on every page load, which adds it under the static header in

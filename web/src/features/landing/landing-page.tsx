@@ -36,7 +36,7 @@ export function LandingPage() {
 
 /**
  * The sections below the fold render right after the first paint, not with it: the hero appears
- * sooner on a slow phone and the first render is one short task instead of a long one (issue 16).
+ * sooner on a slow phone and the first render is one short task instead of a long one.
  * Their code (below-the-fold.tsx, with the tool grid and its icons) is a chunk of its own, fetched
  * once the first paint is done, so it is not part of what `/` downloads before it can paint.
  */

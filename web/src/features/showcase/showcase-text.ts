@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 
 /**
  * The seeded showcase's titles and descriptions in both languages, keyed by the seeded ids
- * (db/seed-data/showcase.ts). The showcase table has one text column each and issue 16 allows no
+ * (db/seed-data/showcase.ts). The showcase table has one text column each and the budget allows no
  * migration, so the translation lives in the catalogue; rows added later without an entry here are
  * shown as stored. showcase-text.test.ts keeps the English here equal to the seed.
  */

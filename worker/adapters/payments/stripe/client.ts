@@ -4,7 +4,7 @@ import { GatewayError } from '../port';
 
 /**
  * The few Stripe API calls the Stripe adapter makes, over `fetch`, and Stripe's webhook signature
- * check over WebCrypto. It replaces the `stripe` SDK at run time in the Worker (issue 17: the SDK with
+ * check over WebCrypto. It replaces the `stripe` SDK at run time in the Worker (the SDK with
  * all its resources cost 33 KB gz of a 300 KB budget); the SDK stays for its types (`import type` is
  * erased at build time) and for tests. It sends what the SDK sends — the same form encoding, the
  * same API version, an idempotency key on every POST — and retries where the SDK retried with

@@ -20,7 +20,7 @@ export async function checkoutPaid(ctx: EffectContext, effect: Extract<PaymentEf
   if (mismatch) return holdForSupport(ctx, order, effect.gatewayTransactionId, mismatch);
   if (order.kind === 'subscription') {
     // Decided before any grant: a second live subscription is refused and its payment refunded. A
-    // payment refunded before this event still records its subscription, ended (issue 19).
+    // payment refunded before this event still records its subscription, ended.
     if (effect.gatewaySubscriptionId) await ensureSubscription(ctx, order, effect.gatewaySubscriptionId, null);
     else if (order.status !== 'REFUNDED' && !(await liveRefundOf(ctx.tx, order.id))) {
       await expireEndedSubscriptionsOf(ctx.tx, order.userId, ctx.now, ctx.log);

@@ -16,8 +16,8 @@ export interface EffectContext {
   log: Logger;
   /**
    * Users with gateway work due once the transaction has committed (gateways are never called inside
-   * a transaction): a second subscription payment held for a refund (issue 12 break 3), or a
-   * subscription whose billing must stop because its payment was refunded at the gateway (issue 19).
+   * a transaction): a second subscription payment held for a refund, or a
+   * subscription whose billing must stop because its payment was refunded at the gateway.
    * The caller runs `settleDuplicateSubscriptions` for them: it cancels every subscription marked
    * `gatewayCancelDue` and refunds the held payments.
    */

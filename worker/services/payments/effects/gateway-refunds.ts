@@ -118,7 +118,7 @@ async function recordGatewayRefund(ctx: EffectContext, order: Order, effect: Pay
 }
 
 /**
- * A refunded subscription payment ends its subscription, wherever the refund was made (issue 19): the
+ * A refunded subscription payment ends its subscription, wherever the refund was made: the
  * refunded period is no longer paid for, so it ends now, not at the period's end, and billing stops
  * at the gateway after the commit (`gatewayCancelDue`, retried by maintenance). The same transition
  * as a refund from the app (refunds.ts), and idempotent: an ended or held subscription is left alone.

@@ -45,7 +45,7 @@ export async function grantOrderCredits(tx: Tx, order: Order, now: Date) {
 
 /**
  * A subscription payment granted after its subscription already ended (an `expired` event that
- * overtook this invoice, issue 19): had the events come in order, these credits would have been in
+ * overtook this invoice): had the events come in order, these credits would have been in
  * the bucket when it lapsed. So they lapse now, under a key of their own (the subscription's lapse
  * key is spent), and any order of the same events leaves the same balance (DESIGN.md §5.6).
  */

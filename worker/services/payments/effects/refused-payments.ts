@@ -16,8 +16,8 @@ export const DUPLICATE_SUBSCRIPTION_REASON = 'You already have a subscription: t
 export const ACCOUNT_DELETED_REASON = 'The account was deleted before this payment arrived: it is refunded and grants nothing';
 
 /**
- * A subscription recorded only to stop it: a second subscription paid while another was live (issue 12
- * break 3). Its checkout order carries the DUPLICATE_SUBSCRIPTION refund; nothing it is paid for grants.
+ * A subscription recorded only to stop it: a second subscription paid while another was live. Its
+ * checkout order carries the DUPLICATE_SUBSCRIPTION refund; nothing it is paid for grants.
  */
 export async function isHeldDuplicate(tx: Tx, sub: Subscription) {
   const r = schema.refunds;
@@ -31,7 +31,7 @@ export async function isHeldDuplicate(tx: Tx, sub: Subscription) {
 
 /**
  * A subscription order paid (or activated) while the user already has a live subscription: it may not
- * start a second one (issue 12 break 3). Its gateway subscription is recorded as `expired` with billing
+ * start a second one. Its gateway subscription is recorded as `expired` with billing
  * still to stop at the gateway, and a refund of its payment is opened (origin DUPLICATE_SUBSCRIPTION),
  * which also keeps any grant for the order from happening. The gateway calls follow the commit.
  */

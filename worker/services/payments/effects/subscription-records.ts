@@ -46,7 +46,7 @@ export async function ensureSubscription(
     // later than the gateway's own period start, so the invoice's period (monotonic max) replaces it.
     const start = period?.start ?? initial.createdAt;
     // Its payment was refunded at the gateway before the gateway reported the subscription: it ends
-    // where the refund ended it had it come second (issue 19), and its billing is stopped.
+    // where the refund ended it had it come second, and its billing is stopped.
     const refunded = initial.status === 'REFUNDED' ? (initial.refundedAt ?? ctx.now) : null;
     if (refunded) ctx.heldDuplicates?.add(initial.userId);
     await ctx.tx
