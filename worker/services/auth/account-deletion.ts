@@ -170,7 +170,7 @@ export async function deleteAccount(
     // Checkouts still open can no longer be paid for this account: they expire now (the sandbox page
     // then refuses Pay). A gateway may still report one paid (a session paid in the same minute, or a
     // gateway whose session outlives ours): the payment effects refund such a payment and stop its
-    // billing, because the account is deleted (services/payments/effects.ts). This statement waits for
+    // billing, because the account is deleted (services/payments/effects/). This statement waits for
     // a payment being applied to one of these orders right now, so what it commits is seen below.
     await tx
       .update(schema.orders)

@@ -163,7 +163,7 @@ export async function grantMaturedPurchaseBonuses(db: Db, now: Date): Promise<nu
     .where(
       and(
         eq(schema.orders.status, 'PAID'),
-        // A PAID order with a reason is held for support (its payment did not match; payments/effects.ts): it earns nothing.
+        // A PAID order with a reason is held for support (its payment did not match; payments/effects/support-holds.ts): it earns nothing.
         isNull(schema.orders.failureReason),
         lt(schema.orders.paidAt, new Date(now.getTime() - REFUND_WINDOW_MS)),
         isNull(schema.creditLedger.id),
