@@ -1,17 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { ArrowLeft, ArrowRight, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useErrorText } from '../../api/error-text';
 import type { CreationRecord } from '../../api/endpoints';
 import { type LineageItem, shareQueries } from '../../api/shares';
 import { Button } from '../../ui/button';
-import { downloadImage } from '../../ui/download';
 import { formatDate } from '../../ui/format';
 import { ErrorState, Page } from '../../ui/page';
-import { useToast } from '../../ui/toast';
 import { RequireSignIn } from '../auth/signed-in-redirect';
+import { useCreationActions } from '../workbench/creation-actions';
 import { creationTypeLabel } from '../workbench/creation-type-labels';
 import { ShareDialog } from './share-dialog';
 
@@ -142,10 +141,8 @@ function Settings({ record }: { record: CreationRecord }) {
 }
 
 function Detail({ id }: { id: string }) {
-  const { t } = useLingui();
-  const toast = useToast();
   const errorText = useErrorText();
-  const navigate = useNavigate();
+  const actions = useCreationActions();
   const typeName = useTypeName();
   // Read again while this creation or one made from it is still being made (their images appear then).
   const detail = useQuery({
@@ -218,35 +215,13 @@ function Detail({ id }: { id: string }) {
               <Share2 aria-hidden className="h-4 w-4" />
               <Trans>Share</Trans>
             </Button>
-            <Button
-              variant="secondary"
-              isDisabled={!finished}
-              onPress={() => void downloadImage(r.imageUrl!).catch(() => toast.error(t`Download failed`))}
-            >
+            <Button variant="secondary" isDisabled={!finished} onPress={() => actions.download(r)}>
               <Trans>Download</Trans>
             </Button>
-            <Button
-              variant="secondary"
-              isDisabled={!finished}
-              onPress={() =>
-                void navigate({
-                  to: '/ai-workbench',
-                  search: {
-                    mode: 'image-to-image',
-                    imageUrls: r.imageUrl ?? undefined,
-                    prompt: r.userWords || undefined,
-                    sourceRecordId: r.id,
-                  },
-                })
-              }
-            >
+            <Button variant="secondary" isDisabled={!finished} onPress={() => actions.reEdit(r)}>
               <Trans>Re-edit</Trans>
             </Button>
-            <Button
-              variant="secondary"
-              isDisabled={!finished}
-              onPress={() => void navigate({ to: '/image-upscaler', search: { imageUrl: r.imageUrl ?? undefined, sourceRecordId: r.id } })}
-            >
+            <Button variant="secondary" isDisabled={!finished} onPress={() => actions.upscale(r)}>
               <Trans>Upscale</Trans>
             </Button>
           </div>

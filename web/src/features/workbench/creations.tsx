@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { X } from 'lucide-react';
@@ -10,12 +10,12 @@ import { api, type CreationRecord } from '../../api/endpoints';
 import { invalidateCredits, keys, queries } from '../../api/queries';
 import { RequireSignIn } from '../auth/signed-in-redirect';
 import { Button } from '../../ui/button';
-import { downloadImage } from '../../ui/download';
 import { Field } from '../../ui/field';
 import { formatDate } from '../../ui/format';
 import { ErrorState, Page } from '../../ui/page';
 import { useToast } from '../../ui/toast';
 import { RECORD_SEARCH_MAX } from '../../../../worker/contract/sizes';
+import { useCreationActions } from './creation-actions';
 import { creationTypeLabel } from './creation-type-labels';
 import { dayRange } from './day-range';
 import { useJobFailureText } from './failure-text';
@@ -60,7 +60,7 @@ function Creations() {
   const failureText = useJobFailureText();
   const toast = useToast();
   const errorText = useErrorText();
-  const navigate = useNavigate();
+  const actions = useCreationActions();
   const [filter, setFilter] = useState<Filter>('');
   const [words, setWords] = useState('');
   const [fromDay, setFromDay] = useState('');
@@ -246,35 +246,18 @@ function Creations() {
                       variant="secondary"
                       className="px-2.5 py-1 text-xs"
                       isDisabled={!canDownload}
-                      onPress={() => void downloadImage(r.imageUrl!).catch(() => toast.error(t`Download failed`))}
+                      onPress={() => actions.download(r)}
                     >
                       <Trans>Download</Trans>
                     </Button>
-                    <Button
-                      variant="secondary"
-                      className="px-2.5 py-1 text-xs"
-                      isDisabled={!canDownload}
-                      onPress={() =>
-                        void navigate({
-                          to: '/ai-workbench',
-                          search: {
-                            mode: 'image-to-image',
-                            imageUrls: r.imageUrl ?? undefined,
-                            prompt: r.userWords || undefined,
-                            sourceRecordId: r.id,
-                          },
-                        })
-                      }
-                    >
+                    <Button variant="secondary" className="px-2.5 py-1 text-xs" isDisabled={!canDownload} onPress={() => actions.reEdit(r)}>
                       <Trans>Re-edit</Trans>
                     </Button>
                     <Button
                       variant="secondary"
                       className="px-2.5 py-1 text-xs"
                       isDisabled={!canDownload}
-                      onPress={() =>
-                        void navigate({ to: '/image-upscaler', search: { imageUrl: r.imageUrl ?? undefined, sourceRecordId: r.id } })
-                      }
+                      onPress={() => actions.upscale(r)}
                     >
                       <Trans>Upscale</Trans>
                     </Button>
