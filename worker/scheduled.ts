@@ -1,5 +1,5 @@
 import type { AppDeps } from './ports';
-import { runMaintenance } from './services/maintenance';
+import { runMaintenance } from './jobs/maintenance';
 
 /**
  * One cron run: logs what it swept (counts per kind, so a stuck sweeper shows in the logs), and

@@ -7,7 +7,7 @@ import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test
 import { GatewayError } from '../adapters/payments/port';
 import { DATA_EXPORT } from '../contract/account';
 import { EXPORT_IMAGE_BYTES_MAX } from '../services/account/export-contents';
-import { runMaintenance } from '../services/maintenance';
+import { runMaintenance } from '../jobs/maintenance';
 import { ACCOUNT_DELETED_REASON } from '../services/payments/effects/refused-payments';
 import {
   balanceOf,

@@ -5,7 +5,7 @@ import { pngFile } from '../../tests/fixtures/images';
 import { expectConsoleError } from '../../tests/setup/fail-on-console-error';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
 import { issueSessionToken } from '../services/auth/session-tokens';
-import { runMaintenance } from '../services/maintenance';
+import { runMaintenance } from '../jobs/maintenance';
 
 /**
  * Accounts under attack: a deleted account stays deleted, codes only do what their mail said, reset

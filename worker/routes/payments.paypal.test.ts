@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../db/client';
 import { paypalEvent, signPaypalEvent, type PaypalFake } from '../../tests/fakes/paypal-server';
 import { manualClock, type TestApp } from '../../tests/setup/test-app';
-import { runMaintenance } from '../services/maintenance';
+import { runMaintenance } from '../jobs/maintenance';
 import { balanceOf, createLivePaymentsApp, expectLedgerConsistent, orderRow } from './payments.test-support';
 
 /**

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema } from '../../db/client';
 import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
-import { runMaintenance } from '../services/maintenance';
+import { runMaintenance } from '../jobs/maintenance';
 import { addMonths } from '../lib/billing-periods';
 import type { SignedDelivery } from '../adapters/payments/sandbox-port';
 import { createOrder, deliver, expectLedgerConsistent, orderRow, sandboxOf, signEvent } from './payments.test-support';

@@ -9,7 +9,7 @@ import { validateValue } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { callerLocale } from '../middleware/errors';
 import { checkUploadedImage } from '../services/generation/uploads';
-import { getUpscaleStatus, startUpscale, upscaleOptions } from '../services/generation/upscale';
+import { getUpscaleStatus, startUpscale, upscaleOptions } from '../jobs/start/upscale';
 import { formFields, readForm } from './generation';
 
 const upscale = { tags: ['Upscale'], ...signedIn };

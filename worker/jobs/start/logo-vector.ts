@@ -2,9 +2,9 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { schema } from '../../../db/client';
 import { ServiceError } from '../../contract/errors';
 import { EngineBusyError, type ImageEngines } from '../../adapters/images/port';
-import { legacyTextOperation } from '../../jobs/legacy-payloads';
-import { textToImageJob } from '../../jobs/text-to-image';
-import type { ServiceContext } from '../context';
+import { legacyTextOperation } from '../legacy-payloads';
+import { textToImageJob } from '../text-to-image';
+import type { ServiceContext } from '../../services/context';
 
 /**
  * The SVG of a logo. The offline logo generator draws type and an icon, so each of its

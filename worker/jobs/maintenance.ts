@@ -1,8 +1,8 @@
-import type { ServiceContext } from './context';
-import { sweepExpiredJobs } from '../jobs';
-import { runPaymentMaintenance } from './payments/subscriptions';
-import { grantMaturedPurchaseBonuses } from './referrals/referrals';
-import { sweepDeletedAccounts, sweepStalePersonalData } from './account/retention';
+import type { ServiceContext } from '../services/context';
+import { sweepExpiredJobs } from '.';
+import { runPaymentMaintenance } from '../services/payments/subscriptions';
+import { grantMaturedPurchaseBonuses } from '../services/referrals/referrals';
+import { sweepDeletedAccounts, sweepStalePersonalData } from '../services/account/retention';
 
 /**
  * Periodic work: the Workers cron trigger and, in embedded mode, a 30 s timer. Each task is

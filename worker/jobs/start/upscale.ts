@@ -11,12 +11,12 @@ import {
   type UpscaleStatus,
 } from '../../contract/upscale';
 import { UPSCALE_FACTORS, type UpscaleFactor } from '../../contract/engine-operations';
-import { getJob, jobKinds, queuePlace, startJob, type JobContext } from '../../jobs';
-import { readSystemConfig } from '../config/system-config';
-import { presentFileUrl } from '../files/files';
-import type { CheckedImage } from './uploads';
-import { storeUpload } from './uploads';
-import { checkSourceRecord, linkJobSource } from './records';
+import { getJob, jobKinds, queuePlace, startJob, type JobContext } from '..';
+import { readSystemConfig } from '../../services/config/system-config';
+import { presentFileUrl } from '../../services/files/files';
+import type { CheckedImage } from '../../services/generation/uploads';
+import { storeUpload } from '../../services/generation/uploads';
+import { checkSourceRecord, linkJobSource } from '../../services/generation/records';
 import { say } from '../../contract/messages';
 
 /**

@@ -5,14 +5,14 @@ import type { ModelName } from '../../contract/generation';
 import type { ImageOperation, TextOperation } from '../../contract/operations';
 import { faceSwapOption } from '../../contract/face-swap';
 import { toolById } from '../../contract/tools';
-import { batchJobIds, getJob, jobKinds, queuePlace, startJobs, type JobContext } from '../../jobs';
+import { batchJobIds, getJob, jobKinds, queuePlace, startJobs, type JobContext } from '..';
 import { ignoredOptions, type GenerationOption, type Sampler } from '../../contract/generation-options';
-import { checkSourceRecord, linkJobSource } from './records';
-import { presentFileUrl } from '../files/files';
+import { checkSourceRecord, linkJobSource } from '../../services/generation/records';
+import { presentFileUrl } from '../../services/files/files';
 import { logoVectorUrl } from './logo-vector';
-import type { CheckedImage } from './uploads';
-import { appliedOfflineLine, faceSwapEngineParams, offlineApplies } from './face-swap-words';
-import { storeUpload } from './uploads';
+import type { CheckedImage } from '../../services/generation/uploads';
+import { appliedOfflineLine, faceSwapEngineParams, offlineApplies } from '../../services/generation/face-swap-words';
+import { storeUpload } from '../../services/generation/uploads';
 import { say } from '../../contract/messages';
 
 /** Seeds are chosen on the server when absent, so a job's output is reproducible from its stored input. */
