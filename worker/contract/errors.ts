@@ -1,4 +1,4 @@
-import { type Message, type PlainMessageId, renderMessage, say } from './messages';
+import { asMessage, type Message, type PlainMessageId, renderMessage } from './messages';
 
 /**
  * The closed list of API error codes. The SPA maps each code to translated text and falls back to
@@ -82,7 +82,7 @@ export class ServiceError extends Error {
     message: Message | PlainMessageId,
     readonly details: { field?: string; retryAfter?: number } = {},
   ) {
-    const said = typeof message === 'string' ? say(message as never) : message;
+    const said = asMessage(message);
     super(renderMessage(said, 'en'));
     this.name = 'ServiceError';
     this.status = ERROR_STATUS[code];

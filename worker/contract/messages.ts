@@ -269,7 +269,6 @@ export const MESSAGES = {
   },
   // Transport and the unexpected
   internalError: { en: 'Internal server error', 'zh-Hant': '伺服器內部錯誤' },
-  serviceUnavailable: { en: 'The service is temporarily unavailable, please try again', 'zh-Hant': '服務暫時無法使用，請再試一次' },
   exportTimedOut: { en: 'The export took too long, please try again', 'zh-Hant': '匯出時間過長，請再試一次' },
   exportServiceUnavailable: { en: 'The export service is unavailable, please try again', 'zh-Hant': '匯出服務暫時無法使用，請再試一次' },
   exportBuildFailed: { en: 'The export could not be built, please try again', 'zh-Hant': '無法建立匯出檔案，請再試一次' },
@@ -303,6 +302,9 @@ export type Message = { [Id in MessageId]: { id: Id; params: ParamsOf<Id> } }[Me
 export function say<Id extends MessageId>(id: Id, ...params: keyof ParamsOf<Id> extends never ? [] : [ParamsOf<Id>]): Message {
   return { id, params: params[0] ?? {} } as Message;
 }
+
+/** A bare id (for a message without parameters) as the message it names. */
+export const asMessage = (message: Message | PlainMessageId): Message => (typeof message === 'string' ? say(message as never) : message);
 
 export const isMessageId = (value: unknown): value is MessageId => typeof value === 'string' && Object.hasOwn(MESSAGES, value);
 

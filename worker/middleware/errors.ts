@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { messageLocale } from '../contract/caller-language';
 import { ServiceError, type ApiErrorBody, type ErrorCode } from '../contract/errors';
-import { type Message, type PlainMessageId, renderMessage, say } from '../contract/messages';
+import { asMessage, type Message, type PlainMessageId, renderMessage, say } from '../contract/messages';
 import type { AppEnv } from '../lib/hono-env';
 import { FIELD_NAME_MAX, fieldName } from '../lib/validate';
 
@@ -17,7 +17,7 @@ function errorBody(
   said: Message | PlainMessageId,
   details: ServiceError['details'] = {},
 ): ApiErrorBody {
-  const localised = renderMessage(typeof said === 'string' ? say(said as never) : said, callerLocale(c));
+  const localised = renderMessage(asMessage(said), callerLocale(c));
   // Every field name is bounded here too, whoever threw: it may carry a key the client chose.
   const bounded = details.field && details.field.length > FIELD_NAME_MAX ? { ...details, field: fieldName([details.field]) } : details;
   return { success: false, error: { code, message: localised, ...bounded }, requestId: c.get('requestId') };

@@ -5,7 +5,7 @@ import { LegalPage } from './legal-page';
 export function TermsEn() {
   return (
     <LegalPage
-      title={<>Terms of Service</>}
+      title="Terms of Service"
       updated="2026-11-01"
       other="privacy"
       intro={
@@ -18,56 +18,42 @@ export function TermsEn() {
         [
           <Fragment key="h1">The service</Fragment>,
           <p key="b1">
-            <>
-              Image Studio generates images from text, edits photos you upload and offers single-purpose tools such as portraits,
-              restoration, ID photos, logos and upscaling. Results are made by AI models and can be imperfect; check them before you rely on
-              them.
-            </>
+            Image Studio generates images from text, edits photos you upload and offers single-purpose tools such as portraits, restoration,
+            ID photos, logos and upscaling. Results are made by AI models and can be imperfect; check them before you rely on them.
           </p>,
         ],
         [
           <Fragment key="h2">Your account</Fragment>,
           <p key="b2">
-            <>
-              You sign in with Google, an e-mail code or a password. Keep your sign-in details to yourself and tell us if you think someone
-              else used your account. You must be at least 16 years old to have an account.
-            </>
+            You sign in with Google, an e-mail code or a password. Keep your sign-in details to yourself and tell us if you think someone
+            else used your account. You must be at least 16 years old to have an account.
           </p>,
         ],
         [
           <Fragment key="h3">Credits and payments</Fragment>,
           <>
             <p>
-              <>
-                Generations are paid with credits: a 1024×1024 image costs 4 credits. New accounts receive free credits once their e-mail is
-                confirmed.
-              </>
+              Generations are paid with credits: a 1024×1024 image costs 4 credits. New accounts receive free credits once their e-mail is
+              confirmed.
             </p>
             <p>
-              <>
-                Credit packs never expire. Subscriptions add credits every month; unused subscription credits roll over while the
-                subscription is active and lapse when it ends. Prices are shown in US dollars, and payments are handled by Stripe (cards) or
-                PayPal.
-              </>
+              Credit packs never expire. Subscriptions add credits every month; unused subscription credits roll over while the subscription
+              is active and lapse when it ends. Prices are shown in US dollars, and payments are handled by Stripe (cards) or PayPal.
             </p>
           </>,
         ],
         [
           <Fragment key="h4">Refunds</Fragment>,
           <p key="b4">
-            <>
-              You can ask for a refund within 3 days of a purchase if its credits are unused, at most twice in 30 days. Refunds reach you
-              within 3–5 business days. Credits spent on a generation that fails are returned to your balance automatically.
-            </>
+            You can ask for a refund within 3 days of a purchase if its credits are unused, at most twice in 30 days. Refunds reach you
+            within 3–5 business days. Credits spent on a generation that fails are returned to your balance automatically.
           </p>,
         ],
         [
           <Fragment key="h5">Your content</Fragment>,
           <p key="b5">
-            <>
-              The photos you upload and the images you create stay yours, and you may use your results for personal and commercial purposes.
-              You give us only the permission we need to store and process them to run the service for you.
-            </>
+            The photos you upload and the images you create stay yours, and you may use your results for personal and commercial purposes.
+            You give us only the permission we need to store and process them to run the service for you.
           </p>,
         ],
         [
@@ -90,40 +76,32 @@ export function TermsEn() {
         [
           <Fragment key="h6">Acceptable use</Fragment>,
           <p key="b6">
-            <>
-              Do not use Image Studio to create illegal content, sexual content involving minors, content that harasses or deceives people,
-              or images of real people that they have not agreed to. Do not upload photos you have no right to use, and do not try to
-              disrupt or overload the service. We may refuse requests that break these rules.
-            </>
+            Do not use Image Studio to create illegal content, sexual content involving minors, content that harasses or deceives people, or
+            images of real people that they have not agreed to. Do not upload photos you have no right to use, and do not try to disrupt or
+            overload the service. We may refuse requests that break these rules.
           </p>,
         ],
         [
           <Fragment key="h7">Changes and availability</Fragment>,
           <p key="b7">
-            <>
-              We keep improving the service and may change or remove features. We try to keep it available at all times but cannot promise
-              that it will never be interrupted. If we change these terms in a way that matters to you, we will tell you before the change
-              takes effect.
-            </>
+            We keep improving the service and may change or remove features. We try to keep it available at all times but cannot promise
+            that it will never be interrupted. If we change these terms in a way that matters to you, we will tell you before the change
+            takes effect.
           </p>,
         ],
         [
           <Fragment key="h8">Ending your use</Fragment>,
           <p key="b8">
-            <>
-              You can stop using Image Studio and delete your account at any time. We may suspend an account that breaks these terms; unused
-              purchased credits of an account we close without cause are refunded.
-            </>
+            You can stop using Image Studio and delete your account at any time. We may suspend an account that breaks these terms; unused
+            purchased credits of an account we close without cause are refunded.
           </p>,
         ],
         [
           <Fragment key="h9">Liability</Fragment>,
           <p key="b9">
-            <>
-              The service is provided as it is. As far as the law allows, we are not liable for indirect losses, and our total liability is
-              limited to what you paid us in the 12 months before the claim. Nothing in these terms limits rights you have as a consumer by
-              law.
-            </>
+            The service is provided as it is. As far as the law allows, we are not liable for indirect losses, and our total liability is
+            limited to what you paid us in the 12 months before the claim. Nothing in these terms limits rights you have as a consumer by
+            law.
           </p>,
         ],
       ]}

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { receiptQueries, receiptsApi } from '../../api/receipts';
 import { Button } from '../../ui/button';
+import { saveBlob } from '../../ui/download';
 import { ErrorState } from '../../ui/page';
 import { useToast } from '../../ui/toast';
 import './receipt-print.css';
@@ -21,17 +22,6 @@ export function formatReceiptMoney(amountCents: number, currency: string, locale
 const dateTime = (iso: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 const dateOnly = (iso: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
-
-function saveBlob(blob: Blob, fileName: string) {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
 
 function Fact({ label, children, testId }: { label: React.ReactNode; children: React.ReactNode; testId?: string }) {
   return (

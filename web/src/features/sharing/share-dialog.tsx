@@ -8,6 +8,7 @@ import { shareKeys, shareQueries, sharesApi } from '../../api/shares';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
+import { SwitchTrack } from '../../ui/switch-track';
 
 /** The owner's switch: whether the public page shows the prompt. */
 function PromptSwitch({ value, onChange, disabled }: { value: boolean; onChange: (on: boolean) => void; disabled?: boolean }) {
@@ -21,12 +22,7 @@ function PromptSwitch({ value, onChange, disabled }: { value: boolean; onChange:
       <span className="text-sm text-zinc-100">
         <Trans>Show the prompt on the shared page</Trans>
       </span>
-      <span
-        aria-hidden
-        className="relative h-6 w-11 shrink-0 rounded-full bg-white/15 transition group-data-[selected]:bg-gradient-to-r group-data-[selected]:from-violet-500 group-data-[selected]:to-fuchsia-500 group-data-[disabled]:opacity-50"
-      >
-        <span className="absolute left-0.5 top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform group-data-[selected]:translate-x-5" />
-      </span>
+      <SwitchTrack />
     </Switch>
   );
 }

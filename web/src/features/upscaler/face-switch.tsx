@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Switch } from 'react-aria-components';
 import { FaceIcon } from './icons';
+import { SwitchTrack } from '../../ui/switch-track';
 
 /** The face-enhancement switch, with one honest line about what it does. */
 export function FaceSwitch({ value, onChange, disabled }: { value: boolean; onChange: (on: boolean) => void; disabled: boolean }) {
@@ -20,12 +21,7 @@ export function FaceSwitch({ value, onChange, disabled }: { value: boolean; onCh
           <span className="text-sm font-semibold text-zinc-100">
             <Trans>Face enhancement</Trans>
           </span>
-          <span
-            aria-hidden
-            className="relative h-6 w-11 shrink-0 rounded-full bg-white/15 transition group-data-[selected]:bg-gradient-to-r group-data-[selected]:from-violet-500 group-data-[selected]:to-fuchsia-500 group-data-[disabled]:opacity-50"
-          >
-            <span className="absolute left-0.5 top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform group-data-[selected]:translate-x-5" />
-          </span>
+          <SwitchTrack />
         </Switch>
         <p id="face-enhancement-help" className="mt-1 text-xs leading-relaxed text-zinc-400">
           <Trans>
