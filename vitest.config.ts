@@ -3,14 +3,20 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit, API and engine tests (Node), as three projects that run side by side in one `vitest run`
- * (docs/decisions/029-suite-time.md). The browser suite is tests/e2e (Playwright, `npm run test:e2e`);
- * the Worker under workerd is tests/workerd (`npm run test:workerd`).
+ * Unit, API and engine tests (Node), as projects that run side by side in one `vitest run`
+ * (docs/decisions/029-suite-time.md, 039-shared-test-processes.md). The browser suite is tests/e2e
+ * (Playwright, `npm run test:e2e`); the Worker under workerd is tests/workerd (`npm run test:workerd`).
  *
  * - `api`: every test that opens a database (a test app, PGlite or DATABASE_URL_TEST), found by what
- *   the file uses, so a new API test lands here without a list to keep. Forks, one file per process.
- *   `npm run test:integration` runs this project alone against PostgreSQL.
- * - `engine`: worker/engine (tfjs, face-api, sharp): CPU- and memory-heavy, forks.
+ *   the file uses, so a new API test lands here without a list to keep. Forks that each run many
+ *   files in one module graph (`isolate: false`): a file pays neither the app's import nor a PGlite
+ *   start-up, since a closed in-memory database is wiped and handed to the next test. Every test
+ *   builds its own app (createTestApp), so nothing a file needs lives in module state.
+ *   `npm run test:integration` runs it (and `api-isolated`) alone against PostgreSQL.
+ * - `api-isolated`: the API tests that replace a module (`vi.mock`), which only takes effect in a
+ *   module graph of the file's own.
+ * - `engine`: worker/engine (tfjs, face-api, sharp): CPU- and memory-heavy forks sharing the loaded
+ *   models across files.
  * - `unit`: everything else, pure functions and fakes: worker threads, no per-file isolation cost.
  */
 const ROOTS = ['worker', 'db', 'scripts', 'tests', 'web/src'];
@@ -25,8 +31,13 @@ const testFiles = ROOTS.flatMap((root) =>
 const isEngine = (file: string) => file.startsWith('worker/engine/');
 const apiFiles = testFiles.filter((file) => !isEngine(file) && OPENS_A_DATABASE.test(readFileSync(file, 'utf8')));
 const unitFiles = testFiles.filter((file) => !isEngine(file) && !apiFiles.includes(file));
+/** Files that replace a module (`vi.mock`) need a module graph of their own. */
+const MOCKS_A_MODULE = /\bvi\.(mock|doMock)\(/;
+const apiIsolated = apiFiles.filter((file) => MOCKS_A_MODULE.test(readFileSync(file, 'utf8')));
+const apiShared = apiFiles.filter((file) => !apiIsolated.includes(file));
 
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
     testTimeout: 30_000,
@@ -41,11 +52,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api', include: apiFiles, pool: 'forks' },
+        test: { name: 'api', include: apiShared, pool: 'forks', isolate: false },
       },
       {
         extends: true,
-        test: { name: 'engine', include: ['worker/engine/**/*.test.ts'], pool: 'forks' },
+        test: { name: 'api-isolated', include: apiIsolated, pool: 'forks' },
+      },
+      {
+        extends: true,
+        test: { name: 'engine', include: ['worker/engine/**/*.test.ts'], pool: 'forks', isolate: false },
       },
     ],
   },
