@@ -20,7 +20,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest|wasm)$/;
 
 /**
- * Writes `x.br` and `x.gz` beside every compressible file of the build (issue 16): the Node server
+ * Writes `x.br` and `x.gz` beside every compressible file of the build: the Node server
  * sends them as they are (scripts/lib/node-server.ts), so no request pays for compression. Workers
  * compresses by itself, so web/public/.assetsignore keeps these copies out of the assets upload.
  */
@@ -64,7 +64,7 @@ function landingHeroScript(): string {
 }
 
 /**
- * Preloads what the first paint of a page waits for besides the entry (issue 16: it was fetched only
+ * Preloads what the first paint of a page waits for besides the entry (it was fetched only
  * after the entry ran): the English catalogue on every page, from index.html, and the chunks of the
  * page's own route, from a tiny async script that knows each route's chunks — index.html is every
  * route's page, so a static list would make /pricing download the home page's modules and vice versa.
@@ -142,7 +142,7 @@ function preloadFirstPaint(): Plugin {
 }
 
 /**
- * Marks the module preloads `fetchpriority="low"` (issue 16): the first paint is the static header in
+ * Marks the module preloads `fetchpriority="low"`: the first paint is the static header in
  * index.html and needs only the HTML and the stylesheet, so ~60 KB gz of chunks should not share a
  * phone's bandwidth with the stylesheet. The entry script keeps its priority: measured with it low too,
  * Lighthouse's first paint came so early that the parsing, style and layout of the shell counted as
@@ -164,6 +164,8 @@ function lowPriorityScripts(): Plugin {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
+  // `@web/…` and `@worker/…` imports (tsconfig.base.json paths).
+  resolve: { tsconfigPaths: true },
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -182,7 +184,7 @@ export default defineConfig({
     lowPriorityScripts(),
     precompress(),
   ],
-  // The manifest lets scripts/check-bundle.ts find what each route loads (issue 16 budgets).
+  // The manifest lets scripts/check-bundle.ts find what each route loads, for its budget.
   build: { outDir: here('./dist/web'), emptyOutDir: true, chunkSizeWarningLimit: 700, manifest: true },
   server: {
     port: 5173,

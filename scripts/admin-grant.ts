@@ -1,9 +1,9 @@
 /** `npm run admin:grant -- <email>`: gives an existing account the admin role (DATABASE_URL or embedded PGlite). */
 import { eq } from 'drizzle-orm';
 import { resolve } from 'node:path';
-import { schema } from '../db/client';
-import { openNodePostgres } from '../worker/adapters/db/node-postgres';
-import { openPglite } from '../worker/adapters/db/pglite';
+import { schema } from '@db/client';
+import { openNodePostgres } from '@worker/adapters/db/node-postgres';
+import { openPglite } from '@worker/adapters/db/pglite';
 
 const email = process.argv[2]?.trim().toLowerCase();
 if (!email) {

@@ -13,7 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { isLoopbackHost } from '../worker/env';
+import { isLoopbackHost } from '@worker/env';
 
 /** The parts of wrangler.toml's raw (un-normalised) shape the checks read. */
 export interface WranglerEnvironment {
@@ -107,9 +107,9 @@ async function main() {
     return;
   }
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
-  const { migrateNodePostgres } = await import('../worker/adapters/db/migrate-node-postgres');
-  const { openNodePostgres } = await import('../worker/adapters/db/node-postgres');
-  const { seedDatabase } = await import('../db/seed');
+  const { migrateNodePostgres } = await import('@worker/adapters/db/migrate-node-postgres');
+  const { openNodePostgres } = await import('@worker/adapters/db/node-postgres');
+  const { seedDatabase } = await import('@db/seed');
   await migrateNodePostgres(process.env.DATABASE_URL!);
   const { db, close } = openNodePostgres(process.env.DATABASE_URL!);
   await seedDatabase(db);

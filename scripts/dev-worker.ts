@@ -18,9 +18,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { seedDatabase } from '../db/seed';
-import { openNodePostgres } from '../worker/adapters/db/node-postgres';
-import { migrateNodePostgres } from '../worker/adapters/db/migrate-node-postgres';
+import { seedDatabase } from '@db/seed';
+import { openNodePostgres } from '@worker/adapters/db/node-postgres';
+import { migrateNodePostgres } from '@worker/adapters/db/migrate-node-postgres';
 import { withDevSecrets } from './lib/dev-secrets';
 
 const preview = process.argv.includes('--preview');

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildOpenApiDocument } from '../worker/openapi/document';
+import { buildOpenApiDocument } from '@worker/openapi/document';
 
 export const SCHEMA_FILE = fileURLToPath(new URL('../web/src/api/schema.gen.ts', import.meta.url));
 

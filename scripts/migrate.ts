@@ -1,9 +1,9 @@
 /** `npm run db:migrate`: applies committed migrations to DATABASE_URL (or the embedded PGlite) and seeds. */
 import { resolve } from 'node:path';
-import { seedDatabase } from '../db/seed';
-import { openNodePostgres } from '../worker/adapters/db/node-postgres';
-import { migrateNodePostgres } from '../worker/adapters/db/migrate-node-postgres';
-import { openPglite } from '../worker/adapters/db/pglite';
+import { seedDatabase } from '@db/seed';
+import { openNodePostgres } from '@worker/adapters/db/node-postgres';
+import { migrateNodePostgres } from '@worker/adapters/db/migrate-node-postgres';
+import { openPglite } from '@worker/adapters/db/pglite';
 
 const url = process.env.DATABASE_URL;
 if (url) await migrateNodePostgres(url);

@@ -9,13 +9,13 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import sharp, { type OverlayOptions } from 'sharp';
-import { ENGINE_TOOL_IDS, type EngineToolId } from '../worker/contract/engine-operations';
-import { applyTool } from '../worker/engine/tools/index';
-import { decodeRaster, encodeRaster } from '../worker/engine/tools/raster';
-import { damagePhoto } from '../worker/engine/tools/restore.damage';
-import { analysePortrait } from '../worker/engine/face-swap/analysis';
-import { faceSwapEdit, renderAvatar } from '../worker/engine/face-swap/index';
-import { runEngineOperation } from '../worker/engine/index';
+import { ENGINE_TOOL_IDS, type EngineToolId } from '@worker/contract/engine-operations';
+import { applyTool } from '@worker/engine/tools/index';
+import { decodeRaster, encodeRaster } from '@worker/engine/tools/raster';
+import { damagePhoto } from '@worker/engine/tools/restore.damage';
+import { analysePortrait } from '@worker/engine/face-swap/analysis';
+import { faceSwapEdit, renderAvatar } from '@worker/engine/face-swap/index';
+import { runEngineOperation } from '@worker/engine/index';
 
 const OUT = 'docs/gallery';
 const ROW = 300;

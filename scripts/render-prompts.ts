@@ -10,9 +10,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import sharp, { type OverlayOptions } from 'sharp';
-import { STYLES } from '../worker/contract/generation';
-import { STYLE_TEXTS } from '../worker/contract/style-texts';
-import { renderFromPrompt } from '../worker/engine/render/procedural';
+import { STYLES } from '@worker/contract/generation';
+import { STYLE_TEXTS } from '@worker/contract/style-texts';
+import { renderFromPrompt } from '@worker/engine/render/procedural';
 
 export const PROMPTS = [
   'a red fox',

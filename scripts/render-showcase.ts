@@ -6,8 +6,8 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { SHOWCASE_RENDER_SEED, showcaseSeed } from '../db/seed-data/showcase';
-import { renderFromPrompt } from '../worker/engine/render/procedural';
+import { SHOWCASE_RENDER_SEED, showcaseSeed } from '@db/seed-data/showcase';
+import { renderFromPrompt } from '@worker/engine/render/procedural';
 
 const DIR = 'web/public/showcase';
 const MAX_BYTES = 250 * 1024;

@@ -7,8 +7,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Config, ConfigError, loadConfig } from '../worker/env';
-import { runMaintenance } from '../worker/jobs/maintenance';
+import { type Config, ConfigError, loadConfig } from '@worker/env';
+import { runMaintenance } from '@worker/jobs/maintenance';
 import { createEmbeddedApp } from './lib/embedded-deps';
 import { withDevSecrets } from './lib/dev-secrets';
 import { serveNode } from './lib/node-server';

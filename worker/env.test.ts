@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TEST_ENV } from '../tests/setup/test-app';
+import { TEST_ENV } from '@tests/setup/test-app';
 import { configVariables, loadConfig } from './env';
 
 describe('loadConfig', () => {

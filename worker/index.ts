@@ -6,7 +6,7 @@
  */
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { schema, type Db } from '../db/client';
+import { schema, type Db } from '@db/client';
 import { openNeonPool } from './adapters/db/neon';
 import { errorReporterFrom } from './adapters/errors/sentry-envelope';
 import { createR2BlobStore, type R2BucketLike } from './adapters/blobs/r2';

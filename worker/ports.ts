@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { Db } from '@db/client';
 import type { Config } from './env';
 import type { AvatarImages } from './adapters/images/avatar-port';
 import type { ImageEngines } from './adapters/images/port';

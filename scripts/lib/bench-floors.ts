@@ -16,8 +16,8 @@
 import type { ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { jwtVerify } from 'jose';
-import type { Db } from '../../db/client';
-import type { Config } from '../../worker/env';
+import type { Db } from '@db/client';
+import type { Config } from '@worker/env';
 
 /** Both drivers expose `query(text, params)` returning `{ rows }`. */
 interface RawClient {

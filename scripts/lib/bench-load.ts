@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
-import { createEnginePool } from '../../worker/engine/pool';
+import { createEnginePool } from '@worker/engine/pool';
 
 const USERS = 8;
 const UPLOADS = 30;

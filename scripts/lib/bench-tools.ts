@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { ENGINE_TOOL_IDS, type EngineToolId } from '../../worker/contract/engine-operations';
-import { applyTool } from '../../worker/engine/tools/index';
+import { ENGINE_TOOL_IDS, type EngineToolId } from '@worker/contract/engine-operations';
+import { applyTool } from '@worker/engine/tools/index';
 
 const PARAMS: Partial<Record<EngineToolId, Record<string, string>>> = {
   'id-photo-generation': { size: 'passport', backgroundColor: '#0000ff' },

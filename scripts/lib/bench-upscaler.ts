@@ -8,11 +8,11 @@
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { superResolve, upscale, UPSCALE_MODEL } from '../../worker/engine/upscale/index';
-import { psnr, ssim, type Rgb8 } from '../../worker/engine/upscale/metrics';
-import { loadModel } from '../../worker/engine/upscale/model';
-import { resize } from '../../worker/engine/upscale/resample';
-import { runTiled } from '../../worker/engine/upscale/tiles';
+import { superResolve, upscale, UPSCALE_MODEL } from '@worker/engine/upscale/index';
+import { psnr, ssim, type Rgb8 } from '@worker/engine/upscale/metrics';
+import { loadModel } from '@worker/engine/upscale/model';
+import { resize } from '@worker/engine/upscale/resample';
+import { runTiled } from '@worker/engine/upscale/tiles';
 
 const PHOTOS = ['astronaut', 'coffee', 'chelsea'] as const;
 const photoPath = (name: string) => new URL(`../../tests/fixtures/photos/${name}.png`, import.meta.url);

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
-import type { ConfigInput } from '../../worker/env';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
+import type { ConfigInput } from '@worker/env';
 import { serveNode, type NodeServerOptions } from './node-server';
 
 /**

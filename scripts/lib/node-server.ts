@@ -5,8 +5,8 @@ import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
-import type { App } from '../../worker/app';
-import type { Config } from '../../worker/env';
+import type { App } from '@worker/app';
+import type { Config } from '@worker/env';
 import { SPA_SECURITY_HEADERS } from './security-headers';
 
 /** Content-hashed build output: the name changes whenever the bytes do, so browsers may keep it for good. */

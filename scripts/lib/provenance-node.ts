@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createC2paProvenance } from '../../worker/adapters/provenance/c2pa';
-import { credentialsFromPem } from '../../worker/adapters/provenance/credentials';
-import type { Provenance } from '../../worker/adapters/provenance/port';
-import type { Config } from '../../worker/env';
+import { createC2paProvenance } from '@worker/adapters/provenance/c2pa';
+import { credentialsFromPem } from '@worker/adapters/provenance/credentials';
+import type { Provenance } from '@worker/adapters/provenance/port';
+import type { Config } from '@worker/env';
 import { devSigningPems, generateDevSigningPems } from './dev-signing-credentials';
 
 const wasmPath = createRequire(import.meta.url).resolve('@contentauth/c2pa-wasm/c2pa.wasm');

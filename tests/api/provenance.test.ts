@@ -6,8 +6,8 @@
 import { WasmReader } from '@contentauth/c2pa-wasm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDevSigningPems, type DevSigningPems } from '../../scripts/lib/dev-signing-credentials';
-import { DIGITAL_SOURCE_TYPES } from '../../worker/lib/images/xmp';
+import { generateDevSigningPems, type DevSigningPems } from '@scripts/lib/dev-signing-credentials';
+import { DIGITAL_SOURCE_TYPES } from '@worker/lib/images/xmp';
 import { pngFile } from '../fixtures/images';
 import { createTestApp, type TestApp } from '../setup/test-app';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../db/client';
+import { schema } from '@db/client';
 import { pngBytes, scriptedEngines } from '../fixtures/images';
 import { createTestApp, type TestApp } from '../setup/test-app';
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { structurallyComplete } from '../../worker/lib/images/complete';
-import { crc32 } from '../../worker/lib/images/strip-metadata';
+import { structurallyComplete } from '@worker/lib/images/complete';
+import { crc32 } from '@worker/lib/images/strip-metadata';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 let t: TestApp;

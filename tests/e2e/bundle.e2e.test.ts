@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { BUDGET, measureBundle } from '../../scripts/lib/bundle-budget';
+import { BUDGET, measureBundle } from '@scripts/lib/bundle-budget';
 
 /** Weight budgets on the build this suite just made (tests/e2e/run.ts builds dist/web first). */
 it(`initial JS for / ≤ ${BUDGET.initialKb} KB gz and every other chunk ≤ ${BUDGET.chunkKb} KB gz`, () => {

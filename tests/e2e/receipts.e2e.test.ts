@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it, onTestFailed } from 'vitest';
-import { readPdfText } from '../../worker/lib/pdf/read-text';
+import { readPdfText } from '@worker/lib/pdf/read-text';
 import { type ApiSession, apiClient } from './api-client';
 import { ARTIFACTS, CHROMIUM, contextFor, launchBrowser, settled, snap } from './browser';
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { SPA_SECURITY_HEADERS } from '../../scripts/lib/security-headers';
+import { SPA_SECURITY_HEADERS } from '@scripts/lib/security-headers';
 import { launchBrowser, signInThroughModal, snap } from './browser';
 
 /**

@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /** Browser tests: Debian's Chromium driven by playwright-core against `npm start` on a fresh data dir. */
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['tests/e2e/**/*.e2e.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import pg from 'pg';
-import { createEmbeddedApp } from '../../scripts/lib/embedded-deps';
-import { createConsoleLogger } from '../../worker/adapters/runtime/console-logger';
-import { loadConfig, type ConfigInput } from '../../worker/env';
-import { buildOpenApiDocument } from '../../worker/openapi/document';
-import type { Clock } from '../../worker/ports';
-import type { ImageEngines } from '../../worker/services/generation/engine';
+import { createEmbeddedApp } from '@scripts/lib/embedded-deps';
+import { createConsoleLogger } from '@worker/adapters/runtime/console-logger';
+import { loadConfig, type ConfigInput } from '@worker/env';
+import { buildOpenApiDocument } from '@worker/openapi/document';
+import type { Clock } from '@worker/ports';
+import type { ImageEngines } from '@worker/services/generation/engine';
 
 export const TEST_ENV: ConfigInput = {
   APP_ENV: 'test',

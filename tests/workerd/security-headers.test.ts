@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { unstable_dev, type Unstable_DevWorker } from 'wrangler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPA_SECURITY_HEADERS } from '../../scripts/lib/security-headers';
+import { SPA_SECURITY_HEADERS } from '@scripts/lib/security-headers';
 import { expectConsoleError } from '../setup/fail-on-console-error';
 import { TEST_ENV } from '../setup/test-app';
 

@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  * is spent waiting on wrangler, workerd and the engine service in other processes.
  */
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['tests/workerd/**/*.test.ts'],
     globalSetup: ['tests/workerd/global-setup.ts'],

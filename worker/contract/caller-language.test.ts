@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../tests/setup/test-app';
+import { createTestApp } from '@tests/setup/test-app';
 import { localiseJobFailure, messageLocale } from './caller-language';
 import { decodeMessage, encodeMessage, MESSAGES, renderMessage, say } from './messages';
 import { upscaleSizeProblem } from './upscale';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { pngBytes } from '../../tests/fixtures/images';
+import { pngBytes } from '@tests/fixtures/images';
 import { runEngineOperation } from './index';
 import { finishPngOutput, pngColourType, pngDpi, setPngMetadata } from './png-output';
 import { createRaster, encodeRaster } from './tools/raster';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_CODE_PURPOSES } from '../../db/schema/users';
+import { EMAIL_CODE_PURPOSES } from '@db/schema/users';
 import { LOCALES } from '../contract/locales';
 import { renderMail } from './mail';
 

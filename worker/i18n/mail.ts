@@ -1,4 +1,4 @@
-import type { EMAIL_CODE_PURPOSES } from '../../db/schema/users';
+import type { EMAIL_CODE_PURPOSES } from '@db/schema/users';
 import type { Locale } from '../contract/locales';
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import * as z from 'zod';
-import { schema } from '../../db/client';
+import { schema } from '@db/client';
 import { DATA_EXPORT, type DataExportInfo, type DataExportResponse } from '../contract/account';
 import { ServiceError } from '../contract/errors';
 import { newId } from '../lib/ids';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
-import type { schema } from '../../db/client';
+import type { Db } from '@db/client';
+import type { schema } from '@db/client';
 import type { JobKindId } from '../contract/job-kinds';
 import type { JobLedgerReason } from '../contract/ledger-reasons';
 import type { AppDeps } from '../ports';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { schema } from '../../db/client';
-import { pngBytes, pngFile, scriptedEngines } from '../../tests/fixtures/images';
-import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { pngBytes, pngFile, scriptedEngines } from '@tests/fixtures/images';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 import type { JobMessage } from '../adapters/queue/port';
 import { createImageEngines } from '../adapters/images/engines';
 import { EngineInputError, type EngineOperation } from '../contract/engine-operations';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { schema, type Tx } from '../../db/client';
+import { schema, type Tx } from '@db/client';
 import { ServiceError } from '../contract/errors';
 import { classifyError, type ErrorCategory } from '../contract/generation';
 import { FAILURE_OF_CATEGORY, JOB_FAILURE_CATEGORY, type JobFailure } from '../contract/job-failures';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { schema } from '../../db/client';
-import { pngBytes } from '../../tests/fixtures/images';
-import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { pngBytes } from '@tests/fixtures/images';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 import { createImageEngines } from '../adapters/images/engines';
 import { EngineBusyError, type ImageEngine } from '../adapters/images/port';
 import { createJobDispatcher } from './dispatcher';

@@ -6,7 +6,7 @@
  * docs/decisions/022-job-queue.md has the reasoning and the numbers.
  */
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { type Db, schema } from '../../db/client';
+import { type Db, schema } from '@db/client';
 import { ServiceError } from '../contract/errors';
 import type { QueuePlace } from '../contract/generation';
 import { newId } from '../lib/ids';

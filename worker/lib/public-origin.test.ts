@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { TEST_ENV } from '../../tests/setup/test-app';
+import { TEST_ENV } from '@tests/setup/test-app';
 import { loadConfig, type ConfigInput } from '../env';
 import type { AppDeps } from '../ports';
 import type { AppEnv } from './hono-env';

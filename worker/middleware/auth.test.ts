@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 
 /**
  * authenticated reads cost one database round trip. The raw driver (PGlite or the pg

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { schema } from '../../db/client';
-import { pngFile, scriptedEngines } from '../../tests/fixtures/images';
-import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { pngFile, scriptedEngines } from '@tests/fixtures/images';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 import { GatewayError } from '../adapters/payments/port';
 import { DATA_EXPORT } from '../contract/account';
 import { EXPORT_IMAGE_BYTES_MAX } from '../services/account/export-contents';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { schema } from '../../db/client';
-import { pngFile } from '../../tests/fixtures/images';
-import { expectConsoleError } from '../../tests/setup/fail-on-console-error';
-import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { pngFile } from '@tests/fixtures/images';
+import { expectConsoleError } from '@tests/setup/fail-on-console-error';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 import { issueSessionToken } from '../services/auth/session-tokens';
 import { runMaintenance } from '../jobs/maintenance';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { pngFile, scriptedEngines } from '../../tests/fixtures/images';
-import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { pngFile, scriptedEngines } from '@tests/fixtures/images';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 import { buy } from './payments.test-support';
 
 /**

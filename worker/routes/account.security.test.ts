@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../db/client';
-import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 
 /** change password and change e-mail from the personal center, through the API. */
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { schema } from '../../db/client';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 
 let t: TestApp;
 let token: string;

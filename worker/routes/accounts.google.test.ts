@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { schema } from '../../db/client';
-import { startFakeGoogle, type FakeGoogle } from '../../tests/fakes/oidc-server';
-import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { startFakeGoogle, type FakeGoogle } from '@tests/fakes/oidc-server';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 
 let google: FakeGoogle;
 let t: TestApp;

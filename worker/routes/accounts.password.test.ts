@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { schema } from '../../db/client';
+import { schema } from '@db/client';
 import { PASSWORD_LIMITS } from '../services/auth/password-accounts';
-import { startFakeGoogle, type FakeGoogle } from '../../tests/fakes/oidc-server';
-import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { startFakeGoogle, type FakeGoogle } from '@tests/fakes/oidc-server';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 
 /** Counts scrypt runs, so the dummy-hash check is seen without timing the answers. */
 const scrypt = vi.hoisted(() => ({ runs: 0 }));

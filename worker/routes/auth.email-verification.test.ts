@@ -1,8 +1,8 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { schema } from '../../db/client';
+import { schema } from '@db/client';
 import { LOGIN_CODE } from '../contract/auth';
-import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 
 /**
  * password registrations prove nothing about the address, so neither the

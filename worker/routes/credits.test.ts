@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { schema } from '../../db/client';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 
 let t: TestApp;
 let token: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

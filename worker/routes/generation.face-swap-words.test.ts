@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { schema } from '../../db/client';
-import { pngBytes, pngFile, scriptedEngines } from '../../tests/fixtures/images';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { pngBytes, pngFile, scriptedEngines } from '@tests/fixtures/images';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 import { createImageEngines } from '../adapters/images/engines';
 import { EngineInputError, type EngineOperation } from '../contract/engine-operations';
 import { optionsFromDescription } from '../services/generation/face-swap-words';

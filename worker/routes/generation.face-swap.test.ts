@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { schema } from '../../db/client';
-import { pngBytes, pngFile, scriptedEngines } from '../../tests/fixtures/images';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { pngBytes, pngFile, scriptedEngines } from '@tests/fixtures/images';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 import { createImageEngines } from '../adapters/images/engines';
 import { FACE_SWAP_PREFIX } from '../contract/face-swap';
 import type { EngineOperation } from '../contract/engine-operations';

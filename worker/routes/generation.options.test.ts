@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { schema } from '../../db/client';
-import { pngBytes, pngFile } from '../../tests/fixtures/images';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { pngBytes, pngFile } from '@tests/fixtures/images';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 import { createImageEngines } from '../adapters/images/engines';
 import { EngineError, type ImageEngine } from '../adapters/images/port';
 import { MAX_QUEUE_WAIT_SECONDS } from '../jobs/queue';

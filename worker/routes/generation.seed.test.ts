@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 
 /**
  * The seed is kept. On the default offline engine, the same prompt, style, size and seed through the

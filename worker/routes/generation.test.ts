@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { schema } from '../../db/client';
-import { pngFile, scriptedEngines } from '../../tests/fixtures/images';
-import { createTestApp, manualClock, TEST_ENV, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { pngFile, scriptedEngines } from '@tests/fixtures/images';
+import { createTestApp, manualClock, TEST_ENV, type TestApp } from '@tests/setup/test-app';
 import { signLikeQstash } from '../adapters/queue/qstash-signature';
 import { sweepExpiredJobs } from '../jobs';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { schema } from '../../db/client';
-import { pngBytes, pngFile, scriptedEngines } from '../../tests/fixtures/images';
+import { schema } from '@db/client';
+import { pngBytes, pngFile, scriptedEngines } from '@tests/fixtures/images';
 import { createImageEngines } from '../adapters/images/engines';
 import type { EngineOperation } from '../contract/engine-operations';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 
 /** the server owns the tool catalogue — it validates a tool's inputs and compiles its prompt. */
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 import type { AppDeps } from '../ports';
 
 let t: TestApp;

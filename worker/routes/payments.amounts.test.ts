@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../db/client';
-import { paypalEvent, signPaypalEvent } from '../../tests/fakes/paypal-server';
-import { signStripeEvent, stripeEvent } from '../../tests/fakes/stripe-server';
-import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { paypalEvent, signPaypalEvent } from '@tests/fakes/paypal-server';
+import { signStripeEvent, stripeEvent } from '@tests/fakes/stripe-server';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 import type { GatewayEvent, PaymentEffect } from '../adapters/payments/port';
 import {
   balanceOf,

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../db/client';
-import { paypalEvent, signPaypalEvent, type PaypalFake } from '../../tests/fakes/paypal-server';
-import { manualClock, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { paypalEvent, signPaypalEvent, type PaypalFake } from '@tests/fakes/paypal-server';
+import { manualClock, type TestApp } from '@tests/setup/test-app';
 import { runMaintenance } from '../jobs/maintenance';
 import { balanceOf, createLivePaymentsApp, expectLedgerConsistent, orderRow } from './payments.test-support';
 

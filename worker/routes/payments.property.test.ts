@@ -1,8 +1,8 @@
 import { and, eq, like, or } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { schema } from '../../db/client';
-import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 import { runMaintenance } from '../jobs/maintenance';
 import { addMonths } from '../lib/billing-periods';
 import type { SignedDelivery } from '../adapters/payments/sandbox-port';

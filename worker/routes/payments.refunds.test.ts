@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { schema } from '../../db/client';
-import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 import { GatewayError } from '../adapters/payments/port';
 import { runMaintenance } from '../jobs/maintenance';
 import { balanceOf, buy, createOrder, deliver, expectLedgerConsistent, orderRow, sandboxOf, signEvent } from './payments.test-support';

@@ -1,9 +1,9 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../db/client';
-import { signStripeEvent, stripeEvent, type StripeFake } from '../../tests/fakes/stripe-server';
-import type { TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { signStripeEvent, stripeEvent, type StripeFake } from '@tests/fakes/stripe-server';
+import type { TestApp } from '@tests/setup/test-app';
 import { balanceOf, createLivePaymentsApp, expectLedgerConsistent, orderRow } from './payments.test-support';
 
 /**

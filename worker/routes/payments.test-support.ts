@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { schema } from '../../db/client';
-import { startPaypalFake, type PaypalFake } from '../../tests/fakes/paypal-server';
-import { startStripeFake, type StripeFake } from '../../tests/fakes/stripe-server';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { startPaypalFake, type PaypalFake } from '@tests/fakes/paypal-server';
+import { startStripeFake, type StripeFake } from '@tests/fakes/stripe-server';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 import type { Clock } from '../ports';
 import type { CreditBalance } from '../contract/credits';
 import type { GatewayEvent } from '../adapters/payments/port';

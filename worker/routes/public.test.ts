@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 import { writeSystemConfig } from '../services/config/system-config';
 import { updateCreditSystemConfig } from '../services/config/credit-system-config';
 

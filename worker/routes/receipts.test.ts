@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../db/client';
-import { signStripeEvent, stripeEvent } from '../../tests/fakes/stripe-server';
-import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { signStripeEvent, stripeEvent } from '@tests/fakes/stripe-server';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 import { addMonths } from '../lib/billing-periods';
 import { readPdfText } from '../lib/pdf/read-text';
 import { buy, createLivePaymentsApp, createOrder, deliver, signEvent } from './payments.test-support';

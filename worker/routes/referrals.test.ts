@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { schema } from '../../db/client';
-import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 import { maskEmail } from '../contract/referrals';
 import { newId } from '../lib/ids';
 import { applyMovement } from '../services/credits/ledger';

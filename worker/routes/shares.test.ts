@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../db/client';
-import { pngFile } from '../../tests/fixtures/images';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { pngFile } from '@tests/fixtures/images';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 import { SHARED_VIEWS_PER_IP } from '../contract/shares';
 
 // One app for the file: the real offline engine upscales small images (fast) to make finished creations.

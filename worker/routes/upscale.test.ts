@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../db/client';
-import { pngBytes, pngFile } from '../../tests/fixtures/images';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { pngBytes, pngFile } from '@tests/fixtures/images';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 import { writeSystemConfig } from '../services/config/system-config';
 
 // One app for the file: the real offline engine runs in its worker pool (no scripted engine here).

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, manualClock, type TestApp } from '../../tests/setup/test-app';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 
 let t: TestApp;
 let clock: ReturnType<typeof manualClock>;

@@ -1,5 +1,5 @@
-import type { ChangePasswordRequest, EmailChangeConfirm } from '../../../worker/contract/account';
-import type { GoogleOAuthRequest, LoginRequest, PasswordResetConfirm, RegisterRequest } from '../../../worker/contract/auth';
+import type { ChangePasswordRequest, EmailChangeConfirm } from '@worker/contract/account';
+import type { GoogleOAuthRequest, LoginRequest, PasswordResetConfirm, RegisterRequest } from '@worker/contract/auth';
 import { http, multipart, unwrap } from './client';
 
 /** Typed account calls (spec §7 Auth, users/me, avatar). */

@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch';
-import type { ApiErrorBody, ErrorCode } from '../../../worker/contract/errors';
+import type { ApiErrorBody, ErrorCode } from '@worker/contract/errors';
 import { i18n } from '../i18n';
 import { safeLocalStorage } from '../lib/safe-storage';
 import type { paths } from './schema.gen';

@@ -1,4 +1,4 @@
-import type { CheckoutResponse, PaymentMethod } from '../../../worker/contract/payments';
+import type { CheckoutResponse, PaymentMethod } from '@worker/contract/payments';
 import { ApiError, http, unwrap } from './client';
 
 /**

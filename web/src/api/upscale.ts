@@ -1,4 +1,4 @@
-import type { UpscaleFactor, UpscaleOptions, UpscaleStarted, UpscaleStatus } from '../../../worker/contract/upscale';
+import type { UpscaleFactor, UpscaleOptions, UpscaleStarted, UpscaleStatus } from '@worker/contract/upscale';
 import { http, multipart, unwrap } from './client';
 
 /** Typed upscaler calls (spec §7 Upscale), shaped by worker/contract/upscale.ts. */

@@ -21,8 +21,8 @@ import {
   optionFields,
 } from '../features/workbench/advanced-options';
 import { BatchGrid, ResultActions, ResultFacts, useBatchStatuses } from '../features/workbench/results';
-import type { GenerationStatus } from '../../../worker/contract/generation';
-import { OPTION_LIMITS } from '../../../worker/contract/generation-options';
+import type { GenerationStatus } from '@worker/contract/generation';
+import { OPTION_LIMITS } from '@worker/contract/generation-options';
 import { useGeneration } from '../features/workbench/use-generation';
 import { checkTextLimit } from '../features/workbench/text-limit';
 import { TextLimitNote } from '../features/workbench/text-limit-note';
@@ -31,8 +31,8 @@ import { Button } from '../ui/button';
 import { Page } from '../ui/page';
 import { QueuePlaceNote } from '../ui/queue-place';
 import { useToast } from '../ui/toast';
-import { UPLOAD, uploadTypes } from '../../../worker/contract/uploads';
-import { PROMPT_MAX } from '../../../worker/contract/sizes';
+import { UPLOAD, uploadTypes } from '@worker/contract/uploads';
+import { PROMPT_MAX } from '@worker/contract/sizes';
 
 /** Until the server's prices arrive (or when they cannot be loaded). */
 const DEFAULT_COSTS = { costByResolution: {} as Record<string, number>, defaultCost: 4 };

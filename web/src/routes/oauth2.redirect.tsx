@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { AuthResponse } from '../../../worker/contract/auth';
+import type { AuthResponse } from '@worker/contract/auth';
 import { accountsApi } from '../api/accounts';
 import { queries, queryClient } from '../api/queries';
 import { ApiError } from '../api/client';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import { HEX_COLOUR } from '../../../worker/contract/tools';
+import { HEX_COLOUR } from '@worker/contract/tools';
 
 /** Names for the preset swatches (worker/contract/tools.ts COLOUR_PICKER_PRESETS), read out instead of hex codes. */
 function useColourName() {

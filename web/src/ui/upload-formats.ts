@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { UPLOAD, uploadAccept, uploadTypeNames, uploadTypes } from '../../../worker/contract/uploads';
+import { UPLOAD, uploadAccept, uploadTypeNames, uploadTypes } from '@worker/contract/uploads';
 
 /**
  * The accepted formats as a reader's list: "JPG, PNG, WebP" in English, "JPG、PNG、WebP" in Chinese

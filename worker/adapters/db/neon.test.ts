@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema, type Db } from '../../../db/client';
-import { startNeonRelay } from '../../../tests/fakes/neon-ws-relay';
-import { serviceReachable } from '../../../tests/setup/services';
+import { schema, type Db } from '@db/client';
+import { startNeonRelay } from '@tests/fakes/neon-ws-relay';
+import { serviceReachable } from '@tests/setup/services';
 import { applyMovement, spendCredits } from '../../services/credits/ledger';
 import { migrateNodePostgres } from './migrate-node-postgres';
 import { openNeonPool } from './neon';

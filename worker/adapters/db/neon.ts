@@ -1,6 +1,6 @@
 import { neonConfig, Pool } from '@neondatabase/serverless';
 import { drizzle } from 'drizzle-orm/neon-serverless';
-import { schema, type Db } from '../../../db/client';
+import { schema, type Db } from '@db/client';
 
 /**
  * Neon's serverless driver in its WebSocket Pool mode: interactive transactions and FOR UPDATE work

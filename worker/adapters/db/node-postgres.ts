@@ -1,6 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { schema, type Db } from '../../../db/client';
+import { schema, type Db } from '@db/client';
 
 /**
  * A real Postgres server through `pg`: `DATABASE_URL` in Node, and Hyperdrive on Workers (where the

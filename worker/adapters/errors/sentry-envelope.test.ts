@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { envelopeEvent, startSentryFake } from '../../../tests/fakes/sentry-server';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
-import { expectConsoleError } from '../../../tests/setup/fail-on-console-error';
+import { envelopeEvent, startSentryFake } from '@tests/fakes/sentry-server';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
+import { expectConsoleError } from '@tests/setup/fail-on-console-error';
 import { runScheduled } from '../../scheduled';
 import { createSentryEnvelopeReporter } from './sentry-envelope';
 

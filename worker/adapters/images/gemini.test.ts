@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { classifyError, SIZES } from '../../contract/generation';
 import { EngineError, type ImageEngine, type TextToImageInput } from './port';
-import { TEST_ENV } from '../../../tests/setup/test-app';
+import { TEST_ENV } from '@tests/setup/test-app';
 import { loadConfig } from '../../env';
 import { createGeminiEngine, nearestAspectRatio } from './gemini';
 import { providerEngines } from './provider-engines';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { classifyError } from '../../contract/generation';
 import { EngineError, type EditInput, type TextToImageInput } from './port';
 import { bytesToBase64 } from '../../lib/bytes';
-import { TEST_ENV } from '../../../tests/setup/test-app';
+import { TEST_ENV } from '@tests/setup/test-app';
 import { loadConfig } from '../../env';
 import { providerEngines } from './provider-engines';
 import { createSharpUprightImages } from './upright-sharp';

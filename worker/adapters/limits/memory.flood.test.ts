@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 
 /**
  * Through the API: one client inventing e-mails is stopped by its per-IP window

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { manualClock } from '../../../tests/setup/test-app';
+import { manualClock } from '@tests/setup/test-app';
 import { createMemoryRateLimiter, MEMORY_LIMITER_MAX_KEYS } from './memory';
 
 const rule = { limit: 3, windowSeconds: 60 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../../db/client';
-import { createTestApp, manualClock, type TestApp } from '../../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 import { createPostgresRateLimiter } from './postgres';
 
 /** The Postgres limiter's cleanup verbs (decision 018: its rows can hold an address or an IP). */

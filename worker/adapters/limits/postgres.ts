@@ -1,5 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
-import { schema, type Db } from '../../../db/client';
+import { schema, type Db } from '@db/client';
 import type { Clock } from '../runtime/port';
 import { type RateLimiter, segmentPattern } from './port';
 

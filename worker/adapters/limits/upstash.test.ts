@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startUpstashShim } from '../../../tests/fakes/upstash-redis-shim';
-import { serviceReachable } from '../../../tests/setup/services';
+import { startUpstashShim } from '@tests/fakes/upstash-redis-shim';
+import { serviceReachable } from '@tests/setup/services';
 import { createUpstashRateLimiter } from './upstash';
 
 /** The production limiter (Upstash REST pipeline) against the local Redis server through a REST shim. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startResendFake } from '../../../tests/fakes/resend-server';
+import { startResendFake } from '@tests/fakes/resend-server';
 import { createResendMailer } from './resend';
 
 /** The production mailer against a local fake of Resend's API. */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { WasmReader } from '@contentauth/c2pa-wasm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateDevSigningPems, type DevSigningPems } from '../../../scripts/lib/dev-signing-credentials';
+import { generateDevSigningPems, type DevSigningPems } from '@scripts/lib/dev-signing-credentials';
 import { DIGITAL_SOURCE_TYPES } from '../../lib/images/xmp';
 import { createC2paProvenance, GENERATOR, xmpOnlyProvenance } from './c2pa';
 import { credentialsFromPem } from './credentials';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startQstashFake } from '../../../tests/fakes/qstash-server';
-import { expectConsoleError } from '../../../tests/setup/fail-on-console-error';
+import { startQstashFake } from '@tests/fakes/qstash-server';
+import { expectConsoleError } from '@tests/setup/fail-on-console-error';
 import { createQstashQueue } from './qstash';
 
 /** The production queue adapter (@upstash/qstash publish) against a local fake of QStash's API. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { schema } from '../../../db/client';
+import { schema } from '@db/client';
 import { ServiceError } from '../../contract/errors';
 import { EngineBusyError, type ImageEngines } from '../../adapters/images/port';
 import { legacyTextOperation } from '../legacy-payloads';

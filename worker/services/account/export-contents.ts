@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import { schema, type Db } from '../../../db/client';
+import { schema, type Db } from '@db/client';
 import type { StoredBlob } from '../../ports';
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
-import { schema, type Db } from '../../../db/client';
+import { schema, type Db } from '@db/client';
 import { DATA_EXPORT } from '../../contract/account';
 import { ServiceError } from '../../contract/errors';
 import { accountGone } from '../auth/deleted-accounts';

@@ -1,5 +1,5 @@
 import { and, gt, inArray, isNotNull, lt } from 'drizzle-orm';
-import { schema } from '../../../db/client';
+import { schema } from '@db/client';
 import type { ServiceContext } from '../context';
 import { ownPrefixes } from '../auth/account-deletion';
 

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import { schema } from '../../../db/client';
+import { schema } from '@db/client';
 import type { DeleteAccountRequest, DeleteAccountResponse, DeletionPreview } from '../../contract/account';
 import { ServiceError } from '../../contract/errors';
 import { renderMail } from '../../i18n/mail';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { schema } from '../../../db/client';
+import { schema } from '@db/client';
 import type {
   AccountOverview,
   ChangePasswordRequest,

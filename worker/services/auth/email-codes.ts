@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { schema, type Tx } from '../../../db/client';
-import type { EMAIL_CODE_PURPOSES } from '../../../db/schema/users';
+import { schema, type Tx } from '@db/client';
+import type { EMAIL_CODE_PURPOSES } from '@db/schema/users';
 import { LOGIN_CODE } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
 import { DEFAULT_LOCALE, type Locale } from '../../contract/locales';

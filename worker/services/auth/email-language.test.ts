@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, manualClock, type TestApp } from '../../../tests/setup/test-app';
+import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 
 /** E-mails are written in the recipient's language: the account's, else the asking page's. */
 describe('e-mail language', () => {

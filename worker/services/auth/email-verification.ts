@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { schema } from '../../../db/client';
+import { schema } from '@db/client';
 import type { EmailVerificationStatus, SendCodeResponse, VerifyEmailRequest, VerifyEmailResponse } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
 import type { ServiceContext } from '../context';

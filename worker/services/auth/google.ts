@@ -1,7 +1,7 @@
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client, OAuth2RequestError, type OAuth2Tokens } from 'arctic';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import { schema } from '../../../db/client';
+import { schema } from '@db/client';
 import {
   email as emailSchema,
   type AuthResponse,

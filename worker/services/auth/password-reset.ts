@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { schema } from '../../../db/client';
+import { schema } from '@db/client';
 import { LOGIN_CODE, type PasswordResetConfirm, type PasswordResetRequestResponse, type SignInResponse } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
 import type { Locale } from '../../contract/locales';

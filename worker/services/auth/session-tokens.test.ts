@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_ENV } from '../../../tests/setup/test-app';
+import { TEST_ENV } from '@tests/setup/test-app';
 import { loadConfig } from '../../env';
 import { issueSessionToken, sessionStillValid, sessionVersionInToken } from './session-tokens';
 import { issueAccessToken, readAccessToken } from './tokens';

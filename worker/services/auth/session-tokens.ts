@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
-import { schema } from '../../../db/client';
+import { schema } from '@db/client';
 import type { Config } from '../../env';
 
 /**

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { schema, type Db } from '../../../db/client';
+import { schema, type Db } from '@db/client';
 
 const u = schema.users;
 const a = schema.creditAccounts;

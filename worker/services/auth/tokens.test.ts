@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../env';
-import { TEST_ENV } from '../../../tests/setup/test-app';
+import { TEST_ENV } from '@tests/setup/test-app';
 import { issueAccessToken, verifyAccessToken } from './tokens';
 
 const now = new Date('2026-11-22T10:00:00Z');

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { schema, type Db, type Tx } from '../../../db/client';
+import { schema, type Db, type Tx } from '@db/client';
 import type { UserProfile } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
 import type { Locale } from '../../contract/locales';

@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client';
+import type { Db } from '@db/client';
 import type { CreditSystemConfigUpdate } from '../../contract/admin';
 import type { ServiceContext } from '../context';
 import { invalidatePublicReads } from './read-cache';

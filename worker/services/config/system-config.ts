@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import * as z from 'zod';
-import { schema, type Db, type Tx } from '../../../db/client';
+import { schema, type Db, type Tx } from '@db/client';
 
 /**
  * Run-time configuration an admin can change (spec §3: newUserBonus, imageGeneration). Each key has

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { schema, type Tx } from '../../../db/client';
+import { schema, type Tx } from '@db/client';
 import { SPEND_ORDER } from '../../contract/credits';
 import { applyMovement, type Movement, type MovementResult } from './ledger';
 

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import { schema, type Db } from '../../../db/client';
+import { schema, type Db } from '@db/client';
 import { ServiceError } from '../../contract/errors';
 import type { CreditBalance, CreditTransaction, Paged, ReferenceType, TransactionType } from '../../contract/credits';
 import type { LedgerEntryReason, LedgerReason } from '../../contract/ledger-reasons';

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { schema } from '../../../db/client';
+import { schema } from '@db/client';
 import { ServiceError } from '../../contract/errors';
 import { newId } from '../../lib/ids';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 import { applyMovement, refundSpend, spendCredits } from './ledger';
 
 /**

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../../db/client';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 import { applyMovement } from './ledger';
 
 let t: TestApp;

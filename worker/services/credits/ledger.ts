@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { schema, type Db, type Tx } from '../../../db/client';
+import { schema, type Db, type Tx } from '@db/client';
 import { SPEND_ORDER } from '../../contract/credits';
 import { ServiceError } from '../../contract/errors';
 import type { LedgerEntryReason } from '../../contract/ledger-reasons';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { schema } from '../../../db/client';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { schema } from '@db/client';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 import { balanceOf, buy, sandboxOf } from '../../routes/payments.test-support';
 import { GatewayError } from '../../adapters/payments/port';
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
-import { schema, type Db } from '../../../db/client';
+import { schema, type Db } from '@db/client';
 import { ServiceError } from '../../contract/errors';
 import { jobFailureText } from '../../contract/job-failures';
 import { LINEAGE_DEPTH, LINEAGE_DERIVED_MAX } from '../../contract/shares';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pngFile } from '../../../tests/fixtures/images';
-import { manualClock } from '../../../tests/setup/test-app';
+import { pngFile } from '@tests/fixtures/images';
+import { manualClock } from '@tests/setup/test-app';
 import { createSharpAvatarImages } from '../../adapters/images/avatar-sharp';
 import { createMemoryRateLimiter } from '../../adapters/limits/memory';
 import { checkUploadedImage, UPLOADS_PER_USER } from './uploads';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
-import { schema } from '../../../db/client';
+import { schema } from '@db/client';
 import type { ServiceContext } from '../context';
 import { lockOrder } from './effects/context';
 import { GatewayError, type RefundResult } from '../../adapters/payments/port';

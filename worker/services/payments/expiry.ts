@@ -1,5 +1,5 @@
 import { and, eq, lte, type SQL } from 'drizzle-orm';
-import { schema } from '../../../db/client';
+import { schema } from '@db/client';
 import type { GatewayName } from '../../contract/payments';
 import type { ServiceContext } from '../context';
 import { settleHeldDuplicates } from './duplicates';

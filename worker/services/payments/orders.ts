@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
-import { schema, type Db } from '../../../db/client';
+import { schema, type Db } from '@db/client';
 import { ServiceError } from '../../contract/errors';
 import { asPaymentMethod, GATEWAYS } from '../../contract/gateways';
 import type { CheckoutStarted, OrderItem, OrdersPage, OrderStatus, PaymentMethod, PaymentStatusResponse } from '../../contract/payments';

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { schema } from '../../../db/client';
+import { schema } from '@db/client';
 import { ServiceError } from '../../contract/errors';
 import { asPaymentMethod } from '../../contract/gateways';
 import type { Locale } from '../../contract/locales';

@@ -1,5 +1,5 @@
 import { and, count, eq, gte, inArray, ne } from 'drizzle-orm';
-import { schema, type Db, type Tx } from '../../../db/client';
+import { schema, type Db, type Tx } from '@db/client';
 import { ServiceError } from '../../contract/errors';
 import { REFUND_RULES, type RefundCheckResponse, type RefundConditions, type RefundResponse } from '../../contract/payments';
 import { newId } from '../../lib/ids';

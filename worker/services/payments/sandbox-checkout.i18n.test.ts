@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { createTestApp, type TestApp } from '@tests/setup/test-app';
 import { createOrder, submitCheckout } from '../../routes/payments.test-support';
 
 /** The sandbox checkout speaks the app's language (?lang= from the SPA, else Accept-Language). */

@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { schema } from '../../../db/client';
+import { schema } from '@db/client';
 import type { ServiceContext } from '../context';
 import { checkoutExpired, markExpired } from './expiry';
 import { callbackUrls } from './orders';

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, like, lte, notExists, sql } from 'drizzle-orm';
-import { schema, type Db } from '../../../db/client';
+import { schema, type Db } from '@db/client';
 import { ServiceError } from '../../contract/errors';
 import { asPaymentMethod } from '../../contract/gateways';
 import type { SubscriptionInfo, SubscriptionResponse } from '../../contract/payments';

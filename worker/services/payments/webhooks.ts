@@ -1,4 +1,4 @@
-import { schema } from '../../../db/client';
+import { schema } from '@db/client';
 import { ServiceError } from '../../contract/errors';
 import type { GatewayName } from '../../contract/payments';
 import type { ServiceContext } from '../context';

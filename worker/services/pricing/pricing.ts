@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { schema, type Db } from '../../../db/client';
+import { schema, type Db } from '@db/client';
 import type { PricingItem } from '../../contract/pricing';
 
 export type { PricingItem };

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { schema, type Db, type Tx } from '../../../db/client';
+import { schema, type Db, type Tx } from '@db/client';
 import { ServiceError } from '../../contract/errors';
 import { maskEmail } from '../../contract/referrals';
 import { newId } from '../../lib/ids';

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { schema, type Db } from '../../../db/client';
+import { schema, type Db } from '@db/client';
 import { ServiceError } from '../../contract/errors';
 import { SHARE_TOKEN_BYTES, SHARED_VIEWS_PER_IP, type CreationShare, type ShareRequest } from '../../contract/shares';
 import type { CreationType } from '../../contract/creation-types';

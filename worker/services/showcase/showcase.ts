@@ -1,5 +1,5 @@
 import { asc, count } from 'drizzle-orm';
-import { schema, type Db } from '../../../db/client';
+import { schema, type Db } from '@db/client';
 import type { ShowcasePage } from '../../contract/showcase';
 
 export async function listShowcase(db: Db, query: { page: number; limit: number }): Promise<ShowcasePage> {

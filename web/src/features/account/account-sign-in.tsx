@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import type { AccountOverview } from '../../../../worker/contract/account';
+import type { AccountOverview } from '@worker/contract/account';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { Button } from '../../ui/button';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it, vi } from 'vitest';
-import type { LedgerEntryReason } from '../../../../worker/contract/ledger-reasons';
+import type { LedgerEntryReason } from '@worker/contract/ledger-reasons';
 import { ledgerDescription } from './ledger-text';
 
 // Vitest runs without the Lingui compiler: `msg` becomes a plain descriptor whose English message is

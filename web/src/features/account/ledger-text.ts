@@ -1,8 +1,8 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import type { CreditTransaction } from '../../../../worker/contract/credits';
-import type { LedgerEntryReason, LedgerReason, LedgerReasonParams, PlanNames } from '../../../../worker/contract/ledger-reasons';
+import type { CreditTransaction } from '@worker/contract/credits';
+import type { LedgerEntryReason, LedgerReason, LedgerReasonParams, PlanNames } from '@worker/contract/ledger-reasons';
 
 /**
  * What a credit movement was, in the page's language. The server sends a reason code with typed

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ProgressBar } from 'react-aria-components';
-import { DATA_EXPORT, type DataExportInfo } from '../../../../worker/contract/account';
+import { DATA_EXPORT, type DataExportInfo } from '@worker/contract/account';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { Button } from '../../ui/button';

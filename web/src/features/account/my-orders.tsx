@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ORDERS_PAGE_SIZE, type OrderItem } from '../../../../worker/contract/payments';
+import { ORDERS_PAGE_SIZE, type OrderItem } from '@worker/contract/payments';
 import { useErrorText } from '../../api/error-text';
 import { paymentsApi } from '../../api/payments';
 import { keys, queries } from '../../api/queries';

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AuthResponse } from '../../../../worker/contract/auth';
-import { email as emailSchema, verificationCode as codeSchema } from '../../../../worker/contract/auth-rules';
+import type { AuthResponse } from '@worker/contract/auth';
+import { email as emailSchema, verificationCode as codeSchema } from '@worker/contract/auth-rules';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { api } from '../../api/endpoints';

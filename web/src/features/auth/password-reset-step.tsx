@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { AuthResponse } from '../../../../worker/contract/auth';
-import { passwordResetConfirm, passwordResetRequest } from '../../../../worker/contract/auth-rules';
+import type { AuthResponse } from '@worker/contract/auth';
+import { passwordResetConfirm, passwordResetRequest } from '@worker/contract/auth-rules';
 import { passwordResetApi } from '../../api/accounts';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import type { AuthResponse } from '../../../../worker/contract/auth';
-import { loginRequest, registerRequest } from '../../../../worker/contract/auth-rules';
+import type { AuthResponse } from '@worker/contract/auth';
+import { loginRequest, registerRequest } from '@worker/contract/auth-rules';
 import { accountsApi } from '../../api/accounts';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
-import { readEncodedMessage } from '../../../../worker/contract/message-codec';
+import { readEncodedMessage } from '@worker/contract/message-codec';
 
 /**
  * The sign-in and profile rules (worker/contract/auth-rules.ts) report a message id with its

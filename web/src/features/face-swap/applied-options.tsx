@@ -1,7 +1,7 @@
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { faceSwapOption } from '../../../../worker/contract/face-swap';
-import { faceSwapValueLabel } from '../../../../worker/contract/face-swap-labels';
+import { faceSwapOption } from '@worker/contract/face-swap';
+import { faceSwapValueLabel } from '@worker/contract/face-swap-labels';
 import { OPTION_LABEL } from './labels';
 
 /**

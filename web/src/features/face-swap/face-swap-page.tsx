@@ -16,8 +16,8 @@ import {
   offlineOptionKeys,
   type FaceSwapMode,
   type FaceSwapSelection,
-} from '../../../../worker/contract/face-swap';
-import { UPLOAD, uploadTypes } from '../../../../worker/contract/uploads';
+} from '@worker/contract/face-swap';
+import { UPLOAD, uploadTypes } from '@worker/contract/uploads';
 import { Button } from '../../ui/button';
 import { Page } from '../../ui/page';
 import { QueuePlaceNote } from '../../ui/queue-place';

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { FaceSwapCategory, FaceSwapMode, FaceSwapOptionKey } from '../../../../worker/contract/face-swap';
+import type { FaceSwapCategory, FaceSwapMode, FaceSwapOptionKey } from '@worker/contract/face-swap';
 
 /**
  * Interface text of the avatar builder that lives in the Lingui catalogues: category and option

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { ChevronDown, Check } from 'lucide-react';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
-import type { FaceSwapOption } from '../../../../worker/contract/face-swap';
-import { faceSwapValueLabel } from '../../../../worker/contract/face-swap-labels';
+import type { FaceSwapOption } from '@worker/contract/face-swap';
+import { faceSwapValueLabel } from '@worker/contract/face-swap-labels';
 
 const NONE = '__none';
 

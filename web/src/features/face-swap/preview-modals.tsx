@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Dialog, Heading, Label, Modal, ModalOverlay, TextArea, TextField } from 'react-aria-components';
-import { FACE_SWAP_DESCRIPTION_MAX } from '../../../../worker/contract/face-swap';
+import { FACE_SWAP_DESCRIPTION_MAX } from '@worker/contract/face-swap';
 import { Button } from '../../ui/button';
 import { checkTextLimit } from '../workbench/text-limit';
 import { TextLimitNote } from '../workbench/text-limit-note';

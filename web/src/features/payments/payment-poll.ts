@@ -1,4 +1,4 @@
-import type { PaymentStatusResponse } from '../../../../worker/contract/payments';
+import type { PaymentStatusResponse } from '@worker/contract/payments';
 import { ApiError } from '../../api/client';
 
 /**

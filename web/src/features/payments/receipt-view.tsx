@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Download, ExternalLink, Printer } from 'lucide-react';
 import { useState } from 'react';
-import type { Receipt } from '../../../../worker/contract/receipts';
+import type { Receipt } from '@worker/contract/receipts';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { receiptQueries, receiptsApi } from '../../api/receipts';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Check, X } from 'lucide-react';
 import { Dialog, Heading, Label, Modal, ModalOverlay, Text, TextArea, TextField } from 'react-aria-components';
-import { REFUND_RULES, type OrderItem, type RefundCheckResponse } from '../../../../worker/contract/payments';
+import { REFUND_RULES, type OrderItem, type RefundCheckResponse } from '@worker/contract/payments';
 import { ApiError } from '../../api/client';
 import { paymentsApi } from '../../api/payments';
 import { Button } from '../../ui/button';

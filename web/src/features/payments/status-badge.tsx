@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { OrderItem, PaymentMethod, SubscriptionStatus } from '../../../../worker/contract/payments';
+import type { OrderItem, PaymentMethod, SubscriptionStatus } from '@worker/contract/payments';
 
 const TONE = {
   good: 'border-emerald-400/30 bg-emerald-400/10 text-emerald-200',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { showcaseSeed } from '../../../../db/seed-data/showcase';
+import { showcaseSeed } from '@db/seed-data/showcase';
 
 /**
  * The seeded showcase is shown in both languages from the catalogue (showcase-text.ts): every seeded

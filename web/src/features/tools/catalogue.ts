@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { TOOL_CATALOGUE, type ToolDefinition, type ToolId } from '../../../../worker/contract/tools';
+import { TOOL_CATALOGUE, type ToolDefinition, type ToolId } from '@worker/contract/tools';
 
 /**
  * The tool pages, drawn from the server's catalogue (worker/contract/tools.ts: inputs, templates,

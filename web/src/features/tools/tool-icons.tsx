@@ -13,7 +13,7 @@ import {
   Zap,
   type LucideIcon,
 } from 'lucide-react';
-import type { ToolId } from '../../../../worker/contract/tools';
+import type { ToolId } from '@worker/contract/tools';
 
 /** One line icon per tool, from lucide (SVG, tree-shaken: only these ship). The upscaler has a card too. */
 const ICONS: Record<ToolId | 'image-upscaler', LucideIcon> = {

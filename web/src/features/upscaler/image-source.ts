@@ -1,4 +1,4 @@
-import { UPLOAD } from '../../../../worker/contract/uploads';
+import { UPLOAD } from '@worker/contract/uploads';
 
 /** Spec §5 upload rules for the upscaler: png, jpg, jpeg or webp, at most 10 MB, one file. */
 export const UPSCALE_TYPES: readonly string[] = UPLOAD.types;

@@ -2,14 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import {
-  fitToUpscaleBudget,
-  maxInputPixels,
-  maxInputSide,
-  UPSCALE,
-  UPSCALE_FACTORS,
-  type UpscaleFactor,
-} from '../../../../worker/contract/upscale';
+import { fitToUpscaleBudget, maxInputPixels, maxInputSide, UPSCALE, UPSCALE_FACTORS, type UpscaleFactor } from '@worker/contract/upscale';
 import { fetchFile } from '../../api/files';
 import { queries } from '../../api/queries';
 import { downloadName } from '../../lib/download-name';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import type { UpscaleFactor } from '../../../../worker/contract/upscale';
+import type { UpscaleFactor } from '@worker/contract/upscale';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { upscaleApi } from '../../api/upscale';

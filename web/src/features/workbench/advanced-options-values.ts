@@ -1,4 +1,4 @@
-import { type GenerationOption, OPTION_DEFAULTS, OPTION_LIMITS, type Sampler } from '../../../../worker/contract/generation-options';
+import { type GenerationOption, OPTION_DEFAULTS, OPTION_LIMITS, type Sampler } from '@worker/contract/generation-options';
 
 /** The advanced options form's values and their checks (no UI here, so unit tests can load it). */
 export type WorkbenchMode = 'text-to-image' | 'image-to-image';

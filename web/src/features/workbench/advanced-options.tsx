@@ -4,7 +4,7 @@ import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown, Lock, LockOpen } from 'lucide-react';
 import { Button as AriaButton, Disclosure, DisclosurePanel, Heading, ToggleButton } from 'react-aria-components';
-import { type GenerationOption, OPTION_LIMITS, SAMPLERS, type Sampler } from '../../../../worker/contract/generation-options';
+import { type GenerationOption, OPTION_LIMITS, SAMPLERS, type Sampler } from '@worker/contract/generation-options';
 import { type AdvancedOptionsValue, invalidOption, type WorkbenchMode } from './advanced-options-values';
 
 export {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { CREATION_TYPES } from '../../../../worker/contract/creation-types';
-import { TOOL_CATALOGUE } from '../../../../worker/contract/tools';
+import { CREATION_TYPES } from '@worker/contract/creation-types';
+import { TOOL_CATALOGUE } from '@worker/contract/tools';
 
 // Vitest runs without the Lingui compiler: `msg` becomes a plain descriptor with its English message.
 vi.mock('@lingui/core/macro', () => ({ msg: (strings: TemplateStringsArray) => ({ message: strings.join('') }) }));

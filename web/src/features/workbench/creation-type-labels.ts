@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { CreationType } from '../../../../worker/contract/creation-types';
-import type { ToolId } from '../../../../worker/contract/tools';
+import type { CreationType } from '@worker/contract/creation-types';
+import type { ToolId } from '@worker/contract/tools';
 import { TOOLS, UPSCALER_CARD } from '../tools/catalogue';
 
 /** A tool's name as its page and the tool grid show it. */

@@ -14,7 +14,7 @@ import { Field } from '../../ui/field';
 import { formatDate } from '../../ui/format';
 import { ErrorState, Page } from '../../ui/page';
 import { useToast } from '../../ui/toast';
-import { RECORD_SEARCH_MAX } from '../../../../worker/contract/sizes';
+import { RECORD_SEARCH_MAX } from '@worker/contract/sizes';
 import { useCreationActions } from './creation-actions';
 import { creationTypeLabel } from './creation-type-labels';
 import { dayRange } from './day-range';

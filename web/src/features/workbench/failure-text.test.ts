@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { JOB_FAILURE_TEXT, JOB_FAILURES } from '../../../../worker/contract/job-failures';
+import { JOB_FAILURE_TEXT, JOB_FAILURES } from '@worker/contract/job-failures';
 
 // Vitest runs without the Lingui compiler: `msg` becomes a plain descriptor with its English message.
 vi.mock('@lingui/core/macro', () => ({ msg: (strings: TemplateStringsArray) => ({ message: strings.join('') }) }));

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
-import type { JobFailure } from '../../../../worker/contract/job-failures';
+import type { JobFailure } from '@worker/contract/job-failures';
 
 /**
  * Why a generation job failed, in the page's language, from its code (worker/contract/job-failures.ts):

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 
-import { QUICK_STYLE_TEXTS, STYLE_TEXTS } from '../../../../worker/contract/style-texts';
+import { QUICK_STYLE_TEXTS, STYLE_TEXTS } from '@worker/contract/style-texts';
 
 /**
  * Style buttons append a description to the prompt, replacing the one they appended before (spec §4).
@@ -39,4 +39,4 @@ export const INSPIRATION = [
 ] as const;
 
 /** The ten spec §3 sizes, from the contract's zod-free module. */
-export { SIZES as SIZE_OPTIONS } from '../../../../worker/contract/sizes';
+export { SIZES as SIZE_OPTIONS } from '@worker/contract/sizes';

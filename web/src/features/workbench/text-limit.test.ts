@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolById } from '../../../../worker/contract/tools';
+import { toolById } from '@worker/contract/tools';
 import { checkTextLimit } from './text-limit';
 
 const logo = toolById('logo-generation').components.find((c) => c.type === 'promptInput')!;

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GenerationStatus } from '../../../../worker/contract/generation';
-import type { JobFailure } from '../../../../worker/contract/job-failures';
+import type { GenerationStatus } from '@worker/contract/generation';
+import type { JobFailure } from '@worker/contract/job-failures';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { invalidateCredits, queries } from '../../api/queries';

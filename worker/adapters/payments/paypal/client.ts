@@ -1,4 +1,4 @@
-import { bytesToBase64 } from '../../../lib/bytes';
+import { bytesToBase64 } from '@worker/lib/bytes';
 import { GatewayError } from '../port';
 
 /**

@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '../../../contract/payments';
+import type { SubscriptionStatus } from '@worker/contract/payments';
 import { WebhookVerificationError, type GatewayEvent, type PaymentEffect } from '../port';
 import {
   lastSegment,

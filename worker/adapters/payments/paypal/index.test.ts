@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { paypalEvent, signPaypalEvent, startPaypalFake, type PaypalFake } from '../../../../tests/fakes/paypal-server';
+import { paypalEvent, signPaypalEvent, startPaypalFake, type PaypalFake } from '@tests/fakes/paypal-server';
 import { GatewayError, WebhookVerificationError, type CheckoutRequest, type PaymentGateway } from '../port';
 import { createPaypalGateway, isPaypalCertUrl, paypalAmount } from './index';
 

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../env';
+import { loadConfig } from '@worker/env';
 import { WebhookVerificationError, type GatewayEvent } from '../port';
-import { TEST_ENV } from '../../../../tests/setup/test-app';
+import { TEST_ENV } from '@tests/setup/test-app';
 import { createPaymentGateways } from '../index';
 import { SANDBOX_SIGNATURE_HEADER, createSandboxGateway } from './index';
 

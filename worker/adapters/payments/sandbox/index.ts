@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { equalBytes, fromHex, hmacSha256, toHex } from '../../../lib/bytes';
-import { newId } from '../../../lib/ids';
+import { equalBytes, fromHex, hmacSha256, toHex } from '@worker/lib/bytes';
+import { newId } from '@worker/lib/ids';
 import { WebhookVerificationError, type GatewayEvent, type PaymentEffect } from '../port';
-import { addInterval } from '../../../lib/billing-periods';
+import { addInterval } from '@worker/lib/billing-periods';
 import type { SandboxCheckoutOrder, SandboxGateway, SandboxSubscription, SignedDelivery } from '../sandbox-port';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { decodeStripeForm } from '../../../../tests/fakes/stripe-server';
+import { decodeStripeForm } from '@tests/fakes/stripe-server';
 import {
   createStripeClient,
   createStripeWebhookVerifier,

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { equalBytes, fromHex, hmacSha256 } from '../../../lib/bytes';
+import { equalBytes, fromHex, hmacSha256 } from '@worker/lib/bytes';
 import { GatewayError } from '../port';
 
 /**

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { SubscriptionStatus } from '../../../contract/payments';
+import type { SubscriptionStatus } from '@worker/contract/payments';
 import { WebhookVerificationError, type GatewayEvent, type PaymentEffect } from '../port';
 import { createStripeWebhookVerifier, type StripeClient, toGatewayError } from './client';
 

@@ -7,7 +7,7 @@ import {
   startStripeFake,
   stripeEvent,
   type StripeFake,
-} from '../../../../tests/fakes/stripe-server';
+} from '@tests/fakes/stripe-server';
 import { GatewayError, WebhookVerificationError, type CheckoutRequest, type PaymentEffect, type PaymentGateway } from '../port';
 import { createStripeGateway } from './index';
 

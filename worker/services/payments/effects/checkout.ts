@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { schema } from '../../../../db/client';
-import type { PaymentEffect } from '../../../adapters/payments/port';
+import { schema } from '@db/client';
+import type { PaymentEffect } from '@worker/adapters/payments/port';
 import { type EffectContext, liveRefundOf, lockOrder } from './context';
 import { markPaidAndGrant } from './order-grants';
 import { holdAsDuplicate } from './refused-payments';

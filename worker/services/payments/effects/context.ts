@@ -1,8 +1,8 @@
 import { and, eq, ne, type SQL } from 'drizzle-orm';
-import { schema, type Tx } from '../../../../db/client';
-import type { GatewayName } from '../../../contract/payments';
-import { newId } from '../../../lib/ids';
-import type { Logger } from '../../../ports';
+import { schema, type Tx } from '@db/client';
+import type { GatewayName } from '@worker/contract/payments';
+import { newId } from '@worker/lib/ids';
+import type { Logger } from '@worker/ports';
 
 /** What every payment effect works with: one transaction, the reporting gateway, two clocks. */
 export interface EffectContext {

@@ -1,7 +1,7 @@
 import { and, eq, ne, or } from 'drizzle-orm';
-import { schema } from '../../../../db/client';
-import type { PaymentEffect } from '../../../adapters/payments/port';
-import { newId } from '../../../lib/ids';
+import { schema } from '@db/client';
+import type { PaymentEffect } from '@worker/adapters/payments/port';
+import { newId } from '@worker/lib/ids';
 import { applyMovement, lockAccount } from '../../credits/ledger';
 import { bucketOf, type EffectContext, EffectNotReadyError, lockOrder, type Order, refundClawbackKey } from './context';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { schema } from '../../../../db/client';
-import type { PaymentEffect } from '../../../adapters/payments/port';
-import { newId } from '../../../lib/ids';
+import { schema } from '@db/client';
+import type { PaymentEffect } from '@worker/adapters/payments/port';
+import { newId } from '@worker/lib/ids';
 import { type EffectContext, isDeletedUser, liveRefundOf, lockOrder, newOrderNumber, type Order, type Subscription } from './context';
 import { grantOrderCredits, markPaidAndGrant } from './order-grants';
 import { ACCOUNT_DELETED_REASON, DUPLICATE_SUBSCRIPTION_REASON, isHeldDuplicate, openDuplicateRefund } from './refused-payments';

@@ -1,5 +1,5 @@
 import { eq, or, sql } from 'drizzle-orm';
-import { schema, type Tx } from '../../../../db/client';
+import { schema, type Tx } from '@db/client';
 import { applyMovement } from '../../credits/ledger';
 import { bucketOf, type EffectContext, isDeletedUser, lapseKey, liveRefundOf, type Order, orderGrantKey, planOf } from './context';
 import { ACCOUNT_DELETED_REASON, openDuplicateRefund } from './refused-payments';

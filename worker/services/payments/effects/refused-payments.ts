@@ -1,6 +1,6 @@
 import { and, eq, ne, or } from 'drizzle-orm';
-import { schema, type Tx } from '../../../../db/client';
-import { newId } from '../../../lib/ids';
+import { schema, type Tx } from '@db/client';
+import { newId } from '@worker/lib/ids';
 import { type EffectContext, type Order, planOf, type Subscription } from './context';
 import { lapseSubscriptionCredits } from './subscription-credits';
 

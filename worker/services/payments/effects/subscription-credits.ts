@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
-import { schema, type Tx } from '../../../../db/client';
-import type { Logger } from '../../../ports';
+import { schema, type Tx } from '@db/client';
+import type { Logger } from '@worker/ports';
 import { applyMovement, lockAccount } from '../../credits/ledger';
 import { lapseKey, type Subscription } from './context';
 

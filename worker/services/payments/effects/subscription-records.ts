@@ -1,7 +1,7 @@
 import { and, eq, ne, or } from 'drizzle-orm';
-import { schema, type Tx } from '../../../../db/client';
-import { addInterval, intervalOf } from '../../../lib/billing-periods';
-import { newId } from '../../../lib/ids';
+import { schema, type Tx } from '@db/client';
+import { addInterval, intervalOf } from '@worker/lib/billing-periods';
+import { newId } from '@worker/lib/ids';
 import { type EffectContext, isDeletedUser, type Order, planOf, type Subscription } from './context';
 import { holdAsDuplicate } from './refused-payments';
 import { expireEndedSubscriptionsOf } from './subscription-credits';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { schema } from '../../../../db/client';
-import type { SubscriptionStatus } from '../../../contract/payments';
-import type { PaymentEffect } from '../../../adapters/payments/port';
+import { schema } from '@db/client';
+import type { SubscriptionStatus } from '@worker/contract/payments';
+import type { PaymentEffect } from '@worker/adapters/payments/port';
 import { type EffectContext, lockOrder, type Subscription } from './context';
 import { lapseSubscriptionCredits } from './subscription-credits';
 import { advancePeriod, ensureSubscription, findSubscription } from './subscription-records';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { schema } from '../../../../db/client';
+import { schema } from '@db/client';
 import { applyMovement, lockAccount } from '../../credits/ledger';
 import { bucketOf, type EffectContext, type Order, supportHoldKey } from './context';
 
