@@ -1,0 +1,60 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { ID_PHOTO_DPI, ID_PHOTO_SIZES, type IdPhotoSize } from '@worker/contract/tools';
+
+/** The ID-photo size cards: each drawn to its shape, with its name, document size, pixels and print size. */
+export function ToolSizeCards({
+  options,
+  value,
+  onChange,
+  isDisabled,
+}: {
+  options: readonly string[];
+  value: string;
+  onChange: (value: string) => void;
+  isDisabled: boolean;
+}) {
+  const { t } = useLingui();
+  const printNote = (printed: string) => {
+    const dpi = ID_PHOTO_DPI;
+    return t`prints ${printed} cm (${dpi} dpi)`;
+  };
+  const sizeName: Record<IdPhotoSize, string> = { oneInch: t`1 inch`, twoInch: t`2 inch`, passport: t`Passport`, visa: t`Visa` };
+  return (
+    <RadioGroup value={value} onChange={onChange} className="flex flex-col gap-2" isDisabled={isDisabled}>
+      <Label className="text-sm font-medium text-zinc-300">
+        <Trans>Size</Trans>
+      </Label>
+      <div className="grid grid-cols-2 gap-2">
+        {options.map((option) => {
+          const preset = ID_PHOTO_SIZES[option as IdPhotoSize];
+          return (
+            <Radio
+              key={option}
+              value={option}
+              className={({ isSelected, isFocusVisible }) =>
+                `flex cursor-pointer items-center gap-3 rounded-xl border px-3 py-2.5 transition ${isSelected ? 'border-fuchsia-400 bg-fuchsia-500/10' : 'border-white/10 hover:bg-white/5'} ${isFocusVisible ? 'ring-2 ring-violet-400' : ''}`
+              }
+            >
+              <span aria-hidden className="grid h-9 w-9 shrink-0 place-items-center">
+                <span
+                  className="block rounded-[3px] border border-zinc-300/70 bg-white/10"
+                  style={{ width: (preset.width / preset.height) * 28, height: 28 }}
+                />
+              </span>
+              <span className="flex flex-col text-sm leading-tight">
+                <span className="font-semibold">{sizeName[option as IdPhotoSize]}</span>
+                <span className="text-xs text-zinc-400">{preset.cm} cm</span>
+                {/* What the file measures when printed, which may be smaller than the document size above. */}
+                <span className="text-xs text-zinc-500">
+                  {preset.width}×{preset.height} px
+                </span>
+                <span className="text-xs text-zinc-500">{printNote(preset.printCm)}</span>
+              </span>
+            </Radio>
+          );
+        })}
+      </div>
+    </RadioGroup>
+  );
+}
