@@ -64,14 +64,7 @@ export function planScene(input: RenderInput): ScenePlan {
   const base = LOOKS[input.style];
   const look: Look = { ...base, outline: base.outline * u };
   const pal = buildPalette(scene, rand);
-  const ids = { next: 0 };
-  const layers: Layers = {
-    sky: new Layer(w, h, ids),
-    soft: new Layer(w, h, ids),
-    land: new Layer(w, h, ids),
-    glow: new Layer(w, h, ids),
-    front: new Layer(w, h, ids),
-  };
+  const layers = emptyLayers(w, h);
 
   const portrait = scene.portrait;
   const spaceOnly =
@@ -88,6 +81,29 @@ export function planScene(input: RenderInput): ScenePlan {
     return { ctx, layers, water: false, unknown };
   }
 
+  drawSkyAndSpace(ctx, layers, spaceOnly, unknown);
+  const { wet, landmarkX } = drawHorizonLand(ctx, layers, spaceOnly);
+  drawNearScene(ctx, layers, spaceOnly, wet, landmarkX);
+  drawSceneSubjects(ctx, layers.front, spaceOnly);
+  addWeather(ctx, layers);
+  return { ctx, layers, water: scene.water !== null || wet, unknown };
+}
+
+/** The five layers of a picture, sharing one id counter for their gradients and filters. */
+function emptyLayers(w: number, h: number): Layers {
+  const ids = { next: 0 };
+  return {
+    sky: new Layer(w, h, ids),
+    soft: new Layer(w, h, ids),
+    land: new Layer(w, h, ids),
+    glow: new Layer(w, h, ids),
+    front: new Layer(w, h, ids),
+  };
+}
+
+/** Sky, stars, glows, sun or moon, clouds and planets; the dreamlike orbs when the prompt was unknown. */
+function drawSkyAndSpace(ctx: Ctx, layers: Layers, spaceOnly: boolean, unknown: boolean): void {
+  const { w, h, rand, scene, horizon } = ctx;
   drawSky(ctx, layers);
   if (scene.time === 'night' || scene.space || scene.galaxy) drawStars(ctx, layers);
   drawSkyGlows(ctx, layers);
@@ -104,8 +120,16 @@ export function planScene(input: RenderInput): ScenePlan {
     if (spaceOnly) drawPlanetHorizon(ctx, layers.land);
   }
   if (unknown) drawOrbs(ctx, layers.sky);
+}
 
-  // What stands on the horizon (mirrored by water).
+/**
+ * What stands on the horizon (mirrored by water): mountains, dunes, city, ground, forest and a
+ * landmark on land. Returns whether the street is wet (it then mirrors the skyline like water) and
+ * the x the landmark was placed at (a boat is drawn there later, on the water).
+ */
+function drawHorizonLand(ctx: Ctx, layers: Layers, spaceOnly: boolean): { wet: boolean; landmarkX: number } {
+  const { w, h, u, rand, scene, horizon } = ctx;
+  const portrait = scene.portrait;
   const land = layers.land;
   if (scene.mountains) drawMountains(ctx, layers);
   if (scene.desert && !scene.water) drawDunes(ctx, land, horizon);
@@ -129,36 +153,50 @@ export function planScene(input: RenderInput): ScenePlan {
   }
   if (portrait) drawHills(ctx, land, horizon, h, 2);
 
-  const landmarkOnLand = scene.landmark && scene.landmark !== 'boat';
   const landmarkX = w * (rand() < 0.5 ? rand.range(0.2, 0.35) : rand.range(0.65, 0.8));
-  if (landmarkOnLand && !portrait) {
-    const size = h * (scene.landmark === 'castle' ? 0.2 : scene.landmark === 'lighthouse' || scene.landmark === 'pagoda' ? 0.22 : 0.12);
-    if (scene.water) {
-      // A headland on the far shore to stand on.
-      const hw = size * 1.6;
-      land.add(
-        outlined(
-          ctx,
-          land,
-          `<path d="M${n(landmarkX - hw)} ${n(horizon + 2)}Q${n(landmarkX - hw * 0.4)} ${n(horizon - size * 0.22)} ${n(landmarkX)} ${n(horizon - size * 0.24)}Q${n(landmarkX + hw * 0.5)} ${n(horizon - size * 0.2)} ${n(landmarkX + hw)} ${n(horizon + 2)}Z" fill="${mix(pal.rock, pal.landDark, 0.5)}"/>`,
-        ),
-      );
-      drawLandmark(ctx, land, landmarkX, horizon - size * 0.2, size);
-    } else {
-      drawLandmark(ctx, land, landmarkX, horizon + (h - horizon) * 0.12, size);
-    }
-  }
+  if (scene.landmark && scene.landmark !== 'boat' && !portrait) drawLandmarkOnLand(ctx, land, landmarkX);
+  return { wet, landmarkX };
+}
 
-  // The near scene (not mirrored).
+/** A cabin, lighthouse, castle or pagoda on the ground, or on a headland across the water. */
+function drawLandmarkOnLand(ctx: Ctx, land: Layer, landmarkX: number): void {
+  const { h, scene, horizon, pal } = ctx;
+  const size = h * (scene.landmark === 'castle' ? 0.2 : scene.landmark === 'lighthouse' || scene.landmark === 'pagoda' ? 0.22 : 0.12);
+  if (scene.water) {
+    // A headland on the far shore to stand on.
+    const hw = size * 1.6;
+    land.add(
+      outlined(
+        ctx,
+        land,
+        `<path d="M${n(landmarkX - hw)} ${n(horizon + 2)}Q${n(landmarkX - hw * 0.4)} ${n(horizon - size * 0.22)} ${n(landmarkX)} ${n(horizon - size * 0.24)}Q${n(landmarkX + hw * 0.5)} ${n(horizon - size * 0.2)} ${n(landmarkX + hw)} ${n(horizon + 2)}Z" fill="${mix(pal.rock, pal.landDark, 0.5)}"/>`,
+      ),
+    );
+    drawLandmark(ctx, land, landmarkX, horizon - size * 0.2, size);
+  } else {
+    drawLandmark(ctx, land, landmarkX, horizon + (h - horizon) * 0.12, size);
+  }
+}
+
+/** Where the near shore begins when the scene has water in front. */
+const shoreTopOf = (ctx: Ctx) => ctx.h * (ctx.scene.beach ? 0.8 : 0.84);
+
+/** A subject standing on the ground (not a bird, not the portrait, not an astronaut on a planet's curve). */
+const hasGroundedSubject = (scene: Scene, spaceOnly: boolean) =>
+  Boolean(scene.subject && scene.subject !== 'bird' && !scene.portrait && !(spaceOnly && scene.subject === 'astronaut'));
+
+/** The near scene (not mirrored): fog, water surface, a boat, the shore, framing trees, blossom, flowers, palms, a tree. */
+function drawNearScene(ctx: Ctx, layers: Layers, spaceOnly: boolean, wet: boolean, landmarkX: number): void {
+  const { w, h, rand, scene, horizon, pal } = ctx;
+  const portrait = scene.portrait;
   const front = layers.front;
-  if (scene.fog) drawFog(ctx, land);
+  if (scene.fog) drawFog(ctx, layers.land);
   if (scene.water || wet) drawWaterSurface(ctx, front, wet);
   if (scene.landmark === 'boat' && scene.water)
     drawLandmark(ctx, front, landmarkX, horizon + (h - horizon) * rand.range(0.2, 0.35), h * 0.12);
 
-  const groundedSubject = scene.subject && scene.subject !== 'bird' && !portrait && !(spaceOnly && scene.subject === 'astronaut');
-  const shoreTop = h * (scene.beach ? 0.8 : 0.84);
-  const shore = scene.water && (groundedSubject || scene.beach || scene.flowers || scene.palms || scene.blossom);
+  const shoreTop = shoreTopOf(ctx);
+  const shore = scene.water && (hasGroundedSubject(scene, spaceOnly) || scene.beach || scene.flowers || scene.palms || scene.blossom);
   if (shore) drawForeground(ctx, layers, shoreTop);
   if (scene.forest && !portrait) framingTrees(ctx, front, 'pine');
   if (scene.blossom) blossomTree(ctx, front, rand() < 0.5 ? w * 0.12 : w * 0.88, h * 1.02, h * 0.75);
@@ -185,7 +223,12 @@ export function planScene(input: RenderInput): ScenePlan {
       ),
     );
   }
+}
 
+/** The scene's own subject (when the prompt's subjects are not drawn as sprites), and birds in the sky. */
+function drawSceneSubjects(ctx: Ctx, front: Layer, spaceOnly: boolean): void {
+  const { w, h, rand, scene, horizon, sun } = ctx;
+  const portrait = scene.portrait;
   if (scene.subject) {
     const smin = Math.min(w, h);
     if (scene.subject === 'bird') {
@@ -200,6 +243,7 @@ export function planScene(input: RenderInput): ScenePlan {
       const surface = h * 0.86 + r - Math.sqrt(r * r - (x - w / 2) ** 2);
       drawSubject(ctx, front, x, surface + h * 0.02, Math.min(h * 0.3, w * 0.45));
     } else {
+      const shoreTop = shoreTopOf(ctx);
       const ground = scene.water ? shoreTop + (h - shoreTop) * 0.55 : h * rand.range(0.88, 0.93);
       const size = smin * (scene.subject === 'person' || scene.subject === 'astronaut' ? 0.36 : scene.subject === 'cat' ? 0.27 : 0.3);
       const x = w * (0.5 + (sun.x > w / 2 ? -1 : 1) * rand.range(0.02, 0.16));
@@ -209,9 +253,6 @@ export function planScene(input: RenderInput): ScenePlan {
   if (scene.subject !== 'bird' && scene.matched.includes('bird') && !portrait) {
     drawSubject({ ...ctx, scene: { ...scene, subject: 'bird' } }, front, w * rand.range(0.3, 0.7), horizon * 0.35, Math.min(w, h) * 0.15);
   }
-
-  addWeather(ctx, layers);
-  return { ctx, layers, water: scene.water !== null || wet, unknown };
 }
 
 function addWeather(ctx: Ctx, layers: Layers): void {

@@ -1,6 +1,6 @@
 import { darken, lighten, luminance, mix } from '../color';
 import type { Ctx, Layers } from '../context';
-import { n } from '../svg';
+import { type Layer, n } from '../svg';
 
 /**
  * The abstract style: the prompt's palette as a flow field of ribbons over bold geometry. The scene
@@ -8,9 +8,18 @@ import { n } from '../svg';
  * city becomes a grid.
  */
 export function drawAbstract(ctx: Ctx, { sky, soft }: Layers): void {
-  const { w, h, rand, pal, scene, u } = ctx;
+  const { rand, pal, scene } = ctx;
   const dark = scene.time === 'night' || scene.time === 'sunset' || scene.mood.dark || rand() < 0.35;
   const colours = [...new Set([...pal.accents, pal.sky[1]![1], pal.sky[pal.sky.length - 1]![1], pal.sun])];
+  drawBackground(ctx, sky, soft, colours, dark);
+  drawBoldGeometry(ctx, sky, colours);
+  drawFlowField(ctx, sky, colours);
+  drawConfetti(ctx, sky, colours, dark);
+}
+
+/** A diagonal gradient, dark or light, with soft colour fields under everything. */
+function drawBackground(ctx: Ctx, sky: Layer, soft: Layer, colours: string[], dark: boolean): void {
+  const { w, h, rand, pal, u } = ctx;
   const bgA = dark ? darken(pal.sky[0]![1], 0.55) : lighten(pal.sky[pal.sky.length - 1]![1], 0.55);
   const bgB = dark ? darken(pal.sky[1]![1], 0.35) : lighten(pal.sky[1]![1], 0.35);
   sky.add(
@@ -43,8 +52,11 @@ export function drawAbstract(ctx: Ctx, { sky, soft }: Layers): void {
       )}"/>`,
     );
   }
+}
 
-  // Bold geometry.
+/** A disc with dashed rings, then triangles for mountains, bars for a city, rounded strokes and half discs. */
+function drawBoldGeometry(ctx: Ctx, sky: Layer, colours: string[]): void {
+  const { w, h, rand, pal, scene, u } = ctx;
   const big = rand.range(0.18, 0.3) * Math.min(w, h);
   const sx = rand.range(0.25, 0.75) * w;
   const sy = rand.range(0.2, 0.55) * h;
@@ -103,8 +115,11 @@ export function drawAbstract(ctx: Ctx, { sky, soft }: Layers): void {
       `<path d="M${n(x - r)} ${n(y)}A${n(r)} ${n(r)} 0 0 1 ${n(x + r)} ${n(y)}Z" fill="${rand.pick(colours)}" transform="rotate(${n(a)} ${n(x)} ${n(y)})"/>`,
     );
   }
+}
 
-  // A flow field: ribbons that follow a smooth, seeded vector field.
+/** A flow field: ribbons that follow a smooth, seeded vector field (gentle waves when the scene has water). */
+function drawFlowField(ctx: Ctx, sky: Layer, colours: string[]): void {
+  const { w, h, rand, scene, u } = ctx;
   const f1 = rand.range(1.5, 4) / w;
   const f2 = rand.range(1.5, 4) / h;
   const p1 = rand() * 6;
@@ -131,8 +146,11 @@ export function drawAbstract(ctx: Ctx, { sky, soft }: Layers): void {
     ribbons += `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${n(rand.range(1.2, 5) * u)}" stroke-opacity="${(0.45 + rand() * 0.5).toFixed(2)}" stroke-linecap="round" stroke-linejoin="round"/>`;
   }
   sky.add(ribbons);
+}
 
-  // Confetti dots, light on dark or dark on light.
+/** Confetti dots, light on dark or dark on light. */
+function drawConfetti(ctx: Ctx, sky: Layer, colours: string[], dark: boolean): void {
+  const { w, h, rand, u } = ctx;
   let dots = '';
   for (let i = 0; i < 60; i++) {
     const c = rand.pick(colours);
