@@ -37,52 +37,10 @@ interface Upload {
   sourceRecordId?: string;
 }
 
-/**
- * One upscale on the client: upload, fake progress to 90 %, the job's status polled by TanStack
- * Query (spec §9: every 2 s, until the job ends or the page is left), then the result or a spec §8
- * message. The job is paid for, so the page never gives up on it: past the spec's 30 tries `slow`
- * says it is taking a while, and while the status cannot be read (network, server restarting)
- * `reconnecting` says so and the query retries with growing waits. The upload's answer does not say whether the job waits in the engine's
- * queue, so the fake progress starts with the first status that shows it running; while it waits,
- * `queue` says where.
- */
-export function useUpscale() {
+/** What a refused upload and a job that did not finish are called, in the reader's language (spec §8). */
+function useUpscaleProblemText() {
   const { t } = useLingui();
   const errorText = useErrorText();
-  const [progress, setProgress] = useState(0);
-  // The job whose result is on screen, after the 0.5 s at 100 % (spec §9).
-  const [shown, setShown] = useState<string | null>(null);
-
-  const upload = useMutation({
-    mutationFn: ({ image, factor, faceEnhancement, fitToBudget, sourceRecordId }: Upload) =>
-      upscaleApi.upload(image, factor, faceEnhancement, { fitToBudget, sourceRecordId }),
-    // Charged on upload (or refused without a charge): the header's balance catches up either way.
-    onSettled: () => void invalidateCredits(),
-  });
-  const jobId = upload.data?.id ?? null;
-  const status = useQuery({
-    ...queries.upscaleStatus(jobId ?? ''),
-    enabled: jobId !== null,
-    refetchInterval: (query) => upscaleRefetchInterval(query.state),
-    retry: retryStatusQuery,
-    retryDelay: statusRetryDelay,
-  });
-  const outcome = jobId ? upscaleOutcome(status) : null;
-  // The job whose wait has outlasted the polling window (it goes on being followed).
-  const [slowJob, setSlowJob] = useState<string | null>(null);
-  const following = jobId !== null && !outcome;
-  useEffect(() => {
-    if (!following || !jobId) return;
-    const timer = setTimeout(() => setSlowJob(jobId), UPSCALE_PATIENCE_MS);
-    return () => clearTimeout(timer);
-  }, [following, jobId]);
-  const slow = following && slowJob === jobId;
-  // A status query has failed and is being retried: the server may be restarting.
-  const reconnecting = following && status.failureCount > 0;
-  const queue = jobId && !outcome ? queuePlaceOf(status.data) : null;
-  const running = jobId !== null && !outcome && status.data !== undefined && queue === null;
-  const done = outcome?.kind === 'done' ? outcome.status : null;
-
   const describeRequestError = useCallback(
     (error: unknown): UpscaleProblem => {
       const failure = classifyUpscaleFailure(error);
@@ -122,6 +80,55 @@ export function useUpscale() {
     },
     [t],
   );
+
+  return { describeRequestError, describeOutcome };
+}
+
+/**
+ * One upscale on the client: upload, fake progress to 90 %, the job's status polled by TanStack
+ * Query (spec §9: every 2 s, until the job ends or the page is left), then the result or a spec §8
+ * message. The job is paid for, so the page never gives up on it: past the spec's 30 tries `slow`
+ * says it is taking a while, and while the status cannot be read (network, server restarting)
+ * `reconnecting` says so and the query retries with growing waits. The upload's answer does not say whether the job waits in the engine's
+ * queue, so the fake progress starts with the first status that shows it running; while it waits,
+ * `queue` says where.
+ */
+export function useUpscale() {
+  const { t } = useLingui();
+  const { describeRequestError, describeOutcome } = useUpscaleProblemText();
+  const [progress, setProgress] = useState(0);
+  // The job whose result is on screen, after the 0.5 s at 100 % (spec §9).
+  const [shown, setShown] = useState<string | null>(null);
+
+  const upload = useMutation({
+    mutationFn: ({ image, factor, faceEnhancement, fitToBudget, sourceRecordId }: Upload) =>
+      upscaleApi.upload(image, factor, faceEnhancement, { fitToBudget, sourceRecordId }),
+    // Charged on upload (or refused without a charge): the header's balance catches up either way.
+    onSettled: () => void invalidateCredits(),
+  });
+  const jobId = upload.data?.id ?? null;
+  const status = useQuery({
+    ...queries.upscaleStatus(jobId ?? ''),
+    enabled: jobId !== null,
+    refetchInterval: (query) => upscaleRefetchInterval(query.state),
+    retry: retryStatusQuery,
+    retryDelay: statusRetryDelay,
+  });
+  const outcome = jobId ? upscaleOutcome(status) : null;
+  // The job whose wait has outlasted the polling window (it goes on being followed).
+  const [slowJob, setSlowJob] = useState<string | null>(null);
+  const following = jobId !== null && !outcome;
+  useEffect(() => {
+    if (!following || !jobId) return;
+    const timer = setTimeout(() => setSlowJob(jobId), UPSCALE_PATIENCE_MS);
+    return () => clearTimeout(timer);
+  }, [following, jobId]);
+  const slow = following && slowJob === jobId;
+  // A status query has failed and is being retried: the server may be restarting.
+  const reconnecting = following && status.failureCount > 0;
+  const queue = jobId && !outcome ? queuePlaceOf(status.data) : null;
+  const running = jobId !== null && !outcome && status.data !== undefined && queue === null;
+  const done = outcome?.kind === 'done' ? outcome.status : null;
 
   const problem: UpscaleProblem | null = upload.isError
     ? describeRequestError(upload.error)
