@@ -295,145 +295,179 @@ function rim(ctx: Ctx, shape: string, width: number): string {
 
 /** Draws the prompt's subject standing on `ground` at x, `size` px tall. */
 export function drawSubject(ctx: Ctx, layer: Layer, x: number, ground: number, size: number): void {
-  const { scene, pal, rand, u } = ctx;
-  const s = size / 100;
+  const { scene } = ctx;
   const tone = subjectTone(ctx);
-  const flip = rand() < 0.5;
-  const sil = pal.silhouette;
+  const flip = ctx.rand() < 0.5;
   const shadow = `<ellipse cx="${n(x)}" cy="${n(ground)}" rx="${n(size * 0.45)}" ry="${n(size * 0.05)}" fill="#000000" fill-opacity="${tone === 'colour' ? 0.22 : 0.35}"/>`;
-  const path = (pts: Pt[], flipIt = flip) => `<path d="${smoothPath(place(pts, x, ground, s, flipIt))}"/>`;
-
+  const pose: Pose = { ctx, layer, x, ground, size, s: size / 100, tone, flip, shadow };
   switch (scene.subject) {
     case 'cat':
     case 'dog':
-    case 'deer': {
-      const body = scene.subject === 'cat' ? CAT : scene.subject === 'dog' ? DOG : DEER;
-      const tail = scene.subject === 'cat' ? CAT_TAIL : scene.subject === 'dog' ? DOG_TAIL : null;
-      const scale = scene.subject === 'cat' ? 1 : scene.subject === 'dog' ? 0.9 : 0.85;
-      const sx = s * scale;
-      const shape = `<path d="${smoothPath(place(body, x, ground, sx, flip))}"/>${tail ? `<path d="${smoothPath(place(tail, x, ground, sx, flip))}"/>` : ''}`;
-      let extra = '';
-      if (scene.subject === 'deer') {
-        const hx = x + (flip ? -50 : 50) * sx;
-        const hy = ground - 112 * sx;
-        const dir = flip ? 1 : -1;
-        const antler = (side: number) =>
-          `<path d="M${n(hx)} ${n(hy)}q${n(dir * 6 * sx + side * 4 * sx)} ${n(-18 * sx)} ${n(dir * 20 * sx + side * 6 * sx)} ${n(-34 * sx)}M${n(hx + dir * 8 * sx + side * 3 * sx)} ${n(hy - 14 * sx)}l${n(-dir * 8 * sx)} ${n(-12 * sx)}M${n(hx + dir * 14 * sx + side * 5 * sx)} ${n(hy - 24 * sx)}l${n(-dir * 4 * sx)} ${n(-13 * sx)}"/>`;
-        extra = `<g fill="none" stroke-width="${n(3 * sx)}" stroke-linecap="round">${antler(0)}${antler(1)}</g>`;
-      }
-      if (tone === 'silhouette') {
-        layer.add(
-          `${shadow}${rim(ctx, shape, 3 * u)}<g fill="${sil}">${shape}</g>${extra.replace('<g fill="none"', `<g fill="none" stroke="${sil}"`)}`,
-        );
-        return;
-      }
-      const colours = {
-        cat: rand.pick(['#e5893b', '#e5893b', '#f0a24a', '#8a8290', '#f2efe9', '#3b3540']),
-        dog: rand.pick(['#c98a4b', '#e0b27a', '#8a5a36']),
-        deer: '#9a6542',
-      };
-      // A colour word naming an object ("a red cat") colours the animal.
-      const nouns = scene.subject === 'cat' ? ['cat', 'kitten'] : scene.subject === 'dog' ? ['dog', 'puppy'] : [];
-      const objectTint = scene.objectColors.find((o) => nouns.includes(o.noun))?.color;
-      const base = tinted(ctx, objectTint && scene.subject !== 'deer' ? objectTint : colours[scene.subject]);
-      layer.add(shadow);
-      layer.add(outlined(ctx, layer, `<g fill="${base}">${shape}</g>`, 0.8));
-      layer.add(celShaded(ctx, layer, shape, base, 6 * sx));
-      if (extra) layer.add(outlined(ctx, layer, extra.replace('<g fill="none"', `<g fill="none" stroke="${darken(base, 0.3)}"`), 0.5));
-      if (scene.subject === 'dog') {
-        const ex = x + (flip ? -66 : 66) * sx;
-        layer.add(
-          `<circle cx="${n(ex)}" cy="${n(ground - 89 * sx)}" r="${n(2.4 * sx)}" fill="#1a1414"/><ellipse cx="${n(x + (flip ? -54 : 54) * sx)}" cy="${n(ground - 86 * sx)}" rx="${n(6 * sx)}" ry="${n(12 * sx)}" fill="${darken(base, 0.3)}" transform="rotate(${flip ? -15 : 15} ${n(x + (flip ? -54 : 54) * sx)} ${n(ground - 86 * sx)})"/><path d="M${n(x + (flip ? -40 : 40) * sx)} ${n(ground - 78 * sx)}l${n((flip ? -10 : 10) * sx)} ${n(8 * sx)}" stroke="${pal.accents[0]}" stroke-width="${n(5 * sx)}" stroke-linecap="round"/>`,
-        );
-      }
-      if (scene.subject === 'cat') {
-        // Inner ears.
-        const ear = (side: number) =>
-          `<polygon points="${n(x + side * 9 * sx)},${n(ground - 97 * sx)} ${n(x + side * 14.5 * sx)},${n(ground - 106 * sx)} ${n(x + side * 16 * sx)},${n(ground - 95 * sx)}"/>`;
-        layer.add(`<g fill="${mix(base, '#f4a0a8', 0.5)}">${ear(-1)}${ear(1)}</g>`);
-      }
+    case 'deer':
+      drawAnimal(pose, scene.subject);
       return;
-    }
-    case 'bird': {
-      let birds = '';
-      const count = rand.int(5, 9);
-      const cx = x;
-      const cy = ground;
-      for (let i = 0; i < count; i++) {
-        const bs = size * 0.22 * rand.range(0.45, 1) * (i === 0 ? 1.3 : 1);
-        const bx = cx + (i === 0 ? 0 : rand.gauss() * size * 1.2);
-        const by = cy + (i === 0 ? 0 : rand.gauss() * size * 0.45);
-        const flap = rand.range(0.25, 0.6);
-        birds += `<path d="M${n(bx - bs)} ${n(by - bs * flap * 0.4)}Q${n(bx - bs * 0.5)} ${n(by - bs * flap)} ${n(bx)} ${n(by)}Q${n(bx + bs * 0.5)} ${n(by - bs * flap)} ${n(bx + bs)} ${n(by - bs * flap * 0.4)}Q${n(bx + bs * 0.5)} ${n(by - bs * flap * 0.35)} ${n(bx)} ${n(by + bs * 0.18)}Q${n(bx - bs * 0.5)} ${n(by - bs * flap * 0.35)} ${n(bx - bs)} ${n(by - bs * flap * 0.4)}Z"/>`;
-      }
-      const colour = tone === 'silhouette' || scene.time !== 'day' ? sil : darken(pal.rock, 0.4);
-      layer.add(outlined(ctx, layer, `<g fill="${colour}">${birds}</g>`, 0.4));
+    case 'bird':
+      drawFlock(pose);
       return;
-    }
     case 'person':
-    case 'astronaut': {
-      if (scene.portrait && scene.subject === 'person') {
-        drawBust(ctx, layer, x, ground, size, tone);
-        return;
-      }
-      if (scene.subject === 'astronaut') {
-        drawAstronaut(ctx, layer, x, ground, size);
-        return;
-      }
-      const female = scene.female || (!scene.matched.includes('person') && rand() < 0.5);
-      const body = female ? STANDING : STANDING_MALE;
-      const head = `<circle cx="${n(x)}" cy="${n(ground - 92 * s)}" r="${n(7.5 * s)}"/>`;
-      const hair = female
-        ? `<path d="${smoothPath(
-            place(
-              [
-                [-7, -98],
-                [0, -101],
-                [7, -98],
-                [9, -86],
-                [8, -74, 1],
-                [3, -80],
-                [-3, -80],
-                [-8, -74, 1],
-                [-9, -86],
-              ],
-              x,
-              ground,
-              s,
-            ),
-          )}"/>`
-        : '';
-      const shape = `${path(body, false)}${head}${hair}`;
-      if (tone === 'silhouette') {
-        layer.add(`${shadow}${rim(ctx, shape, 2.5 * u)}<g fill="${sil}">${shape}</g>`);
-        return;
-      }
-      const cloth = tinted(ctx, pal.accents[0] ?? '#d9485f');
-      layer.add(shadow + outlined(ctx, layer, `<g fill="${cloth}">${shape}</g>`, 0.7));
-      layer.add(celShaded(ctx, layer, path(body, false), cloth, 3 * s));
-      layer.add(
-        `<g fill="${tinted(ctx, '#f1c4a5')}">${head}</g><g fill="${tinted(ctx, '#2b1d1a')}">${
-          hair ||
-          `<path d="${smoothPath(
-            place(
-              [
-                [-7.5, -94],
-                [0, -100.5],
-                [7.5, -94],
-                [5, -97],
-                [-5, -97],
-              ],
-              x,
-              ground,
-              s,
-            ),
-          )}"/>`
-        }</g>`,
-      );
+    case 'astronaut':
+      drawFigure(pose);
       return;
-    }
     default:
   }
+}
+
+/** Where and how a subject is drawn, shared by the drawings of each kind. */
+interface Pose {
+  ctx: Ctx;
+  layer: Layer;
+  /** Where it stands, its height in px and px per subject unit (size / 100). */
+  x: number;
+  ground: number;
+  size: number;
+  s: number;
+  tone: SubjectTone;
+  /** Facing left instead of right. */
+  flip: boolean;
+  /** The contact shadow under its feet. */
+  shadow: string;
+}
+
+/** A cat, dog or deer in profile: silhouetted against the light, or coloured and cel-shaded with its details. */
+function drawAnimal(pose: Pose, kind: 'cat' | 'dog' | 'deer'): void {
+  const { ctx, layer, x, ground, s, tone, flip, shadow } = pose;
+  const { scene, pal, rand, u } = ctx;
+  const sil = pal.silhouette;
+  const body = kind === 'cat' ? CAT : kind === 'dog' ? DOG : DEER;
+  const tail = kind === 'cat' ? CAT_TAIL : kind === 'dog' ? DOG_TAIL : null;
+  const scale = kind === 'cat' ? 1 : kind === 'dog' ? 0.9 : 0.85;
+  const sx = s * scale;
+  const shape = `<path d="${smoothPath(place(body, x, ground, sx, flip))}"/>${tail ? `<path d="${smoothPath(place(tail, x, ground, sx, flip))}"/>` : ''}`;
+  let extra = '';
+  if (kind === 'deer') {
+    const hx = x + (flip ? -50 : 50) * sx;
+    const hy = ground - 112 * sx;
+    const dir = flip ? 1 : -1;
+    const antler = (side: number) =>
+      `<path d="M${n(hx)} ${n(hy)}q${n(dir * 6 * sx + side * 4 * sx)} ${n(-18 * sx)} ${n(dir * 20 * sx + side * 6 * sx)} ${n(-34 * sx)}M${n(hx + dir * 8 * sx + side * 3 * sx)} ${n(hy - 14 * sx)}l${n(-dir * 8 * sx)} ${n(-12 * sx)}M${n(hx + dir * 14 * sx + side * 5 * sx)} ${n(hy - 24 * sx)}l${n(-dir * 4 * sx)} ${n(-13 * sx)}"/>`;
+    extra = `<g fill="none" stroke-width="${n(3 * sx)}" stroke-linecap="round">${antler(0)}${antler(1)}</g>`;
+  }
+  if (tone === 'silhouette') {
+    layer.add(
+      `${shadow}${rim(ctx, shape, 3 * u)}<g fill="${sil}">${shape}</g>${extra.replace('<g fill="none"', `<g fill="none" stroke="${sil}"`)}`,
+    );
+    return;
+  }
+  const colours = {
+    cat: rand.pick(['#e5893b', '#e5893b', '#f0a24a', '#8a8290', '#f2efe9', '#3b3540']),
+    dog: rand.pick(['#c98a4b', '#e0b27a', '#8a5a36']),
+    deer: '#9a6542',
+  };
+  // A colour word naming an object ("a red cat") colours the animal.
+  const nouns = kind === 'cat' ? ['cat', 'kitten'] : kind === 'dog' ? ['dog', 'puppy'] : [];
+  const objectTint = scene.objectColors.find((o) => nouns.includes(o.noun))?.color;
+  const base = tinted(ctx, objectTint && kind !== 'deer' ? objectTint : colours[kind]);
+  layer.add(shadow);
+  layer.add(outlined(ctx, layer, `<g fill="${base}">${shape}</g>`, 0.8));
+  layer.add(celShaded(ctx, layer, shape, base, 6 * sx));
+  if (extra) layer.add(outlined(ctx, layer, extra.replace('<g fill="none"', `<g fill="none" stroke="${darken(base, 0.3)}"`), 0.5));
+  if (kind === 'dog') {
+    const ex = x + (flip ? -66 : 66) * sx;
+    layer.add(
+      `<circle cx="${n(ex)}" cy="${n(ground - 89 * sx)}" r="${n(2.4 * sx)}" fill="#1a1414"/><ellipse cx="${n(x + (flip ? -54 : 54) * sx)}" cy="${n(ground - 86 * sx)}" rx="${n(6 * sx)}" ry="${n(12 * sx)}" fill="${darken(base, 0.3)}" transform="rotate(${flip ? -15 : 15} ${n(x + (flip ? -54 : 54) * sx)} ${n(ground - 86 * sx)})"/><path d="M${n(x + (flip ? -40 : 40) * sx)} ${n(ground - 78 * sx)}l${n((flip ? -10 : 10) * sx)} ${n(8 * sx)}" stroke="${pal.accents[0]}" stroke-width="${n(5 * sx)}" stroke-linecap="round"/>`,
+    );
+  }
+  if (kind === 'cat') {
+    // Inner ears.
+    const ear = (side: number) =>
+      `<polygon points="${n(x + side * 9 * sx)},${n(ground - 97 * sx)} ${n(x + side * 14.5 * sx)},${n(ground - 106 * sx)} ${n(x + side * 16 * sx)},${n(ground - 95 * sx)}"/>`;
+    layer.add(`<g fill="${mix(base, '#f4a0a8', 0.5)}">${ear(-1)}${ear(1)}</g>`);
+  }
+}
+
+/** A flock of birds around (x, ground), the first one the largest. */
+function drawFlock(pose: Pose): void {
+  const { ctx, layer, x, ground, size, tone } = pose;
+  const { scene, pal, rand } = ctx;
+  const sil = pal.silhouette;
+  let birds = '';
+  const count = rand.int(5, 9);
+  const cx = x;
+  const cy = ground;
+  for (let i = 0; i < count; i++) {
+    const bs = size * 0.22 * rand.range(0.45, 1) * (i === 0 ? 1.3 : 1);
+    const bx = cx + (i === 0 ? 0 : rand.gauss() * size * 1.2);
+    const by = cy + (i === 0 ? 0 : rand.gauss() * size * 0.45);
+    const flap = rand.range(0.25, 0.6);
+    birds += `<path d="M${n(bx - bs)} ${n(by - bs * flap * 0.4)}Q${n(bx - bs * 0.5)} ${n(by - bs * flap)} ${n(bx)} ${n(by)}Q${n(bx + bs * 0.5)} ${n(by - bs * flap)} ${n(bx + bs)} ${n(by - bs * flap * 0.4)}Q${n(bx + bs * 0.5)} ${n(by - bs * flap * 0.35)} ${n(bx)} ${n(by + bs * 0.18)}Q${n(bx - bs * 0.5)} ${n(by - bs * flap * 0.35)} ${n(bx - bs)} ${n(by - bs * flap * 0.4)}Z"/>`;
+  }
+  const colour = tone === 'silhouette' || scene.time !== 'day' ? sil : darken(pal.rock, 0.4);
+  layer.add(outlined(ctx, layer, `<g fill="${colour}">${birds}</g>`, 0.4));
+}
+
+/** A standing person (or the portrait's bust, or an astronaut): silhouetted, or clothed and shaded. */
+function drawFigure(pose: Pose): void {
+  const { ctx, layer, x, ground, size, s, tone, shadow } = pose;
+  const { scene, pal, rand, u } = ctx;
+  const sil = pal.silhouette;
+  if (scene.portrait && scene.subject === 'person') {
+    drawBust(ctx, layer, x, ground, size, tone);
+    return;
+  }
+  if (scene.subject === 'astronaut') {
+    drawAstronaut(ctx, layer, x, ground, size);
+    return;
+  }
+  const female = scene.female || (!scene.matched.includes('person') && rand() < 0.5);
+  const body = female ? STANDING : STANDING_MALE;
+  const head = `<circle cx="${n(x)}" cy="${n(ground - 92 * s)}" r="${n(7.5 * s)}"/>`;
+  const hair = female
+    ? `<path d="${smoothPath(
+        place(
+          [
+            [-7, -98],
+            [0, -101],
+            [7, -98],
+            [9, -86],
+            [8, -74, 1],
+            [3, -80],
+            [-3, -80],
+            [-8, -74, 1],
+            [-9, -86],
+          ],
+          x,
+          ground,
+          s,
+        ),
+      )}"/>`
+    : '';
+  const shape = `${`<path d="${smoothPath(place(body, x, ground, s, false))}"/>`}${head}${hair}`;
+  if (tone === 'silhouette') {
+    layer.add(`${shadow}${rim(ctx, shape, 2.5 * u)}<g fill="${sil}">${shape}</g>`);
+    return;
+  }
+  const cloth = tinted(ctx, pal.accents[0] ?? '#d9485f');
+  layer.add(shadow + outlined(ctx, layer, `<g fill="${cloth}">${shape}</g>`, 0.7));
+  layer.add(celShaded(ctx, layer, `<path d="${smoothPath(place(body, x, ground, s, false))}"/>`, cloth, 3 * s));
+  layer.add(
+    `<g fill="${tinted(ctx, '#f1c4a5')}">${head}</g><g fill="${tinted(ctx, '#2b1d1a')}">${
+      hair ||
+      `<path d="${smoothPath(
+        place(
+          [
+            [-7.5, -94],
+            [0, -100.5],
+            [7.5, -94],
+            [5, -97],
+            [-5, -97],
+          ],
+          x,
+          ground,
+          s,
+        ),
+      )}"/>`
+    }</g>`,
+  );
 }
 
 /** A head-and-shoulders profile: the picture's subject, facing into the light. */
