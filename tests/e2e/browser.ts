@@ -5,7 +5,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = 'tests/e2e/artifacts';
 
 /**
- * Every browser context is its own visitor with its own client address. The one e2e server counts
+ * Every browser context is its own visitor with its own client address. The e2e server counts
  * sign-in codes, verifications and registrations per client IP, and dozens of tests
  * signing in from one loopback socket would share, and exhaust, one budget. The server trusts
  * `x-real-ip` for this run only (TRUST_PROXY in global-setup.ts), as it would behind a real proxy;

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Events, OAuth2Server } from 'oauth2-mock-server';
@@ -43,10 +44,22 @@ async function startOidc() {
   };
 }
 
+/** A port nobody listens on: shards start their servers at the same moment, so no random pick. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 export async function setup(project: TestProject) {
   const google = await startOidc();
   dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
-  const port = String(20_000 + Math.floor(Math.random() * 20_000));
+  const port = String(await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   server = spawn('npx', ['tsx', 'scripts/start.ts'], {
     // TRUST_PROXY: each browser context is its own visitor (browser.ts, VISITOR_IP_HEADER), so per-IP

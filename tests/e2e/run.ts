@@ -2,10 +2,51 @@
  * `npm run test:e2e`. On CI (CI=true) a missing Chromium is a failure; on a laptop without it the
  * suite says how to install it and steps aside, so `npm test` stays usable everywhere.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { CHROMIUM } from './browser';
+
+/**
+ * The suite runs as shards side by side, each a vitest process with its own `npm start` server, data
+ * directory and Google stand-in (global-setup.ts), so a test that fills one server's engine never
+ * queues another shard's jobs. Most of a browser test's time is spent waiting (on the server, the
+ * engine, the page), so two shards on two cores finish in a little over half the time of one.
+ * E2E_SHARDS=1 runs everything in one process.
+ */
+const DEFAULT_SHARDS = 2;
+
+/**
+ * Seconds each file took in a sequential run on an idle 2-core machine: the shards are balanced by
+ * these (longest first, each to the lightest shard). A file missing here counts as a typical one.
+ */
+const MEASURED_SECONDS: Record<string, number> = {
+  'a11y.e2e.test.ts': 164,
+  'job-follow.e2e.test.ts': 139,
+  'tools.e2e.test.ts': 108,
+  'accounts.e2e.test.ts': 92,
+  'polish.e2e.test.ts': 83,
+  'generation-options.e2e.test.ts': 74,
+  'payments.e2e.test.ts': 72,
+  'upscaler.e2e.test.ts': 47,
+  'create.e2e.test.ts': 44,
+  'landing.e2e.test.ts': 41,
+  'account-data.e2e.test.ts': 35,
+  'face-swap.e2e.test.ts': 32,
+  'upscaler-follow.e2e.test.ts': 27,
+  'job-limits.e2e.test.ts': 22,
+  'receipts.e2e.test.ts': 19,
+  'share-links.e2e.test.ts': 19,
+  'queue.e2e.test.ts': 17,
+  'keyboard.e2e.test.ts': 16,
+  'logo.e2e.test.ts': 16,
+  'security.e2e.test.ts': 15,
+  'creations-search.e2e.test.ts': 11,
+  'sign-in.e2e.test.ts': 9,
+  'email-language.e2e.test.ts': 6,
+};
+const TYPICAL_SECONDS = 30;
 
 if (!existsSync(CHROMIUM)) {
   const message = `Browser tests need Chromium at ${CHROMIUM} (apt-get install -y chromium fonts-noto-cjk).`;
@@ -52,5 +93,42 @@ if (built <= Math.max(...BUILD_INPUTS.map(newestMtime))) {
 } else {
   console.log('dist/web is newer than every build input: reusing it.');
 }
-const run = spawnSync('npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
-process.exit(run.status ?? 1);
+const args = process.argv.slice(2);
+// Named test files run in one process, as asked; the whole suite runs in shards. (A name filter that is
+// not a file path, like `tools`, would run in every shard: use E2E_SHARDS=1 with it.)
+const namesFiles = args.some((arg) => arg.endsWith('.ts'));
+const shardCount = namesFiles ? 1 : Math.max(1, Number(process.env.E2E_SHARDS) || DEFAULT_SHARDS);
+const shards = shardCount === 1 ? [[]] : planShards(shardCount);
+const codes = await Promise.all(shards.map((files, i) => runShard(files, args, shardCount === 1 ? '' : `[e2e ${i + 1}/${shardCount}] `)));
+process.exit(codes.find((code) => code !== 0) ?? 0);
+
+/** Splits the suite's files into `count` shards of about equal measured time. */
+function planShards(count: number): string[][] {
+  const files = readdirSync('tests/e2e')
+    .filter((name) => name.endsWith('.e2e.test.ts'))
+    .map((name) => ({ name, seconds: MEASURED_SECONDS[name] ?? TYPICAL_SECONDS }))
+    .sort((a, b) => b.seconds - a.seconds);
+  const shards = Array.from({ length: count }, () => ({ files: [] as string[], seconds: 0 }));
+  for (const file of files) {
+    const lightest = shards.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    lightest.files.push(`tests/e2e/${file.name}`);
+    lightest.seconds += file.seconds;
+  }
+  return shards.map((shard) => shard.files);
+}
+
+/** Runs vitest on `files` (all of the suite when empty), each output line prefixed with the shard's name. */
+function runShard(files: string[], args: string[], prefix: string): Promise<number> {
+  const child = spawn('npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts', ...args, ...files], {
+    stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  });
+  if (prefix) {
+    for (const [stream, out] of [
+      [child.stdout!, process.stdout],
+      [child.stderr!, process.stderr],
+    ] as const) {
+      createInterface({ input: stream }).on('line', (line) => out.write(`${prefix}${line}\n`));
+    }
+  }
+  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+}
