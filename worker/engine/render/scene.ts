@@ -395,70 +395,14 @@ export function parsePromptScene(prompt: string): Scene {
 
   const space = is('space');
   const neon = is('neon');
-  // Explicit night words win; stars, space and neon imply night unless a sunset or dawn is named.
-  const time: TimeOfDay = is('night')
-    ? 'night'
-    : is('sunset')
-      ? 'sunset'
-      : is('dawn')
-        ? 'dawn'
-        : is('stars') || space || neon || is('aurora') || is('lanterns') || (is('fireflies') && !is('bright'))
-          ? 'night'
-          : 'day';
+  const time = timeOfDay(is, space, neon);
 
   const ocean = is('ocean') || is('beach');
-  const subject: Subject = is('astronaut')
-    ? 'astronaut'
-    : is('cat')
-      ? 'cat'
-      : is('dog')
-        ? 'dog'
-        : is('portrait') || is('person')
-          ? 'person'
-          : is('deer')
-            ? 'deer'
-            : is('bird')
-              ? 'bird'
-              : null;
-  const landmark: Landmark = is('lighthouse')
-    ? 'lighthouse'
-    : is('castle')
-      ? 'castle'
-      : is('pagoda')
-        ? 'pagoda'
-        : is('boat')
-          ? 'boat'
-          : is('cabin')
-            ? 'cabin'
-            : null;
+  const subject = subjectOf(is);
+  const landmark = landmarkOf(is);
 
-  // "Golden hour" is a time of day, not a colour.
-  const cm = matcher(prompt.replace(/golden hour/gi, ' '));
-  const colours = COLOURS.map(([words, hex]) => ({ hex, at: cm.position(words) }))
-    .filter((c) => c.at >= 0)
-    .sort((a, b) => a.at - b.at)
-    .map((c) => c.hex);
-
-  // "Green hills", "white clouds", "a black cat": colours of things, not of the light.
-  const objectColours = new Set<string>();
-  const objectColors: { noun: string; color: string }[] = [];
-  const tokens =
-    prompt
-      .toLowerCase()
-      .replace(/golden hour/g, ' ')
-      .match(/[a-z]+/g) ?? [];
-  tokens.forEach((t, i) => {
-    const colour = COLOURS.find(([words]) => words.includes(t));
-    if (!colour) return;
-    let j = i + 1;
-    while (j < tokens.length && (tokens[j] === 'and' || tokens[j] === 'or' || COLOURS.some(([words]) => words.includes(tokens[j]!)))) j++;
-    const next = tokens[j] ?? '';
-    const noun = OBJECT_NOUNS.has(next) ? next : next.replace(/e?s$/, '');
-    if (OBJECT_NOUNS.has(noun)) {
-      objectColours.add(colour[1]);
-      objectColors.push({ noun, color: colour[1] });
-    }
-  });
+  const colours = coloursInOrder(prompt);
+  const { objectColours, objectColors } = coloursOfObjects(prompt);
 
   const city = is('city') || (neon && !is('mountains') && !is('ocean') && !is('desert'));
   const stormy = is('storm');
@@ -510,6 +454,89 @@ export function parsePromptScene(prompt: string): Scene {
     },
     matched,
   };
+}
+
+/** Asks whether the prompt named a lexicon entry. */
+type Named = (k: keyof typeof LEXICON) => boolean;
+
+/** Explicit night words win; stars, space and neon imply night unless a sunset or dawn is named. */
+function timeOfDay(is: Named, space: boolean, neon: boolean): TimeOfDay {
+  return is('night')
+    ? 'night'
+    : is('sunset')
+      ? 'sunset'
+      : is('dawn')
+        ? 'dawn'
+        : is('stars') || space || neon || is('aurora') || is('lanterns') || (is('fireflies') && !is('bright'))
+          ? 'night'
+          : 'day';
+}
+
+/** The subject the prompt names, the first in this order of precedence. */
+function subjectOf(is: Named): Subject {
+  return is('astronaut')
+    ? 'astronaut'
+    : is('cat')
+      ? 'cat'
+      : is('dog')
+        ? 'dog'
+        : is('portrait') || is('person')
+          ? 'person'
+          : is('deer')
+            ? 'deer'
+            : is('bird')
+              ? 'bird'
+              : null;
+}
+
+/** The landmark the prompt names, the first in this order of precedence. */
+function landmarkOf(is: Named): Landmark {
+  return is('lighthouse')
+    ? 'lighthouse'
+    : is('castle')
+      ? 'castle'
+      : is('pagoda')
+        ? 'pagoda'
+        : is('boat')
+          ? 'boat'
+          : is('cabin')
+            ? 'cabin'
+            : null;
+}
+
+/** The colour words of the prompt, in the order they appear. */
+function coloursInOrder(prompt: string): string[] {
+  // "Golden hour" is a time of day, not a colour.
+  const cm = matcher(prompt.replace(/golden hour/gi, ' '));
+  return COLOURS.map(([words, hex]) => ({ hex, at: cm.position(words) }))
+    .filter((c) => c.at >= 0)
+    .sort((a, b) => a.at - b.at)
+    .map((c) => c.hex);
+}
+
+/** The colours that name a thing ("green hills") and which noun they colour. */
+function coloursOfObjects(prompt: string): { objectColours: Set<string>; objectColors: { noun: string; color: string }[] } {
+  // "Green hills", "white clouds", "a black cat": colours of things, not of the light.
+  const objectColours = new Set<string>();
+  const objectColors: { noun: string; color: string }[] = [];
+  const tokens =
+    prompt
+      .toLowerCase()
+      .replace(/golden hour/g, ' ')
+      .match(/[a-z]+/g) ?? [];
+  tokens.forEach((t, i) => {
+    const colour = COLOURS.find(([words]) => words.includes(t));
+    if (!colour) return;
+    let j = i + 1;
+    while (j < tokens.length && (tokens[j] === 'and' || tokens[j] === 'or' || COLOURS.some(([words]) => words.includes(tokens[j]!)))) j++;
+    const next = tokens[j] ?? '';
+    const noun = OBJECT_NOUNS.has(next) ? next : next.replace(/e?s$/, '');
+    if (OBJECT_NOUNS.has(noun)) {
+      objectColours.add(colour[1]);
+      objectColors.push({ noun, color: colour[1] });
+    }
+  });
+  return { objectColours, objectColors };
 }
 
 /** True when no scene word matched: the renderer then composes from the prompt's hash alone. */
