@@ -218,6 +218,94 @@ function connectedTo(mask: Plane, seed: Plane, threshold: number): Uint8Array {
   return out;
 }
 
+/** Frame v of the top of the head, the brows and the chin, and the face's half width at the cheeks. */
+interface FaceLines {
+  headTop: number;
+  browLine: number;
+  chin: number;
+  halfWidth: number;
+}
+
+/**
+ * Where hair can be: a head-sized ellipse from the crown to the chin, and bands beside the face
+ * down to the shoulders for long hair; never the face itself (brows to jaw).
+ */
+function hairZone(frame: FaceFrame, matte: Plane, faceMask: Plane, { headTop, chin, halfWidth }: FaceLines): Plane {
+  const { width, height } = faceMask;
+  const halfHead = halfWidth + 0.55;
+  const centreV = (headTop + chin) / 2;
+  const halfHeight = (chin - headTop) / 2 + 0.1;
+  const zone = createPlane(width, height);
+  for (let p = 0; p < zone.data.length; p++) {
+    const [u, v] = toFrame(frame, p % width, Math.floor(p / width));
+    const e = (u / halfHead) ** 2 + ((v - centreV) / halfHeight) ** 2;
+    let z = e < 1 ? 1 : Math.max(0, 1 - (e - 1) * 4);
+    if (v > chin - 0.3 && Math.abs(u) > halfWidth * 0.75 && Math.abs(u) < halfHead + 0.4)
+      z = Math.max(z, Math.max(0, 1 - (v - chin) / 2.2));
+    // Under the jaw is the neck, not hair.
+    if (v > chin - 0.45 && Math.abs(u) < halfWidth * 0.8)
+      z *= Math.max(0, Math.min(1, (Math.abs(u) - halfWidth * 0.6) / (halfWidth * 0.2)));
+    zone.data[p] = z * matte.data[p]! * (1 - faceMask.data[p]!);
+  }
+  return zone;
+}
+
+/**
+ * The soft hair mask inside the zone: learnt from the crown's colour, kept where connected to the
+ * crown, snapped to the photo's edges. Empty when too little hair shows to learn its colour.
+ */
+function hairMask(
+  image: Raster,
+  frame: FaceFrame,
+  matte: Plane,
+  zone: Plane,
+  skinLikely: Plane,
+  cheeks: Plane,
+  { browLine, halfWidth }: FaceLines,
+): { hair: Plane; hairModel: ColourModel; enough: boolean } {
+  const { width, height } = image;
+  // Hair colour from the crown (above the brows, not skin-coloured), then every zone pixel by it.
+  const crown = createPlane(width, height);
+  for (let p = 0; p < crown.data.length; p++) {
+    const [, v] = toFrame(frame, p % width, Math.floor(p / width));
+    crown.data[p] = v < browLine - 0.25 && matte.data[p]! > 0.6 ? zone.data[p]! * (skinLikely.data[p]! < 0.15 ? 1 : 0) : 0;
+  }
+  const hairModel = colourModel(image, crown);
+  // A bald head or a hat leaves too little to learn from: no hair to recolour then.
+  const enough = hairModel.count > frame.unit * frame.unit * 0.15;
+  const hair = createPlane(width, height);
+  const smoothness = smoothLikeCheeks(luminance(image), cheeks, Math.max(1, Math.round(frame.unit * 0.05)));
+  if (enough) {
+    const hairLikely = likelihood(image, hairModel, 2.2, [0.12, 0.025, 0.025], 0.2);
+    for (let p = 0; p < hair.data.length; p++) {
+      const [u, v] = toFrame(frame, p % width, Math.floor(p / width));
+      // Well above the brows the person is hair unless it looks like skin (a bald crown): dark and
+      // bright strands far from the mean colour stay in. Not on the forehead, where a shadowed
+      // brow can look like neither.
+      const line = Math.abs(u) < halfWidth * 0.8 ? browLine - 0.6 : browLine - 0.2;
+      const crownHair = v < line ? matte.data[p]! * (1 - skinLikely.data[p]!) * Math.min(1, (line - v) * 6) : 0;
+      // On the forehead, a fringe and the skin can share hue and brightness: there, hair is what has
+      // the texture of strands, skin is what is as smooth as the cheeks.
+      const forehead =
+        Math.abs(u) < halfWidth * 0.8 && v > browLine - 0.3 && v < browLine + 0.1
+          ? Math.min(1, 0.45 * smoothness.data[p]! + 0.6 * skinLikely.data[p]!)
+          : 0;
+      hair.data[p] = Math.min(
+        1,
+        zone.data[p]! * Math.max(crownHair, Math.min(1, hairLikely.data[p]! * 2.2) * (1 - 0.8 * skinLikely.data[p]!) * (1 - forehead)),
+      );
+    }
+  }
+  // Only hair connected to the crown: a collar or a scarf of the same colour below the jaw is not hair.
+  const connected = connectedTo(hair, crown, 0.25);
+  for (let p = 0; p < hair.data.length; p++) hair.data[p] = hair.data[p]! * connected[p]!;
+  // Snap the soft mask to the photo's own edges (strands, the hairline).
+  const guided = guidedFilter(luminance(image), gaussianBlur(hair, 0.6), Math.max(2, Math.round(frame.unit * 0.08)), 0.002);
+  for (let p = 0; p < hair.data.length; p++)
+    hair.data[p] = Math.min(1, Math.max(0, (guided.data[p]! - 0.2) * 1.6)) * (zone.data[p]! > 0.02 ? 1 : 0);
+  return { hair, hairModel, enough };
+}
+
 /** Finds the largest face and derives every mask face swap uses. No face → EngineInputError. */
 export async function analysePortrait(image: Raster): Promise<PortraitAnalysis> {
   const faces = await detectFaces(await encodeRaster(image));
@@ -265,63 +353,9 @@ export async function analysePortrait(image: Raster): Promise<PortraitAnalysis> 
   const skin = createPlane(width, height);
   for (let p = 0; p < skin.data.length; p++) skin.data[p] = skinLikely.data[p]! * matte.data[p]!;
 
-  // Where hair can be: a head-sized ellipse from the crown to the chin, and bands beside the face
-  // down to the shoulders for long hair; never the face itself (brows to jaw).
-  const halfHead = halfWidth + 0.55;
-  const centreV = (headTop + chin) / 2;
-  const halfHeight = (chin - headTop) / 2 + 0.1;
-  const zone = createPlane(width, height);
-  for (let p = 0; p < zone.data.length; p++) {
-    const [u, v] = toFrame(frame, p % width, Math.floor(p / width));
-    const e = (u / halfHead) ** 2 + ((v - centreV) / halfHeight) ** 2;
-    let z = e < 1 ? 1 : Math.max(0, 1 - (e - 1) * 4);
-    if (v > chin - 0.3 && Math.abs(u) > halfWidth * 0.75 && Math.abs(u) < halfHead + 0.4)
-      z = Math.max(z, Math.max(0, 1 - (v - chin) / 2.2));
-    // Under the jaw is the neck, not hair.
-    if (v > chin - 0.45 && Math.abs(u) < halfWidth * 0.8)
-      z *= Math.max(0, Math.min(1, (Math.abs(u) - halfWidth * 0.6) / (halfWidth * 0.2)));
-    zone.data[p] = z * matte.data[p]! * (1 - faceMask.data[p]!);
-  }
-
-  // Hair colour from the crown (above the brows, not skin-coloured), then every zone pixel by it.
-  const crown = createPlane(width, height);
-  for (let p = 0; p < crown.data.length; p++) {
-    const [, v] = toFrame(frame, p % width, Math.floor(p / width));
-    crown.data[p] = v < browLine - 0.25 && matte.data[p]! > 0.6 ? zone.data[p]! * (skinLikely.data[p]! < 0.15 ? 1 : 0) : 0;
-  }
-  const hairModel = colourModel(image, crown);
-  // A bald head or a hat leaves too little to learn from: no hair to recolour then.
-  const enough = hairModel.count > frame.unit * frame.unit * 0.15;
-  const hair = createPlane(width, height);
-  const smoothness = smoothLikeCheeks(luminance(image), cheeks, Math.max(1, Math.round(frame.unit * 0.05)));
-  if (enough) {
-    const hairLikely = likelihood(image, hairModel, 2.2, [0.12, 0.025, 0.025], 0.2);
-    for (let p = 0; p < hair.data.length; p++) {
-      const [u, v] = toFrame(frame, p % width, Math.floor(p / width));
-      // Well above the brows the person is hair unless it looks like skin (a bald crown): dark and
-      // bright strands far from the mean colour stay in. Not on the forehead, where a shadowed
-      // brow can look like neither.
-      const line = Math.abs(u) < halfWidth * 0.8 ? browLine - 0.6 : browLine - 0.2;
-      const crownHair = v < line ? matte.data[p]! * (1 - skinLikely.data[p]!) * Math.min(1, (line - v) * 6) : 0;
-      // On the forehead, a fringe and the skin can share hue and brightness: there, hair is what has
-      // the texture of strands, skin is what is as smooth as the cheeks.
-      const forehead =
-        Math.abs(u) < halfWidth * 0.8 && v > browLine - 0.3 && v < browLine + 0.1
-          ? Math.min(1, 0.45 * smoothness.data[p]! + 0.6 * skinLikely.data[p]!)
-          : 0;
-      hair.data[p] = Math.min(
-        1,
-        zone.data[p]! * Math.max(crownHair, Math.min(1, hairLikely.data[p]! * 2.2) * (1 - 0.8 * skinLikely.data[p]!) * (1 - forehead)),
-      );
-    }
-  }
-  // Only hair connected to the crown: a collar or a scarf of the same colour below the jaw is not hair.
-  const connected = connectedTo(hair, crown, 0.25);
-  for (let p = 0; p < hair.data.length; p++) hair.data[p] = hair.data[p]! * connected[p]!;
-  // Snap the soft mask to the photo's own edges (strands, the hairline).
-  const guided = guidedFilter(luminance(image), gaussianBlur(hair, 0.6), Math.max(2, Math.round(frame.unit * 0.08)), 0.002);
-  for (let p = 0; p < hair.data.length; p++)
-    hair.data[p] = Math.min(1, Math.max(0, (guided.data[p]! - 0.2) * 1.6)) * (zone.data[p]! > 0.02 ? 1 : 0);
+  const lines: FaceLines = { headTop, browLine, chin, halfWidth };
+  const zone = hairZone(frame, matte, faceMask, lines);
+  const { hair, hairModel, enough } = hairMask(image, frame, matte, zone, skinLikely, cheeks, lines);
 
   return {
     frame,
