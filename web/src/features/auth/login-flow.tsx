@@ -23,41 +23,74 @@ const RESEND_SECONDS = 60;
 type Step = 'initial' | 'email' | 'code' | 'password';
 
 /**
- * The sign-in steps (spec §2, §4), shared by the modal and /login: initial (Google, e-mail code, password)
- * → e-mail → code with a 60 s resend countdown, or → password (sign in / create account).
+ * The code field takes the focus once the step shows it. autoFocus alone can lose the race with the
+ * dialog's focus management when the focused e-mail field is removed in the same commit (seen on
+ * a busy CI machine), so the field is focused again on the next frame if it does not have it.
  */
-export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) => void }) {
-  const { t } = useLingui();
-  const toast = useToast();
-  const errorText = useErrorText();
-  const session = useSession();
-  const translate = useValidationText();
-  const google = useGoogleSignIn();
-  const [step, setStep] = useState<Step>('initial');
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
-  const [countdown, setCountdown] = useState(0);
-
-  // The code field takes the focus once the step shows it. autoFocus alone can lose the race with the
-  // dialog's focus management when the focused e-mail field is removed in the same commit (seen on
-  // a busy CI machine), so the field is focused again on the next frame if it does not have it.
+function useCodeFieldFocus(active: boolean) {
   const codeForm = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (step !== 'code') return;
+    if (!active) return;
     const frame = requestAnimationFrame(() => {
       const input = codeForm.current?.querySelector<HTMLInputElement>('input[autocomplete="one-time-code"]');
       if (input && document.activeElement !== input) input.focus();
     });
     return () => cancelAnimationFrame(frame);
-  }, [step]);
+  }, [active]);
+  return codeForm;
+}
 
+/** Seconds until a new code may be sent, counting down to 0. */
+function useCountdown() {
+  const [countdown, setCountdown] = useState(0);
   useEffect(() => {
     if (countdown <= 0) return;
     const timer = setTimeout(() => setCountdown((s) => s - 1), 1000);
     return () => clearTimeout(timer);
   }, [countdown]);
+  return [countdown, setCountdown] as const;
+}
+
+/** The first step: Google (where configured), an e-mail code, or a password. */
+function InitialStep({ referralCode, onEmail, onPassword }: { referralCode?: string; onEmail: () => void; onPassword: () => void }) {
+  const google = useGoogleSignIn();
+  return (
+    <div className="flex flex-col gap-3">
+      {google !== 'disabled' && (
+        <>
+          <GoogleButton referralCode={referralCode} />
+          <div className="flex items-center gap-3 text-xs text-zinc-500" aria-hidden>
+            <span className="h-px flex-1 bg-white/10" />
+            <Trans>or</Trans>
+            <span className="h-px flex-1 bg-white/10" />
+          </div>
+        </>
+      )}
+      <Button className="w-full" onPress={onEmail}>
+        <Trans>Continue with e-mail</Trans>
+      </Button>
+      <Button variant="ghost" className="w-full" onPress={onPassword}>
+        <Trans>Use a password</Trans>
+      </Button>
+    </div>
+  );
+}
+
+/** The sign-in steps' state and requests: send the code (again), verify it, and finish signing in. */
+function useLoginFlow(onSignedIn?: (result: AuthResponse) => void) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const session = useSession();
+  const translate = useValidationText();
+  const [step, setStep] = useState<Step>('initial');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const [countdown, setCountdown] = useCountdown();
+
+  const codeForm = useCodeFieldFocus(step === 'code');
 
   const referralCode = () => safeLocalStorage.getItem(REFERRAL_KEY) ?? undefined;
 
@@ -119,27 +152,53 @@ export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) 
     }
   }
 
+  return {
+    step,
+    setStep,
+    email,
+    setEmail,
+    code,
+    setCode,
+    error,
+    setError,
+    pending,
+    countdown,
+    codeForm,
+    referralCode,
+    sendCode,
+    finish,
+    goTo,
+    verify,
+  };
+}
+
+/**
+ * The sign-in steps (spec §2, §4), shared by the modal and /login: initial (Google, e-mail code, password)
+ * → e-mail → code with a 60 s resend countdown, or → password (sign in / create account).
+ */
+export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) => void }) {
+  const {
+    step,
+    setStep,
+    email,
+    setEmail,
+    code,
+    setCode,
+    error,
+    setError,
+    pending,
+    countdown,
+    codeForm,
+    referralCode,
+    sendCode,
+    finish,
+    goTo,
+    verify,
+  } = useLoginFlow(onSignedIn);
   return (
     <div className="flex flex-col gap-5">
       {step === 'initial' && (
-        <div className="flex flex-col gap-3">
-          {google !== 'disabled' && (
-            <>
-              <GoogleButton referralCode={referralCode()} />
-              <div className="flex items-center gap-3 text-xs text-zinc-500" aria-hidden>
-                <span className="h-px flex-1 bg-white/10" />
-                <Trans>or</Trans>
-                <span className="h-px flex-1 bg-white/10" />
-              </div>
-            </>
-          )}
-          <Button className="w-full" onPress={() => goTo('email')}>
-            <Trans>Continue with e-mail</Trans>
-          </Button>
-          <Button variant="ghost" className="w-full" onPress={() => goTo('password')}>
-            <Trans>Use a password</Trans>
-          </Button>
-        </div>
+        <InitialStep referralCode={referralCode()} onEmail={() => goTo('email')} onPassword={() => goTo('password')} />
       )}
 
       {step === 'password' && (
@@ -154,72 +213,145 @@ export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) 
       )}
 
       {step === 'email' && (
-        <form onSubmit={sendCode} className="flex flex-col gap-4" noValidate>
-          <Field
-            label={t`E-mail`}
-            type="email"
-            value={email}
-            onChange={setEmail}
-            error={error}
-            autoFocus
-            autoComplete="email"
-            inputProps={{ placeholder: 'you@example.com' }}
-          />
-          <Button type="submit" pending={pending} className="w-full">
-            <Trans>Send code</Trans>
-          </Button>
-          <Button variant="ghost" onPress={() => goTo('initial')}>
-            <Trans>Back</Trans>
-          </Button>
-        </form>
+        <EmailStep
+          email={email}
+          onEmailChange={setEmail}
+          error={error}
+          pending={pending}
+          onSubmit={sendCode}
+          onBack={() => goTo('initial')}
+        />
       )}
 
       {step === 'code' && (
-        <form ref={codeForm} onSubmit={verify} className="flex flex-col gap-4" noValidate>
-          <Field label={t`E-mail`} value={email} isReadOnly />
-          <Field
-            label={t`Verification code`}
-            value={code}
-            onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
-            error={error}
-            autoFocus
-            inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', placeholder: '123456', maxLength: 6 }}
-          />
-          <Button type="submit" pending={pending} className="w-full">
-            <Trans>Verify and sign in</Trans>
-          </Button>
-          <div className="flex items-center justify-between text-sm">
-            <Button
-              variant="ghost"
-              className="px-2"
-              onPress={() => {
-                setStep('email');
-                setCode('');
-                setError(undefined);
-              }}
-            >
-              <Trans>Back</Trans>
-            </Button>
-            <Button variant="ghost" className="px-2" isDisabled={countdown > 0 || pending} onPress={() => void sendCode()}>
-              {countdown > 0 ? <Trans>Resend in {countdown}s</Trans> : <Trans>Resend code</Trans>}
-            </Button>
-          </div>
-        </form>
+        <CodeStep
+          formRef={codeForm}
+          email={email}
+          code={code}
+          onCodeChange={setCode}
+          error={error}
+          pending={pending}
+          countdown={countdown}
+          onSubmit={verify}
+          onResend={() => void sendCode()}
+          onBack={() => {
+            setStep('email');
+            setCode('');
+            setError(undefined);
+          }}
+        />
       )}
 
-      <p className="text-center text-xs text-zinc-500">
-        <Trans>
-          By continuing you agree to our{' '}
-          <Link to="/terms" target="_blank" className="underline">
-            Terms
-          </Link>{' '}
-          and{' '}
-          <Link to="/privacy" target="_blank" className="underline">
-            Privacy Policy
-          </Link>
-          .
-        </Trans>
-      </p>
+      <TermsNote />
     </div>
+  );
+}
+
+/** The e-mail step: where to send the sign-in code. */
+function EmailStep({
+  email,
+  onEmailChange,
+  error,
+  pending,
+  onSubmit,
+  onBack,
+}: {
+  email: string;
+  onEmailChange: (email: string) => void;
+  error?: string;
+  pending: boolean;
+  onSubmit: (event: FormEvent) => void;
+  onBack: () => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+      <Field
+        label={t`E-mail`}
+        type="email"
+        value={email}
+        onChange={onEmailChange}
+        error={error}
+        autoFocus
+        autoComplete="email"
+        inputProps={{ placeholder: 'you@example.com' }}
+      />
+      <Button type="submit" pending={pending} className="w-full">
+        <Trans>Send code</Trans>
+      </Button>
+      <Button variant="ghost" onPress={onBack}>
+        <Trans>Back</Trans>
+      </Button>
+    </form>
+  );
+}
+
+/** The terms and privacy policy the user agrees to by continuing. */
+function TermsNote() {
+  return (
+    <p className="text-center text-xs text-zinc-500">
+      <Trans>
+        By continuing you agree to our{' '}
+        <Link to="/terms" target="_blank" className="underline">
+          Terms
+        </Link>{' '}
+        and{' '}
+        <Link to="/privacy" target="_blank" className="underline">
+          Privacy Policy
+        </Link>
+        .
+      </Trans>
+    </p>
+  );
+}
+
+/** The code step: the six digits sent to the e-mail, with Back and a resend after the countdown. */
+function CodeStep({
+  formRef,
+  email,
+  code,
+  onCodeChange,
+  error,
+  pending,
+  countdown,
+  onSubmit,
+  onResend,
+  onBack,
+}: {
+  formRef: React.RefObject<HTMLFormElement | null>;
+  email: string;
+  code: string;
+  onCodeChange: (code: string) => void;
+  error?: string;
+  pending: boolean;
+  countdown: number;
+  onSubmit: (event: FormEvent) => void;
+  onResend: () => void;
+  onBack: () => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <form ref={formRef} onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+      <Field label={t`E-mail`} value={email} isReadOnly />
+      <Field
+        label={t`Verification code`}
+        value={code}
+        onChange={(v) => onCodeChange(v.replace(/\D/g, '').slice(0, 6))}
+        error={error}
+        autoFocus
+        inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', placeholder: '123456', maxLength: 6 }}
+      />
+      <Button type="submit" pending={pending} className="w-full">
+        <Trans>Verify and sign in</Trans>
+      </Button>
+      <div className="flex items-center justify-between text-sm">
+        <Button variant="ghost" className="px-2" onPress={onBack}>
+          <Trans>Back</Trans>
+        </Button>
+        <Button variant="ghost" className="px-2" isDisabled={countdown > 0 || pending} onPress={onResend}>
+          {countdown > 0 ? <Trans>Resend in {countdown}s</Trans> : <Trans>Resend code</Trans>}
+        </Button>
+      </div>
+    </form>
   );
 }
