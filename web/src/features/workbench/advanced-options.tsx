@@ -104,41 +104,7 @@ export function AdvancedOptions({
               </span>
             </label>
 
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor="workbench-seed" className="text-sm font-medium text-zinc-300">
-                {i18n._(OPTION_NAMES.seed)}
-              </label>
-              <div className="flex gap-2">
-                <input
-                  id="workbench-seed"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={value.seed}
-                  onChange={(e) => set('seed', e.target.value.replace(/[^\d]/g, '').slice(0, 10))}
-                  aria-invalid={invalid === 'seed'}
-                  aria-describedby="seed-help"
-                  placeholder={t`Random`}
-                  className={inputClass}
-                  data-testid="seed-input"
-                />
-                <ToggleButton
-                  isSelected={value.seedLocked}
-                  onChange={(locked) => set('seedLocked', locked)}
-                  aria-label={t`Keep this seed for the next run`}
-                  data-testid="seed-lock"
-                  className="grid h-10 w-10 shrink-0 place-items-center rounded-xl border border-white/10 text-zinc-400 outline-none hover:bg-white/5 focus-visible:ring-2 focus-visible:ring-violet-400 data-[selected]:border-fuchsia-400 data-[selected]:bg-fuchsia-500/15 data-[selected]:text-fuchsia-200"
-                >
-                  {value.seedLocked ? <Lock aria-hidden className="h-4 w-4" /> : <LockOpen aria-hidden className="h-4 w-4" />}
-                </ToggleButton>
-              </div>
-              <span id="seed-help" className="text-xs text-zinc-500">
-                {value.seedLocked ? (
-                  <Trans>Locked: the next run uses this seed again.</Trans>
-                ) : (
-                  <Trans>Empty: a new seed each run. The same seed and settings give the same image.</Trans>
-                )}
-              </span>
-            </div>
+            <SeedField value={value} set={set} invalid={invalid === 'seed'} />
 
             {mode === 'image-to-image' && (
               <label className="flex flex-col gap-1.5">
@@ -196,19 +162,7 @@ export function AdvancedOptions({
               </label>
             </div>
 
-            {offersSampler && (
-              <label className="flex flex-col gap-1.5">
-                <span className="text-sm font-medium text-zinc-300">{i18n._(OPTION_NAMES.sampler)}</span>
-                <select value={value.sampler} onChange={(e) => set('sampler', e.target.value as Sampler | '')} className={inputClass}>
-                  <option value="">{t`Engine default`}</option>
-                  {SAMPLERS.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
+            {offersSampler && <SamplerField value={value} set={set} />}
 
             {invalid && (
               <p role="alert" className="text-xs text-rose-300" data-testid="advanced-invalid">
@@ -224,5 +178,69 @@ export function AdvancedOptions({
         )}
       </DisclosurePanel>
     </Disclosure>
+  );
+}
+
+type Set = <K extends keyof AdvancedOptionsValue>(key: K, v: AdvancedOptionsValue[K]) => void;
+
+/** The seed, with the lock that keeps it for the next run and what the lock means. */
+function SeedField({ value, set, invalid }: { value: AdvancedOptionsValue; set: Set; invalid: boolean }) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiCore();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="workbench-seed" className="text-sm font-medium text-zinc-300">
+        {i18n._(OPTION_NAMES.seed)}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="workbench-seed"
+          inputMode="numeric"
+          autoComplete="off"
+          value={value.seed}
+          onChange={(e) => set('seed', e.target.value.replace(/[^\d]/g, '').slice(0, 10))}
+          aria-invalid={invalid}
+          aria-describedby="seed-help"
+          placeholder={t`Random`}
+          className={inputClass}
+          data-testid="seed-input"
+        />
+        <ToggleButton
+          isSelected={value.seedLocked}
+          onChange={(locked) => set('seedLocked', locked)}
+          aria-label={t`Keep this seed for the next run`}
+          data-testid="seed-lock"
+          className="grid h-10 w-10 shrink-0 place-items-center rounded-xl border border-white/10 text-zinc-400 outline-none hover:bg-white/5 focus-visible:ring-2 focus-visible:ring-violet-400 data-[selected]:border-fuchsia-400 data-[selected]:bg-fuchsia-500/15 data-[selected]:text-fuchsia-200"
+        >
+          {value.seedLocked ? <Lock aria-hidden className="h-4 w-4" /> : <LockOpen aria-hidden className="h-4 w-4" />}
+        </ToggleButton>
+      </div>
+      <span id="seed-help" className="text-xs text-zinc-500">
+        {value.seedLocked ? (
+          <Trans>Locked: the next run uses this seed again.</Trans>
+        ) : (
+          <Trans>Empty: a new seed each run. The same seed and settings give the same image.</Trans>
+        )}
+      </span>
+    </div>
+  );
+}
+
+/** The sampler, where the engine offers a choice. */
+function SamplerField({ value, set }: { value: AdvancedOptionsValue; set: Set }) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiCore();
+  return (
+    <label className="flex flex-col gap-1.5">
+      <span className="text-sm font-medium text-zinc-300">{i18n._(OPTION_NAMES.sampler)}</span>
+      <select value={value.sampler} onChange={(e) => set('sampler', e.target.value as Sampler | '')} className={inputClass}>
+        <option value="">{t`Engine default`}</option>
+        {SAMPLERS.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
