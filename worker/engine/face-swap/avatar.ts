@@ -100,6 +100,52 @@ function hairColour(s: Record<string, string>): string {
   return HAIR_COLOURS.dark_brown!;
 }
 
+/**
+ * The hair of a long style that falls behind the head, frame units: down the sides to the style's
+ * length (braided, or in waves), or a ponytail to one side; nothing for a bun.
+ */
+function hairBehind(style: string, w: number, top: number, colour: string, dark: string): string {
+  const length = style === 'bob' ? 1.2 : style === 'shoulder_length' ? 2.3 : style === 'ponytail' || style === 'bun' ? 0 : 3.4;
+  const wave = style === 'long_wavy' ? 0.18 : 0;
+  let back = '';
+  if (length > 0) {
+    // The hair falling behind the head: out from the temples, down the sides (in waves for wavy
+    // hair), rounded at the ends.
+    const end = 0.2 + length;
+    const side = (sign: number) =>
+      Array.from({ length: 6 }, (_, i) => {
+        const y = 0.2 + ((i + 1) / 6) * length;
+        const x = sign * (w + 0.38 + i * 0.04) + sign * (i % 2 ? wave : -wave);
+        return `Q ${n(x + sign * 0.12)} ${n(y - length / 12)} ${n(x)} ${n(y)}`;
+      });
+    const left = side(-1).join(' ');
+    const right = side(1)
+      .reverse()
+      .map((q, i, all) => {
+        // Walk the right side upwards: each segment ends at the previous point.
+        const prev = all[i + 1];
+        const to = prev ? prev.split(' ').slice(-2).join(' ') : `${n(w + 0.38)} 0.2`;
+        const control = q.split(' ').slice(1, 3).join(' ');
+        return `Q ${control} ${to}`;
+      });
+    back = `<path d="M ${n(-w - 0.2)} ${n(top + 0.35)} Q ${n(-w - 0.45)} 0 ${n(-w - 0.38)} 0.2 ${left} Q 0 ${n(end + 0.35)} ${n(w + 0.38 + 0.2 + wave)} ${n(end)} ${right.join(' ')} Q ${n(w + 0.45)} 0 ${n(w + 0.2)} ${n(top + 0.35)} Z" fill="${dark}"/>`;
+    if (style === 'braids') {
+      back += [-1, 1]
+        .map((sign) =>
+          Array.from(
+            { length: 9 },
+            (_, i) =>
+              `<ellipse cx="${n(sign * (w + 0.15))}" cy="${n(0.5 + i * 0.32)}" rx="0.2" ry="0.18" fill="${colour}" stroke="${dark}" stroke-width="0.03"/>`,
+          ).join(''),
+        )
+        .join('');
+    }
+  }
+  if (style === 'ponytail')
+    back = `<path d="M ${n(w * 0.4)} ${n(top + 0.1)} C ${n(w + 1.2)} ${n(top + 0.2)} ${n(w + 0.9)} 1.8 ${n(w + 0.35)} 2.3 C ${n(w + 0.6)} 1.2 ${n(w + 0.2)} ${n(top + 0.8)} ${n(w * 0.2)} ${n(top + 0.3)} Z" fill="${colour}" stroke="${dark}" stroke-width="0.03"/>`;
+  return back;
+}
+
 /** Hair behind the head (long styles) and over it (crown and fringe), in frame units. */
 function hairShapes(style: string, f: Face, colour: string, seed: number): { back: string; front: string; top: number; crown: number } {
   const w = f.half;
@@ -161,44 +207,7 @@ function hairShapes(style: string, f: Face, colour: string, seed: number): { bac
     case 'braids':
     case 'ponytail':
     case 'bun': {
-      const length = style === 'bob' ? 1.2 : style === 'shoulder_length' ? 2.3 : style === 'ponytail' || style === 'bun' ? 0 : 3.4;
-      const wave = style === 'long_wavy' ? 0.18 : 0;
-      let back = '';
-      if (length > 0) {
-        // The hair falling behind the head: out from the temples, down the sides (in waves for wavy
-        // hair), rounded at the ends.
-        const end = 0.2 + length;
-        const side = (sign: number) =>
-          Array.from({ length: 6 }, (_, i) => {
-            const y = 0.2 + ((i + 1) / 6) * length;
-            const x = sign * (w + 0.38 + i * 0.04) + sign * (i % 2 ? wave : -wave);
-            return `Q ${n(x + sign * 0.12)} ${n(y - length / 12)} ${n(x)} ${n(y)}`;
-          });
-        const left = side(-1).join(' ');
-        const right = side(1)
-          .reverse()
-          .map((q, i, all) => {
-            // Walk the right side upwards: each segment ends at the previous point.
-            const prev = all[i + 1];
-            const to = prev ? prev.split(' ').slice(-2).join(' ') : `${n(w + 0.38)} 0.2`;
-            const control = q.split(' ').slice(1, 3).join(' ');
-            return `Q ${control} ${to}`;
-          });
-        back = `<path d="M ${n(-w - 0.2)} ${n(top + 0.35)} Q ${n(-w - 0.45)} 0 ${n(-w - 0.38)} 0.2 ${left} Q 0 ${n(end + 0.35)} ${n(w + 0.38 + 0.2 + wave)} ${n(end)} ${right.join(' ')} Q ${n(w + 0.45)} 0 ${n(w + 0.2)} ${n(top + 0.35)} Z" fill="${dark}"/>`;
-        if (style === 'braids') {
-          back += [-1, 1]
-            .map((sign) =>
-              Array.from(
-                { length: 9 },
-                (_, i) =>
-                  `<ellipse cx="${n(sign * (w + 0.15))}" cy="${n(0.5 + i * 0.32)}" rx="0.2" ry="0.18" fill="${colour}" stroke="${dark}" stroke-width="0.03"/>`,
-              ).join(''),
-            )
-            .join('');
-        }
-      }
-      if (style === 'ponytail')
-        back = `<path d="M ${n(w * 0.4)} ${n(top + 0.1)} C ${n(w + 1.2)} ${n(top + 0.2)} ${n(w + 0.9)} 1.8 ${n(w + 0.35)} 2.3 C ${n(w + 0.6)} 1.2 ${n(w + 0.2)} ${n(top + 0.8)} ${n(w * 0.2)} ${n(top + 0.3)} Z" fill="${colour}" stroke="${dark}" stroke-width="0.03"/>`;
+      const back = hairBehind(style, w, top, colour, dark);
       const bun =
         style === 'bun'
           ? `<circle cx="0" cy="${n(top - 0.7)}" r="0.55" fill="${colour}" stroke="${dark}" stroke-width="0.03"/><path d="${strands(10, -0.4, 0.4, top - 1.1, top - 0.35)}" stroke="${dark}" stroke-width="0.02" fill="none"/>`
