@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
 import type { GenerationStatus } from '@worker/contract/generation';
 import type { JobFailure } from '@worker/contract/job-failures';
 import { ApiError } from '../../api/client';
@@ -75,6 +75,64 @@ export function generationRetryDelay(failures: number, error: unknown): number {
   return errors > 2 ? Math.min(POLL.intervalMs * 1.5 ** (errors - 2), POLL.maxWaitMs) : POLL.intervalMs;
 }
 
+/** How the polled job ended, acted on once: toasts and the result are effects of the answer. */
+function useActOnOutcome(
+  outcome: ReturnType<typeof generationOutcome> | null,
+  setFinished: (status: GenerationStatus) => void,
+  fail: (message: string, cause?: unknown, refunded?: boolean) => void,
+) {
+  const { t } = useLingui();
+  const failureText = useJobFailureText();
+  const errorText = useErrorText();
+  const outcomeKind = outcome?.kind;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: acts once per outcome, not on every render that still shows it
+  useEffect(() => {
+    if (!outcome) return;
+    switch (outcome.kind) {
+      case 'done':
+        return setFinished(outcome.status);
+      // A job the server failed was charged at submission and refunded when it failed.
+      case 'failed':
+        return fail(failureText(outcome.failureCode, outcome.message) ?? t`Generation failed, please try again`, undefined, true);
+      case 'query-failed': {
+        const error = outcome.error;
+        if (error instanceof ApiError && (error.status === 404 || error.status === 401))
+          return fail(error.status === 404 ? t`Task not found` : t`Authentication failed, please log in again`);
+        return fail(errorText(error));
+      }
+    }
+  }, [outcomeKind]);
+}
+
+/**
+ * Fake progress while a job runs, counted from when it stops waiting in the queue (held at 0 while
+ * it waits); a minute of drawing is "taking a while" too. Returns when drawing started, which a new
+ * run clears.
+ */
+function useFakeProgress(
+  active: boolean,
+  waiting: boolean,
+  setProgress: Dispatch<SetStateAction<number>>,
+  setOverBudget: (over: boolean) => void,
+) {
+  const runningSince = useRef<number | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    if (waiting) {
+      runningSince.current = null;
+      setProgress(0);
+      return;
+    }
+    runningSince.current ??= Date.now();
+    const ticker = setInterval(() => {
+      setProgress((p) => Math.min(POLL.fakeProgressCap, p + Math.max(0.5, (POLL.fakeProgressCap - p) * 0.06)));
+      if (runningSince.current !== null && Date.now() - runningSince.current > POLL.slowAfterRunningMs) setOverBudget(true);
+    }, POLL.tickMs);
+    return () => clearInterval(ticker);
+  }, [active, waiting, setProgress, setOverBudget]);
+  return runningSince;
+}
+
 /**
  * One generation's life on the client: start, fake progress up to 90 %, the job's status polled by
  * TanStack Query with spec §8's back-off, and the 0.5 s pause before the image shows. The page
@@ -86,9 +144,7 @@ export function generationRetryDelay(failures: number, error: unknown): number {
  */
 export function useGeneration({ startErrorText: pageStartErrorText }: { startErrorText?: (error: unknown) => string | null } = {}) {
   const { t } = useLingui();
-  const failureText = useJobFailureText();
   const toast = useToast();
-  const errorText = useErrorText();
   const startErrorText = useStartErrorText();
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState(0);
@@ -142,25 +198,7 @@ export function useGeneration({ startErrorText: pageStartErrorText }: { startErr
     [reset, t, toast],
   );
 
-  // How the polled job ended, acted on once: toasts and the result are effects of the answer.
-  const outcomeKind = outcome?.kind;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: acts once per outcome, not on every render that still shows it
-  useEffect(() => {
-    if (!outcome) return;
-    switch (outcome.kind) {
-      case 'done':
-        return setFinished(outcome.status);
-      // A job the server failed was charged at submission and refunded when it failed.
-      case 'failed':
-        return fail(failureText(outcome.failureCode, outcome.message) ?? t`Generation failed, please try again`, undefined, true);
-      case 'query-failed': {
-        const error = outcome.error;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 401))
-          return fail(error.status === 404 ? t`Task not found` : t`Authentication failed, please log in again`);
-        return fail(errorText(error));
-      }
-    }
-  }, [outcomeKind]);
+  useActOnOutcome(outcome, setFinished, fail);
 
   // Spec §9: the finished bar shows 100 % for a moment before the image.
   useEffect(() => {
@@ -183,23 +221,7 @@ export function useGeneration({ startErrorText: pageStartErrorText }: { startErr
     return () => clearTimeout(timer);
   }, [polling]);
 
-  // Fake progress, counted from when the job stops waiting; a minute of drawing is "taking a while" too.
-  const waiting = place !== null;
-  const runningSince = useRef<number | null>(null);
-  useEffect(() => {
-    if (phase !== 'generating' || finished) return;
-    if (waiting) {
-      runningSince.current = null;
-      setProgress(0);
-      return;
-    }
-    runningSince.current ??= Date.now();
-    const ticker = setInterval(() => {
-      setProgress((p) => Math.min(POLL.fakeProgressCap, p + Math.max(0.5, (POLL.fakeProgressCap - p) * 0.06)));
-      if (runningSince.current !== null && Date.now() - runningSince.current > POLL.slowAfterRunningMs) setOverBudget(true);
-    }, POLL.tickMs);
-    return () => clearInterval(ticker);
-  }, [phase, finished, waiting]);
+  const runningSince = useFakeProgress(phase === 'generating' && !finished, place !== null, setProgress, setOverBudget);
 
   const start = useCallback(
     async (send: () => Promise<GenerationStatus>) => {
@@ -220,7 +242,7 @@ export function useGeneration({ startErrorText: pageStartErrorText }: { startErr
         onError: (error) => fail(pageStartErrorText?.(error) ?? startErrorText(error), error),
       });
     },
-    [pageStartErrorText, startErrorText, fail, submit.mutate],
+    [pageStartErrorText, startErrorText, fail, submit.mutate, runningSince],
   );
 
   return { phase, progress, result, failure, queue, slow, reconnecting, start, reset };
