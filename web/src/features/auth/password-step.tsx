@@ -18,33 +18,12 @@ type Errors = Partial<Record<'name' | 'email' | 'password' | 'form' | 'conflict'
 const TAB =
   'flex-1 cursor-pointer rounded-lg px-3 py-2 text-center text-sm font-semibold text-zinc-400 outline-none transition hover:text-white data-[selected]:bg-white/10 data-[selected]:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-violet-400';
 
-/** Password sign-in and registration (spec §7 POST /auth/login, /auth/register), checked with the shared schemas first. */
-export function PasswordStep({
-  email,
-  onEmailChange,
-  referralCode,
-  onSuccess,
-  onBack,
-  onUseCode,
-}: {
-  email: string;
-  onEmailChange: (email: string) => void;
-  referralCode?: string;
-  onSuccess: (result: AuthResponse) => void;
-  onBack: () => void;
-  onUseCode: () => void;
-}) {
+/** The server's refusal, said at the field it is about, or for the form (with the way to a code where that helps). */
+function useServerErrors() {
   const { t } = useLingui();
   const errorText = useErrorText();
   const translate = useValidationText();
-  const [mode, setMode] = useState<PasswordMode>('signin');
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
-  const [resetting, setResetting] = useState(false);
-
-  function serverError(error: unknown): Errors {
+  return (error: unknown, mode: PasswordMode): Errors => {
     if (!(error instanceof ApiError)) return { form: errorText(error) };
     if (error.code === 'CONFLICT' && error.field === 'email')
       return { email: t`An account with this e-mail already exists.`, conflict: 'email' };
@@ -70,7 +49,34 @@ export function PasswordStep({
       return { [error.field]: translate(error.message) };
     }
     return { form: errorText(error) };
-  }
+  };
+}
+
+/** Password sign-in and registration (spec §7 POST /auth/login, /auth/register), checked with the shared schemas first. */
+export function PasswordStep({
+  email,
+  onEmailChange,
+  referralCode,
+  onSuccess,
+  onBack,
+  onUseCode,
+}: {
+  email: string;
+  onEmailChange: (email: string) => void;
+  referralCode?: string;
+  onSuccess: (result: AuthResponse) => void;
+  onBack: () => void;
+  onUseCode: () => void;
+}) {
+  const { t } = useLingui();
+  const translate = useValidationText();
+  const serverError = useServerErrors();
+  const [mode, setMode] = useState<PasswordMode>('signin');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+  const [resetting, setResetting] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -89,7 +95,7 @@ export function PasswordStep({
           : await accountsApi.register(registerRequest.parse(parsed.data)),
       );
     } catch (error) {
-      setErrors(serverError(error));
+      setErrors(serverError(error, mode));
       setPending(false);
     }
   }
