@@ -44,6 +44,31 @@ export interface ExportPlan {
  * photos uploaded for work that never became a record are in the zip too.
  */
 export async function planExport(db: Db, userId: string, now: Date, options: { uploads?: string[] } = {}): Promise<ExportPlan> {
+  const rows = await readAccount(db, userId);
+  const { user } = rows;
+
+  const files: ExportFile[] = [];
+  const avatarKey = blobKeyOf(user.avatarUrl);
+  const avatarPath = avatarKey ? `images/avatar.${extensionOf(avatarKey)}` : null;
+  if (avatarKey && avatarPath) files.push({ path: avatarPath, blobKey: avatarKey });
+  const creations = creationsWithFiles(rows.records, userId, files);
+  addUnusedUploads(files, userId, options.uploads ?? []);
+
+  const documents: ExportPlan['documents'] = [
+    { path: 'profile.json', data: profileDocument(rows, avatarPath) },
+    { path: 'orders.json', data: ordersDocument(rows) },
+    { path: 'credit-ledger.json', data: ledgerDocument(rows) },
+    { path: 'creations.json', data: { creations } },
+    { path: 'referrals.json', data: referralsDocument(rows) },
+  ];
+  documents.push({ path: 'README.txt', data: readme(now, files.length) });
+  return { documents, files };
+}
+
+/** The account's rows the export is made of, and the names of the plans its orders bought. */
+type AccountRows = Awaited<ReturnType<typeof readAccount>>;
+
+async function readAccount(db: Db, userId: string) {
   const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
   if (!user) throw new Error('user not found');
   const [identities, code, account, ledger, orders, subscriptions, refunds, records, invited, invitedBy] = await Promise.all([
@@ -65,14 +90,16 @@ export async function planExport(db: Db, userId: string, now: Date, options: { u
   const planIds = [...new Set(orders.map((o) => o.planId))];
   const plans = planIds.length ? await db.select().from(schema.pricingPlans).where(inArray(schema.pricingPlans.id, planIds)) : [];
   const planName = new Map(plans.map((p) => [p.id, p.name]));
+  return { user, identities, code, account, ledger, orders, subscriptions, refunds, records, invited, invitedBy, planName };
+}
 
-  const files: ExportFile[] = [];
-  const avatarKey = blobKeyOf(user.avatarUrl);
-  const avatarPath = avatarKey ? `images/avatar.${extensionOf(avatarKey)}` : null;
-  if (avatarKey && avatarPath) files.push({ path: avatarPath, blobKey: avatarKey });
-
-  const creations = records
-    // Deleted records' files are gone; the ledger still names them, so their ids stay findable there.
+/**
+ * The account's creations as the export lists them, adding the files each owns (its result and
+ * source photos under `users/<id>/`) to `files` as it goes.
+ */
+function creationsWithFiles(records: AccountRows['records'], userId: string, files: ExportFile[]) {
+  // Deleted records' files are gone; the ledger still names them, so their ids stay findable there.
+  return records
     .filter((r) => !r.deletedAt)
     .map((r) => {
       const own: string[] = [];
@@ -101,15 +128,37 @@ export async function planExport(db: Db, userId: string, now: Date, options: { u
         files: own,
       };
     });
+}
 
+/** Photos under the account's uploads folder that no creation or avatar already put in the zip. */
+function addUnusedUploads(files: ExportFile[], userId: string, uploads: string[]): void {
   const uploadsPrefix = `users/${userId}/uploads/`;
   const planned = new Set(files.map((f) => f.blobKey));
-  for (const key of [...(options.uploads ?? [])].sort()) {
+  for (const key of [...uploads].sort()) {
     if (!key.startsWith(uploadsPrefix) || planned.has(key)) continue;
     planned.add(key);
     files.push({ path: `images/uploads/${key.slice(uploadsPrefix.length)}`, blobKey: key });
   }
+}
 
+/** profile.json: the account, how it signs in and its referral code. */
+function profileDocument({ user, identities, code }: AccountRows, avatarPath: string | null) {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    createdWith: user.authProvider,
+    hasPassword: Boolean(user.passwordHash),
+    avatar: avatarPath,
+    createdAt: iso(user.createdAt),
+    signInMethods: identities.map((i) => ({ provider: i.provider, since: iso(i.createdAt), lastUsedAt: iso(i.lastUsedAt) })),
+    referralCode: code[0]?.code ?? null,
+  };
+}
+
+/** orders.json: orders with their refunds, and subscriptions, products by plan name. */
+function ordersDocument({ orders, subscriptions, refunds, planName }: AccountRows) {
   const refundsOf = (orderId: string) =>
     refunds
       .filter((r) => r.orderId === orderId)
@@ -123,96 +172,75 @@ export async function planExport(db: Db, userId: string, now: Date, options: { u
         createdAt: iso(r.createdAt),
       }));
 
-  const documents: ExportPlan['documents'] = [
-    {
-      path: 'profile.json',
-      data: {
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        emailVerified: user.emailVerified,
-        createdWith: user.authProvider,
-        hasPassword: Boolean(user.passwordHash),
-        avatar: avatarPath,
-        createdAt: iso(user.createdAt),
-        signInMethods: identities.map((i) => ({ provider: i.provider, since: iso(i.createdAt), lastUsedAt: iso(i.lastUsedAt) })),
-        referralCode: code[0]?.code ?? null,
-      },
+  return {
+    orders: orders.map((o) => ({
+      id: o.id,
+      orderNumber: o.orderNumber,
+      product: planName.get(o.planId) ?? o.planId,
+      kind: o.kind,
+      status: o.status,
+      amount: o.amountCents / 100,
+      currency: o.currency,
+      paymentMethod: o.paymentMethod,
+      credits: o.credits,
+      creditsAdded: o.creditsAdded,
+      periodStart: iso(o.periodStart),
+      periodEnd: iso(o.periodEnd),
+      createdAt: iso(o.createdAt),
+      paidAt: iso(o.paidAt),
+      refundedAt: iso(o.refundedAt),
+      refunds: refundsOf(o.id),
+    })),
+    subscriptions: subscriptions.map((s) => ({
+      id: s.id,
+      plan: planName.get(s.planId) ?? s.planId,
+      status: s.status,
+      monthlyCredits: s.monthlyCredits,
+      price: s.priceCents / 100,
+      paymentMethod: s.paymentMethod,
+      currentPeriodStart: iso(s.currentPeriodStart),
+      currentPeriodEnd: iso(s.currentPeriodEnd),
+      cancelledAt: iso(s.cancelledAt),
+      endsAt: iso(s.endsAt),
+      createdAt: iso(s.createdAt),
+    })),
+  };
+}
+
+/** credit-ledger.json: the balances at export time and every credit movement. */
+function ledgerDocument({ account, ledger }: AccountRows) {
+  return {
+    balance: {
+      free: account[0]?.freeBalance ?? 0,
+      paid: account[0]?.paidBalance ?? 0,
+      subscription: account[0]?.subscriptionBalance ?? 0,
     },
-    {
-      path: 'orders.json',
-      data: {
-        orders: orders.map((o) => ({
-          id: o.id,
-          orderNumber: o.orderNumber,
-          product: planName.get(o.planId) ?? o.planId,
-          kind: o.kind,
-          status: o.status,
-          amount: o.amountCents / 100,
-          currency: o.currency,
-          paymentMethod: o.paymentMethod,
-          credits: o.credits,
-          creditsAdded: o.creditsAdded,
-          periodStart: iso(o.periodStart),
-          periodEnd: iso(o.periodEnd),
-          createdAt: iso(o.createdAt),
-          paidAt: iso(o.paidAt),
-          refundedAt: iso(o.refundedAt),
-          refunds: refundsOf(o.id),
-        })),
-        subscriptions: subscriptions.map((s) => ({
-          id: s.id,
-          plan: planName.get(s.planId) ?? s.planId,
-          status: s.status,
-          monthlyCredits: s.monthlyCredits,
-          price: s.priceCents / 100,
-          paymentMethod: s.paymentMethod,
-          currentPeriodStart: iso(s.currentPeriodStart),
-          currentPeriodEnd: iso(s.currentPeriodEnd),
-          cancelledAt: iso(s.cancelledAt),
-          endsAt: iso(s.endsAt),
-          createdAt: iso(s.createdAt),
-        })),
-      },
-    },
-    {
-      path: 'credit-ledger.json',
-      data: {
-        balance: {
-          free: account[0]?.freeBalance ?? 0,
-          paid: account[0]?.paidBalance ?? 0,
-          subscription: account[0]?.subscriptionBalance ?? 0,
-        },
-        movements: ledger.map((row) => ({
-          id: row.id,
-          createdAt: iso(row.createdAt),
-          type: row.type,
-          bucket: row.bucket,
-          amount: row.amount,
-          balanceAfter: row.balanceAfter,
-          referenceType: row.referenceType,
-          referenceId: row.referenceId,
-          reason: row.reason,
-          reasonParams: row.reasonParams,
-        })),
-      },
-    },
-    { path: 'creations.json', data: { creations } },
-    {
-      path: 'referrals.json',
-      data: {
-        invitedBy: invitedBy[0] ? { since: iso(invitedBy[0].createdAt) } : null,
-        invited: invited.map((r) => ({
-          since: iso(r.createdAt),
-          status: r.status,
-          registrationReward: r.registrationReward,
-          purchaseReward: r.purchaseReward,
-        })),
-      },
-    },
-  ];
-  documents.push({ path: 'README.txt', data: readme(now, files.length) });
-  return { documents, files };
+    movements: ledger.map((row) => ({
+      id: row.id,
+      createdAt: iso(row.createdAt),
+      type: row.type,
+      bucket: row.bucket,
+      amount: row.amount,
+      balanceAfter: row.balanceAfter,
+      referenceType: row.referenceType,
+      referenceId: row.referenceId,
+      reason: row.reason,
+      reasonParams: row.reasonParams,
+    })),
+  };
+}
+
+/** Other people's data stays out: an invitee is a date, a status and a reward. */
+function referralsDocument({ invited, invitedBy }: AccountRows) {
+  return {
+    invitedBy: invitedBy[0] ? { since: iso(invitedBy[0].createdAt) } : null,
+    invited: invited.map((r) => ({
+      since: iso(r.createdAt),
+      status: r.status,
+      registrationReward: r.registrationReward,
+      purchaseReward: r.purchaseReward,
+    })),
+  };
 }
 
 function readme(now: Date, fileCount: number) {
