@@ -34,7 +34,7 @@ function Banner() {
   const [error, setError] = useState<string>();
   const [verifying, setVerifying] = useState(false);
   const [sending, setSending] = useState(false);
-  const [countdown, setCountdown] = useState(0);
+  const [countdown, setCountdown] = useCountdown();
 
   const status = useQuery(queries.emailVerification()).data;
   // The server's resend wait starts the countdown once, when the status first arrives.
@@ -43,12 +43,6 @@ function Banner() {
     setSeeded(true);
     setCountdown(status.resendAfterSeconds);
   }
-
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = setTimeout(() => setCountdown((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
 
   async function resend() {
     setError(undefined);
@@ -105,31 +99,11 @@ function Banner() {
             aria-hidden
             className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-amber-400/15 text-amber-200 ring-1 ring-amber-300/30"
           >
-            <svg
-              aria-hidden
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <rect x="3" y="5" width="18" height="14" rx="2" />
-              <path d="m3.5 6.5 8.5 6 8.5-6" />
-            </svg>
+            <MailIcon />
           </span>
           <div className="min-w-0">
             <h2 id="verify-email-title" className="text-sm font-semibold text-amber-50">
-              {bonus > 0 && inviterReward ? (
-                <Trans>Verify your e-mail to receive your {bonus} free credits (and give your inviter their reward)</Trans>
-              ) : bonus > 0 ? (
-                <Trans>Verify your e-mail to receive your {bonus} free credits</Trans>
-              ) : inviterReward ? (
-                <Trans>Verify your e-mail to give your inviter their reward</Trans>
-              ) : (
-                <Trans>Verify your e-mail</Trans>
-              )}
+              <BannerTitle bonus={bonus} inviterReward={inviterReward} />
             </h2>
             <p className="mt-0.5 text-xs text-zinc-300">
               <Trans>
@@ -178,5 +152,48 @@ function Banner() {
         </form>
       </div>
     </section>
+  );
+}
+
+/** An envelope. */
+function MailIcon() {
+  return (
+    <svg
+      aria-hidden
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3.5 6.5 8.5 6 8.5-6" />
+    </svg>
+  );
+}
+
+/** Seconds until a new code may be sent, counting down to 0. */
+function useCountdown() {
+  const [countdown, setCountdown] = useState(0);
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+  return [countdown, setCountdown] as const;
+}
+
+/** What verifying gives: the free credits, the inviter's reward, both, or neither. */
+function BannerTitle({ bonus, inviterReward }: { bonus: number; inviterReward: unknown }) {
+  return bonus > 0 && inviterReward ? (
+    <Trans>Verify your e-mail to receive your {bonus} free credits (and give your inviter their reward)</Trans>
+  ) : bonus > 0 ? (
+    <Trans>Verify your e-mail to receive your {bonus} free credits</Trans>
+  ) : inviterReward ? (
+    <Trans>Verify your e-mail to give your inviter their reward</Trans>
+  ) : (
+    <Trans>Verify your e-mail</Trans>
   );
 }
