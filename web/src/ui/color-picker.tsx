@@ -98,32 +98,7 @@ export function ColorPicker({
 
   return (
     <div className="flex flex-col gap-3">
-      <RadioGroup
-        value={quickPresets.includes(value) ? value : null}
-        onChange={choose}
-        orientation="horizontal"
-        className="flex flex-col gap-2"
-      >
-        <Label className="text-sm font-medium text-zinc-300">{label}</Label>
-        <div className="flex flex-wrap items-center gap-3">
-          {quickPresets.map((colour) => (
-            <Radio
-              key={colour}
-              value={colour}
-              aria-label={colourName(colour)}
-              className={swatch('h-9 w-9')}
-              style={{ background: colour }}
-            />
-          ))}
-          <span
-            className="ml-1 inline-flex items-center gap-2 rounded-full border border-white/10 bg-ink-900 py-1 pl-1 pr-3 text-xs text-zinc-300"
-            data-testid="colour-current"
-          >
-            <span aria-hidden className="h-5 w-5 rounded-full border border-white/25" style={{ background: value }} />
-            {colourName(value)} · <span className="font-mono uppercase">{value}</span>
-          </span>
-        </div>
-      </RadioGroup>
+      <QuickSwatches label={label} value={value} quickPresets={quickPresets} onChange={choose} />
       <div className="flex flex-wrap gap-2 text-xs">
         <button
           type="button"
@@ -195,5 +170,42 @@ export function ColorPicker({
         </div>
       )}
     </div>
+  );
+}
+
+/** The quick presets as large swatches, and the current colour's name and hex value beside them. */
+function QuickSwatches({
+  label,
+  value,
+  quickPresets,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  quickPresets: readonly string[];
+  onChange: (colour: string) => void;
+}) {
+  const colourName = useColourName();
+  return (
+    <RadioGroup
+      value={quickPresets.includes(value) ? value : null}
+      onChange={onChange}
+      orientation="horizontal"
+      className="flex flex-col gap-2"
+    >
+      <Label className="text-sm font-medium text-zinc-300">{label}</Label>
+      <div className="flex flex-wrap items-center gap-3">
+        {quickPresets.map((colour) => (
+          <Radio key={colour} value={colour} aria-label={colourName(colour)} className={swatch('h-9 w-9')} style={{ background: colour }} />
+        ))}
+        <span
+          className="ml-1 inline-flex items-center gap-2 rounded-full border border-white/10 bg-ink-900 py-1 pl-1 pr-3 text-xs text-zinc-300"
+          data-testid="colour-current"
+        >
+          <span aria-hidden className="h-5 w-5 rounded-full border border-white/25" style={{ background: value }} />
+          {colourName(value)} · <span className="font-mono uppercase">{value}</span>
+        </span>
+      </div>
+    </RadioGroup>
   );
 }
