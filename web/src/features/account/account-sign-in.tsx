@@ -221,20 +221,7 @@ export function EmailSection({ overview, onChanged }: { overview: AccountOvervie
         <Trans>Your e-mail is {overview.email}. We send a code to the new address to make sure it is yours.</Trans>
       </p>
       {!sentTo ? (
-        <form onSubmit={send} noValidate className="mt-4 flex max-w-md flex-col gap-4" data-testid="email-form">
-          <Field
-            label={t`New e-mail`}
-            type="email"
-            value={newEmail}
-            onChange={setNewEmail}
-            error={errors.newEmail}
-            inputProps={{ autoComplete: 'email', maxLength: 254 }}
-          />
-          <FormError text={errors.form} />
-          <Button type="submit" pending={pending} className="self-start">
-            <Trans>Send code</Trans>
-          </Button>
-        </form>
+        <NewEmailForm value={newEmail} onChange={setNewEmail} errors={errors} pending={pending} onSubmit={send} />
       ) : (
         <form onSubmit={confirm} noValidate className="mt-4 flex max-w-md flex-col gap-4" data-testid="email-confirm-form">
           <Field
@@ -274,5 +261,38 @@ export function EmailSection({ overview, onChanged }: { overview: AccountOvervie
         </form>
       )}
     </section>
+  );
+}
+
+/** The first step of changing the e-mail: the new address, to send it a code. */
+function NewEmailForm({
+  value,
+  onChange,
+  errors,
+  pending,
+  onSubmit,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  errors: Errors;
+  pending: boolean;
+  onSubmit: (event: FormEvent) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 flex max-w-md flex-col gap-4" data-testid="email-form">
+      <Field
+        label={t`New e-mail`}
+        type="email"
+        value={value}
+        onChange={onChange}
+        error={errors.newEmail}
+        inputProps={{ autoComplete: 'email', maxLength: 254 }}
+      />
+      <FormError text={errors.form} />
+      <Button type="submit" pending={pending} className="self-start">
+        <Trans>Send code</Trans>
+      </Button>
+    </form>
   );
 }
