@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import { schema } from '@db/client';
+import { schema, type Tx } from '@db/client';
 import type { DeleteAccountRequest, DeleteAccountResponse, DeletionPreview } from '../../contract/account';
 import { ServiceError } from '../../contract/errors';
 import { renderMail } from '../../i18n/mail';
@@ -103,22 +103,18 @@ async function ownedBlobKeys(ctx: Pick<Ctx, 'db'>, userId: string, avatarUrl: st
   return [...keys];
 }
 
-export async function deleteAccount(
-  ctx: Ctx,
-  input: DeleteAccountRequest & { userId: string; ip: string },
-): Promise<DeleteAccountResponse> {
-  const user = await loadUser(ctx, input.userId);
-  const code = await checkEmailCode(ctx, { email: user.email, code: input.verificationCode, ip: input.ip, purpose: 'delete-account' });
-
-  // Work still running would write files after the deletion: let it finish first (a few minutes at
-  // most). Work past its deadline can no longer finish (and is failed by the sweeper or on read).
+/**
+ * Work still running would write files after the deletion: let it finish first (a few minutes at
+ * most). Work past its deadline can no longer finish (and is failed by the sweeper or on read).
+ */
+async function assertNoWorkRunning(ctx: Ctx, userId: string): Promise<void> {
   const started = ctx.clock.now();
   const [running] = await ctx.db
     .select({ id: schema.generationJobs.id })
     .from(schema.generationJobs)
     .where(
       and(
-        eq(schema.generationJobs.userId, user.id),
+        eq(schema.generationJobs.userId, userId),
         eq(schema.generationJobs.status, 'PROCESSING'),
         gt(schema.generationJobs.deadlineAt, started),
       ),
@@ -128,17 +124,22 @@ export async function deleteAccount(
     .select({ id: schema.dataExports.id })
     .from(schema.dataExports)
     .where(
-      and(eq(schema.dataExports.userId, user.id), eq(schema.dataExports.status, 'PROCESSING'), gt(schema.dataExports.deadlineAt, started)),
+      and(eq(schema.dataExports.userId, userId), eq(schema.dataExports.status, 'PROCESSING'), gt(schema.dataExports.deadlineAt, started)),
     )
     .limit(1);
   if (running || exporting) {
     throw new ServiceError('CONFLICT', 'workStillRunning');
   }
+}
 
-  // Billing stops at the gateway before anything is deleted: a refusal leaves the account as it was,
-  // and the same code can be used again.
+/**
+ * Billing stops at the gateway before anything is deleted: a refusal leaves the account as it was,
+ * and the same code can be used again.
+ * Answers the ids of the subscriptions whose billing stopped (or had none at a gateway).
+ */
+async function cancelBilling(ctx: Ctx, userId: string): Promise<Set<string>> {
   const cancelled = new Set<string>();
-  for (const sub of await ctx.db.select().from(s).where(billedWhere(user.id))) {
+  for (const sub of await ctx.db.select().from(s).where(billedWhere(userId))) {
     if (!sub.gatewaySubscriptionId) {
       cancelled.add(sub.id);
       continue;
@@ -156,6 +157,61 @@ export async function deleteAccount(
       throw new ServiceError('PAYMENT_PROVIDER_ERROR', 'cancelBeforeDeletionFailed');
     }
   }
+  return cancelled;
+}
+
+/** Ends the account's live subscriptions now and lapses their credits; `cancelled` stopped billing already. */
+async function endSubscriptions(tx: Tx, userId: string, cancelled: Set<string>, now: Date): Promise<void> {
+  const live = await tx
+    .select()
+    .from(s)
+    .where(and(eq(s.userId, userId), ne(s.status, 'expired')))
+    .for('update');
+  for (const sub of live) {
+    const ended = {
+      status: 'expired' as const,
+      cancelledAt: sub.cancelledAt ?? now,
+      endsAt: now,
+      cancelAtPeriodEnd: false,
+      // One that started while the gateway was being asked above is stopped after the commit.
+      gatewayCancelDue: sub.gatewayCancelDue || ((sub.status === 'active' || sub.status === 'suspended') && !cancelled.has(sub.id)),
+      updatedAt: now,
+    };
+    await tx.update(s).set(ended).where(eq(s.id, sub.id));
+    await lapseSubscriptionCredits(tx, { ...sub, ...ended }, now);
+  }
+}
+
+/**
+ * Files go after the commit (a rolled-back deletion must not lose them): the ones records point
+ * at, and everything under the account's own prefixes, which includes uploads no record uses. A
+ * failure leaves an unreachable file under an id nobody owns, and is logged for cleanup.
+ */
+async function removeAccountFiles(ctx: Ctx, userId: string, keys: string[]): Promise<void> {
+  const all = new Set(keys);
+  for (const prefix of ownPrefixes(userId)) {
+    try {
+      for (const listed of await ctx.blobs.list(prefix)) all.add(listed.key);
+    } catch (error) {
+      ctx.log.warn('account deletion: could not list files', { userId, prefix, error: String(error) });
+    }
+  }
+  const results = await Promise.allSettled([...all].map((key) => ctx.blobs.delete(key)));
+  const failed = results.filter((r) => r.status === 'rejected').length;
+  if (failed) ctx.log.warn('account deletion: some files were not removed', { userId, failed });
+  ctx.log.info('account deletion: files removed', { userId, files: all.size - failed });
+}
+
+export async function deleteAccount(
+  ctx: Ctx,
+  input: DeleteAccountRequest & { userId: string; ip: string },
+): Promise<DeleteAccountResponse> {
+  const user = await loadUser(ctx, input.userId);
+  const code = await checkEmailCode(ctx, { email: user.email, code: input.verificationCode, ip: input.ip, purpose: 'delete-account' });
+
+  await assertNoWorkRunning(ctx, user.id);
+
+  const cancelled = await cancelBilling(ctx, user.id);
 
   const keys = await ownedBlobKeys(ctx, user.id, user.avatarUrl);
   const now = ctx.clock.now();
@@ -177,24 +233,7 @@ export async function deleteAccount(
       .set({ status: 'EXPIRED', failureReason: CHECKOUT_CLOSED_REASON, updatedAt: now })
       .where(and(eq(schema.orders.userId, user.id), eq(schema.orders.status, 'PENDING')));
     // Subscriptions end now; what is left of their credits lapses like at any end (decision 003).
-    const live = await tx
-      .select()
-      .from(s)
-      .where(and(eq(s.userId, user.id), ne(s.status, 'expired')))
-      .for('update');
-    for (const sub of live) {
-      const ended = {
-        status: 'expired' as const,
-        cancelledAt: sub.cancelledAt ?? now,
-        endsAt: now,
-        cancelAtPeriodEnd: false,
-        // One that started while the gateway was being asked above is stopped after the commit.
-        gatewayCancelDue: sub.gatewayCancelDue || ((sub.status === 'active' || sub.status === 'suspended') && !cancelled.has(sub.id)),
-        updatedAt: now,
-      };
-      await tx.update(s).set(ended).where(eq(s.id, sub.id));
-      await lapseSubscriptionCredits(tx, { ...sub, ...ended }, now);
-    }
+    await endSubscriptions(tx, user.id, cancelled, now);
     // The accounting record stays, without the customer's own words.
     await tx
       .update(schema.refunds)
@@ -225,24 +264,10 @@ export async function deleteAccount(
   // Rate-limit counters keyed by the address, after the commit (a rolled-back deletion keeps its
   // limits). Former addresses go with the maintenance sweep of ended windows.
   await ctx.limits.forget(user.email);
-  // Billing still to stop (see gatewayCancelDue above); maintenance retries what fails here.
+  // Billing still to stop (gatewayCancelDue, set by endSubscriptions); maintenance retries what fails here.
   await settleHeldDuplicates(ctx, new Set([user.id]));
 
-  // Files go after the commit (a rolled-back deletion must not lose them): the ones records point
-  // at, and everything under the account's own prefixes, which includes uploads no record uses. A
-  // failure leaves an unreachable file under an id nobody owns, and is logged for cleanup.
-  const all = new Set(keys);
-  for (const prefix of ownPrefixes(user.id)) {
-    try {
-      for (const listed of await ctx.blobs.list(prefix)) all.add(listed.key);
-    } catch (error) {
-      ctx.log.warn('account deletion: could not list files', { userId: user.id, prefix, error: String(error) });
-    }
-  }
-  const results = await Promise.allSettled([...all].map((key) => ctx.blobs.delete(key)));
-  const failed = results.filter((r) => r.status === 'rejected').length;
-  if (failed) ctx.log.warn('account deletion: some files were not removed', { userId: user.id, failed });
-  ctx.log.info('account deletion: files removed', { userId: user.id, files: all.size - failed });
+  await removeAccountFiles(ctx, user.id, keys);
   try {
     await ctx.mailer.send({ to: user.email, ...renderMail({ kind: 'account-deleted' }, user.locale) });
   } catch (error) {
