@@ -10,7 +10,7 @@ import { refundBatchShare } from '../services/credits/batch-share';
 import { refundSpend, spendCredits } from '../services/credits/ledger';
 import { blobKeys, fileUrl } from '../services/files/files';
 import { EngineBusyError, EngineError } from '../services/generation/engine';
-import { JOB_DEADLINE_SECONDS, type JobContext, type JobKind } from './kind';
+import { JOB_DEADLINE_SECONDS, type JobContext, type JobKind, type RecordFields } from './kind';
 import { admitJob, claimJob, LEASE_SECONDS, recordFailedAttempt, releaseJob, renewLease } from './queue';
 import { JOB_KINDS } from './registry';
 import { readSource } from './sources';
@@ -111,7 +111,6 @@ export async function startJobs<P>(
     const recordIds: string[] = [];
     for (const [index, input] of inputs.entries()) {
       const jobId = jobIds[index]!;
-      let recordId = meta.updateRecordId;
       const { type, ...described } = kind.record(input);
       const recordFields = {
         status: 'PROCESSING' as const,
@@ -136,25 +135,7 @@ export async function startJobs<P>(
         errorMessage: null,
         updatedAt: now,
       };
-      if (recordId) {
-        // Regenerating overwrites the user's own, finished record only (its type stays).
-        const [updated] = await tx
-          .update(schema.creationRecords)
-          .set(recordFields)
-          .where(
-            and(
-              eq(schema.creationRecords.id, recordId),
-              eq(schema.creationRecords.userId, userId),
-              sql`${schema.creationRecords.deletedAt} is null`,
-              inArray(schema.creationRecords.status, ['COMPLETED', 'FAILED']),
-            ),
-          )
-          .returning({ id: schema.creationRecords.id });
-        if (!updated) throw new ServiceError('NOT_FOUND', 'resourceNotFound', { field: 'updateRecordId' });
-      } else {
-        recordId = newId('rec');
-        await tx.insert(schema.creationRecords).values({ id: recordId, userId, type, ...recordFields, createdAt: now });
-      }
+      const recordId = await writeRecord(tx, userId, type, recordFields, now, meta.updateRecordId);
       recordIds.push(recordId);
       await tx.insert(schema.generationJobs).values({
         id: jobId,
@@ -186,6 +167,47 @@ export async function startJobs<P>(
     }
   });
 
+  await publishJobs(ctx, jobIds, deadlineSeconds);
+  return jobIds;
+}
+
+/**
+ * Writes a job's creation record and answers its id: regenerating overwrites the user's own,
+ * finished record (its type stays); otherwise a new record is inserted.
+ */
+async function writeRecord(
+  tx: Tx,
+  userId: string,
+  type: RecordFields['type'],
+  fields: Omit<typeof schema.creationRecords.$inferInsert, 'id' | 'userId' | 'type' | 'createdAt'>,
+  now: Date,
+  updateRecordId: string | undefined,
+): Promise<string> {
+  let recordId = updateRecordId;
+  if (recordId) {
+    // Regenerating overwrites the user's own, finished record only (its type stays).
+    const [updated] = await tx
+      .update(schema.creationRecords)
+      .set(fields)
+      .where(
+        and(
+          eq(schema.creationRecords.id, recordId),
+          eq(schema.creationRecords.userId, userId),
+          sql`${schema.creationRecords.deletedAt} is null`,
+          inArray(schema.creationRecords.status, ['COMPLETED', 'FAILED']),
+        ),
+      )
+      .returning({ id: schema.creationRecords.id });
+    if (!updated) throw new ServiceError('NOT_FOUND', 'resourceNotFound', { field: 'updateRecordId' });
+  } else {
+    recordId = newId('rec');
+    await tx.insert(schema.creationRecords).values({ id: recordId, userId, type, ...fields, createdAt: now });
+  }
+  return recordId;
+}
+
+/** Hands the written jobs to the queue; one that cannot be published fails (and refunds) at once. */
+async function publishJobs(ctx: JobContext, jobIds: string[], deadlineSeconds: number): Promise<void> {
   for (const jobId of jobIds) {
     try {
       await publishJob(ctx, jobId, deadlineSeconds);
@@ -194,7 +216,6 @@ export async function startJobs<P>(
       await failJob(ctx, jobId, 'SERVICE_UNAVAILABLE');
     }
   }
-  return jobIds;
 }
 
 /** The jobs of a batch of variations, in the order they were asked for. */
