@@ -6,7 +6,7 @@ import { AdvancedOptions, type WorkbenchMode } from '@web/features/workbench/adv
 import { JobButtonLabel, JobResultPanel } from '@web/features/image-job/job-result-panel';
 import { BatchGrid } from '@web/features/workbench/results';
 import { SourceImages } from '@web/features/workbench/source-images';
-import { useWorkbench, useWorkbenchRun } from '@web/features/workbench/use-workbench';
+import { useWorkbench, useWorkbenchRun, type WorkbenchState } from '@web/features/workbench/use-workbench';
 import { CountPicker, InspirationTags, PromptField, QuickStyles, SizePicker, StylePicker } from '@web/features/workbench/workbench-fields';
 import { WorkbenchResult, WorkbenchWaiting } from '@web/features/workbench/workbench-result';
 import { Button } from '@web/ui/button';
@@ -17,8 +17,6 @@ const MODE_TABS = [
   ['text-to-image', <Trans key="t">Text to image</Trans>],
   ['image-to-image', <Trans key="i">Image editing</Trans>],
 ] as const;
-
-type Workbench = ReturnType<typeof useWorkbench>;
 
 /** Text to image or image editing: a tab each, kept in the address (?mode=). */
 function ModeTabs({ mode }: { mode: WorkbenchMode }) {
@@ -43,7 +41,7 @@ function ModeTabs({ mode }: { mode: WorkbenchMode }) {
 }
 
 /** The form side: mode, inputs, prompt, style, size, advanced options, count and price, and Start. */
-function WorkbenchForm({ wb, onStart }: { wb: Workbench; onStart: () => void }) {
+function WorkbenchForm({ wb, onStart }: { wb: WorkbenchState; onStart: () => void }) {
   const { mode, blocker } = wb;
   return (
     <section className="card flex flex-col gap-5 p-5">

@@ -200,3 +200,10 @@ function requestOf(wb: Workbench, updateRecordId: string | undefined, sourceReco
     return api.edit(form);
   };
 }
+
+/**
+ * What the workbench page holds: its form state and the setters its fields call. Declared here, not
+ * in the route file: TanStack's code splitter keeps in the main bundle every import a route file
+ * uses outside its component, a `typeof` included, and this one pulls in the whole workbench.
+ */
+export type WorkbenchState = ReturnType<typeof useWorkbench>;
