@@ -4,18 +4,19 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { CHROMIUM } from './browser';
 
 /**
- * The suite runs as shards side by side, each a vitest process with its own `npm start` server, data
- * directory and Google stand-in (global-setup.ts), so a test that fills one server's engine never
- * queues another shard's jobs. Most of a browser test's time is spent waiting (on the server, the
- * engine, the page), so two shards on two cores finish in a little over half the time of one.
- * E2E_SHARDS=1 runs everything in one process.
+ * The suite can run as shards side by side, each a vitest process with its own `npm start` server,
+ * data directory and Google stand-in (global-setup.ts), so a test that fills one server's engine
+ * never queues another shard's jobs. A shard keeps about two cores busy (Chromium, the server and its
+ * engine thread): on a 2-core machine two shards made every file 1.5–3× slower and the suite no
+ * faster, so there is one shard per two cores. E2E_SHARDS overrides it.
  */
-const DEFAULT_SHARDS = 2;
+const DEFAULT_SHARDS = Math.max(1, Math.floor(availableParallelism() / 2));
 
 /**
  * Seconds each file took in a sequential run on an idle 2-core machine: the shards are balanced by
