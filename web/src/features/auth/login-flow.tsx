@@ -16,6 +16,7 @@ import { useValidationText } from './validation-text';
 import { safeLocalStorage } from '../../lib/safe-storage';
 
 import { REFERRAL_KEY } from './referral-key';
+import { useCountdown } from './use-countdown';
 
 export { REFERRAL_KEY };
 const RESEND_SECONDS = 60;
@@ -38,17 +39,6 @@ function useCodeFieldFocus(active: boolean) {
     return () => cancelAnimationFrame(frame);
   }, [active]);
   return codeForm;
-}
-
-/** Seconds until a new code may be sent, counting down to 0. */
-function useCountdown() {
-  const [countdown, setCountdown] = useState(0);
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = setTimeout(() => setCountdown((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
-  return [countdown, setCountdown] as const;
 }
 
 /** The first step: Google (where configured), an e-mail code, or a password. */

@@ -11,6 +11,7 @@ import { emailVerificationApi } from '../../api/accounts';
 import { queries } from '../../api/queries';
 import { useSession } from './session';
 import { useValidationText } from './validation-text';
+import { useCountdown } from './use-countdown';
 
 /**
  * Shown to a signed-in account whose e-mail is not verified (password sign-ups): says what it waits
@@ -172,17 +173,6 @@ function MailIcon() {
       <path d="m3.5 6.5 8.5 6 8.5-6" />
     </svg>
   );
-}
-
-/** Seconds until a new code may be sent, counting down to 0. */
-function useCountdown() {
-  const [countdown, setCountdown] = useState(0);
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = setTimeout(() => setCountdown((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
-  return [countdown, setCountdown] as const;
 }
 
 /** What verifying gives: the free credits, the inviter's reward, both, or neither. */
