@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
 import { verificationCode as codeSchema } from '@worker/contract/auth-rules';
 import { ApiError } from '../../api/client';
