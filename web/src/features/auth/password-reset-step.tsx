@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { AuthResponse } from '@worker/contract/auth';
 import { passwordResetConfirm, passwordResetRequest } from '@worker/contract/auth-rules';
 import { passwordResetApi } from '../../api/accounts';
@@ -8,6 +8,7 @@ import { useErrorText } from '../../api/error-text';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { PasswordField } from './password-field';
+import { useCountdown } from './use-countdown';
 import { fieldErrors, useValidationText } from './validation-text';
 
 type Errors = Partial<Record<'email' | 'verificationCode' | 'password' | 'form', string>>;
@@ -36,13 +37,7 @@ export function PasswordResetStep({
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
-  const [countdown, setCountdown] = useState(0);
-
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = setTimeout(() => setCountdown((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
+  const [countdown, setCountdown] = useCountdown();
 
   function serverError(error: unknown): Errors {
     if (error instanceof ApiError && error.code === 'RATE_LIMITED')
