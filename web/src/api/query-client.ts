@@ -47,5 +47,14 @@ export const keys = {
   deletionPreview: ['account', 'deletion'] as const,
 };
 
-/** Credits moved (a job was charged or refunded, a purchase or refund went through): every balance and ledger view refetches. */
-export const invalidateCredits = () => queryClient.invalidateQueries({ queryKey: keys.credits });
+/**
+ * Credits moved (a job was charged or refunded, a purchase or refund went through): every balance and
+ * ledger view refetches. A read already in flight may have started before the move, and TanStack Query
+ * joins an invalidation to a query's first fetch instead of restarting it, so the header could keep the
+ * old balance (seen right after sign-in, when the balance's first read races the charge of the job the
+ * sign-in unblocked). Cancelling first makes the refetch a fresh read.
+ */
+export const invalidateCredits = async () => {
+  await queryClient.cancelQueries({ queryKey: keys.credits });
+  await queryClient.invalidateQueries({ queryKey: keys.credits });
+};
