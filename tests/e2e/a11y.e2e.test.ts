@@ -46,7 +46,8 @@ interface Finding {
 }
 
 async function audit(page: Page, route: string): Promise<Finding[]> {
-  await page.evaluate(AXE);
+  // Once per document: client-side navigation keeps it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   const results = (await page.evaluate(() =>
     (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } }).axe.run(document, {
       resultTypes: ['violations'],
@@ -59,8 +60,46 @@ async function audit(page: Page, route: string): Promise<Finding[]> {
     .map((v) => ({ route, rule: v.id, impact: v.impact!, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
 }
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+/**
+ * The page's requests in flight, counted from its creation, so that "quiet" can be asked after a
+ * client-side navigation too (Playwright's networkidle only follows page loads).
+ */
+function trackRequests(page: Page) {
+  let inFlight = 0;
+  let quietSince = Date.now();
+  const end = () => {
+    inFlight--;
+    quietSince = Date.now();
+  };
+  page.on('request', () => inFlight++);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  return {
+    /** Counts from now: a navigation's first request may not have left yet. */
+    restart: () => {
+      quietSince = Date.now();
+    },
+    /** Resolves after 500 ms with no request in flight, as networkidle does. */
+    quiet: () => expect.poll(() => inFlight <= 0 && Date.now() - quietSince >= 500, { timeout: 15_000, interval: 100 }).toBe(true),
+  };
+}
+type Requests = ReturnType<typeof trackRequests>;
+
+/**
+ * Opens `route` the way a user moving around the app does: through the router (a history entry and
+ * popstate), not a page load. Each state's first route is loaded; the rest cost a render instead of a
+ * boot of the app and a fresh copy of axe (about half the audit's CPU).
+ */
+async function visit(page: Page, requests: Requests, route: string) {
+  requests.restart();
+  await page.evaluate((to) => {
+    history.pushState(history.state, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, route);
+}
+
+async function settle(page: Page, requests: Requests) {
+  await requests.quiet().catch(() => undefined);
   // Skeletons and spinners give way to content (lists, pricing, showcase) before the audit.
   await page.waitForFunction(() => !document.querySelector('.skeleton'), undefined, { timeout: 8000 }).catch(() => undefined);
   await settled(page);
@@ -79,18 +118,20 @@ for (const lang of ['en', 'zh-Hant'] as const) {
     it(`${lang}, signed ${signedIn ? 'in' : 'out'}: 0 serious/critical axe findings on every route`, { timeout: 240_000 }, async () => {
       const context = await contextFor(browser, { viewport: DESKTOP, lang, session: signedIn ? session : undefined, bypassCSP: true });
       const page = await context.newPage();
+      const requests = trackRequests(page);
       const findings: Finding[] = [];
       const routes = [...PUBLIC_ROUTES, ...(signedIn ? SIGNED_IN_ONLY : SIGNED_OUT_ONLY)];
+      await page.goto(`${baseUrl}${routes[0]}`);
       for (const route of routes) {
-        await page.goto(`${baseUrl}${route}`);
-        await settle(page);
+        if (route !== routes[0]) await visit(page, requests, route);
+        await settle(page, requests);
         expect(await page.locator('html').getAttribute('lang')).toBe(lang);
         findings.push(...(await audit(page, route)));
       }
       if (!signedIn) {
         // The login modal, opened from the header.
         await page.goto(baseUrl);
-        await settle(page);
+        await settle(page, requests);
         await page
           .getByRole('button', { name: lang === 'en' ? /^sign in$/i : '登入' })
           .first()

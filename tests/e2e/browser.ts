@@ -1,7 +1,15 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
+/** Debian's Chromium: the whole browser, for what only it has (the PDF viewer). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's build of Chromium's old headless shell (package chromium-headless-shell), what Playwright
+ * runs headless by default: the same engine without the browser's UI layers, about half the CPU per
+ * page load of `chromium --headless` (docs/decisions/040). The whole browser when it is not installed.
+ */
+const SHELL = '/usr/bin/chromium-headless-shell';
+export const HEADLESS_CHROMIUM = process.env.CHROMIUM_HEADLESS_PATH ?? (existsSync(SHELL) ? SHELL : CHROMIUM);
 export const ARTIFACTS = 'tests/e2e/artifacts';
 
 /**
@@ -18,14 +26,19 @@ export function nextVisitorIp(): string {
   const n = ++visitors;
   return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
 }
+// Reduced motion: skeleton shimmers and spinners stand still, so a page waiting on a job draws no
+// frames. Motion is decoration here, and the tests run on two cores beside the server and its engine.
 const asVisitor = (options?: BrowserContextOptions): BrowserContextOptions => ({
+  reducedMotion: 'reduce',
   ...options,
   extraHTTPHeaders: { [VISITOR_IP_HEADER]: nextVisitorIp(), ...options?.extraHTTPHeaders },
 });
 
-/** Debian's Chromium with the flags this network needs (no background calls to Google); each context a visitor of its own. */
+/** Debian's headless Chromium with the flags this network needs (no background calls to Google); each context a visitor of its own. */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium fonts-noto-cjk`);
+  if (!existsSync(HEADLESS_CHROMIUM)) {
+    throw new Error(`Chromium not found at ${HEADLESS_CHROMIUM}: apt-get install -y chromium chromium-headless-shell fonts-noto-cjk`);
+  }
   const browser = await launchChromium();
   const newContext = browser.newContext.bind(browser);
   const newPage = browser.newPage.bind(browser);
@@ -36,7 +49,7 @@ export async function launchBrowser(): Promise<Browser> {
 
 function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: HEADLESS_CHROMIUM,
     args: [
       '--headless',
       '--no-sandbox',

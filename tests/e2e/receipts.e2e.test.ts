@@ -16,7 +16,7 @@ import { ARTIFACTS, CHROMIUM, contextFor, launchBrowser, settled, snap } from '.
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 /**
- * The suite's browser runs Chromium's old headless mode, which has no PDF viewer; Playwright's own
+ * The suite's browser is Chromium's headless shell, which has no PDF viewer; the whole browser in its
  * headless mode has it, so the PDFs are opened in a second browser launched that way.
  */
 let pdfBrowser: Browser | undefined;

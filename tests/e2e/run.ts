@@ -10,47 +10,47 @@ import { createInterface } from 'node:readline';
 import { CHROMIUM } from './browser';
 
 /**
- * The suite can run as shards side by side, each a vitest process with its own `npm start` server,
+ * The suite runs as shards side by side, each a vitest process with its own `npm start` server,
  * data directory and Google stand-in (global-setup.ts), so a test that fills one server's engine
- * never queues another shard's jobs. A shard keeps about two cores busy (Chromium, the server and its
- * engine thread): on a 2-core machine two shards made every file 1.5–3× slower and the suite no
- * faster, so there is one shard per two cores. E2E_SHARDS overrides it.
+ * never queues another shard's jobs. One shard per core: on the 2-core machine two shards took the
+ * suite from 1,172 s to ~700 s once the browser was the headless shell, and three were slower again
+ * (every core busy, each file 1.5–2.5× slower; docs/decisions/040). E2E_SHARDS overrides it.
  */
-const DEFAULT_SHARDS = Math.max(1, Math.floor(availableParallelism() / 2));
+const DEFAULT_SHARDS = Math.max(1, availableParallelism());
 
 /**
- * Seconds each file took in a sequential run on an idle 2-core machine: the shards are balanced by
+ * Seconds each file took in a two-shard run on an idle 2-core machine: the shards are balanced by
  * these (longest first, each to the lightest shard). A file missing here counts as a typical one.
  */
 const MEASURED_SECONDS: Record<string, number> = {
-  'a11y.e2e.test.ts': 164,
-  'job-follow.e2e.test.ts': 139,
-  'tools.e2e.test.ts': 108,
-  'accounts.e2e.test.ts': 92,
-  'polish.e2e.test.ts': 83,
-  'generation-options.e2e.test.ts': 74,
-  'payments.e2e.test.ts': 72,
-  'upscaler.e2e.test.ts': 47,
-  'create.e2e.test.ts': 44,
-  'landing.e2e.test.ts': 41,
-  'account-data.e2e.test.ts': 35,
-  'face-swap.e2e.test.ts': 32,
-  'upscaler-follow.e2e.test.ts': 27,
-  'job-limits.e2e.test.ts': 22,
-  'receipts.e2e.test.ts': 19,
-  'share-links.e2e.test.ts': 19,
-  'queue.e2e.test.ts': 17,
-  'keyboard.e2e.test.ts': 16,
-  'logo.e2e.test.ts': 16,
-  'security.e2e.test.ts': 15,
-  'creations-search.e2e.test.ts': 11,
-  'sign-in.e2e.test.ts': 9,
-  'email-language.e2e.test.ts': 6,
+  'a11y.e2e.test.ts': 213,
+  'job-follow.e2e.test.ts': 155,
+  'tools.e2e.test.ts': 112,
+  'accounts.e2e.test.ts': 100,
+  'generation-options.e2e.test.ts': 100,
+  'payments.e2e.test.ts': 99,
+  'polish.e2e.test.ts': 76,
+  'upscaler.e2e.test.ts': 60,
+  'create.e2e.test.ts': 49,
+  'face-swap.e2e.test.ts': 46,
+  'landing.e2e.test.ts': 44,
+  'account-data.e2e.test.ts': 31,
+  'keyboard.e2e.test.ts': 28,
+  'receipts.e2e.test.ts': 27,
+  'share-links.e2e.test.ts': 25,
+  'upscaler-follow.e2e.test.ts': 23,
+  'security.e2e.test.ts': 20,
+  'job-limits.e2e.test.ts': 20,
+  'sign-in.e2e.test.ts': 15,
+  'logo.e2e.test.ts': 15,
+  'queue.e2e.test.ts': 14,
+  'creations-search.e2e.test.ts': 9,
+  'email-language.e2e.test.ts': 5,
 };
 const TYPICAL_SECONDS = 30;
 
 if (!existsSync(CHROMIUM)) {
-  const message = `Browser tests need Chromium at ${CHROMIUM} (apt-get install -y chromium fonts-noto-cjk).`;
+  const message = `Browser tests need Chromium at ${CHROMIUM} (apt-get install -y chromium chromium-headless-shell fonts-noto-cjk).`;
   if (process.env.CI) {
     console.error(message);
     process.exit(1);

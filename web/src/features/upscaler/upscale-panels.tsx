@@ -159,7 +159,7 @@ export function UpscaleWorking({ job, source, planned }: { job: Job; source: Sou
       <UpscaleProgressBar job={job} planned={planned} />
       {job.reconnecting && (
         <p role="status" className="flex items-center gap-2 text-sm text-amber-200" data-testid="upscale-reconnecting">
-          <RefreshIcon className="h-4 w-4 animate-spin" />
+          <RefreshIcon className="h-4 w-4 motion-safe:animate-spin" />
           <Trans>Reconnecting…</Trans>
         </p>
       )}
