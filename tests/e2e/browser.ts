@@ -78,8 +78,14 @@ export async function settled(page: Page) {
   );
 }
 
-/** Screenshots land in tests/e2e/artifacts (gitignored) for a human to look at. */
+/**
+ * Screenshots land in tests/e2e/artifacts (gitignored) for a human to look at; not taken when CI=true
+ * unless E2E_SCREENSHOTS=1.
+ */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS === '1' : !process.env.CI;
 export async function snap(page: Page, name: string) {
+  // On CI nobody looks at them, and each costs the browser a repaint and a PNG (a few % of the run).
+  if (!SCREENSHOTS) return;
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: false });
 }
