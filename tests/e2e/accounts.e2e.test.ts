@@ -312,10 +312,12 @@ it('Google: Continue with Google on /login signs in through the OIDC server and 
     .getByRole('button', { name: /^sign in$/i })
     .first()
     .click();
-  // Hold the code exchange a moment to see the "Signing you in…" screen.
+  // Hold the code exchange a moment to see the "Signing you in…" screen. The gate exists before the
+  // request does: the screen can show before the exchange leaves, and a release made then must hold.
   let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/auth/google/oauth2', async (route) => {
-    await new Promise<void>((resolve) => (release = resolve));
+    await released;
     await route.continue();
   });
   await page.getByRole('button', { name: /continue with google/i }).click();
