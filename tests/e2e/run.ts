@@ -23,9 +23,9 @@ const DEFAULT_SHARDS = Math.max(1, availableParallelism());
  * these (longest first, each to the lightest shard). A file missing here counts as a typical one.
  */
 const MEASURED_SECONDS: Record<string, number> = {
-  'a11y.e2e.test.ts': 213,
   'job-follow.e2e.test.ts': 155,
   'tools.e2e.test.ts': 112,
+  'a11y.e2e.test.ts': 105,
   'accounts.e2e.test.ts': 100,
   'generation-options.e2e.test.ts': 100,
   'payments.e2e.test.ts': 99,
