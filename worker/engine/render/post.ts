@@ -148,8 +148,6 @@ async function bloomLayer(img: Raw, strength: number): Promise<Buffer> {
  */
 async function brushwork(img: Raw, seed: number, grain: number): Promise<Raw> {
   const { width: w, height: h } = img.info;
-  const rand = mulberry32(seed ^ 0x5bd1e995);
-  const range = (a: number, b: number) => a + (b - a) * rand();
   // Stroke sizes follow the picture's area so the stroke count (and the time) stays bounded.
   const scale = Math.sqrt(w * h) / 1000;
   const passes = [
@@ -157,7 +155,11 @@ async function brushwork(img: Raw, seed: number, grain: number): Promise<Raw> {
     { cell: 8.5 * scale, detailOnly: true, alpha: 0.9 },
   ];
   const layers = await Promise.all(
-    passes.map(async ({ cell, detailOnly, alpha }) => {
+    passes.map(async ({ cell, detailOnly, alpha }, pass) => {
+      // A random stream per pass: the passes run side by side and resume in whichever order their
+      // resizes finish, so one shared stream would hand each pass different numbers from run to run.
+      const rand = mulberry32((seed ^ 0x5bd1e995) + pass * 0x9e3779b9);
+      const range = (a: number, b: number) => a + (b - a) * rand();
       const gw = Math.max(2, Math.ceil(w / cell));
       const gh = Math.max(2, Math.ceil(h / cell));
       const small = await sharp(img.data, { raw: img.info }).resize(gw, gh, { fit: 'fill' }).raw().toBuffer();

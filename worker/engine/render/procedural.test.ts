@@ -24,6 +24,15 @@ describe('renderFromPrompt', () => {
     expect(diff).toBeGreaterThan(4);
   });
 
+  it('gives every style the same picture for the same seed, alone or beside other renders', async () => {
+    for (const style of ['realistic', 'artistic', 'anime', 'cartoon', 'abstract'] as const) {
+      const input = { ...base, prompt: 'a lighthouse by the sea at sunset', style, seed: 7 };
+      const alone = await renderFromPrompt(input);
+      const side = await Promise.all(Array.from({ length: 4 }, () => renderFromPrompt(input)));
+      for (const png of side) expect(Buffer.compare(png, alone), style).toBe(0);
+    }
+  });
+
   it('renders exactly the requested size for the spec sizes', async () => {
     for (const [width, height] of [
       [1024, 1024],
