@@ -2,11 +2,11 @@
  * `npm run test:e2e`. On CI (CI=true) a missing Chromium is a failure; on a laptop without it the
  * suite says how to install it and steps aside, so `npm test` stays usable everywhere.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { ensureSpaBuild } from '@tests/setup/spa-build';
 import { CHROMIUM } from './browser';
 
 /**
@@ -59,40 +59,13 @@ if (!existsSync(CHROMIUM)) {
   process.exit(0);
 }
 
-/**
- * Everything the SPA build reads: its sources, the shared contract and catalogues, the build
- * configuration and the installed packages. Generous on purpose: a file that cannot change the
- * build only costs a rebuild.
- */
-const BUILD_INPUTS = [
-  'web',
-  'worker',
-  'db',
-  'scripts/lib',
-  'vite.config.ts',
-  'lingui.config.ts',
-  'tsconfig.json',
-  'tsconfig.base.json',
-  'tsconfig.web.json',
-  'package-lock.json',
-];
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
-}
-
 // Always test the current sources: the SPA is rebuilt unless dist/web was built after the last change
-// to any build input (the workerd suite, run before this one by `npm test`, builds the same output),
-// so a stale dist/web cannot pass for the sources and one run never builds twice.
-const built = existsSync('dist/web/index.html') ? statSync('dist/web/index.html').mtimeMs : 0;
-if (built <= Math.max(...BUILD_INPUTS.map(newestMtime))) {
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-} else {
-  console.log('dist/web is newer than every build input: reusing it.');
+// to any build input (the workerd suite, run before this one by `npm test`, builds through the same
+// helper), so a stale dist/web cannot pass for the sources and one run never builds twice.
+try {
+  if (ensureSpaBuild() === 'reused') console.log('dist/web is newer than every build input: reusing it.');
+} catch {
+  process.exit(1);
 }
 const args = process.argv.slice(2);
 // Named test files run in one process, as asked; the whole suite runs in shards. (A name filter that is

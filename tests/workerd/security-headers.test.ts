@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { unstable_dev, type Unstable_DevWorker } from 'wrangler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPA_SECURITY_HEADERS } from '@scripts/lib/security-headers';
@@ -16,7 +14,6 @@ import { TEST_ENV } from '../setup/test-app';
 let worker: Unstable_DevWorker;
 
 beforeAll(async () => {
-  if (!existsSync('dist/web/_headers')) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   process.env.CLOUDFLARE_HYPERDRIVE_LOCAL_CONNECTION_STRING_HYPERDRIVE = 'postgres://postgres:local@127.0.0.1:9/none';
   worker = await unstable_dev('worker/index.ts', {
     config: 'wrangler.toml',

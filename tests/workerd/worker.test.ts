@@ -1,10 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { initSync, WasmReader } from '@contentauth/c2pa-wasm';
 import sharp from 'sharp';
 import { generateDevSigningPems, type DevSigningPems } from '@scripts/lib/dev-signing-credentials';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { unstable_dev, type Unstable_DevWorker } from 'wrangler';
@@ -72,8 +72,6 @@ async function createDatabase(url: string) {
 }
 
 beforeAll(async () => {
-  if (!existsSync('dist/web/index.html')) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-
   const database = serverUrl ? await createDatabase(serverUrl) : undefined;
   dbName = database?.name;
   // Without a server the binding points at a closed port: the Worker still runs, the database is down.
