@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { zhTranslation } from '@web/locales/zh-hant-catalogue.test-support';
 import { showcaseSeed } from '@db/seed-data/showcase';
 
 /**
@@ -7,16 +8,13 @@ import { showcaseSeed } from '@db/seed-data/showcase';
  * row has an entry there, its English is the seed's, and zh-Hant has a translation of each text.
  */
 const source = readFileSync(new URL('./showcase-text.ts', import.meta.url), 'utf8');
-const zh = readFileSync(new URL('../../locales/zh-Hant/messages.po', import.meta.url), 'utf8');
-const translation = (msgid: string) =>
-  zh.match(new RegExp(`^msgid ${JSON.stringify(msgid).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\nmsgstr "(.*)"$`, 'm'))?.[1];
 
 describe('showcase texts', () => {
   it.each(showcaseSeed.map((row) => [row.id, row] as const))('%s: English as seeded, zh-Hant translated', (id, row) => {
     const entry = source.match(new RegExp(`${id}: \\{([\\s\\S]*?)\\n?\\s*\\},?\\n`))?.[1] ?? '';
     expect(entry).toContain(`msg\`${row.title}\``);
     expect(entry).toContain(`msg\`${row.description}\``);
-    expect(translation(row.title)).toBeTruthy();
-    expect(translation(row.description)).toBeTruthy();
+    expect(zhTranslation(row.title)).toBeTruthy();
+    expect(zhTranslation(row.description)).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
+import { zhTranslation } from '@web/locales/zh-hant-catalogue.test-support';
 import { CREATION_TYPES } from '@worker/contract/creation-types';
 import { TOOL_CATALOGUE } from '@worker/contract/tools';
 
@@ -7,10 +7,6 @@ import { TOOL_CATALOGUE } from '@worker/contract/tools';
 vi.mock('@lingui/core/macro', () => ({ msg: (strings: TemplateStringsArray) => ({ message: strings.join('') }) }));
 const { CREATION_TYPE_LABELS, creationTypeLabel } = await import('./creation-type-labels');
 const { TOOLS } = await import('../tools/catalogue');
-
-const zh = readFileSync(new URL('../../locales/zh-Hant/messages.po', import.meta.url), 'utf8');
-const translation = (msgid: string) =>
-  zh.match(new RegExp(`^msgid ${JSON.stringify(msgid).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\nmsgstr "(.*)"$`, 'm'))?.[1];
 
 describe('creation type labels', () => {
   it('name each record kind after the tool that makes it, as the tool pages do', () => {
@@ -24,13 +20,13 @@ describe('creation type labels', () => {
   });
 
   it.each(CREATION_TYPES)('%s: a Traditional Chinese name from the catalogue', (type) => {
-    expect(translation(CREATION_TYPE_LABELS[type].message!)).toMatch(/\p{Script=Han}/u);
+    expect(zhTranslation(CREATION_TYPE_LABELS[type].message!)).toMatch(/\p{Script=Han}/u);
   });
 
   it('reads the ID photo and restoration names in zh-Hant as their tool pages do', () => {
-    expect(translation(creationTypeLabel('ID_PHOTO_GENERATION')!.message!)).toBe(translation('ID photo'));
-    expect(translation('ID photo')).toBeTruthy();
-    expect(translation('Photo restoration')).toBeTruthy();
+    expect(zhTranslation(creationTypeLabel('ID_PHOTO_GENERATION')!.message!)).toBe(zhTranslation('ID photo'));
+    expect(zhTranslation('ID photo')).toBeTruthy();
+    expect(zhTranslation('Photo restoration')).toBeTruthy();
   });
 
   it('has no name for a type this build does not know', () => expect(creationTypeLabel('HOLOGRAM')).toBeNull());
