@@ -1,15 +1,14 @@
 /**
  * `npm start`: the whole product in one Node process on embedded defaults (DESIGN.md §1).
  * Checks what can be checked first (DATA_DIR, the port, DATABASE_URL), then builds the SPA when
- * dist/web is missing, applies migrations, seeds once and serves. A start-up problem is one line
+ * dist/web is missing or older than its sources, applies migrations, seeds once and serves. A start-up problem is one line
  * saying what to do (scripts/lib/startup-checks.ts), never a stack trace.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Config, ConfigError, loadConfig } from '@worker/env';
 import { runMaintenance } from '@worker/jobs/maintenance';
 import { createEmbeddedApp } from './lib/embedded-deps';
+import { ensureSpaBuild } from './lib/spa-build';
 import { withDevSecrets } from './lib/dev-secrets';
 import { serveNode } from './lib/node-server';
 import { checkDatabase, checkDataDir, checkPortFree, portError, startupMessage } from './lib/startup-checks';
@@ -39,10 +38,7 @@ try {
 }
 
 const staticDir = resolve('dist/web');
-if (!apiOnly && !existsSync(resolve(staticDir, 'index.html'))) {
-  console.log('Building the web app (first start only)…');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-}
+if (!apiOnly && ensureSpaBuild() === 'built') console.log('Built the web app from its current sources.');
 
 let embedded: Awaited<ReturnType<typeof createEmbeddedApp>>;
 try {

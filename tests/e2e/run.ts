@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
-import { ensureSpaBuild } from '@tests/setup/spa-build';
+import { ensureSpaBuild } from '@scripts/lib/spa-build';
 import { CHROMIUM } from './browser';
 
 /**

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { ensureSpaBuild } from '@tests/setup/spa-build';
+import { ensureSpaBuild } from '@scripts/lib/spa-build';
 
 /**
  * Builds once for the whole workerd suite, before its files start (they may run side by side):

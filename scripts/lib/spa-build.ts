@@ -1,6 +1,7 @@
 /**
- * The production SPA build the browser and workerd suites serve, made at most once per run and
- * never stale: `dist/web` is rebuilt unless it was built after the last change to any build input.
+ * The production SPA build that `npm start` and the browser and workerd suites serve, made at most
+ * once per run and never stale: `dist/web` is rebuilt unless it was built after the last change to
+ * any build input. Where the sources are absent (a deployed copy of dist/web), it is kept.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -33,7 +34,7 @@ function newestMtime(path: string): number {
 
 /**
  * Builds the SPA into dist/web unless that build is newer than every input. The build is told it
- * is a production one: a suite's own process may carry `NODE_ENV=test` (vitest sets it), and Vite
+ * is a production one: the calling process may carry `NODE_ENV=test` (vitest sets it), and Vite
  * would pass that on to React, whose development build is half again as large and renders twice.
  */
 export function ensureSpaBuild(): 'built' | 'reused' {
