@@ -1,13 +1,13 @@
 /**
  * `npx tsx scripts/render-gallery.ts [--only <toolId>]`: before/after sheets of every photo tool on
- * natural photos, into docs/gallery/ (quality is judged by eye). Photos: the public-domain
- * astronaut, coffee and chelsea from Debian's python3-skimage when installed, else the 256-px crops
- * in tests/fixtures/photos. Restoration is shown on a damaged copy (restore.damage.ts) beside the
+ * natural photos, into docs/gallery/ (quality is judged by eye). Photos: docs/gallery/photos, one per
+ * kind of picture a creator brings (portrait, group, pet, landscape, night, old photo, still life;
+ * sources in its README). Restoration is shown on a damaged copy (restore.damage.ts) beside the
  * clean original; the ID photo on the portrait, in three sizes and colours; face swap as option
  * choices on the portrait and text-mode avatars (`--only face-swap`); logos from descriptions in
  * both languages through the engine's own entry, as the logo page sends them (`--only logo-generation`).
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import sharp, { type OverlayOptions } from 'sharp';
 import { ENGINE_TOOL_IDS, type EngineToolId } from '@worker/contract/engine-operations';
 import { applyTool } from '@worker/engine/tools/index';
@@ -20,12 +20,10 @@ import { runEngineOperation } from '@worker/engine/index';
 const OUT = 'docs/gallery';
 const ROW = 300;
 const GAP = 8;
-const SKIMAGE = '/usr/lib/python3/dist-packages/skimage/data';
-const PHOTOS = ['astronaut', 'coffee', 'chelsea'] as const;
+const PHOTOS = ['portrait', 'group', 'pet', 'landscape', 'night', 'old-photo', 'still-life'] as const;
 
-function photo(name: string): Uint8Array {
-  const full = `${SKIMAGE}/${name}.png`;
-  return new Uint8Array(readFileSync(existsSync(full) ? full : new URL(`../tests/fixtures/photos/${name}.png`, import.meta.url)));
+function photo(name: (typeof PHOTOS)[number]): Uint8Array {
+  return new Uint8Array(readFileSync(new URL(`../docs/gallery/photos/${name}.jpg`, import.meta.url)));
 }
 
 const label = (text: string, width: number) =>
@@ -61,7 +59,7 @@ async function sheet(rows: { title: string; images: Uint8Array[] }[], file: stri
 
 /** Face swap: each row a set of option choices on the astronaut, then text-mode avatars. */
 async function renderFaceSwap() {
-  const portrait = photo('astronaut');
+  const portrait = photo('portrait');
   const raster = await decodeRaster(portrait);
   const analysis = await analysePortrait(raster);
   const edit = async (options: Record<string, string>) => encodeRaster(await faceSwapEdit(raster, options, 7, analysis));
