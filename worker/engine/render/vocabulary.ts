@@ -4,14 +4,16 @@
  * Chinese keywords from emojibase-data (CLDR annotations, MIT) and artwork from Twemoji
  * (@twemoji/svg: MIT code, CC-BY 4.0 graphics by Twitter, Inc. and contributors).
  *
- * Keywords match as words (prompt-words.ts), with simple English plurals; Chinese by substring,
- * longest first. Labels beat tags ("horse" is the whole horse, not the horse's face).
+ * Keywords match as words: Latin ones with simple English plurals (prompt-words.ts), Chinese ones
+ * as the words Intl.Segmenter finds (chinese-words.ts), longest first. Labels beat tags ("horse" is
+ * the whole horse, not the horse's face).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { QUICK_STYLE_TEXTS, STYLE_TEXTS } from '../../contract/style-texts';
 import { namesAny } from '../edit/prompt-words';
+import { chineseWordOffsets } from './chinese-words';
 
 /** Where a subject belongs in a picture. */
 /** ground: stands on the ground line; sky: flies; water: floats on it (boats); sea: lives under it; table: food and tableware. */
@@ -732,8 +734,9 @@ export function findSubjects(text: string, limit = 3): SubjectHit[] {
       break;
     }
   }
+  // Chinese as words (chinese-words.ts), longest first: 電影感光線 has no thread, 花生 is peanuts.
   for (const word of chinese) {
-    for (let at = prompt.indexOf(word); at >= 0; at = prompt.indexOf(word, at + word.length)) add(word, at);
+    if (prompt.includes(word)) for (const at of chineseWordOffsets(prompt, word)) add(word, at);
   }
   const seen = new Set<string>();
   return hits
