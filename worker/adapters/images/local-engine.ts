@@ -44,8 +44,10 @@ export function createLocalEngine(offline: OfflineEngine): ImageEngine {
   };
   return {
     name: 'local',
-    // A drawing, not a diffusion model: no steps, guidance or sampler. The negative prompt keeps named
-    // subjects out of a picture (text-to-image only); strength blends an edit with its source.
+    // A drawing, not a diffusion model: no steps, guidance or sampler. The negative prompt (text-to-image
+    // only) leaves out what it names that the renderer draws: subjects by name or kind, and the scene's
+    // trees, mountains, water, clouds, sun, moon, buildings, people, birds, flowers, snow…
+    // (engine/render/negative.ts). Strength blends an edit with its source.
     options: { textToImage: ['negativePrompt', 'seed'], edit: ['seed', 'strength'] },
     textToImage: async ({ operation, style, width, height, seed }) =>
       image(await offline.run(dispatchOperation(TEXT_OPERATIONS({ style, width, height, seed }), operation))),

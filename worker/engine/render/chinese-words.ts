@@ -18,7 +18,8 @@ const segmenter = new Intl.Segmenter('zh-Hant', { granularity: 'word' });
 const HAN = /\p{Script=Han}/u;
 
 /** A numeral (or 這/那/每) and a classifier: 一朵, 兩隻, 三棵, 這座. */
-const COUNTED = /^[一二兩三四五六七八九十百幾多數半每這那][隻只朵棵條頭匹個輛艘座片杯碗盤張把本位群對雙株枝顆粒架台臺間棟尾籃束串塊份碟名]/u;
+const COUNTED =
+  /^[一二兩三四五六七八九十百幾多數半每這那][隻只朵棵條頭匹個輛艘座片杯碗盤張把本位群對雙株枝顆粒架台臺間棟尾籃束串塊份碟名]/u;
 /** Localisers (方位詞): where something is, not what it is. Longest first. */
 const PLACED = /(?:上面|下面|裡面|裏面|旁邊|附近|之上|之下|之中|之間|上|下|裡|裏|中|內|邊|旁|前|後|外|間)$/u;
 /**

@@ -1,5 +1,5 @@
 import { lighten, mix } from './color';
-import { outlined, type Ctx, type Layers, type Look, type RenderStyle, type Sun } from './context';
+import { outlined, tally, type Ctx, type Layers, type Look, type RenderStyle, type Sun } from './context';
 import { drawAbstract } from './elements/abstract';
 import { drawCity, drawStreet } from './elements/city';
 import { blossomTree, broadleaf, forestRows, framingTrees, meadow, palm } from './elements/flora';
@@ -11,13 +11,16 @@ import { drawDunes, drawForeground, drawHills, drawMountains, drawWaterSurface }
 import { drawFireflies, drawFog, drawPetals, drawRain, drawSnowfall } from './elements/weather';
 import { buildPalette } from './palette';
 import { createRng, hashString } from './prng';
-import { isUnknownScene, parsePromptScene, type Scene } from './scene';
+import { readNegativePrompt, type NegativeReading, type Omittable } from './negative';
+import { isUnknownScene, LEXICON, matcher, parsePromptScene, type Scene, type Subject } from './scene';
 import { Layer, n } from './svg';
 
 export interface RenderInput {
   prompt: string;
-  /** Subjects named here are kept out of the picture, even when the prompt names them too. */
+  /** What is named here is kept out of the picture, even when the prompt names it too (negative.ts). */
   negativePrompt?: string;
+  /** The negative prompt already read (procedural.ts reads it once for the scene and the subjects). */
+  negative?: NegativeReading;
   style: RenderStyle;
   width: number;
   height: number;
@@ -33,6 +36,8 @@ export interface ScenePlan {
   water: boolean;
   /** The prompt matched no scene word and the composition came from its hash. */
   unknown: boolean;
+  /** What the picture holds, by part and count (trees: 42): the same as `ctx.drawn`. */
+  drawn: Partial<Record<Omittable, number>>;
 }
 
 const LOOKS: Record<RenderStyle, Omit<Look, 'outline'> & { outline: number }> = {
@@ -43,22 +48,31 @@ const LOOKS: Record<RenderStyle, Omit<Look, 'outline'> & { outline: number }> = 
   abstract: { style: 'abstract', outline: 0, ink: '#000000', flat: false, cel: false, soft: true },
 };
 
-/** Prompts with no scene words still get a composed picture: one of these, chosen by the prompt's hash. */
-const DREAMSCAPES: ((s: Scene) => void)[] = [
-  (s) => Object.assign(s, { hills: true, time: 'sunset', clouds: 'some' }),
-  (s) => Object.assign(s, { water: 'ocean', time: 'dawn' }),
-  (s) => Object.assign(s, { mountains: true, water: 'lake', time: 'day' }),
-  (s) => Object.assign(s, { hills: true, time: 'night', galaxy: true }),
-  (s) => Object.assign(s, { desert: true, time: 'sunset' }),
+/**
+ * Prompts with no scene words still get a composed picture: one of these, chosen by the prompt's
+ * hash, skipping those made of what the negative prompt leaves out.
+ */
+const DREAMSCAPES: { parts: Omittable[]; set: Partial<Scene> }[] = [
+  { parts: ['hills', 'clouds'], set: { hills: true, time: 'sunset', clouds: 'some' } },
+  { parts: ['water'], set: { water: 'ocean', time: 'dawn' } },
+  { parts: ['mountains', 'water'], set: { mountains: true, water: 'lake', time: 'day' } },
+  { parts: ['hills', 'stars'], set: { hills: true, time: 'night', galaxy: true } },
+  { parts: ['desert'], set: { desert: true, time: 'sunset' } },
 ];
 
 export function planScene(input: RenderInput): ScenePlan {
   const { width: w, height: h } = input;
   const rand = createRng(hashString(`${input.prompt}\u0000${input.seed ?? 0}`));
+  const negative = input.negative ?? readNegativePrompt(input.negativePrompt);
   const scene = parsePromptScene(input.prompt);
   if (input.sprites) scene.subject = null;
   const unknown = isUnknownScene(scene);
-  if (unknown && input.style !== 'abstract') DREAMSCAPES[hashString(input.prompt) % DREAMSCAPES.length]!(scene);
+  if (unknown && input.style !== 'abstract') {
+    const first = hashString(input.prompt) % DREAMSCAPES.length;
+    const free = [...DREAMSCAPES.slice(first), ...DREAMSCAPES.slice(0, first)].filter((d) => !d.parts.some((p) => negative.omit.has(p)));
+    Object.assign(scene, (free[0] ?? DREAMSCAPES[first]!).set);
+  }
+  leaveOut(scene, negative);
 
   const u = Math.min(w, h) / 1000;
   const base = LOOKS[input.style];
@@ -72,13 +86,14 @@ export function planScene(input: RenderInput): ScenePlan {
   const horizon = Math.round(
     h * (portrait ? 0.8 : spaceOnly ? 1 : scene.water ? rand.range(0.5, 0.58) : scene.city ? rand.range(0.64, 0.7) : rand.range(0.6, 0.68)),
   );
-  const sun = placeSun(scene, rand, w, h, horizon, u, input.style);
-  const ctx: Ctx = { w, h, u, rand, scene, pal, look, horizon, sun };
+  const sun = withoutOmittedLight(placeSun(scene, rand, w, h, horizon, u, input.style), negative.omit);
+  const ctx: Ctx = { w, h, u, rand, scene, pal, look, horizon, sun, omit: negative.omit, drawn: {} };
+  if (sun.kind !== 'none') tally(ctx, sun.kind);
 
   if (input.style === 'abstract') {
     drawAbstract(ctx, layers);
     addWeather(ctx, layers);
-    return { ctx, layers, water: false, unknown };
+    return { ctx, layers, water: false, unknown, drawn: ctx.drawn };
   }
 
   drawSkyAndSpace(ctx, layers, spaceOnly, unknown);
@@ -86,7 +101,73 @@ export function planScene(input: RenderInput): ScenePlan {
   drawNearScene(ctx, layers, spaceOnly, wet, landmarkX);
   drawSceneSubjects(ctx, layers.front, spaceOnly);
   addWeather(ctx, layers);
-  return { ctx, layers, water: scene.water !== null || wet, unknown };
+  return { ctx, layers, water: scene.water !== null || wet, unknown, drawn: ctx.drawn };
+}
+
+/** The scene subjects' words, to find the ones a negative prompt names ("no fox" is no quadruped either). */
+const SCENE_SUBJECT_WORDS: Record<Exclude<Subject, null>, readonly string[]> = {
+  cat: LEXICON.cat,
+  dog: LEXICON.dog,
+  bird: LEXICON.bird,
+  deer: LEXICON.deer,
+  person: LEXICON.person,
+  astronaut: LEXICON.astronaut,
+};
+/** The part of the picture each scene subject is. */
+const SCENE_SUBJECT_PART: Record<Exclude<Subject, null>, Omittable[]> = {
+  cat: ['animals'],
+  dog: ['animals'],
+  deer: ['animals'],
+  bird: ['animals', 'birds'],
+  person: ['people'],
+  astronaut: ['people'],
+};
+
+/** Whether the negative prompt names the scene subject, by its words or by its kind ("animals", "people"). */
+export function omitsSceneSubject(subject: Exclude<Subject, null>, negative: NegativeReading): boolean {
+  return SCENE_SUBJECT_PART[subject].some((part) => negative.omit.has(part)) || matcher(negative.text).has(SCENE_SUBJECT_WORDS[subject]);
+}
+
+/** Takes out of the scene what the negative prompt names; the elements check `ctx.omit` for the rest (snow caps, a lone tree). */
+function leaveOut(scene: Scene, negative: NegativeReading): void {
+  const { omit } = negative;
+  if (!negative.text.trim()) return;
+  const off = (part: Omittable, change: Partial<Scene>) => {
+    if (omit.has(part)) Object.assign(scene, change);
+  };
+  off('trees', { forest: false, palms: false, blossom: false });
+  off('mountains', { mountains: false });
+  // Snow alone implies mountains (scene.ts); without snow they stay only if the prompt named them.
+  if (omit.has('snow') && !scene.matched.includes('mountains')) scene.mountains = false;
+  off('hills', { hills: false });
+  off('water', { water: null, beach: false });
+  off('beach', { beach: false });
+  off('desert', { desert: false });
+  off('clouds', { clouds: 'none' });
+  off('stars', { galaxy: false });
+  off('planets', { space: false, galaxy: false });
+  off('buildings', { city: false, landmark: scene.landmark === 'boat' ? 'boat' : null });
+  off('city', { city: false });
+  for (const landmark of ['castle', 'lighthouse', 'cabin', 'pagoda'] as const)
+    if (scene.landmark === landmark) off(landmark, { landmark: null });
+  if (scene.landmark === 'boat') off('boats', { landmark: null });
+  off('flowers', { flowers: false, blossom: false });
+  off('snow', { snow: false, snowfall: false });
+  off('rain', { rain: false });
+  off('fog', { fog: false });
+  off('storm', { storm: false });
+  off('rainbow', { rainbow: false });
+  off('aurora', { aurora: false });
+  off('lanterns', { lanterns: false });
+  off('fireflies', { fireflies: false });
+  if (scene.subject && omitsSceneSubject(scene.subject, negative)) Object.assign(scene, { subject: null, portrait: false });
+  // The flock drawn beside another subject when the prompt also names birds.
+  if (omitsSceneSubject('bird', negative)) scene.matched = scene.matched.filter((key) => key !== 'bird');
+}
+
+/** No sun (or moon) disc when the negative prompt names it. */
+function withoutOmittedLight(sun: Sun, omit: ReadonlySet<Omittable>): Sun {
+  return sun.kind !== 'none' && omit.has(sun.kind) ? { ...sun, kind: 'none', r: 0 } : sun;
 }
 
 /** The five layers of a picture, sharing one id counter for their gradients and filters. */
@@ -105,13 +186,26 @@ function emptyLayers(w: number, h: number): Layers {
 function drawSkyAndSpace(ctx: Ctx, layers: Layers, spaceOnly: boolean, unknown: boolean): void {
   const { w, h, rand, scene, horizon } = ctx;
   drawSky(ctx, layers);
-  if (scene.time === 'night' || scene.space || scene.galaxy) drawStars(ctx, layers);
+  if ((scene.time === 'night' || scene.space || scene.galaxy) && !ctx.omit.has('stars')) {
+    drawStars(ctx, layers);
+    tally(ctx, 'stars');
+  }
   drawSkyGlows(ctx, layers);
-  if (scene.aurora) drawAurora(ctx, layers);
+  if (scene.aurora) {
+    drawAurora(ctx, layers);
+    tally(ctx, 'aurora');
+  }
   drawSunOrMoon(ctx, layers);
-  if (!scene.space || !spaceOnly) drawClouds(ctx, layers);
-  if (scene.rainbow) drawRainbow(ctx, layers);
+  if (!scene.space || !spaceOnly) {
+    drawClouds(ctx, layers);
+    if (!scene.space && scene.clouds !== 'none') tally(ctx, 'clouds');
+  }
+  if (scene.rainbow) {
+    drawRainbow(ctx, layers);
+    tally(ctx, 'rainbow');
+  }
   if (scene.space) {
+    tally(ctx, 'planets');
     const r = Math.min(w, h) * (spaceOnly ? rand.range(0.2, 0.27) : 0.13);
     const px = spaceOnly ? w * rand.range(0.35, 0.65) : w * rand.range(0.2, 0.8);
     const py = spaceOnly ? h * rand.range(0.38, 0.5) : horizon * rand.range(0.25, 0.45);
@@ -119,7 +213,11 @@ function drawSkyAndSpace(ctx: Ctx, layers: Layers, spaceOnly: boolean, unknown: 
     if (rand() < 0.7) drawPlanet(ctx, layers.land, rand() < 0.5 ? w * 0.12 : w * 0.88, h * rand.range(0.12, 0.3), r * 0.18, false);
     if (spaceOnly) drawPlanetHorizon(ctx, layers.land);
   }
-  if (unknown) drawOrbs(ctx, layers.sky);
+  // The dreamscapes' floating spheres read as planets.
+  if (unknown && !ctx.omit.has('planets')) {
+    drawOrbs(ctx, layers.sky);
+    tally(ctx, 'planets');
+  }
 }
 
 /**
@@ -133,8 +231,15 @@ function drawHorizonLand(ctx: Ctx, layers: Layers, spaceOnly: boolean): { wet: b
   const land = layers.land;
   if (scene.mountains) drawMountains(ctx, layers);
   if (scene.desert && !scene.water) drawDunes(ctx, land, horizon);
-  if (scene.city) drawCity(ctx, layers, horizon + (scene.water ? 2 : 0));
-  if (scene.lanterns) drawLanterns(ctx, layers);
+  if (scene.city) {
+    drawCity(ctx, layers, horizon + (scene.water ? 2 : 0));
+    tally(ctx, 'city');
+    tally(ctx, 'buildings');
+  }
+  if (scene.lanterns) {
+    drawLanterns(ctx, layers);
+    tally(ctx, 'lanterns');
+  }
   // Rain or neon on a city street: the wet street mirrors the skyline like water.
   const wet = scene.city && !scene.water && (scene.rain || scene.neon);
   const needsGround = !scene.water && !scene.desert && !spaceOnly && !portrait;
@@ -154,7 +259,11 @@ function drawHorizonLand(ctx: Ctx, layers: Layers, spaceOnly: boolean): { wet: b
   if (portrait) drawHills(ctx, land, horizon, h, 2);
 
   const landmarkX = w * (rand() < 0.5 ? rand.range(0.2, 0.35) : rand.range(0.65, 0.8));
-  if (scene.landmark && scene.landmark !== 'boat' && !portrait) drawLandmarkOnLand(ctx, land, landmarkX);
+  if (scene.landmark && scene.landmark !== 'boat' && !portrait) {
+    drawLandmarkOnLand(ctx, land, landmarkX);
+    tally(ctx, scene.landmark);
+    tally(ctx, 'buildings');
+  }
   return { wet, landmarkX };
 }
 
@@ -190,10 +299,15 @@ function drawNearScene(ctx: Ctx, layers: Layers, spaceOnly: boolean, wet: boolea
   const { w, h, rand, scene, horizon, pal } = ctx;
   const portrait = scene.portrait;
   const front = layers.front;
-  if (scene.fog) drawFog(ctx, layers.land);
+  if (scene.fog) {
+    drawFog(ctx, layers.land);
+    tally(ctx, 'fog');
+  }
   if (scene.water || wet) drawWaterSurface(ctx, front, wet);
-  if (scene.landmark === 'boat' && scene.water)
+  if (scene.landmark === 'boat' && scene.water) {
     drawLandmark(ctx, front, landmarkX, horizon + (h - horizon) * rand.range(0.2, 0.35), h * 0.12);
+    tally(ctx, 'boats');
+  }
 
   const shoreTop = shoreTopOf(ctx);
   const shore = scene.water && (hasGroundedSubject(scene, spaceOnly) || scene.beach || scene.flowers || scene.palms || scene.blossom);
@@ -204,6 +318,7 @@ function drawNearScene(ctx: Ctx, layers: Layers, spaceOnly: boolean, wet: boolea
   if (scene.palms) {
     const colour = scene.time === 'day' ? pal.foliage : pal.silhouette;
     const side = rand() < 0.5 ? 0.1 : 0.9;
+    tally(ctx, 'trees', 2);
     front.add(
       outlined(
         ctx,
@@ -212,7 +327,10 @@ function drawNearScene(ctx: Ctx, layers: Layers, spaceOnly: boolean, wet: boolea
       ),
     );
   }
-  if (!scene.forest && !scene.city && !scene.palms && !scene.blossom && !portrait && scene.hills && rand() < 0.5) {
+  // A lone tree on the hills, now and then (the second draw keeps the seed's other choices).
+  const loneTree = !scene.forest && !scene.city && !scene.palms && !scene.blossom && !portrait && scene.hills && rand() < 0.5;
+  if (loneTree && !ctx.omit.has('trees')) {
+    tally(ctx, 'trees');
     const tx = rand() < 0.5 ? w * 0.15 : w * 0.85;
     const colour = scene.time === 'day' ? pal.foliage : pal.silhouette;
     front.add(
@@ -229,6 +347,7 @@ function drawNearScene(ctx: Ctx, layers: Layers, spaceOnly: boolean, wet: boolea
 function drawSceneSubjects(ctx: Ctx, front: Layer, spaceOnly: boolean): void {
   const { w, h, rand, scene, horizon, sun } = ctx;
   const portrait = scene.portrait;
+  if (scene.subject) for (const part of SCENE_SUBJECT_PART[scene.subject]) tally(ctx, part);
   if (scene.subject) {
     const smin = Math.min(w, h);
     if (scene.subject === 'bird') {
@@ -251,6 +370,8 @@ function drawSceneSubjects(ctx: Ctx, front: Layer, spaceOnly: boolean): void {
     }
   }
   if (scene.subject !== 'bird' && scene.matched.includes('bird') && !portrait) {
+    tally(ctx, 'birds');
+    tally(ctx, 'animals');
     drawSubject({ ...ctx, scene: { ...scene, subject: 'bird' } }, front, w * rand.range(0.3, 0.7), horizon * 0.35, Math.min(w, h) * 0.15);
   }
 }
@@ -258,11 +379,26 @@ function drawSceneSubjects(ctx: Ctx, front: Layer, spaceOnly: boolean): void {
 function addWeather(ctx: Ctx, layers: Layers): void {
   const { scene, look } = ctx;
   const front = layers.front;
-  if (scene.fog && look.style === 'abstract') drawFog(ctx, front);
-  if (scene.blossom) drawPetals(ctx, front);
-  if (scene.fireflies) drawFireflies(ctx, front);
+  if (scene.fog && look.style === 'abstract') {
+    drawFog(ctx, front);
+    tally(ctx, 'fog');
+  }
+  if (scene.blossom) {
+    drawPetals(ctx, front);
+    tally(ctx, 'flowers');
+  }
+  if (scene.fireflies) {
+    drawFireflies(ctx, front);
+    tally(ctx, 'fireflies');
+  }
   if (scene.snowfall) drawSnowfall(ctx, front);
-  if (scene.rain) drawRain(ctx, front);
+  // Snow on the ground (the palette whitens the land) or falling.
+  if (scene.snow || scene.snowfall) tally(ctx, 'snow');
+  if (scene.rain) {
+    drawRain(ctx, front);
+    tally(ctx, 'rain');
+  }
+  if (scene.storm) tally(ctx, 'storm');
 }
 
 function placeSun(

@@ -1,3 +1,4 @@
+import type { Omittable } from './negative';
 import type { Palette } from './palette';
 import type { Rng } from './prng';
 import type { Scene } from './scene';
@@ -40,6 +41,15 @@ export interface Ctx {
   sun: Sun;
   /** Where the Milky Way crosses the sky, shared by its stars and its glow. */
   galaxy?: { x0: number; x1: number };
+  /** What the negative prompt leaves out (negative.ts): elements check it before they draw. */
+  omit: ReadonlySet<Omittable>;
+  /** What was drawn, by part, with how many (trees, clouds…): the plan says what is in the picture. */
+  drawn: Partial<Record<Omittable, number>>;
+}
+
+/** Notes that the picture has `count` more of a part. */
+export function tally(ctx: Pick<Ctx, 'drawn'>, part: Omittable, count = 1): void {
+  if (count > 0) ctx.drawn[part] = (ctx.drawn[part] ?? 0) + count;
 }
 
 export interface Layers {

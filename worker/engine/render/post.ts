@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { ScenePlan } from './compose';
 import type { RenderStyle } from './context';
+import type { Omittable } from './negative';
 import { hashString, mulberry32 } from './prng';
 
 export interface Raw {
@@ -21,7 +22,14 @@ interface Finish {
   grain: number;
 }
 
-function finishFor(plan: ScenePlan, style: RenderStyle): Finish {
+/** How the finish is adjusted: a photo tool paints over it next, or the negative prompt names blur, grain or a vignette. */
+export interface FinishOptions {
+  /** A photo tool's medium follows (looks.ts): it makes its own texture, so no brushwork or grain here. */
+  medium?: boolean;
+  omit?: ReadonlySet<Omittable>;
+}
+
+function finishFor(plan: ScenePlan, style: RenderStyle, options: FinishOptions): Finish {
   const { scene } = plan.ctx;
   const glowy = scene.time !== 'day' || scene.neon || scene.mood.dreamy || scene.fireflies || scene.lanterns;
   const vivid = scene.mood.vivid ? 1.15 : 1;
@@ -41,11 +49,14 @@ function finishFor(plan: ScenePlan, style: RenderStyle): Finish {
     abstract: { bloom: glowy ? 0.3 : 0, sharpen: 0, saturation: 1.08, brightness: 1, contrast: 1.02, vignette: 0.15, grain: 4 },
   };
   const f = base[style];
+  const omit = options.omit ?? new Set<Omittable>();
   return {
     ...f,
-    bloom: scene.mood.dreamy ? Math.max(f.bloom, 0.7) : f.bloom,
+    bloom: omit.has('blur') ? 0 : scene.mood.dreamy ? Math.max(f.bloom, 0.7) : f.bloom,
     saturation: f.saturation * vivid,
     brightness: f.brightness * (scene.mood.bright ? 1.05 : 1),
+    grain: options.medium || omit.has('grain') ? 0 : f.grain,
+    vignette: omit.has('vignette') ? 0 : f.vignette,
   };
 }
 
@@ -53,11 +64,11 @@ function finishFor(plan: ScenePlan, style: RenderStyle): Finish {
  * Style finishing in one pass over the pixels (bloom, sharpening, colour, vignette, grain), plus
  * brushwork for the artistic style. sharp only does the blurs and resizes, which it does fast.
  */
-export async function finishStyle(input: Raw, plan: ScenePlan, style: RenderStyle): Promise<Raw> {
-  const f = finishFor(plan, style);
+export async function finishStyle(input: Raw, plan: ScenePlan, style: RenderStyle, options: FinishOptions = {}): Promise<Raw> {
+  const f = finishFor(plan, style, options);
   const seed = hashString(`finish:${plan.ctx.rand()}`);
   const img = await pixelPass(input, f, seed);
-  return style === 'artistic' ? brushwork(img, seed, 7) : img;
+  return style === 'artistic' && !options.medium ? brushwork(img, seed, options.omit?.has('grain') ? 0 : 7) : img;
 }
 
 async function pixelPass(input: Raw, f: Finish, seed: number, grainScale = 1): Promise<Raw> {

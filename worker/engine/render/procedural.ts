@@ -1,11 +1,12 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import type { Layer } from './svg';
 import { planScene, type RenderInput, type ScenePlan } from './compose';
-import type { RenderStyle } from './context';
+import { tally, type RenderStyle } from './context';
+import { readNegativePrompt, type NegativeReading, type Omittable } from './negative';
 import { finishStyle } from './post';
 import { placeSubjects, tableBackdropSvg, underwaterBackdropSvg, type Setting } from './sprites';
 import { hashString } from './prng';
-import { findSubjects, withoutStyleWords } from './vocabulary';
+import { findSubjects, withoutStyleWords, type SubjectFamily, type SubjectHit } from './vocabulary';
 
 export type { RenderInput } from './compose';
 export type { RenderStyle } from './context';
@@ -15,8 +16,28 @@ export { planScene } from './compose';
 const ON_A_TABLE = /\b(table|desk)\b|桌/i;
 /** A sea animal at the shore or on the surface stays above water; otherwise it is drawn underwater. */
 const ABOVE_WATER = /\b(beach|shore|coast|island|sunset|sunrise|surface|boat|sky|jumping)\b|海邊|海灘|沙灘|島|日落|夕陽/i;
-/** A subject with no scene words of its own stands in one of these (the dreamscapes' orbs and planets fight a subject). */
-const SUBJECT_LANDSCAPES = ['meadow', 'meadow at sunset', 'hills at dawn', 'forest', 'mountains', 'meadow'];
+/**
+ * A subject with no scene words of its own stands in one of these (the dreamscapes' orbs and planets
+ * fight a subject), except those made of what the negative prompt leaves out.
+ */
+const SUBJECT_LANDSCAPES: [string, Omittable][] = [
+  ['meadow', 'grass'],
+  ['meadow at sunset', 'grass'],
+  ['hills at dawn', 'hills'],
+  ['forest', 'trees'],
+  ['mountains', 'mountains'],
+  ['meadow', 'grass'],
+];
+/** The part of the picture a vocabulary subject is, for the plan's tally of what was drawn. */
+const FAMILY_PART: Partial<Record<SubjectFamily, Omittable[]>> = {
+  person: ['people'],
+  animal: ['animals'],
+  bug: ['animals'],
+  bird: ['animals', 'birds'],
+  flower: ['flowers'],
+  tree: ['trees'],
+  boat: ['boats'],
+};
 
 /** The soft layer (clouds, glows) is drawn at this fraction of the size, then blurred and scaled up. */
 const SOFT_SCALE = 0.25;
@@ -32,27 +53,46 @@ async function rasterise(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
 }
 
+/** A render and what went into it: the plan (what was drawn), the subjects placed and the negative prompt read. */
+export interface RenderedScene {
+  png: Uint8Array;
+  plan: ScenePlan;
+  subjects: SubjectHit[];
+  negative: NegativeReading;
+}
+
 /**
  * Renders a prompt to PNG bytes of exactly width×height. Deterministic for the same prompt, style,
  * size and seed: every random choice comes from one seeded PRNG, and sharp's operations are pure.
  */
 export async function renderFromPrompt(input: RenderInput): Promise<Uint8Array> {
+  return (await renderScene(input)).png;
+}
+
+/** {@link renderFromPrompt}, with what the picture holds (tests read the plan rather than guess from pixels). */
+export async function renderScene(input: RenderInput): Promise<RenderedScene> {
   const width = Math.max(16, Math.round(input.width));
   const height = Math.max(16, Math.round(input.height));
+  const negative = readNegativePrompt(input.negativePrompt);
+  const style: RenderStyle = input.style;
   // The style button's text ("…, natural light, fine detail") says how to draw, not what: it is no
   // subject, no colour of one and no "over" that lifts one (positions still index the prompt).
   const subjectPrompt = withoutStyleWords(input.prompt);
-  const subjects = withoutBanned(subjectPrompt, input.negativePrompt);
+  const subjects = withoutOmitted(subjectPrompt, negative);
   const main = subjects[0];
   const seed = input.seed ?? 0;
-  const underwater = main?.kind === 'sea' && !ABOVE_WATER.test(input.prompt);
+  const noWater = negative.omit.has('water');
+  const underwater = main?.kind === 'sea' && !ABOVE_WATER.test(input.prompt) && !noWater;
   // Boats and surfacing sea animals need water: an ocean when the prompt names no scene of its own.
-  let scenePrompt = main?.kind === 'water' || main?.kind === 'sea' ? `${input.prompt} ocean` : input.prompt;
-  let plan = planScene({ ...input, prompt: scenePrompt, width, height, sprites: subjects.length > 0 });
+  let scenePrompt = (main?.kind === 'water' || main?.kind === 'sea') && !noWater ? `${input.prompt} ocean` : input.prompt;
+  const frame = { ...input, style, width, height, negative };
+  let plan = planScene({ ...frame, prompt: scenePrompt, sprites: subjects.length > 0 });
   const tabled = !underwater && (main?.kind === 'table' || (main !== undefined && ON_A_TABLE.test(input.prompt))) && plan.unknown;
-  if (main && !tabled && plan.unknown && input.style !== 'abstract' && (main.kind === 'ground' || main.kind === 'sky')) {
-    scenePrompt = `${input.prompt} ${SUBJECT_LANDSCAPES[hashString(`${input.prompt}\u0000${seed}`) % SUBJECT_LANDSCAPES.length]}`;
-    plan = planScene({ ...input, prompt: scenePrompt, width, height, sprites: true });
+  if (main && !tabled && plan.unknown && style !== 'abstract' && (main.kind === 'ground' || main.kind === 'sky')) {
+    const landscapes = SUBJECT_LANDSCAPES.filter(([, part]) => !negative.omit.has(part));
+    const [landscape] = landscapes[hashString(`${input.prompt}\u0000${seed}`) % landscapes.length] ?? SUBJECT_LANDSCAPES[0]!;
+    scenePrompt = `${input.prompt} ${landscape}`;
+    plan = planScene({ ...frame, prompt: scenePrompt, sprites: true });
   }
   let setting: Setting = 'scene';
   let composed: Raw;
@@ -62,22 +102,27 @@ export async function renderFromPrompt(input: RenderInput): Promise<Uint8Array> 
     composed = rawOf(await rasterise(svg), width, height);
     plan.ctx.horizon = Math.round(height * (underwater ? 0.5 : 0.6));
     setting = underwater ? 'underwater' : 'table';
+    if (underwater) tally(plan.ctx, 'water');
   } else {
     composed = await composeLayers(plan, width, height);
   }
-  composed = await placeSubjects(composed, plan, subjects, seed, subjectPrompt, setting);
-  const finished = await finishStyle(composed, plan, input.style as RenderStyle);
-  return new Uint8Array(
+  composed = await placeSubjects(composed, plan, subjects, seed, subjectPrompt, setting, !negative.omit.has('grain'));
+  for (const hit of subjects) for (const part of FAMILY_PART[hit.family] ?? []) tally(plan.ctx, part);
+  const finished = await finishStyle(composed, plan, style, { omit: negative.omit });
+  const png = new Uint8Array(
     await sharp(finished.data, { raw: finished.info }).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer(),
   );
+  return { png, plan, subjects, negative };
 }
 
-/** Subjects the user asked to keep out (the negative prompt) are never drawn; up to three others are. */
-function withoutBanned(subjectPrompt: string, negativePrompt: string | undefined) {
-  const banned = negativePrompt?.trim() ? new Set(findSubjects(negativePrompt, 50).map((hit) => hit.code)) : undefined;
-  if (!banned?.size) return findSubjects(subjectPrompt);
+/**
+ * Subjects the negative prompt names — by name ("fox", 貓) or by kind ("animals", "people", 花) —
+ * are never drawn; up to three others are.
+ */
+function withoutOmitted(subjectPrompt: string, negative: NegativeReading): SubjectHit[] {
+  if (negative.subjects.size === 0 && negative.families.size === 0) return findSubjects(subjectPrompt);
   return findSubjects(subjectPrompt, 50)
-    .filter((hit) => !banned.has(hit.code))
+    .filter((hit) => !negative.subjects.has(hit.code) && !negative.families.has(hit.family))
     .slice(0, 3);
 }
 

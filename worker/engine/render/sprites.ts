@@ -33,7 +33,7 @@ async function sprite(code: string, size: number): Promise<Buffer> {
  * artistic a slight paint softness; abstract flat posterised colour. Anime and cartoon keep the
  * flat fills and get the ink outline instead (placeSubjects).
  */
-async function treat(png: Buffer, size: number, style: RenderStyle, seed: number): Promise<Buffer> {
+async function treat(png: Buffer, size: number, style: RenderStyle, seed: number, grain: boolean): Promise<Buffer> {
   if (style === 'realistic') {
     const light = Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><defs><linearGradient id="l" x1="0.3" y1="0" x2="0.6" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.22"/><stop offset="0.45" stop-color="#fff" stop-opacity="0"/><stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.38"/></linearGradient></defs><rect width="${size}" height="${size}" fill="url(#l)"/></svg>`,
@@ -43,7 +43,7 @@ async function treat(png: Buffer, size: number, style: RenderStyle, seed: number
       .raw()
       .toBuffer({ resolveWithObject: true });
     const rand = createRng(seed ^ 0x85ebca6b);
-    for (let i = 0; i < data.length; i += 4) {
+    for (let i = 0; grain && i < data.length; i += 4) {
       if (data[i + 3] === 0) continue;
       const n = (rand() - 0.5) * 14;
       for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, data[i + c]! + n));
@@ -201,6 +201,8 @@ export async function placeSubjects(
   seed: number,
   prompt = '',
   setting: Setting = 'scene',
+  /** Film grain on the sprites (realistic): not when a photo tool paints next or the negative prompt names grain. */
+  grain = true,
 ): Promise<Raw> {
   if (hits.length === 0) return image;
   const { width: w, height: h } = image.info;
@@ -218,7 +220,7 @@ export async function placeSubjects(
   const floating = setting === 'scene' && plan.ctx.horizon >= h * 0.95;
   const layers: OverlayOptions[] = [];
   const draw = async (hit: SubjectHit, size: number, left: number, top: number, grounded: boolean, fade = false) => {
-    const art = await treat(await tint(await sprite(hit.code, size), namedHue(prompt, hit)), size, style, seed);
+    const art = await treat(await tint(await sprite(hit.code, size), namedHue(prompt, hit)), size, style, seed, grain);
     if (fade) {
       // A bust that floats or rides: its flat cut at the chest fades out instead of ending in a hard edge.
       const faded = await fadeBottom(art, size);

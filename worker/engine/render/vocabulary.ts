@@ -19,6 +19,21 @@ import { chineseWordOffsets } from './chinese-words';
 /** ground: stands on the ground line; sky: flies; water: floats on it (boats); sea: lives under it; table: food and tableware. */
 export type SubjectKind = 'ground' | 'sky' | 'water' | 'sea' | 'table';
 
+/** What kind of thing a subject is, for words that name a whole kind ("people", "animals", 花) in a negative prompt. */
+export type SubjectFamily =
+  | 'person'
+  | 'animal'
+  | 'bird'
+  | 'bug'
+  | 'flower'
+  | 'tree'
+  | 'plant'
+  | 'food'
+  | 'vehicle'
+  | 'boat'
+  | 'aircraft'
+  | 'object';
+
 export interface SubjectEntry {
   /** Twemoji file name without .svg, e.g. "1f98a". */
   code: string;
@@ -28,6 +43,7 @@ export interface SubjectEntry {
   person: boolean;
   /** Drawn as head and shoulders (girl, king, mage), not a whole figure: rides smaller. */
   bust: boolean;
+  family: SubjectFamily;
 }
 
 export interface SubjectHit extends SubjectEntry {
@@ -585,6 +601,25 @@ function kindOf(entry: EmojibaseEntry): SubjectKind {
   return 'ground';
 }
 
+/** The kind of thing an entry is, by its emojibase subgroup (emojibase-data/en/messages.json). */
+function familyOf(entry: EmojibaseEntry, person: boolean): SubjectFamily {
+  if (person) return 'person';
+  const families: [readonly number[], SubjectFamily][] = [
+    [[35], 'bird'],
+    [[34, 36, 37, 38], 'animal'],
+    [[39], 'bug'],
+    [[40], 'flower'],
+    [[42, 43, 44, 45, 46, 47, 48], 'food'],
+    [[54], 'vehicle'],
+    [[55], 'boat'],
+    [[56], 'aircraft'],
+  ];
+  const subgroup = entry.subgroup ?? -1;
+  if (subgroup === 41) return /\btree\b/.test(entry.label) ? 'tree' : 'plant';
+  if (/\btree\b/.test(entry.label)) return 'tree';
+  return families.find(([subgroups]) => subgroups.includes(subgroup))?.[1] ?? 'object';
+}
+
 /** English plural forms a prompt might use for a keyword. */
 function inflections(word: string): string[] {
   if (CJK.test(word) || word.includes(' ') || word.length < 3) return [word];
@@ -641,7 +676,7 @@ export function loadVocabulary(): Vocabulary {
     if (!artwork.has(file)) continue;
     const person = e.subgroup !== undefined && PEOPLE.has(e.subgroup);
     const bust = e.subgroup !== undefined && BUSTS.has(e.subgroup);
-    const index = entries.push({ code: file, label: e.label, kind: kindOf(e), person, bust }) - 1;
+    const index = entries.push({ code: file, label: e.label, kind: kindOf(e), person, bust, family: familyOf(e, person) }) - 1;
     const chinese = zh.get(e.hexcode);
     exact.push([e.label.toLowerCase(), index], ...(chinese ? [[chinese.label, index] as [string, number]] : []));
     stripped.push([e.label.toLowerCase().replace(/ face$/, ''), index]);
@@ -691,7 +726,11 @@ const STYLE_PHRASES = [
   ...['depth of field', 'brush strokes', 'brush stroke', 'brushwork', 'line art', 'cel shading', 'golden hour', 'blue hour'],
 ].sort((a, b) => b.length - a.length);
 const STYLE_PATTERN = new RegExp(
-  STYLE_PHRASES.map((phrase) => `\\b${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}\\b`).join('|'),
+  STYLE_PHRASES.map((phrase) => {
+    const body = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+    // \b is an ASCII word boundary: Chinese phrases (素描, 照片) have none around them.
+    return CJK.test(phrase) ? body : `\\b${body}\\b`;
+  }).join('|'),
   'gi',
 );
 

@@ -1,5 +1,5 @@
 import { darken, lighten, mix } from '../color';
-import { outlined, type Ctx } from '../context';
+import { outlined, tally, type Ctx } from '../context';
 import { atDistance } from '../palette';
 import type { Rng } from '../prng';
 import { n, points, type Pt } from '../svg';
@@ -91,6 +91,7 @@ export function palm(ctx: Ctx, x: number, base: number, height: number, colour: 
 /** Rows of conifers standing on a line, farther rows smaller and paler (atmospheric perspective). */
 export function forestRows(ctx: Ctx, layer: Layer, baseY: (x: number) => number, rows: number, near: number, spread = 0): void {
   const { w, rand, pal, look, u } = ctx;
+  let count = 0;
   for (let r = 0; r < rows; r++) {
     const depth = 1 - r / Math.max(1, rows - 1);
     const size = near * (0.3 + 0.7 * (1 - depth)) * u;
@@ -102,6 +103,7 @@ export function forestRows(ctx: Ctx, layer: Layer, baseY: (x: number) => number,
       // Clumps: taller trees in groups, lower ones between.
       const clump = 0.6 + 0.4 * Math.sin(x / (size * 1.7) + r * 2.1);
       trees += pine(rand, x, baseY(x) + drop + rand.range(0, 4) * u, size * clump * rand.range(0.65, 1.2));
+      count++;
     }
     const fill =
       look.flat || look.cel
@@ -133,6 +135,7 @@ export function forestRows(ctx: Ctx, layer: Layer, baseY: (x: number) => number,
       layer.add(`<rect x="0" y="${n(top)}" width="${w}" height="${n(size * 0.5 + 4)}" fill="${mist}"/>`);
     }
   }
+  tally(ctx, 'trees', count);
 }
 
 /** Tall trees at the picture's edges, framing the view. */
@@ -143,6 +146,7 @@ export function framingTrees(ctx: Ctx, layer: Layer, kind: 'pine' | 'broadleaf')
   for (const side of [0, 1]) {
     if (rand() < 0.3) continue;
     const count = rand.int(1, 2);
+    tally(ctx, 'trees', count);
     for (let i = 0; i < count; i++) {
       const x = side === 0 ? rand.range(-0.06, 0.1) * w : rand.range(0.9, 1.06) * w;
       const height = h * rand.range(0.75, 1.05);
@@ -155,6 +159,8 @@ export function framingTrees(ctx: Ctx, layer: Layer, kind: 'pine' | 'broadleaf')
 /** A cherry tree in bloom: branching trunk and clouds of pink blossom. */
 export function blossomTree(ctx: Ctx, layer: Layer, x: number, base: number, height: number): void {
   const { rand, u, look } = ctx;
+  tally(ctx, 'trees');
+  tally(ctx, 'flowers');
   const bark = ctx.scene.time === 'day' ? '#4a3238' : '#24161f';
   const pink = ctx.pal.accents.find((c) => c.startsWith('#f') || c.startsWith('#e')) ?? '#f6a6c1';
   const petals = [lighten(pink, 0.35), lighten(pink, 0.15), pink, mix(pink, '#ffffff', 0.55)];
@@ -210,6 +216,7 @@ export function blossomTree(ctx: Ctx, layer: Layer, x: number, base: number, hei
 /** A meadow of flowers: dots far away, petalled blooms with stems up close. */
 export function meadow(ctx: Ctx, layer: Layer, top: number): void {
   const { w, h, rand, pal, look, u, scene } = ctx;
+  tally(ctx, 'flowers');
   const accents = pal.accents.filter((c) => c !== '#ffffff');
   const stem = scene.time === 'day' ? darken(pal.foliage, 0.1) : pal.foliageDark;
   const night = scene.time === 'night';

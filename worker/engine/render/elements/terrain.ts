@@ -1,5 +1,5 @@
 import { darken, lighten, mix } from '../color';
-import { outlineOnly, outlined, type Ctx, type Layers } from '../context';
+import { outlineOnly, outlined, tally, type Ctx, type Layers } from '../context';
 import { atDistance } from '../palette';
 import type { Rng } from '../prng';
 import { n, points, smoothPath, type Pt } from '../svg';
@@ -102,6 +102,7 @@ export function drawMountains(ctx: Ctx, layers: Layers): void {
   const { w, h, horizon, rand, scene, pal, look, sun } = ctx;
   const alpine = scene.snow || scene.matched.includes('mountains');
   const layerCount = scene.water ? 3 : 4;
+  tally(ctx, 'mountains', layerCount);
   const lightFromLeft = sun.kind === 'none' ? true : sun.x < w / 2;
   for (let i = 0; i < layerCount; i++) {
     const depth = 1 - i / (layerCount - 1); // 1 = farthest
@@ -136,7 +137,8 @@ export function drawMountains(ctx: Ctx, layers: Layers): void {
     let body = `<polygon points="${poly}" fill="${fill}"/>`;
 
     // Snow caps on the far, tall ranges: a ragged band under the ridge, deeper on the high peaks.
-    const snowy = (scene.snow || (alpine && scene.time !== 'night')) && depth > 0.6;
+    const snowy = (scene.snow || (alpine && scene.time !== 'night')) && depth > 0.6 && !ctx.omit.has('snow');
+    if (snowy) tally(ctx, 'snow');
     if (snowy) {
       const snowline = top + (base - lift - top) * (scene.snow ? 0.45 : 0.3);
       const jitter = fractalLine(rand, 8, 0.4);
@@ -187,10 +189,13 @@ export function drawMountains(ctx: Ctx, layers: Layers): void {
 /** Rolling hills: smooth layers from the horizon to the bottom edge. */
 export function drawHills(ctx: Ctx, layer: Layer, from: number, to: number, layers = 3): void {
   const { w, rand, pal, look, scene } = ctx;
+  // "No hills": the same layers of ground, nearly level (a plain).
+  const flat = ctx.omit.has('hills');
+  if (!flat) tally(ctx, 'hills', layers);
   for (let i = 0; i < layers; i++) {
     const depth = 1 - i / Math.max(1, layers - 1);
     const base = from + (to - from) * (i / layers);
-    const amp = (to - from) * 0.35;
+    const amp = (to - from) * (flat ? 0.03 : 0.35);
     const ctrl: Pt[] = [];
     const count = 5;
     for (let k = 0; k <= count; k++) ctrl.push([(k / count) * w * 1.1 - w * 0.05, base - rand.range(0, 1) * amp]);
@@ -216,6 +221,7 @@ export function drawHills(ctx: Ctx, layer: Layer, from: number, to: number, laye
 /** Desert dunes: sharp, curving crests with a lit face towards the sun and a shaded slip face. */
 export function drawDunes(ctx: Ctx, layer: Layer, from: number): void {
   const { w, h, rand, pal, look, u, sun } = ctx;
+  tally(ctx, 'desert');
   const count = 4;
   const lightFromLeft = sun.x < w / 2;
   for (let i = 0; i < count; i++) {
@@ -286,6 +292,7 @@ export function drawDunes(ctx: Ctx, layer: Layer, from: number): void {
 /** Water below the horizon: tint over the mirrored sky, ripples, and the sun's glitter path. */
 export function drawWaterSurface(ctx: Ctx, layer: Layer, street = false): void {
   const { w, h, horizon, rand, pal, scene, look, sun, u } = ctx;
+  tally(ctx, 'water');
   const ocean = scene.water === 'ocean';
   const tint = street
     ? layer.linear(
@@ -381,6 +388,7 @@ export function drawForeground(ctx: Ctx, layers: Layers, top: number): void {
           h,
         );
     layer.add(outlined(ctx, layer, `<path d="${path}" fill="${fill}"/>`, 0.8));
+    tally(ctx, 'beach');
     // Foam along the waterline.
     const foam = ctrl.map(([x, y]) => [x, y - 4 * u] as Pt);
     layer.add(
@@ -408,13 +416,14 @@ export function drawForeground(ctx: Ctx, layers: Layers, top: number): void {
         h,
       );
   layer.add(outlined(ctx, layer, `<path d="${path}" fill="${fill}"/>`, 0.8));
-  if (!scene.snow) grass(ctx, layer, ctrl);
+  if (!scene.snow && !ctx.omit.has('grass')) grass(ctx, layer, ctrl);
 }
 
 /** Grass blades along an edge. */
 export function grass(ctx: Ctx, layer: Layer, edge: Pt[]): void {
   const { w, rand, pal, u, scene } = ctx;
   const colour = scene.time === 'day' ? darken(pal.foliage, 0.1) : pal.silhouette;
+  tally(ctx, 'grass');
   let blades = '';
   for (let i = 0; i < 160; i++) {
     const x = rand() * w;
