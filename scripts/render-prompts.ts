@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import sharp, { type OverlayOptions } from 'sharp';
 import { STYLES } from '@worker/contract/generation';
 import { STYLE_TEXTS } from '@worker/contract/style-texts';
-import { renderFromPrompt } from '@worker/engine/render/procedural';
+import { renderTextToImage } from '@worker/engine/render/text-to-image';
 
 export const PROMPTS = [
   'a red fox',
@@ -85,7 +85,7 @@ if (outDir) mkdirSync(outDir, { recursive: true });
 const tiles: OverlayOptions[] = [];
 const sheet = [...PROMPTS.map((prompt, i) => ({ prompt, style: STYLES[i % STYLES.length]!, caption: prompt })), ...WORKBENCH];
 for (const [i, { prompt, style, caption: label }] of sheet.entries()) {
-  const png = await renderFromPrompt({ prompt, style, width: 512, height: 512, seed: 11 + i });
+  const png = await renderTextToImage({ prompt, style, width: 512, height: 512, seed: 11 + i });
   if (outDir) writeFileSync(`${outDir}/${String(i + 1).padStart(2, '0')}-${style}.png`, png);
   const left = (i % COLUMNS) * (TILE + 6) + 6;
   const top = Math.floor(i / COLUMNS) * (TILE + 32) + 6;

@@ -17,7 +17,7 @@ import {
   type EngineOutput,
   type UpscaleFactor,
 } from '../contract/engine-operations';
-import { renderFromPrompt } from './render/procedural';
+import { renderTextToImage } from './render/text-to-image';
 import { applyTool } from './tools';
 import { logoSvg, renderLogo } from './logo';
 import { renderAvatar } from './face-swap';
@@ -96,13 +96,15 @@ const png = (bytes: Uint8Array, width: number, height: number): EngineOutput => 
 /** One producer per operation: a new `op` fails to compile until it has its entry here. */
 const PRODUCERS: Producers = {
   'text-to-image': async (op) => {
-    // Tool styles outside the five (id-photo, restoration…) map to the closest look.
+    // Tool styles outside the five (id-photo, restoration…) draw the realistic way; a medium they name
+    // (watercolor, oil-painting) is still painted.
     const style: Style = (STYLES as readonly string[]).includes(op.style) ? (op.style as Style) : 'realistic';
     return png(
-      await renderFromPrompt({
+      await renderTextToImage({
         prompt: op.prompt,
         negativePrompt: op.negativePrompt,
         style,
+        styleName: op.style,
         width: op.width,
         height: op.height,
         seed: op.seed,

@@ -11,7 +11,8 @@ import { drawDunes, drawForeground, drawHills, drawMountains, drawWaterSurface }
 import { drawFireflies, drawFog, drawPetals, drawRain, drawSnowfall } from './elements/weather';
 import { buildPalette } from './palette';
 import { createRng, hashString } from './prng';
-import { readNegativePrompt, type NegativeReading, type Omittable } from './negative';
+import { readNegativePrompt, type NegativeReading } from './negative';
+import type { Omittable } from './parts';
 import { isUnknownScene, LEXICON, matcher, parsePromptScene, type Scene, type Subject } from './scene';
 import { Layer, n } from './svg';
 
@@ -22,6 +23,8 @@ export interface RenderInput {
   /** The negative prompt already read (procedural.ts reads it once for the scene and the subjects). */
   negative?: NegativeReading;
   style: RenderStyle;
+  /** The style as the request named it, when it is none of the five (a tool's: "watercolor"): its medium still counts (looks.ts). */
+  styleName?: string;
   width: number;
   height: number;
   seed?: number;

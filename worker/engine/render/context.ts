@@ -1,4 +1,4 @@
-import type { Omittable } from './negative';
+import type { Omittable } from './parts';
 import type { Palette } from './palette';
 import type { Rng } from './prng';
 import type { Scene } from './scene';

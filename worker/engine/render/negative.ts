@@ -12,47 +12,11 @@
  * A term that names none of these is returned as `unknown`, so the caller can say the negative prompt
  * named nothing the engine can act on.
  */
+import { OMITTABLE, type Omittable } from './parts';
 import { LEXICON, matcher } from './scene';
 import { findSubjects, type SubjectFamily } from './vocabulary';
 
-/** The parts of a picture the renderer can leave out. */
-export const OMITTABLE = [
-  'trees',
-  'mountains',
-  'hills',
-  'water',
-  'beach',
-  'desert',
-  'clouds',
-  'sun',
-  'moon',
-  'stars',
-  'planets',
-  'buildings',
-  'city',
-  'castle',
-  'lighthouse',
-  'cabin',
-  'pagoda',
-  'boats',
-  'people',
-  'animals',
-  'birds',
-  'flowers',
-  'grass',
-  'snow',
-  'rain',
-  'fog',
-  'storm',
-  'rainbow',
-  'aurora',
-  'lanterns',
-  'fireflies',
-  'blur',
-  'grain',
-  'vignette',
-] as const;
-export type Omittable = (typeof OMITTABLE)[number];
+export { OMITTABLE, type Omittable } from './parts';
 
 /** Words that name each part, in English and Traditional Chinese (matched as words, English plurals included). */
 const WORDS: Record<Omittable, readonly string[]> = {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { ScenePlan } from './compose';
 import type { RenderStyle } from './context';
-import type { Omittable } from './negative';
+import type { Omittable } from './parts';
 import { hashString, mulberry32 } from './prng';
 
 export interface Raw {

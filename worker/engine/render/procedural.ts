@@ -2,7 +2,10 @@ import sharp, { type OverlayOptions } from 'sharp';
 import type { Layer } from './svg';
 import { planScene, type RenderInput, type ScenePlan } from './compose';
 import { tally, type RenderStyle } from './context';
-import { readNegativePrompt, type NegativeReading, type Omittable } from './negative';
+import { lookOf, type Look } from './looks';
+import { readNegativePrompt, type NegativeReading } from './negative';
+import type { Omittable } from './parts';
+import { depthOfField } from './photo';
 import { finishStyle } from './post';
 import { placeSubjects, tableBackdropSvg, underwaterBackdropSvg, type Setting } from './sprites';
 import { hashString } from './prng';
@@ -53,17 +56,24 @@ async function rasterise(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
 }
 
-/** A render and what went into it: the plan (what was drawn), the subjects placed and the negative prompt read. */
+/**
+ * A render and what went into it: the plan (what was drawn), the subjects placed, the look and the
+ * negative prompt read. When the look is a photo tool's medium, `png` is the scene before it is
+ * painted (text-to-image.ts paints it).
+ */
 export interface RenderedScene {
   png: Uint8Array;
   plan: ScenePlan;
   subjects: SubjectHit[];
+  look: Look;
   negative: NegativeReading;
 }
 
 /**
- * Renders a prompt to PNG bytes of exactly width×height. Deterministic for the same prompt, style,
- * size and seed: every random choice comes from one seeded PRNG, and sharp's operations are pure.
+ * Renders a prompt's scene to PNG bytes of exactly width×height, without painting it in a medium
+ * the prompt names (text-to-image.ts does; the face swap's backgrounds use this). Deterministic for
+ * the same prompt, style, size and seed: every random choice comes from one seeded PRNG, and
+ * sharp's operations are pure.
  */
 export async function renderFromPrompt(input: RenderInput): Promise<Uint8Array> {
   return (await renderScene(input)).png;
@@ -74,7 +84,10 @@ export async function renderScene(input: RenderInput): Promise<RenderedScene> {
   const width = Math.max(16, Math.round(input.width));
   const height = Math.max(16, Math.round(input.height));
   const negative = readNegativePrompt(input.negativePrompt);
-  const style: RenderStyle = input.style;
+  const look = lookOf(input.prompt, input.style, input.styleName);
+  // "Realistic" or "a photo" in the prompt draws the realistic way, whatever button was pressed.
+  const style: RenderStyle = 'photographic' in look ? 'realistic' : input.style;
+  const medium = 'medium' in look ? look.medium : undefined;
   // The style button's text ("…, natural light, fine detail") says how to draw, not what: it is no
   // subject, no colour of one and no "over" that lifts one (positions still index the prompt).
   const subjectPrompt = withoutStyleWords(input.prompt);
@@ -106,13 +119,19 @@ export async function renderScene(input: RenderInput): Promise<RenderedScene> {
   } else {
     composed = await composeLayers(plan, width, height);
   }
-  composed = await placeSubjects(composed, plan, subjects, seed, subjectPrompt, setting, !negative.omit.has('grain'));
+  // A photograph is focused on its subject: what lies behind it is soft (photo.ts).
+  if ('photographic' in look && !negative.omit.has('blur') && (subjects.length > 0 || plan.ctx.scene.subject)) {
+    const horizon = plan.ctx.horizon;
+    const focusY = main?.kind === 'sky' ? horizon : horizon + (height - horizon) * 0.55;
+    composed = await depthOfField(composed, focusY, horizon, Math.min(width, height) * 0.0032);
+  }
+  composed = await placeSubjects(composed, plan, subjects, seed, subjectPrompt, setting, !medium && !negative.omit.has('grain'));
   for (const hit of subjects) for (const part of FAMILY_PART[hit.family] ?? []) tally(plan.ctx, part);
-  const finished = await finishStyle(composed, plan, style, { omit: negative.omit });
+  const finished = await finishStyle(composed, plan, style, { medium: medium !== undefined, omit: negative.omit });
   const png = new Uint8Array(
     await sharp(finished.data, { raw: finished.info }).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer(),
   );
-  return { png, plan, subjects, negative };
+  return { png, plan, subjects, look, negative };
 }
 
 /**

@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { QUICK_STYLE_TEXTS, STYLE_TEXTS } from '../../contract/style-texts';
 import { namesAny } from '../edit/prompt-words';
 import { chineseWordOffsets } from './chinese-words';
+import { LOOK_PHRASES } from './looks';
 
 /** Where a subject belongs in a picture. */
 /** ground: stands on the ground line; sky: flies; water: floats on it (boats); sea: lives under it; table: food and tableware. */
@@ -717,11 +718,13 @@ export function loadVocabulary(): Vocabulary {
 
 /**
  * Words that say how the picture looks, not what is in it: the workbench's style-button texts
- * (contract/style-texts.ts, appended as ", photorealistic, natural light, fine detail") and the
- * photographic and painterly phrases of prompts ("soft window light", "depth of field").
+ * (contract/style-texts.ts, appended as ", photorealistic, natural light, fine detail"), the
+ * mediums and photographic words of looks.ts ("pencil sketch", "a photo of") and the photographic
+ * and painterly phrases of prompts ("soft window light", "depth of field").
  */
 const STYLE_PHRASES = [
   ...[...STYLE_TEXTS, ...QUICK_STYLE_TEXTS].map((style) => style.suffix),
+  ...LOOK_PHRASES,
   ...['window light', 'natural light', 'studio light', 'soft light', 'rim light', 'back light', 'ambient light'],
   ...['depth of field', 'brush strokes', 'brush stroke', 'brushwork', 'line art', 'cel shading', 'golden hour', 'blue hour'],
 ].sort((a, b) => b.length - a.length);
