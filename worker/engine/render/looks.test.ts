@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { STYLE_TEXTS } from '../../contract/style-texts';
-import { lookOf } from './looks';
+import { isPhotographic, lookOf } from './looks';
 import { renderPainted as renderScene } from './text-to-image';
 
 const frame = { width: 128, height: 128, seed: 5 } as const;
@@ -21,30 +21,31 @@ async function detail(png: Uint8Array, top: number, bottom: number): Promise<num
 
 describe('lookOf', () => {
   it('reads the medium a prompt names, in English and Chinese, first named first', () => {
-    expect(lookOf('a lighthouse, oil painting', 'realistic')).toEqual({ medium: 'oil-painting' });
-    expect(lookOf('水彩畫的貓', 'realistic')).toEqual({ medium: 'watercolor' });
-    expect(lookOf('a pencil sketch of an old bridge', 'cartoon')).toEqual({ medium: 'sketch' });
-    expect(lookOf('素描：一隻貓', 'realistic')).toEqual({ medium: 'sketch' });
-    expect(lookOf('pop art portrait of a dog', 'realistic')).toEqual({ medium: 'pop-art-portrait' });
-    expect(lookOf('賽博龐克城市', 'realistic')).toEqual({ medium: 'cyberpunk' });
-    expect(lookOf('an oil painting, not a watercolor', 'realistic')).toEqual({ medium: 'oil-painting' });
+    expect(lookOf('a lighthouse, oil painting', 'realistic')).toEqual({ style: 'realistic', medium: 'oil-painting' });
+    expect(lookOf('水彩畫的貓', 'realistic').medium).toBe('watercolor');
+    expect(lookOf('a pencil sketch of an old bridge', 'cartoon')).toEqual({ style: 'cartoon', medium: 'sketch' });
+    expect(lookOf('素描：一隻貓', 'realistic').medium).toBe('sketch');
+    expect(lookOf('pop art portrait of a dog', 'realistic').medium).toBe('pop-art-portrait');
+    expect(lookOf('賽博龐克城市', 'realistic').medium).toBe('cyberpunk');
+    expect(lookOf('an oil painting, not a watercolor', 'realistic').medium).toBe('oil-painting');
     // A pencil on a desk is a subject, not a medium.
-    expect(lookOf('a pencil on a desk', 'cartoon')).toEqual({ own: true });
+    expect(lookOf('a pencil on a desk', 'cartoon')).toEqual({ style: 'cartoon' });
   });
 
-  it('takes "realistic" and "photo" for a photographic finish, and the style when the prompt names no look', () => {
-    expect(lookOf('a realistic horse', 'cartoon')).toEqual({ photographic: true });
-    expect(lookOf('一張貓的照片', 'anime')).toEqual({ photographic: true });
-    expect(lookOf('a horse', 'realistic')).toEqual({ photographic: true });
-    expect(lookOf('a horse', 'anime')).toEqual({ medium: 'anime-style' });
-    expect(lookOf('a horse', 'cartoon')).toEqual({ own: true });
-    expect(lookOf('a horse', 'artistic')).toEqual({ own: true });
+  it('draws the way the prompt says ("realistic", "photo", "anime"), else the way the style says', () => {
+    expect(lookOf('a realistic horse', 'cartoon')).toEqual({ style: 'realistic' });
+    expect(lookOf('一張貓的照片', 'anime')).toEqual({ style: 'realistic' });
+    expect(lookOf('an anime girl', 'realistic')).toEqual({ style: 'anime' });
+    expect(lookOf('卡通風格的狗', 'realistic')).toEqual({ style: 'cartoon' });
+    expect(lookOf('a horse', 'artistic')).toEqual({ style: 'artistic' });
+    expect(isPhotographic(lookOf('a horse', 'realistic'))).toBe(true);
+    expect(isPhotographic(lookOf('a horse, oil painting', 'realistic'))).toBe(false);
     // A tool's style sent as the style of a text-to-image request.
-    expect(lookOf('a horse', 'realistic', 'watercolor')).toEqual({ medium: 'watercolor' });
-    expect(lookOf('a horse', 'realistic', 'oil-painting')).toEqual({ medium: 'oil-painting' });
-    expect(lookOf('a horse', 'realistic', 'id-photo')).toEqual({ photographic: true });
+    expect(lookOf('a horse', 'realistic', 'watercolor')).toEqual({ style: 'realistic', medium: 'watercolor' });
+    expect(lookOf('a horse', 'realistic', 'oil-painting').medium).toBe('oil-painting');
+    expect(lookOf('a horse', 'realistic', 'id-photo')).toEqual({ style: 'realistic' });
     // As the workbench sends a style button's text: the same look as the style.
-    for (const { id, suffix } of STYLE_TEXTS) expect(lookOf(`a horse, ${suffix}`, id), id).toEqual(lookOf('a horse', id));
+    for (const { id, suffix } of STYLE_TEXTS) expect(lookOf(`a horse, ${suffix}`, id), id).toEqual({ style: id });
   });
 });
 
@@ -70,16 +71,21 @@ describe('text-to-image paints the look', () => {
   it('paints an oil painting and keeps the bytes for the same prompt, style, size and seed', async () => {
     const input = { ...frame, style: 'realistic', prompt: '一碗拉麵，油畫' } as const;
     const [a, b, plain] = await Promise.all([renderScene(input), renderScene(input), renderScene({ ...input, prompt: '一碗拉麵' })]);
-    expect(a.look).toEqual({ medium: 'oil-painting' });
+    expect(a.look).toEqual({ style: 'realistic', medium: 'oil-painting' });
     expect(Buffer.compare(a.png, b.png)).toBe(0);
     expect(Buffer.compare(a.png, plain.png)).not.toBe(0);
     expect(a.subjects.map((hit) => hit.label)).toEqual(['steaming bowl']);
   });
 
-  it('draws "a realistic photo" photographically whatever the style, with no camera in it', async () => {
+  it('draws "a realistic photo" photographically and "anime" as anime whatever the style, with no camera in it', async () => {
     const photo = await renderScene({ ...frame, style: 'cartoon', prompt: 'a realistic photo of a horse in a meadow' });
     expect(photo.plan.ctx.look.style).toBe('realistic');
     expect(photo.subjects.map((hit) => hit.label)).toEqual(['horse']);
+    const anime = await renderScene({ ...frame, style: 'realistic', prompt: 'an anime horse in a meadow' });
+    expect(anime.plan.ctx.look.style).toBe('anime');
+    // Anime draws ink outlines; the realistic way does not.
+    expect(anime.plan.layers.land.toSvg()).toContain('class="ol');
+    expect(photo.plan.layers.land.toSvg()).not.toContain('class="ol');
   });
 
   it('focuses a photograph on its subject: the land behind it is softer, unless the negative prompt names blur', async () => {

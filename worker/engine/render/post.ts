@@ -24,7 +24,7 @@ interface Finish {
 
 /** How the finish is adjusted: a photo tool paints over it next, or the negative prompt names blur, grain or a vignette. */
 export interface FinishOptions {
-  /** A photo tool's medium follows (looks.ts): it makes its own texture, so no brushwork or grain here. */
+  /** A photo tool's medium follows (looks.ts): it makes its own texture and tones, so no brushwork, grain or vignette here. */
   medium?: boolean;
   omit?: ReadonlySet<Omittable>;
 }
@@ -56,7 +56,8 @@ function finishFor(plan: ScenePlan, style: RenderStyle, options: FinishOptions):
     saturation: f.saturation * vivid,
     brightness: f.brightness * (scene.mood.bright ? 1.05 : 1),
     grain: options.medium || omit.has('grain') ? 0 : f.grain,
-    vignette: omit.has('vignette') ? 0 : f.vignette,
+    // A tool's tone bands would turn a vignette's smooth falloff into a ring.
+    vignette: options.medium || omit.has('vignette') ? 0 : f.vignette,
   };
 }
 

@@ -2,7 +2,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import type { Layer } from './svg';
 import { planScene, type RenderInput, type ScenePlan } from './compose';
 import { tally, type RenderStyle } from './context';
-import { lookOf, type Look } from './looks';
+import { isPhotographic, lookOf, type Look } from './looks';
 import { readNegativePrompt, type NegativeReading } from './negative';
 import type { Omittable } from './parts';
 import { depthOfField } from './photo';
@@ -85,9 +85,9 @@ export async function renderScene(input: RenderInput): Promise<RenderedScene> {
   const height = Math.max(16, Math.round(input.height));
   const negative = readNegativePrompt(input.negativePrompt);
   const look = lookOf(input.prompt, input.style, input.styleName);
-  // "Realistic" or "a photo" in the prompt draws the realistic way, whatever button was pressed.
-  const style: RenderStyle = 'photographic' in look ? 'realistic' : input.style;
-  const medium = 'medium' in look ? look.medium : undefined;
+  // "Realistic", "a photo" or "anime" in the prompt draws that way, whatever button was pressed.
+  const style: RenderStyle = look.style;
+  const medium = look.medium;
   // The style button's text ("…, natural light, fine detail") says how to draw, not what: it is no
   // subject, no colour of one and no "over" that lifts one (positions still index the prompt).
   const subjectPrompt = withoutStyleWords(input.prompt);
@@ -120,7 +120,7 @@ export async function renderScene(input: RenderInput): Promise<RenderedScene> {
     composed = await composeLayers(plan, width, height);
   }
   // A photograph is focused on its subject: what lies behind it is soft (photo.ts).
-  if ('photographic' in look && !negative.omit.has('blur') && (subjects.length > 0 || plan.ctx.scene.subject)) {
+  if (isPhotographic(look) && !negative.omit.has('blur') && (subjects.length > 0 || plan.ctx.scene.subject)) {
     const horizon = plan.ctx.horizon;
     const focusY = main?.kind === 'sky' ? horizon : horizon + (height - horizon) * 0.55;
     composed = await depthOfField(composed, focusY, horizon, Math.min(width, height) * 0.0032);

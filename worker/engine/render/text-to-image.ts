@@ -1,8 +1,8 @@
 /**
  * Text-to-image on the offline engine: the procedural scene (procedural.ts), then, when the prompt
  * or the style names a medium the photo tools paint (looks.ts: oil, watercolour, pencil sketch,
- * anime, pop art, cyberpunk), that tool's own algorithm over the scene (worker/engine/tools), as it
- * would paint a photo. Kept apart from procedural.ts because the tools use the renderer themselves
+ * pop art, cyberpunk), that tool's own algorithm over the scene (worker/engine/tools), as it would
+ * paint a photo. Kept apart from procedural.ts because the tools use the renderer themselves
  * (the face swap's backgrounds): the scene must not depend on the tools.
  */
 import sharp from 'sharp';
@@ -18,7 +18,7 @@ export async function renderTextToImage(input: RenderInput): Promise<Uint8Array>
 /** {@link renderTextToImage} with what went into the picture (procedural.ts `RenderedScene`). */
 export async function renderPainted(input: RenderInput): Promise<RenderedScene> {
   const scene = await renderScene(input);
-  if (!('medium' in scene.look)) return scene;
+  if (!scene.look.medium) return scene;
   const { width, height } = await sharp(scene.png).metadata();
   const painted = await applyTool(scene.look.medium, scene.png, {}, input.seed ?? 0);
   // Tools work at most TOOL_MAX_SIDE wide; the picture keeps the size it was asked for.
