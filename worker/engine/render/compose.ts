@@ -30,6 +30,8 @@ export interface RenderInput {
   seed?: number;
   /** The prompt's subjects are drawn as sprites (sprites.ts): the scene draws none of its own. */
   sprites?: boolean;
+  /** The main sprite stands on the ground: a scene with water gets a near shore for it to stand on. */
+  groundedSprite?: boolean;
 }
 
 export interface ScenePlan {
@@ -100,8 +102,10 @@ export function planScene(input: RenderInput): ScenePlan {
   }
 
   drawSkyAndSpace(ctx, layers, spaceOnly, unknown);
-  const { wet, landmarkX } = drawHorizonLand(ctx, layers, spaceOnly);
-  drawNearScene(ctx, layers, spaceOnly, wet, landmarkX);
+  // A castle or lighthouse that is the picture's only subject is its subject: near and large.
+  const landmarkFocus = !input.sprites && !scene.subject && !scene.city;
+  const { wet, landmarkX } = drawHorizonLand(ctx, layers, spaceOnly, landmarkFocus);
+  drawNearScene(ctx, layers, spaceOnly, wet, landmarkX, input.groundedSprite ?? false);
   drawSceneSubjects(ctx, layers.front, spaceOnly);
   addWeather(ctx, layers);
   return { ctx, layers, water: scene.water !== null || wet, unknown, drawn: ctx.drawn };
@@ -228,7 +232,7 @@ function drawSkyAndSpace(ctx: Ctx, layers: Layers, spaceOnly: boolean, unknown: 
  * landmark on land. Returns whether the street is wet (it then mirrors the skyline like water) and
  * the x the landmark was placed at (a boat is drawn there later, on the water).
  */
-function drawHorizonLand(ctx: Ctx, layers: Layers, spaceOnly: boolean): { wet: boolean; landmarkX: number } {
+function drawHorizonLand(ctx: Ctx, layers: Layers, spaceOnly: boolean, landmarkFocus: boolean): { wet: boolean; landmarkX: number } {
   const { w, h, u, rand, scene, horizon } = ctx;
   const portrait = scene.portrait;
   const land = layers.land;
@@ -263,17 +267,23 @@ function drawHorizonLand(ctx: Ctx, layers: Layers, spaceOnly: boolean): { wet: b
 
   const landmarkX = w * (rand() < 0.5 ? rand.range(0.2, 0.35) : rand.range(0.65, 0.8));
   if (scene.landmark && scene.landmark !== 'boat' && !portrait) {
-    drawLandmarkOnLand(ctx, land, landmarkX);
+    drawLandmarkOnLand(ctx, land, landmarkFocus ? w * 0.5 + (landmarkX - w * 0.5) * 0.55 : landmarkX, landmarkFocus);
     tally(ctx, scene.landmark);
     tally(ctx, 'buildings');
   }
   return { wet, landmarkX };
 }
 
-/** A cabin, lighthouse, castle or pagoda on the ground, or on a headland across the water. */
-function drawLandmarkOnLand(ctx: Ctx, land: Layer, landmarkX: number): void {
+/**
+ * A cabin, lighthouse, castle or pagoda on the ground, or on a headland across the water; as the
+ * picture's subject (`focus`) twice as large and nearer.
+ */
+function drawLandmarkOnLand(ctx: Ctx, land: Layer, landmarkX: number, focus: boolean): void {
   const { h, scene, horizon, pal } = ctx;
-  const size = h * (scene.landmark === 'castle' ? 0.2 : scene.landmark === 'lighthouse' || scene.landmark === 'pagoda' ? 0.22 : 0.12);
+  const size =
+    h *
+    (scene.landmark === 'castle' ? 0.2 : scene.landmark === 'lighthouse' || scene.landmark === 'pagoda' ? 0.22 : 0.12) *
+    (focus ? 2 : 1);
   if (scene.water) {
     // A headland on the far shore to stand on.
     const hw = size * 1.6;
@@ -286,19 +296,19 @@ function drawLandmarkOnLand(ctx: Ctx, land: Layer, landmarkX: number): void {
     );
     drawLandmark(ctx, land, landmarkX, horizon - size * 0.2, size);
   } else {
-    drawLandmark(ctx, land, landmarkX, horizon + (h - horizon) * 0.12, size);
+    drawLandmark(ctx, land, landmarkX, horizon + (h - horizon) * (focus ? 0.4 : 0.12), size);
   }
 }
 
 /** Where the near shore begins when the scene has water in front. */
-const shoreTopOf = (ctx: Ctx) => ctx.h * (ctx.scene.beach ? 0.8 : 0.84);
+export const shoreTopOf = (ctx: Pick<Ctx, 'h' | 'scene'>) => ctx.h * (ctx.scene.beach ? 0.8 : 0.84);
 
 /** A subject standing on the ground (not a bird, not the portrait, not an astronaut on a planet's curve). */
 const hasGroundedSubject = (scene: Scene, spaceOnly: boolean) =>
   Boolean(scene.subject && scene.subject !== 'bird' && !scene.portrait && !(spaceOnly && scene.subject === 'astronaut'));
 
 /** The near scene (not mirrored): fog, water surface, a boat, the shore, framing trees, blossom, flowers, palms, a tree. */
-function drawNearScene(ctx: Ctx, layers: Layers, spaceOnly: boolean, wet: boolean, landmarkX: number): void {
+function drawNearScene(ctx: Ctx, layers: Layers, spaceOnly: boolean, wet: boolean, landmarkX: number, groundedSprite: boolean): void {
   const { w, h, rand, scene, horizon, pal } = ctx;
   const portrait = scene.portrait;
   const front = layers.front;
@@ -313,7 +323,8 @@ function drawNearScene(ctx: Ctx, layers: Layers, spaceOnly: boolean, wet: boolea
   }
 
   const shoreTop = shoreTopOf(ctx);
-  const shore = scene.water && (hasGroundedSubject(scene, spaceOnly) || scene.beach || scene.flowers || scene.palms || scene.blossom);
+  const shore =
+    scene.water && (hasGroundedSubject(scene, spaceOnly) || groundedSprite || scene.beach || scene.flowers || scene.palms || scene.blossom);
   if (shore) drawForeground(ctx, layers, shoreTop);
   if (scene.forest && !portrait) framingTrees(ctx, front, 'pine');
   if (scene.blossom) blossomTree(ctx, front, rand() < 0.5 ? w * 0.12 : w * 0.88, h * 1.02, h * 0.75);

@@ -7,7 +7,7 @@ import { readNegativePrompt, type NegativeReading } from './negative';
 import type { Omittable } from './parts';
 import { depthOfField } from './photo';
 import { finishStyle } from './post';
-import { placeSubjects, tableBackdropSvg, underwaterBackdropSvg, type Setting } from './sprites';
+import { ALOFT, placeSubjects, tableBackdropSvg, underwaterBackdropSvg, type Setting } from './sprites';
 import { hashString } from './prng';
 import { findSubjects, withoutStyleWords, type SubjectFamily, type SubjectHit } from './vocabulary';
 
@@ -99,13 +99,14 @@ export async function renderScene(input: RenderInput): Promise<RenderedScene> {
   // Boats and surfacing sea animals need water: an ocean when the prompt names no scene of its own.
   let scenePrompt = (main?.kind === 'water' || main?.kind === 'sea') && !noWater ? `${input.prompt} ocean` : input.prompt;
   const frame = { ...input, style, width, height, negative };
-  let plan = planScene({ ...frame, prompt: scenePrompt, sprites: subjects.length > 0 });
+  const groundedSprite = main?.kind === 'ground' && !ALOFT.test(subjectPrompt);
+  let plan = planScene({ ...frame, prompt: scenePrompt, sprites: subjects.length > 0, groundedSprite });
   const tabled = !underwater && (main?.kind === 'table' || (main !== undefined && ON_A_TABLE.test(input.prompt))) && plan.unknown;
   if (main && !tabled && plan.unknown && style !== 'abstract' && (main.kind === 'ground' || main.kind === 'sky')) {
     const landscapes = SUBJECT_LANDSCAPES.filter(([, part]) => !negative.omit.has(part));
     const [landscape] = landscapes[hashString(`${input.prompt}\u0000${seed}`) % landscapes.length] ?? SUBJECT_LANDSCAPES[0]!;
     scenePrompt = `${input.prompt} ${landscape}`;
-    plan = planScene({ ...frame, prompt: scenePrompt, sprites: true });
+    plan = planScene({ ...frame, prompt: scenePrompt, sprites: true, groundedSprite });
   }
   let setting: Setting = 'scene';
   let composed: Raw;

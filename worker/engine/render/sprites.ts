@@ -5,7 +5,7 @@
  * get the scene's ink outline. The style pass that follows (post.ts) treats them with the scene.
  */
 import sharp, { type OverlayOptions } from 'sharp';
-import type { ScenePlan } from './compose';
+import { shoreTopOf, type ScenePlan } from './compose';
 import type { RenderStyle } from './context';
 import { createRng } from './prng';
 import { subjectSvg, type SubjectHit } from './vocabulary';
@@ -131,7 +131,7 @@ async function tint(png: Buffer, hue: number | null): Promise<Buffer> {
 /** "a knight on a horse", "riding a horse", 騎馬: the person rides the animal that follows. */
 const RIDES = /(?:\b(?:on|riding|rides|astride|atop)\s+(?:(?:a|an|the|his|her|their|its)\s+)?(?:\p{L}+\s+)?$)|騎(?:著|在)?$/iu;
 /** "a dragon over the mountains", "flying", 天空: the main subject goes up into the sky. */
-const ALOFT = /\b(?:over|above|flying|flies|fly|soaring|in the sky|in the air)\b|飛|天空|空中/i;
+export const ALOFT = /\b(?:over|above|flying|flies|fly|soaring|in the sky|in the air)\b|飛|天空|空中/i;
 
 /** "two foxes", 三隻小貓: a lone subject named with a number is drawn that many times (up to three). */
 const COUNTS: [RegExp, number][] = [
@@ -260,6 +260,9 @@ export async function placeSubjects(
     if (setting === 'underwater' || floating) cy = h * (0.46 + (i === 0 ? 0 : (rand() - 0.5) * 0.3));
     else if (kind === 'sky') cy = h * (0.24 + rand() * 0.08) + (i === 0 ? 0 : h * 0.06);
     else if ((kind === 'water' || kind === 'sea') && plan.water) cy = horizon + (h - horizon) * 0.45;
+    // By the water the near shore is drawn for it (compose.ts): it stands there, not in the waves.
+    else if (plan.ctx.scene.water && setting === 'scene')
+      cy = Math.min(h - size * 0.5, shoreTopOf(plan.ctx) + (h - shoreTopOf(plan.ctx)) * 0.6 - size * 0.45);
     else cy = Math.min(h - size * 0.52, horizon + (h - horizon) * 0.55 - size * 0.42);
     // Twemoji draws people as heads cut flat at the neck or chest: standing on the grass they look
     // severed, so a bust on the ground is framed like a portrait, its cut edge on the picture's edge.

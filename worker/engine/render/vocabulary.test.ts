@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { QUICK_STYLE_TEXTS, STYLE_TEXTS } from '../../contract/style-texts';
-import { renderFromPrompt } from './procedural';
+import { renderFromPrompt, renderScene } from './procedural';
 import { riderOf } from './sprites';
 import { findSubjects, loadVocabulary } from './vocabulary';
 
@@ -137,6 +137,20 @@ describe('text-to-image draws the subject', () => {
     const [r, g, b] = mean(await region(await renderFromPrompt({ ...input, prompt: 'a blue fox in a meadow' }), 96, 96, 64, 96));
     expect(b).toBeGreaterThan(r! + 40);
     expect(b).toBeGreaterThan(g! - 10);
+  });
+
+  it('frames an animal drawn as a head like a portrait, cut by the bottom edge, not lying on the grass', async () => {
+    const fox = await renderFromPrompt({ prompt: 'a red fox in a meadow', style: 'cartoon', width: 256, height: 256, seed: 5 });
+    // The bottom rows under the middle are the fox's white chin and orange cheeks, not green grass.
+    const [r, g, b] = mean(await region(fox, 112, 248, 32, 8));
+    expect(r).toBeGreaterThan(g! + 10);
+    expect(r).toBeGreaterThan(b! + 40);
+  });
+
+  it('stands a subject by the water on a near shore, not in the waves', async () => {
+    const { plan } = await renderScene({ prompt: 'a dog by the lake', style: 'realistic', width: 128, height: 128, seed: 2 });
+    expect(plan.drawn.water).toBeGreaterThan(0);
+    expect(plan.drawn.grass).toBeGreaterThan(0);
   });
 
   it('draws sea animals underwater: blue above and around them', async () => {

@@ -42,7 +42,7 @@ export interface SubjectEntry {
   kind: SubjectKind;
   /** A person or character (can ride an animal: "a knight on a horse"). */
   person: boolean;
-  /** Drawn as head and shoulders (girl, king, mage), not a whole figure: rides smaller. */
+  /** Drawn as head and shoulders (girl, king, mage) or an animal's head (fox, panda), not a whole figure: framed at the bottom edge, rides smaller. */
   bust: boolean;
   family: SubjectFamily;
 }
@@ -66,6 +66,16 @@ interface EmojibaseEntry {
 const PEOPLE = new Set([11, 23, 24, 25, 26, 27, 28, 29, 30]);
 /** Of those, the ones Twemoji draws as head and shoulders. */
 const BUSTS = new Set([11, 23, 24, 25, 26]);
+/**
+ * Animals Twemoji draws as a head (a face, or a head cut at the neck). Standing on the grass with a
+ * shadow they look severed, so they are framed like the people's busts: a close-up cut by the
+ * picture's bottom edge.
+ */
+const HEADS = new Set([
+  ...['monkey face', 'gorilla', 'orangutan', 'dog face', 'wolf', 'fox', 'raccoon', 'cat face', 'lion', 'tiger face', 'horse face'],
+  ...['moose', 'unicorn', 'zebra', 'deer', 'cow face', 'pig face', 'boar', 'mouse face', 'hamster', 'rabbit face', 'bear'],
+  ...['polar bear', 'koala', 'panda', 'frog', 'dragon face', 'chicken', 'rhinoceros', 'eagle'],
+]);
 /** Places and weather are the scene's job (compose.ts draws mountains, castles, rain): not sprites. */
 const SCENERY = new Set([49, 50, 51, 52, 53, 58, 59]);
 const SKY = new Set([35, 56, 59]);
@@ -676,7 +686,7 @@ export function loadVocabulary(): Vocabulary {
     const file = artwork.has(code) ? code : code.replace(/-fe0f/g, '');
     if (!artwork.has(file)) continue;
     const person = e.subgroup !== undefined && PEOPLE.has(e.subgroup);
-    const bust = e.subgroup !== undefined && BUSTS.has(e.subgroup);
+    const bust = (e.subgroup !== undefined && BUSTS.has(e.subgroup)) || HEADS.has(e.label);
     const index = entries.push({ code: file, label: e.label, kind: kindOf(e), person, bust, family: familyOf(e, person) }) - 1;
     const chinese = zh.get(e.hexcode);
     exact.push([e.label.toLowerCase(), index], ...(chinese ? [[chinese.label, index] as [string, number]] : []));
