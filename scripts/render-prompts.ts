@@ -6,7 +6,10 @@
  *
  * Two more rows send prompts the way the workbench does after a style button is clicked — the
  * prompt, ", " and the button's text (web/src/features/workbench/prompt-suffix.ts) — plus the
- * inspiration chips and the review's off-gallery cases.
+ * inspiration chips and the review's off-gallery cases. Then the negative prompt (the same prompt
+ * and seed without and with it: what it names must be gone), Chinese compound words (no character
+ * of a longer word may draw a subject) and the looks prompts name (oil, watercolour, sketch, pop
+ * art, cyberpunk, "realistic").
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import sharp, { type OverlayOptions } from 'sharp';
@@ -70,6 +73,43 @@ export const WORKBENCH = [
   withStyleText('一隻幸運的貓', 'cartoon'),
 ];
 
+type Entry = { prompt: string; style: StyleId; caption: string; negativePrompt?: string; seed?: number };
+
+/** The same prompt and seed without and with a negative prompt. */
+const withAndWithout = (prompt: string, style: StyleId, negativePrompt: string, seed: number): Entry[] => [
+  { prompt, style, caption: prompt, seed },
+  { prompt, style, caption: `${prompt} − ${negativePrompt}`, negativePrompt, seed },
+];
+
+export const NEGATIVE: Entry[] = [
+  ...withAndWithout('a cabin in a pine forest', 'realistic', 'trees', 3),
+  ...withAndWithout('森林裡的鹿', 'anime', '樹', 5),
+  ...withAndWithout('sunset over mountains and a lake', 'artistic', 'mountains, clouds', 2),
+  ...withAndWithout('a cat and a dog on the beach', 'cartoon', 'dogs', 4),
+  ...withAndWithout('夜晚的城市', 'realistic', '月亮、星星', 6),
+  ...withAndWithout('a woman walking on the beach', 'anime', 'people, sun', 7),
+];
+
+/** Chinese compounds: 電影感光線 is cinematic light (no thread), 線上 online, 火車站 a station, 花生 peanuts. */
+export const CHINESE: Entry[] = [
+  { prompt: '電影感光線的貓', style: 'realistic', caption: '電影感光線的貓' },
+  { prompt: '線上', style: 'anime', caption: '線上' },
+  { prompt: '火車站', style: 'cartoon', caption: '火車站' },
+  { prompt: '花生', style: 'realistic', caption: '花生' },
+  { prompt: '一朵花', style: 'artistic', caption: '一朵花' },
+  { prompt: '雪山下的湖', style: 'anime', caption: '雪山下的湖' },
+];
+
+/** Looks the prompt names: mediums the photo tools paint, "realistic". */
+export const LOOKS: Entry[] = [
+  { prompt: 'a red fox, oil painting', style: 'realistic', caption: 'a red fox, oil painting' },
+  { prompt: '水彩畫的貓', style: 'realistic', caption: '水彩畫的貓' },
+  { prompt: 'a lighthouse by the sea, pencil sketch', style: 'realistic', caption: 'a lighthouse, pencil sketch' },
+  { prompt: 'pop art portrait of a dog', style: 'realistic', caption: 'pop art portrait of a dog' },
+  { prompt: '賽博龐克城市', style: 'realistic', caption: '賽博龐克城市' },
+  { prompt: 'a realistic photo of a horse', style: 'cartoon', caption: 'a realistic photo of a horse' },
+];
+
 const TILE = 220;
 const COLUMNS = 6;
 
@@ -83,9 +123,15 @@ const outDir = outAt > 0 ? process.argv[outAt + 1] : undefined;
 if (outDir) mkdirSync(outDir, { recursive: true });
 
 const tiles: OverlayOptions[] = [];
-const sheet = [...PROMPTS.map((prompt, i) => ({ prompt, style: STYLES[i % STYLES.length]!, caption: prompt })), ...WORKBENCH];
-for (const [i, { prompt, style, caption: label }] of sheet.entries()) {
-  const png = await renderTextToImage({ prompt, style, width: 512, height: 512, seed: 11 + i });
+const sheet: Entry[] = [
+  ...PROMPTS.map((prompt, i) => ({ prompt, style: STYLES[i % STYLES.length]!, caption: prompt })),
+  ...WORKBENCH,
+  ...NEGATIVE,
+  ...CHINESE,
+  ...LOOKS,
+];
+for (const [i, { prompt, style, caption: label, negativePrompt, seed }] of sheet.entries()) {
+  const png = await renderTextToImage({ prompt, negativePrompt, style, width: 512, height: 512, seed: seed ?? 11 + i });
   if (outDir) writeFileSync(`${outDir}/${String(i + 1).padStart(2, '0')}-${style}.png`, png);
   const left = (i % COLUMNS) * (TILE + 6) + 6;
   const top = Math.floor(i / COLUMNS) * (TILE + 32) + 6;
