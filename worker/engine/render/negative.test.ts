@@ -34,6 +34,15 @@ describe('readNegativePrompt', () => {
     expect(readNegativePrompt('品質差、樹').unknown).toEqual(['品質差']);
     expect(readNegativePrompt('   ').unknown).toEqual([]);
   });
+
+  it('takes a flaw of a thing for a flaw, not for the thing: "poorly drawn face" keeps the people', () => {
+    const flaws = readNegativePrompt('poorly drawn face, bad hands, extra fingers, deformed trees, 畸形的手, blurry');
+    expect([...flaws.omit]).toEqual(['blur']);
+    expect(flaws.subjects.size + flaws.families.size).toBe(0);
+    expect(flaws.unknown).toEqual(['poorly drawn face', 'bad hands', 'extra fingers', 'deformed trees', '畸形的手']);
+    // The thing itself, named plainly, is still left out.
+    expect([...readNegativePrompt('faces, long grass').omit].sort()).toEqual(['grass', 'people']);
+  });
 });
 
 describe('the negative prompt leaves out what it names', () => {
@@ -101,6 +110,12 @@ describe('the negative prompt leaves out what it names', () => {
     // With its subjects left out the scene draws none of its own in their place.
     const { plan } = await renderScene({ ...frame, prompt: 'a cat and a dog on the beach', negativePrompt: 'animals', seed: 1 });
     expect(plan.drawn.animals ?? 0).toBe(0);
+  });
+
+  it('keeps the woman of a portrait with a common negative prompt of flaws', async () => {
+    const negativePrompt = 'lowres, bad anatomy, bad hands, poorly drawn face, extra limbs, watermark, signature';
+    const portrait = await renderScene({ ...frame, prompt: 'portrait of a woman', negativePrompt, seed: 3 });
+    expect(portrait.subjects.map((hit) => hit.label)).toEqual(['woman']);
   });
 
   it('changes nothing for a negative prompt that names nothing it draws, and says so', async () => {

@@ -99,8 +99,17 @@ const NEVER_DRAWN = [
   ...['文字', '字', '字母', '浮水印', '水印', '簽名', '標誌', '商標', '邊框', '相框', '字幕'],
 ];
 
+/**
+ * A term that names a flaw of a thing ("bad hands", "poorly drawn face", "extra fingers", 畸形的手)
+ * asks for the thing done well, not for it to go: "poorly drawn face" must not take the woman out
+ * of "portrait of a woman". The engine cannot act on flaws, so such terms are unknown to it (only
+ * "blurry …" still turns off the finish's blur).
+ */
+const FLAW =
+  /^(?:very |badly |poorly )?(?:bad|poor|poorly drawn|badly drawn|deformed|disfigured|distorted|mutated|mutilated|malformed|extra|missing|fused|cloned|duplicated?|ugly|gross|wrong|cropped|low[- ]?quality|worst|blurry|too many|asymmetric(?:al)?)\s+\S|^(?:畸形|變形|扭曲|多餘|錯誤|醜陋|醜|崩壞|缺少|多出|模糊)的?\p{Script=Han}/iu;
+
 export interface NegativeReading {
-  /** The negative prompt as given. */
+  /** The terms of the negative prompt that name things (not flaws), joined. */
   text: string;
   /** Scene parts to leave out. */
   omit: ReadonlySet<Omittable>;
@@ -114,32 +123,44 @@ export interface NegativeReading {
 
 const NOTHING_OMITTED: NegativeReading = { text: '', omit: new Set(), subjects: new Set(), families: new Set(), unknown: [] };
 
-/** Separators of a negative prompt's terms: "trees, clouds", "trees and clouds", 樹、雲, 樹和雲. */
-const TERM_SEPARATORS = /[,，、;；|\n]+|\s+(?:and|or|&)\s+|[和與及或]/u;
+/**
+ * Separators of a negative prompt's terms: "trees, clouds", "trees and clouds", 樹、雲. Chinese
+ * conjunctions (和, 與) stay inside their term: they are also parts of words (和服, 平和).
+ */
+const TERM_SEPARATORS = /[,，、;；|\n]+|\s+(?:and|or|&)\s+/u;
 
 /** Reads a negative prompt: the parts and subjects it names, and the terms the engine does not know. */
-export function readNegativePrompt(text: string | undefined): NegativeReading {
-  if (!text?.trim()) return NOTHING_OMITTED;
+export function readNegativePrompt(negativePrompt: string | undefined): NegativeReading {
+  if (!negativePrompt?.trim()) return NOTHING_OMITTED;
   const omit = new Set<Omittable>();
+  const things: string[] = [];
+  const unknown: string[] = [];
+  for (const term of negativePrompt.split(TERM_SEPARATORS).map((part) => part.trim())) {
+    if (!term) continue;
+    if (!FLAW.test(term)) {
+      things.push(term);
+      if (!namesSomething(term)) unknown.push(term);
+    } else if (names(term).has(WORDS.blur)) omit.add('blur');
+    else unknown.push(term);
+  }
+  const text = things.join(', ');
   const families = new Set<SubjectFamily>();
-  const names = matcher(text);
-  for (const part of OMITTABLE) if (names.has(WORDS[part])) omit.add(part);
+  const named = names(text);
+  for (const part of OMITTABLE) if (named.has(WORDS[part])) omit.add(part);
   for (const part of omit) for (const family of FAMILIES[part] ?? []) families.add(family);
-  for (const [words, kinds] of FAMILY_WORDS) if (names.has(words)) for (const family of kinds) families.add(family);
-  const subjects = new Set(findSubjects(text, 50).map((hit) => hit.code));
-  const unknown = text
-    .split(TERM_SEPARATORS)
-    .map((term) => term.trim())
-    .filter((term) => term && !namesSomething(term));
+  for (const [words, kinds] of FAMILY_WORDS) if (named.has(words)) for (const family of kinds) families.add(family);
+  const subjects = new Set(text ? findSubjects(text, 50).map((hit) => hit.code) : []);
   return { text, omit, subjects, families, unknown };
 }
 
+const names = (text: string) => matcher(text);
+
 function namesSomething(term: string): boolean {
-  const names = matcher(term);
+  const named = names(term);
   return (
-    OMITTABLE.some((part) => names.has(WORDS[part])) ||
-    FAMILY_WORDS.some(([words]) => names.has(words)) ||
-    names.has(NEVER_DRAWN) ||
+    OMITTABLE.some((part) => named.has(WORDS[part])) ||
+    FAMILY_WORDS.some(([words]) => named.has(words)) ||
+    named.has(NEVER_DRAWN) ||
     findSubjects(term, 1).length > 0
   );
 }
