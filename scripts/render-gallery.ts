@@ -5,7 +5,9 @@
  * sources in its README). Restoration is shown on a damaged copy (restore.damage.ts) beside the
  * clean original; the ID photo on the portrait, in three sizes and colours; face swap as option
  * choices on the portrait and text-mode avatars (`--only face-swap`); logos from descriptions in
- * both languages through the engine's own entry, as the logo page sends them (`--only logo-generation`).
+ * both languages through the engine's own entry, as the logo page sends them (`--only logo-generation`);
+ * workbench edits on the offline engine — backgrounds, styles, colour, composition of two uploads —
+ * as prompts in both languages (`--only edit`).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import sharp, { type OverlayOptions } from 'sharp';
@@ -182,10 +184,90 @@ async function renderLogos() {
   return sheet(rows, 'logo-generation.jpg', 520);
 }
 
-type SheetId = EngineToolId | 'logo-generation';
+/**
+ * Workbench edits on the offline engine (worker/engine/edit): each row one kind of instruction, each
+ * picture a prompt as typed, through the engine's own entry (so the unchanged-output check runs too).
+ */
+async function renderEdits() {
+  const edit = async (prompt: string, images: (typeof PHOTOS)[number][], seed = 5) => {
+    const first = await sharp(photo(images[0]!)).metadata();
+    const scale = Math.min(1, 768 / Math.max(first.width ?? 512, first.height ?? 512));
+    const output = await runEngineOperation({
+      op: 'edit',
+      prompt,
+      style: 'realistic',
+      images: images.map(photo),
+      width: Math.round((first.width ?? 512) * scale),
+      height: Math.round((first.height ?? 512) * scale),
+      seed,
+    });
+    // A transparent background is shown on a checkerboard.
+    return new Uint8Array(
+      await sharp(checkerboard(output.width, output.height), { raw: { width: output.width, height: output.height, channels: 3 } })
+        .composite([{ input: Buffer.from(output.bytes) }])
+        .png()
+        .toBuffer(),
+    );
+  };
+  const esc = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const row = async (items: [string, (typeof PHOTOS)[number][]][], withOriginal?: (typeof PHOTOS)[number]) => ({
+    title: esc([...(withOriginal ? ['original'] : []), ...items.map(([prompt]) => `“${prompt}”`)].join(' · ')),
+    images: [...(withOriginal ? [photo(withOriginal)] : []), ...(await Promise.all(items.map(([prompt, images]) => edit(prompt, images))))],
+  });
+  const rows = [
+    await row(
+      [
+        ['Put her in front of a night city skyline', ['portrait']],
+        ['on a beach at sunset', ['portrait']],
+        ['把背景換成森林', ['portrait']],
+        ['white background', ['portrait']],
+      ],
+      'portrait',
+    ),
+    await row([
+      ['blur the background', ['portrait']],
+      ['make the background black and white', ['portrait']],
+      ['remove the background', ['portrait']],
+      ['in front of snowy mountains', ['old-photo']],
+    ]),
+    await row([
+      ['anime style', ['landscape']],
+      ['watercolour painting', ['pet']],
+      ['變成油畫', ['still-life']],
+      ['pencil sketch', ['portrait']],
+    ]),
+    await row([
+      ['black and white, more contrast', ['still-life']],
+      ['vintage photo', ['landscape']],
+      ['warmer and brighter', ['night']],
+      ['cooler, more vivid', ['pet']],
+    ]),
+    await row([
+      ['put them together', ['portrait', 'old-photo']],
+      ['add the cat on the left', ['landscape', 'pet']],
+      ['把兩張照片合成在一起', ['landscape', 'old-photo']],
+      ['put them together on a beach', ['portrait', 'old-photo']],
+    ]),
+    { title: 'the two-upload row’s second photos: old photo · pet', images: [photo('old-photo'), photo('pet')] },
+  ];
+  return sheet(rows, 'edit.jpg');
+}
+
+/** A light grey checkerboard, under a transparent result. */
+function checkerboard(width: number, height: number): Buffer {
+  const cell = 16;
+  const data = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      data.fill((Math.floor(x / cell) + Math.floor(y / cell)) % 2 ? 200 : 235, (y * width + x) * 3, (y * width + x) * 3 + 3);
+  return data;
+}
+
+type SheetId = EngineToolId | 'logo-generation' | 'edit';
 
 async function render(toolId: SheetId) {
   if (toolId === 'face-swap') return renderFaceSwap();
+  if (toolId === 'edit') return renderEdits();
   if (toolId === 'logo-generation') return renderLogos();
   const originals = PHOTOS.map(photo);
   if (toolId === 'id-photo-generation') {

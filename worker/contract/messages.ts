@@ -216,6 +216,16 @@ export const MESSAGES = {
     'zh-Hant':
       '未使用 AI 模型時，本伺服器只能套用可辨識的效果：髮色與眼睛顏色、鬍子、眼鏡、帽子等頭部配件、背景、光線、照片效果與藝術風格。請選擇選項，或描述其中一項（例如「戴墨鏡和棒球帽」、「藍色頭髮」、「在海灘上」）',
   },
+  editOfflineNothingToApply: {
+    en: 'Without an AI model this server edits only what it recognises: the background (a colour, a blur, none, or a scene such as a night city skyline or a beach), a style (anime, sketch, watercolour, oil, pop art, cyberpunk), colour and light, or several uploads combined. Describe one of these',
+    'zh-Hant':
+      '未使用 AI 模型時，本伺服器只能執行可辨識的編輯：背景（純色、模糊、去背，或夜晚城市天際線、海灘等場景）、風格（動漫、素描、水彩、油畫、普普藝術、賽博朋克）、色彩與光線，或合成多張上傳的照片。請描述其中一項',
+  },
+  editOfflineCannotDo: {
+    en: 'Without an AI model this server cannot do “{part}”: it changes backgrounds, styles, colour and light, not people or things in the picture. Remove that part and start again; nothing was charged',
+    'zh-Hant':
+      '未使用 AI 模型時，本伺服器無法執行「{part}」：它能改變背景、風格、色彩與光線，但不會改變畫面中的人或物。請刪去這部分再開始；未扣任何點數',
+  },
   // Payments
   orderNotFound: { en: 'Order not found', 'zh-Hant': '找不到訂單' },
   noActiveSubscription: { en: 'You have no active subscription', 'zh-Hant': '您目前沒有有效的訂閱' },

@@ -2007,6 +2007,8 @@ export interface components {
                     available: boolean;
                     description: string;
                     name: string;
+                    /** @description Served by the offline engine, which edits only by the instructions it recognises and refuses other prompts before any charge */
+                    offline: boolean;
                     /** @description The advanced options this model’s engine honours, for text-to-image and for editing; null when unknown */
                     options: {
                         edit: ("negativePrompt" | "seed" | "strength" | "steps" | "cfgScale" | "sampler")[];
@@ -2017,6 +2019,8 @@ export interface components {
                     available: boolean;
                     description: string;
                     name: string;
+                    /** @description Served by the offline engine, which edits only by the instructions it recognises and refuses other prompts before any charge */
+                    offline: boolean;
                     /** @description The advanced options this model’s engine honours, for text-to-image and for editing; null when unknown */
                     options: {
                         edit: ("negativePrompt" | "seed" | "strength" | "steps" | "cfgScale" | "sampler")[];
@@ -2027,6 +2031,8 @@ export interface components {
                     available: boolean;
                     description: string;
                     name: string;
+                    /** @description Served by the offline engine, which edits only by the instructions it recognises and refuses other prompts before any charge */
+                    offline: boolean;
                     /** @description The advanced options this model’s engine honours, for text-to-image and for editing; null when unknown */
                     options: {
                         edit: ("negativePrompt" | "seed" | "strength" | "steps" | "cfgScale" | "sampler")[];

@@ -72,6 +72,11 @@ const modelInfo = z.object({
     .object({ textToImage: supported, edit: supported })
     .nullable()
     .describe('The advanced options this model’s engine honours, for text-to-image and for editing; null when unknown'),
+  offline: z
+    .boolean()
+    .describe(
+      'Served by the offline engine, which edits only by the instructions it recognises and refuses other prompts before any charge',
+    ),
 });
 
 export const modelsResponse = z

@@ -1,7 +1,21 @@
-import sharp, { type Sharp } from 'sharp';
-import { EngineInputError, type EngineToolId } from '../../contract/engine-operations';
+/**
+ * Editing on the offline engine: the prompt is read into instructions by the contract's rules
+ * (contract/edit-instructions.ts, the same reading the server refuses by before any charge), and
+ * exactly those are carried out, in this order: further uploads composed into the first
+ * (compose.ts), a new background behind the subject (background.ts), a style painted by its photo
+ * tool (worker/engine/tools), then colour and light adjustments (adjustments.ts), the whole blended
+ * with the source by `strength`. A prompt with nothing the engine can do is refused here too: there
+ * is no fallback that changes a photo without being asked. Deterministic for the same input.
+ */
+import sharp from 'sharp';
+import { EngineInputError } from '../../contract/engine-operations';
+import { type EditInstructions, editDoesSomething, readEditInstructions } from '../../contract/edit-instructions';
 import { applyTool } from '../tools';
-import { phrasePattern } from './prompt-words';
+import { decodeRaster, encodeRaster, type Plane } from '../tools/raster';
+import { applyAdjustments } from './adjustments';
+import { replaceBackground } from './background';
+import { composeUploads } from './compose';
+import { findSubject } from './subject';
 
 export interface EditOperation {
   prompt: string;
@@ -14,100 +28,76 @@ export interface EditOperation {
   strength?: number;
 }
 
-type Op = (image: Sharp) => Sharp;
-
-/**
- * A style the prompt names is painted by that photo tool's real algorithm (worker/engine/tools);
- * the first style named wins, as one picture has one medium.
- */
-const STYLE_TOOLS: [readonly string[], EngineToolId][] = [
-  [['anime', 'cartoon', 'comic', 'manga', '動漫', '卡通', '漫畫'], 'anime-style'],
-  [['sketch', 'pencil', 'line art', 'drawing', '素描', '鉛筆'], 'sketch'],
-  [['watercolor', 'watercolour', '水彩'], 'watercolor'],
-  [['oil painting', 'oil', 'painting', 'painterly', '油畫'], 'oil-painting'],
-  [['pop art', 'warhol', '普普'], 'pop-art-portrait'],
-  [['cyberpunk', 'neon', '賽博', '霓虹'], 'cyberpunk'],
-];
-const STYLE_PATTERNS = STYLE_TOOLS.map(([phrases, toolId]) => [phrasePattern(phrases), toolId] as const);
-
-/**
- * Prompt words and quick styles → adjustments, matched as whole words (prompt-words.ts: a
- * "medieval knight" is not a night scene). Each match is its own pipeline step.
- */
-const OPERATIONS: [readonly string[], Op][] = [
-  [['black and white', 'black & white', 'monochrome', 'grayscale', 'greyscale', '黑白'], (s) => s.grayscale()],
-  [
-    ['sepia', 'vintage', 'retro', 'old photo', '復古', '懷舊'],
-    (s) => s.grayscale().tint({ r: 112, g: 66, b: 20 }).modulate({ brightness: 1.05 }),
-  ],
-  [
-    ['warm', 'warmer', 'sunset', 'golden', '溫暖'],
-    (s) =>
-      s.recomb([
-        [1.15, 0.05, 0],
-        [0, 1.02, 0],
-        [0, 0, 0.85],
-      ]),
-  ],
-  [
-    ['cool', 'cooler', 'cold', 'icy', 'winter', '冷'],
-    (s) =>
-      s.recomb([
-        [0.88, 0, 0],
-        [0, 1, 0.05],
-        [0, 0.05, 1.18],
-      ]),
-  ],
-  [['bright', 'brighter', 'lighter', '明亮'], (s) => s.modulate({ brightness: 1.2 })],
-  [['dark', 'darker', 'moody', 'night', '暗'], (s) => s.modulate({ brightness: 0.75 }).linear(1.1, -10)],
-  [['vivid', 'saturated', 'saturation', 'colorful', 'colourful', '鮮豔'], (s) => s.modulate({ saturation: 1.5 })],
-  [['blur', 'blurry', 'soft', 'dreamy', '柔和'], (s) => s.blur(3)],
-  [['sharpen', 'sharper', 'enhance', 'details', 'detail', '清晰', '細節'], (s) => s.sharpen({ sigma: 1.6 }).modulate({ saturation: 1.1 })],
-  [['realistic', 'photo', 'restore', '修復'], (s) => s.normalise().sharpen({ sigma: 1 })],
-  [['mirror', 'flip', '鏡像'], (s) => s.flop()],
-  [['invert', 'negative', '反轉'], (s) => s.negate({ alpha: false })],
-];
-const PATTERNS = OPERATIONS.map(([phrases, op]) => [phrasePattern(phrases), op] as const);
-
-const QUICK_STYLE: Record<string, string> = {
-  artistic: 'oil painting',
-  anime: 'anime',
-  cartoon: 'cartoon',
-  abstract: 'pop art vivid',
-  realistic: 'enhance detail',
-};
-
-/**
- * Editing on the offline engine: real image operations chosen from the prompt's words and the quick
- * style, applied to the first image (the others inset). Deterministic for the same input.
- */
 export async function editImages(input: EditOperation): Promise<Uint8Array> {
   if (input.images.length === 0) throw new EngineInputError('INVALID_IMAGE', 'invalid input: no source image');
+  const plan = readEditInstructions(input.prompt, { style: input.style, uploads: input.images.length });
+  if (!editDoesSomething(plan))
+    throw new EngineInputError(
+      'UNSUPPORTED_OPERATION',
+      'the prompt asks for nothing the offline engine can do (see contract/edit-instructions.ts)',
+    );
   const width = input.width ?? 1024;
   const height = input.height ?? 1024;
-  const wanted = `${input.prompt} ${QUICK_STYLE[input.style] ?? input.style}`;
-  const source = await composeSources(input.images, width, height);
-  let current = source;
-  let applied = 0;
-  const style = STYLE_PATTERNS.find(([pattern]) => pattern.test(wanted));
-  if (style) {
-    const styled = await applyTool(style[1], current, {}, input.seed ?? 1);
-    // Tools work at most TOOL_MAX_SIDE wide; the edit keeps the size it was asked for.
-    current =
-      styled.width === width && styled.height === height
-        ? Buffer.from(styled.bytes)
-        : await sharp(styled.bytes).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).png().toBuffer();
-    applied++;
-  }
-  // sharp applies operations in its own order within one pipeline, so each step is its own pipeline.
-  for (const [pattern, op] of PATTERNS) {
-    if (!pattern.test(wanted)) continue;
-    current = await op(sharp(current)).png().toBuffer();
-    applied++;
-  }
-  if (applied === 0) current = await sharp(current).normalise().sharpen({ sigma: 1 }).modulate({ saturation: 1.15 }).png().toBuffer();
+  const seed = input.seed ?? 1;
+  const [first, ...others] = input.images;
+  const source = await decodable(() => sharp(first).rotate().resize(width, height, { fit: 'cover' }).removeAlpha().png().toBuffer());
+  const work = await subjectWork(source, others, plan, seed);
+  let current = work.bytes;
+  let alpha = work.alpha;
+  if (plan.style) current = await sized((await applyTool(plan.style, current, {}, seed)).bytes, width, height);
+  current = await applyAdjustments(current, plan.adjustments);
   if (input.strength !== undefined && input.strength < 1) current = await blend(source, current, input.strength, width, height);
-  return new Uint8Array(current);
+  // A mirrored picture has a mirrored matte.
+  if (alpha && plan.adjustments.includes('mirror')) alpha = mirrored(alpha);
+  return alpha ? withAlpha(current, alpha, input.strength ?? 1, width, height) : new Uint8Array(current);
+}
+
+/**
+ * Composition and background, the work that needs the subject's matte; the source unchanged when the
+ * prompt asks for neither. Works at the tools' size (at most TOOL_MAX_SIDE) and hands back PNG bytes
+ * at the edit's size.
+ */
+async function subjectWork(
+  source: Buffer,
+  others: Uint8Array[],
+  plan: EditInstructions,
+  seed: number,
+): Promise<{ bytes: Buffer; alpha?: Plane }> {
+  if (others.length === 0 && !plan.background) return { bytes: source };
+  const { width, height } = await sharp(source).metadata();
+  const scene = await decodeRaster(source);
+  const subject = await findSubject(scene);
+  let image = scene;
+  let matte = subject?.matte;
+  if (others.length > 0) {
+    const checked = await Promise.all(others.map((bytes) => decodable(() => sharp(bytes).rotate().png().toBuffer())));
+    ({ image, matte } = await composeUploads(
+      scene,
+      subject,
+      checked.map((b) => new Uint8Array(b)),
+      plan.side,
+    ));
+  }
+  let alpha: Plane | undefined;
+  if (plan.background) {
+    if (!matte) throw new EngineInputError('UNSUPPORTED_OPERATION', 'no person or subject found to keep in front of a new background');
+    ({ image, alpha } = await replaceBackground(image, matte, plan.background, seed, subject?.face ?? null));
+  }
+  return { bytes: await sized(await encodeRaster(image), width!, height!), alpha };
+}
+
+function mirrored(plane: Plane): Plane {
+  const out = new Float32Array(plane.data.length);
+  for (let y = 0; y < plane.height; y++)
+    for (let x = 0; x < plane.width; x++) out[y * plane.width + x] = plane.data[y * plane.width + plane.width - 1 - x]!;
+  return { ...plane, data: out };
+}
+
+/** PNG bytes at exactly width × height (tools work at most TOOL_MAX_SIDE wide). */
+async function sized(bytes: Uint8Array, width: number, height: number): Promise<Buffer> {
+  const meta = await sharp(bytes).metadata();
+  if (meta.width === width && meta.height === height) return Buffer.from(bytes);
+  return sharp(bytes).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).png().toBuffer();
 }
 
 /** `source` moved `strength` of the way to `edited`, pixel by pixel (both are drawn at width×height). */
@@ -121,20 +111,22 @@ async function blend(source: Buffer, edited: Buffer, strength: number, width: nu
     .toBuffer();
 }
 
-/** One image: resized to the output size. Several: the first is the scene, the others inset along the bottom. */
-async function composeSources(sources: Uint8Array[], width: number, height: number): Promise<Buffer> {
-  const [first, ...rest] = sources;
-  const scene = await decodable(() => sharp(first).rotate().resize(width, height, { fit: 'cover' }).removeAlpha().png().toBuffer());
-  if (rest.length === 0) return scene;
-  const tile = Math.round(Math.min(width / (rest.length + 1), height / 3));
-  const overlays = await Promise.all(
-    rest.map(async (bytes, i) => ({
-      input: await decodable(() => sharp(bytes).rotate().resize(tile, tile, { fit: 'cover' }).png().toBuffer()),
-      left: Math.max(0, Math.round(((i + 1) * width) / (rest.length + 1) - tile / 2)),
-      top: height - tile - Math.round(height * 0.05),
-    })),
+/** The subject's matte as the picture's alpha (a transparent background), faded in by `strength`. */
+async function withAlpha(png: Buffer, matte: Plane, strength: number, width: number, height: number): Promise<Uint8Array> {
+  const alpha8 = Uint8Array.from(matte.data, (a) => Math.round((1 - strength * (1 - a)) * 255));
+  const alpha = await sharp(alpha8, { raw: { width: matte.width, height: matte.height, channels: 1 } })
+    .resize(width, height, { fit: 'fill' })
+    // A one-channel raw input comes back as three channels unless one is taken out again.
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const rgb = await sharp(png).resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  return new Uint8Array(
+    await sharp(rgb, { raw: { width, height, channels: 3 } })
+      .joinChannel(alpha, { raw: { width, height, channels: 1 } })
+      .png()
+      .toBuffer(),
   );
-  return sharp(scene).composite(overlays).png().toBuffer();
 }
 
 /** Bytes that passed the upload check but still do not decode are the input's fault: no retry. */

@@ -14,6 +14,7 @@ import type { CheckedImage } from '../../services/generation/uploads';
 import { appliedOfflineLine, faceSwapEngineParams, offlineApplies } from '../../services/generation/face-swap-words';
 import { storeUpload } from '../../services/generation/uploads';
 import { say } from '../../contract/messages';
+import { offlineEditRefusal, readEditInstructions } from '../../contract/edit-instructions';
 
 /** Seeds are chosen on the server when absent, so a job's output is reproducible from its stored input. */
 const seedOf = (seed: number | undefined) => seed ?? crypto.getRandomValues(new Uint32Array(1))[0]! % 2 ** 31;
@@ -107,6 +108,7 @@ export async function startEdit(
   const tool = asTool ? engineTool(operation) : undefined;
   if (tool?.toolId === 'face-swap' && !offlineApplies(tool.params))
     throw new ServiceError('VALIDATION_FAILED', 'faceSwapOfflineNothingToApply', { field: 'extra' });
+  if (!asTool) refuseUndoableOfflineEdit(ctx, request, operation, images.length);
   // The creation the first input came from (Re-edit from My creations) must be the caller's own.
   await checkSourceRecord(ctx.db, userId, request.sourceRecordId);
   const stored = await Promise.all(images.map((image) => storeUpload(ctx.blobs, userId, image)));
@@ -143,6 +145,25 @@ export async function startEdit(
       );
   for (const jobId of jobIds) await linkJobSource(ctx.db, jobId, request.sourceRecordId);
   return getGenerationStatus(ctx, userId, jobIds[0]!);
+}
+
+/**
+ * An edit on the offline engine (the `local` engine: `nano` embedded, or the engine service) does only
+ * what it reads in the prompt (contract/edit-instructions.ts, the engine's own reading): a prompt with
+ * a part it cannot do, or with nothing it can, is refused here, before any credit moves. Generative
+ * models take free text.
+ */
+function refuseUndoableOfflineEdit(
+  ctx: JobContext,
+  request: { model: ModelName; style: string },
+  operation: ImageOperation,
+  uploads: number,
+) {
+  if (operation.op !== 'edit' || ctx.images.forModel(request.model)?.name !== 'local') return;
+  const refusal = offlineEditRefusal(readEditInstructions(operation.prompt, { style: request.style, uploads }));
+  if (!refusal) return;
+  const message = refusal.id === 'editOfflineCannotDo' ? say('editOfflineCannotDo', { part: refusal.part }) : refusal.id;
+  throw new ServiceError('VALIDATION_FAILED', message, { field: 'prompt' });
 }
 
 /**

@@ -13,13 +13,15 @@ const DESCRIPTIONS: Record<ModelName, { name: string; description: string }> = {
 /**
  * Spec §3 Models: keyed by name; a model is available only when an engine is configured for it.
  * `options`: the advanced options its engine honours, so the workbench can say which ones it ignores.
+ * `offline`: the offline engine serves it, which edits only by the instructions it recognises
+ * (contract/edit-instructions.ts), so the workbench says what those are before Start.
  */
 export function modelCatalogue(images: ImageEngines) {
   return Object.fromEntries(
     MODELS.map((model) => {
       const engine = images.forModel(model);
       const options = engine?.options ? { textToImage: [...engine.options.textToImage], edit: [...engine.options.edit] } : null;
-      return [model, { ...DESCRIPTIONS[model], available: Boolean(engine), options }];
+      return [model, { ...DESCRIPTIONS[model], available: Boolean(engine), options, offline: engine?.name === 'local' }];
     }),
-  ) as Record<ModelName, { name: string; description: string; available: boolean; options: Supported | null }>;
+  ) as Record<ModelName, { name: string; description: string; available: boolean; options: Supported | null; offline: boolean }>;
 }

@@ -1,7 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { queries } from '@web/api/queries';
 import { OPTION_LIMITS } from '@worker/contract/generation-options';
 import { PROMPT_MAX } from '@worker/contract/sizes';
 import type { WorkbenchMode } from './advanced-options-values';
@@ -83,6 +85,15 @@ export function InspirationTags({ form }: { form: PromptAndStyle }) {
 
 /** The prompt box (or the effect wanted, in image editing) with its length note. */
 export function PromptField({ form, mode, limit }: { form: PromptAndStyle; mode: WorkbenchMode; limit: TextLimitState }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <PromptBox form={form} mode={mode} limit={limit} />
+      {mode === 'image-to-image' && <OfflineEditHint />}
+    </div>
+  );
+}
+
+function PromptBox({ form, mode, limit }: { form: PromptAndStyle; mode: WorkbenchMode; limit: TextLimitState }) {
   const { t } = useLingui();
   return (
     <label className="flex flex-col gap-1.5">
@@ -103,6 +114,24 @@ export function PromptField({ form, mode, limit }: { form: PromptAndStyle; mode:
       />
       <TextLimitNote id="workbench-prompt-limit" state={limit} max={PROMPT_MAX} />
     </label>
+  );
+}
+
+/**
+ * Image editing on the offline engine carries out only the instructions it recognises and refuses
+ * other prompts before any charge (contract/edit-instructions.ts): said before Start.
+ */
+function OfflineEditHint() {
+  const models = useQuery(queries.models());
+  if (!models.data?.models.nano?.offline) return null;
+  return (
+    <p data-testid="offline-edit-hint" className="text-xs text-zinc-400">
+      <Trans>
+        Edited by the built-in photo engine: it can replace the background (a colour, a blur, none, or a scene such as a night city
+        skyline), apply a style (anime, sketch, watercolour, oil, pop art, cyberpunk), change colour and light, and combine up to five
+        uploads. It does not change people or things in the picture; such prompts are refused before any charge.
+      </Trans>
+    </p>
   );
 }
 

@@ -22,7 +22,7 @@ describe('prompt words', () => {
   });
 
   it('matches Chinese by words: the 冷 of 冷靜 (calm) is not cold, the 暗 of 暗紅色 (dark red) is not darken', () => {
-    // The edit table's cool and darken phrases (edit/index.ts).
+    // The edit table's cool and darken phrases (edit-instructions.ts).
     const cool = ['cool', 'cooler', 'cold', 'icy', 'winter', '冷'];
     const dark = ['dark', 'darker', 'moody', 'night', '暗'];
     expect(namesAny('一位冷靜的中世紀騎士', cool)).toBe(false);
