@@ -4,6 +4,7 @@
  * boundary (pool), the HTTP boundary (engine service) and the job pipeline, so they hold only
  * plain data: encoded image bytes, numbers and strings. Runtime-agnostic: no sharp, no tfjs here.
  */
+import type { GenerationOption } from './generation-options';
 import type { PhotoToolId as EngineToolId } from './tools';
 import type { UpscaleFactor } from './upscale';
 
@@ -59,6 +60,11 @@ export interface EngineOutput {
   contentType: 'image/png' | 'image/jpeg' | 'image/svg+xml';
   width: number;
   height: number;
+  /**
+   * Options the request set that turned out to change nothing, known only once the engine read them:
+   * a negative prompt naming nothing the offline renderer draws. The job's status lists them as ignored.
+   */
+  ignoredOptions?: GenerationOption[];
 }
 
 /** What a job stores as its image: every operation but `logo-svg` answers with a raster image. */

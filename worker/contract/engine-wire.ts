@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { GENERATION_OPTIONS, type GenerationOption } from './generation-options';
 import { ENGINE_TOOL_IDS, UPSCALE_FACTORS, type EngineOperation } from './engine-operations';
 import { base64ToBytes, bytesToBase64, equalBytes, hmacSha256, toHex } from '../lib/bytes';
 
@@ -8,10 +9,20 @@ import { base64ToBytes, bytesToBase64, equalBytes, hmacSha256, toHex } from '../
  *
  * Request: `POST /v1/run`, JSON body = the operation with images as base64, headers
  * `x-engine-timestamp` (unix seconds) and `x-engine-signature` = hex HMAC-SHA256(secret, "<ts>.<body>").
- * Answer: the image bytes (content-type, `x-engine-width`, `x-engine-height`); 422 JSON
+ * Answer: the image bytes (content-type, `x-engine-width`, `x-engine-height`, and
+ * `x-engine-ignored-options`: a comma-separated list of options that changed nothing); 422 JSON
  * `{code, message}` for an input the engine refuses; 401 for a missing, stale or wrong signature.
  */
 export const ENGINE_RUN_PATH = '/v1/run';
+export const ENGINE_IGNORED_OPTIONS_HEADER = 'x-engine-ignored-options';
+
+/** The answer's ignored options, keeping only names the product knows (undefined when none). */
+export function readIgnoredOptions(header: string | null): GenerationOption[] | undefined {
+  const known = (header ?? '')
+    .split(',')
+    .filter((name): name is GenerationOption => (GENERATION_OPTIONS as readonly string[]).includes(name));
+  return known.length ? known : undefined;
+}
 /** A signed request older (or newer) than this is refused, so a captured one cannot be replayed later. */
 export const ENGINE_SIGNATURE_TOLERANCE_SECONDS = 300;
 

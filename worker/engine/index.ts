@@ -17,7 +17,7 @@ import {
   type EngineOutput,
   type UpscaleFactor,
 } from '../contract/engine-operations';
-import { renderTextToImage } from './render/text-to-image';
+import { renderTextToImageWithReport } from './render/text-to-image';
 import { applyTool } from './tools';
 import { logoSvg, renderLogo } from './logo';
 import { renderAvatar } from './face-swap';
@@ -99,19 +99,17 @@ const PRODUCERS: Producers = {
     // Tool styles outside the five (id-photo, restoration…) draw the realistic way; a medium they name
     // (watercolor, oil-painting) is still painted.
     const style: Style = (STYLES as readonly string[]).includes(op.style) ? (op.style as Style) : 'realistic';
-    return png(
-      await renderTextToImage({
-        prompt: op.prompt,
-        negativePrompt: op.negativePrompt,
-        style,
-        styleName: op.style,
-        width: op.width,
-        height: op.height,
-        seed: op.seed,
-      }),
-      op.width,
-      op.height,
-    );
+    const { png: bytes, negativePromptIgnored } = await renderTextToImageWithReport({
+      prompt: op.prompt,
+      negativePrompt: op.negativePrompt,
+      style,
+      styleName: op.style,
+      width: op.width,
+      height: op.height,
+      seed: op.seed,
+    });
+    const output = png(bytes, op.width, op.height);
+    return negativePromptIgnored ? { ...output, ignoredOptions: ['negativePrompt'] } : output;
   },
   logo: async (op) => png(await renderLogo(logoInput(op)), op.width, op.height),
   // Face swap's text mode: an illustrated avatar from the chosen options.

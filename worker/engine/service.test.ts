@@ -68,6 +68,19 @@ describe('engine service', () => {
       seed: 5,
     });
     expect(rendered).toMatchObject({ width: 96, height: 64 });
+    expect(rendered.ignoredOptions).toBeUndefined();
+    // A negative prompt that changed nothing comes back named, for the job's status.
+    const unchanged = await client().run({
+      op: 'text-to-image',
+      prompt: 'a lighthouse',
+      negativePrompt: 'low quality',
+      style: 'realistic',
+      width: 96,
+      height: 64,
+      seed: 5,
+    });
+    expect(unchanged.ignoredOptions).toEqual(['negativePrompt']);
+    expect(Buffer.from(unchanged.bytes).equals(Buffer.from(rendered.bytes))).toBe(true);
   });
 
   it('runs a photo tool across the wire: an ID photo of the astronaut at exactly the preset size, 300 DPI', async () => {

@@ -10,7 +10,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { pathToFileURL } from 'node:url';
-import { ENGINE_RUN_PATH, verifyEngineRequest, wireOperation } from '../contract/engine-wire';
+import { ENGINE_IGNORED_OPTIONS_HEADER, ENGINE_RUN_PATH, verifyEngineRequest, wireOperation } from '../contract/engine-wire';
 import { EngineBusyError, EngineInputError } from '../contract/engine-operations';
 import { createEnginePool, type EnginePool } from './pool';
 
@@ -48,6 +48,7 @@ export function createEngineService(options: { secret: string; pool: Pick<Engine
             'content-type': output.contentType,
             'x-engine-width': String(output.width),
             'x-engine-height': String(output.height),
+            ...(output.ignoredOptions?.length ? { [ENGINE_IGNORED_OPTIONS_HEADER]: output.ignoredOptions.join(',') } : {}),
           });
         } catch (error) {
           if (error instanceof EngineInputError) return c.json({ code: error.code, message: error.message }, 422);

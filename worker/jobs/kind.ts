@@ -4,6 +4,7 @@ import type { schema } from '@db/client';
 import type { JobKindId } from '../contract/job-kinds';
 import type { JobLedgerReason } from '../contract/ledger-reasons';
 import type { AppDeps } from '../ports';
+import type { GenerationOption } from '../contract/generation-options';
 import type { Message } from '../contract/messages';
 
 /** A job not finished by then is failed and refunded by the sweeper (spec §4 speaks of 5 minutes). */
@@ -33,12 +34,17 @@ export interface RecordFields {
   sampler?: string | null;
 }
 
+/** The key in a completed job's input under which the engine's own ignored options are kept. */
+export const ENGINE_IGNORED_OPTIONS = 'engineIgnoredOptions';
+
 export interface JobResult {
   bytes: Uint8Array;
   contentType: 'image/png' | 'image/jpeg' | 'image/webp';
   /** Known output size; the record shows it (an upscale's card says how big the result is). */
   width?: number;
   height?: number;
+  /** Options the engine found to change nothing in this run; stored on the job for its status. */
+  ignoredOptions?: GenerationOption[];
 }
 
 /**

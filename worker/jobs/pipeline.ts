@@ -10,7 +10,7 @@ import { refundBatchShare } from '../services/credits/batch-share';
 import { refundSpend, spendCredits } from '../services/credits/ledger';
 import { blobKeys, fileUrl } from '../services/files/files';
 import { EngineBusyError, EngineError } from '../services/generation/engine';
-import { JOB_DEADLINE_SECONDS, type JobContext, type JobKind, type RecordFields } from './kind';
+import { ENGINE_IGNORED_OPTIONS, JOB_DEADLINE_SECONDS, type JobContext, type JobKind, type JobResult, type RecordFields } from './kind';
 import { admitJob, claimJob, LEASE_SECONDS, recordFailedAttempt, releaseJob, renewLease } from './queue';
 import { JOB_KINDS } from './registry';
 import { readSource } from './sources';
@@ -418,12 +418,13 @@ async function markedAsAiMade(ctx: JobContext, job: JobRow, image: { bytes: Uint
   }
 }
 
-async function completeJob(
-  ctx: JobContext,
-  job: JobRow,
-  runId: string,
-  image: { bytes: Uint8Array; contentType: string; width?: number; height?: number },
-) {
+/** What the engine said of the run that the request could not know, kept in the job's input for its status. */
+function engineReport(job: JobRow, image: JobResult) {
+  if (!image.ignoredOptions?.length) return {};
+  return { input: { ...(job.input as Record<string, unknown>), [ENGINE_IGNORED_OPTIONS]: image.ignoredOptions } };
+}
+
+async function completeJob(ctx: JobContext, job: JobRow, runId: string, image: JobResult) {
   const extension = image.contentType === 'image/png' ? 'png' : image.contentType === 'image/jpeg' ? 'jpg' : 'webp';
   const key = blobKeys.userFile(job.userId, 'results', `${job.id}.${extension}`);
   await ctx.blobs.put(key, await markedAsAiMade(ctx, job, image), { contentType: image.contentType });
@@ -432,7 +433,7 @@ async function completeJob(
     const done = ctx.clock.now();
     const [won] = await tx
       .update(schema.generationJobs)
-      .set({ status: 'COMPLETED', imageUrl, finishedAt: done, updatedAt: done, leaseUntil: null })
+      .set({ status: 'COMPLETED', imageUrl, finishedAt: done, updatedAt: done, leaseUntil: null, ...engineReport(job, image) })
       .where(
         and(eq(schema.generationJobs.id, job.id), eq(schema.generationJobs.status, 'PROCESSING'), eq(schema.generationJobs.runId, runId)),
       )

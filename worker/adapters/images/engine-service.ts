@@ -1,6 +1,12 @@
 import { EngineInputError, type EngineOperation, type EngineOutput } from '../../contract/engine-operations';
 import { EngineBusyError, EngineError, type OfflineEngine } from './port';
-import { encodeOperation, ENGINE_RUN_PATH, signEngineRequest } from '../../contract/engine-wire';
+import {
+  ENGINE_IGNORED_OPTIONS_HEADER,
+  encodeOperation,
+  ENGINE_RUN_PATH,
+  readIgnoredOptions,
+  signEngineRequest,
+} from '../../contract/engine-wire';
 
 export interface EngineServiceOptions {
   /** Base URL of the engine service (worker/engine/service.ts), e.g. a Cloudflare Container or any host. */
@@ -33,6 +39,7 @@ export function createEngineServiceClient(options: EngineServiceOptions): Offlin
           contentType,
           width: Number(response.headers.get('x-engine-width') ?? 0),
           height: Number(response.headers.get('x-engine-height') ?? 0),
+          ignoredOptions: readIgnoredOptions(response.headers.get(ENGINE_IGNORED_OPTIONS_HEADER)),
         };
       }
       const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));

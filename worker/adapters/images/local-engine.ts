@@ -39,8 +39,8 @@ const IMAGE_OPERATIONS = (f: EditFrame): OperationTable<ImageOperation, EngineOp
  */
 export function createLocalEngine(offline: OfflineEngine): ImageEngine {
   const image = (output: EngineOutput): EngineImage => {
-    const { bytes, contentType } = asRaster(output);
-    return { bytes, contentType };
+    const { bytes, contentType, ignoredOptions } = asRaster(output);
+    return ignoredOptions?.length ? { bytes, contentType, ignoredOptions } : { bytes, contentType };
   };
   return {
     name: 'local',

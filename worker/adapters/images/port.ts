@@ -1,6 +1,6 @@
 // The images port (DESIGN.md §1): engines for generation and the offline engine; adapters beside this file.
 import type { ModelName } from '../../contract/generation';
-import type { GenerationTuning, OptionSupport } from '../../contract/generation-options';
+import type { GenerationOption, GenerationTuning, OptionSupport } from '../../contract/generation-options';
 import type { ImageOperation, TextOperation } from '../../contract/operations';
 import type { EngineOperation, EngineOutput } from '../../contract/engine-operations';
 
@@ -36,6 +36,8 @@ export interface EditInput {
 export interface EngineImage {
   bytes: Uint8Array;
   contentType: 'image/png' | 'image/jpeg' | 'image/webp';
+  /** Options found to change nothing while the image was made (beyond the engine's `options` table). */
+  ignoredOptions?: GenerationOption[];
 }
 
 /**

@@ -8,6 +8,8 @@
 import sharp from 'sharp';
 import { applyTool } from '../tools';
 import type { RenderInput } from './compose';
+import { equalBytes } from '../../lib/bytes';
+import { omitsAnything } from './negative';
 import { renderScene, type RenderedScene } from './procedural';
 
 /** Renders a prompt, painted in its medium, to PNG bytes of exactly width×height; same input → same bytes. */
@@ -15,9 +17,29 @@ export async function renderTextToImage(input: RenderInput): Promise<Uint8Array>
   return (await renderPainted(input)).png;
 }
 
+/**
+ * {@link renderTextToImage}, and whether a negative prompt it was given changed nothing: it names
+ * nothing the renderer knows ("low quality"), or only what this scene does not hold ("submarine" in a
+ * meadow). Then the picture is the one without it, byte for byte, and the job says the option was
+ * ignored. Known terms are checked by drawing the scene once more without them (the medium is
+ * painted after, from the scene alone, so comparing scenes is enough).
+ */
+export async function renderTextToImageWithReport(input: RenderInput): Promise<{ png: Uint8Array; negativePromptIgnored: boolean }> {
+  const scene = await renderScene(input);
+  let negativePromptIgnored = false;
+  if (input.negativePrompt?.trim()) {
+    negativePromptIgnored =
+      !omitsAnything(scene.negative) || equalBytes((await renderScene({ ...input, negativePrompt: undefined })).png, scene.png);
+  }
+  return { png: (await painted(scene, input)).png, negativePromptIgnored };
+}
+
 /** {@link renderTextToImage} with what went into the picture (procedural.ts `RenderedScene`). */
 export async function renderPainted(input: RenderInput): Promise<RenderedScene> {
-  const scene = await renderScene(input);
+  return painted(await renderScene(input), input);
+}
+
+async function painted(scene: RenderedScene, input: RenderInput): Promise<RenderedScene> {
   if (!scene.look.medium) return scene;
   const { width, height } = await sharp(scene.png).metadata();
   const painted = await applyTool(scene.look.medium, scene.png, {}, input.seed ?? 0);

@@ -6,7 +6,8 @@ import type { ImageOperation, TextOperation } from '../../contract/operations';
 import { faceSwapOption } from '../../contract/face-swap';
 import { toolById } from '../../contract/tools';
 import { batchJobIds, getJob, jobKinds, queuePlace, startJobs, type JobContext } from '..';
-import { ignoredOptions, type GenerationOption, type Sampler } from '../../contract/generation-options';
+import { ENGINE_IGNORED_OPTIONS } from '../kind';
+import { GENERATION_OPTIONS, ignoredOptions, type GenerationOption, type Sampler } from '../../contract/generation-options';
 import { checkSourceRecord, linkJobSource } from '../../services/generation/records';
 import { presentFileUrl } from '../../services/files/files';
 import { logoVectorUrl } from './logo-vector';
@@ -219,7 +220,8 @@ function ignoredBy(ctx: Pick<JobContext, 'images'>, job: { kind: string; input: 
   // An engine without a capability table (a test double) is not said to ignore anything.
   if (!engine?.options) return [];
   const options = optionsIn(job.input);
-  return ignoredOptions(
+  const foundByEngine = (input as Record<string, unknown>)[ENGINE_IGNORED_OPTIONS];
+  const byTable = ignoredOptions(
     work,
     {
       negativePrompt: options.negativePrompt ?? undefined,
@@ -230,6 +232,8 @@ function ignoredBy(ctx: Pick<JobContext, 'images'>, job: { kind: string; input: 
     },
     engine.options,
   );
+  if (!Array.isArray(foundByEngine)) return byTable;
+  return GENERATION_OPTIONS.filter((option) => byTable.includes(option) || foundByEngine.includes(option));
 }
 
 /** Looks a job up by its id or its record's id; other users' jobs do not exist for the caller. */
