@@ -7,7 +7,6 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { schema, type Db } from '@db/client';
-import { openNeonPool } from './adapters/db/neon';
 import { errorReporterFrom } from './adapters/errors/sentry-envelope';
 import { createR2BlobStore, type R2BucketLike } from './adapters/blobs/r2';
 import { createMemoryRateLimiter } from './adapters/limits/memory';
@@ -115,18 +114,17 @@ function workerProvenance(config: Config): Provenance {
   };
 }
 
-/** Sockets cannot outlive a request on Workers, so each request gets its own connection. */
+/**
+ * Sockets cannot outlive a request on Workers, so each request gets its own connection: through
+ * Hyperdrive's pooled connection string when bound, else straight to DATABASE_URL over TCP. One
+ * driver (pg) either way, so the Worker ships one.
+ */
 async function openDatabase(env: WorkerBindings, config: Config): Promise<{ db: Db; close: () => Promise<void> }> {
-  if (env.HYPERDRIVE) {
-    const client = new pg.Client({ connectionString: env.HYPERDRIVE.connectionString });
-    await client.connect();
-    return { db: drizzlePg({ client, schema, casing: 'snake_case' }) as unknown as Db, close: () => client.end() };
-  }
-  if (config.DATABASE_URL) {
-    // Neon's WebSocket Pool supports interactive transactions (its HTTP mode cannot).
-    return openNeonPool(config.DATABASE_URL);
-  }
-  throw new ConfigError('DATABASE_URL', 'is missing (or bind HYPERDRIVE)');
+  const connectionString = env.HYPERDRIVE?.connectionString ?? config.DATABASE_URL;
+  if (!connectionString) throw new ConfigError('DATABASE_URL', 'is missing (or bind HYPERDRIVE)');
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  return { db: drizzlePg({ client, schema, casing: 'snake_case' }) as unknown as Db, close: () => client.end() };
 }
 
 // Built once per isolate (routes depend only on isolate-level config); each request's ports, with

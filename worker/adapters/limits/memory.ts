@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import type { Clock } from '../runtime/port';
 import { type RateLimiter, segmentPattern } from './port';
 
@@ -17,18 +16,21 @@ export const MEMORY_LIMITER_MAX_KEYS = 100_000;
  * A flood of new keys (one per invented e-mail) must cost neither memory nor time per request: the
  * windows live in a bounded LRU (O(1) get/set; the least recently touched window is dropped once
  * full, so a busy attacker's own counter is the last to go), and an expired window is simply
- * replaced when its key comes back — nothing ever scans the whole set.
+ * replaced when its key comes back — nothing ever scans the whole set. The LRU is a Map, whose
+ * iteration order is insertion order: a touched key is re-inserted at the end, the first key is the
+ * least recently used. (A package for it would ship in the request Worker, which this code is part of.)
  */
 export function createMemoryRateLimiter(clock: Clock, options: { maxKeys?: number } = {}): RateLimiter & { size(): number } {
-  const windows = new LRUCache<string, Window>({ max: options.maxKeys ?? MEMORY_LIMITER_MAX_KEYS });
+  const maxKeys = options.maxKeys ?? MEMORY_LIMITER_MAX_KEYS;
+  const windows = new Map<string, Window>();
   return {
     async hit(key, rule) {
       const now = clock.now().getTime();
       let window = windows.get(key);
-      if (!window || window.endsAt <= now) {
-        window = { count: 0, endsAt: now + rule.windowSeconds * 1000 };
-        windows.set(key, window);
-      }
+      windows.delete(key);
+      if (!window || window.endsAt <= now) window = { count: 0, endsAt: now + rule.windowSeconds * 1000 };
+      windows.set(key, window);
+      if (windows.size > maxKeys) windows.delete(windows.keys().next().value as string);
       window.count += 1;
       const allowed = window.count <= rule.limit;
       return {
@@ -44,7 +46,6 @@ export function createMemoryRateLimiter(clock: Clock, options: { maxKeys?: numbe
       return named.length;
     },
     async sweepEnded() {
-      // LRU's purgeStale only knows its own TTLs; the windows carry their own end.
       const now = clock.now().getTime();
       const ended = [...windows.entries()].filter(([, window]) => window.endsAt <= now).map(([key]) => key);
       for (const key of ended) windows.delete(key);
