@@ -82,8 +82,16 @@ module.exports = {
       name: 'engine-is-a-leaf',
       severity: 'error',
       comment: 'The offline engine runs in a worker thread or a container: it knows the contract and lib only.',
-      from: { path: '^worker/engine/', pathNot: TESTS },
+      from: { path: '^worker/engine/', pathNot: `${TESTS}|^worker/engine/service\\.ts$` },
       to: { path: '^(worker/(?!engine/|contract/|lib/)|db/|web/|scripts/)' },
+    },
+    {
+      name: 'engine-service-adds-only-the-signer',
+      severity: 'error',
+      comment:
+        "The engine service's entry point also signs outputs for the Worker (decision 056): the provenance adapter, nothing else.",
+      from: { path: '^worker/engine/service\\.ts$' },
+      to: { path: '^(worker/(?!engine/|contract/|lib/|adapters/provenance/)|db/|web/|scripts/)' },
     },
     {
       name: 'web-imports-contract-only',

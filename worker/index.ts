@@ -19,8 +19,8 @@ import { providerEngines } from './adapters/images/provider-engines';
 import { createCloudflareUprightImages, createPassthroughUprightImages } from './adapters/images/upright-cloudflare';
 import type { AiBindingLike } from './adapters/images/workers-ai';
 import { createPaymentGateways } from './adapters/payments';
-import { createC2paProvenance, xmpOnlyProvenance } from './adapters/provenance/c2pa';
-import { credentialsFromPem } from './adapters/provenance/credentials';
+import { xmpOnlyProvenance } from './adapters/provenance/xmp';
+import { createEngineServiceProvenance, withXmpFallback } from './adapters/provenance/engine-service';
 import type { Provenance } from './adapters/provenance/port';
 import { selectDevMailbox, selectMailer, selectQueue, selectRateLimiter } from './adapters/select';
 import { createConsoleLogger, systemClock } from './adapters/runtime/console-logger';
@@ -79,37 +79,41 @@ function isolateState(env: WorkerBindings) {
       devMailbox: selectDevMailbox(config, log),
       memoryLimits: config.RATE_LIMITER === 'memory' ? createMemoryRateLimiter(systemClock) : undefined,
       errorReporter: errorReporterFrom(config, log),
-      provenance: workerProvenance(config),
+      provenance: workerProvenance(config, env),
     };
   }
   return isolate;
 }
 
 /**
- * Signing copies the image into the WebAssembly heap and builds the signed file beside it: about
- * three copies at once. Past this size an isolate's 128 MB could run out (an 8× upscale's PNG can be
- * 40 MB), so such a file gets the XMP mark only.
+ * The marking request carries the image as base64 in JSON, beside the bytes the Worker already
+ * holds: about three copies at once. Past this size an isolate's 128 MB could run out (an 8×
+ * upscale's PNG can be 40 MB), so such a file gets the XMP mark only.
  */
-const WORKER_SIGNING_MAX_BYTES = 16 * 1024 * 1024;
+const WORKER_MARKING_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
- * Content Credentials on the Worker: with a configured key, c2pa-rs (WebAssembly, compiled once per
- * isolate on the first output it marks); without one, the XMP mark alone.
+ * Content Credentials for the Worker's outputs: signed by the engine service (`/v1/mark`, which holds
+ * the c2pa WebAssembly and gets C2PA_SIGNING_KEY from the Worker's secrets, decision 056); the XMP mark
+ * alone without an engine service, for a file too large to send, or when the service fails.
  */
-function workerProvenance(config: Config): Provenance {
-  const { C2PA_SIGNING_KEY: key, C2PA_CERTIFICATE_CHAIN: chain } = config;
-  if (!key || !chain) return xmpOnlyProvenance;
-  let signing: Promise<Provenance> | undefined;
+function workerProvenance(config: Config, env: WorkerBindings): Provenance {
+  if (!config.IMAGE_ENGINE_URL || !config.IMAGE_ENGINE_SECRET) return xmpOnlyProvenance;
+  const signed = withXmpFallback(
+    createEngineServiceProvenance({
+      url: config.IMAGE_ENGINE_URL,
+      secret: config.IMAGE_ENGINE_SECRET,
+      fetch: env.IMAGE_ENGINE_CONTAINER ? containerFetch(env.IMAGE_ENGINE_CONTAINER) : undefined,
+    }),
+    (error) => log.error('engine service could not sign; XMP mark only', { error: String(error) }),
+  );
   return {
     async mark(image, claim) {
-      if (image.bytes.length > WORKER_SIGNING_MAX_BYTES) {
-        log.warn('output too large to sign in a Worker isolate; XMP mark only', { bytes: image.bytes.length });
+      if (image.bytes.length > WORKER_MARKING_MAX_BYTES) {
+        log.warn('output too large to send for signing; XMP mark only', { bytes: image.bytes.length });
         return xmpOnlyProvenance.mark(image, claim);
       }
-      signing ??= credentialsFromPem(key, chain).then((credentials) =>
-        createC2paProvenance({ credentials, wasm: async () => (await import('@contentauth/c2pa-wasm/c2pa.wasm')).default }),
-      );
-      return (await signing).mark(image, claim);
+      return signed.mark(image, claim);
     },
   };
 }

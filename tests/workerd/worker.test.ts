@@ -34,7 +34,7 @@ const ENGINE_SECRET = 'workerd-engine-secret-0123456789abcdef';
  * The engine service (worker/engine/service.ts) as a local Node process, as it runs in its container:
  * the Worker reaches the offline engine only through it, with signed requests.
  */
-async function startEngineService(): Promise<string> {
+async function startEngineService(signing: DevSigningPems): Promise<string> {
   const port = await new Promise<number>((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as { port: number };
@@ -42,7 +42,16 @@ async function startEngineService(): Promise<string> {
     });
   });
   engineService = spawn(process.execPath, ['--import', 'tsx', 'worker/engine/service.ts'], {
-    env: { ...process.env, ENGINE_SECRET, PORT: String(port), HOST: '127.0.0.1', ENGINE_THREADS: '1' },
+    env: {
+      ...process.env,
+      ENGINE_SECRET,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ENGINE_THREADS: '1',
+      // The engine service signs every output's Content Credentials, as in production (the Container gets the Worker's secrets).
+      C2PA_SIGNING_KEY: signing.privateKeyPem,
+      C2PA_CERTIFICATE_CHAIN: signing.chainPem,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -76,8 +85,8 @@ beforeAll(async () => {
   dbName = database?.name;
   // Without a server the binding points at a closed port: the Worker still runs, the database is down.
   process.env.CLOUDFLARE_HYPERDRIVE_LOCAL_CONNECTION_STRING_HYPERDRIVE = database?.url ?? 'postgres://postgres:local@127.0.0.1:9/none';
-  const engineUrl = await startEngineService();
   signing = await generateDevSigningPems();
+  const engineUrl = await startEngineService(signing);
   worker = await unstable_dev('worker/index.ts', {
     config: 'wrangler.toml',
     env: 'dev',
@@ -87,9 +96,6 @@ beforeAll(async () => {
       PUBLIC_URL: 'http://localhost',
       IMAGE_ENGINE_URL: engineUrl,
       IMAGE_ENGINE_SECRET: ENGINE_SECRET,
-      // Outputs are signed inside workerd with c2pa-wasm, as in production.
-      C2PA_SIGNING_KEY: signing.privateKeyPem,
-      C2PA_CERTIFICATE_CHAIN: signing.chainPem,
     } as Record<string, string>,
     logLevel: 'error',
     experimental: { disableExperimentalWarning: true },
@@ -319,7 +325,7 @@ describe.skipIf(!serverUrl)('Worker on PostgreSQL through Hyperdrive', () => {
     expect(image.status).toBe(200);
     const bytes = new Uint8Array(await image.arrayBuffer());
     expect(await sharp(bytes).metadata()).toMatchObject({ width: 180, height: 120 });
-    // Content Credentials written by the Worker: valid, trusted under the configured root, an edit of the upload.
+    // Content Credentials the Worker had the engine service sign: valid, trusted under the configured root, an edit of the upload.
     initSync({ module: readFileSync(createRequire(import.meta.url).resolve('@contentauth/c2pa-wasm/c2pa.wasm')) });
     const settings = JSON.stringify({ trust: { user_anchors: signing.rootPem }, verify: { verify_trust: true } });
     const store = JSON.parse((await WasmReader.fromBytes('image/png', bytes, settings)).json());

@@ -118,3 +118,47 @@ export const wireOperation = z.discriminatedUnion('op', [
   }),
   z.object({ op: z.literal('logo-svg'), brief: z.string().max(10_000), width: dimension, height: dimension, seed }),
 ]) satisfies z.ZodType<EngineOperation, unknown>;
+
+/**
+ * `POST /v1/mark`: an output to mark as AI-made (XMP and a signed C2PA manifest, decision 056). The
+ * engine service signs, so the request Worker ships neither the 9 MB c2pa WebAssembly nor the key's
+ * use; the request is signed like `/v1/run`. Answer: the marked bytes, same content type.
+ */
+export const ENGINE_MARK_PATH = '/v1/mark';
+
+export interface MarkRequest {
+  image: { bytes: Uint8Array; contentType: string };
+  origin: 'generated' | 'edited';
+  agent: string;
+  source?: { bytes: Uint8Array; contentType: string };
+}
+
+const markedType = z.enum(['image/png', 'image/jpeg', 'image/webp']);
+
+export function encodeMarkRequest(request: MarkRequest): Uint8Array<ArrayBuffer> {
+  const wire = {
+    image: bytesToBase64(request.image.bytes),
+    contentType: request.image.contentType,
+    origin: request.origin,
+    agent: request.agent,
+    ...(request.source ? { source: { image: bytesToBase64(request.source.bytes), contentType: request.source.contentType } } : {}),
+  };
+  return encoder.encode(JSON.stringify(wire));
+}
+
+export const wireMarkRequest = z
+  .object({
+    image,
+    contentType: markedType,
+    origin: z.enum(['generated', 'edited']),
+    agent: z.string().min(1).max(200),
+    source: z.object({ image, contentType: z.string().regex(/^image\/[a-z0-9.+-]{1,40}$/) }).optional(),
+  })
+  .transform(
+    (wire): MarkRequest => ({
+      image: { bytes: wire.image, contentType: wire.contentType },
+      origin: wire.origin,
+      agent: wire.agent,
+      ...(wire.source ? { source: { bytes: wire.source.image, contentType: wire.source.contentType } } : {}),
+    }),
+  );

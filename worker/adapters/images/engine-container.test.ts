@@ -55,6 +55,22 @@ describe('EngineContainer (the engine service as a Cloudflare Container)', () =>
     ]);
   });
 
+  it('hands the container the C2PA signing key and chain, which sign every output there', async () => {
+    const fake = fakeContainer();
+    const engine = new EngineContainer(
+      { container: fake.container },
+      { IMAGE_ENGINE_SECRET: 'engine-secret', C2PA_SIGNING_KEY: 'key-pem', C2PA_CERTIFICATE_CHAIN: 'chain-pem' },
+    );
+    fake.ready();
+    await engine.fetch(new Request('http://engine/v1/mark', { method: 'POST', body: '{}' }));
+    expect(fake.started[0]?.env).toEqual({
+      ENGINE_SECRET: 'engine-secret',
+      PORT: '8080',
+      C2PA_SIGNING_KEY: 'key-pem',
+      C2PA_CERTIFICATE_CHAIN: 'chain-pem',
+    });
+  });
+
   it('waits for a cold container to accept connections, sending the same body again', async () => {
     vi.useFakeTimers();
     try {

@@ -22,14 +22,23 @@ export const ENGINE_CONTAINER_INSTANCES = 3;
 export class EngineContainer {
   constructor(
     private readonly state: { container?: ContainerLike },
-    private readonly env: { IMAGE_ENGINE_SECRET?: string },
+    private readonly env: { IMAGE_ENGINE_SECRET?: string; C2PA_SIGNING_KEY?: string; C2PA_CERTIFICATE_CHAIN?: string },
   ) {}
+
+  /** The engine service's settings from the Worker's secrets: its HMAC secret and the C2PA signing key (decision 056). */
+  private containerEnv(): Record<string, string> {
+    const { IMAGE_ENGINE_SECRET, C2PA_SIGNING_KEY, C2PA_CERTIFICATE_CHAIN } = this.env;
+    return {
+      ENGINE_SECRET: IMAGE_ENGINE_SECRET ?? '',
+      PORT: String(ENGINE_PORT),
+      ...(C2PA_SIGNING_KEY && C2PA_CERTIFICATE_CHAIN ? { C2PA_SIGNING_KEY, C2PA_CERTIFICATE_CHAIN } : {}),
+    };
+  }
 
   async fetch(request: Request): Promise<Response> {
     const container = this.state.container;
     if (!container) return Response.json({ message: 'containers are not enabled for this Durable Object' }, { status: 503 });
-    if (!container.running)
-      container.start({ env: { ENGINE_SECRET: this.env.IMAGE_ENGINE_SECRET ?? '', PORT: String(ENGINE_PORT) }, enableInternet: false });
+    if (!container.running) container.start({ env: this.containerEnv(), enableInternet: false });
     // Buffered once: a cold container refuses connections for a moment, and each retry needs the body again.
     const body = request.method === 'GET' ? undefined : await request.arrayBuffer();
     for (let attempt = 0; ; attempt++) {

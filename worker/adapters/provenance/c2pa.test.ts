@@ -9,7 +9,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateDevSigningPems, type DevSigningPems } from '@scripts/lib/dev-signing-credentials';
 import { DIGITAL_SOURCE_TYPES } from '../../lib/images/xmp';
 import { createC2paProvenance, GENERATOR, xmpOnlyProvenance } from './c2pa';
+import { createEngineService } from '../../engine/service';
 import { credentialsFromPem } from './credentials';
+import { createEngineServiceProvenance, withXmpFallback } from './engine-service';
 import type { Provenance } from './port';
 
 const wasmPath = createRequire(import.meta.url).resolve('@contentauth/c2pa-wasm/c2pa.wasm');
@@ -100,5 +102,41 @@ describe('C2PA provenance', () => {
     writeFileSync(file, marked);
     const out = execFileSync('exiftool', ['-s3', '-XMP-iptcExt:DigitalSourceType', file], { encoding: 'utf8' }).trim();
     expect(out).toBe(DIGITAL_SOURCE_TYPES.generated);
+  });
+});
+
+describe('Content Credentials signed by the engine service (what the Worker uses)', () => {
+  const SECRET = 'engine-test-secret-0123456789abcdef';
+  const noWork = { run: () => Promise.reject(new Error('no image work in these tests')) };
+  const through = (service: ReturnType<typeof createEngineService>, secret = SECRET) =>
+    createEngineServiceProvenance({ url: 'http://engine.internal', secret, fetch: (request) => Promise.resolve(service.request(request)) });
+
+  it('signs an edit with its source as the ingredient, trusted under the root, pixels untouched', async () => {
+    const service = createEngineService({ secret: SECRET, pool: noWork, provenance });
+    const small = await sharp(photo).resize(96).png().toBuffer();
+    const source = await sharp(photo).resize(64).jpeg().toBuffer();
+    const marked = await through(service).mark(
+      { bytes: small, contentType: 'image/png' },
+      { origin: 'edited', agent: 'sketch', source: { bytes: source, contentType: 'image/jpeg' } },
+    );
+    const { store, manifest } = await readManifest(marked, 'image/png');
+    expect(store.validation_state).toBe('Trusted');
+    expect(actionsOf(manifest)).toEqual(expect.arrayContaining([expect.objectContaining({ softwareAgent: { name: 'sketch' } })]));
+    expect(manifest.ingredients).toHaveLength(1);
+    expect(Buffer.compare(await pixels(marked), await pixels(small))).toBe(0);
+  });
+
+  it('refuses a wrongly signed request; the Worker then keeps the XMP mark', async () => {
+    const service = createEngineService({ secret: SECRET, pool: noWork, provenance });
+    const small = await sharp(photo).resize(32).png().toBuffer();
+    const wrong = through(service, 'another-secret-0123456789abcdef-xyz');
+    await expect(wrong.mark({ bytes: small, contentType: 'image/png' }, { origin: 'generated', agent: 'x' })).rejects.toThrow(/401/);
+    const fallbacks: unknown[] = [];
+    const marked = await withXmpFallback(wrong, (error) => fallbacks.push(error)).mark(
+      { bytes: small, contentType: 'image/png' },
+      { origin: 'generated', agent: 'x' },
+    );
+    expect(fallbacks).toHaveLength(1);
+    expect((await sharp(marked).metadata()).xmp?.toString()).toContain(DIGITAL_SOURCE_TYPES.generated);
   });
 });

@@ -1,5 +1,6 @@
 import { initSync, WasmBuilder } from '@contentauth/c2pa-wasm';
 import { DIGITAL_SOURCE_TYPES, withXmp, xmpPacket } from '../../lib/images/xmp';
+import { GENERATOR } from './xmp';
 import { installBytesBlobReader, BytesBlob } from './bytes-blob';
 import { CborTag, encodeCbor } from './cbor';
 import { type Provenance, type ProvenanceClaim, ProvenanceError, type SigningCredentials } from './port';
@@ -7,8 +8,7 @@ import { type Provenance, type ProvenanceClaim, ProvenanceError, type SigningCre
 /** The compiled c2pa-rs module, or its bytes: Node reads the file, a Worker imports it as a module. */
 export type C2paWasm = WebAssembly.Module | BufferSource;
 
-/** Who wrote the file, as C2PA's claim generator and XMP's CreatorTool say it. */
-export const GENERATOR = { name: 'Image Studio', version: '1.0' } as const;
+export { GENERATOR, xmpOnlyProvenance } from './xmp';
 
 let ready: Promise<void> | undefined;
 /** wasm-bindgen keeps one instance per process: initialise it once, on first use. */
@@ -101,10 +101,3 @@ export function createC2paProvenance(options: { credentials: SigningCredentials;
     },
   };
 }
-
-/** Without signing credentials: the XMP mark alone (still machine-readable, not tamper-evident). */
-export const xmpOnlyProvenance: Provenance = {
-  async mark(image, claim) {
-    return withXmp(image.bytes, image.contentType, xmpPacket(claim.origin, `${GENERATOR.name} (${claim.agent})`));
-  },
-};
