@@ -18,8 +18,9 @@ const OUT = WORKER_BUNDLE_DIR;
 // first output marked, so it costs cold starts nothing (decision 032). 330 KB until receipts, share
 // pages and the API's message table in both languages arrived (≈ 333 KB with them, decision 038).
 // 290 KB since the Worker ships one PostgreSQL driver (pg) and no lru-cache (≈ 285 KB, decision 055);
-// 280 KB since the engine service signs the Content Credentials (≈ 278 KB, decision 056).
-const LIMIT_BYTES = 280 * 1024;
+// 280 KB since the engine service signs the Content Credentials (≈ 278 KB, decision 056); 265 KB since
+// QStash is reached with fetch, without its package (≈ 262 KB).
+const LIMIT_BYTES = 265 * 1024;
 /** The Workers Free plan's limit on a deploy's whole upload, gzipped. */
 const UPLOAD_LIMIT_BYTES = 3 * 1024 * 1024;
 
@@ -29,7 +30,7 @@ it('the whole upload (script and every module beside it) is under the Free plan 
   expect(gzipped, `${Math.round(gzipped / 1024)} KiB gz in ${modules.join(', ')}`).toBeLessThanOrEqual(UPLOAD_LIMIT_BYTES);
 });
 
-it('the minified Worker bundle is at most 280 KB gzipped and carries no zod locales', () => {
+it('the minified Worker bundle is at most 265 KB gzipped and carries no zod locales', () => {
   const bundle = readFileSync(`${OUT}/index.js`);
   const gzipped = gzipSync(bundle).length;
   expect(gzipped, `${Math.round(gzipped / 1024)} KB gz`).toBeLessThanOrEqual(LIMIT_BYTES);

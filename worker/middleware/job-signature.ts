@@ -1,5 +1,5 @@
-import { Receiver } from '@upstash/qstash';
 import { createMiddleware } from 'hono/factory';
+import { verifyQstashSignature } from '../adapters/queue/qstash-signature';
 import { ServiceError } from '../contract/errors';
 import type { AppEnv } from '../lib/hono-env';
 
@@ -13,9 +13,14 @@ export const verifyJobSignature = createMiddleware<AppEnv & { Variables: { jobBo
   const signature = c.req.header('upstash-signature');
   if (!signature) throw new ServiceError('UNAUTHENTICATED', 'jobSignatureMissing');
   const body = await c.req.text();
-  const receiver = new Receiver({ currentSigningKey: config.QSTASH_CURRENT_SIGNING_KEY, nextSigningKey: config.QSTASH_NEXT_SIGNING_KEY });
   const url = new URL(c.req.path, config.PUBLIC_URL).toString();
-  const valid = await receiver.verify({ signature, body, url }).catch(() => false);
+  const valid = await verifyQstashSignature({
+    signature,
+    body,
+    url,
+    currentSigningKey: config.QSTASH_CURRENT_SIGNING_KEY,
+    nextSigningKey: config.QSTASH_NEXT_SIGNING_KEY,
+  });
   if (!valid) throw new ServiceError('UNAUTHENTICATED', 'jobSignatureInvalid');
   try {
     c.set('jobBody', JSON.parse(body));
