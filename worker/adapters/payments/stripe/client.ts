@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { equalBytes, fromHex, hmacSha256 } from '@worker/lib/bytes';
+import { equalBytes, hmacSha256, toHex } from '@worker/lib/bytes';
 import { GatewayError } from '../port';
 
 /**
@@ -293,43 +293,43 @@ function parseStripeResponse<T>(response: Response, text: string): T {
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /**
- * Verifies a Stripe webhook delivery and returns the event. Stripe signs `${t}.${rawBody}` with
- * HMAC-SHA256 under the endpoint's signing secret (the whole `whsec_…` string as the key) and sends
- * `Stripe-Signature: t=<unix seconds>,v1=<hex>[,v1=<hex>…]` — several v1 values while a secret is
- * being rolled, any one of which may match; other schemes (v0) are ignored. The body must be the raw
- * bytes as received. A timestamp further than `toleranceSeconds` from now, in either direction, is
- * refused, so a captured delivery cannot be replayed later.
+ * Verifies a Stripe webhook delivery and returns the event, exactly as the SDK's
+ * `constructEventAsync` does (a test holds the two to the same verdict on generated deliveries).
+ * Stripe signs `${t}.${rawBody}` with HMAC-SHA256 under the endpoint's signing secret (the whole
+ * `whsec_…` string as the key) and sends `Stripe-Signature: t=<unix seconds>,v1=<hex>[,v1=<hex>…]` —
+ * several v1 values while a secret is being rolled, any one of which may match; other schemes (v0)
+ * are ignored. The SDK's reading of the header is literal: items split on commas and `=`, names not
+ * trimmed, `t` read with `parseInt`, signatures compared as lower-case hex strings. The body must be
+ * the raw bytes as received. A timestamp more than `toleranceSeconds` in the past is refused, so a
+ * captured delivery cannot be replayed later; a future one passes, as in the SDK (only the secret's
+ * holder can sign one).
  */
 export function createStripeWebhookVerifier(secret: string, options: { toleranceSeconds?: number; now?: () => number } = {}) {
   const tolerance = options.toleranceSeconds ?? DEFAULT_WEBHOOK_TOLERANCE_SECONDS;
   const nowMs = options.now ?? Date.now;
 
   async function verify(rawBody: string, header: string | null | undefined): Promise<void> {
-    if (!secret?.trim()) throw new StripeSignatureError('No webhook secret value was provided');
     if (!rawBody) throw new StripeSignatureError('No webhook payload was provided');
     if (!header) throw new StripeSignatureError('No stripe-signature header value was provided');
-    let timestamp: number | undefined;
-    const signatures: Uint8Array[] = [];
+    let timestamp = -1;
+    const signatures: string[] = [];
     for (const item of header.split(',')) {
-      const eq = item.indexOf('=');
-      if (eq < 0) continue;
-      const name = item.slice(0, eq).trim();
-      const value = item.slice(eq + 1).trim();
-      if (name === 't' && /^\d{1,12}$/.test(value)) timestamp = Number(value);
-      else if (name === 'v1') {
-        const bytes = fromHex(value);
-        if (bytes) signatures.push(bytes);
-      }
+      const [name, value = ''] = item.split('=');
+      if (name === 't') timestamp = Number.parseInt(value, 10);
+      if (name === 'v1') signatures.push(value);
     }
-    if (timestamp === undefined) throw new StripeSignatureError('Unable to extract timestamp and signatures from header');
+    if (timestamp === -1) throw new StripeSignatureError('Unable to extract timestamp and signatures from header');
     if (!signatures.length) throw new StripeSignatureError('No signatures found with expected scheme');
+    if (!secret || /^[ \t\r\n\f\v]*$/.test(secret)) throw new StripeSignatureError('No webhook secret value was provided');
+    // The SDK on Node refuses the whole delivery when any v1 value is empty.
+    if (signatures.includes('')) throw new StripeSignatureError('No signatures found matching the expected signature for payload');
 
-    const expected = await hmacSha256(secret, `${timestamp}.${rawBody}`);
+    const expected = new TextEncoder().encode(toHex(await hmacSha256(secret, `${timestamp}.${rawBody}`)));
     // Compare every candidate in full, so timing says nothing about which one (or how much) matched.
     let matched = false;
-    for (const candidate of signatures) matched = equalBytes(expected, candidate) || matched;
+    for (const candidate of signatures) matched = equalBytes(expected, new TextEncoder().encode(candidate)) || matched;
     if (!matched) throw new StripeSignatureError('No signatures found matching the expected signature for payload');
-    if (tolerance > 0 && Math.abs(Math.floor(nowMs() / 1000) - timestamp) > tolerance) {
+    if (tolerance > 0 && Math.floor(nowMs() / 1000) - timestamp > tolerance) {
       throw new StripeSignatureError('Timestamp outside the tolerance zone');
     }
   }
