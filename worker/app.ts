@@ -14,6 +14,7 @@ import { openapiRoutes } from './openapi/document';
 import type { AppDeps } from './ports';
 import { publicReadCache } from './routes/public';
 import { sharedPageRoutes } from './routes/shares';
+import { siteRoutes } from './routes/site';
 
 const MB = 1024 * 1024;
 /** Bodies above these are refused before parsing: 1 MB for JSON, more where spec §9 allows uploads. */
@@ -76,6 +77,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', api);
   // Shared creations' public pages, outside /api (docs/decisions/036).
   app.route('/s', sharedPageRoutes);
+  // robots.txt and the sitemap, whose addresses must be absolute (the public origin).
+  app.route('/', siteRoutes);
   app.notFound(notFound);
   // Unexpected errors (5xx) also go to the error tracker when one is configured.
   app.onError(async (err, c) => {

@@ -1,8 +1,8 @@
 /**
  * Cloudflare Workers entry: builds the production ports from bindings for each request and hands the
  * request to the same app as the Node server. Static SPA files never reach this code: the assets
- * binding serves them (`run_worker_first = ["/api/*", "/s/*"]` in wrangler.toml; `/s/*` are shared
- * creations' server-rendered pages).
+ * binding serves them (`run_worker_first` in wrangler.toml: `/api/*`, `/s/*` — shared creations'
+ * server-rendered pages — and robots.txt and the sitemap, which need absolute addresses).
  */
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';

@@ -72,6 +72,9 @@ export function serveNode(app: App, options: NodeServerOptions) {
   root.all('/api', (c) => app.fetch(c.req.raw, c.env));
   // Shared creations' public pages (server-rendered HTML, docs/decisions/036).
   root.get('/s/*', (c) => app.fetch(c.req.raw, c.env));
+  // Crawler files with absolute addresses (worker/routes/site.ts).
+  root.get('/robots.txt', (c) => app.fetch(c.req.raw, c.env));
+  root.get('/sitemap.xml', (c) => app.fetch(c.req.raw, c.env));
   if (options.staticDir && existsSync(join(options.staticDir, 'index.html'))) {
     const rel = relative(process.cwd(), options.staticDir);
     const indexHtml = readFileSync(join(options.staticDir, 'index.html'), 'utf8');

@@ -6,6 +6,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import * as z from 'zod';
 import { createRouter, type Router } from '../lib/openapi';
+import { sharedPageRoutes } from '../routes/shares';
+import { siteRoutes } from '../routes/site';
 import { apiRoutes, devApiRoutes, sandboxApiRoutes } from './api';
 import { DOCS_CSP, DOCS_HTML, RENDERER_JS } from './renderer';
 
@@ -66,7 +68,10 @@ function documentedApp(): Router {
     .route('/api', apiRoutes)
     .route('/api', openapiRoutes)
     .route('/api', sandboxApiRoutes)
-    .route('/api', devApiRoutes);
+    .route('/api', devApiRoutes)
+    // Outside /api: the shared creations' pages and the crawler files.
+    .route('/s', sharedPageRoutes)
+    .route('/', siteRoutes);
   documented.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   return documented;
 }

@@ -29,7 +29,8 @@ describe('OpenAPI', () => {
     );
     const mounted = new Set(
       t.app.routes
-        .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/'))
+        // Every route, /api or not (the shared pages under /s, robots.txt and the sitemap too).
+        .filter((r) => r.method !== 'ALL')
         .map((r) => `${r.method.toLowerCase()} ${openapiPath(r.path)}`),
     );
     expect(
