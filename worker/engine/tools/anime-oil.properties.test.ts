@@ -8,7 +8,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { animeStyle } from './anime';
-import { rgb555Count, strongEdgeCorrelation } from './npr/measures';
+import { medianAbsLaplacian, regionMask, rgb555Count, ssimGray, strongEdgeCorrelation } from './npr/measures';
+import { oilPainting } from './oil-painting';
 import { decodeRaster, luminance, type Raster } from './raster';
 
 const DIR = new URL('../../../tests/fixtures/photos/held-out/', import.meta.url);
@@ -41,5 +42,15 @@ describe('anime on the held-out photos', () => {
     if (gray.length > 200) expect(gray.reduce((s, p) => s + chroma(out, p), 0) / gray.length).toBeLessThan(0.08);
     // Near-black pixels stay dark.
     if (black.length > 200) expect(black.reduce((s, p) => s + outLum[p]!, 0) / black.length).toBeLessThan(0.12);
+  });
+});
+
+describe('oil painting on the held-out photos', () => {
+  it.each(PHOTOS)('%s: texture inside regions flattened, the photo still recognisable', async (file) => {
+    const input = await photo(file);
+    const out = (await oilPainting({ ...input, params: {}, seed: 7 })).image;
+    const mask = regionMask(input.image);
+    expect(medianAbsLaplacian(out, mask)).toBeLessThanOrEqual(0.6 * medianAbsLaplacian(input.image, mask));
+    expect(ssimGray(input.image, out)).toBeGreaterThanOrEqual(0.3);
   });
 });
