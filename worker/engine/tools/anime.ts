@@ -4,13 +4,13 @@
  * Olsen 2012.
  * 1. Iterated separable bilateral filtering in Lab flattens texture and soft shading into smooth
  *    regions while colour edges stay (npr/bilateral.ts).
- * 2. k-means in Lab picks 8–16 paints for this photo (npr/kmeans-lab.ts); every pixel takes its
- *    nearest paint, and a majority filter clears single-pixel islands. Because light and shade of
- *    one surface land in different clusters, shading comes out as two or three flat tones — cel
- *    shading — rather than a per-channel posterise.
- * 3. Paints are made a little more vivid (chroma × 1.15 for colourful ones; near-grays keep theirs,
+ * 2. k-means in Lab picks 8–16 paints for this photo (npr/kmeans-lab.ts), told apart mostly by
+ *    hue and chroma; every pixel takes its nearest paint, and a majority filter clears islands.
+ * 3. Cel shading: each paint has a lit and a shaded tone (celTones), so a face or a sleeve reads as
+ *    two flat tones with a clean boundary rather than a per-channel posterise.
+ * 4. Paints are made a little more vivid (chroma × 1.15 for colourful ones; near-grays keep theirs,
  *    lightness is kept, so grays stay gray and blacks black).
- * 4. XDoG outlines of the smoothed lightness are drawn over as dark ink.
+ * 5. XDoG outlines of the once-smoothed lightness are drawn over as dark ink.
  */
 import { scaleFor } from './filters';
 import { iteratedBilateral } from './npr/bilateral';
@@ -33,7 +33,7 @@ export function liftChroma(l: number, a: number, b: number): [number, number] {
 
 /** Weight of lightness in the k-means distance: paints are told apart mostly by hue and chroma, so
  * a face's highlight stays skin instead of joining the white wall behind it. */
-const LIGHTNESS_WEIGHT = 0.5;
+const LIGHTNESS_WEIGHT = 0.3;
 
 /**
  * Cel tones of each paint: its pixels split at their mean lightness into a lit and a shaded tone
@@ -79,12 +79,16 @@ export const animeStyle: PhotoTool = async ({ image, seed }) => {
   const s = scaleFor(image);
   const { width, height } = image;
   const lab = rasterToLab(image);
-  const smooth = iteratedBilateral(lab, width, height, { sigmaS: Math.max(1.5, 3 * s), sigmaR: 7, iterations: 3 });
+  const sigmaS = Math.max(1.5, 3 * s);
+  // Lines come from the once-smoothed lightness (eyes, mouths and thin structures are still
+  // there); paint regions from three passes.
+  const once = iteratedBilateral(lab, width, height, { sigmaS, sigmaR: 7, iterations: 1 });
+  const smooth = iteratedBilateral(once, width, height, { sigmaS, sigmaR: 7, iterations: 2 });
   const weighted = smooth.slice();
   for (let i = 0; i < weighted.length; i += 3) weighted[i]! *= LIGHTNESS_WEIGHT;
   const palette = choosePalette(weighted, seed);
   const k = palette.k;
-  const labels = modeFilter(assign(weighted, palette), width, height, k, Math.max(1, Math.round(1.5 * s)));
+  const labels = modeFilter(assign(weighted, palette), width, height, k, Math.max(1, Math.round(3 * s)));
   // Lit / shaded decision per pixel, on a slightly blurred lightness so the boundary is a clean curve.
   const lightness = createPlane(width, height);
   for (let p = 0; p < lightness.data.length; p++) lightness.data[p] = smooth[p * 3]! / 100;
@@ -96,7 +100,9 @@ export const animeStyle: PhotoTool = async ({ image, seed }) => {
     return labToRgb(l, a, b);
   };
   const table = Array.from({ length: k }, (_, c) => [paints(c, false), paints(c, true)] as const);
-  const ink = inkLines(lightness, Math.max(0.8, 1.2 * s), Math.round(30 * s * s) + 8, { epsilon: -0.005, sharpness: 120 });
+  const lineLightness = createPlane(width, height);
+  for (let p = 0; p < lineLightness.data.length; p++) lineLightness.data[p] = once[p * 3]! / 100;
+  const ink = inkLines(lineLightness, Math.max(0.8, 1.2 * s), Math.round(30 * s * s) + 8, { epsilon: -0.005, sharpness: 120 });
   const flat = new Float32Array(width * height * 3);
   for (let p = 0; p < labels.length; p++) {
     const c = labels[p]!;
