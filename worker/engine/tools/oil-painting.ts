@@ -13,8 +13,8 @@ export const oilPainting: PhotoTool = async ({ image }) => {
   const s = scaleFor(image);
   const { width, height } = image;
   const field = structureField(image, Math.max(1.5, 2.5 * s));
-  let paint = anisotropicKuwahara(image, { radius: Math.max(4, Math.round(7 * s)), field });
-  paint = anisotropicKuwahara(paint, { radius: Math.max(3, Math.round(3 * s)), field });
+  let paint = anisotropicKuwahara(image, { radius: Math.max(4, Math.round(10 * s)), field });
+  paint = anisotropicKuwahara(paint, { radius: Math.max(3, Math.round(4 * s)), field });
   const out = new Float32Array(paint.data.length);
   for (let i = 0; i < out.length; i += 3) {
     const [h, sat, v] = rgbToHsv(paint.data[i]!, paint.data[i + 1]!, paint.data[i + 2]!);

@@ -12,7 +12,7 @@
  *    structure and edges stay sharp — brush-like paint rather than the square blocks of the
  *    classic four-quadrant Kuwahara.
  *
- * Taps are taken on a grid of step `stride` (1 for small radii, 2 for large ones): the weights are
+ * Taps are taken on a grid of step ⌊radius / 3⌋ (every pixel up to radius 5): the weights are
  * smooth, so a coarser sampling of a big ellipse changes little and keeps a 1 MP photo in seconds.
  */
 import { gaussianBlur, type Plane, type Raster } from '../raster';
@@ -169,7 +169,7 @@ export function anisotropicKuwahara(raster: Raster, options: KuwaharaOptions): R
   const { width, height, data } = raster;
   const { radius, q = 8, alpha = 1 } = options;
   const field = options.field ?? structureField(raster, options.tensorSigma ?? 2);
-  const stride = radius > 6 ? 2 : 1;
+  const stride = Math.max(1, Math.floor(radius / 3));
   const zeta = 2 / radius;
   const envelope = (3 / 2) * (Math.PI / 8);
   const eta = (zeta + Math.cos(envelope)) / Math.sin(envelope) ** 2;
