@@ -12,8 +12,12 @@ describe('iterated bilateral', () => {
     const spread = (from: number, to: number) => {
       let min = Infinity;
       let max = -Infinity;
-      for (let y = 5; y < 15; y++)
-        for (let x = from; x < to; x++) (min = Math.min(min, out[(y * width + x) * 3]!)), (max = Math.max(max, out[(y * width + x) * 3]!));
+      for (let y = 5; y < 15; y++) {
+        for (let x = from; x < to; x++) {
+          min = Math.min(min, out[(y * width + x) * 3]!);
+          max = Math.max(max, out[(y * width + x) * 3]!);
+        }
+      }
       return max - min;
     };
     expect(spread(3, 16)).toBeLessThan(1);
