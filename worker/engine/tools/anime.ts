@@ -10,14 +10,16 @@
  *    two flat tones with a clean boundary rather than a per-channel posterise.
  * 4. Paints are made a little more vivid (chroma × 1.15 for colourful ones; near-grays keep theirs,
  *    lightness is kept, so grays stay gray and blacks black).
- * 5. XDoG outlines of the once-smoothed lightness are drawn over as dark ink.
+ * 5. Bands that quantisation cut into smooth gradients, away from any edge of the photo, are
+ *    softened into ramps (softenFalseBands).
+ * 6. XDoG outlines of the once-smoothed lightness are drawn over as dark ink.
  */
-import { scaleFor } from './filters';
+import { boxBlur, scaleFor } from './filters';
 import { iteratedBilateral } from './npr/bilateral';
 import { assign, choosePalette, modeFilter } from './npr/kmeans-lab';
 import { labToRgb, rasterToLab } from './npr/lab';
 import { inkLines } from './npr/xdog';
-import { blurRaster, createPlane, gaussianBlur, type PhotoTool } from './raster';
+import { blurRaster, createPlane, gaussianBlur, type Plane, type PhotoTool, sobel } from './raster';
 
 /**
  * Chroma lift for a paint of lightness `l`: ×1.15 for colourful, mid-to-light paints; none for
@@ -75,6 +77,36 @@ export function celTones(smooth: Float32Array, labels: Uint8Array, k: number, mi
   return out;
 }
 
+/** Gaussian blur of about `sigma` by three box passes (O(n) whatever the radius). */
+function wideBlur(plane: Plane, sigma: number): Plane {
+  const radius = Math.max(1, Math.round(sigma - 0.5));
+  return boxBlur(boxBlur(boxBlur(plane, radius), radius), radius);
+}
+
+/**
+ * Quantising a smooth gradient (a night sky, a lit wall) leaves bands with hard borders that no
+ * edge of the photo explains: the posterise look. Away from the photo's edges (smoothed lightness
+ * gradient above 0.015 per pixel, spread by `sigma`), the paint is blended toward a wide blur of
+ * itself, so such bands become soft ramps; next to real edges regions stay flat and crisp.
+ * Soft quantisation near smooth gradients, as in Winnemöller, Olsen & Gooch 2006. In place.
+ */
+function softenFalseBands(clean: Float32Array, flat: Float32Array, lightness: Plane, sigma: number) {
+  const { width, height } = lightness;
+  const grad = sobel(lightness).magnitude.data;
+  const edge = createPlane(width, height);
+  for (let p = 0; p < grad.length; p++) edge.data[p] = grad[p]! > 0.015 ? 1 : 0;
+  const near = wideBlur(edge, sigma).data;
+  for (let c = 0; c < 3; c++) {
+    const channel = createPlane(width, height);
+    for (let p = 0; p < grad.length; p++) channel.data[p] = flat[p * 3 + c]!;
+    const wide = wideBlur(channel, sigma).data;
+    for (let p = 0; p < grad.length; p++) {
+      const w = Math.min(1, Math.max(0, 1 - near[p]! * 6));
+      clean[p * 3 + c] = clean[p * 3 + c]! + (wide[p]! - clean[p * 3 + c]!) * w;
+    }
+  }
+}
+
 export const animeStyle: PhotoTool = async ({ image, seed }) => {
   const s = scaleFor(image);
   const { width, height } = image;
@@ -114,6 +146,7 @@ export const animeStyle: PhotoTool = async ({ image, seed }) => {
   // A light blur of the flat paint anti-aliases region borders (clean curves, not stair-steps);
   // regions stay flat inside.
   const clean = blurRaster({ width, height, data: flat }, Math.max(0.5, 0.6 * s)).data;
+  softenFalseBands(clean, flat, lightness, Math.max(5, 10 * s));
   const out = new Float32Array(width * height * 3);
   for (let p = 0; p < labels.length; p++) {
     const v = ink.data[p]!;
