@@ -96,7 +96,7 @@ describe('watercolor', () => {
 });
 
 describe('oil painting', () => {
-  it('replaces photographic texture with brush patches but keeps the big shapes', async () => {
+  it('replaces photographic texture with brush strokes but keeps the big shapes', async () => {
     const { image } = await fixture('chelsea');
     const out = await run(oilPainting, 'chelsea');
     const low = (r: typeof image) => gaussianBlur(luminance(r), 4).data;
@@ -106,8 +106,10 @@ describe('oil painting', () => {
       return l.data.map((v, i) => v - b.data[i]!);
     };
     expect(correlation(low(out), low(image))).toBeGreaterThan(0.85);
-    // The fur's fine texture is gone; what fine texture there is comes from strokes and canvas.
-    expect(correlation(high(out), high(image))).toBeLessThan(0.35);
+    // The fur's fine texture is flattened into strokes: at most half the photo's fine-detail energy
+    // (the embossed strokes and canvas this replaced raised it instead).
+    const energy = (values: ArrayLike<number>) => mean(Array.from(values, (v) => v * v));
+    expect(energy(high(out))).toBeLessThan(energy(high(image)) * 0.5);
     expect(edgeEnergy(out)).toBeGreaterThan(edgeEnergy(image) * 0.3);
   });
 });
