@@ -11,8 +11,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cyberpunk } from './cyberpunk';
-import { decodeRaster, gaussianBlur, luminance, type Plane, type PhotoTool, type Raster, rgbToHsv } from './raster';
+import { rgbToLab } from './grade/lab';
+import { decodeRaster, gaussianBlur, luminance, type Plane, type PhotoTool, type Raster, rgbToHsv, sobel } from './raster';
 import { correlation, mean } from './test-support';
+import { watercolor } from './watercolor';
 
 const DIR = new URL('../../../tests/fixtures/photos/held-out/', import.meta.url);
 const PHOTOS = readdirSync(DIR)
@@ -27,12 +29,28 @@ async function apply(tool: PhotoTool, image: Raster): Promise<Raster> {
   return (await tool({ image, encoded: new Uint8Array(), params: {}, seed: 7 })).image;
 }
 
+/** The same scene at night: a fifth of the light (in linear light), the colours unchanged. */
+function nightCopy(image: Raster): Raster {
+  const toLinear = (v: number) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+  const toGamma = (v: number) => (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055);
+  return { ...image, data: image.data.map((v) => toGamma(toLinear(v) * 0.2)) };
+}
+
 const pixels = (r: Raster) => Array.from({ length: r.width * r.height }, (_, p) => p);
 const hsv = (r: Raster, p: number) => rgbToHsv(r.data[p * 3]!, r.data[p * 3 + 1]!, r.data[p * 3 + 2]!);
+const lab = (r: Raster, p: number) => rgbToLab(r.data[p * 3]!, r.data[p * 3 + 1]!, r.data[p * 3 + 2]!);
 const std = (values: number[]) => {
   const m = mean(values);
   return Math.sqrt(mean(values.map((v) => (v - m) ** 2)));
 };
+const meanChroma = (r: Raster) =>
+  mean(
+    pixels(r).map((p) => {
+      const [, a, b] = lab(r, p);
+      return Math.hypot(a, b);
+    }),
+  );
+const lightnessSpread = (r: Raster) => std(pixels(r).map((p) => lab(r, p)[0]));
 const highPass = (plane: Plane, sigma: number) => {
   const blurred = gaussianBlur(plane, sigma).data;
   return plane.data.map((v, i) => v - blurred[i]!);
@@ -99,5 +117,76 @@ describe('cyberpunk on the held-out photos', () => {
     expect(skin).toBeGreaterThan(2000);
     // Measured 6.2 % (the old grade 10.8 %).
     expect(violet / skin).toBeLessThan(0.1);
+  });
+});
+
+describe('watercolour on the held-out photos', () => {
+  it('keeps a night photo colourful and contrasty: no grey mush', async () => {
+    for (const name of PHOTOS) {
+      const night = nightCopy(await heldOut(name));
+      const out = await apply(watercolor, night);
+      const [c0, c1] = [meanChroma(night), meanChroma(out)];
+      const [s0, s1] = [lightnessSpread(night), lightnessSpread(out)];
+      console.log(`watercolor night ${name}: chroma ${c0.toFixed(1)} → ${c1.toFixed(1)}, L* spread ${s0.toFixed(1)} → ${s1.toFixed(1)}`);
+      expect.soft(c1, name).toBeGreaterThanOrEqual(0.8 * c0);
+      expect.soft(s1, name).toBeGreaterThanOrEqual(0.8 * s0);
+    }
+  });
+
+  it('washes away the photo texture inside regions while keeping the big shapes', async () => {
+    for (const name of PHOTOS) {
+      const image = await heldOut(name);
+      const out = await apply(watercolor, image);
+      const [before, after] = [luminance(image), luminance(out)];
+      // Inside regions: away from the photo's strongest 15 % of (smoothed) edges.
+      const edges = sobel(gaussianBlur(before, 1.5)).magnitude.data;
+      const cut = Float32Array.from(edges).sort()[Math.floor(edges.length * 0.85)]!;
+      const inside = pixels(image).filter((p) => edges[p]! < cut);
+      const [fine0, fine1] = [highPass(before, 1.5), highPass(after, 1.5)];
+      const energy = (fine: Float32Array) => Math.sqrt(mean(inside.map((p) => fine[p]! ** 2)));
+      const texture = correlation(
+        inside.map((p) => fine0[p]!),
+        inside.map((p) => fine1[p]!),
+      );
+      const shapes = correlation(gaussianBlur(before, 4).data, gaussianBlur(after, 4).data);
+      console.log(
+        `watercolor ${name}: fine energy inside ${energy(fine0).toFixed(4)} → ${energy(fine1).toFixed(4)}, texture r ${texture.toFixed(2)}, shapes r ${shapes.toFixed(2)}`,
+      );
+      expect.soft(energy(fine1), name).toBeLessThan(0.7 * energy(fine0));
+      expect.soft(texture, name).toBeLessThan(0.35);
+      expect.soft(shapes, name).toBeGreaterThan(0.85);
+    }
+  });
+
+  it('pools pigment at wash borders: a dark line, darker than both sides', async () => {
+    for (const name of PHOTOS) {
+      const image = await heldOut(name);
+      const out = await apply(watercolor, image);
+      const [before, after] = [luminance(image), luminance(out)];
+      // Borders: the strongest 5 % of the photo's smoothed edges; compare each border pixel with its neighbourhood.
+      const edges = sobel(gaussianBlur(before, 1.5)).magnitude.data;
+      const cut = Float32Array.from(edges).sort()[Math.floor(edges.length * 0.95)]!;
+      const border = pixels(image).filter((p) => edges[p]! >= cut);
+      const dip = (plane: Plane) => {
+        const local = gaussianBlur(plane, 4).data;
+        return mean(border.map((p) => plane.data[p]! - local[p]!));
+      };
+      console.log(`watercolor ${name}: border dip ${dip(before).toFixed(3)} → ${dip(after).toFixed(3)}`);
+      expect.soft(dip(after), name).toBeLessThan(dip(before) - 0.02);
+    }
+  });
+
+  it('lets the paper show in the lights', async () => {
+    for (const name of PHOTOS) {
+      const image = await heldOut(name);
+      const out = await apply(watercolor, image);
+      // Light areas, not specks: the lightest 5 % of the photo smoothed over a few pixels.
+      const lum = gaussianBlur(luminance(image), 3).data;
+      const cut = Float32Array.from(lum).sort()[Math.floor(lum.length * 0.95)]!;
+      const lights = pixels(image).filter((p) => lum[p]! >= cut);
+      const lightness = (r: Raster) => mean(lights.map((p) => lab(r, p)[0]));
+      console.log(`watercolor ${name}: lights L* ${lightness(image).toFixed(1)} → ${lightness(out).toFixed(1)}`);
+      expect.soft(lightness(out), name).toBeGreaterThanOrEqual(Math.min(88, lightness(image)) - 2);
+    }
   });
 });
