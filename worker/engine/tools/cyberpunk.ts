@@ -9,18 +9,35 @@
  *    and a light vignette.
  */
 import { scaleFor } from './filters';
-import { gaussianBlur, luminance, type Plane, type PhotoTool } from './raster';
+import { gaussianBlur, hsvToRgb, luminance, type Plane, type PhotoTool, rgbToHsv } from './raster';
 
+const luma = (r: number, g: number, b: number) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
 /** Tints normalised to luminance 1, so mixing one in keeps a pixel's brightness. */
 const tint = (r: number, g: number, b: number): [number, number, number] => {
-  const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const l = luma(r, g, b);
   return [r / l, g / l, b / l];
 };
-const TEAL = tint(0.0, 0.78, 0.9);
-const MAGENTA = tint(1.0, 0.3, 0.85);
-/** The mid-tones' cast toward magenta, on the photo's own colours. */
-const NEON = [1.0, 0.84, 1.08];
+/** The inks of the pixels with no colour of their own: a grey shadow and a white highlight. */
+const SHADOW_HUE = 178;
+const HIGHLIGHT_HUE = 318;
 const TEAL_FLOOR = [0.0, 0.1, 0.12];
+
+/**
+ * The neon palette as a hue map (HSV degrees): every hue is pulled onto one of two poles, teal-cyan
+ * (~178°) for greens, cyans and sky blues, violet-magenta (~290–340°) for deep blues, violets, reds,
+ * oranges and yellows. Warm hues keep their order (a yellow lands pinker-red than an orange), so skin, a pale
+ * orange, becomes a warm neon pink and never violet.
+ */
+export function neonHue(h: number): number {
+  const d = (h + 360) % 360;
+  // Greens, cyans and sky blues → teal: compressed to a fifth of their distance from 178°.
+  if (d >= 75 && d < 215) return 178 + (d - 178) * 0.2;
+  // Deep blues and violets → neon violet-magenta, compressed toward 300°.
+  if (d >= 215 && d < 330) return 300 + (d - 300) * 0.3;
+  // Reds, oranges, yellows (330°…75°, through 0°) spread over magentas and hot pinks, 305°…328°.
+  const warm = d >= 330 ? d - 330 : d + 30;
+  return 305 + (warm / 105) * 23;
+}
 
 /** Bilinear sample of a plane at (x, y), clamped. */
 function sample(plane: Plane, x: number, y: number): number {
@@ -43,30 +60,56 @@ export const cyberpunk: PhotoTool = async ({ image }) => {
   const s = scaleFor(image);
   const { width, height } = image;
   const lum = luminance(image);
+  // The light around each pixel: a pixel darker than its surroundings is in a shadow the teal fill
+  // lights, one brighter catches the pink key light, even inside one orange suit or one tabby coat.
+  // Measured on a lightly smoothed luminance, so grass blades and wood grain do not speckle.
+  const near = gaussianBlur(lum, 2.5 * Math.max(0.4, s));
+  const surround = gaussianBlur(lum, 12 * Math.max(0.4, s));
   const n = width * height;
   const planes = [0, 1, 2].map(() => ({ width, height, data: new Float32Array(n) }) as Plane);
   for (let p = 0; p < n; p++) {
     const l = lum.data[p]!;
     const [r, g, b] = [image.data[p * 3]!, image.data[p * 3 + 1]!, image.data[p * 3 + 2]!];
-    // Brightness as the strongest channel: a saturated red cup is a mid-tone, not a shadow to crush.
-    const value = Math.max(r, g, b);
-    // Contrast: blacks crushed below 0.05, a mild S-curve through the mid-tones (the curve's gain
-    // scales all three channels, so hues stay).
-    const v = Math.min(1, Math.max(0, (value - 0.05) / 0.92));
-    const curved = 0.95 * (0.3 * v + 0.7 * v * v * (3 - 2 * v));
-    const gain = value > 1e-4 ? curved / value : 0;
-    // Teal where it is dark, magenta-pink where the luminance is high (a white wall, not an orange suit).
-    const shadow = 0.9 * (1 - v) ** 1.6;
-    const highlight = 0.6 * Math.max(0, (l - 0.5) / 0.5) ** 1.5;
-    const target = l * gain;
+    // Contrast for a night photo: an S-curve on luminance, the blacks crushed below 0.03, the
+    // mid-tones a little lower so the lights stand out.
+    const v = Math.min(1, Math.max(0, (l - 0.03) / 0.9));
+    // Local contrast on top ("clarity"): each pixel pushed away from the light around it, less so
+    // downward, so the surroundings of a lamp do not get a dark halo where its bloom should glow.
+    const detail = near.data[p]! - surround.data[p]!;
+    const clarity = detail * (detail > 0 ? 0.8 : 0.4);
+    const target = Math.min(1, Math.max(0, 0.98 * (0.15 * v + 0.85 * v * v * (3 - 2 * v)) + clarity));
+    // Two neon inks: each pixel's colour goes to teal or to magenta-pink. Its own hue decides (warm →
+    // pink, cool → teal) as far as it has colour; its brightness tips the balance (shadows teal,
+    // highlights pink), so a grey street goes teal and a white wall pink.
+    const [h, sat] = rgbToHsv(r, g, b);
+    const toPole = neonHue(h * 360);
+    const warm = toPole > 250 ? 1 : -1;
+    // Strong colours and highlights go all the way to their pole; muted mid-tones (skin, fur, wood)
+    // most of the way, so a face lands on a warm pink instead of a cold magenta.
+    const pull = 0.8 + 0.2 * Math.min(1, Math.max(0, (sat - 0.25) / 0.35, (l - 0.5) / 0.3));
+    const mapped = h * 360 + pull * (((toPole - h * 360 + 540) % 360) - 180);
+    const score = warm * Math.min(1, sat * 1.3) * 0.6 + (l - 0.45) * 2.6 + (near.data[p]! - surround.data[p]!) * 6;
+    // Where the ink changes sides the colour fades through grey: a mix of teal and pink would be violet.
+    const fade = Math.min(1, Math.abs(score) / 0.25);
+    const hue = (score >= 0 ? (warm > 0 ? mapped : HIGHLIGHT_HUE) : warm < 0 ? mapped : SHADOW_HUE) + 360;
+    // How much ink: the photo's own saturation, or for greys a tone that grows away from the
+    // mid-tones (deep teal shadows, pale pink lights); near-white stays white, so clouds and lamps
+    // keep their shape.
+    const tone = l < 0.45 ? Math.min(0.55, (0.45 - l) * 1.6) : Math.min(0.5, (l - 0.45) * 1.5) * Math.min(1, (1 - l) / 0.15);
+    const ink = Math.max(Math.min(1, sat * (0.95 + 0.3 * Math.max(0, score))), tone) * fade;
+    const own = tint(...hsvToRgb((hue % 360) / 360, ink, 1));
+    // A coloured light cannot be as bright as white: where the ink would clip, the pixel gives up
+    // some brightness, a lot where the light changed the colour's side (a blue sky lit pink, not a
+    // white one), little where it kept it (bright leaves stay bright), and the rest in colour, pulled
+    // toward grey at its luminance.
+    const ceiling = 1 / Math.max(...own);
+    const lit = target - (Math.sign(score) === warm ? 0.5 : 0.65) * Math.max(0, target - ceiling);
+    const rgb = own.map((c) => c * lit);
+    const over = Math.max(...rgb);
+    const keep = over > 1 ? Math.max(0, (1 - lit) / (over - lit)) : 1;
     for (let c = 0; c < 3; c++) {
-      // The photo's colour at the new brightness, a little more saturated…
-      // (warm hues pulled toward magenta: less green, more blue, so the table and the fur read as neon-lit)…
-      const own = (l + (image.data[p * 3 + c]! - l) * 1.3) * gain * NEON[c]! + (c === 2 ? 0.12 * (r - b) * gain : 0);
-      // …mixed toward teal in the shadows and magenta in the highlights at the same luminance.
-      const toned = own * (1 - shadow - highlight) + TEAL[c]! * target * shadow + MAGENTA[c]! * target * highlight;
       // Blacks lifted a touch into teal, the night-city floor, instead of going flat black.
-      planes[c]!.data[p] = Math.max(0, toned + TEAL_FLOOR[c]! * (1 - v) ** 2);
+      planes[c]!.data[p] = Math.max(0, lit + (rgb[c]! - lit) * keep + TEAL_FLOOR[c]! * (1 - v) ** 3);
     }
   }
   // Neon bloom: what is bright after grading, in its own colour, blurred near and wide.
@@ -76,7 +119,8 @@ export const cyberpunk: PhotoTool = async ({ image }) => {
     const bright: Plane = { width, height, data: new Float32Array(n) };
     for (let p = 0; p < n; p++) {
       const l = 0.2126 * planes[0]!.data[p]! + 0.7152 * planes[1]!.data[p]! + 0.0722 * planes[2]!.data[p]!;
-      const pass = Math.max(0, l - 0.5) / 0.5;
+      // Only what is near white glows: lamps, screens, reflections, not a daylight sky.
+      const pass = (Math.max(0, l - 0.7) / 0.3) ** 1.5;
       bright.data[p] = planes[c]!.data[p]! * pass;
     }
     glowNear.push(gaussianBlur(bright, 4 * Math.max(0.4, s)));
@@ -85,8 +129,9 @@ export const cyberpunk: PhotoTool = async ({ image }) => {
   const cx = width / 2;
   const cy = height / 2;
   const maxR = Math.hypot(cx, cy);
-  // Fringe: up to 1.4 % of the longer side at the corners (at least 4 px), half that at the edges' middles.
-  const fringe = Math.max(4, 0.014 * Math.max(width, height));
+  // Fringe: up to 1.8 % of the longer side at the corners (at least 6 px), growing with the fourth power
+  // of the distance from the centre: a lens flaw at the corners, not colour noise over the subject.
+  const fringe = Math.max(6, 0.018 * Math.max(width, height));
   const scanStep = Math.max(2, Math.round(3 * s));
   const out = new Float32Array(n * 3);
   for (let y = 0; y < height; y++) {
@@ -95,13 +140,13 @@ export const cyberpunk: PhotoTool = async ({ image }) => {
       const dx = (x - cx) / maxR;
       const dy = (y - cy) / maxR;
       const r2 = dx * dx + dy * dy;
-      // Radial offset of `fringe × r²` px: (dx, dy) / r is the unit direction, so the step is fringe × r × (dx, dy).
-      const step = fringe * Math.sqrt(r2);
+      // Radial offset of `fringe × r⁴` px along (dx, dy), whose length is r.
+      const step = fringe * r2 * Math.sqrt(r2);
       const rgb = [sample(planes[0]!, x + dx * step, y + dy * step), planes[1]!.data[p]!, sample(planes[2]!, x - dx * step, y - dy * step)];
       const scan = y % scanStep === 0 ? 0.94 : 1;
-      const vignette = 1 - 0.3 * r2;
+      const vignette = 1 - 0.2 * r2;
       for (let c = 0; c < 3; c++) {
-        const glow = glowNear[c]!.data[p]! * 0.8 + glowWide[c]!.data[p]! * 1.5;
+        const glow = glowNear[c]!.data[p]! * 1.2 + glowWide[c]!.data[p]! * 1.5;
         // Screen the glow over the graded pixel: lights bloom without clipping flat.
         const base = Math.min(1, rgb[c]!);
         out[p * 3 + c] = (1 - (1 - base) * (1 - Math.min(1, glow))) * scan * vignette;

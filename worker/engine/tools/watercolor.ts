@@ -1,12 +1,21 @@
 /**
- * Watercolour: washes instead of texture, pigment that pools at the edges of each wash, granulation
- * in the darker pigment, and the paper showing through.
- * 1. Abstraction: strong edge-preserving smoothing, then a soft wobble (wet bleeding) of the washes.
- * 2. Pigment density (1 − colour) thinned toward transparency, lifted highlights → paper.
- * 3. Edge darkening where washes meet; granulation noise weighted by density; paper grain.
+ * Watercolour, after Bousseau et al. 2006 ("Interactive watercolor rendering with temporal coherence
+ * and abstraction") and Curtis et al. 1997 ("Computer-generated watercolor"): washes instead of
+ * texture, pigment that pools at the edges of each wash, pigment density that varies with the
+ * paper, and the paper showing through the lights.
+ * 1. Abstraction: brush-sized uniform patches (Kuwahara), then edge-preserving smoothing guided by
+ *    perceptual lightness (L*), so the washes of a dark photo keep their borders too; a soft wobble
+ *    (wet bleeding) of the washes.
+ * 2. Colour: the photo's own colours, a little more chroma to make up for what smoothing averages
+ *    away; only the light parts thin out toward the paper, so a night photo stays a night photo.
+ * 3. Pigment density d per pixel (Bousseau's colour modification C' = C − (C − C²)(d − 1), which
+ *    darkens mid-tones most and leaves black and white alone): raised where washes meet (edge
+ *    darkening), varied by low-frequency turbulence (uneven wash) and by the paper's grain
+ *    (granulation); then the paper's tone and grain.
  */
 import { guidedFilter, kuwahara, scaleFor, smoothPreservingEdges } from './filters';
-import { gaussianBlur, grainTexture, luminance, sobel, type PhotoTool, type Raster } from './raster';
+import { labToRgb, rgbToLab } from './grade/lab';
+import { gaussianBlur, grainTexture, type Plane, type PhotoTool, type Raster, sobel } from './raster';
 
 /** Samples each pixel from a slightly displaced position (bilinear): the wet edges of a wash wander. */
 function bleed(raster: Raster, dx: Float32Array, dy: Float32Array): Raster {
@@ -33,32 +42,46 @@ function bleed(raster: Raster, dx: Float32Array, dy: Float32Array): Raster {
   return { width, height, data: out };
 }
 
+/** Perceptual lightness L* / 100 of each pixel: dark tones get as much room as light ones. */
+function lightness(raster: Raster): Plane {
+  const out = new Float32Array(raster.width * raster.height);
+  for (let p = 0; p < out.length; p++) out[p] = rgbToLab(raster.data[p * 3]!, raster.data[p * 3 + 1]!, raster.data[p * 3 + 2]!)[0] / 100;
+  return { width: raster.width, height: raster.height, data: out };
+}
+
+const PAPER = [0.985, 0.975, 0.95];
+
 export const watercolor: PhotoTool = async ({ image, seed }) => {
   const s = scaleFor(image);
   const { width, height } = image;
-  // Abstraction: brush-sized uniform patches (Kuwahara), then washes (edge-preserving smoothing).
+  // Abstraction: brush-sized uniform patches, then washes. The guide is L*, whose edges in a night
+  // photo are as strong as in a daylight one (in luma they are a tenth as strong and got smoothed over).
   let wash = kuwahara(image, Math.max(2, Math.round(4 * s)));
-  wash = smoothPreservingEdges(wash, Math.max(3, Math.round(8 * s)), 0.005);
-  wash = smoothPreservingEdges(wash, Math.max(3, Math.round(6 * s)), 0.003);
+  wash = smoothPreservingEdges(wash, Math.max(3, Math.round(8 * s)), 0.015, lightness(wash));
+  wash = smoothPreservingEdges(wash, Math.max(3, Math.round(6 * s)), 0.01, lightness(wash));
   const wobbleX = grainTexture(width, height, seed, 6 * Math.max(0.5, s), 3.2 * Math.max(0.5, s));
   const wobbleY = grainTexture(width, height, seed + 17, 6 * Math.max(0.5, s), 3.2 * Math.max(0.5, s));
   wash = bleed(wash, wobbleX.data, wobbleY.data);
-  const lum = luminance(wash);
-  // Edges of the washes (not of the photo's fine texture): gradient of a smoothed luminance, widened a little.
-  const edges = gaussianBlur(sobel(guidedFilter(lum, lum, Math.max(2, Math.round(3 * s)), 0.004)).magnitude, 1.2 * Math.max(0.6, s));
-  const granulation = grainTexture(width, height, seed + 3, 1.5 * Math.max(0.5, s), 0.09);
-  const paper = grainTexture(width, height, seed + 9, 2.5 * Math.max(0.5, s), 0.03);
-  const paperTone = [0.985, 0.975, 0.95];
+  const light = lightness(wash);
+  // Where washes meet: the gradient of the smoothed lightness (not of the photo's fine texture),
+  // spread a little so the pigment pools in a band along the border, not in a drawn line.
+  const edges = gaussianBlur(sobel(guidedFilter(light, light, Math.max(2, Math.round(3 * s)), 0.003)).magnitude, 1.5 * Math.max(0.6, s));
+  const turbulence = grainTexture(width, height, seed + 5, 30 * Math.max(0.5, s), 1);
+  const granulation = grainTexture(width, height, seed + 3, 1.5 * Math.max(0.5, s), 1);
+  const paper = grainTexture(width, height, seed + 9, 2.5 * Math.max(0.5, s), 1);
   const out = new Float32Array(wash.data.length);
   for (let p = 0; p < width * height; p++) {
-    const edge = Math.min(1, edges.data[p]! * 5);
+    const [l, a, b] = rgbToLab(wash.data[p * 3]!, wash.data[p * 3 + 1]!, wash.data[p * 3 + 2]!);
+    // Thinned toward the paper only in the lights (L* above ~50), white showing through above ~90.
+    const thin = Math.min(1, Math.max(0, (l - 50) / 40)) ** 1.3;
+    const colour = labToRgb(l + (100 - l) * 0.7 * thin, a * 1.12 * (1 - 0.45 * thin), b * 1.12 * (1 - 0.45 * thin));
+    const edge = Math.min(1, edges.data[p]! * 6);
+    const density = 1 + 1.3 * edge + (0.3 * turbulence.data[p]! + 0.2 * granulation.data[p]! + 0.1 * paper.data[p]!) * (1 - 0.5 * thin);
     for (let c = 0; c < 3; c++) {
-      // Pigment density: thinned (transparent washes), highlights lifted to paper, pooled at edges.
-      let density = (1 - wash.data[p * 3 + c]!) * 0.72;
-      density = Math.max(0, density - 0.06) * 1.04;
-      density *= 1 + 0.9 * edge;
-      density *= 1 + granulation.data[p]! * (0.3 + density);
-      out[p * 3 + c] = Math.min(1, Math.max(0, paperTone[c]! * (1 - density) + paper.data[p]!));
+      const C = colour[c]!;
+      const pigment = C - (C - C * C) * (density - 1);
+      // The paper under it all: its tone, and its grain catching a little light or shade.
+      out[p * 3 + c] = Math.min(1, Math.max(0, pigment * PAPER[c]! * (1 + 0.045 * paper.data[p]!)));
     }
   }
   return { image: { width, height, data: out } };
