@@ -6,7 +6,16 @@
 import type { Raster } from './raster';
 
 export function damagePhoto(raster: Raster, seed = 1): Raster {
+  return damagePhotoWithMarks(raster, seed).image;
+}
+
+/**
+ * The damaged photo and where its scratches and dust are (`marks`, 1 per marked pixel), so a test
+ * can measure the error on exactly the pixels the damage overwrote.
+ */
+export function damagePhotoWithMarks(raster: Raster, seed = 1): { image: Raster; marks: Uint8Array } {
   const { width, height } = raster;
+  const marks = new Uint8Array(width * height);
   let state = seed >>> 0 || 1;
   const random = () => {
     state ^= state << 13;
@@ -23,6 +32,7 @@ export function damagePhoto(raster: Raster, seed = 1): Raster {
   }
   const set = (x: number, y: number, v: number) => {
     if (x < 0 || y < 0 || x >= width || y >= height) return;
+    marks[y * width + x] = 1;
     for (let c = 0; c < 3; c++) data[(y * width + x) * 3 + c] = v;
   };
   // Scratches: long, thin, slightly slanted lines, bright (emulsion gone) or dark.
@@ -44,5 +54,5 @@ export function damagePhoto(raster: Raster, seed = 1): Raster {
     if (random() < 0.5) set(x, y + 1, value);
   }
   for (let i = 0; i < data.length; i++) data[i] = Math.min(1, Math.max(0, data[i]!));
-  return { width, height, data };
+  return { image: { width, height, data }, marks };
 }
