@@ -7,7 +7,7 @@ import { decodeRaster, type Raster } from '../tools/raster';
 import { analysePortrait, type PortraitAnalysis } from './analysis';
 import { renderAvatar } from './avatar';
 import { faceFrame } from './geometry';
-import { faceSwapEdit } from './index';
+import { faceSwapEdit, faceSwapEditReport } from './index';
 import { HAIR_COLOURS, rgbOf } from './recolour';
 
 const photo = new Uint8Array(readFileSync(new URL('../../../tests/fixtures/photos/astronaut.png', import.meta.url)));
@@ -144,8 +144,11 @@ describe('face swap: what the offline engine applies, and only that', () => {
     const unchanged: string[] = [];
     for (const [key, values] of Object.entries(FACE_SWAP_OFFLINE)) {
       if (key === 'shot_type') continue; // below: the fixture is already a close-up
-      for (const value of values!)
-        if (same(image, await faceSwapEdit(image, { [key]: value }, 3, analysis))) unchanged.push(`${key}=${value}`);
+      for (const value of values!) {
+        const { image: out, applied } = await faceSwapEditReport(image, { [key]: value }, 3, analysis);
+        // Changed, and reported as applied by the step that drew it.
+        if (same(image, out) || applied[key] !== value) unchanged.push(`${key}=${value}`);
+      }
     }
     expect(unchanged).toEqual([]);
   }, 240_000);
@@ -175,11 +178,23 @@ describe('face swap: what the offline engine applies, and only that', () => {
     for (const option of FACE_SWAP_OPTIONS) {
       for (const { value } of option.values) {
         if (FACE_SWAP_OFFLINE[option.key]?.includes(value)) continue;
-        if (!same(image, await faceSwapEdit(image, { [option.key]: value }, 3, analysis))) changedBy.push(`${option.key}=${value}`);
+        const { image: out, applied } = await faceSwapEditReport(image, { [option.key]: value }, 3, analysis);
+        if (!same(image, out) || Object.keys(applied).length) changedBy.push(`${option.key}=${value}`);
       }
     }
     expect(changedBy).toEqual([]);
   }, 120_000);
+
+  it('reports as applied only what it drew: a laughing expression and curly hair on a photo are not', async () => {
+    const asked = { expression: 'laughing', hair_style: 'curly', hair_color: 'blue' };
+    const { image: out, applied } = await faceSwapEditReport(image, asked, 3, analysis);
+    expect(same(image, out)).toBe(false);
+    expect(applied).toEqual({ hair_color: 'blue' });
+    // Nothing it can draw: nothing applied, the photo as it was (the server refuses such a job first).
+    const nothing = await faceSwapEditReport(image, { expression: 'laughing', hair_style: 'curly' }, 3, analysis);
+    expect(nothing.applied).toEqual({});
+    expect(same(image, nothing.image)).toBe(true);
+  }, 60_000);
 
   it("refuses a photo without a face as the input's fault (the job is refunded, not retried)", async () => {
     const flat = await decodeRaster(
