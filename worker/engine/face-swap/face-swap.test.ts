@@ -119,6 +119,33 @@ describe('face swap: recolouring stays on its region', () => {
     expect(outsideMax).toBe(0);
   });
 
+  it('keeps every beard off the lips: no beard pixel inside the lip contour (landmarks 48–59)', async () => {
+    const lips = analysis.frame.points.slice(48, 60);
+    const inLips = (x: number, y: number) => {
+      let inside = false;
+      for (let i = 0, j = lips.length - 1; i < lips.length; j = i++) {
+        const [xi, yi] = lips[i]!;
+        const [xj, yj] = lips[j]!;
+        if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+      }
+      return inside;
+    };
+    const onLips: string[] = [];
+    for (const style of FACE_SWAP_OFFLINE.beard!) {
+      const mask = changed(image, await faceSwapEdit(image, { beard: style }, 3, analysis), 0.06);
+      let area = 0;
+      let painted = 0;
+      for (let p = 0; p < mask.length; p++) {
+        if (!inLips((p % image.width) + 0.5, Math.floor(p / image.width) + 0.5)) continue;
+        area++;
+        painted += mask[p]!;
+      }
+      expect(area).toBeGreaterThan(100);
+      if (painted > 0) onLips.push(`${style}: ${painted}/${area}`);
+    }
+    expect(onLips).toEqual([]);
+  }, 60_000);
+
   it('puts the iris colour inside the eyes only', async () => {
     const out = await faceSwapEdit(image, { eye_color: 'green' }, 1, analysis);
     const mask = changed(image, out, 0.04);

@@ -203,6 +203,8 @@ export async function paintBeard(image: Raster, analysis: PortraitAnalysis, styl
   const { width, height } = image;
   const { frame } = analysis;
   const outline = beardOutline(analysis, style).map(([u, v]) => toImage(frame, u, v));
+  // The mouth stays clear of every style: the outer lip contour (landmarks 48–59, which holds the
+  // inner one, 60–67), grown by 0.05 eye distances so the soft edge falls outside the lips.
   const lips = range(frame.points, LANDMARKS.outerLips);
   const feather = frame.unit * (style === 'stubble' ? 0.07 : 0.06);
   const [region, inner, lipMask] = await Promise.all([
@@ -211,8 +213,8 @@ export async function paintBeard(image: Raster, analysis: PortraitAnalysis, styl
     maskFromSvg(
       width,
       height,
-      `<path d="${pathOf(lips)}" fill="#fff" stroke="#fff" stroke-width="${frame.unit * 0.03}"/>`,
-      frame.unit * 0.015,
+      `<path d="${pathOf(lips)}" fill="#fff" stroke="#fff" stroke-width="${frame.unit * 0.1}" stroke-linejoin="round"/>`,
+      frame.unit * 0.012,
     ),
   ]);
   const strands = strandNoise(width, height, seed, Math.max(0.5, frame.unit * 0.012), Math.max(1.2, frame.unit * 0.05));
@@ -234,9 +236,7 @@ export async function paintBeard(image: Raster, analysis: PortraitAnalysis, styl
     if (r <= 0.002) continue;
     // A ragged edge: strands decide where the beard ends, not a smooth outline.
     const depth = inner.data[p]!;
-    let a =
-      Math.min(1, Math.max(0, (Math.min(r, depth * 1.4) - 0.3 + 0.3 * strands.data[p]!) * 2.4)) *
-      (1 - lipMask.data[p]! * (style === 'moustache' ? 0.4 : 1));
+    let a = Math.min(1, Math.max(0, (Math.min(r, depth * 1.4) - 0.3 + 0.3 * strands.data[p]!) * 2.4)) * (1 - lipMask.data[p]!);
     if (a <= 0.002) continue;
     const shade = Math.min(1.3, lum.data[p]! / Math.max(0.05, skinMean));
     let tone: number;
