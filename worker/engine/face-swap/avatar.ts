@@ -6,7 +6,8 @@
  * the skin option does (default a neutral medium tone).
  */
 import sharp from 'sharp';
-import { cleanSelection } from '../../contract/face-swap';
+import { cleanSelection, optionsByKey } from '../../contract/face-swap';
+import { FACE_SWAP_ACCESSORY_COLOURS, FACE_SWAP_MORE_ACCESSORIES } from '../../contract/engine-operations';
 import { createPlane, encodeRaster, fromRgb8, type Raster } from '../tools/raster';
 import { accessorySvg, type HeadAnchors } from './accessories';
 import { composeEnvironment } from './background';
@@ -468,7 +469,17 @@ export async function renderAvatar(selection: Record<string, string>, width: num
   };
   if (s.light_direction) out = lightDirection(out, subject, s.light_direction);
   if (s.light_style) out = lightStyle(out, subject, s.light_style);
-  if (s.head_accessories) out = await drawOver(out, accessorySvg(s.head_accessories, frame, anchors));
+  // Colours and further accessories a description named ("black sunglasses and a red cap").
+  const colours = new Map(
+    String(selection[FACE_SWAP_ACCESSORY_COLOURS] ?? '')
+      .split(',')
+      .map((pair) => pair.split(':') as [string, string]),
+  );
+  if (s.head_accessories) out = await drawOver(out, accessorySvg(s.head_accessories, frame, anchors, colours.get(s.head_accessories)));
+  const accessories = optionsByKey.get('head_accessories')!.values.map((v) => v.value);
+  for (const more of String(selection[FACE_SWAP_MORE_ACCESSORIES] ?? '').split(','))
+    if (more && more !== s.head_accessories && accessories.includes(more))
+      out = await drawOver(out, accessorySvg(more, frame, anchors, colours.get(more)));
   out = await finishPortrait(out, s, seed, { matte, centre: subject.centre, faceHeight: subject.size });
   return encodeRaster(out);
 }

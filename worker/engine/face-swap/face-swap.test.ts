@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createLocalEngine } from '../../adapters/images/local-engine';
 import { FACE_SWAP_OFFLINE, FACE_SWAP_OPTIONS } from '../../contract/face-swap';
+import type { EngineOperation } from '../../contract/engine-operations';
 import { EngineInputError } from '../../contract/engine-operations';
 import { decodeRaster, type Raster } from '../tools/raster';
 import { analysePortrait, type PortraitAnalysis } from './analysis';
@@ -268,5 +270,49 @@ describe('face swap text mode offline: an illustrated avatar from the chosen opt
     const blonde = await crownColour('blonde');
     expect(green[1]!).toBeGreaterThan(green[0]! + 0.1);
     expect(blonde[0]!).toBeGreaterThan(blonde[2]! + 0.15);
+  }, 60_000);
+
+  it('puts on the glasses the words ask for ("with glasses", 戴眼鏡, sunglasses, 墨鏡), and none otherwise', async () => {
+    const size = 300;
+    // What the offline engine is asked to draw for a text-mode description (the local engine adapter).
+    const drawnFor = async (description: string) => {
+      let asked: EngineOperation | undefined;
+      const local = createLocalEngine({
+        run: async (op) => {
+          asked = op;
+          return {
+            bytes: await renderAvatar((op as { selection: Record<string, string> }).selection, size, size, 2),
+            contentType: 'image/png',
+            width: size,
+            height: size,
+          };
+        },
+      });
+      const { bytes } = await local.textToImage({
+        operation: { op: 'avatar', description, selection: { hair_style: 'short_crop' } },
+        style: 'realistic',
+        width: size,
+        height: size,
+        seed: 2,
+        model: 'nano',
+      });
+      return { selection: (asked as { selection: Record<string, string> }).selection, raster: await decodeRaster(bytes) };
+    };
+    // Frame: eyes at 42 % height, 0.15 of the side apart; the band across both eyes and the bridge.
+    const unit = size * 0.15;
+    const band = { x0: size / 2 - unit * 1.1, y0: size * 0.42 - unit * 0.4, x1: size / 2 + unit * 1.1, y1: size * 0.42 + unit * 0.4 };
+    const plain = await drawnFor('a friendly face');
+    expect(plain.selection.head_accessories).toBeUndefined();
+    for (const [words, kind] of [
+      ['a young woman with glasses', 'square_glasses'],
+      ['戴眼鏡的男生', 'square_glasses'],
+      ['wearing sunglasses', 'sunglasses'],
+      ['戴墨鏡', 'sunglasses'],
+    ] as const) {
+      const worn = await drawnFor(words);
+      expect(worn.selection.head_accessories, words).toBe(kind);
+      const [, , n] = centroid(changed(plain.raster, worn.raster), size, band);
+      expect(n, words).toBeGreaterThan(unit * 3);
+    }
   }, 60_000);
 });
