@@ -59,10 +59,19 @@ export function recolour(image: Raster, mask: Plane, target: Rgb, strength = 1):
   const gamma = Math.min(1, Math.max(0.3, mean / Math.max(0.02, lumaOf(target))));
   // …and the deepest shadows of light hair are light grey, not black.
   const floor = Math.min(0.5, Math.max(0, (lumaOf(target) - mean) * 0.8));
+  // The strands are the fine detail: each pixel against its neighbourhood's brightness (a masked
+  // blur, a few strand widths wide). The broad light is compressed as above; the detail keeps its
+  // contrast, so light hair keeps its strands instead of turning into a flat cap.
+  const sigma = Math.max(1.5, Math.sqrt(weight) / 40);
+  const weighted = createPlane(image.width, image.height);
+  for (let p = 0; p < mask.data.length; p++) weighted.data[p] = lum.data[p]! * mask.data[p]!;
+  const localSum = gaussianBlur(weighted, sigma);
+  const localWeight = gaussianBlur(mask, sigma);
   for (let p = 0; p < mask.data.length; p++) {
     const m = mask.data[p]! * strength;
     if (m <= 0.001) continue;
-    const ratio = (lum.data[p]! / mean) ** gamma;
+    const base = localWeight.data[p]! > 1e-3 ? Math.max(0.02, localSum.data[p]! / localWeight.data[p]!) : mean;
+    const ratio = (base / mean) ** gamma * (lum.data[p]! / base);
     for (let c = 0; c < 3; c++) {
       const t = target[c]!;
       const v = ratio <= 1 ? t * (floor + (1 - floor) * ratio) : t + (1 - t) * (1 - 1 / ratio) * 0.75;
@@ -97,6 +106,11 @@ function strandNoise(width: number, height: number, seed: number, across: number
   for (const v of cols.data) max = Math.max(max, Math.abs(v));
   for (let i = 0; i < cols.data.length; i++) cols.data[i] = cols.data[i]! / max;
   return cols;
+}
+
+/** A separable Gaussian blur of a plane. */
+function gaussianBlur(plane: Plane, sigma: number): Plane {
+  return transpose(blurRows(transpose(blurRows(plane, sigma)), sigma));
 }
 
 function blurRows(plane: Plane, sigma: number): Plane {
