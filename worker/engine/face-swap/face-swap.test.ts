@@ -148,6 +148,31 @@ describe('face swap: recolouring stays on its region', () => {
     expect(onLips).toEqual([]);
   }, 60_000);
 
+  it('keeps the strands of hair turned a light colour: fine contrast at least 38 % of the original', async () => {
+    // Fine contrast: each pixel's distance from its 5×5 neighbourhood, relative to the hair's brightness.
+    const strands = (r: Raster) => {
+      const lum = (p: number) => 0.2126 * r.data[p * 3]! + 0.7152 * r.data[p * 3 + 1]! + 0.0722 * r.data[p * 3 + 2]!;
+      let sum = 0;
+      let total = 0;
+      for (let y = 2; y < r.height - 2; y++) {
+        for (let x = 2; x < r.width - 2; x++) {
+          const p = y * r.width + x;
+          if (analysis.hair.data[p]! < 0.95) continue;
+          let local = 0;
+          for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) local += lum(p + dy * r.width + dx);
+          sum += Math.abs(lum(p) - local / 25);
+          total += lum(p);
+        }
+      }
+      return sum / total;
+    };
+    const original = strands(image);
+    for (const colour of ['pink', 'platinum']) {
+      const out = await faceSwapEdit(image, { hair_color: colour }, 1, analysis);
+      expect(strands(out) / original, colour).toBeGreaterThan(0.38);
+    }
+  });
+
   it('puts the iris colour inside the eyes only', async () => {
     const out = await faceSwapEdit(image, { eye_color: 'green' }, 1, analysis);
     const mask = changed(image, out, 0.04);
@@ -313,6 +338,38 @@ describe('face swap text mode offline: an illustrated avatar from the chosen opt
       expect(worn.selection.head_accessories, words).toBe(kind);
       const [, , n] = centroid(changed(plain.raster, worn.raster), size, band);
       expect(n, words).toBeGreaterThan(unit * 3);
+    }
+  }, 60_000);
+
+  it('draws hair as strands: textured on the crown, and falling down (not across) beside the face', async () => {
+    const size = 400;
+    const unit = size * 0.15;
+    const [cx, cy] = [size / 2, size * 0.42];
+    for (const style of ['long_straight', 'shoulder_length', 'short_crop']) {
+      const { data } = await sharp(await renderAvatar({ hair_style: style, hair_color: 'pink' }, size, size, 4))
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const l = (x: number, y: number) => data[Math.round(y) * size + Math.round(x)]! / 255;
+      // The crown: a flat fill has no spread of brightness; strands with roots and highlights do.
+      const crown: number[] = [];
+      for (let y = cy - unit * 1.6; y < cy - unit * 1.3; y++) for (let x = cx - unit * 0.5; x < cx + unit * 0.5; x++) crown.push(l(x, y));
+      const mean = crown.reduce((a, b) => a + b, 0) / crown.length;
+      const sd = Math.sqrt(crown.reduce((a, b) => a + (b - mean) ** 2, 0) / crown.length);
+      expect(sd, style).toBeGreaterThan(0.055);
+      if (style === 'short_crop') continue;
+      // Long hair beside the face, below the eyes: strands hang down, so brightness changes across
+      // them (x) several times more than along them (y).
+      let across = 0;
+      let along = 0;
+      for (let y = cy + unit * 0.6; y < cy + unit * 1.4; y++) {
+        for (let x = cx - unit * 1.45; x < cx - unit * 1.15; x++) {
+          across += Math.abs(l(x + 1, y) - l(x, y));
+          along += Math.abs(l(x, y + 1) - l(x, y));
+        }
+      }
+      expect(across, style).toBeGreaterThan(15);
+      expect(across / along, style).toBeGreaterThan(2.5);
     }
   }, 60_000);
 });
