@@ -138,11 +138,8 @@ function hairBehindShape(style: string, w: number, top: number): { shape: string
 const ellipsePath = (cx: number, cy: number, rx: number, ry: number) =>
   `M ${n(cx - rx)} ${n(cy)} A ${n(rx)} ${n(ry)} 0 1 0 ${n(cx + rx)} ${n(cy)} A ${n(rx)} ${n(ry)} 0 1 0 ${n(cx - rx)} ${n(cy)} Z`;
 
-/**
- * Hair behind the head (long styles) and over it (crown and fringe), in frame units: each
- * silhouette filled with strands that follow the head (hair-strands.ts).
- */
-function hairShapes(style: string, f: Face, colour: string, seed: number): { back: string; front: string; top: number; crown: number } {
+/** What every hair style is drawn with: the face's size, the colour, the dome and the strand flow. */
+function hairKit(f: Face, colour: string, seed: number) {
   const w = f.half;
   const top = f.top;
   const dark = MIX(colour, '#000000', 0.35);
@@ -162,6 +159,139 @@ function hairShapes(style: string, f: Face, colour: string, seed: number): { bac
     `<path d="${shape}" fill="#000000" fill-opacity="0.22" transform="translate(0 0.06)" filter="url(#blur)"/>`;
   const front = (shape: string, flow: Partial<typeof straight> = {}, extra = 0.08) =>
     `${fringeShadow(shape)}${hairStrands(shape, 'hair-front', colour, { ...straight, box: capBox(extra), ...flow }, seed)}`;
+  return { w, top, colour, dark, random, part, capBox, cap, straight, fringeShadow, front, seed };
+}
+type HairKit = ReturnType<typeof hairKit>;
+type HairDrawing = { back: string; front: string; top: number; crown: number };
+
+/** An afro: a round mass of tight coils. */
+function afroHair({ w, top, colour, straight, capBox, cap, seed }: HairKit): HairDrawing {
+  const shape = ellipsePath(0, top + 0.35, w + 0.95, 1.75);
+  const coils = { ...straight, curl: 3.2, length: [0.18, 0.34] as [number, number], density: 150 };
+  return {
+    back: hairStrands(
+      shape,
+      'hair-back',
+      colour,
+      { ...coils, fall: 3, box: { x0: -w - 1, y0: top - 1.45, x1: w + 1, y1: top + 2.15 } },
+      seed,
+    ),
+    front: hairStrands(cap(0.15, -0.05), 'hair-front', colour, { ...coils, box: capBox(0.15) }, seed + 1, false),
+    top: top - 1.35,
+    crown: w + 0.9,
+  };
+}
+
+/** Curly hair: ringlets behind the head to the chin and along the fringe. */
+function curlyHair({ w, top, colour, random, straight, capBox, cap, fringeShadow, seed }: HairKit): HairDrawing {
+  // Ringlets round the outline of a dome and of a chin-length mass behind: one bumpy silhouette each.
+  const ring = (cx: number, cy: number, rx: number, ry: number, from: number, to: number, count: number, size: number) =>
+    Array.from({ length: count }, (_, i) => {
+      const angle = from + ((to - from) * i) / (count - 1);
+      const r = size * (0.85 + random() * 0.35);
+      return ellipsePath(cx + Math.cos(angle) * rx, cy + Math.sin(angle) * ry, r, r);
+    }).join(' ');
+  // Behind: a rounded mass down to the chin, bumpy with ringlets all round; in front: a dome
+  // with ringlets along the fringe.
+  const backShape = `${ellipsePath(0, top + 1.05, w + 0.62, 2.05)} ${ring(0, top + 1.05, w + 0.62, 2.05, -Math.PI * 0.15, Math.PI * 2 - Math.PI * 0.15, 34, 0.24)}`;
+  const frontShape = `${cap(0.22, -0.05)} ${ring(0, top + 0.05, w * 0.85, 0.62, Math.PI * 0.15, Math.PI * 0.85, 9, 0.17)}`;
+  const curls = { ...straight, curl: 1.7, length: [0.3, 0.5] as [number, number], density: 120 };
+  return {
+    back: hairStrands(
+      backShape,
+      'hair-back',
+      MIX(colour, '#000000', 0.12),
+      { ...curls, fall: 0.2, box: { x0: -w - 1.1, y0: top - 0.8, x1: w + 1.1, y1: 1.5 } },
+      seed,
+      false,
+    ),
+    front: `${fringeShadow(frontShape)}${hairStrands(frontShape, 'hair-front', colour, { ...curls, box: capBox(0.6) }, seed + 1, false)}`,
+    top: top - 0.75,
+    crown: w + 0.45,
+  };
+}
+
+/** Styles with a dome in front and (for the long ones) hair falling behind, braids, a ponytail or a bun. */
+function longHair(style: string, { w, top, colour, dark, part, straight, cap, front, seed }: HairKit): HairDrawing {
+  const behind = hairBehindShape(style, w, top);
+  const wavy = style === 'long_wavy' ? { wave: 0.55, wavelength: 0.9 } : {};
+  let back = behind
+    ? hairStrands(
+        behind.shape,
+        'hair-back',
+        MIX(colour, '#000000', 0.18),
+        {
+          ...straight,
+          ...wavy,
+          part: [part[0], top - 0.2],
+          fall: 0.1,
+          length: [0.6, 1.2],
+          density: 70,
+          box: { x0: -w - 0.8, y0: top - 0.3, x1: w + 0.8, y1: behind.end + 0.45 },
+        },
+        seed + 2,
+      )
+    : '';
+  if (style === 'braids')
+    back += [-1, 1]
+      .map((sign) =>
+        Array.from(
+          { length: 9 },
+          (_, i) =>
+            `<ellipse cx="${n(sign * (w + 0.15))}" cy="${n(0.5 + i * 0.32)}" rx="0.2" ry="0.18" fill="${colour}" stroke="${dark}" stroke-width="0.03"/><path d="M ${n(sign * (w + 0.15) - 0.14)} ${n(0.42 + i * 0.32)} q 0.14 0.12 0.28 0" stroke="${dark}" stroke-width="0.025" fill="none"/>`,
+        ).join(''),
+      )
+      .join('');
+  if (style === 'ponytail') {
+    const tail = `M ${n(w * 0.4)} ${n(top + 0.1)} C ${n(w + 1.2)} ${n(top + 0.2)} ${n(w + 0.9)} 1.8 ${n(w + 0.35)} 2.3 C ${n(w + 0.6)} 1.2 ${n(w + 0.2)} ${n(top + 0.8)} ${n(w * 0.2)} ${n(top + 0.3)} Z`;
+    back = hairStrands(
+      tail,
+      'hair-back',
+      colour,
+      {
+        ...straight,
+        part: [w * 0.4, top],
+        fall: top + 0.3,
+        length: [0.6, 1.1],
+        density: 90,
+        box: { x0: w * 0.1, y0: top - 0.1, x1: w + 1.3, y1: 2.4 },
+      },
+      seed + 2,
+    );
+  }
+  const bun =
+    style === 'bun'
+      ? hairStrands(
+          ellipsePath(0, top - 0.7, 0.55, 0.55),
+          'hair-bun',
+          colour,
+          {
+            ...straight,
+            part: [0, top - 0.7],
+            fall: 5,
+            curl: 0.9,
+            length: [0.3, 0.6],
+            density: 160,
+            box: { x0: -0.6, y0: top - 1.3, x1: 0.6, y1: top - 0.1 },
+          },
+          seed + 3,
+        )
+      : '';
+  return {
+    back,
+    front: `${bun}${front(cap(0.3, style === 'bob' ? 0.35 : 0.18), {}, 0.3)}`,
+    top: top - (style === 'bun' ? 1.25 : 0.6),
+    crown: w + 0.35,
+  };
+}
+
+/**
+ * Hair behind the head (long styles) and over it (crown and fringe), in frame units: each
+ * silhouette filled with strands that follow the head (hair-strands.ts).
+ */
+function hairShapes(style: string, f: Face, colour: string, seed: number): HairDrawing {
+  const kit = hairKit(f, colour, seed);
+  const { w, top, straight, capBox, cap, front } = kit;
   switch (style) {
     case 'bald':
       return { back: '', front: '', top: top - 0.08, crown: w };
@@ -189,127 +319,18 @@ function hairShapes(style: string, f: Face, colour: string, seed: number): { bac
         crown: w + 0.1,
       };
     }
-    case 'afro': {
-      const shape = ellipsePath(0, top + 0.35, w + 0.95, 1.75);
-      const coils = { ...straight, curl: 3.2, length: [0.18, 0.34] as [number, number], density: 150 };
-      return {
-        back: hairStrands(
-          shape,
-          'hair-back',
-          colour,
-          { ...coils, fall: 3, box: { x0: -w - 1, y0: top - 1.45, x1: w + 1, y1: top + 2.15 } },
-          seed,
-        ),
-        front: hairStrands(cap(0.15, -0.05), 'hair-front', colour, { ...coils, box: capBox(0.15) }, seed + 1, false),
-        top: top - 1.35,
-        crown: w + 0.9,
-      };
-    }
-    case 'curly': {
-      // Ringlets round the outline of a dome and of a chin-length mass behind: one bumpy silhouette each.
-      const ring = (cx: number, cy: number, rx: number, ry: number, from: number, to: number, count: number, size: number) =>
-        Array.from({ length: count }, (_, i) => {
-          const angle = from + ((to - from) * i) / (count - 1);
-          const r = size * (0.85 + random() * 0.35);
-          return ellipsePath(cx + Math.cos(angle) * rx, cy + Math.sin(angle) * ry, r, r);
-        }).join(' ');
-      // Behind: a rounded mass down to the chin, bumpy with ringlets all round; in front: a dome
-      // with ringlets along the fringe.
-      const backShape = `${ellipsePath(0, top + 1.05, w + 0.62, 2.05)} ${ring(0, top + 1.05, w + 0.62, 2.05, -Math.PI * 0.15, Math.PI * 2 - Math.PI * 0.15, 34, 0.24)}`;
-      const frontShape = `${cap(0.22, -0.05)} ${ring(0, top + 0.05, w * 0.85, 0.62, Math.PI * 0.15, Math.PI * 0.85, 9, 0.17)}`;
-      const curls = { ...straight, curl: 1.7, length: [0.3, 0.5] as [number, number], density: 120 };
-      return {
-        back: hairStrands(
-          backShape,
-          'hair-back',
-          MIX(colour, '#000000', 0.12),
-          { ...curls, fall: 0.2, box: { x0: -w - 1.1, y0: top - 0.8, x1: w + 1.1, y1: 1.5 } },
-          seed,
-          false,
-        ),
-        front: `${fringeShadow(frontShape)}${hairStrands(frontShape, 'hair-front', colour, { ...curls, box: capBox(0.6) }, seed + 1, false)}`,
-        top: top - 0.75,
-        crown: w + 0.45,
-      };
-    }
+    case 'afro':
+      return afroHair(kit);
+    case 'curly':
+      return curlyHair(kit);
     case 'bob':
     case 'shoulder_length':
     case 'long_straight':
     case 'long_wavy':
     case 'braids':
     case 'ponytail':
-    case 'bun': {
-      const behind = hairBehindShape(style, w, top);
-      const wavy = style === 'long_wavy' ? { wave: 0.55, wavelength: 0.9 } : {};
-      let back = behind
-        ? hairStrands(
-            behind.shape,
-            'hair-back',
-            MIX(colour, '#000000', 0.18),
-            {
-              ...straight,
-              ...wavy,
-              part: [part[0], top - 0.2],
-              fall: 0.1,
-              length: [0.6, 1.2],
-              density: 70,
-              box: { x0: -w - 0.8, y0: top - 0.3, x1: w + 0.8, y1: behind.end + 0.45 },
-            },
-            seed + 2,
-          )
-        : '';
-      if (style === 'braids')
-        back += [-1, 1]
-          .map((sign) =>
-            Array.from(
-              { length: 9 },
-              (_, i) =>
-                `<ellipse cx="${n(sign * (w + 0.15))}" cy="${n(0.5 + i * 0.32)}" rx="0.2" ry="0.18" fill="${colour}" stroke="${dark}" stroke-width="0.03"/><path d="M ${n(sign * (w + 0.15) - 0.14)} ${n(0.42 + i * 0.32)} q 0.14 0.12 0.28 0" stroke="${dark}" stroke-width="0.025" fill="none"/>`,
-            ).join(''),
-          )
-          .join('');
-      if (style === 'ponytail') {
-        const tail = `M ${n(w * 0.4)} ${n(top + 0.1)} C ${n(w + 1.2)} ${n(top + 0.2)} ${n(w + 0.9)} 1.8 ${n(w + 0.35)} 2.3 C ${n(w + 0.6)} 1.2 ${n(w + 0.2)} ${n(top + 0.8)} ${n(w * 0.2)} ${n(top + 0.3)} Z`;
-        back = hairStrands(
-          tail,
-          'hair-back',
-          colour,
-          {
-            ...straight,
-            part: [w * 0.4, top],
-            fall: top + 0.3,
-            length: [0.6, 1.1],
-            density: 90,
-            box: { x0: w * 0.1, y0: top - 0.1, x1: w + 1.3, y1: 2.4 },
-          },
-          seed + 2,
-        );
-      }
-      const bun =
-        style === 'bun'
-          ? hairStrands(
-              ellipsePath(0, top - 0.7, 0.55, 0.55),
-              'hair-bun',
-              colour,
-              {
-                ...straight,
-                part: [0, top - 0.7],
-                fall: 5,
-                curl: 0.9,
-                length: [0.3, 0.6],
-                density: 160,
-                box: { x0: -0.6, y0: top - 1.3, x1: 0.6, y1: top - 0.1 },
-              },
-              seed + 3,
-            )
-          : '';
-      return {
-        back,
-        front: `${bun}${front(cap(0.3, style === 'bob' ? 0.35 : 0.18), {}, 0.3)}`,
-        top: top - (style === 'bun' ? 1.25 : 0.6),
-        crown: w + 0.35,
-      };
-    }
+    case 'bun':
+      return longHair(style, kit);
     default:
       return { back: '', front: front(cap(0.08, 0.05)), top: top - 0.38, crown: w + 0.1 };
   }
