@@ -56,9 +56,9 @@ export function recolour(image: Raster, mask: Plane, target: Rgb, strength = 1):
   const mean = Math.max(0.02, sum / weight);
   // A light target on dark hair: the dark strands must not stay dark grey patches, so the spread of
   // brightness is compressed by how much lighter the target is.
-  const gamma = Math.min(1, Math.max(0.3, mean / Math.max(0.02, lumaOf(target))));
+  const gamma = Math.min(1, Math.max(0.45, mean / Math.max(0.02, lumaOf(target))));
   // …and the deepest shadows of light hair are light grey, not black.
-  const floor = Math.min(0.5, Math.max(0, (lumaOf(target) - mean) * 0.8));
+  const floor = Math.min(0.42, Math.max(0, (lumaOf(target) - mean) * 0.65));
   // The strands are the fine detail: each pixel against its neighbourhood's brightness (a masked
   // blur, a few strand widths wide). The broad light is compressed as above; the detail keeps its
   // contrast, so light hair keeps its strands instead of turning into a flat cap.
