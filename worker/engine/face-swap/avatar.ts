@@ -389,17 +389,34 @@ function mouth(s: Record<string, string>, skin: string): string {
   }
 }
 
-function beard(style: string | undefined, f: Face, colour: string): string {
+/** Facial hair in strands that grow down from under the nose and along the jaw; stubble as a shadow. */
+function beard(style: string | undefined, f: Face, colour: string, seed: number): string {
   if (!style || style === 'clean_shaven') return '';
   const dark = MIX(colour, '#000000', 0.25);
   const w = f.half;
-  if (style === 'moustache')
-    return `<path d="M -0.34 0.95 Q -0.18 0.78 0 0.86 Q 0.18 0.78 0.34 0.95 Q 0.18 0.9 0 0.94 Q -0.18 0.9 -0.34 0.95 Z" fill="${colour}" stroke="${dark}" stroke-width="0.02"/>`;
-  if (style === 'goatee')
-    return `<path d="M -0.34 0.95 Q -0.18 0.78 0 0.86 Q 0.18 0.78 0.34 0.95 Q 0.18 0.9 0 0.94 Q -0.18 0.9 -0.34 0.95 Z" fill="${colour}"/><path d="M -0.22 1.2 Q 0 1.14 0.22 1.2 Q 0.24 ${n(f.chin + 0.05)} 0 ${n(f.chin + 0.15)} Q -0.24 ${n(f.chin + 0.05)} -0.22 1.2 Z" fill="${colour}" stroke="${dark}" stroke-width="0.02"/>`;
+  const moustache = 'M -0.34 0.95 Q -0.18 0.78 0 0.86 Q 0.18 0.78 0.34 0.95 Q 0.18 0.9 0 0.94 Q -0.18 0.9 -0.34 0.95 Z';
+  const flow = (box: { x0: number; y0: number; x1: number; y1: number }) => ({
+    part: [0, 0.55] as [number, number],
+    fall: 1.0,
+    wave: 0,
+    wavelength: 1,
+    curl: 0,
+    length: [0.2, 0.45] as [number, number],
+    density: 260,
+    box,
+  });
+  const lip = flow({ x0: -0.4, y0: 0.75, x1: 0.4, y1: 1.0 });
+  if (style === 'moustache') return hairStrands(moustache, 'beard', colour, { ...lip, length: [0.08, 0.16] }, seed);
+  if (style === 'goatee') {
+    const chin = `M -0.22 1.2 Q 0 1.14 0.22 1.2 Q 0.24 ${n(f.chin + 0.05)} 0 ${n(f.chin + 0.15)} Q -0.24 ${n(f.chin + 0.05)} -0.22 1.2 Z`;
+    return `${hairStrands(moustache, 'beard-lip', colour, { ...lip, length: [0.08, 0.16] }, seed)}${hairStrands(chin, 'beard', colour, flow({ x0: -0.3, y0: 1.1, x1: 0.3, y1: f.chin + 0.2 }), seed + 1)}`;
+  }
   const drop = style === 'long_beard' ? 1.1 : style === 'full_beard' ? 0.3 : style === 'short_beard' ? 0.1 : 0.02;
-  const opacity = style === 'stubble' ? 0.35 : 1;
-  return `<path d="M ${n(-w * 0.98)} 0.2 C ${n(-w)} 0.9 ${n(-w * 0.6)} ${n(f.chin + drop)} 0 ${n(f.chin + drop + 0.05)} C ${n(w * 0.6)} ${n(f.chin + drop)} ${n(w)} 0.9 ${n(w * 0.98)} 0.2 L ${n(w * 0.8)} 0.25 Q ${n(w * 0.6)} 0.85 0.34 0.8 Q 0 0.74 -0.34 0.8 Q ${n(-w * 0.6)} 0.85 ${n(-w * 0.8)} 0.25 Z M -0.3 1.0 Q 0 1.22 0.3 1.0 Q 0 0.95 -0.3 1.0 Z" fill="${colour}" fill-rule="evenodd" fill-opacity="${opacity}" stroke="${dark}" stroke-width="0.02" stroke-opacity="${opacity}"/>`;
+  const shape = `M ${n(-w * 0.98)} 0.2 C ${n(-w)} 0.9 ${n(-w * 0.6)} ${n(f.chin + drop)} 0 ${n(f.chin + drop + 0.05)} C ${n(w * 0.6)} ${n(f.chin + drop)} ${n(w)} 0.9 ${n(w * 0.98)} 0.2 L ${n(w * 0.8)} 0.25 Q ${n(w * 0.6)} 0.85 0.34 0.8 Q 0 0.74 -0.34 0.8 Q ${n(-w * 0.6)} 0.85 ${n(-w * 0.8)} 0.25 Z M -0.3 1.0 Q 0 1.22 0.3 1.0 Q 0 0.95 -0.3 1.0 Z`;
+  if (style === 'stubble')
+    return `<path d="${shape}" fill="${colour}" fill-rule="evenodd" fill-opacity="0.35" stroke="${dark}" stroke-width="0.02" stroke-opacity="0.35"/>`;
+  const box = { x0: -w - 0.1, y0: 0.1, x1: w + 0.1, y1: f.chin + drop + 0.15 };
+  return hairStrands(shape, 'beard', colour, { ...flow(box), length: [0.3, 0.3 + drop * 0.5] }, seed, true, 'evenodd');
 }
 
 /** The clothes: `under` is drawn before the neck, `over` (collars that wrap the neck) after it. */
@@ -539,7 +556,7 @@ async function drawAvatar(s: Record<string, string>, width: number, height: numb
     ${ears(s, f, skin)}
     <path d="${faceOutline(f)}" fill="url(#skin)" stroke="${MIX(skin, '#000000', 0.3)}" stroke-width="0.02"/>
     ${details(s, skin, seed)}
-    ${nose}${eyes(s, hair)}${mouth(s, skin)}${beard(s.beard, f, hair)}
+    ${nose}${eyes(s, hair)}${beard(s.beard, f, hair, seed)}${mouth(s, skin)}
     ${shapes.front}`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g transform="${frameTransform(frame)}">${body}</g></svg>`;
   const { data } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });

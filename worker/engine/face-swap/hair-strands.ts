@@ -84,9 +84,18 @@ const pathOf = (points: [number, number][]) => `M ${points.map(([x, y]) => `${f3
 /**
  * The strands and shading of one hair silhouette (`shape`, a path in frame units), clipped to it.
  * `id` names its clip path and gradient (unique within the drawing); `edge` outlines the silhouette
- * (not for one made of many overlapping parts, whose inner outlines would show).
+ * (not for one made of many overlapping parts, whose inner outlines would show); `fillRule` evenodd
+ * lets a silhouette have holes (a beard round the mouth).
  */
-export function hairStrands(shape: string, id: string, colour: string, flow: HairFlow, seed: number, edge = true): string {
+export function hairStrands(
+  shape: string,
+  id: string,
+  colour: string,
+  flow: HairFlow,
+  seed: number,
+  edge = true,
+  fillRule: 'nonzero' | 'evenodd' = 'nonzero',
+): string {
   const random = prng(seed);
   const root = mixHex(colour, '#000000', 0.5);
   const shadow = mixHex(colour, '#000000', 0.32);
@@ -121,15 +130,15 @@ export function hairStrands(shape: string, id: string, colour: string, flow: Hai
     paths.length
       ? `<path d="${paths.join(' ')}" stroke="${colourOf}" stroke-width="${width}" stroke-opacity="${opacity}" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`
       : '';
-  return `<defs><clipPath id="${id}-clip"><path d="${shape}"/></clipPath>
+  return `<defs><clipPath id="${id}-clip"><path d="${shape}" clip-rule="${fillRule}"/></clipPath>
       <radialGradient id="${id}-shade" gradientUnits="objectBoundingBox" cx="0.38" cy="0.2" r="0.95">
         <stop offset="0" stop-color="#ffffff" stop-opacity="0.16"/><stop offset="0.45" stop-color="#ffffff" stop-opacity="0"/>
         <stop offset="0.8" stop-color="#000000" stop-opacity="0.18"/><stop offset="1" stop-color="#000000" stop-opacity="0.42"/>
       </radialGradient></defs>
-    <path d="${shape}" fill="${mixHex(colour, '#000000', 0.12)}"/>
+    <path d="${shape}" fill="${mixHex(colour, '#000000', 0.12)}" fill-rule="${fillRule}"/>
     <g clip-path="url(#${id}-clip)">
       ${stroke(shadows, shadow, 0.03, 0.7)}${stroke(bodies, body, 0.024, 0.6)}${stroke(roots, root, 0.026, 0.55)}${stroke(shines, shine, 0.018, flow.curl ? 0.45 : 0.75)}
-      <path d="${shape}" fill="url(#${id}-shade)"/>
+      <path d="${shape}" fill="url(#${id}-shade)" fill-rule="${fillRule}"/>
     </g>
-    ${edge ? `<path d="${shape}" fill="none" stroke="${root}" stroke-width="0.018" stroke-opacity="0.6"/>` : ''}`;
+    ${edge ? `<path d="${shape}" fill="none" stroke="${root}" stroke-width="0.018" stroke-opacity="0.5"/>` : ''}`;
 }
