@@ -99,6 +99,29 @@ describe('face swap image mode on the offline engine', () => {
     expect(paramsOf(operations[0])).toEqual({ hair_color: 'red', head_accessories: 'sunglasses' });
   });
 
+  it('reports as applied only options that change a photo: not an expression or a hairstyle', async () => {
+    const options = { expression: 'laughing', hair_style: 'curly', hair_color: 'blue' };
+    const res = await imageMode({ options: JSON.stringify(options) });
+    expect(res.status).toBe(200);
+    const { recordId } = await res.json();
+    await t.drainJobs();
+    const status = await (await t.request(`/api/generate-image/status/${recordId}`, { token })).json();
+    expect(status.status).toBe('COMPLETED');
+    expect(status.appliedOptions).toEqual({ hair_color: 'blue' });
+    const [record] = await t.deps.db.select().from(schema.creationRecords).where(eq(schema.creationRecords.id, recordId));
+    expect(record!.prompt).toMatch(/\n\nApplied offline: electric blue hair\.$/);
+  });
+
+  it('refuses a photo job whose options change nothing (expression and hairstyle only), before any credit moves', async () => {
+    const before = await balance();
+    const res = await imageMode({ options: JSON.stringify({ expression: 'laughing', hair_style: 'curly' }) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'extra' });
+    expect(await balance()).toBe(before);
+    expect(await t.deps.db.select().from(schema.generationJobs)).toEqual([]);
+    expect(operations).toEqual([]);
+  });
+
   it('refuses a description it can apply nothing of, saying what it can do, before any credit moves', async () => {
     const before = await balance();
     const res = await imageMode({ extra: 'make me look like a movie star' });

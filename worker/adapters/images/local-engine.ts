@@ -1,5 +1,6 @@
 import { dispatchOperation, type ImageOperation, type OperationTable, type TextOperation } from '../../contract/operations';
 import { asRaster, type EngineOperation, type EngineOutput } from '../../contract/engine-operations';
+import { faceSwapEngineParams } from '../../services/generation/face-swap-words';
 import type { EditInput, EngineImage, ImageEngine, OfflineEngine, TextToImageInput } from './port';
 
 type Frame = Pick<TextToImageInput, 'style' | 'width' | 'height' | 'seed'>;
@@ -9,7 +10,15 @@ type EditFrame = Omit<EditInput, 'operation' | 'model'>;
 const TEXT_OPERATIONS = (f: Frame): OperationTable<TextOperation, EngineOperation> => ({
   'text-to-image': (op) => ({ op: 'text-to-image', prompt: op.prompt, negativePrompt: op.negativePrompt, ...f }),
   logo: (op) => ({ op: 'logo', brief: op.brief, width: f.width, height: f.height, seed: f.seed }),
-  avatar: (op) => ({ op: 'avatar', selection: op.selection, width: f.width, height: f.height, seed: f.seed }),
+  // The drawn avatar also wears what the words ask for ("with glasses", 「戴墨鏡」): the chosen
+  // options win, the description fills the rest (face-swap-words.ts), as in image mode.
+  avatar: (op) => ({
+    op: 'avatar',
+    selection: faceSwapEngineParams(op.description, op.selection),
+    width: f.width,
+    height: f.height,
+    seed: f.seed,
+  }),
 });
 
 /** Each photo operation on the first upload (the tools and face swap take one photo; edit takes them all). */

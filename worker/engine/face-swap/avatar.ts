@@ -6,11 +6,13 @@
  * the skin option does (default a neutral medium tone).
  */
 import sharp from 'sharp';
-import { cleanSelection } from '../../contract/face-swap';
+import { cleanSelection, optionsByKey } from '../../contract/face-swap';
+import { FACE_SWAP_ACCESSORY_COLOURS, FACE_SWAP_MORE_ACCESSORIES } from '../../contract/engine-operations';
 import { createPlane, encodeRaster, fromRgb8, type Raster } from '../tools/raster';
 import { accessorySvg, type HeadAnchors } from './accessories';
 import { composeEnvironment } from './background';
 import { frameTransform, prng, type FaceFrame } from './geometry';
+import { hairStrands } from './hair-strands';
 import { HAIR_COLOURS, EYE_COLOURS } from './recolour';
 import { drawOver, finishPortrait } from './finish';
 import { lightDirection, lightStyle } from './grade';
@@ -101,126 +103,236 @@ function hairColour(s: Record<string, string>): string {
 }
 
 /**
- * The hair of a long style that falls behind the head, frame units: down the sides to the style's
- * length (braided, or in waves), or a ponytail to one side; nothing for a bun.
+ * The outline of a long style's hair that falls behind the head, frame units: out from the temples,
+ * down the sides to the style's length (in waves for wavy hair), rounded at the ends; none for
+ * short styles, a bun or a ponytail.
  */
-function hairBehind(style: string, w: number, top: number, colour: string, dark: string): string {
+function hairBehindShape(style: string, w: number, top: number): { shape: string; end: number } | null {
   const length = style === 'bob' ? 1.2 : style === 'shoulder_length' ? 2.3 : style === 'ponytail' || style === 'bun' ? 0 : 3.4;
+  if (length <= 0) return null;
   const wave = style === 'long_wavy' ? 0.18 : 0;
-  let back = '';
-  if (length > 0) {
-    // The hair falling behind the head: out from the temples, down the sides (in waves for wavy
-    // hair), rounded at the ends.
-    const end = 0.2 + length;
-    const side = (sign: number) =>
-      Array.from({ length: 6 }, (_, i) => {
-        const y = 0.2 + ((i + 1) / 6) * length;
-        const x = sign * (w + 0.38 + i * 0.04) + sign * (i % 2 ? wave : -wave);
-        return `Q ${n(x + sign * 0.12)} ${n(y - length / 12)} ${n(x)} ${n(y)}`;
-      });
-    const left = side(-1).join(' ');
-    const right = side(1)
-      .reverse()
-      .map((q, i, all) => {
-        // Walk the right side upwards: each segment ends at the previous point.
-        const prev = all[i + 1];
-        const to = prev ? prev.split(' ').slice(-2).join(' ') : `${n(w + 0.38)} 0.2`;
-        const control = q.split(' ').slice(1, 3).join(' ');
-        return `Q ${control} ${to}`;
-      });
-    back = `<path d="M ${n(-w - 0.2)} ${n(top + 0.35)} Q ${n(-w - 0.45)} 0 ${n(-w - 0.38)} 0.2 ${left} Q 0 ${n(end + 0.35)} ${n(w + 0.38 + 0.2 + wave)} ${n(end)} ${right.join(' ')} Q ${n(w + 0.45)} 0 ${n(w + 0.2)} ${n(top + 0.35)} Z" fill="${dark}"/>`;
-    if (style === 'braids') {
-      back += [-1, 1]
-        .map((sign) =>
-          Array.from(
-            { length: 9 },
-            (_, i) =>
-              `<ellipse cx="${n(sign * (w + 0.15))}" cy="${n(0.5 + i * 0.32)}" rx="0.2" ry="0.18" fill="${colour}" stroke="${dark}" stroke-width="0.03"/>`,
-          ).join(''),
-        )
-        .join('');
-    }
-  }
-  if (style === 'ponytail')
-    back = `<path d="M ${n(w * 0.4)} ${n(top + 0.1)} C ${n(w + 1.2)} ${n(top + 0.2)} ${n(w + 0.9)} 1.8 ${n(w + 0.35)} 2.3 C ${n(w + 0.6)} 1.2 ${n(w + 0.2)} ${n(top + 0.8)} ${n(w * 0.2)} ${n(top + 0.3)} Z" fill="${colour}" stroke="${dark}" stroke-width="0.03"/>`;
-  return back;
+  const end = 0.2 + length;
+  const side = (sign: number) =>
+    Array.from({ length: 6 }, (_, i) => {
+      const y = 0.2 + ((i + 1) / 6) * length;
+      const x = sign * (w + 0.38 + i * 0.04) + sign * (i % 2 ? wave : -wave);
+      return `Q ${n(x + sign * 0.12)} ${n(y - length / 12)} ${n(x)} ${n(y)}`;
+    });
+  const left = side(-1).join(' ');
+  const right = side(1)
+    .reverse()
+    .map((q, i, all) => {
+      // Walk the right side upwards: each segment ends at the previous point.
+      const prev = all[i + 1];
+      const to = prev ? prev.split(' ').slice(-2).join(' ') : `${n(w + 0.38)} 0.2`;
+      const control = q.split(' ').slice(1, 3).join(' ');
+      return `Q ${control} ${to}`;
+    });
+  return {
+    shape: `M ${n(-w - 0.2)} ${n(top + 0.35)} Q ${n(-w - 0.45)} 0 ${n(-w - 0.38)} 0.2 ${left} Q 0 ${n(end + 0.35)} ${n(w + 0.38 + 0.2 + wave)} ${n(end)} ${right.join(' ')} Q ${n(w + 0.45)} 0 ${n(w + 0.2)} ${n(top + 0.35)} Z`,
+    end,
+  };
 }
 
-/** Hair behind the head (long styles) and over it (crown and fringe), in frame units. */
-function hairShapes(style: string, f: Face, colour: string, seed: number): { back: string; front: string; top: number; crown: number } {
+/** An ellipse as path data (to be one of the subpaths of a silhouette). */
+const ellipsePath = (cx: number, cy: number, rx: number, ry: number) =>
+  `M ${n(cx - rx)} ${n(cy)} A ${n(rx)} ${n(ry)} 0 1 0 ${n(cx + rx)} ${n(cy)} A ${n(rx)} ${n(ry)} 0 1 0 ${n(cx - rx)} ${n(cy)} Z`;
+
+/** What every hair style is drawn with: the face's size, the colour, the dome and the strand flow. */
+function hairKit(f: Face, colour: string, seed: number) {
   const w = f.half;
   const top = f.top;
   const dark = MIX(colour, '#000000', 0.35);
-  const light = MIX(colour, '#ffffff', 0.25);
   const random = prng(seed);
-  const strands = (count: number, from: number, to: number, y0: number, y1: number) =>
-    Array.from({ length: count }, () => {
-      const x = from + random() * (to - from);
-      return `M ${n(x)} ${n(y0 + random() * 0.1)} Q ${n(x + (random() - 0.5) * 0.3)} ${n((y0 + y1) / 2)} ${n(x + (random() - 0.5) * 0.2)} ${n(y1 - random() * 0.2)}`;
-    }).join(' ');
+  // The parting, a little to the lit side of the crown; strands fan out from it over the skull.
+  const part: [number, number] = [-0.25 * w, top - 0.45];
+  const capBox = (extra: number) => ({ x0: -w - extra - 0.3, y0: top - 0.9 - extra, x1: w + extra + 0.3, y1: 0.35 });
+  // A dome over the skull (as wide as the forehead at the temples), then the fringe's edge.
   const cap = (extra: number, fringe: number) =>
-    `M ${n(-w - extra)} ${n(0.1)} C ${n(-w - extra - 0.1)} ${n(top - 0.55 - extra)} ${n(w + extra + 0.1)} ${n(top - 0.55 - extra)} ${n(w + extra)} ${n(0.1)}
+    `M ${n(-w - extra)} ${n(0.1)} C ${n(-w - extra - 0.06)} ${n(top - 0.05 - extra)} ${n(-w * 0.62 - extra)} ${n(top - 0.38 - extra)} 0 ${n(top - 0.38 - extra)}
+     C ${n(w * 0.62 + extra)} ${n(top - 0.38 - extra)} ${n(w + extra + 0.06)} ${n(top - 0.05 - extra)} ${n(w + extra)} ${n(0.1)}
      C ${n(w * 0.95)} ${n(top + 0.5)} ${n(w * 0.6)} ${n(top + 0.55 + fringe)} ${n(0.1)} ${n(top + 0.45 + fringe)}
      C ${n(-w * 0.5)} ${n(top + 0.6 + fringe)} ${n(-w * 0.95)} ${n(top + 0.55)} ${n(-w - extra)} ${n(0.1)} Z`;
-  const fill = `fill="${colour}" stroke="${dark}" stroke-width="0.02"`;
-  const shine = (y: number) =>
-    `<path d="M ${n(-w * 0.5)} ${n(y)} Q 0 ${n(y - 0.18)} ${n(w * 0.5)} ${n(y)}" stroke="${light}" stroke-width="0.07" fill="none" stroke-opacity="0.6" stroke-linecap="round"/>`;
-  // Strands and shine are clipped to the hair they lie on.
-  const texture = (shape: string, y0: number, y1: number) =>
-    `<clipPath id="hairclip"><path d="${shape}"/></clipPath><g clip-path="url(#hairclip)"><path d="${strands(26, -w, w, y0, y1)}" stroke="${dark}" stroke-width="0.018" fill="none" stroke-opacity="0.55"/>${shine(top - 0.22)}</g>`;
+  const straight = { part, fall: 0.4, wave: 0, wavelength: 1, curl: 0, length: [0.35, 0.7] as [number, number], density: 90 };
+  // The fringe's soft shadow on the forehead, under the front hair.
+  const fringeShadow = (shape: string) =>
+    `<path d="${shape}" fill="#000000" fill-opacity="0.22" transform="translate(0 0.06)" filter="url(#blur)"/>`;
+  const front = (shape: string, flow: Partial<typeof straight> = {}, extra = 0.08) =>
+    `${fringeShadow(shape)}${hairStrands(shape, 'hair-front', colour, { ...straight, box: capBox(extra), ...flow }, seed)}`;
+  return { w, top, colour, dark, random, part, capBox, cap, straight, fringeShadow, front, seed };
+}
+type HairKit = ReturnType<typeof hairKit>;
+type HairDrawing = { back: string; front: string; top: number; crown: number };
+
+/** An afro: a round mass of tight coils. */
+function afroHair({ w, top, colour, straight, capBox, cap, seed }: HairKit): HairDrawing {
+  const shape = ellipsePath(0, top + 0.35, w + 0.95, 1.75);
+  const coils = { ...straight, curl: 3.2, length: [0.18, 0.34] as [number, number], density: 150 };
+  return {
+    back: hairStrands(
+      shape,
+      'hair-back',
+      colour,
+      { ...coils, fall: 3, box: { x0: -w - 1, y0: top - 1.45, x1: w + 1, y1: top + 2.15 } },
+      seed,
+    ),
+    front: hairStrands(cap(0.15, -0.05), 'hair-front', colour, { ...coils, box: capBox(0.15) }, seed + 1, false),
+    top: top - 1.35,
+    crown: w + 0.9,
+  };
+}
+
+/** Curly hair: ringlets behind the head to the chin and along the fringe. */
+function curlyHair({ w, top, colour, random, straight, capBox, cap, fringeShadow, seed }: HairKit): HairDrawing {
+  // Ringlets round the outline of a dome and of a chin-length mass behind: one bumpy silhouette each.
+  const ring = (cx: number, cy: number, rx: number, ry: number, from: number, to: number, count: number, size: number) =>
+    Array.from({ length: count }, (_, i) => {
+      const angle = from + ((to - from) * i) / (count - 1);
+      const r = size * (0.85 + random() * 0.35);
+      return ellipsePath(cx + Math.cos(angle) * rx, cy + Math.sin(angle) * ry, r, r);
+    }).join(' ');
+  // Behind: a rounded mass down to the chin, bumpy with ringlets all round; in front: a dome
+  // with ringlets along the fringe.
+  const backShape = `${ellipsePath(0, top + 1.05, w + 0.62, 2.05)} ${ring(0, top + 1.05, w + 0.62, 2.05, -Math.PI * 0.15, Math.PI * 2 - Math.PI * 0.15, 34, 0.24)}`;
+  const frontShape = `${cap(0.22, -0.05)} ${ring(0, top + 0.05, w * 0.85, 0.62, Math.PI * 0.15, Math.PI * 0.85, 9, 0.17)}`;
+  const curls = { ...straight, curl: 1.7, length: [0.3, 0.5] as [number, number], density: 120 };
+  return {
+    back: hairStrands(
+      backShape,
+      'hair-back',
+      MIX(colour, '#000000', 0.12),
+      { ...curls, fall: 0.2, box: { x0: -w - 1.1, y0: top - 0.8, x1: w + 1.1, y1: 1.5 } },
+      seed,
+      false,
+    ),
+    front: `${fringeShadow(frontShape)}${hairStrands(frontShape, 'hair-front', colour, { ...curls, box: capBox(0.6) }, seed + 1, false)}`,
+    top: top - 0.75,
+    crown: w + 0.45,
+  };
+}
+
+/** Styles with a dome in front and (for the long ones) hair falling behind, braids, a ponytail or a bun. */
+function longHair(style: string, { w, top, colour, dark, part, straight, cap, front, seed }: HairKit): HairDrawing {
+  const behind = hairBehindShape(style, w, top);
+  const wavy = style === 'long_wavy' ? { wave: 0.55, wavelength: 0.9 } : {};
+  let back = behind
+    ? hairStrands(
+        behind.shape,
+        'hair-back',
+        MIX(colour, '#000000', 0.18),
+        {
+          ...straight,
+          ...wavy,
+          part: [part[0], top - 0.2],
+          fall: 0.1,
+          length: [0.6, 1.2],
+          density: 70,
+          box: { x0: -w - 0.8, y0: top - 0.3, x1: w + 0.8, y1: behind.end + 0.45 },
+        },
+        seed + 2,
+      )
+    : '';
+  if (style === 'braids')
+    back += [-1, 1]
+      .map((sign) =>
+        Array.from(
+          { length: 9 },
+          (_, i) =>
+            `<ellipse cx="${n(sign * (w + 0.15))}" cy="${n(0.5 + i * 0.32)}" rx="0.2" ry="0.18" fill="${colour}" stroke="${dark}" stroke-width="0.03"/><path d="M ${n(sign * (w + 0.15) - 0.14)} ${n(0.42 + i * 0.32)} q 0.14 0.12 0.28 0" stroke="${dark}" stroke-width="0.025" fill="none"/>`,
+        ).join(''),
+      )
+      .join('');
+  if (style === 'ponytail') {
+    const tail = `M ${n(w * 0.4)} ${n(top + 0.1)} C ${n(w + 1.2)} ${n(top + 0.2)} ${n(w + 0.9)} 1.8 ${n(w + 0.35)} 2.3 C ${n(w + 0.6)} 1.2 ${n(w + 0.2)} ${n(top + 0.8)} ${n(w * 0.2)} ${n(top + 0.3)} Z`;
+    back = hairStrands(
+      tail,
+      'hair-back',
+      colour,
+      {
+        ...straight,
+        part: [w * 0.4, top],
+        fall: top + 0.3,
+        length: [0.6, 1.1],
+        density: 90,
+        box: { x0: w * 0.1, y0: top - 0.1, x1: w + 1.3, y1: 2.4 },
+      },
+      seed + 2,
+    );
+  }
+  const bun =
+    style === 'bun'
+      ? hairStrands(
+          ellipsePath(0, top - 0.7, 0.55, 0.55),
+          'hair-bun',
+          colour,
+          {
+            ...straight,
+            part: [0, top - 0.7],
+            fall: 5,
+            curl: 0.9,
+            length: [0.3, 0.6],
+            density: 160,
+            box: { x0: -0.6, y0: top - 1.3, x1: 0.6, y1: top - 0.1 },
+          },
+          seed + 3,
+        )
+      : '';
+  return {
+    back,
+    front: `${bun}${front(cap(0.3, style === 'bob' ? 0.35 : 0.18), {}, 0.3)}`,
+    top: top - (style === 'bun' ? 1.25 : 0.6),
+    crown: w + 0.35,
+  };
+}
+
+/**
+ * Hair behind the head (long styles) and over it (crown and fringe), in frame units: each
+ * silhouette filled with strands that follow the head (hair-strands.ts).
+ */
+function hairShapes(style: string, f: Face, colour: string, seed: number): HairDrawing {
+  const kit = hairKit(f, colour, seed);
+  const { w, top, straight, capBox, cap, front } = kit;
   switch (style) {
     case 'bald':
       return { back: '', front: '', top: top - 0.08, crown: w };
-    case 'buzz_cut':
-      return { back: '', front: `<path d="${cap(0.02, -0.1)}" ${fill} fill-opacity="0.85"/>`, top: top - 0.12, crown: w + 0.04 };
-    case 'short_crop':
-    case 'undercut':
-    case 'pixie':
+    case 'buzz_cut': {
+      const shape = cap(0.02, -0.1);
       return {
         back: '',
-        front: `<path d="${cap(style === 'undercut' ? 0.0 : 0.08, style === 'pixie' ? 0.25 : 0.05)}" ${fill}/>${style === 'undercut' ? `<path d="M ${n(-w * 0.9)} ${n(top + 0.1)} C ${n(-w * 0.5)} ${n(top - 0.75)} ${n(w * 0.9)} ${n(top - 0.75)} ${n(w)} ${n(top + 0.3)} L ${n(w * 0.2)} ${n(top + 0.5)} Z" ${fill}/>` : ''}${texture(cap(style === 'undercut' ? 0.0 : 0.08, style === 'pixie' ? 0.25 : 0.05), top - 0.45, top + 0.5)}`,
+        front: hairStrands(shape, 'hair-front', colour, { ...straight, length: [0.05, 0.1], density: 420, box: capBox(0.02) }, seed),
+        top: top - 0.12,
+        crown: w + 0.04,
+      };
+    }
+    case 'short_crop':
+    case 'undercut':
+    case 'pixie': {
+      const shape = cap(style === 'undercut' ? 0.0 : 0.08, style === 'pixie' ? 0.25 : 0.05);
+      const swept =
+        style === 'undercut'
+          ? `M ${n(-w * 0.9)} ${n(top + 0.1)} C ${n(-w * 0.5)} ${n(top - 0.75)} ${n(w * 0.9)} ${n(top - 0.75)} ${n(w)} ${n(top + 0.3)} L ${n(w * 0.2)} ${n(top + 0.5)} Z`
+          : '';
+      return {
+        back: '',
+        front: `${front(shape, { length: [0.25, 0.5] })}${swept ? hairStrands(swept, 'hair-swept', colour, { ...straight, part: [-w, top], fall: 2, box: capBox(0.1) }, seed + 1) : ''}`,
         top: top - (style === 'undercut' ? 0.5 : 0.38),
         crown: w + 0.1,
       };
+    }
     case 'afro':
-      return {
-        back: `<ellipse cx="0" cy="${n(top + 0.35)}" rx="${n(w + 0.95)}" ry="${n(1.75)}" fill="${colour}"/>${Array.from({ length: 60 }, () => `<circle cx="${n((random() - 0.5) * 2 * (w + 0.8))}" cy="${n(top + 0.35 + (random() - 0.5) * 3.2)}" r="${n(0.12 + random() * 0.12)}" fill="${random() < 0.5 ? dark : light}" fill-opacity="0.35"/>`).join('')}`,
-        front: `<path d="${cap(0.15, -0.05)}" ${fill}/>`,
-        top: top - 1.35,
-        crown: w + 0.9,
-      };
+      return afroHair(kit);
     case 'curly':
-      return {
-        back: `<path d="M ${n(-w - 0.45)} 1.2 C ${n(-w - 0.9)} ${n(top - 0.4)} ${n(w + 0.9)} ${n(top - 0.4)} ${n(w + 0.45)} 1.2 Z" fill="${colour}"/>`,
-        front: `${Array.from({ length: 34 }, (_, i) => {
-          const t = i / 33;
-          const angle = Math.PI * (1.05 + t * 0.9);
-          return `<circle cx="${n(Math.cos(angle) * (w + 0.25))}" cy="${n(top + 0.5 + Math.sin(angle) * 0.95)}" r="${n(0.2 + random() * 0.08)}" fill="${colour}" stroke="${dark}" stroke-width="0.02"/>`;
-        }).join('')}`,
-        top: top - 0.75,
-        crown: w + 0.45,
-      };
+      return curlyHair(kit);
     case 'bob':
     case 'shoulder_length':
     case 'long_straight':
     case 'long_wavy':
     case 'braids':
     case 'ponytail':
-    case 'bun': {
-      const back = hairBehind(style, w, top, colour, dark);
-      const bun =
-        style === 'bun'
-          ? `<circle cx="0" cy="${n(top - 0.7)}" r="0.55" fill="${colour}" stroke="${dark}" stroke-width="0.03"/><path d="${strands(10, -0.4, 0.4, top - 1.1, top - 0.35)}" stroke="${dark}" stroke-width="0.02" fill="none"/>`
-          : '';
-      return {
-        back,
-        front: `${bun}<path d="${cap(0.3, style === 'bob' ? 0.35 : 0.18)}" ${fill}/>${texture(cap(0.3, style === 'bob' ? 0.35 : 0.18), top - 0.5, top + 0.7)}`,
-        top: top - (style === 'bun' ? 1.25 : 0.6),
-        crown: w + 0.35,
-      };
-    }
+    case 'bun':
+      return longHair(style, kit);
     default:
-      return { back: '', front: `<path d="${cap(0.08, 0.05)}" ${fill}/>`, top: top - 0.38, crown: w + 0.1 };
+      return { back: '', front: front(cap(0.08, 0.05)), top: top - 0.38, crown: w + 0.1 };
   }
 }
 
@@ -277,17 +389,34 @@ function mouth(s: Record<string, string>, skin: string): string {
   }
 }
 
-function beard(style: string | undefined, f: Face, colour: string): string {
+/** Facial hair in strands that grow down from under the nose and along the jaw; stubble as a shadow. */
+function beard(style: string | undefined, f: Face, colour: string, seed: number): string {
   if (!style || style === 'clean_shaven') return '';
   const dark = MIX(colour, '#000000', 0.25);
   const w = f.half;
-  if (style === 'moustache')
-    return `<path d="M -0.34 0.95 Q -0.18 0.78 0 0.86 Q 0.18 0.78 0.34 0.95 Q 0.18 0.9 0 0.94 Q -0.18 0.9 -0.34 0.95 Z" fill="${colour}" stroke="${dark}" stroke-width="0.02"/>`;
-  if (style === 'goatee')
-    return `<path d="M -0.34 0.95 Q -0.18 0.78 0 0.86 Q 0.18 0.78 0.34 0.95 Q 0.18 0.9 0 0.94 Q -0.18 0.9 -0.34 0.95 Z" fill="${colour}"/><path d="M -0.22 1.2 Q 0 1.14 0.22 1.2 Q 0.24 ${n(f.chin + 0.05)} 0 ${n(f.chin + 0.15)} Q -0.24 ${n(f.chin + 0.05)} -0.22 1.2 Z" fill="${colour}" stroke="${dark}" stroke-width="0.02"/>`;
+  const moustache = 'M -0.34 0.95 Q -0.18 0.78 0 0.86 Q 0.18 0.78 0.34 0.95 Q 0.18 0.9 0 0.94 Q -0.18 0.9 -0.34 0.95 Z';
+  const flow = (box: { x0: number; y0: number; x1: number; y1: number }) => ({
+    part: [0, 0.55] as [number, number],
+    fall: 1.0,
+    wave: 0,
+    wavelength: 1,
+    curl: 0,
+    length: [0.2, 0.45] as [number, number],
+    density: 260,
+    box,
+  });
+  const lip = flow({ x0: -0.4, y0: 0.75, x1: 0.4, y1: 1.0 });
+  if (style === 'moustache') return hairStrands(moustache, 'beard', colour, { ...lip, length: [0.08, 0.16] }, seed);
+  if (style === 'goatee') {
+    const chin = `M -0.22 1.2 Q 0 1.14 0.22 1.2 Q 0.24 ${n(f.chin + 0.05)} 0 ${n(f.chin + 0.15)} Q -0.24 ${n(f.chin + 0.05)} -0.22 1.2 Z`;
+    return `${hairStrands(moustache, 'beard-lip', colour, { ...lip, length: [0.08, 0.16] }, seed)}${hairStrands(chin, 'beard', colour, flow({ x0: -0.3, y0: 1.1, x1: 0.3, y1: f.chin + 0.2 }), seed + 1)}`;
+  }
   const drop = style === 'long_beard' ? 1.1 : style === 'full_beard' ? 0.3 : style === 'short_beard' ? 0.1 : 0.02;
-  const opacity = style === 'stubble' ? 0.35 : 1;
-  return `<path d="M ${n(-w * 0.98)} 0.2 C ${n(-w)} 0.9 ${n(-w * 0.6)} ${n(f.chin + drop)} 0 ${n(f.chin + drop + 0.05)} C ${n(w * 0.6)} ${n(f.chin + drop)} ${n(w)} 0.9 ${n(w * 0.98)} 0.2 L ${n(w * 0.8)} 0.25 Q ${n(w * 0.6)} 0.85 0.34 0.8 Q 0 0.74 -0.34 0.8 Q ${n(-w * 0.6)} 0.85 ${n(-w * 0.8)} 0.25 Z M -0.3 1.0 Q 0 1.22 0.3 1.0 Q 0 0.95 -0.3 1.0 Z" fill="${colour}" fill-rule="evenodd" fill-opacity="${opacity}" stroke="${dark}" stroke-width="0.02" stroke-opacity="${opacity}"/>`;
+  const shape = `M ${n(-w * 0.98)} 0.2 C ${n(-w)} 0.9 ${n(-w * 0.6)} ${n(f.chin + drop)} 0 ${n(f.chin + drop + 0.05)} C ${n(w * 0.6)} ${n(f.chin + drop)} ${n(w)} 0.9 ${n(w * 0.98)} 0.2 L ${n(w * 0.8)} 0.25 Q ${n(w * 0.6)} 0.85 0.34 0.8 Q 0 0.74 -0.34 0.8 Q ${n(-w * 0.6)} 0.85 ${n(-w * 0.8)} 0.25 Z M -0.3 1.0 Q 0 1.22 0.3 1.0 Q 0 0.95 -0.3 1.0 Z`;
+  if (style === 'stubble')
+    return `<path d="${shape}" fill="${colour}" fill-rule="evenodd" fill-opacity="0.35" stroke="${dark}" stroke-width="0.02" stroke-opacity="0.35"/>`;
+  const box = { x0: -w - 0.1, y0: 0.1, x1: w + 0.1, y1: f.chin + drop + 0.15 };
+  return hairStrands(shape, 'beard', colour, { ...flow(box), length: [0.3, 0.3 + drop * 0.5] }, seed, true, 'evenodd');
 }
 
 /** The clothes: `under` is drawn before the neck, `over` (collars that wrap the neck) after it. */
@@ -427,7 +556,7 @@ async function drawAvatar(s: Record<string, string>, width: number, height: numb
     ${ears(s, f, skin)}
     <path d="${faceOutline(f)}" fill="url(#skin)" stroke="${MIX(skin, '#000000', 0.3)}" stroke-width="0.02"/>
     ${details(s, skin, seed)}
-    ${nose}${eyes(s, hair)}${mouth(s, skin)}${beard(s.beard, f, hair)}
+    ${nose}${eyes(s, hair)}${beard(s.beard, f, hair, seed)}${mouth(s, skin)}
     ${shapes.front}`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g transform="${frameTransform(frame)}">${body}</g></svg>`;
   const { data } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -468,7 +597,17 @@ export async function renderAvatar(selection: Record<string, string>, width: num
   };
   if (s.light_direction) out = lightDirection(out, subject, s.light_direction);
   if (s.light_style) out = lightStyle(out, subject, s.light_style);
-  if (s.head_accessories) out = await drawOver(out, accessorySvg(s.head_accessories, frame, anchors));
+  // Colours and further accessories a description named ("black sunglasses and a red cap").
+  const colours = new Map(
+    String(selection[FACE_SWAP_ACCESSORY_COLOURS] ?? '')
+      .split(',')
+      .map((pair) => pair.split(':') as [string, string]),
+  );
+  if (s.head_accessories) out = await drawOver(out, accessorySvg(s.head_accessories, frame, anchors, colours.get(s.head_accessories)));
+  const accessories = optionsByKey.get('head_accessories')!.values.map((v) => v.value);
+  for (const more of String(selection[FACE_SWAP_MORE_ACCESSORIES] ?? '').split(','))
+    if (more && more !== s.head_accessories && accessories.includes(more))
+      out = await drawOver(out, accessorySvg(more, frame, anchors, colours.get(more)));
   out = await finishPortrait(out, s, seed, { matte, centre: subject.centre, faceHeight: subject.size });
   return encodeRaster(out);
 }

@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createLocalEngine } from '../../adapters/images/local-engine';
 import { FACE_SWAP_OFFLINE, FACE_SWAP_OPTIONS } from '../../contract/face-swap';
+import type { EngineOperation } from '../../contract/engine-operations';
 import { EngineInputError } from '../../contract/engine-operations';
 import { decodeRaster, type Raster } from '../tools/raster';
 import { analysePortrait, type PortraitAnalysis } from './analysis';
 import { renderAvatar } from './avatar';
 import { faceFrame } from './geometry';
-import { faceSwapEdit } from './index';
+import { faceSwapEdit, faceSwapEditReport } from './index';
 import { HAIR_COLOURS, rgbOf } from './recolour';
 
 const photo = new Uint8Array(readFileSync(new URL('../../../tests/fixtures/photos/astronaut.png', import.meta.url)));
@@ -119,6 +121,58 @@ describe('face swap: recolouring stays on its region', () => {
     expect(outsideMax).toBe(0);
   });
 
+  it('keeps every beard off the lips: no beard pixel inside the lip contour (landmarks 48–59)', async () => {
+    const lips = analysis.frame.points.slice(48, 60);
+    const inLips = (x: number, y: number) => {
+      let inside = false;
+      for (let i = 0, j = lips.length - 1; i < lips.length; j = i++) {
+        const [xi, yi] = lips[i]!;
+        const [xj, yj] = lips[j]!;
+        if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+      }
+      return inside;
+    };
+    const onLips: string[] = [];
+    for (const style of FACE_SWAP_OFFLINE.beard!) {
+      const mask = changed(image, await faceSwapEdit(image, { beard: style }, 3, analysis), 0.06);
+      let area = 0;
+      let painted = 0;
+      for (let p = 0; p < mask.length; p++) {
+        if (!inLips((p % image.width) + 0.5, Math.floor(p / image.width) + 0.5)) continue;
+        area++;
+        painted += mask[p]!;
+      }
+      expect(area).toBeGreaterThan(100);
+      if (painted > 0) onLips.push(`${style}: ${painted}/${area}`);
+    }
+    expect(onLips).toEqual([]);
+  }, 60_000);
+
+  it('keeps the strands of hair turned a light colour: fine contrast at least 38 % of the original', async () => {
+    // Fine contrast: each pixel's distance from its 5×5 neighbourhood, relative to the hair's brightness.
+    const strands = (r: Raster) => {
+      const lum = (p: number) => 0.2126 * r.data[p * 3]! + 0.7152 * r.data[p * 3 + 1]! + 0.0722 * r.data[p * 3 + 2]!;
+      let sum = 0;
+      let total = 0;
+      for (let y = 2; y < r.height - 2; y++) {
+        for (let x = 2; x < r.width - 2; x++) {
+          const p = y * r.width + x;
+          if (analysis.hair.data[p]! < 0.95) continue;
+          let local = 0;
+          for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) local += lum(p + dy * r.width + dx);
+          sum += Math.abs(lum(p) - local / 25);
+          total += lum(p);
+        }
+      }
+      return sum / total;
+    };
+    const original = strands(image);
+    for (const colour of ['pink', 'platinum']) {
+      const out = await faceSwapEdit(image, { hair_color: colour }, 1, analysis);
+      expect(strands(out) / original, colour).toBeGreaterThan(0.38);
+    }
+  });
+
   it('puts the iris colour inside the eyes only', async () => {
     const out = await faceSwapEdit(image, { eye_color: 'green' }, 1, analysis);
     const mask = changed(image, out, 0.04);
@@ -144,8 +198,11 @@ describe('face swap: what the offline engine applies, and only that', () => {
     const unchanged: string[] = [];
     for (const [key, values] of Object.entries(FACE_SWAP_OFFLINE)) {
       if (key === 'shot_type') continue; // below: the fixture is already a close-up
-      for (const value of values!)
-        if (same(image, await faceSwapEdit(image, { [key]: value }, 3, analysis))) unchanged.push(`${key}=${value}`);
+      for (const value of values!) {
+        const { image: out, applied } = await faceSwapEditReport(image, { [key]: value }, 3, analysis);
+        // Changed, and reported as applied by the step that drew it.
+        if (same(image, out) || applied[key] !== value) unchanged.push(`${key}=${value}`);
+      }
     }
     expect(unchanged).toEqual([]);
   }, 240_000);
@@ -175,11 +232,23 @@ describe('face swap: what the offline engine applies, and only that', () => {
     for (const option of FACE_SWAP_OPTIONS) {
       for (const { value } of option.values) {
         if (FACE_SWAP_OFFLINE[option.key]?.includes(value)) continue;
-        if (!same(image, await faceSwapEdit(image, { [option.key]: value }, 3, analysis))) changedBy.push(`${option.key}=${value}`);
+        const { image: out, applied } = await faceSwapEditReport(image, { [option.key]: value }, 3, analysis);
+        if (!same(image, out) || Object.keys(applied).length) changedBy.push(`${option.key}=${value}`);
       }
     }
     expect(changedBy).toEqual([]);
   }, 120_000);
+
+  it('reports as applied only what it drew: a laughing expression and curly hair on a photo are not', async () => {
+    const asked = { expression: 'laughing', hair_style: 'curly', hair_color: 'blue' };
+    const { image: out, applied } = await faceSwapEditReport(image, asked, 3, analysis);
+    expect(same(image, out)).toBe(false);
+    expect(applied).toEqual({ hair_color: 'blue' });
+    // Nothing it can draw: nothing applied, the photo as it was (the server refuses such a job first).
+    const nothing = await faceSwapEditReport(image, { expression: 'laughing', hair_style: 'curly' }, 3, analysis);
+    expect(nothing.applied).toEqual({});
+    expect(same(image, nothing.image)).toBe(true);
+  }, 60_000);
 
   it("refuses a photo without a face as the input's fault (the job is refunded, not retried)", async () => {
     const flat = await decodeRaster(
@@ -226,5 +295,81 @@ describe('face swap text mode offline: an illustrated avatar from the chosen opt
     const blonde = await crownColour('blonde');
     expect(green[1]!).toBeGreaterThan(green[0]! + 0.1);
     expect(blonde[0]!).toBeGreaterThan(blonde[2]! + 0.15);
+  }, 60_000);
+
+  it('puts on the glasses the words ask for ("with glasses", 戴眼鏡, sunglasses, 墨鏡), and none otherwise', async () => {
+    const size = 300;
+    // What the offline engine is asked to draw for a text-mode description (the local engine adapter).
+    const drawnFor = async (description: string) => {
+      let asked: EngineOperation | undefined;
+      const local = createLocalEngine({
+        run: async (op) => {
+          asked = op;
+          return {
+            bytes: await renderAvatar((op as { selection: Record<string, string> }).selection, size, size, 2),
+            contentType: 'image/png',
+            width: size,
+            height: size,
+          };
+        },
+      });
+      const { bytes } = await local.textToImage({
+        operation: { op: 'avatar', description, selection: { hair_style: 'short_crop' } },
+        style: 'realistic',
+        width: size,
+        height: size,
+        seed: 2,
+        model: 'nano',
+      });
+      return { selection: (asked as { selection: Record<string, string> }).selection, raster: await decodeRaster(bytes) };
+    };
+    // Frame: eyes at 42 % height, 0.15 of the side apart; the band across both eyes and the bridge.
+    const unit = size * 0.15;
+    const band = { x0: size / 2 - unit * 1.1, y0: size * 0.42 - unit * 0.4, x1: size / 2 + unit * 1.1, y1: size * 0.42 + unit * 0.4 };
+    const plain = await drawnFor('a friendly face');
+    expect(plain.selection.head_accessories).toBeUndefined();
+    for (const [words, kind] of [
+      ['a young woman with glasses', 'square_glasses'],
+      ['戴眼鏡的男生', 'square_glasses'],
+      ['wearing sunglasses', 'sunglasses'],
+      ['戴墨鏡', 'sunglasses'],
+    ] as const) {
+      const worn = await drawnFor(words);
+      expect(worn.selection.head_accessories, words).toBe(kind);
+      const [, , n] = centroid(changed(plain.raster, worn.raster), size, band);
+      expect(n, words).toBeGreaterThan(unit * 3);
+    }
+  }, 60_000);
+
+  it('draws hair as strands: textured on the crown, and falling down (not across) beside the face', async () => {
+    const size = 400;
+    const unit = size * 0.15;
+    const [cx, cy] = [size / 2, size * 0.42];
+    for (const style of ['long_straight', 'shoulder_length', 'short_crop']) {
+      const { data } = await sharp(await renderAvatar({ hair_style: style, hair_color: 'pink' }, size, size, 4))
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const l = (x: number, y: number) => data[Math.round(y) * size + Math.round(x)]! / 255;
+      // The crown: a flat fill has no spread of brightness; strands with roots and highlights do.
+      const crown: number[] = [];
+      for (let y = cy - unit * 1.6; y < cy - unit * 1.3; y++) for (let x = cx - unit * 0.5; x < cx + unit * 0.5; x++) crown.push(l(x, y));
+      const mean = crown.reduce((a, b) => a + b, 0) / crown.length;
+      const sd = Math.sqrt(crown.reduce((a, b) => a + (b - mean) ** 2, 0) / crown.length);
+      expect(sd, style).toBeGreaterThan(0.055);
+      if (style === 'short_crop') continue;
+      // Long hair beside the face, below the eyes: strands hang down, so brightness changes across
+      // them (x) several times more than along them (y).
+      let across = 0;
+      let along = 0;
+      for (let y = cy + unit * 0.6; y < cy + unit * 1.4; y++) {
+        for (let x = cx - unit * 1.45; x < cx - unit * 1.15; x++) {
+          across += Math.abs(l(x + 1, y) - l(x, y));
+          along += Math.abs(l(x, y + 1) - l(x, y));
+        }
+      }
+      expect(across, style).toBeGreaterThan(15);
+      expect(across / along, style).toBeGreaterThan(2.5);
+    }
   }, 60_000);
 });

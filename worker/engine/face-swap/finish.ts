@@ -10,6 +10,7 @@ import { popArt } from '../tools/pop-art';
 import { resizeRaster, type PhotoTool, type Plane, type Raster } from '../tools/raster';
 import { sketch } from '../tools/sketch';
 import { watercolor } from '../tools/watercolor';
+import { type AppliedOptions, noReport } from './applied';
 import { layerFromSvg, type Point } from './geometry';
 import {
   ISO_GRAIN,
@@ -76,22 +77,25 @@ async function cropToShot(image: Raster, centre: Point, faceHeight: number, shot
 }
 
 /** Light, colour and the drawn effects over the whole picture, after the crop. */
-async function finish(image: Raster, s: Selection, seed: number): Promise<Raster> {
+async function finish(image: Raster, s: Selection, seed: number, report: AppliedOptions): Promise<Raster> {
   let out = image;
+  const step = (key: string, next: Raster) => {
+    out = report.step(key, out, next);
+  };
   const artistic = s.artistic_style;
-  if (artistic === 'pixel_art') out = pixelArt(out);
+  if (artistic === 'pixel_art') step('artistic_style', pixelArt(out));
   else if (artistic && ARTISTIC[artistic])
-    out = (await ARTISTIC[artistic]({ image: out, encoded: new Uint8Array(), params: {}, seed })).image;
-  if (s.art_effect === 'halftone') out = halftone(out);
-  if (s.art_effect === 'posterized') out = posterize(out);
-  if (s.environment_atmosphere) out = atmosphere(out, s.environment_atmosphere);
-  if (s.white_balance) out = whiteBalance(out, s.white_balance);
-  if (s.exposure_mode) out = exposure(out, s.exposure_mode);
-  if (s.post_processing_style) out = postProcessing(out, s.post_processing_style);
-  if (s.background_effect === 'light_leak') out = lightLeak(out);
-  if (s.photo_effect) out = photoEffect(out, s.photo_effect, seed);
-  if (s.special_effect) out = await specialEffect(out, s.special_effect, seed);
-  if (s.iso && ISO_GRAIN[s.iso]) out = grain(out, ISO_GRAIN[s.iso]!, seed);
+    step('artistic_style', (await ARTISTIC[artistic]({ image: out, encoded: new Uint8Array(), params: {}, seed })).image);
+  if (s.art_effect === 'halftone') step('art_effect', halftone(out));
+  if (s.art_effect === 'posterized') step('art_effect', posterize(out));
+  if (s.environment_atmosphere) step('environment_atmosphere', atmosphere(out, s.environment_atmosphere));
+  if (s.white_balance) step('white_balance', whiteBalance(out, s.white_balance));
+  if (s.exposure_mode) step('exposure_mode', exposure(out, s.exposure_mode));
+  if (s.post_processing_style) step('post_processing_style', postProcessing(out, s.post_processing_style));
+  if (s.background_effect === 'light_leak') step('background_effect', lightLeak(out));
+  if (s.photo_effect) step('photo_effect', photoEffect(out, s.photo_effect, seed));
+  if (s.special_effect) step('special_effect', await specialEffect(out, s.special_effect, seed));
+  if (s.iso && ISO_GRAIN[s.iso]) step('iso', grain(out, ISO_GRAIN[s.iso]!, seed));
   return out;
 }
 
@@ -111,15 +115,16 @@ function lightLeak(image: Raster): Raster {
   return { width, height, data: out };
 }
 
-/** Neon outline, crop and finish (see the file's comment). */
+/** Neon outline, crop and finish (see the file's comment); `report` records what each step drew. */
 export async function finishPortrait(
   image: Raster,
   s: Selection,
   seed: number,
   subject: { matte: Plane; centre: Point; faceHeight: number },
+  report: AppliedOptions = noReport,
 ): Promise<Raster> {
   let out = image;
-  if (s.art_effect === 'neon_glow') out = neonGlow(out, subject.matte);
-  if (s.shot_type) out = await cropToShot(out, subject.centre, subject.faceHeight, s.shot_type);
-  return finish(out, s, seed);
+  if (s.art_effect === 'neon_glow') out = report.step('art_effect', out, neonGlow(out, subject.matte));
+  if (s.shot_type) out = report.step('shot_type', out, await cropToShot(out, subject.centre, subject.faceHeight, s.shot_type));
+  return finish(out, s, seed, report);
 }

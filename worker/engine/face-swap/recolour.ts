@@ -56,13 +56,22 @@ export function recolour(image: Raster, mask: Plane, target: Rgb, strength = 1):
   const mean = Math.max(0.02, sum / weight);
   // A light target on dark hair: the dark strands must not stay dark grey patches, so the spread of
   // brightness is compressed by how much lighter the target is.
-  const gamma = Math.min(1, Math.max(0.3, mean / Math.max(0.02, lumaOf(target))));
+  const gamma = Math.min(1, Math.max(0.45, mean / Math.max(0.02, lumaOf(target))));
   // …and the deepest shadows of light hair are light grey, not black.
-  const floor = Math.min(0.5, Math.max(0, (lumaOf(target) - mean) * 0.8));
+  const floor = Math.min(0.42, Math.max(0, (lumaOf(target) - mean) * 0.65));
+  // The strands are the fine detail: each pixel against its neighbourhood's brightness (a masked
+  // blur, a few strand widths wide). The broad light is compressed as above; the detail keeps its
+  // contrast, so light hair keeps its strands instead of turning into a flat cap.
+  const sigma = Math.max(1.5, Math.sqrt(weight) / 40);
+  const weighted = createPlane(image.width, image.height);
+  for (let p = 0; p < mask.data.length; p++) weighted.data[p] = lum.data[p]! * mask.data[p]!;
+  const localSum = gaussianBlur(weighted, sigma);
+  const localWeight = gaussianBlur(mask, sigma);
   for (let p = 0; p < mask.data.length; p++) {
     const m = mask.data[p]! * strength;
     if (m <= 0.001) continue;
-    const ratio = (lum.data[p]! / mean) ** gamma;
+    const base = localWeight.data[p]! > 1e-3 ? Math.max(0.02, localSum.data[p]! / localWeight.data[p]!) : mean;
+    const ratio = (base / mean) ** gamma * (lum.data[p]! / base);
     for (let c = 0; c < 3; c++) {
       const t = target[c]!;
       const v = ratio <= 1 ? t * (floor + (1 - floor) * ratio) : t + (1 - t) * (1 - 1 / ratio) * 0.75;
@@ -97,6 +106,11 @@ function strandNoise(width: number, height: number, seed: number, across: number
   for (const v of cols.data) max = Math.max(max, Math.abs(v));
   for (let i = 0; i < cols.data.length; i++) cols.data[i] = cols.data[i]! / max;
   return cols;
+}
+
+/** A separable Gaussian blur of a plane. */
+function gaussianBlur(plane: Plane, sigma: number): Plane {
+  return transpose(blurRows(transpose(blurRows(plane, sigma)), sigma));
 }
 
 function blurRows(plane: Plane, sigma: number): Plane {
@@ -203,6 +217,8 @@ export async function paintBeard(image: Raster, analysis: PortraitAnalysis, styl
   const { width, height } = image;
   const { frame } = analysis;
   const outline = beardOutline(analysis, style).map(([u, v]) => toImage(frame, u, v));
+  // The mouth stays clear of every style: the outer lip contour (landmarks 48–59, which holds the
+  // inner one, 60–67), grown by 0.05 eye distances so the soft edge falls outside the lips.
   const lips = range(frame.points, LANDMARKS.outerLips);
   const feather = frame.unit * (style === 'stubble' ? 0.07 : 0.06);
   const [region, inner, lipMask] = await Promise.all([
@@ -211,8 +227,8 @@ export async function paintBeard(image: Raster, analysis: PortraitAnalysis, styl
     maskFromSvg(
       width,
       height,
-      `<path d="${pathOf(lips)}" fill="#fff" stroke="#fff" stroke-width="${frame.unit * 0.03}"/>`,
-      frame.unit * 0.015,
+      `<path d="${pathOf(lips)}" fill="#fff" stroke="#fff" stroke-width="${frame.unit * 0.1}" stroke-linejoin="round"/>`,
+      frame.unit * 0.012,
     ),
   ]);
   const strands = strandNoise(width, height, seed, Math.max(0.5, frame.unit * 0.012), Math.max(1.2, frame.unit * 0.05));
@@ -234,9 +250,7 @@ export async function paintBeard(image: Raster, analysis: PortraitAnalysis, styl
     if (r <= 0.002) continue;
     // A ragged edge: strands decide where the beard ends, not a smooth outline.
     const depth = inner.data[p]!;
-    let a =
-      Math.min(1, Math.max(0, (Math.min(r, depth * 1.4) - 0.3 + 0.3 * strands.data[p]!) * 2.4)) *
-      (1 - lipMask.data[p]! * (style === 'moustache' ? 0.4 : 1));
+    let a = Math.min(1, Math.max(0, (Math.min(r, depth * 1.4) - 0.3 + 0.3 * strands.data[p]!) * 2.4)) * (1 - lipMask.data[p]!);
     if (a <= 0.002) continue;
     const shade = Math.min(1.3, lum.data[p]! / Math.max(0.05, skinMean));
     let tone: number;

@@ -3,7 +3,7 @@ import { ServiceError } from '../../contract/errors';
 import { jobFailureText } from '../../contract/job-failures';
 import type { ModelName } from '../../contract/generation';
 import type { ImageOperation, TextOperation } from '../../contract/operations';
-import { faceSwapOption } from '../../contract/face-swap';
+import { appliedOffline, faceSwapOption } from '../../contract/face-swap';
 import { toolById } from '../../contract/tools';
 import { batchJobIds, getJob, jobKinds, queuePlace, startJobs, type JobContext } from '..';
 import { ENGINE_IGNORED_OPTIONS } from '../kind';
@@ -177,14 +177,20 @@ const engineTool = (operation: PhotoOperation) =>
     : { toolId: operation.toolId, params: operation.params };
 
 /**
- * A face swap run by the offline engine carries its options as the tool job's params; only catalogue
- * options are reported (the engine's own extras, such as accessory tints, have no name on the page).
+ * A face swap run by the offline engine: the options of its params that change the photo. Only
+ * values in FACE_SWAP_OFFLINE count (an expression or a hairstyle is words for a model, and a photo
+ * shows neither); the engine's own test pins that list to what its drawing steps report as drawn
+ * (engine/face-swap/applied.ts). The engine's extras (a second accessory, tints) have no name on
+ * the page.
  */
 function appliedFaceSwapOptions(job: { kind: string; input: unknown }): Record<string, string> | null {
   const input = job.input as { toolId?: unknown; params?: Record<string, unknown> } | null;
   if (job.kind !== 'tool' || input?.toolId !== 'face-swap' || !input.params) return null;
   return Object.fromEntries(
-    Object.entries(input.params).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !!faceSwapOption(entry[0])),
+    Object.entries(input.params).filter(
+      (entry): entry is [string, string] =>
+        typeof entry[1] === 'string' && !!faceSwapOption(entry[0]) && appliedOffline(entry[0], entry[1]),
+    ),
   );
 }
 

@@ -1,7 +1,8 @@
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { faceSwapOption } from '@worker/contract/face-swap';
+import { type FaceSwapMode, faceSwapOption } from '@worker/contract/face-swap';
 import { faceSwapValueLabel } from '@worker/contract/face-swap-labels';
+import { ignoredOffline } from './ignored-options';
 import { OPTION_LABEL } from './labels';
 
 /**
@@ -29,6 +30,29 @@ export function AppliedOptions({ applied }: { applied: unknown }) {
       <Trans>Applied to your picture:</Trans>
       {gap}
       {items.join(' · ')}
+    </p>
+  );
+}
+
+/**
+ * Before Start, on the offline engine: the chosen options it will not draw in this mode ("This
+ * engine does not use: Expression: Laughing · Hairstyle: Curly."), so the result never claims them.
+ */
+export function IgnoredOptions({ chosen, mode }: { chosen: Record<string, string>; mode: FaceSwapMode }) {
+  const { i18n } = useLinguiCore();
+  const language = i18n.locale === 'zh-Hant' ? 'zh-Hant' : 'en';
+  const colon = language === 'zh-Hant' ? '：' : ': ';
+  const items = ignoredOffline(chosen, mode).flatMap(([key, value]) => {
+    const option = faceSwapOption(key);
+    const label = OPTION_LABEL[key as keyof typeof OPTION_LABEL];
+    const known = option?.values.find((v) => v.value === value);
+    return option && label && known ? [`${i18n._(label)}${colon}${faceSwapValueLabel(key, known, language)}`] : [];
+  });
+  if (items.length === 0) return null;
+  const ignoredList = items.join(' · ');
+  return (
+    <p data-testid="ignored-options" className="-mt-2 text-xs text-amber-200/80">
+      <Trans>This engine does not use: {ignoredList}.</Trans>
     </p>
   );
 }

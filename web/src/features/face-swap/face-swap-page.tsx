@@ -9,7 +9,8 @@ import { ImageDropzone } from '@web/features/image-job/image-dropzone';
 import { JobButtonLabel, JobResultPanel } from '@web/features/image-job/job-result-panel';
 import { DescriptionField, EditedPromptNote, FaceSwapHeading, FaceSwapResult, OptionTabs } from './face-swap-parts';
 import { PromptPreviewModal, ResultPreviewModal } from './preview-modals';
-import { FACE_SWAP_TYPES, type Mode, useFaceSwap } from './use-face-swap';
+import { FACE_SWAP_TYPES, type Mode, modeOf, useFaceSwap } from './use-face-swap';
+import { IgnoredOptions } from './applied-options';
 
 const TAB =
   'flex-1 cursor-pointer rounded-lg px-3 py-2 text-center text-sm font-semibold text-zinc-400 outline-none transition hover:text-white data-[selected]:bg-white/10 data-[selected]:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-violet-400';
@@ -80,6 +81,7 @@ function FaceSwapForm({ form, onPreview }: { form: FaceSwap; onPreview: () => vo
           <Trans>Marked options change your picture; the others are kept in the prompt only.</Trans>
         </p>
       )}
+      {offline && <IgnoredOptions chosen={prompt.chosen} mode={modeOf(form.mode)} />}
       {prompt.edited !== null && <EditedPromptNote stale={prompt.stale} onDrop={() => prompt.setEdited(null)} />}
       {form.error && (
         <p role="alert" className="text-sm text-rose-300">
