@@ -135,6 +135,7 @@ export const MESSAGES = {
     'zh-Hant': '{field} 必須是 1970-01-01 至 2999-12-31 之間的日期',
   },
   dateRangeReversed: { en: 'startDate must not be after endDate', 'zh-Hant': 'startDate 不能晚於 endDate' },
+  rangeReversed: { en: '{field} must not be after {other}', 'zh-Hant': '{field} 不能晚於 {other}' },
   dateRangeTooLong: { en: 'The date range can span at most {days} days', 'zh-Hant': '日期範圍最多 {days} 天' },
   unsafeAddress: { en: 'The address contains characters that are not allowed', 'zh-Hant': '網址含有不允許的字元' },
   // Limits

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+/**
+ * Breaks found by attacking a running server: each test here failed before its fix
+ * (docs/decisions/049-integrity-round-four.md).
+ */
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ token } = await t.signIn('round-four@example.com'));
+});
+afterAll(() => t.close());
+
+describe('date filters outside what PostgreSQL stores', () => {
+  const records = async (query: string) => {
+    const res = await t.request(`/api/creation-records?${query}`, { token });
+    return { status: res.status, error: (await res.json()).error };
+  };
+
+  it.each([
+    ['createdFrom', '0000-01-01T00:00:00Z'],
+    ['createdBefore', '0000-01-01T00:00:00Z'],
+    ['createdFrom', '0001-01-01T00:00:00+01:00'],
+    ['createdBefore', '9999-12-31T23:59:59-23:59'],
+  ])('%s=%s is a 400 naming the field', async (field, value) => {
+    const { status, error } = await records(`${field}=${encodeURIComponent(value)}`);
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', field });
+    expect(error.message).not.toContain(value);
+  });
+
+  it('a reversed range is a 400 naming createdFrom; an empty but ordered one is a 200', async () => {
+    const { status, error } = await records('createdFrom=2026-05-02T00:00:00Z&createdBefore=2026-05-01T00:00:00Z');
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'createdFrom' });
+    expect((await records('createdFrom=2026-05-01T00:00:00Z&createdBefore=2026-05-02T00:00:00Z')).status).toBe(200);
+  });
+
+  it('the daily usage range keeps its bounds', async () => {
+    const res = await t.request('/api/credits/usage/daily?startDate=0000-01-01', { token });
+    expect(res.status).toBe(400);
+  });
+});
