@@ -43,3 +43,41 @@ describe('date filters outside what PostgreSQL stores', () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe('error answers never repeat what the caller sent', () => {
+  const MARK = '<b>MARK</b>';
+  const refused = async (res: Response) => {
+    const text = await res.text();
+    expect(text).not.toContain('MARK');
+    return { status: res.status, error: JSON.parse(text).error };
+  };
+
+  it('an unknown credit pack is named by its field, on both purchase paths', async () => {
+    const order = await refused(
+      await t.request('/api/v2/payment/create-credit-order', { method: 'POST', token, json: { packageId: MARK, gateway: 'STRIPE' } }),
+    );
+    expect(order).toMatchObject({ status: 404, error: { field: 'packageId' } });
+    const path = await refused(
+      await t.request(`/api/credits/packages/${encodeURIComponent(MARK)}/purchase`, { method: 'POST', token, json: {} }),
+    );
+    expect(path).toMatchObject({ status: 404, error: { field: 'id' } });
+  });
+
+  it('an unknown face swap option is named as options, not by its key', async () => {
+    const res = await t.request('/api/generate-image', {
+      method: 'POST',
+      token,
+      json: { toolId: 'face-swap', model: 'nano', style: 'realistic', prompt: 'x', options: { '<img src=x>MARK': 'a' } },
+    });
+    expect(await refused(res)).toMatchObject({ status: 400, error: { code: 'VALIDATION_FAILED', field: 'options' } });
+  });
+
+  it('a key of a free-form record is not repeated', async () => {
+    const record = await t.request('/api/generate-image', {
+      method: 'POST',
+      token,
+      json: { prompt: 'a fox', model: 'nano', style: 'realistic', options: { '<i>MARK': 1 } },
+    });
+    expect((await refused(record)).status).toBe(400);
+  });
+});

@@ -251,8 +251,9 @@ export const MESSAGES = {
     en: '{gateway} payments are not configured here; your subscription could not be cancelled',
     'zh-Hant': '此處未設定 {gateway} 付款，無法取消您的訂閱',
   },
-  noSuchPack: { en: 'No such credit pack: {id}', 'zh-Hant': '找不到點數包：{id}' },
-  noSuchPlan: { en: 'No such plan: {id}', 'zh-Hant': '找不到方案：{id}' },
+  // Never the id the caller sent: the error's `field` says which field named no pack.
+  noSuchPack: { en: 'No such credit pack is on sale', 'zh-Hant': '找不到此點數包' },
+  noSuchPlan: { en: 'No such plan is on sale', 'zh-Hant': '找不到此方案' },
   checkoutFailed: { en: 'Failed to create payment session. Please try again.', 'zh-Hant': '建立付款失敗，請再試一次。' },
   /** The gateway adapter's own explanation in English; Chinese readers get the general sentence. */
   paymentProviderError: { en: '{detail}', 'zh-Hant': '金流服務商發生錯誤，請再試一次' },
