@@ -108,6 +108,29 @@ describe('the job queue', () => {
     // Twelve real 1024² renders: ~19 s alone on a 2-core machine, more with other suites beside it.
   }, 90_000);
 
+  it("tells each image of a batch its place in the batch's own order", async () => {
+    const engine = await setup();
+    const first = await t.signIn('holds-the-slot@example.com');
+    expect((await picture(first.token, 'first')).status).toBe(200);
+    await vi.waitFor(() => expect(engine.started).toHaveLength(1));
+    // A batch's jobs share one submission instant; their random ids must not decide their order.
+    // Two users' batches: the users take turns, each batch in its own order.
+    for (const [n, name] of ['ana-batch', 'ben-batch'].entries()) {
+      const { token } = await t.signIn(`${name}@example.com`);
+      const res = await t.request('/api/generate-image', {
+        method: 'POST',
+        token,
+        json: { prompt: name, style: 'realistic', width: 256, height: 256, model: 'nano', count: 4 },
+      });
+      expect(res.status).toBe(200);
+      const { batch } = await res.json();
+      const places = await Promise.all(
+        batch.jobIds.map(async (id: string) => (await (await t.request(`/api/generate-image/status/${id}`, { token })).json()).queue.ahead),
+      );
+      expect(places).toEqual(n === 0 ? [0, 1, 2, 3] : [1, 3, 5, 7]);
+    }
+  });
+
   it('starts a job cut off by a crash again once its lease lapses, and finishes it once', async () => {
     const clock = manualClock(new Date());
     const engine = await setup({ clock });

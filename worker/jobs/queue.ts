@@ -43,10 +43,10 @@ const runningNow = (now: Date) => and(eq(jobs.status, 'PROCESSING'), isNotNull(j
 
 async function readWaiting(db: Db, now: Date, due = true): Promise<WaitingJob[]> {
   return db
-    .select({ id: jobs.id, userId: jobs.userId, kind: jobs.kind, createdAt: jobs.createdAt })
+    .select({ id: jobs.id, userId: jobs.userId, kind: jobs.kind, createdAt: jobs.createdAt, batchIndex: jobs.batchIndex })
     .from(jobs)
     .where(waitingNow(now, due))
-    .orderBy(jobs.createdAt)
+    .orderBy(jobs.createdAt, jobs.batchIndex)
     .limit(WAITING_WINDOW);
 }
 
