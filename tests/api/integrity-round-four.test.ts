@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngFile } from '../fixtures/images';
+import { ORPHAN_UPLOAD_SECONDS, sweepOrphanUploads } from '@worker/services/generation/uploads';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
@@ -79,5 +81,57 @@ describe('error answers never repeat what the caller sent', () => {
       json: { prompt: 'a fox', model: 'nano', style: 'realistic', options: { '<i>MARK': 1 } },
     });
     expect((await refused(record)).status).toBe(400);
+  });
+});
+
+describe('refused work leaves no upload behind', () => {
+  const uploadsOf = async (userId: string) => (await t.deps.blobs.list(`users/${userId}/uploads/`)).length;
+  const spendAll = async (token: string) => {
+    const { available } = await (await t.request('/api/credits/balance', { token })).json();
+    const res = await t.request(`/api/credits/consume?amount=${available}&referenceId=spend-all`, { method: 'POST', token });
+    expect(res.status).toBe(200);
+  };
+
+  it('an upscale or an edit refused for want of credits stores no file', async () => {
+    const { token, user } = await t.signIn('no-credits@example.com');
+    await spendAll(token);
+    for (let i = 0; i < 3; i++) {
+      const form = new FormData();
+      form.append('image', await pngFile('cat.png', 64, 48));
+      form.append('scaleFactor', '2');
+      const res = await t.request('/api/image-upscale/upload', { method: 'POST', token, body: form });
+      expect(res.status).toBe(402);
+    }
+    for (let i = 0; i < 2; i++) {
+      const form = new FormData();
+      form.append('prompt', 'black and white');
+      form.append('model', 'nano');
+      form.append('images', await pngFile('me.png', 64, 48));
+      const res = await t.request('/api/generate-image/edit', { method: 'POST', token, body: form });
+      expect(res.status).toBe(402);
+    }
+    expect(await uploadsOf(user.id)).toBe(0);
+  });
+});
+
+describe('uploads no record names', () => {
+  it('are swept an hour on; an upload a record names stays', async () => {
+    const { token, user } = await t.signIn('sweep@example.com');
+    const form = new FormData();
+    form.append('image', await pngFile('cat.png', 64, 48));
+    expect((await t.request('/api/image-upscale/upload', { method: 'POST', token, body: form })).status).toBe(200);
+    // An upload left by a crash between storing it and starting its job.
+    const orphan = await t.request('/api/upload/image', { method: 'POST', token, body: form });
+    expect(orphan.status).toBe(200);
+    const keys = async () => (await t.deps.blobs.list(`users/${user.id}/uploads/`)).map((b) => b.key).sort();
+    const before = await keys();
+    expect(before).toHaveLength(2);
+    expect(await sweepOrphanUploads(t.deps, new Date())).toBe(0);
+    const later = new Date(Date.now() + (ORPHAN_UPLOAD_SECONDS + 60) * 1000);
+    expect(await sweepOrphanUploads(t.deps, later)).toBe(1);
+    const left = await keys();
+    expect(left).toHaveLength(1);
+    const { url } = await orphan.json();
+    expect(left[0]).not.toBe(url.replace('/api/files/', ''));
   });
 });
