@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngFile } from '../fixtures/images';
 import { ORPHAN_UPLOAD_SECONDS, sweepOrphanUploads } from '@worker/services/generation/uploads';
+import { eq } from 'drizzle-orm';
+import { schema } from '@db/client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
@@ -134,4 +136,56 @@ describe('uploads no record names', () => {
     const { url } = await orphan.json();
     expect(left[0]).not.toBe(url.replace('/api/files/', ''));
   });
+});
+
+describe('admission in fair order', () => {
+  // The real offline engine on two threads, with a measured history saying an 8× upscale of a
+  // 128² image takes 100 s here (a slow machine's figure): the kind is slow, the queue knows it.
+  it("after two users fill their lines with 8× upscales, a third user's single job is admitted and completes", async () => {
+    const app = await createTestApp({ env: { ENGINE_PARALLELISM: '2' } });
+    try {
+      const { user: past } = await app.signIn('history@example.com');
+      const finished = new Date();
+      for (let n = 0; n < 3; n++) {
+        await app.deps.db
+          .insert(schema.creationRecords)
+          .values({ id: `rec_slow${n}`, userId: past.id, type: 'UPSCALED_IMAGE', status: 'COMPLETED', credits: 0 });
+        await app.deps.db.insert(schema.generationJobs).values({
+          id: `job_slow${n}`,
+          recordId: `rec_slow${n}`,
+          userId: past.id,
+          kind: 'upscale',
+          engine: 'local',
+          status: 'COMPLETED',
+          input: { sourceKey: 'x', scaleFactor: 8, faceEnhancement: false, width: 128, height: 128 },
+          cost: 0,
+          deadlineAt: finished,
+          startedAt: new Date(finished.getTime() - 100_000),
+          finishedAt: finished,
+        });
+      }
+      const upscale = async (token: string, side: number, factor: number) => {
+        const form = new FormData();
+        form.append('image', await pngFile('in.png', side, side));
+        form.append('scaleFactor', String(factor));
+        form.append('faceEnhancement', 'false');
+        return app.request('/api/image-upscale/upload', { method: 'POST', token, body: form });
+      };
+      // Two users spend their free credits on two 8× upscales each.
+      for (const name of ['heavy-a', 'heavy-b']) {
+        const { token } = await app.signIn(`${name}@example.com`);
+        for (let n = 0; n < 2; n++) expect((await upscale(token, 128, 8)).status).toBe(200);
+      }
+      // A third user with an empty line: fair order serves them after one turn of each heavy user.
+      const third = await app.signIn('light@example.com');
+      const res = await upscale(third.token, 64, 2);
+      const body = await res.json();
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      await app.drainJobs();
+      const [job] = await app.deps.db.select().from(schema.generationJobs).where(eq(schema.generationJobs.id, body.id));
+      expect(job!.status).toBe('COMPLETED');
+    } finally {
+      await app.close();
+    }
+  }, 600_000);
 });

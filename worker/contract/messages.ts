@@ -148,6 +148,10 @@ export const MESSAGES = {
     en: 'You already have {max} images in progress; start more when one finishes',
     'zh-Hant': '您已有 {max} 張圖片正在處理中；請等其中一張完成後再開始',
   },
+  workShareFull: {
+    en: 'You already have a lot of work in progress; start more when some of it finishes',
+    'zh-Hant': '您已有許多工作正在處理中；請等部分完成後再開始',
+  },
   engineBusy: {
     en: 'Many people are creating right now. Nothing was charged; please try again shortly',
     'zh-Hant': '目前有許多人正在創作。未扣除任何點數，請稍後再試',
