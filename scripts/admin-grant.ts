@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { resolve } from 'node:path';
 import { schema } from '@db/client';
 import { openNodePostgres } from '@worker/adapters/db/node-postgres';
-import { openPglite } from '@worker/adapters/db/pglite';
+import { DataDirInUseError, openPglite } from '@worker/adapters/db/pglite';
 
 const email = process.argv[2]?.trim().toLowerCase();
 if (!email) {
@@ -11,7 +11,14 @@ if (!email) {
   process.exit(1);
 }
 const url = process.env.DATABASE_URL;
-const { db, close } = url ? openNodePostgres(url) : await openPglite(resolve(process.env.DATA_DIR || '.data', 'pglite'));
+// A running `npm start` owns the embedded database: refuse with one line rather than write beside it.
+const { db, close } = url
+  ? openNodePostgres(url)
+  : await openPglite(resolve(process.env.DATA_DIR || '.data', 'pglite')).catch((error: unknown) => {
+      if (!(error instanceof DataDirInUseError)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    });
 const [user] = await db
   .update(schema.users)
   .set({ role: 'admin', updatedAt: new Date() })

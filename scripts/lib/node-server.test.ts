@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Agent, request as undiciRequest } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tests/setup/test-app';
 import type { ConfigInput } from '@worker/env';
@@ -114,5 +115,31 @@ describe('links on the port the server really listens on', () => {
   it('uses PUBLIC_URL when it is set', async () => {
     const port = await start({ PUBLIC_URL: 'https://studio.example.com' });
     expect(await referralLink(port, `127.0.0.1:${port}`)).toMatch(/^https:\/\/studio\.example\.com\/login\?ref=/);
+  });
+});
+
+describe('a body too large', () => {
+  it('answers 413 without breaking the next request on a keep-alive agent', async () => {
+    const port = await start();
+    const agent = new Agent({ keepAliveTimeout: 10_000, connections: 1 });
+    try {
+      const big = await undiciRequest(`http://127.0.0.1:${port}/api/auth/login/send-code`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'a@example.com', pad: 'x'.repeat(3 * 1024 * 1024) }),
+      });
+      expect(big.statusCode).toBe(413);
+      expect(big.headers.connection).toBe('close');
+      await big.body.text();
+      // One connection: the next request goes on the same agent, over that socket or a fresh one.
+      for (let i = 0; i < 3; i++) {
+        const next = await undiciRequest(`http://127.0.0.1:${port}/api/health`, { dispatcher: agent });
+        expect(next.statusCode).toBe(200);
+        await next.body.text();
+      }
+    } finally {
+      await agent.close();
+    }
   });
 });

@@ -59,6 +59,23 @@ export interface NodeServerOptions {
 }
 
 /**
+ * An answer sent before the request body was read (a 413 from the body limit, a 401 or 429 in front
+ * of an upload) says `Connection: close`. The server cannot reuse that socket: what is left of the
+ * body is still on it, and @hono/node-server drops the socket if draining it takes more than a
+ * moment. Said as keep-alive, the client's next request on it failed (`UND_ERR_SOCKET`); said as
+ * close, the client opens a fresh connection.
+ */
+function closeIfBodyUnread(response: Response, env: HttpBindings): Response {
+  const incoming = env?.incoming;
+  if (!incoming || incoming.complete) return response;
+  const hasBody = Number(incoming.headers['content-length'] ?? 0) > 0 || incoming.headers['transfer-encoding'] !== undefined;
+  if (!hasBody) return response;
+  const headers = new Headers(response.headers);
+  headers.set('connection', 'close');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
  * Serves the app on Node: `/api/*` from the Hono app, everything else from the built SPA, with
  * unknown paths answered by index.html (the SPA's router decides) — the same behaviour as the
  * Workers assets binding with `not_found_handling = "single-page-application"`. The app receives
@@ -96,14 +113,14 @@ export function serveNode(app: App, options: NodeServerOptions) {
   const spoofable = CLIENT_ADDRESS_HEADERS.filter((name) => name !== options.trustProxy);
   return serve(
     {
-      fetch: (request, env) => {
+      fetch: async (request, env) => {
         // Rate limits key on the client address: never let a client-sent address header reach the app.
         if (spoofable.some((name) => request.headers.has(name))) {
           const headers = new Headers(request.headers);
           for (const name of spoofable) headers.delete(name);
           request = new Request(request, { headers });
         }
-        return root.fetch(request, env as HttpBindings);
+        return closeIfBodyUnread(await root.fetch(request, env as HttpBindings), env as HttpBindings);
       },
       port: options.port,
       hostname: options.hostname,

@@ -2,6 +2,7 @@ import { accessSync, constants, mkdirSync, rmSync, writeFileSync } from 'node:fs
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { DataDirInUseError } from '@worker/adapters/db/data-dir-lock';
 
 /**
  * What `npm start` can check before any slow work (the web build, migrations, the engine pool), and
@@ -136,7 +137,7 @@ export async function checkDatabase(url: string, options: { timeoutMs?: number }
  * else is a bug and keeps its stack.
  */
 export function startupMessage(error: unknown, context: { databaseUrl?: string; dataDir: string }): string | null {
-  if (error instanceof StartupError) return error.message;
+  if (error instanceof StartupError || error instanceof DataDirInUseError) return error.message;
   const code = codeOf(error);
   if (context.databaseUrl && code && (SQLSTATE.test(code) || NETWORK_CODES.has(code)))
     return databaseError(context.databaseUrl, error).message;

@@ -30,7 +30,7 @@ function parseJsonObject(value: unknown): unknown {
 /**
  * The options field as the API receives it: an object in JSON bodies, a JSON string in multipart
  * forms. Every key must be a catalogue option and every value one of its values (empty = not chosen);
- * anything else is a 400 naming the option (`options.hair_color`).
+ * a bad value is a 400 naming the option (`options.hair_color`), an unknown key one naming `options`.
  */
 export const faceSwapSelectionSchema = z.preprocess(
   parseJsonObject,
@@ -49,10 +49,11 @@ export const faceSwapSelectionSchema = z.preprocess(
       { error: encodeMessage(say('faceSwapOptionsShape')) },
     )
     .loose()
-    // Not `.strict()`: its issue names no key, and the 400 should name the unknown option.
+    // Not `.strict()`: the 400 says the option is unknown, in words of its own.
     .superRefine((selection, ctx) => {
       for (const key of Object.keys(selection)) {
-        if (!optionsByKey.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'faceSwapUnknownOption' });
+        // Named as `options`: the unknown key is the caller's own text, never repeated.
+        if (!optionsByKey.has(key)) ctx.addIssue({ code: 'custom', path: [], message: 'faceSwapUnknownOption' });
       }
     }),
 );

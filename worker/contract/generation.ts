@@ -92,7 +92,23 @@ export type EditRequest = z.infer<typeof editRequest>;
 // The record types live in a zod-free module (the DB enum and the SPA import them); re-exported here.
 export { CREATION_TYPES, type CreationType } from './creation-types';
 
-export const recordsQuery = z.object({
+/**
+ * An instant a list is filtered by (ISO 8601 with an offset). Bounded to the years PostgreSQL and the
+ * page both read the same way: `0000-01-01T00:00:00Z` passed the format check and PostgreSQL refused
+ * year 0 with a 500; year 10000 is read as a time-zone offset. The bound is checked on the instant
+ * itself, so `0001-01-01T00:00:00+01:00` (year 0 in UTC) is refused too.
+ */
+const INSTANT_FIRST = Date.parse('1970-01-01T00:00:00Z');
+const INSTANT_LAST = Date.parse('3000-01-01T00:00:00Z');
+function instantFilter(field: string) {
+  return z.iso
+    .datetime({ offset: true, error: encodeMessage(say('fieldInvalid', { field })) })
+    .refine((s) => Date.parse(s) >= INSTANT_FIRST && Date.parse(s) < INSTANT_LAST, {
+      message: encodeMessage(say('dateOutOfRange', { field })),
+    });
+}
+
+const recordsFields = z.object({
   page: wholeNumber('page', 0, 100_000).default(0),
   size: wholeNumber('size', 1, 100).default(20),
   status: z
@@ -109,10 +125,19 @@ export const recordsQuery = z.object({
   /** Words of the prompt or of the user's own text, in any language (case-insensitive, as typed). */
   q: z.string().trim().min(1).max(RECORD_SEARCH_MAX).optional(),
   /** Made at or after this instant (the page sends the start of the chosen day in the user's time zone). */
-  createdFrom: z.iso.datetime({ offset: true }).optional(),
+  createdFrom: instantFilter('createdFrom').optional(),
   /** Made before this instant (the start of the day after the chosen last day). */
-  createdBefore: z.iso.datetime({ offset: true }).optional(),
+  createdBefore: instantFilter('createdBefore').optional(),
 });
+export const recordsQuery = recordsFields.refine(
+  (q) => !q.createdFrom || !q.createdBefore || Date.parse(q.createdFrom) <= Date.parse(q.createdBefore),
+  {
+    message: encodeMessage(say('rangeReversed', { field: 'createdFrom', other: 'createdBefore' })),
+    path: ['createdFrom'],
+  },
+);
+/** The stats' filter: the kind of creation only. */
+export const recordsTypeQuery = recordsFields.pick({ type: true });
 
 export type JobStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';
 

@@ -135,6 +135,7 @@ export const MESSAGES = {
     'zh-Hant': '{field} 必須是 1970-01-01 至 2999-12-31 之間的日期',
   },
   dateRangeReversed: { en: 'startDate must not be after endDate', 'zh-Hant': 'startDate 不能晚於 endDate' },
+  rangeReversed: { en: '{field} must not be after {other}', 'zh-Hant': '{field} 不能晚於 {other}' },
   dateRangeTooLong: { en: 'The date range can span at most {days} days', 'zh-Hant': '日期範圍最多 {days} 天' },
   unsafeAddress: { en: 'The address contains characters that are not allowed', 'zh-Hant': '網址含有不允許的字元' },
   // Limits
@@ -146,6 +147,10 @@ export const MESSAGES = {
   tooManyJobsInProgress: {
     en: 'You already have {max} images in progress; start more when one finishes',
     'zh-Hant': '您已有 {max} 張圖片正在處理中；請等其中一張完成後再開始',
+  },
+  workShareFull: {
+    en: 'You already have a lot of work in progress; start more when some of it finishes',
+    'zh-Hant': '您已有許多工作正在處理中；請等部分完成後再開始',
   },
   engineBusy: {
     en: 'Many people are creating right now. Nothing was charged; please try again shortly',
@@ -250,8 +255,9 @@ export const MESSAGES = {
     en: '{gateway} payments are not configured here; your subscription could not be cancelled',
     'zh-Hant': '此處未設定 {gateway} 付款，無法取消您的訂閱',
   },
-  noSuchPack: { en: 'No such credit pack: {id}', 'zh-Hant': '找不到點數包：{id}' },
-  noSuchPlan: { en: 'No such plan: {id}', 'zh-Hant': '找不到方案：{id}' },
+  // Never the id the caller sent: the error's `field` says which field named no pack.
+  noSuchPack: { en: 'No such credit pack is on sale', 'zh-Hant': '找不到此點數包' },
+  noSuchPlan: { en: 'No such plan is on sale', 'zh-Hant': '找不到此方案' },
   checkoutFailed: { en: 'Failed to create payment session. Please try again.', 'zh-Hant': '建立付款失敗，請再試一次。' },
   /** The gateway adapter's own explanation in English; Chinese readers get the general sentence. */
   paymentProviderError: { en: '{detail}', 'zh-Hant': '金流服務商發生錯誤，請再試一次' },

@@ -3,6 +3,12 @@ import { sweepExpiredJobs } from '.';
 import { runPaymentMaintenance } from '../services/payments/subscriptions';
 import { grantMaturedPurchaseBonuses } from '../services/referrals/referrals';
 import { sweepDeletedAccounts, sweepStalePersonalData } from '../services/account/retention';
+import { sweepOrphanUploads } from '../services/generation/uploads';
+import type { Db } from '@db/client';
+
+/** The orphaned-upload sweep lists every user's files, so it runs at most every ten minutes per database. */
+const UPLOAD_SWEEP_EVERY_MS = 10 * 60 * 1000;
+const lastUploadSweep = new WeakMap<Db, number>();
 
 /**
  * Periodic work: the Workers cron trigger and, in embedded mode, a 30 s timer. Each task is
@@ -17,5 +23,13 @@ export async function runMaintenance(ctx: ServiceContext<'db' | 'clock' | 'log' 
   const personalData = await sweepStalePersonalData(ctx);
   // Files and rows that work in flight wrote for an account after its deletion.
   const deletedAccounts = await sweepDeletedAccounts(ctx);
-  return { expiredJobs, referralBonuses, ...payments, ...personalData, ...deletedAccounts };
+  // Uploads no record names an hour on (a crash between storing and starting, an unused upload).
+  const now = ctx.clock.now();
+  let orphanUploads = 0;
+  const last = lastUploadSweep.get(ctx.db);
+  if (last === undefined || Math.abs(now.getTime() - last) >= UPLOAD_SWEEP_EVERY_MS) {
+    lastUploadSweep.set(ctx.db, now.getTime());
+    orphanUploads = await sweepOrphanUploads(ctx, now);
+  }
+  return { expiredJobs, referralBonuses, ...payments, ...personalData, ...deletedAccounts, orphanUploads };
 }

@@ -100,7 +100,7 @@ export async function startJobs<P>(
 
   const unavailable = kind.unavailable?.(ctx, first);
   if (unavailable) throw new ServiceError('VALIDATION_FAILED', unavailable.message, { field: unavailable.field });
-  await admitJob(ctx, userId, { count: inputs.length, kind: kind.id });
+  await admitJob(ctx, userId, { count: inputs.length, kind: kind.id, input: first });
   // Variations share everything that prices an image (size, model), so one cost holds for each.
   const cost = await kind.cost(ctx.db, first);
   const deadlineSeconds = kind.deadlineSeconds?.(first) ?? JOB_DEADLINE_SECONDS;

@@ -9,6 +9,8 @@ export interface WaitingJob {
   userId: string;
   kind: string;
   createdAt: Date;
+  /** The job's place in its batch: a batch's jobs share one submission instant, and start in this order. */
+  batchIndex?: number | null;
 }
 
 /** A user's share right now: jobs running (live lease) and the latest start of any of their jobs. */
@@ -58,6 +60,9 @@ export function fairOrder(waiting: readonly WaitingJob[], loads: ReadonlyMap<str
   }
 }
 
+/** Submission order: the instant, then the place in the batch, then the id (random; a stable tie-break only). */
 function bySubmission(a: WaitingJob, b: WaitingJob) {
-  return a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return (
+    a.createdAt.getTime() - b.createdAt.getTime() || (a.batchIndex ?? 0) - (b.batchIndex ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
 }

@@ -9,7 +9,7 @@ import { createJobDispatcher } from './dispatcher';
 import { JOB_DEADLINE_SECONDS } from './kind';
 import { sweepExpiredJobs } from './pipeline';
 import { readCreditSystemConfig, updateCreditSystemConfig } from '../services/config/credit-system-config';
-import { LEASE_SECONDS, MAX_ACTIVE_PER_USER, MAX_QUEUE_WAIT_SECONDS } from './queue';
+import { LEASE_SECONDS, MAX_ACTIVE_PER_USER, MAX_QUEUE_WAIT_SECONDS, USER_SHARE_SECONDS } from './queue';
 
 let t: TestApp;
 afterEach(async () => {
@@ -47,9 +47,9 @@ function gatedEngine(options: { busyOnce?: boolean } = {}) {
   };
 }
 
-async function setup(options: { clock?: ReturnType<typeof manualClock>; busyOnce?: boolean } = {}) {
+async function setup(options: { clock?: ReturnType<typeof manualClock>; busyOnce?: boolean; slots?: number } = {}) {
   gate = gatedEngine(options);
-  t = await createTestApp({ clock: options.clock, images: createImageEngines({ nano: gate.engine }, undefined, 1) });
+  t = await createTestApp({ clock: options.clock, images: createImageEngines({ nano: gate.engine }, undefined, options.slots ?? 1) });
   return gate;
 }
 
@@ -107,6 +107,60 @@ describe('the job queue', () => {
     expect(done).toMatchObject({ status: 'COMPLETED', queue: null });
     // Twelve real 1024² renders: ~19 s alone on a 2-core machine, more with other suites beside it.
   }, 90_000);
+
+  it("tells each image of a batch its place in the batch's own order", async () => {
+    const engine = await setup();
+    const first = await t.signIn('holds-the-slot@example.com');
+    expect((await picture(first.token, 'first')).status).toBe(200);
+    await vi.waitFor(() => expect(engine.started).toHaveLength(1));
+    // A batch's jobs share one submission instant; their random ids must not decide their order.
+    // Two users' batches: the users take turns, each batch in its own order.
+    for (const [n, name] of ['ana-batch', 'ben-batch'].entries()) {
+      const { token } = await t.signIn(`${name}@example.com`);
+      const res = await t.request('/api/generate-image', {
+        method: 'POST',
+        token,
+        json: { prompt: name, style: 'realistic', width: 256, height: 256, model: 'nano', count: 4 },
+      });
+      expect(res.status).toBe(200);
+      const { batch } = await res.json();
+      const places = await Promise.all(
+        batch.jobIds.map(async (id: string) => (await (await t.request(`/api/generate-image/status/${id}`, { token })).json()).queue.ahead),
+      );
+      expect(places).toEqual(n === 0 ? [0, 1, 2, 3] : [1, 3, 5, 7]);
+    }
+  });
+
+  it(`bounds one user's line by ${USER_SHARE_SECONDS} work-seconds, not by a count of jobs`, async () => {
+    const engine = await setup({ slots: 4 });
+    const { token, user } = await t.signIn('share@example.com');
+    // This engine's last 1024² pictures took 100 s each: three fill the share, a fourth is past it.
+    const finished = new Date();
+    await t.deps.db
+      .insert(schema.creationRecords)
+      .values({ id: 'rec_slow', userId: user.id, type: 'TEXT_TO_IMAGE', status: 'COMPLETED', credits: 0 });
+    await t.deps.db.insert(schema.generationJobs).values({
+      id: 'job_slow',
+      recordId: 'rec_slow',
+      userId: user.id,
+      kind: 'text-to-image',
+      engine: 'nano',
+      status: 'COMPLETED',
+      input: { width: 1024, height: 1024 },
+      cost: 0,
+      deadlineAt: finished,
+      startedAt: new Date(finished.getTime() - 100_000),
+      finishedAt: finished,
+    });
+    for (let n = 0; n < 3; n++) expect((await picture(token, `share ${n}`)).status).toBe(200);
+    await vi.waitFor(() => expect(engine.started.length).toBeGreaterThan(0));
+    const refused = await picture(token, 'share 3');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    // Another user's line is empty: the first user's share does not refuse them.
+    const other = await t.signIn('share-other@example.com');
+    expect((await picture(other.token, 'other')).status).toBe(200);
+  });
 
   it('starts a job cut off by a crash again once its lease lapses, and finishes it once', async () => {
     const clock = manualClock(new Date());

@@ -32,21 +32,55 @@ export const MAX_QUEUE_WAIT_SECONDS = 180;
 /** How many waiting rows the dispatcher and the position read at once (admission keeps the queue far below). */
 const WAITING_WINDOW = 500;
 
-/** Run time per kind before any job of that kind has finished here (seconds, this machine's order of magnitude). */
-const DEFAULT_RUN_SECONDS: Record<string, number> = { 'text-to-image': 3, edit: 4, tool: 4, upscale: 12 };
-const FALLBACK_RUN_SECONDS = 5;
+/**
+ * One user's share of the line in work-seconds (their running and waiting jobs' estimated run time):
+ * eight 8× upscales are not eight text-to-images. Past it the user waits for their own work (429);
+ * it also bounds what one user's turn in fair order costs everyone behind it.
+ */
+export const USER_SHARE_SECONDS = 300;
+
+/**
+ * Run time per output megapixel per kind before any job of that kind has finished here (seconds,
+ * this machine's order of magnitude): a 1024² text-to-image about 3 s, a 2× upscale of 1024² about 24 s.
+ */
+const DEFAULT_SECONDS_PER_MP: Record<string, number> = { 'text-to-image': 3, edit: 4, tool: 4, upscale: 6 };
+const FALLBACK_SECONDS_PER_MP = 5;
+/** The least a job counts for: every job has a fixed cost (decoding, models, encoding) beside its pixels. */
+const MIN_MEGAPIXELS = 0.25;
+
+/** A job's size: its output megapixels (width × height, times the upscale factor squared), read from its payload. */
+export function outputMegapixels(input: unknown): number {
+  const payload = (input ?? {}) as Record<string, unknown>;
+  const number = (value: unknown, fallback: number) =>
+    typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+  const factor = number(payload.scaleFactor, 1);
+  return Math.max(MIN_MEGAPIXELS, (number(payload.width, 1024) * number(payload.height, 1024) * factor * factor) / 1e6);
+}
+/** The same size in SQL, for the measured history (the payload's numbers, 1024² when absent). */
+const outputMegapixelsSql = sql`greatest(${MIN_MEGAPIXELS},
+  (case when jsonb_typeof(input->'width') = 'number' then (input->>'width')::float8 else 1024 end)
+  * (case when jsonb_typeof(input->'height') = 'number' then (input->>'height')::float8 else 1024 end)
+  * power(case when jsonb_typeof(input->'scaleFactor') = 'number' then (input->>'scaleFactor')::float8 else 1 end, 2)
+  / 1e6)`;
 
 /** Waiting: not started, or its run's lease lapsed; `due` also requires its `run_after` to have come. */
 const waitingNow = (now: Date, due = true) =>
   and(eq(jobs.status, 'PROCESSING'), or(isNull(jobs.startedAt), lt(jobs.leaseUntil, now)), due ? lte(jobs.runAfter, now) : undefined);
 const runningNow = (now: Date) => and(eq(jobs.status, 'PROCESSING'), isNotNull(jobs.startedAt), gte(jobs.leaseUntil, now));
 
-async function readWaiting(db: Db, now: Date, due = true): Promise<WaitingJob[]> {
+async function readWaiting(db: Db, now: Date, due = true): Promise<(WaitingJob & { input: unknown })[]> {
   return db
-    .select({ id: jobs.id, userId: jobs.userId, kind: jobs.kind, createdAt: jobs.createdAt })
+    .select({
+      id: jobs.id,
+      userId: jobs.userId,
+      kind: jobs.kind,
+      createdAt: jobs.createdAt,
+      batchIndex: jobs.batchIndex,
+      input: jobs.input,
+    })
     .from(jobs)
     .where(waitingNow(now, due))
-    .orderBy(jobs.createdAt)
+    .orderBy(jobs.createdAt, jobs.batchIndex)
     .limit(WAITING_WINDOW);
 }
 
@@ -145,65 +179,104 @@ export async function recordFailedAttempt(ctx: Pick<JobContext, 'db' | 'clock'>,
   return row?.attempt;
 }
 
-const runTimeCache = new WeakMap<Db, { at: number; seconds: Map<string, number> }>();
+const runTimeCache = new WeakMap<Db, { at: number; perMp: Map<string, number> }>();
 
-/** Mean run time per kind over each kind's last 50 completed runs, cached for 15 s per database. */
-async function runSeconds(db: Db, now: Date): Promise<(kind: string) => number> {
+/** A job's expected run time: the kind's measured seconds per output megapixel times the job's megapixels. */
+type Estimate = (job: { kind: string; input: unknown }) => number;
+
+/**
+ * Seconds per output megapixel per kind over each kind's last 50 completed runs, cached for 15 s per
+ * database, as an estimate of any job's run time: an 8× upscale of 256² (4.2 MP out) counts 64 times
+ * a 2× upscale of 128².
+ */
+async function runEstimate(db: Db, now: Date): Promise<Estimate> {
   let cached = runTimeCache.get(db);
   if (!cached || now.getTime() - cached.at > 15_000 || now.getTime() < cached.at) {
     const result = await db.execute(sql`
-      select kind, avg(extract(epoch from finished_at - started_at)) as seconds from (
-        select kind, finished_at, started_at, row_number() over (partition by kind order by finished_at desc) as n
+      select kind, avg(extract(epoch from finished_at - started_at) / mp) as seconds from (
+        select kind, finished_at, started_at, ${outputMegapixelsSql} as mp,
+          row_number() over (partition by kind order by finished_at desc) as n
         from ${jobs} where status = 'COMPLETED' and started_at is not null and finished_at is not null
       ) recent where n <= 50 group by kind`);
     const list = (result as unknown as { rows: { kind: string; seconds: number | string | null }[] }).rows;
-    cached = { at: now.getTime(), seconds: new Map(list.map((r) => [r.kind, Math.max(0.1, Number(r.seconds ?? 0))])) };
+    cached = { at: now.getTime(), perMp: new Map(list.map((r) => [r.kind, Math.max(0.1, Number(r.seconds ?? 0))])) };
     runTimeCache.set(db, cached);
   }
-  const seconds = cached.seconds;
-  return (kind) => seconds.get(kind) ?? DEFAULT_RUN_SECONDS[kind] ?? FALLBACK_RUN_SECONDS;
+  const perMp = cached.perMp;
+  return (job) => (perMp.get(job.kind) ?? DEFAULT_SECONDS_PER_MP[job.kind] ?? FALLBACK_SECONDS_PER_MP) * outputMegapixels(job.input);
 }
 
+interface RunningJob {
+  userId: string;
+  kind: string;
+  input: unknown;
+  startedAt: Date | null;
+}
+const readRunning = (db: Db, now: Date): Promise<RunningJob[]> =>
+  db.select({ userId: jobs.userId, kind: jobs.kind, input: jobs.input, startedAt: jobs.startedAt }).from(jobs).where(runningNow(now));
+
 /**
- * Seconds of queued work ahead of a newcomer, over the slots: each waiting job's mean run time, plus
- * what the running jobs still need when every slot is taken (their mean less the time they ran, at
- * least a second: a run past its kind's mean is not about to end).
+ * Seconds of queued work ahead of a job, over the slots: each job ahead's estimated run time, plus
+ * what the running jobs still need when every slot is taken (their estimate less the time they ran,
+ * at least a second: a run past its estimate is not about to end).
  */
-async function queuedSeconds(ctx: Pick<JobContext, 'db' | 'clock' | 'images'>, ahead: readonly { kind: string }[], now: Date) {
-  const perKind = await runSeconds(ctx.db, now);
-  const running = await ctx.db.select({ kind: jobs.kind, startedAt: jobs.startedAt }).from(jobs).where(runningNow(now));
-  const remaining = (r: { kind: string; startedAt: Date | null }) =>
-    Math.max(1, perKind(r.kind) - (now.getTime() - (r.startedAt?.getTime() ?? now.getTime())) / 1000);
-  const busy = running.length >= ctx.images.slots ? running.reduce((sum, r) => sum + remaining(r), 0) : 0;
-  return (ahead.reduce((sum, job) => sum + perKind(job.kind), 0) + busy) / Math.max(1, ctx.images.slots);
+function queuedSeconds(
+  estimate: Estimate,
+  running: readonly RunningJob[],
+  slots: number,
+  ahead: readonly { kind: string; input: unknown }[],
+  now: Date,
+) {
+  const remaining = (r: RunningJob) => Math.max(1, estimate(r) - (now.getTime() - (r.startedAt?.getTime() ?? now.getTime())) / 1000);
+  const busy = running.length >= slots ? running.reduce((sum, r) => sum + remaining(r), 0) : 0;
+  return (ahead.reduce((sum, job) => sum + estimate(job), 0) + busy) / Math.max(1, slots);
 }
 
 /**
- * Admission, before any credit moves: a user with MAX_ACTIVE_PER_USER jobs in line waits for one
- * to finish (429), and nobody is charged for a job that would wait longer than
- * MAX_QUEUE_WAIT_SECONDS (503 ENGINE_BUSY). Both carry Retry-After. A batch of `count` jobs of
- * `kind` is admitted whole or not at all: every one of them must fit the user's share, and the last
- * must start within the wait limit.
+ * Admission, before any credit moves. Refused with Retry-After:
+ * - 429: a user with MAX_ACTIVE_PER_USER jobs in line, or whose line would hold more than
+ *   USER_SHARE_SECONDS of estimated work, waits for their own work to finish;
+ * - 503 ENGINE_BUSY: the newcomer would wait longer than MAX_QUEUE_WAIT_SECONDS at its place in fair
+ *   order. The dispatcher serves users in turn, so a newcomer whose own line is empty waits behind
+ *   one turn of each waiting user, never behind another user's whole backlog.
+ * A batch of `count` jobs is admitted whole or not at all: its last job must start within the limit.
  */
 export async function admitJob(
   ctx: Pick<JobContext, 'db' | 'clock' | 'images'>,
   userId: string,
-  batch: { count?: number; kind?: string } = {},
+  batch: { count?: number; kind?: string; input?: unknown } = {},
 ) {
   const count = batch.count ?? 1;
+  const kind = batch.kind ?? 'tool';
   const now = ctx.clock.now();
-  const [own] = await ctx.db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(jobs)
-    .where(and(eq(jobs.userId, userId), eq(jobs.status, 'PROCESSING')));
-  const perKind = await runSeconds(ctx.db, now);
-  if ((own?.n ?? 0) + count > MAX_ACTIVE_PER_USER)
+  const estimate = await runEstimate(ctx.db, now);
+  const [waiting, running] = await Promise.all([readWaiting(ctx.db, now, false), readRunning(ctx.db, now)]);
+  const ownWaiting = waiting.filter((w) => w.userId === userId);
+  const ownRunning = running.filter((r) => r.userId === userId);
+  const newJob = { kind, input: batch.input };
+  if (ownWaiting.length + ownRunning.length + count > MAX_ACTIVE_PER_USER)
     throw new ServiceError('RATE_LIMITED', say('tooManyJobsInProgress', { max: MAX_ACTIVE_PER_USER }), {
-      retryAfter: Math.ceil(perKind('tool')),
+      retryAfter: Math.ceil(estimate({ kind: 'tool', input: {} })),
     });
-  const waiting = await readWaiting(ctx.db, now, false);
-  const behindOwnBatch = batch.kind ? ((count - 1) * perKind(batch.kind)) / Math.max(1, ctx.images.slots) : 0;
-  const wait = (await queuedSeconds(ctx, waiting, now)) + behindOwnBatch;
+  const ownWork = [...ownWaiting, ...ownRunning].reduce((sum, job) => sum + estimate(job), 0);
+  // A single job larger than the share is still admitted into an empty line (the deadline bounds it).
+  if (ownWaiting.length + ownRunning.length > 0 && ownWork + count * estimate(newJob) > USER_SHARE_SECONDS)
+    throw new ServiceError('RATE_LIMITED', 'workShareFull', {
+      retryAfter: Math.min(300, Math.max(5, Math.ceil(ownWork + count * estimate(newJob) - USER_SHARE_SECONDS))),
+    });
+  // The newcomer's place: its jobs join the line now, and fair order says who goes before the last of them.
+  const loads = await readLoads(ctx.db, [...new Set([...waiting.map((w) => w.userId), userId])], now);
+  const newcomers = Array.from({ length: count }, (_, index) => ({
+    id: `new_${index}`,
+    userId,
+    kind,
+    input: batch.input,
+    createdAt: now,
+    batchIndex: index,
+  }));
+  const order = fairOrder([...waiting, ...newcomers], loads) as (WaitingJob & { input: unknown })[];
+  const last = order.findIndex((job) => job.id === `new_${count - 1}` && job.userId === userId);
+  const wait = queuedSeconds(estimate, running, ctx.images.slots, order.slice(0, last), now);
   if (wait > MAX_QUEUE_WAIT_SECONDS)
     throw new ServiceError('ENGINE_BUSY', 'engineBusy', {
       retryAfter: Math.min(300, Math.max(5, Math.ceil(wait - MAX_QUEUE_WAIT_SECONDS))),
@@ -216,13 +289,17 @@ export async function queuePlace(
   job: Pick<JobRow, 'id' | 'status' | 'startedAt' | 'leaseUntil'>,
 ): Promise<QueuePlace | null> {
   const now = ctx.clock.now();
-  const running = job.startedAt && job.leaseUntil && job.leaseUntil >= now;
-  if (job.status !== 'PROCESSING' || running) return null;
+  const runs = job.startedAt && job.leaseUntil && job.leaseUntil >= now;
+  if (job.status !== 'PROCESSING' || runs) return null;
   // Jobs put back for a busy engine still hold their place in line.
-  const waiting = await readWaiting(ctx.db, now, false);
+  const [waiting, running, estimate] = await Promise.all([
+    readWaiting(ctx.db, now, false),
+    readRunning(ctx.db, now),
+    runEstimate(ctx.db, now),
+  ]);
   const loads = await readLoads(ctx.db, [...new Set(waiting.map((w) => w.userId))], now);
-  const order = fairOrder(waiting, loads);
+  const order = fairOrder(waiting, loads) as (WaitingJob & { input: unknown })[];
   const index = order.findIndex((w) => w.id === job.id);
   const ahead = index < 0 ? order.length : index;
-  return { ahead, estimatedStartSeconds: Math.ceil(await queuedSeconds(ctx, order.slice(0, ahead), now)) };
+  return { ahead, estimatedStartSeconds: Math.ceil(queuedSeconds(estimate, running, ctx.images.slots, order.slice(0, ahead), now)) };
 }

@@ -32,14 +32,15 @@ describe('error bodies name fields within a bound', () => {
     expect(body.length).toBeLessThan(1000);
     const { error } = JSON.parse(body);
     expect(error.code).toBe('VALIDATION_FAILED');
-    expect(error.field.startsWith('options.kkk')).toBe(true);
+    // The key is the caller's text and not shaped like a field name: the field named is the object holding it.
+    expect(error.field).toBe('options');
     expect(error.field.length).toBeLessThanOrEqual(FIELD_NAME_MAX);
   });
 
   it('a short field name is kept as it is', () => {
     expect(fieldName(['options', 'hair_color'])).toBe('options.hair_color');
     expect(() => validateValue('form', faceSwapRequestSchema, { options: '{"wings":"x"}' })).toThrow(
-      expect.objectContaining({ details: { field: 'options.wings' } }),
+      expect.objectContaining({ details: { field: 'options' } }),
     );
   });
 

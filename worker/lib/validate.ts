@@ -31,7 +31,8 @@ function builtInIssueMessage(issue: z.core.$ZodRawIssue): string {
     case 'invalid_value':
       return encodeMessage(say('fieldChoice', { field: '', options: issue.values.map(String).join(', ') }));
     case 'unrecognized_keys':
-      return encodeMessage(say('fieldNotAllowed', { field: issue.keys[0] ?? '' }));
+      // The key is the caller's text: named only when it has a field name's shape.
+      return encodeMessage(say('fieldNotAllowed', { field: fieldName([issue.keys[0] ?? '']) || '' }));
     default:
       return encodeMessage(say('fieldInvalid', { field: '' }));
   }
@@ -43,12 +44,23 @@ export const FIELD_SEGMENT_MAX = 40;
 export const FIELD_NAME_MAX = 100;
 
 /**
- * The field an error names, bounded: a path segment can be a key the client chose (a face swap
- * `options` key, a record key), and a 100,000-character key must not come back whole in the 400.
+ * A path segment an error may repeat: an array index, or a name shaped like the contracts' own field
+ * names (letters, digits, `_`). A segment can be a key the client chose (a record key, an unknown
+ * option): `<img src=x>` must never come back in `field`, so the name stops at the first segment of
+ * any other shape and names the object that holds it.
  */
+const NAMED_SEGMENT = new RegExp(`^(?:\\d{1,6}|[A-Za-z][A-Za-z0-9_]{0,${FIELD_SEGMENT_MAX - 1}})$`);
+
+/** The field an error names, bounded, built only from segments of {@link NAMED_SEGMENT}'s shape. */
 export function fieldName(path: readonly PropertyKey[]): string {
-  const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-  return cut(path.map((segment) => cut(String(segment), FIELD_SEGMENT_MAX)).join('.'), FIELD_NAME_MAX);
+  const named: string[] = [];
+  for (const segment of path) {
+    const text = String(segment);
+    if (!NAMED_SEGMENT.test(text)) break;
+    named.push(text);
+  }
+  const name = named.join('.');
+  return name.length > FIELD_NAME_MAX ? `${name.slice(0, FIELD_NAME_MAX - 1)}…` : name;
 }
 
 /**

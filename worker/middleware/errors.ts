@@ -5,7 +5,7 @@ import { messageLocale } from '../contract/caller-language';
 import { ServiceError, type ApiErrorBody, type ErrorCode } from '../contract/errors';
 import { asMessage, type Message, type PlainMessageId, renderMessage, say } from '../contract/messages';
 import type { AppEnv } from '../lib/hono-env';
-import { FIELD_NAME_MAX, fieldName } from '../lib/validate';
+import { FIELD_NAME_MAX } from '../lib/validate';
 
 /** The language the caller reads: the request's Accept-Language (the SPA sends its own language). */
 export const callerLocale = (c: Context<AppEnv>) => messageLocale(c.req.header('accept-language'));
@@ -19,7 +19,10 @@ function errorBody(
 ): ApiErrorBody {
   const localised = renderMessage(asMessage(said), callerLocale(c));
   // Every field name is bounded here too, whoever threw: it may carry a key the client chose.
-  const bounded = details.field && details.field.length > FIELD_NAME_MAX ? { ...details, field: fieldName([details.field]) } : details;
+  const bounded =
+    details.field && details.field.length > FIELD_NAME_MAX
+      ? { ...details, field: `${details.field.slice(0, FIELD_NAME_MAX - 1)}…` }
+      : details;
   return { success: false, error: { code, message: localised, ...bounded }, requestId: c.get('requestId') };
 }
 

@@ -66,7 +66,7 @@ describe('face swap requests', () => {
     const before = await balance();
     for (const [send, field] of [
       [() => imageMode({ options: JSON.stringify({ hair_color: 'plaid' }) }), 'options.hair_color'],
-      [() => imageMode({ options: JSON.stringify({ wings: 'feathered' }) }), 'options.wings'],
+      [() => imageMode({ options: JSON.stringify({ wings: 'feathered' }) }), 'options'],
       [() => imageMode({ options: 'not json' }), 'options'],
       [() => textMode({ prompt: 'x', options: { head_accessories: 'tiara' } }), 'options.head_accessories'],
     ] as const) {

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import * as z from 'zod';
 import { localiseJobFailure } from '../contract/caller-language';
 import { ServiceError } from '../contract/errors';
-import { UPLOAD, editRequest, recordsQuery, textToImageRequest } from '../contract/generation';
+import { UPLOAD, editRequest, recordsQuery, recordsTypeQuery, textToImageRequest } from '../contract/generation';
 import {
   creationRecordsResponse,
   creationStatsResponse,
@@ -187,7 +187,7 @@ export const recordRoutes = createRouter()
       path: '/stats',
       summary: 'Counts of my creations by status',
       ...generation,
-      request: { query: recordsQuery.pick({ type: true }) },
+      request: { query: recordsTypeQuery },
       responses: { 200: okJson(creationStatsResponse, 'The counts') },
     }),
     async (c) => c.json(await recordStats(c.get('deps').db, requireUser(c).id, c.req.valid('query').type), 200),

@@ -55,7 +55,7 @@ export function createFilesystemBlobStore(dir: string): BlobStore {
         const key = relative(root, path).split(sep).join('/');
         if (!key.startsWith(prefix)) continue;
         const info = await stat(path).catch(() => null);
-        if (info?.isFile()) found.push({ key, size: info.size });
+        if (info?.isFile()) found.push({ key, size: info.size, writtenAt: info.mtime });
       }
       return found;
     },

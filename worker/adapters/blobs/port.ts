@@ -10,6 +10,8 @@ export interface StoredBlob {
 export interface BlobListing {
   key: string;
   size: number;
+  /** When the blob was written (the file's mtime, R2's `uploaded`): sweeps of orphaned files spare recent ones. */
+  writtenAt?: Date;
 }
 
 export interface BlobStore {

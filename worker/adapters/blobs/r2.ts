@@ -1,4 +1,5 @@
 import type { BlobStore } from '../../ports';
+import type { BlobListing } from './port';
 
 /** The slice of Cloudflare's R2Bucket binding this adapter uses (kept local so no workers-types dependency is needed). */
 export interface R2BucketLike {
@@ -10,7 +11,7 @@ export interface R2BucketLike {
   get(key: string): Promise<{ body: ReadableStream; size: number; httpMetadata?: { contentType?: string } } | null>;
   delete(key: string): Promise<void>;
   list(options: { prefix?: string; cursor?: string; limit?: number }): Promise<{
-    objects: { key: string; size: number }[];
+    objects: { key: string; size: number; uploaded?: Date }[];
     truncated: boolean;
     cursor?: string;
   }>;
@@ -29,11 +30,11 @@ export function createR2BlobStore(bucket: R2BucketLike): BlobStore {
     delete: (key) => bucket.delete(key),
     async list(prefix) {
       // R2 answers up to 1000 keys a page; a truncated page carries the cursor of the next one.
-      const found: { key: string; size: number }[] = [];
+      const found: BlobListing[] = [];
       let cursor: string | undefined;
       do {
         const page = await bucket.list({ prefix, cursor });
-        for (const object of page.objects) found.push({ key: object.key, size: object.size });
+        for (const object of page.objects) found.push({ key: object.key, size: object.size, writtenAt: object.uploaded });
         cursor = page.truncated ? page.cursor : undefined;
       } while (cursor);
       return found;

@@ -9,6 +9,9 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { schema, type Db } from '@db/client';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
+import { lockDataDir } from './data-dir-lock';
+
+export { DataDirInUseError } from './data-dir-lock';
 
 /** PostgreSQL's trigram matching, for My creations' search index (migration 0016); Neon and most servers ship it too. */
 const extensions = { pg_trgm };
@@ -88,8 +91,16 @@ async function releaseInMemory(client: PGlite) {
  */
 export async function openPglite(dataDir?: string): Promise<{ db: Db; close: () => Promise<void> }> {
   let client: PGlite;
+  // A data directory has one owner process (data-dir-lock.ts): a second opener is refused here.
+  let unlock = () => {};
   if (dataDir) {
-    client = await migrated(new PGlite(dataDir, { extensions }));
+    unlock = lockDataDir(dataDir);
+    try {
+      client = await migrated(new PGlite(dataDir, { extensions }));
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   } else if (idle) {
     client = idle;
     idle = undefined;
@@ -105,7 +116,12 @@ export async function openPglite(dataDir?: string): Promise<{ db: Db; close: () 
     close: async () => {
       if (closed) return;
       closed = true;
-      await (dataDir ? client.close() : releaseInMemory(client));
+      if (!dataDir) return releaseInMemory(client);
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

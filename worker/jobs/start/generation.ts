@@ -13,7 +13,7 @@ import { presentFileUrl } from '../../services/files/files';
 import { logoVectorUrl } from './logo-vector';
 import type { CheckedImage } from '../../services/generation/uploads';
 import { appliedOfflineLine, faceSwapEngineParams, offlineApplies } from '../../services/generation/face-swap-words';
-import { storeUpload } from '../../services/generation/uploads';
+import { startWithUploads } from '../../services/generation/uploads';
 import { say } from '../../contract/messages';
 import { offlineEditRefusal, readEditInstructions } from '../../contract/edit-instructions';
 
@@ -112,38 +112,39 @@ export async function startEdit(
   if (!asTool) refuseUndoableOfflineEdit(ctx, request, operation, images.length);
   // The creation the first input came from (Re-edit from My creations) must be the caller's own.
   await checkSourceRecord(ctx.db, userId, request.sourceRecordId);
-  const stored = await Promise.all(images.map((image) => storeUpload(ctx.blobs, userId, image)));
-  const first = images[0]!;
-  // Output keeps the first image's aspect ratio, within the engine's 2048 px limit.
-  const scale = Math.min(1, 2048 / Math.max(first.width, first.height));
-  const common = {
-    prompt: request.prompt,
-    style: request.style,
-    width: request.width ?? Math.round(first.width * scale),
-    height: request.height ?? Math.round(first.height * scale),
-    model: request.model,
-    sourceKeys: stored.map((s) => s.key),
-    ...tuningFields(request),
-  };
-  const seeds = seedsOf(request.seed, request.count);
-  const meta = { updateRecordId: request.updateRecordId, sourceUrls: stored.map((s) => s.url), userWords: request.userWords };
-  // A face swap's record says what the engine will apply (options and the words it read).
-  const applied = tool?.toolId === 'face-swap' ? appliedOfflineLine(tool.params) : '';
-  const jobIds = tool
-    ? await startJobs(
-        ctx,
-        jobKinds.tool,
-        userId,
-        seeds.map((seed) => ({ ...common, seed, ...tool, ...(applied ? { prompt: `${common.prompt}\n\n${applied}` } : {}) })),
-        meta,
-      )
-    : await startJobs(
-        ctx,
-        jobKinds.edit,
-        userId,
-        seeds.map((seed) => ({ ...common, seed, toolId: request.toolId, operation })),
-        meta,
-      );
+  const jobIds = await startWithUploads(ctx.blobs, userId, images, async (stored) => {
+    const first = images[0]!;
+    // Output keeps the first image's aspect ratio, within the engine's 2048 px limit.
+    const scale = Math.min(1, 2048 / Math.max(first.width, first.height));
+    const common = {
+      prompt: request.prompt,
+      style: request.style,
+      width: request.width ?? Math.round(first.width * scale),
+      height: request.height ?? Math.round(first.height * scale),
+      model: request.model,
+      sourceKeys: stored.map((s) => s.key),
+      ...tuningFields(request),
+    };
+    const seeds = seedsOf(request.seed, request.count);
+    const meta = { updateRecordId: request.updateRecordId, sourceUrls: stored.map((s) => s.url), userWords: request.userWords };
+    // A face swap's record says what the engine will apply (options and the words it read).
+    const applied = tool?.toolId === 'face-swap' ? appliedOfflineLine(tool.params) : '';
+    return tool
+      ? startJobs(
+          ctx,
+          jobKinds.tool,
+          userId,
+          seeds.map((seed) => ({ ...common, seed, ...tool, ...(applied ? { prompt: `${common.prompt}\n\n${applied}` } : {}) })),
+          meta,
+        )
+      : startJobs(
+          ctx,
+          jobKinds.edit,
+          userId,
+          seeds.map((seed) => ({ ...common, seed, toolId: request.toolId, operation })),
+          meta,
+        );
+  });
   for (const jobId of jobIds) await linkJobSource(ctx.db, jobId, request.sourceRecordId);
   return getGenerationStatus(ctx, userId, jobIds[0]!);
 }

@@ -15,7 +15,7 @@ import { getJob, jobKinds, queuePlace, startJob, type JobContext } from '..';
 import { readSystemConfig } from '../../services/config/system-config';
 import { presentFileUrl } from '../../services/files/files';
 import type { CheckedImage } from '../../services/generation/uploads';
-import { storeUpload } from '../../services/generation/uploads';
+import { startWithUploads } from '../../services/generation/uploads';
 import { checkSourceRecord, linkJobSource } from '../../services/generation/records';
 import { say } from '../../contract/messages';
 
@@ -36,20 +36,21 @@ export async function startUpscale(ctx: JobContext, userId: string, request: Ups
   const fitted = size.width !== image.width || size.height !== image.height;
   if (!ctx.images.offline) throw new ServiceError('NOT_CONFIGURED', 'upscalerUnavailable', { field: 'image' });
   await checkSourceRecord(ctx.db, userId, request.sourceRecordId);
-  const stored = await storeUpload(ctx.blobs, userId, image);
-  const jobId = await startJob(
-    ctx,
-    jobKinds.upscale,
-    userId,
-    {
-      sourceKey: stored.key,
-      scaleFactor: request.scaleFactor,
-      faceEnhancement: request.faceEnhancement,
-      width: size.width,
-      height: size.height,
-      ...(fitted ? { fitted: true } : {}),
-    },
-    { sourceUrls: [stored.url] },
+  const jobId = await startWithUploads(ctx.blobs, userId, [image], ([stored]) =>
+    startJob(
+      ctx,
+      jobKinds.upscale,
+      userId,
+      {
+        sourceKey: stored!.key,
+        scaleFactor: request.scaleFactor,
+        faceEnhancement: request.faceEnhancement,
+        width: size.width,
+        height: size.height,
+        ...(fitted ? { fitted: true } : {}),
+      },
+      { sourceUrls: [stored!.url] },
+    ),
   );
   await linkJobSource(ctx.db, jobId, request.sourceRecordId);
   const job = await getJob(ctx, userId, jobId);

@@ -4,6 +4,8 @@ import { uploadTypeNames } from '../../contract/uploads';
 import { checkImageUpload, type CheckedUpload, type ImageDecodeCheck } from '../../lib/images/check-upload';
 import { EXTENSION } from '../../lib/images/inspect';
 import { stripMetadata } from '../../lib/images/strip-metadata';
+import { sql } from 'drizzle-orm';
+import { schema } from '@db/client';
 import { newId } from '../../lib/ids';
 import type { BlobStore } from '../../ports';
 import type { ServiceContext } from '../context';
@@ -73,4 +75,63 @@ export async function storeUpload(
   const key = blobKeys.userFile(userId, 'uploads', `${id}.${EXTENSION[image.type]}`);
   await blobs.put(key, image.bytes, { contentType: image.type });
   return { id, key, url: fileUrl(key) };
+}
+
+/**
+ * Stores a job's uploads, then starts the job with them. A start that is refused (the queue is full,
+ * the credits fall short, a check fails) throws before any record names the files, so they are
+ * deleted again: refused work leaves nothing behind. `start` must be the step that writes the record
+ * and nothing after it. A crash between the two leaves files no record names; sweepOrphanUploads
+ * removes those.
+ */
+export async function startWithUploads<T>(
+  blobs: BlobStore,
+  userId: string,
+  images: readonly CheckedImage[],
+  start: (stored: { id: string; key: string; url: string }[]) => Promise<T>,
+): Promise<T> {
+  const stored = await Promise.all(images.map((image) => storeUpload(blobs, userId, image)));
+  try {
+    return await start(stored);
+  } catch (error) {
+    await Promise.all(stored.map((s) => blobs.delete(s.key).catch(() => undefined)));
+    throw error;
+  }
+}
+
+/** How long an upload may stay without a record naming it: a job start takes well under this. */
+export const ORPHAN_UPLOAD_SECONDS = 3600;
+const UPLOAD_KEY = /^users\/[^/]+\/uploads\/[^/]+$/;
+
+/**
+ * Deletes uploads older than {@link ORPHAN_UPLOAD_SECONDS} that no creation record names as a source
+ * (a crash between storing and the record's transaction, or an upload sent on its own and never
+ * used). Answers how many it deleted.
+ */
+export async function sweepOrphanUploads(ctx: ServiceContext<'db' | 'blobs'>, now: Date): Promise<number> {
+  const cutoff = now.getTime() - ORPHAN_UPLOAD_SECONDS * 1000;
+  const old = (await ctx.blobs.list('users/')).filter(
+    (blob) => UPLOAD_KEY.test(blob.key) && blob.writtenAt !== undefined && blob.writtenAt.getTime() < cutoff,
+  );
+  let deleted = 0;
+  for (let i = 0; i < old.length; i += 500) {
+    const keys = old.slice(i, i + 500).map((blob) => blob.key);
+    const urls = keys.map(fileUrl);
+    const rows = await ctx.db
+      .select({ urls: schema.creationRecords.sourceImageUrls })
+      .from(schema.creationRecords)
+      .where(
+        sql`${schema.creationRecords.sourceImageUrls} ?| array[${sql.join(
+          urls.map((url) => sql`${url}`),
+          sql`, `,
+        )}]::text[]`,
+      );
+    const named = new Set(rows.flatMap((row) => row.urls ?? []));
+    for (const key of keys) {
+      if (named.has(fileUrl(key))) continue;
+      await ctx.blobs.delete(key);
+      deleted++;
+    }
+  }
+  return deleted;
 }

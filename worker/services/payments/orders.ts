@@ -131,10 +131,7 @@ type PricingPlan = typeof schema.pricingPlans.$inferSelect;
 /** The active plan the checkout names, of the kind it asks for (a pack or a subscription plan). */
 async function findCheckoutPlan(db: Db, input: CheckoutInput): Promise<PricingPlan> {
   const [plan] = await db.select().from(schema.pricingPlans).where(eq(schema.pricingPlans.id, input.planId));
-  if (!plan?.active)
-    throw new ServiceError('NOT_FOUND', say(input.kind === 'credits' ? 'noSuchPack' : 'noSuchPlan', { id: input.planId }), {
-      field: input.field,
-    });
+  if (!plan?.active) throw new ServiceError('NOT_FOUND', input.kind === 'credits' ? 'noSuchPack' : 'noSuchPlan', { field: input.field });
   const isPack = plan.packageType === 'credits';
   if (isPack !== (input.kind === 'credits')) {
     throw new ServiceError('VALIDATION_FAILED', say(input.kind === 'credits' ? 'planIsNotPack' : 'packIsNotPlan', { id: input.planId }), {
