@@ -88,8 +88,7 @@ module.exports = {
     {
       name: 'engine-service-adds-only-the-signer',
       severity: 'error',
-      comment:
-        "The engine service's entry point also signs outputs for the Worker (decision 056): the provenance adapter, nothing else.",
+      comment: "The engine service's entry point also signs outputs for the Worker (decision 056): the provenance adapter, nothing else.",
       from: { path: '^worker/engine/service\\.ts$' },
       to: { path: '^(worker/(?!engine/|contract/|lib/|adapters/provenance/)|db/|web/|scripts/)' },
     },

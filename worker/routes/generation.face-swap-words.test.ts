@@ -5,7 +5,7 @@ import { pngBytes, pngFile, scriptedEngines } from '@tests/fixtures/images';
 import { createTestApp, type TestApp } from '@tests/setup/test-app';
 import { createImageEngines } from '../adapters/images/engines';
 import { EngineInputError, type EngineOperation } from '../contract/engine-operations';
-import { optionsFromDescription } from '../services/generation/face-swap-words';
+import { optionsFromDescription } from '../contract/face-swap-words';
 
 /**
  * Face swap's image mode on the offline engine: a hand-typed description becomes the options the

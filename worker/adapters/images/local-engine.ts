@@ -1,6 +1,6 @@
 import { dispatchOperation, type ImageOperation, type OperationTable, type TextOperation } from '../../contract/operations';
 import { asRaster, type EngineOperation, type EngineOutput } from '../../contract/engine-operations';
-import { faceSwapEngineParams } from '../../services/generation/face-swap-words';
+import { faceSwapEngineParams } from '../../contract/face-swap-words';
 import type { EditInput, EngineImage, ImageEngine, OfflineEngine, TextToImageInput } from './port';
 
 type Frame = Pick<TextToImageInput, 'style' | 'width' | 'height' | 'seed'>;

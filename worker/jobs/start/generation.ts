@@ -12,7 +12,7 @@ import { checkSourceRecord, linkJobSource } from '../../services/generation/reco
 import { presentFileUrl } from '../../services/files/files';
 import { logoVectorUrl } from './logo-vector';
 import type { CheckedImage } from '../../services/generation/uploads';
-import { appliedOfflineLine, faceSwapEngineParams, offlineApplies } from '../../services/generation/face-swap-words';
+import { appliedOfflineLine, faceSwapEngineParams, offlineApplies } from '../../contract/face-swap-words';
 import { startWithUploads } from '../../services/generation/uploads';
 import { say } from '../../contract/messages';
 import { offlineEditRefusal, readEditInstructions } from '../../contract/edit-instructions';

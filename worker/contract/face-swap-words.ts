@@ -1,5 +1,5 @@
-import { appliedOffline, faceSwapValue } from '../../contract/face-swap';
-import { FACE_SWAP_ACCESSORY_COLOURS, FACE_SWAP_MORE_ACCESSORIES } from '../../contract/engine-operations';
+import { appliedOffline, faceSwapValue } from './face-swap';
+import { FACE_SWAP_ACCESSORY_COLOURS, FACE_SWAP_MORE_ACCESSORIES } from './engine-operations';
 
 /**
  * Face swap's image mode on the offline engine reads options, not prose: a description typed by
