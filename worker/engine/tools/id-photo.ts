@@ -1,10 +1,12 @@
 /**
  * ID photo (spec §9 sizes, §5 colours): the largest face is found, the head framed as passport
  * rules ask (eye line at 45 % from the top, head about 62 % of the height, face centred), the person
- * cut out (the matte refined at the hair, cutout.ts) and set on exactly the requested colour, resized to the exact pixels, 300 DPI in the file.
+ * cut out (the matte refined at the hair, cutout.ts) and set on exactly the requested colour, resized
+ * to the exact pixels. The file states the density at which it prints at its labelled width
+ * (contract/tools.ts `idPhotoDpi`).
  */
 import sharp from 'sharp';
-import { HEX_COLOUR, idPhotoPixels } from '../../contract/tools';
+import { HEX_COLOUR, idPhotoDpi, idPhotoPixels } from '../../contract/tools';
 import { EngineInputError } from '../../contract/engine-operations';
 import { detectFaces } from '../vision';
 import { humanFace } from '../vision/human-face';
@@ -25,7 +27,8 @@ export const idPhoto: PhotoTool = async ({ image, params }) => {
     typeof params.backgroundColor === 'string' && HEX_COLOUR.test(params.backgroundColor)
       ? params.backgroundColor.toLowerCase()
       : '#ffffff';
-  const size = idPhotoPixels(typeof params.size === 'string' ? params.size : 'oneInch');
+  const sizeId = typeof params.size === 'string' ? params.size : 'oneInch';
+  const size = idPhotoPixels(sizeId);
   // Detect on the working raster itself, so coordinates need no conversion.
   // The largest face that is a person's: a cat's head is "no face" here (vision/human-face.ts).
   const face = humanFace(await detectFaces(await encodeRaster(image)));
@@ -54,7 +57,7 @@ export const idPhoto: PhotoTool = async ({ image, params }) => {
   const left = Math.round(eyeX - cropW / 2);
   const top = Math.round(eyeY - EYE_LINE * cropH);
   const framed = await frame(composite, { left, top, width: Math.round(cropW), height: Math.round(cropH) }, size, colour);
-  return { image: framed, density: 300 };
+  return { image: framed, density: idPhotoDpi(sizeId) };
 };
 
 /**

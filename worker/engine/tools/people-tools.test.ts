@@ -15,6 +15,17 @@ import { encodeRaster, luminance, type Raster } from './raster';
 import { correlation, fixture, fixtureBytes, mean } from './test-support';
 
 const pixel = (r: Raster, x: number, y: number) => [0, 1, 2].map((c) => Math.round(r.data[(y * r.width + x) * 3 + c]! * 255));
+/** Centimetres a PNG's width prints at, from its pHYs chunk (pixels per metre) and IHDR width. */
+function cmWide(png: Uint8Array): number {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  const width = view.getUint32(16);
+  for (let offset = 8; offset + 12 <= png.length; offset += 12 + view.getUint32(offset)) {
+    if (String.fromCharCode(...png.subarray(offset + 4, offset + 8)) !== 'pHYs') continue;
+    expect(png[offset + 16]).toBe(1); // unit: metre
+    return (width / view.getUint32(offset + 8)) * 100;
+  }
+  throw new Error('no pHYs chunk');
+}
 const hexRgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 
 describe('person segmentation', () => {
@@ -40,7 +51,9 @@ describe('ID photo', () => {
     ] as const) {
       const { image: out, density } = await idPhoto({ image, encoded, params: { size, backgroundColor: colour }, seed: 1 });
       expect([out.width, out.height]).toEqual([ID_PHOTO_SIZES[size].width, ID_PHOTO_SIZES[size].height]);
-      expect(density).toBe(300);
+      // Printed at the density the PNG states, the width is the labelled width (2.5, 3.5, 3.5, 5.1 cm).
+      const png = await encodeRaster(out, { density });
+      expect(cmWide(png) / Number(ID_PHOTO_SIZES[size].cm.split('×')[0]), size).toBeCloseTo(1, 2);
       // The top row and the upper side columns are background: exactly the colour asked for.
       for (const [x, y] of [
         [0, 0],
@@ -60,9 +73,10 @@ describe('ID photo', () => {
     }
   }, 60_000);
 
-  it('writes 300 DPI into the PNG it returns', async () => {
+  it('writes into the PNG it returns the density at which it prints at its label (visa 5.1 cm wide)', async () => {
     const out = await applyTool('id-photo-generation', fixtureBytes('astronaut'), { size: 'visa', backgroundColor: '#0000ff' }, 1);
-    expect(await sharp(out.bytes).metadata()).toMatchObject({ width: 354, height: 354, density: 300 });
+    expect(await sharp(out.bytes).metadata()).toMatchObject({ width: 354, height: 354 });
+    expect(Math.abs(cmWide(out.bytes) / 5.1 - 1)).toBeLessThan(0.01);
   }, 30_000);
 
   it('refuses a photo without a face with a clear message (the job then fails and refunds)', async () => {
