@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { ID_PHOTO_DPI, ID_PHOTO_SIZE_IDS, ID_PHOTO_SIZES, printedCm } from './tools';
+import { ID_PHOTO_SIZE_IDS, ID_PHOTO_SIZES, idPhotoDpi, printedCm } from './tools';
 
-describe('ID photo print sizes at 300 DPI', () => {
-  it('each printCm label is what its pixels measure at 300 DPI', () => {
-    expect(ID_PHOTO_DPI).toBe(300);
+describe('ID photo print sizes', () => {
+  it('each size states the density at which its pixels print at the labelled width', () => {
     for (const id of ID_PHOTO_SIZE_IDS) {
       const size = ID_PHOTO_SIZES[id];
-      expect(size.printCm, id).toBe(`${printedCm(size.width)}×${printedCm(size.height)}`);
+      const labelledCm = Number(size.cm.split('×')[0]);
+      expect((size.width / idPhotoDpi(id)) * 2.54, id).toBeCloseTo(labelledCm, 2);
     }
+    expect(Math.round(idPhotoDpi('passport'))).toBe(257);
+    expect(Math.round(idPhotoDpi('visa'))).toBe(176);
   });
 
-  it('names the sizes whose pixels do not print at the document size (decision: pixels win)', () => {
-    const differ = ID_PHOTO_SIZE_IDS.filter((id) => ID_PHOTO_SIZES[id].cm !== ID_PHOTO_SIZES[id].printCm);
-    expect(differ).toEqual(['twoInch', 'passport', 'visa']);
-    expect(printedCm(354)).toBe('3.0');
+  it('printCm is what the pixels measure at that density', () => {
+    for (const id of ID_PHOTO_SIZE_IDS) {
+      const size = ID_PHOTO_SIZES[id];
+      expect(size.printCm, id).toBe(`${printedCm(size.width, size.dpi)}×${printedCm(size.height, size.dpi)}`);
+    }
+    expect(ID_PHOTO_SIZES.oneInch.printCm).toBe('2.5×3.5');
+    expect(ID_PHOTO_SIZES.visa.printCm).toBe('5.1×5.1');
+    expect(ID_PHOTO_SIZES.passport.printCm).toBe('3.5×4.7');
   });
 });

@@ -36,23 +36,32 @@ export const PHOTO_TOOL_IDS = TOOL_IDS.filter((id): id is PhotoToolId => !(GENER
 ];
 
 /**
- * Spec §9 ID photo pixel sizes, and §2's centimetre labels; anything else is 512×512. The file says
- * 300 DPI. The spec's pixels and labels do not agree at any one DPI: at 300 DPI only 1-inch
- * prints at its label (passport 354×472 px is 3.0×4.0 cm, not 3.5×4.5). The pixels are the contract
- * a photo booth or an upload form checks, so they win; `cm` names the document size and `printCm`
- * says what the pixels measure when printed at 300 DPI (px ÷ 300 × 2.54, one decimal), so the picker
- * can say both instead of promising a print size the file does not have.
+ * Spec §9 ID photo pixel sizes, and §2's centimetre labels; anything else is 512×512. The spec's
+ * pixels and labels do not agree at any one DPI (passport 354×472 px is 3.0×4.0 cm at 300 DPI, not
+ * 3.5×4.5). The pixels are the contract a photo booth or an upload form checks, so they stay; each
+ * file instead states the density (PNG `pHYs`) at which its width prints at the labelled width:
+ * passport 354 px over 3.5 cm is 257 DPI. A print lab or a photo app then prints it at its label.
+ * Where the spec's pixels have another aspect than the label (passport 0.750 against 0.778, 2-inch
+ * 0.778 against 0.660) only the width can match; `printCm` says what the file really measures.
  */
+const idSize = <W extends number, H extends number, C extends string>(width: W, height: H, cm: C) => {
+  const dpi = width / (Number(cm.split('×')[0]) / 2.54);
+  return { width, height, cm, dpi, printCm: `${printedCm(width, dpi)}×${printedCm(height, dpi)}` };
+};
+
+/** Centimetres of `pixels` printed at `dpi`, to one decimal (the `printCm` labels). */
+export function printedCm(pixels: number, dpi: number = ID_PHOTO_DPI) {
+  return ((pixels / dpi) * 2.54).toFixed(1);
+}
+/** The resolution the print sheet is laid out at, and the one the spec's 1-inch pixels were drawn for. */
 export const ID_PHOTO_DPI = 300;
 export const ID_PHOTO_SIZES = {
-  oneInch: { width: 295, height: 413, cm: '2.5×3.5', printCm: '2.5×3.5' },
-  twoInch: { width: 413, height: 531, cm: '3.5×5.3', printCm: '3.5×4.5' },
-  passport: { width: 354, height: 472, cm: '3.5×4.5', printCm: '3.0×4.0' },
-  visa: { width: 354, height: 354, cm: '5.1×5.1', printCm: '3.0×3.0' },
-} as const;
+  oneInch: idSize(295, 413, '2.5×3.5'),
+  twoInch: idSize(413, 531, '3.5×5.3'),
+  passport: idSize(354, 472, '3.5×4.5'),
+  visa: idSize(354, 354, '5.1×5.1'),
+};
 
-/** Centimetres of `pixels` printed at `dpi`, to one decimal (the `printCm` labels above). */
-export const printedCm = (pixels: number, dpi: number = ID_PHOTO_DPI) => ((pixels / dpi) * 2.54).toFixed(1);
 export type IdPhotoSize = keyof typeof ID_PHOTO_SIZES;
 export const ID_PHOTO_SIZE_IDS = Object.keys(ID_PHOTO_SIZES) as IdPhotoSize[];
 export const ID_PHOTO_FALLBACK_SIZE = { width: 512, height: 512 } as const;
@@ -323,4 +332,9 @@ export function idPhotoPixels(size: string | undefined): { width: number; height
   // Own keys only: `'toString' in ID_PHOTO_SIZES` is true.
   const preset = size && Object.hasOwn(ID_PHOTO_SIZES, size) ? ID_PHOTO_SIZES[size as IdPhotoSize] : ID_PHOTO_FALLBACK_SIZE;
   return { width: preset.width, height: preset.height };
+}
+
+/** The density (DPI, fractional) an ID photo of `size` states, so it prints at its labelled width; 300 for other sizes. */
+export function idPhotoDpi(size: string | undefined): number {
+  return size && Object.hasOwn(ID_PHOTO_SIZES, size) ? ID_PHOTO_SIZES[size as IdPhotoSize].dpi : ID_PHOTO_DPI;
 }

@@ -83,7 +83,7 @@ describe('engine service', () => {
     expect(Buffer.from(unchanged.bytes).equals(Buffer.from(rendered.bytes))).toBe(true);
   });
 
-  it('runs a photo tool across the wire: an ID photo of the astronaut at exactly the preset size, 300 DPI', async () => {
+  it('runs a photo tool across the wire: an ID photo of the astronaut at exactly the preset size and its print density', async () => {
     const output = await client().run({
       op: 'tool',
       toolId: 'id-photo-generation',
@@ -93,7 +93,8 @@ describe('engine service', () => {
     });
     // The size comes back in the headers and is the PNG's own.
     expect(output).toMatchObject({ contentType: 'image/png', width: 354, height: 354 });
-    expect(await sharp(output.bytes).metadata()).toMatchObject({ format: 'png', width: 354, height: 354, density: 300 });
+    // Visa: 354 px over 5.1 cm is 176 DPI.
+    expect(await sharp(output.bytes).metadata()).toMatchObject({ format: 'png', width: 354, height: 354, density: 176 });
   }, 60_000);
 
   it("brings a tool's input error back through the wire: a faceless photo (coffee) is NO_FACE_FOUND, not a retry", async () => {

@@ -17,7 +17,6 @@ const jpeg = (quality: number) =>
     .jpeg({ quality })
     .toBuffer();
 const float = (data: Uint8Array, width: number, height: number) => ({ data: Float32Array.from(data), width, height });
-const bytes = (data: Float32Array) => Uint8Array.from(data, (v) => Math.round(Math.min(255, Math.max(0, v))));
 
 describe('jpegQuantisation', () => {
   it('reads the quality an IJG encoder was given back from the file', async () => {
@@ -32,27 +31,32 @@ describe('jpegQuantisation', () => {
 });
 
 describe('deblock', () => {
-  // Measured on the 256×171 cat at quality 20: blockiness 1.91 → 0.81, PSNR 29.21 → 29.39 dB.
+  // Measured on the 256×171 cat at quality 20: blockiness 1.91 → 1.14, PSNR 29.21 → 29.70 dB (the
+  // boundary filter this replaced: 1.91 → 0.81, smoothing the boundaries below the rest, and +0.18 dB).
   it('removes most of the 8×8 grid of a quality-20 JPEG and brings it closer to the original', async () => {
     const file = await jpeg(20);
-    const decoded = await sharp(file).raw().toBuffer();
-    const image = float(decoded, original.width, original.height);
-    const before = { blockiness: blockiness(image), psnr: psnr(original, { ...original, data: decoded }) };
-    deblock(image, jpegQuantisation(file)!.dcStep);
-    const after = { blockiness: blockiness(image), psnr: psnr(original, { ...original, data: bytes(image.data) }) };
+    const decoded = new Uint8Array(await sharp(file).raw().toBuffer());
+    const before = {
+      blockiness: blockiness(float(decoded, original.width, original.height)),
+      psnr: psnr(original, { ...original, data: decoded }),
+    };
+    const out = await deblock(decoded, original.width, original.height, jpegQuantisation(file)!.quality);
+    const after = { blockiness: blockiness(float(out, original.width, original.height)), psnr: psnr(original, { ...original, data: out }) };
     expect(before.blockiness).toBeGreaterThan(1.5);
-    expect(after.blockiness).toBeLessThan(before.blockiness * 0.6);
-    expect(after.psnr).toBeGreaterThan(before.psnr + 0.1);
+    expect(after.blockiness).toBeLessThan(1.2);
+    expect(after.psnr).toBeGreaterThan(before.psnr + 0.3);
   });
 
-  it('leaves real edges alone: a sharp step across a block boundary stays sharp', () => {
-    const width = 16;
-    const height = 8;
-    const data = new Float32Array(width * height * 3);
-    for (let y = 0; y < height; y++) for (let x = 8; x < width; x++) data.fill(200, (y * width + x) * 3, (y * width + x) * 3 + 3);
-    const image = { data: Float32Array.from(data), width, height };
-    deblock(image, 20);
-    expect(image.data).toEqual(data);
+  it('keeps a real edge: a step of 200 across a block boundary stays a step', async () => {
+    const width = 32;
+    const height = 16;
+    const data = new Uint8Array(width * height * 3);
+    for (let y = 0; y < height; y++) for (let x = 16; x < width; x++) data.fill(200, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    const out = await deblock(data, width, height, 20);
+    const at = (x: number) => out[(8 * width + x) * 3]!;
+    expect(at(17) - at(14)).toBeGreaterThan(170);
+    expect(at(6)).toBeLessThan(12);
+    expect(at(26)).toBeGreaterThan(188);
   });
 });
 
@@ -63,9 +67,8 @@ describe('prepareInput (the upscaler’s pre-processing)', () => {
     const plain = await sharp(await jpeg(20))
       .raw()
       .toBuffer();
-    expect(blockiness(float(poor.decoded.data, original.width, original.height))).toBeLessThan(
-      blockiness(float(plain, original.width, original.height)) * 0.6,
-    );
+    expect(blockiness(float(plain, original.width, original.height))).toBeGreaterThan(1.5);
+    expect(blockiness(float(poor.decoded.data, original.width, original.height))).toBeLessThan(1.2);
     const good = await jpeg(90);
     const kept = await prepareInput(new Uint8Array(good));
     expect(kept.deblocked).toBe(false);

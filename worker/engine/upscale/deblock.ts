@@ -1,11 +1,14 @@
 /**
  * JPEG deblocking for the upscaler's pre-processing. A strongly compressed JPEG is made of 8×8 blocks
  * whose edges show as small steps; super-resolution takes those steps for detail and enlarges them
- * into a visible grid. Before enlarging, a low-quality JPEG gets a deblocking pass (in the manner of
- * the H.264 loop filter): at each block boundary, a step that is small for the file's quantisation
- * and sits between two flat sides is spread over the four pixels around the boundary; real edges
- * (large steps, or busy sides) are left alone.
+ * into a visible grid (32-px squares at 4×, over faces too). Before enlarging, a low-quality JPEG is
+ * deblocked by re-applying JPEG on shifted grids (Nosratinia, "Enhancement of JPEG-compressed
+ * images by re-application of JPEG", J. VLSI Signal Processing 27, 2001): the decoded picture is
+ * compressed again at its own quality with the block grid moved by (dx, dy), decoded, moved back,
+ * and the 16 versions (dx, dy ∈ {0, 2, 4, 6}) averaged. Each version keeps what the file's
+ * quantisation can say and drops what it cannot, at a different place; their mean has no grid.
  */
+import sharp from 'sharp';
 import type { RgbImage } from './tiles';
 
 /** The IJG standard luminance quantisation table (quality 50), in the file's zig-zag order. */
@@ -71,76 +74,58 @@ export const DEBLOCK_BELOW_QUALITY = 60;
 /** Rec. 601 luma of pixel `p` (RGB floats). */
 const lumaAt = (d: Float32Array, p: number) => 0.299 * d[p * 3]! + 0.587 * d[p * 3 + 1]! + 0.114 * d[p * 3 + 2]!;
 
+/** The grid shifts averaged: every second pixel of the 8×8 block in each direction. */
+const SHIFTS = [0, 2, 4, 6];
+
 /**
- * Spreads small block-boundary steps over the boundary's four pixels, vertical boundaries first,
- * then horizontal ones, in place. `dcStep` (the luminance DC quantisation step) sets what counts as
- * small: a step up to about one DC step is what rounding the block averages produces.
+ * Deblocks decoded JPEG pixels (`channels` 3, 8-bit, on the file's stored grid, where its blocks
+ * are) by re-application of JPEG at `quality` on shifted grids, and returns the mean. The picture is
+ * mirrored by up to 6 px at its top left so each shift has real-looking pixels there.
  */
-export function deblock(image: RgbImage, dcStep: number): RgbImage {
-  const { data, width, height } = image;
-  const alpha = Math.max(4, dcStep * 1.2);
-  const beta = Math.max(2, dcStep * 0.35);
-  // One boundary between p1 p0 | q0 q1 (pixel indices): filtered when the step is small and both sides flat.
-  const filter = (p1: number, p0: number, q0: number, q1: number) => {
-    const a1 = lumaAt(data, p1);
-    const a0 = lumaAt(data, p0);
-    const b0 = lumaAt(data, q0);
-    const b1 = lumaAt(data, q1);
-    if (Math.abs(b0 - a0) >= alpha || Math.abs(a0 - a1) >= beta || Math.abs(b1 - b0) >= beta) return;
-    for (let c = 0; c < 3; c++) {
-      const step = data[q0 * 3 + c]! - data[p0 * 3 + c]!;
-      // A linear ramp across the four pixels in place of the step.
-      data[p1 * 3 + c]! += step / 8;
-      data[p0 * 3 + c]! += (3 * step) / 8;
-      data[q0 * 3 + c]! -= (3 * step) / 8;
-      data[q1 * 3 + c]! -= step / 8;
-    }
-  };
-  for (let y = 0; y < height; y++) {
-    for (let x = 8; x + 1 < width; x += 8) {
-      const row = y * width;
-      filter(row + x - 2, row + x - 1, row + x, row + x + 1);
+export async function deblock(rgb: Uint8Array, width: number, height: number, quality: number): Promise<Uint8Array> {
+  const sum = new Uint32Array(width * height * 3);
+  const raw = { width, height, channels: 3 as const };
+  for (const dy of SHIFTS) {
+    for (const dx of SHIFTS) {
+      const shifted = await sharp(rgb, { raw })
+        .extend({ left: dx, top: dy, extendWith: 'mirror' })
+        .jpeg({ quality, chromaSubsampling: '4:2:0' })
+        .toBuffer();
+      const back = await sharp(shifted).extract({ left: dx, top: dy, width, height }).raw().toBuffer();
+      for (let i = 0; i < sum.length; i++) sum[i]! += back[i]!;
     }
   }
-  for (let y = 8; y + 1 < height; y += 8) {
-    for (let x = 0; x < width; x++) filter((y - 2) * width + x, (y - 1) * width + x, y * width + x, (y + 1) * width + x);
-  }
-  return image;
+  const count = SHIFTS.length * SHIFTS.length;
+  return Uint8Array.from(sum, (v) => Math.round(v / count));
 }
 
 /**
- * How much the 8×8 grid shows: the mean luma step across block boundaries divided by the mean step
- * between neighbours inside blocks (about 1 for an image without blocks, larger the more they show).
+ * How much a grid of `period` pixels shows: the mean luma step across the grid's lines divided by the
+ * mean step across the other lines of a finer `baseline` grid (about 1 for an image without blocks,
+ * larger the more they show). `period` 8 with `baseline` 1 measures a JPEG's own blocks; after a 4×
+ * enlargement the blocks are 32 px and each input pixel is 4, and a super-resolution network leaves
+ * its own small pattern at every input pixel's edge, so 32 against 4 measures the blocks alone.
  */
-export function blockiness(image: RgbImage): number {
+export function blockiness(image: RgbImage, period = 8, baseline = 1): number {
   const { data, width, height } = image;
   let across = 0;
   let acrossCount = 0;
   let inside = 0;
   let insideCount = 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 1; x < width; x++) {
-      const d = Math.abs(lumaAt(data, y * width + x) - lumaAt(data, y * width + x - 1));
-      if (x % 8 === 0) {
-        across += d;
-        acrossCount++;
-      } else {
-        inside += d;
-        insideCount++;
-      }
+  const add = (position: number, d: number) => {
+    if (position % period === 0) {
+      across += d;
+      acrossCount++;
+    } else if (position % baseline === 0) {
+      inside += d;
+      insideCount++;
     }
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 1; x < width; x++) add(x, Math.abs(lumaAt(data, y * width + x) - lumaAt(data, y * width + x - 1)));
   }
   for (let y = 1; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const d = Math.abs(lumaAt(data, y * width + x) - lumaAt(data, (y - 1) * width + x));
-      if (y % 8 === 0) {
-        across += d;
-        acrossCount++;
-      } else {
-        inside += d;
-        insideCount++;
-      }
-    }
+    for (let x = 0; x < width; x++) add(y, Math.abs(lumaAt(data, y * width + x) - lumaAt(data, (y - 1) * width + x)));
   }
   return across / acrossCount / (inside / insideCount || 1);
 }

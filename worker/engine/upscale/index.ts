@@ -59,7 +59,8 @@ function orient(image: Sharp, orientation: number | undefined): Sharp {
 
 /**
  * The upright input the networks see. A low-quality JPEG is deblocked first, on its stored pixel grid
- * where the 8×8 blocks are (deblock.ts: enlarging would turn the block edges into a grid); an input
+ * where the 8×8 blocks are (deblock.ts: re-application of JPEG on shifted grids; enlarging would
+ * turn the block edges into a grid); an input
  * the user chose to fit is then shrunk (Lanczos) to the planned size.
  */
 export async function prepareInput(image: Uint8Array, fitTo?: { width: number; height: number }) {
@@ -69,12 +70,11 @@ export async function prepareInput(image: Uint8Array, fitTo?: { width: number; h
     const { orientation } = await sharp(image).metadata();
     const stored = await sharp(image).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const { width, height, channels } = stored.info;
-    const rgb = new Float32Array(width * height * 3);
+    const rgb = new Uint8Array(width * height * 3);
     for (let i = 0, j = 0; i < width * height; i++, j += channels) {
       for (let c = 0; c < 3; c++) rgb[i * 3 + c] = stored.data[channels < 3 ? j : j + c]!;
     }
-    deblock({ data: rgb, width, height }, jpeg.dcStep);
-    const bytes = Uint8Array.from(rgb, (v) => Math.round(Math.min(255, Math.max(0, v))));
+    const bytes = await deblock(rgb, width, height, jpeg.quality);
     pipeline = orient(sharp(bytes, { raw: { width, height, channels: 3 } }), orientation);
   } else {
     pipeline = sharp(image).rotate();

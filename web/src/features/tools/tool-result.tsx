@@ -14,7 +14,10 @@ const DOWNLOAD_STEM: Partial<Record<Tool['id'], string>> = {
   'restored-image': 'restored-photo',
 };
 
-/** A tool's finished image with Download (and the logo's SVG), Regenerate and Upscale. */
+/** The ID photo's 4×6 in sheet of copies, drawn in the browser; its code loads on the first press. */
+const toPrintSheet = async (photo: Blob) => (await import('./print-sheet')).printSheet(photo);
+
+/** A tool's finished image with Download (and the logo's SVG, the ID photo's print sheet), Regenerate and Upscale. */
 export function ToolResult({
   tool,
   title,
@@ -36,6 +39,14 @@ export function ToolResult({
         <Button variant="secondary" onPress={() => notify(downloadImage(result.imageUrl, downloadName(DOWNLOAD_STEM[tool.id] ?? tool.id)))}>
           <Trans>Download</Trans>
         </Button>
+        {tool.id === 'id-photo-generation' && (
+          <Button
+            variant="secondary"
+            onPress={() => notify(downloadImage(result.imageUrl, downloadName('id-photo-print-sheet'), toPrintSheet))}
+          >
+            <Trans>Download print sheet (4×6 in)</Trans>
+          </Button>
+        )}
         {result.svgUrl && (
           <Button variant="secondary" onPress={() => notify(downloadImage(result.svgUrl!, downloadName('logo', { extension: 'svg' })))}>
             <Trans>Download SVG</Trans>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import { ID_PHOTO_DPI, ID_PHOTO_SIZES, type IdPhotoSize } from '@worker/contract/tools';
+import { ID_PHOTO_SIZES, type IdPhotoSize } from '@worker/contract/tools';
 
 /** The ID-photo size cards: each drawn to its shape, with its name, document size, pixels and print size. */
 export function ToolSizeCards({
@@ -15,8 +15,8 @@ export function ToolSizeCards({
   isDisabled: boolean;
 }) {
   const { t } = useLingui();
-  const printNote = (printed: string) => {
-    const dpi = ID_PHOTO_DPI;
+  const printNote = (printed: string, density: number) => {
+    const dpi = Math.round(density);
     return t`prints ${printed} cm (${dpi} dpi)`;
   };
   const sizeName: Record<IdPhotoSize, string> = { oneInch: t`1 inch`, twoInch: t`2 inch`, passport: t`Passport`, visa: t`Visa` };
@@ -45,11 +45,11 @@ export function ToolSizeCards({
               <span className="flex flex-col text-sm leading-tight">
                 <span className="font-semibold">{sizeName[option as IdPhotoSize]}</span>
                 <span className="text-xs text-zinc-400">{preset.cm} cm</span>
-                {/* What the file measures when printed, which may be smaller than the document size above. */}
+                {/* What the file measures when printed at the density it states (its width is the document width). */}
                 <span className="text-xs text-zinc-500">
                   {preset.width}×{preset.height} px
                 </span>
-                <span className="text-xs text-zinc-500">{printNote(preset.printCm)}</span>
+                <span className="text-xs text-zinc-500">{printNote(preset.printCm, preset.dpi)}</span>
               </span>
             </Radio>
           );
