@@ -246,7 +246,8 @@ describe('variations', () => {
     t = await createTestApp({ images: createImageEngines({ nano: engineFailingSeed(-1) }) });
     const { token, user } = await t.signIn('busy@example.com');
     const { user: other } = await t.signIn('earlier@example.com');
-    // Recent pictures took a while: four in a row would keep the last waiting past the limit, two would not.
+    // Recent 256² pictures took a while (run time is measured per output megapixel): four in a row would
+    // keep the last waiting past the limit, two would not.
     const slots = t.deps.images.slots;
     const run = ((MAX_QUEUE_WAIT_SECONDS / 2) * slots + 10) * 1000;
     const finished = new Date();
@@ -261,7 +262,7 @@ describe('variations', () => {
         kind: 'text-to-image',
         engine: 'nano',
         status: 'COMPLETED',
-        input: {},
+        input: { width: 256, height: 256 },
         cost: 0,
         deadlineAt: finished,
         startedAt: new Date(finished.getTime() - run),

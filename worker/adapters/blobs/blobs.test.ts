@@ -10,7 +10,9 @@ const dir = mkdtempSync(join(tmpdir(), 'blobs-list-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const bytes = (n: number) => new Uint8Array(n).fill(7);
-const sorted = (listing: { key: string; size: number }[]) => [...listing].sort((a, b) => a.key.localeCompare(b.key));
+/** Key and size in key order; `writtenAt` (the file's mtime) is checked on its own. */
+const sorted = (listing: { key: string; size: number }[]) =>
+  [...listing].map(({ key, size }) => ({ key, size })).sort((a, b) => a.key.localeCompare(b.key));
 
 describe('filesystem blob store: list', () => {
   const store = createFilesystemBlobStore(dir);
@@ -30,6 +32,8 @@ describe('filesystem blob store: list', () => {
       'users/u1/uploads/a.png',
       'users/u10/uploads/c.png',
     ]);
+    const started = Date.now() - 60_000;
+    for (const { writtenAt } of await store.list('users/u1/')) expect(writtenAt!.getTime()).toBeGreaterThan(started);
     expect(await store.list('users/nobody/')).toEqual([]);
     expect((await store.list('')).length).toBe(4);
   });
@@ -37,7 +41,7 @@ describe('filesystem blob store: list', () => {
   it('no longer lists what was deleted', async () => {
     for (const { key } of await store.list('users/u1/')) await store.delete(key);
     expect(await store.list('users/u1/')).toEqual([]);
-    expect(await store.list('users/u10/')).toEqual([{ key: 'users/u10/uploads/c.png', size: 1 }]);
+    expect(sorted(await store.list('users/u10/'))).toEqual([{ key: 'users/u10/uploads/c.png', size: 1 }]);
   });
 
   it('refuses a prefix that leaves the store', async () => {

@@ -97,5 +97,5 @@ export async function printSheet(photo: Blob): Promise<Blob> {
   const png = await new Promise<Blob>((resolve, reject) =>
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The print sheet could not be drawn'))), 'image/png'),
   );
-  return new Blob([withDensity(new Uint8Array(await png.arrayBuffer()), SHEET_DPI)], { type: 'image/png' });
+  return new Blob([withDensity(new Uint8Array(await png.arrayBuffer()), SHEET_DPI) as Uint8Array<ArrayBuffer>], { type: 'image/png' });
 }
