@@ -5,7 +5,7 @@
  * the user already has (a canvas), so it costs no job, no credits and no server round trip; this
  * module is loaded only when the button is pressed.
  */
-import { pngChunk } from '@worker/lib/images/strip-metadata';
+import { pngChunk } from '@worker/contract/png-chunk';
 import { ID_PHOTO_SIZES, ID_PHOTO_SIZE_IDS } from '@worker/contract/tools';
 
 export const SHEET_DPI = 300;
