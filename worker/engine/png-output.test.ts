@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pngBytes } from '@tests/fixtures/images';
+import { ID_PHOTO_SIZES } from '../contract/tools';
 import { runEngineOperation } from './index';
 import { finishPngOutput, pngColourType, pngDpi, setPngMetadata } from './png-output';
 import { createRaster, encodeRaster } from './tools/raster';
@@ -56,7 +57,7 @@ describe('engine PNG outputs state their print size and colour space', () => {
     expect((await sharp(id).metadata()).density).toBe(300);
   });
 
-  it('an ID photo through the engine keeps its 300 dpi, with sRGB', async () => {
+  it('an ID photo through the engine keeps the density that prints it at its labelled width, with sRGB', async () => {
     const out = await runEngineOperation({
       op: 'tool',
       toolId: 'id-photo-generation',
@@ -64,7 +65,8 @@ describe('engine PNG outputs state their print size and colour space', () => {
       params: { size: 'visa', backgroundColor: '#0000ff' },
       seed: 1,
     });
-    expect(pngDpi(out.bytes)).toBe(300);
+    // 354 px over the visa's 5.1 cm: 176 dpi (PNG stores whole pixels per metre).
+    expect(pngDpi(out.bytes)).toBe(Math.round(ID_PHOTO_SIZES.visa.dpi));
     expect(chunkTypes(out.bytes)).toContain('sRGB');
   }, 60_000);
 
