@@ -1,6 +1,6 @@
 /**
  * The photo tools in Chromium: every tool page turns a real photo into its result; the ID
- * photo comes back at the exact print size on exactly the chosen colour (preset or typed), 300 DPI;
+ * photo comes back at the exact print size on exactly the chosen colour (preset or typed), at the density that prints it at its labelled width;
  * size cards and colour swatches work by keyboard; zh-Hant on a phone.
  */
 import { readFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { completeEmailSignIn, launchBrowser, snap } from './browser';
+import { ID_PHOTO_SIZES } from '@worker/contract/tools';
 
 const baseUrl = inject('baseUrl');
 const photo = readFileSync(new URL('../fixtures/photos/astronaut.png', import.meta.url));
@@ -67,7 +68,7 @@ for (const routes of [
   });
 }
 
-it('ID photo: passport on the red preset comes back 354×472 px, red at the border, 300 DPI; keyboard picks size and colour', {
+it('ID photo: passport on the red preset comes back 354×472 px, red at the border, printing 3.5 cm wide (257 dpi); keyboard picks size and colour', {
   timeout: 120_000,
 }, async () => {
   const context = await browser.newContext({ viewport: DESKTOP });
@@ -84,7 +85,7 @@ it('ID photo: passport on the red preset comes back 354×472 px, red at the bord
   await snap(page, 'tools-id-photo-options');
   const bytes = await runTool(page);
   const meta = await sharp(bytes).metadata();
-  expect([meta.width, meta.height, meta.density]).toEqual([354, 472, 300]);
+  expect([meta.width, meta.height, meta.density]).toEqual([354, 472, Math.round(ID_PHOTO_SIZES.passport.dpi)]);
   const { data } = await sharp(bytes).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
   expect([...data.subarray(0, 3)]).toEqual([255, 0, 0]);
   await snap(page, 'tools-id-photo-result');

@@ -18,34 +18,6 @@ export function storedLocale(): Locale {
   return isLocale(saved) ? saved : 'en';
 }
 
-/**
- * `<link rel="alternate" hreflang>` for this page in each language and `x-default`, kept in step with
- * the route, so crawlers that run the page find both languages (the sitemap lists them too).
- */
-export function setLanguageAlternates(pathname: string) {
-  const origin = window.location.origin;
-  const alternates: [string, string][] = [
-    ['en', `${origin}${pathname}`],
-    ['zh-Hant', `${origin}${pathname}?${LANG_KEY}=zh-Hant`],
-    ['x-default', `${origin}${pathname}`],
-  ];
-  for (const [hreflang, href] of alternates) {
-    let link = document.head.querySelector<HTMLLinkElement>(`link[rel="alternate"][hreflang="${hreflang}"]`);
-    if (!link) {
-      link = document.createElement('link');
-      link.rel = 'alternate';
-      link.hreflang = hreflang;
-      document.head.append(link);
-    }
-    link.href = href;
-  }
-}
-
-/**
- * Loads a catalog (compiled from .po by the Lingui Vite plugin) and activates it. Only a user's
- * choice is remembered (`remember`): writing the start-up default back would overwrite a choice
- * another tab made while this one was loading.
- */
 export async function activateLocale(locale: Locale, { remember = true } = {}) {
   const { messages } = locale === 'zh-Hant' ? await import('./locales/zh-Hant/messages.po') : await import('./locales/en/messages.po');
   i18n.loadAndActivate({ locale, messages });

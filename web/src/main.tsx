@@ -4,7 +4,7 @@ import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/query-client';
-import { activateLocale, i18n, setLanguageAlternates, storedLocale } from './i18n';
+import { activateLocale, i18n, LANG_KEY, storedLocale } from './i18n';
 import { nextTask } from './lib/next-task';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
@@ -26,8 +26,6 @@ void (async () => {
   const catalogue = activateLocale(storedLocale(), { remember: false });
   await nextTask();
   const router = makeRouter();
-  setLanguageAlternates(window.location.pathname);
-  router.subscribe('onResolved', ({ toLocation }) => setLanguageAlternates(toLocation.pathname));
   await Promise.all([catalogue, router.load().catch(() => undefined)]);
   await nextTask();
   const root = createRoot(document.getElementById('root')!);
@@ -42,4 +40,7 @@ void (async () => {
       </StrictMode>,
     ),
   );
+  // hreflang alternates for crawlers: after the first render, in a chunk of their own.
+  await nextTask();
+  void import('./lib/language-alternates').then(({ followLanguageAlternates }) => followLanguageAlternates(LANG_KEY, router));
 })();
