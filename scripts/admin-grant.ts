@@ -1,9 +1,7 @@
 /** `npm run admin:grant -- <email>`: gives an existing account the admin role (DATABASE_URL or embedded PGlite). */
 import { eq } from 'drizzle-orm';
-import { resolve } from 'node:path';
 import { schema } from '@db/client';
-import { openNodePostgres } from '@worker/adapters/db/node-postgres';
-import { DataDirInUseError, openPglite } from '@worker/adapters/db/pglite';
+import { openScriptDatabase } from './lib/script-database';
 
 const email = process.argv[2]?.trim().toLowerCase();
 if (!email) {
@@ -11,14 +9,7 @@ if (!email) {
   process.exit(1);
 }
 const url = process.env.DATABASE_URL;
-// A running `npm start` owns the embedded database: refuse with one line rather than write beside it.
-const { db, close } = url
-  ? openNodePostgres(url)
-  : await openPglite(resolve(process.env.DATA_DIR || '.data', 'pglite')).catch((error: unknown) => {
-      if (!(error instanceof DataDirInUseError)) throw error;
-      console.error(error.message);
-      process.exit(1);
-    });
+const { db, close } = await openScriptDatabase(url);
 const [user] = await db
   .update(schema.users)
   .set({ role: 'admin', updatedAt: new Date() })

@@ -6,7 +6,7 @@
 import { gaussianBlur, type Plane, type Raster } from './raster';
 
 /** Mean over the (2r+1)² box around each pixel (clipped at the borders), by a summed-area table. */
-function boxMean(data: Float32Array, width: number, height: number, r: number): Float32Array {
+export function boxMean(data: Float32Array, width: number, height: number, r: number): Float32Array {
   const sums = new Float64Array((width + 1) * (height + 1));
   for (let y = 0; y < height; y++) {
     let row = 0;

@@ -11,7 +11,7 @@ import { EngineInputError } from '../../contract/engine-operations';
 import { detectFaces } from '../vision';
 import { humanFace } from '../vision/human-face';
 import { keepConnectedTo, segmentPerson } from '../vision/segment';
-import { compositeOver, decontaminate, refineMatte } from './cutout';
+import { boxMean, compositeOver, decontaminate, refineMatte } from './cutout';
 import { createPlane, createRaster, encodeRaster, fromRgb8, toRgb8, type Plane, type PhotoTool, type Raster } from './raster';
 
 export const NO_FACE_MESSAGE = 'No face found in the photo. Please upload a clear, front-facing photo.';
@@ -121,30 +121,12 @@ export function solidInterior(coarse: Plane, soft: Plane, band: number): Plane {
   return out;
 }
 
-/** Mean of `plane` over the (2r+1)² square around each pixel (clipped at the border), by a summed-area table. */
+/** Mean of `plane` over the (2r+1)² square around each pixel (clipped at the border). */
 function boxShare(plane: Float32Array, width: number, height: number, r: number): Float32Array {
-  const sums = new Float64Array((width + 1) * (height + 1));
-  for (let y = 0; y < height; y++) {
-    let row = 0;
-    for (let x = 0; x < width; x++) {
-      row += plane[y * width + x]!;
-      sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1]! + row;
-    }
-  }
-  const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const y0 = Math.max(0, y - r);
-    const y1 = Math.min(height, y + r + 1);
-    for (let x = 0; x < width; x++) {
-      const x0 = Math.max(0, x - r);
-      const x1 = Math.min(width, x + r + 1);
-      const total =
-        sums[y1 * (width + 1) + x1]! - sums[y0 * (width + 1) + x1]! - sums[y1 * (width + 1) + x0]! + sums[y0 * (width + 1) + x0]!;
-      // Rounded so float error does not keep a deep-inside pixel just below 1.
-      out[y * width + x] = Math.round((total / ((y1 - y0) * (x1 - x0))) * 1e6) / 1e6;
-    }
-  }
-  return out;
+  const mean = boxMean(plane, width, height, r);
+  // Rounded so float error does not keep a deep-inside pixel just below 1.
+  for (let p = 0; p < mean.length; p++) mean[p] = Math.round(mean[p]! * 1e6) / 1e6;
+  return mean;
 }
 
 /**
