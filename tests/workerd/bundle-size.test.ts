@@ -17,9 +17,8 @@ const OUT = WORKER_BUNDLE_DIR;
 // ≈ 15 KB gz; its 9 MB WebAssembly is a separate module, compiled at upload and instantiated on the
 // first output marked, so it costs cold starts nothing (decision 032). 330 KB until receipts, share
 // pages and the API's message table in both languages arrived (≈ 333 KB with them, decision 038).
-// 290 KB since the Worker ships one PostgreSQL driver (pg) and no lru-cache (≈ 285 KB, decision 055);
-// 280 KB since the engine service signs the Content Credentials (≈ 278 KB, decision 056); 265 KB since
-// QStash is reached with fetch, without its package (≈ 262 KB).
+// 265 KB since the Worker ships one PostgreSQL driver and no lru-cache (decision 055), signs no
+// Content Credentials itself (decision 056) and reaches QStash with fetch (≈ 262 KB).
 const LIMIT_BYTES = 265 * 1024;
 /** The Workers Free plan's limit on a deploy's whole upload, gzipped. */
 const UPLOAD_LIMIT_BYTES = 3 * 1024 * 1024;
