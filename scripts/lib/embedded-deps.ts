@@ -9,6 +9,7 @@ import { openPglite } from '@worker/adapters/db/pglite';
 import { createSharpAvatarImages } from '@worker/adapters/images/avatar-sharp';
 import { createImageEngines } from '@worker/adapters/images/engines';
 import { createLocalEngine } from '@worker/adapters/images/local-engine';
+import type { OfflineEngine } from '@worker/adapters/images/port';
 import { createEnginePool } from '@worker/engine/pool';
 import { createJobDispatcher, dispatchingQueue } from '@worker/jobs/dispatcher';
 import { providerEngines } from '@worker/adapters/images/provider-engines';
@@ -68,14 +69,19 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
 
   // The offline engine's worker threads (started on first use): local text-to-image, edits, tools, upscaler.
   const enginePool = createEnginePool(config.ENGINE_PARALLELISM ? { threads: config.ENGINE_PARALLELISM } : {});
+  // Receipt PDFs are drawn in this process (fonts parsed once, loaded on the first receipt): decision 061.
+  const offline: OfflineEngine = {
+    run: (op) => enginePool.run(op),
+    receiptPdf: async (document) => (await import('@worker/engine/receipts/receipt-pdf')).renderReceiptPdf(document),
+  };
   const images =
     options.images ??
     createImageEngines(
       {
-        ...(config.IMAGE_ENGINE === 'local' ? { nano: createLocalEngine(enginePool) } : {}),
+        ...(config.IMAGE_ENGINE === 'local' ? { nano: createLocalEngine(offline) } : {}),
         ...providerEngines(config, { upright: createSharpUprightImages() }),
       },
-      enginePool,
+      offline,
       enginePool.threads,
     );
   // With the in-process queue, engine jobs wait as rows in the database and this process's

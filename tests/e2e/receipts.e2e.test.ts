@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it, onTestFailed } from 'vitest';
-import { readPdfText } from '@worker/lib/pdf/read-text';
+import { readPdfText } from '@worker/engine/receipts/read-text';
 import { type ApiSession, apiClient } from './api-client';
 import { ARTIFACTS, CHROMIUM, contextFor, launchBrowser, settled, snap } from './browser';
 
@@ -127,7 +127,7 @@ it('en desktop: buys a pack on the sandbox checkout, opens its receipt from My o
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');
   expect(download.suggestedFilename()).toBe(`receipt-${orderNumber}.pdf`);
-  const pdf = readPdfText(new Uint8Array(readFileSync((await download.path())!)));
+  const pdf = await readPdfText(new Uint8Array(readFileSync((await download.path())!)));
   expect(pdf.lines).toEqual(expect.arrayContaining(['Receipt', orderId, 'Starter pack', 'Total paid', 'USD 4.99']));
 
   // Opened in Chromium's own PDF viewer, both languages render: the viewer's toolbar shows the PDF's title.

@@ -298,6 +298,10 @@ export const MESSAGES = {
   // Share links and lineage (H2)
   // Receipts (H3)
   noReceipt: { en: 'No receipt for this order: it is not paid, or not yours', 'zh-Hant': '此訂單沒有收據：訂單未付款，或不屬於您' },
+  receiptPdfUnavailable: {
+    en: 'The receipt PDF cannot be made right now; the receipt page can still be printed',
+    'zh-Hant': '目前無法產生收據 PDF；仍可列印收據頁面',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageId = keyof typeof MESSAGES;

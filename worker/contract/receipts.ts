@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { PAYMENT_GATEWAYS, PAYMENT_METHODS } from './gateways';
+import type { Locale } from './locales';
 
 const int = z.number().int();
 const instant = z.iso.datetime();
@@ -26,6 +27,8 @@ export const receiptResponse = z
     orderNumber: z.string(),
     status: z.enum(['PAID', 'REFUNDED']),
     kind: z.enum(['credits', 'subscription']),
+    /** Whose terms the receipt states: a credit pack's credits never expire, a plan's roll over while subscribed. */
+    billing: z.enum(['pack', 'monthly', 'yearly']),
     /** A subscription period after the first (a renewal order). */
     renewal: z.boolean(),
     paidAt: instant,
@@ -59,3 +62,12 @@ export const receiptResponse = z
   .meta({ id: 'Receipt' });
 
 export type Receipt = z.infer<typeof receiptResponse>;
+
+/**
+ * The language the seller's details are written in: they are the operator's legal text
+ * (SELLER_NAME, SELLER_ADDRESS), shown as registered rather than translated, so a receipt in the
+ * other language says so and marks the block with its own language for screen readers.
+ */
+export function sellerLanguage(seller: Receipt['seller']): Locale {
+  return /[\u3400-\u9fff\uf900-\ufaff]/.test([seller.name, ...seller.addressLines].join(' ')) ? 'zh-Hant' : 'en';
+}

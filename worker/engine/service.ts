@@ -3,7 +3,8 @@
  * and worker-thread pool behind signed endpoints, for a Cloudflare Container (wrangler.toml
  * `[[env.production.containers]]`) or any container host (worker/engine/Dockerfile). The Worker
  * calls `/v1/run` through worker/adapters/images/engine-service.ts, and `/v1/mark` (Content
- * Credentials on every output) through worker/adapters/provenance/engine-service.ts.
+ * Credentials on every output) through worker/adapters/provenance/engine-service.ts, and
+ * `/v1/receipt-pdf` (a receipt's PDF with its fonts embedded) through adapters/images/engine-service.ts.
  *
  *   ENGINE_SECRET=… [C2PA_SIGNING_KEY=… C2PA_CERTIFICATE_CHAIN=…] PORT=8080 npx tsx worker/engine/service.ts
  */
@@ -27,6 +28,8 @@ import { credentialsFromPem } from '../adapters/provenance/credentials';
 import type { Provenance } from '../adapters/provenance/port';
 import { EngineBusyError, EngineInputError } from '../contract/engine-operations';
 import { createEnginePool, type EnginePool } from './pool';
+import { ENGINE_RECEIPT_PDF_PATH, RECEIPT_DOCUMENT_MAX_BYTES, receiptDocument } from '../contract/receipt-document';
+import { renderReceiptPdf } from './receipts/receipt-pdf';
 
 /** Five 10 MB uploads as base64 (an edit), plus JSON. */
 const MAX_BODY_BYTES = 80 * 1024 * 1024;
@@ -57,44 +60,64 @@ export function createEngineService(options: EngineServiceOptions) {
   };
   const invalid = (c: Context, error: z.ZodError) =>
     c.json({ message: `invalid operation: ${error.issues[0]?.path.join('.')} ${error.issues[0]?.message}` }, 400);
-  return new Hono()
-    .get('/health', (c) => c.json({ status: 'ok' }))
-    .post(ENGINE_RUN_PATH, limit, async (c) => {
-      const signed = await signedJson(c);
-      if ('refusal' in signed) return signed.refusal;
-      const parsed = wireOperation.safeParse(signed.json);
-      if (!parsed.success) return invalid(c, parsed.error);
-      try {
-        const output = await options.pool.run(parsed.data);
-        return c.body(output.bytes as Uint8Array<ArrayBuffer>, 200, {
-          'content-type': output.contentType,
-          'x-engine-width': String(output.width),
-          'x-engine-height': String(output.height),
-          ...(output.ignoredOptions?.length ? { [ENGINE_IGNORED_OPTIONS_HEADER]: output.ignoredOptions.join(',') } : {}),
-        });
-      } catch (error) {
-        if (error instanceof EngineInputError) return c.json({ code: error.code, message: error.message }, 422);
-        // A full pool is not a failure: the caller puts the job back in line and asks again then.
-        if (error instanceof EngineBusyError)
-          return c.json({ message: 'engine busy' }, 503, { 'retry-after': String(error.retryAfterSeconds) });
-        console.error(JSON.stringify({ level: 'error', message: 'engine operation failed', op: parsed.data.op, error: String(error) }));
-        return c.json({ message: 'engine failure' }, 500);
-      }
-    })
-    .post(ENGINE_MARK_PATH, limit, async (c) => {
-      const signed = await signedJson(c);
-      if ('refusal' in signed) return signed.refusal;
-      const parsed = wireMarkRequest.safeParse(signed.json);
-      if (!parsed.success) return invalid(c, parsed.error);
-      const { image, origin, agent, source } = parsed.data;
-      try {
-        const marked = await provenance.mark(image, { origin, agent, ...(source ? { source } : {}) });
-        return c.body(marked as Uint8Array<ArrayBuffer>, 200, { 'content-type': image.contentType });
-      } catch (error) {
-        console.error(JSON.stringify({ level: 'error', message: 'marking failed', error: String(error) }));
-        return c.json({ message: 'marking failed' }, 500);
-      }
-    });
+  return (
+    new Hono()
+      .get('/health', (c) => c.json({ status: 'ok' }))
+      .post(ENGINE_RUN_PATH, limit, async (c) => {
+        const signed = await signedJson(c);
+        if ('refusal' in signed) return signed.refusal;
+        const parsed = wireOperation.safeParse(signed.json);
+        if (!parsed.success) return invalid(c, parsed.error);
+        try {
+          const output = await options.pool.run(parsed.data);
+          return c.body(output.bytes as Uint8Array<ArrayBuffer>, 200, {
+            'content-type': output.contentType,
+            'x-engine-width': String(output.width),
+            'x-engine-height': String(output.height),
+            ...(output.ignoredOptions?.length ? { [ENGINE_IGNORED_OPTIONS_HEADER]: output.ignoredOptions.join(',') } : {}),
+          });
+        } catch (error) {
+          if (error instanceof EngineInputError) return c.json({ code: error.code, message: error.message }, 422);
+          // A full pool is not a failure: the caller puts the job back in line and asks again then.
+          if (error instanceof EngineBusyError)
+            return c.json({ message: 'engine busy' }, 503, { 'retry-after': String(error.retryAfterSeconds) });
+          console.error(JSON.stringify({ level: 'error', message: 'engine operation failed', op: parsed.data.op, error: String(error) }));
+          return c.json({ message: 'engine failure' }, 500);
+        }
+      })
+      .post(ENGINE_MARK_PATH, limit, async (c) => {
+        const signed = await signedJson(c);
+        if ('refusal' in signed) return signed.refusal;
+        const parsed = wireMarkRequest.safeParse(signed.json);
+        if (!parsed.success) return invalid(c, parsed.error);
+        const { image, origin, agent, source } = parsed.data;
+        try {
+          const marked = await provenance.mark(image, { origin, agent, ...(source ? { source } : {}) });
+          return c.body(marked as Uint8Array<ArrayBuffer>, 200, { 'content-type': image.contentType });
+        } catch (error) {
+          console.error(JSON.stringify({ level: 'error', message: 'marking failed', error: String(error) }));
+          return c.json({ message: 'marking failed' }, 500);
+        }
+      })
+      // A receipt's PDF (decision 061): the Worker sends its words, the service embeds the fonts.
+      .post(
+        ENGINE_RECEIPT_PDF_PATH,
+        bodyLimit({ maxSize: RECEIPT_DOCUMENT_MAX_BYTES, onError: (c) => c.json({ message: 'request too large' }, 413) }),
+        async (c) => {
+          const signed = await signedJson(c);
+          if ('refusal' in signed) return signed.refusal;
+          const parsed = receiptDocument.safeParse(signed.json);
+          if (!parsed.success) return invalid(c, parsed.error);
+          try {
+            const pdf = await renderReceiptPdf(parsed.data);
+            return c.body(pdf as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/pdf' });
+          } catch (error) {
+            console.error(JSON.stringify({ level: 'error', message: 'receipt PDF failed', error: String(error) }));
+            return c.json({ message: 'receipt PDF failed' }, 500);
+          }
+        },
+      )
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Locale } from '../contract/locales';
 
 /**
  * The words on a receipt PDF, per language (DESIGN.md §3 item 12). A typed catalogue like ./mail.ts:
- * the PDF is drawn in the Worker, which carries no Lingui runtime; the receipt page in the SPA says
+ * the Worker writes them (it carries no Lingui runtime) and the engine service draws the PDF; the receipt page in the SPA says
  * the same things from its own catalogues. `satisfies Record<Locale, …>` makes a missing language a
  * compile error.
  */
@@ -37,6 +37,13 @@ export interface ReceiptTexts {
   period: (start: string, end: string) => string;
   stripeInvoice: string;
   seller: string;
+  /** Under the seller's details when they are written in the other language (the operator's registered text). */
+  sellerAsRegistered: string;
+  termsHeading: string;
+  packTerms: (credits: string) => string;
+  monthlyTerms: (credits: string) => string;
+  yearlyTerms: (credits: string) => string;
+  refundTerms: string;
   footer: string;
   fileName: (orderNumber: string) => string;
 }
@@ -73,7 +80,15 @@ export const RECEIPT_TEXTS = {
     period: (start, end) => `Period ${start} – ${end}`,
     stripeInvoice: 'Stripe invoice',
     seller: 'Seller',
-    footer: 'Thank you for your purchase. Credits never expire; refunds are possible within 3 days of payment.',
+    sellerAsRegistered: 'The seller’s name and address as registered, in Chinese.',
+    termsHeading: 'Terms',
+    packTerms: (n) => `The ${n} credits of this pack never expire.`,
+    monthlyTerms: (n) =>
+      `Billed monthly: ${n} credits are added each month of the subscription. Unused subscription credits roll over while the subscription is active and lapse when it ends.`,
+    yearlyTerms: (n) =>
+      `Billed once a year: ${n} credits are added every month of the 12 months paid for. Unused subscription credits roll over while the subscription is active and lapse when it ends.`,
+    refundTerms: 'A refund can be requested within 3 days of payment if its credits are unused, at most twice in 30 days.',
+    footer: 'Thank you for your purchase.',
     fileName: (orderNumber) => `receipt-${orderNumber}.pdf`,
   },
   'zh-Hant': {
@@ -107,7 +122,13 @@ export const RECEIPT_TEXTS = {
     period: (start, end) => `期間 ${start} – ${end}`,
     stripeInvoice: 'Stripe 發票',
     seller: '賣方',
-    footer: '感謝您的購買。點數永不過期；付款後 3 天內可申請退款。',
+    sellerAsRegistered: '賣方之登記名稱與地址，依登記原文（英文）列示。',
+    termsHeading: '條款',
+    packTerms: (n) => `本點數包的 ${n} 點數永不過期。`,
+    monthlyTerms: (n) => `按月計費：訂閱期間每月加入 ${n} 點數。未使用的訂閱點數在訂閱有效期間會累積到下個月，訂閱結束時失效。`,
+    yearlyTerms: (n) => `按年計費：在已付款的 12 個月內每月加入 ${n} 點數。未使用的訂閱點數在訂閱有效期間會累積到下個月，訂閱結束時失效。`,
+    refundTerms: '付款後 3 天內、點數尚未使用時可申請退款，30 天內最多 2 次。',
+    footer: '感謝您的購買。',
     fileName: (orderNumber) => `receipt-${orderNumber}.pdf`,
   },
 } satisfies Record<Locale, ReceiptTexts>;

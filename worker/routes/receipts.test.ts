@@ -4,7 +4,11 @@ import { schema } from '@db/client';
 import { signStripeEvent, stripeEvent } from '@tests/fakes/stripe-server';
 import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 import { addMonths } from '../lib/billing-periods';
-import { readPdfText } from '../lib/pdf/read-text';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readPdfText } from '../engine/receipts/read-text';
 import { buy, createLivePaymentsApp, createOrder, deliver, signEvent } from './payments.test-support';
 
 let t: TestApp;
@@ -22,6 +26,16 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
+
+/** Whether a command-line tool is on this machine. */
+const has = (tool: string) => {
+  try {
+    execFileSync('which', [tool], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 let users = 0;
 const newUser = async () => {
@@ -48,6 +62,7 @@ describe('receipts', () => {
       orderNumber: order.orderNumber,
       status: 'PAID',
       kind: 'credits',
+      billing: 'pack',
       renewal: false,
       item: { name: 'Creator pack', credits: 500, periodStart: null, periodEnd: null },
       total: { amountCents: 1999, currency: 'USD' },
@@ -97,7 +112,7 @@ describe('receipts', () => {
     expect(body.refund).toEqual({ amountCents: 1999, status: 'COMPLETED', refundedAt: expect.any(String) });
     const { res, bytes } = await pdf(token, order.orderId);
     expect(res.status).toBe(200);
-    const lines = readPdfText(bytes).lines;
+    const lines = (await readPdfText(bytes)).lines;
     expect(lines).toContain('Refunded');
     expect(lines.some((l) => l.startsWith('Refunded on '))).toBe(true);
     expect(lines).toContain('-USD 19.99');
@@ -112,7 +127,7 @@ describe('receipts', () => {
     expect(en.res.headers.get('content-type')).toBe('application/pdf');
     expect(en.res.headers.get('content-disposition')).toBe(`attachment; filename="receipt-${order.orderNumber}.pdf"`);
     expect(en.res.headers.get('cache-control')).toBe('private, no-store');
-    const english = readPdfText(en.bytes);
+    const english = await readPdfText(en.bytes);
     expect(english.title).toBe(`Receipt ${order.orderNumber}`);
     expect(english.lines).toEqual(
       expect.arrayContaining([
@@ -132,11 +147,19 @@ describe('receipts', () => {
         'Paid through the local sandbox checkout: no money moved.',
       ]),
     );
-    expect(english.fonts).not.toContain('MSung-Light');
+    // Every font is embedded (Noto Sans TC subsets): the page no longer depends on the reader's fonts.
+    expect(english.fonts.length).toBeGreaterThan(0);
+    expect(english.fonts.every((f) => f.embedded && f.name.startsWith('NotoSansTC'))).toBe(true);
+    expect(english.lang).toBe('en');
+    expect(english.lines).toEqual(
+      expect.arrayContaining(['Terms', 'The 500 credits of this pack never expire.', 'Thank you for your purchase.']),
+    );
+    expect(english.lines.join(' ')).not.toContain('roll over');
     // Dates in UTC, spelled out in the receipt's language.
     expect(english.lines.some((l) => /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2} UTC$/.test(l))).toBe(true);
 
-    const zh = readPdfText((await pdf(token, order.orderId, 'zh-Hant')).bytes);
+    const zhBytes = (await pdf(token, order.orderId, 'zh-Hant')).bytes;
+    const zh = await readPdfText(zhBytes);
     expect(zh.title).toBe(`收據 ${order.orderNumber}`);
     expect(zh.lines).toEqual(
       expect.arrayContaining([
@@ -152,7 +175,26 @@ describe('receipts', () => {
         '統一編號／稅號 12345678',
       ]),
     );
-    expect(zh.fonts).toContain('MSung-Light');
+    expect(zh.fonts.every((f) => f.embedded)).toBe(true);
+    expect(zh.lang).toBe('zh-Hant');
+    // Tagged: Document → H1 (the heading), the seller's block, the tables with header cells.
+    expect(zh.roles.slice(0, 2)).toEqual(['Document', 'H1']);
+    expect(zh.roles).toEqual(expect.arrayContaining(['Div', 'Table', 'TR', 'TH', 'TD', 'H2']));
+    // The English seller text is marked as the seller's registered text.
+    expect(zh.lines).toEqual(
+      expect.arrayContaining(['賣方', '賣方之登記名稱與地址，依登記原文（英文）列示。', '本點數包的 500 點數永不過期。']),
+    );
+    const raw = new TextDecoder('latin1').decode(zhBytes);
+    expect(raw).toMatch(/\/FontFile[23]/);
+    expect(raw).toContain('/StructTreeRoot');
+    expect(raw).toMatch(/\/MarkInfo\s*<<\s*\/Marked true/);
+    expect(raw).toMatch(/\/DisplayDocTitle true/);
+    // Checked by qpdf and read by poppler where they are installed (CI machines have them).
+    const dir = mkdtempSync(join(tmpdir(), 'receipt-'));
+    const file = join(dir, 'zh.pdf');
+    writeFileSync(file, zhBytes);
+    if (has('qpdf')) expect(execFileSync('qpdf', ['--check', file], { encoding: 'utf8' })).toContain('No syntax or stream encoding errors');
+    if (has('pdftotext')) expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })).toContain('實付總額');
     expect(zh.lines.some((l) => /^\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2} UTC$/.test(l))).toBe(true);
   });
 
@@ -195,8 +237,13 @@ describe('receipts', () => {
       total: { amountCents: 999, currency: 'USD' },
       paymentReference: `sbx_txn_receipt_${sub!.id}`,
     });
-    const lines = readPdfText((await pdf(token, renewal!.id)).bytes).lines;
+    const lines = (await readPdfText((await pdf(token, renewal!.id)).bytes)).lines;
     expect(lines).toEqual(expect.arrayContaining(['Subscription receipt', 'Subscription renewal', '200 credits per month', 'USD 9.99']));
+    // A subscription's terms, not a pack's: its credits roll over only while subscribed.
+    expect(lines.join(' ')).toContain('Billed monthly: 200 credits are added each month of the subscription.');
+    expect(lines.join(' ')).toContain('roll over while the subscription is active and lapse when it ends');
+    expect(lines.join(' ')).not.toContain('never expire');
+    expect(body.billing).toBe('monthly');
   });
 });
 
@@ -218,9 +265,9 @@ describe('receipts with Stripe', () => {
     const json = await res.json();
     expect(json).toMatchObject({ status: 'PAID', gateway: 'STRIPE', total: { amountCents: 1999, currency: 'USD' } });
     expect(json.hostedInvoiceUrl).toBe(live.stripe.invoice(session.invoice).hosted_invoice_url);
-    const lines = readPdfText(
+    const { lines } = await readPdfText(
       new Uint8Array(await (await live.t.request(`/api/orders/${orderId}/receipt.pdf`, { token })).arrayBuffer()),
-    ).lines;
+    );
     expect(lines).toContain('Stripe invoice');
 
     live.stripe.fail({ method: 'GET', path: /^\/v1\/checkout\/sessions\// }, 500, { type: 'api_error', message: 'down' }, { times: 2 });

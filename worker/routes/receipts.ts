@@ -27,7 +27,7 @@ export const receiptRoutes = createRouter()
       ...receipt,
       responses: {
         200: { description: 'The receipt PDF', content: { 'application/pdf': { schema: { type: 'string' as const, format: 'binary' } } } },
-        ...errors(404),
+        ...errors(404, 503),
       },
     }),
     async (c) => {

@@ -2200,6 +2200,8 @@ export interface components {
             estimatedStartSeconds: number;
         } | null;
         Receipt: {
+            /** @enum {string} */
+            billing: "pack" | "monthly" | "yearly";
             buyer: {
                 email: string;
             };
@@ -6918,6 +6920,15 @@ export interface operations {
             };
             /** @description Unexpected error (reported; nothing half-written) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

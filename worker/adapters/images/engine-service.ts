@@ -7,6 +7,7 @@ import {
   readIgnoredOptions,
   signEngineRequest,
 } from '../../contract/engine-wire';
+import { ENGINE_RECEIPT_PDF_PATH, encodeReceiptDocument, type ReceiptDocument } from '../../contract/receipt-document';
 
 export interface EngineServiceOptions {
   /** Base URL of the engine service (worker/engine/service.ts), e.g. a Cloudflare Container or any host. */
@@ -27,6 +28,17 @@ export function createEngineServiceClient(options: EngineServiceOptions): Offlin
   const send = options.fetch ?? ((request: Request) => fetch(request));
   const endpoint = new URL(ENGINE_RUN_PATH, options.url).toString();
   return {
+    /** A receipt's PDF: any failure is final for this request (the receipt page still prints). */
+    async receiptPdf(document: ReceiptDocument): Promise<Uint8Array> {
+      const body = encodeReceiptDocument(document);
+      const headers = { 'content-type': 'application/json', ...(await signEngineRequest(options.secret, body)) };
+      const response = await send(new Request(new URL(ENGINE_RECEIPT_PDF_PATH, options.url).toString(), { method: 'POST', body, headers }));
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new EngineError(`engine service could not draw the receipt PDF (${response.status})`, false);
+      }
+      return new Uint8Array(await response.arrayBuffer());
+    },
     async run(op: EngineOperation): Promise<EngineOutput> {
       const body = encodeOperation(op);
       const headers = { 'content-type': 'application/json', ...(await signEngineRequest(options.secret, body)) };

@@ -3,6 +3,7 @@ import type { ModelName } from '../../contract/generation';
 import type { GenerationOption, GenerationTuning, OptionSupport } from '../../contract/generation-options';
 import type { ImageOperation, TextOperation } from '../../contract/operations';
 import type { EngineOperation, EngineOutput } from '../../contract/engine-operations';
+import type { ReceiptDocument } from '../../contract/receipt-document';
 
 /**
  * What to make, as a typed operation (contract/operations.ts), never a prompt to be parsed: the
@@ -59,6 +60,11 @@ export interface ImageEngine {
  */
 export interface OfflineEngine {
   run(op: EngineOperation): Promise<EngineOutput>;
+  /**
+   * A receipt as a tagged PDF with its fonts embedded (decision 061): in process for `npm start`, the
+   * engine service's `/v1/receipt-pdf` on Workers. Absent where the engine cannot draw one.
+   */
+  receiptPdf?(document: ReceiptDocument): Promise<Uint8Array>;
 }
 
 export interface ImageEngines {

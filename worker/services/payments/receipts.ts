@@ -8,7 +8,7 @@ import type { AuthUser } from '../../lib/hono-env';
 import type { ServiceContext } from '../context';
 import { planName } from '../pricing/pricing';
 import { isHeldForSupport } from './effects/support-holds';
-import { receiptPdf } from './receipt-pdf';
+import { receiptDocument } from './receipt-pdf';
 
 type Ctx = ServiceContext<'db' | 'payments' | 'log' | 'config'>;
 
@@ -61,6 +61,7 @@ export async function getReceipt(ctx: Ctx, user: AuthUser, orderId: string, loca
     orderNumber: order.orderNumber,
     status: order.status,
     kind: order.kind,
+    billing: order.kind === 'credits' ? 'pack' : row.plan.packageType === 'yearly' ? 'yearly' : 'monthly',
     // Checkout orders carry their checkout session; renewals are created from invoices without one.
     renewal: order.kind === 'subscription' && !order.gatewaySessionId,
     paidAt: order.paidAt.toISOString(),
@@ -102,8 +103,23 @@ async function hostedInvoiceUrl(ctx: Ctx, order: typeof schema.orders.$inferSele
   }
 }
 
-/** The receipt as a PDF in the given language, with its download name. */
-export async function getReceiptPdf(ctx: Ctx, user: AuthUser, orderId: string, locale: Locale) {
+/**
+ * The receipt as a PDF in the given language, with its download name: the Worker writes the words,
+ * the offline engine (in process, or the engine service) draws the page with embedded fonts
+ * (decision 061). Without an engine that can, or when it fails, 503: the receipt page still prints.
+ */
+export async function getReceiptPdf(ctx: Ctx & ServiceContext<'images'>, user: AuthUser, orderId: string, locale: Locale) {
   const receipt = await getReceipt(ctx, user, orderId, locale);
-  return receiptPdf(receipt, locale);
+  const { document, fileName } = receiptDocument(receipt, locale);
+  const engine = ctx.images.offline;
+  if (!engine?.receiptPdf) throw new ServiceError('SERVICE_UNAVAILABLE', 'receiptPdfUnavailable');
+  try {
+    return { bytes: await engine.receiptPdf(document), fileName };
+  } catch (error) {
+    ctx.log.error('payments: the receipt PDF could not be drawn', {
+      orderId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    throw new ServiceError('SERVICE_UNAVAILABLE', 'receiptPdfUnavailable');
+  }
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Download, ExternalLink, Printer } from 'lucide-react';
 import { useState } from 'react';
-import type { Receipt } from '@worker/contract/receipts';
+import { type Receipt, sellerLanguage } from '@worker/contract/receipts';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { receiptQueries, receiptsApi } from '../../api/receipts';
@@ -42,6 +42,10 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
   const method = receipt.paymentMethod === 'PAYPAL' ? t`PayPal` : t`Card (Stripe)`;
   const refund = receipt.refund;
   const { periodStart, periodEnd } = receipt.item;
+  // The seller's details are the operator's registered text: in the other language they stay as
+  // registered, marked with their language and said to be so (decision 061).
+  const sellerLang = sellerLanguage(receipt.seller);
+  const sellerForeign = !locale.startsWith(sellerLang === 'en' ? 'en' : 'zh');
   return (
     <article
       data-testid="receipt"
@@ -58,14 +62,28 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           </p>
         </div>
         <address data-testid="receipt-seller" className="text-sm not-italic text-zinc-300 sm:text-right print:text-zinc-700">
-          <p className="font-semibold text-white print:text-black">{receipt.seller.name}</p>
-          {receipt.seller.addressLines.map((line) => (
-            <p key={line}>{line}</p>
-          ))}
-          <p>{receipt.seller.email}</p>
+          <p className="text-xs text-zinc-400 print:text-zinc-600">
+            <Trans>Seller</Trans>
+          </p>
+          <div lang={sellerForeign ? sellerLang : undefined}>
+            <p className="font-semibold text-white print:text-black">{receipt.seller.name}</p>
+            {receipt.seller.addressLines.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+            <p>{receipt.seller.email}</p>
+          </div>
           {receipt.seller.taxId && (
             <p>
               <Trans>Tax ID</Trans> {receipt.seller.taxId}
+            </p>
+          )}
+          {sellerForeign && (
+            <p data-testid="receipt-seller-note" className="mt-1 text-xs text-zinc-400 print:text-zinc-600">
+              {sellerLang === 'en' ? (
+                <Trans>The seller’s name and address as registered, in English.</Trans>
+              ) : (
+                <Trans>The seller’s name and address as registered, in Chinese.</Trans>
+              )}
             </p>
           )}
         </address>
@@ -200,8 +218,31 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
             <span className="hidden break-all print:inline"> {receipt.hostedInvoiceUrl}</span>
           </p>
         )}
+        <section aria-labelledby="receipt-terms" data-testid="receipt-terms" className="space-y-1 pt-2">
+          <h2 id="receipt-terms" className="font-semibold text-zinc-300 print:text-black">
+            <Trans>Terms</Trans>
+          </h2>
+          <p>
+            {receipt.billing === 'pack' ? (
+              <Trans>The {credits} credits of this pack never expire.</Trans>
+            ) : receipt.billing === 'yearly' ? (
+              <Trans>
+                Billed once a year: {credits} credits are added every month of the 12 months paid for. Unused subscription credits roll over
+                while the subscription is active and lapse when it ends.
+              </Trans>
+            ) : (
+              <Trans>
+                Billed monthly: {credits} credits are added each month of the subscription. Unused subscription credits roll over while the
+                subscription is active and lapse when it ends.
+              </Trans>
+            )}
+          </p>
+          <p>
+            <Trans>A refund can be requested within 3 days of payment if its credits are unused, at most twice in 30 days.</Trans>
+          </p>
+        </section>
         <p>
-          <Trans>Thank you for your purchase. Credits never expire; refunds are possible within 3 days of payment.</Trans>
+          <Trans>Thank you for your purchase.</Trans>
         </p>
       </div>
     </article>
