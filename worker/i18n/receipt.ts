@@ -80,7 +80,8 @@ export const RECEIPT_TEXTS = {
     period: (start, end) => `Period ${start} – ${end}`,
     stripeInvoice: 'Stripe invoice',
     seller: 'Seller',
-    sellerAsRegistered: 'The seller’s name and address as registered, in Chinese.',
+    // A straight apostrophe: Noto Sans TC draws U+2019 full width, as Chinese punctuation.
+    sellerAsRegistered: "The seller's name and address as registered, in Chinese.",
     termsHeading: 'Terms',
     packTerms: (n) => `The ${n} credits of this pack never expire.`,
     monthlyTerms: (n) =>

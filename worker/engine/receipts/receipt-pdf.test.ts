@@ -43,6 +43,15 @@ describe('receipt PDF through the engine service', () => {
     expect(new TextDecoder('latin1').decode(pdf)).toMatch(/\/Lang \(en\)/);
   });
 
+  it('wraps Chinese between characters, not only at the spaces around numbers', async () => {
+    const term = '按年計費：在已付款的 12 個月內每月加入 1,000 點數。未使用的訂閱點數在訂閱有效期間會累積到下個月，訂閱結束時失效。';
+    const { lines } = await readPdfText(await client.receiptPdf!({ ...document, terms: { heading: '條款', lines: [term] } }));
+    const start = lines.findIndex((l) => l.startsWith('按年計費'));
+    // Two lines, the first filled past "1,000 點數" (a space-only wrap broke before 點數), together the whole term.
+    expect(lines[start]).toContain('1,000 點數。未使用');
+    expect(lines[start]! + lines[start + 1]!).toBe(term);
+  });
+
   it('refuses an unsigned request', async () => {
     const response = await service.request(`http://engine.internal${ENGINE_RECEIPT_PDF_PATH}`, {
       method: 'POST',

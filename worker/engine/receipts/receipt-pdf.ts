@@ -7,6 +7,7 @@
  * bound to its marked content by MCID, /Lang on the catalogue and on the seller's block when it is
  * in another language, and the title shown instead of the file name. Rules and shading are artifacts.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
@@ -157,14 +158,20 @@ class TaggedPage {
     );
   }
 
-  /** Breaks text into lines no wider than `width` (at spaces, or anywhere for text without them: Chinese, addresses). */
+  /**
+   * Breaks text into lines no wider than `width`: at spaces, between any two Chinese characters,
+   * and anywhere in a word too long for a line (an address, a URL). Chinese closing punctuation
+   * stays on the line it ends rather than starting the next.
+   */
   wrap(value: string, width: number, size: number, bold = false): string[] {
     const font = bold ? this.fonts.bold : this.fonts.regular;
     const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
     const lines: string[] = [];
     let line = '';
-    for (const token of value.split(/(?<=\s)/)) {
-      if (fits(line + token)) {
+    for (const token of value.split(
+      /(?<=\s)|(?<=[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef])|(?=[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef])/,
+    )) {
+      if (fits(line + token) || (line && /^[，。、；：！？）」』]$/.test(token))) {
         line += token;
         continue;
       }
@@ -191,13 +198,23 @@ function printable(fonts: { regular: PDFFont }, value: string): string {
   return [...value.replace(/[\r\n\t]+/g, ' ')].map((ch) => (known.has(ch.codePointAt(0)!) ? ch : '\ufffd')).join('');
 }
 
+/**
+ * A subset font's name as the PDF format spells it: six capital letters, `+`, the font's name. The
+ * letters come from the document's text, so the same receipt names its subsets the same way.
+ */
+function subsetName(input: ReceiptDocument, fontName: string): string {
+  const digest = createHash('sha256').update(fontName).update(JSON.stringify(input)).digest();
+  const tag = Array.from(digest.subarray(0, 6), (byte) => String.fromCharCode(65 + (byte % 26))).join('');
+  return `${tag}+${fontName}`;
+}
+
 /** The receipt as PDF bytes. */
 export async function renderReceiptPdf(input: ReceiptDocument): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.registerFontkit(cachingFontkit);
   const data = fontFiles();
-  const regular = await doc.embedFont(data.regular, { subset: true });
-  const bold = await doc.embedFont(data.bold, { subset: true });
+  const regular = await doc.embedFont(data.regular, { subset: true, customName: subsetName(input, 'NotoSansTC-Regular') });
+  const bold = await doc.embedFont(data.bold, { subset: true, customName: subsetName(input, 'NotoSansTC-Bold') });
   const fonts = { regular, bold };
   // Every string through the font's character set, so an unknown glyph cannot break the layout.
   const d = JSON.parse(JSON.stringify(input), (_key, value) =>
@@ -213,8 +230,9 @@ export async function renderReceiptPdf(input: ReceiptDocument): Promise<Uint8Arr
   doc.setLanguage(d.lang);
   writeStructure(doc, page, root);
   doc.setProducer('Image Studio receipts');
-  doc.setCreationDate(new Date(0));
-  doc.setModificationDate(new Date(0));
+  const now = new Date();
+  doc.setCreationDate(now);
+  doc.setModificationDate(now);
   // Without object streams: every dictionary stays plain text, readable by older tools and checkers.
   return doc.save({ useObjectStreams: false });
 }
