@@ -73,6 +73,8 @@ export const imagePreflightRequest = z.object({
   width: wholeNumber('width', 256, 2048).default(1024),
   height: wholeNumber('height', 256, 2048).default(1024),
   seed: wholeNumber('seed', OPTION_LIMITS.seed.min, OPTION_LIMITS.seed.max).optional(),
+  /** Variations take the next seeds: an option counts as ignored only when all of them ignore it. */
+  count: wholeNumber('count', OPTION_LIMITS.count.min, OPTION_LIMITS.count.max).default(1),
   model: z.enum(MODELS).default('nano'),
 });
 export type ImagePreflightRequest = z.infer<typeof imagePreflightRequest>;

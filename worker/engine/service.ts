@@ -27,6 +27,8 @@ import { credentialsFromPem } from '../adapters/provenance/credentials';
 import type { Provenance } from '../adapters/provenance/port';
 import { EngineBusyError, EngineInputError } from '../contract/engine-operations';
 import { createEnginePool, type EnginePool } from './pool';
+import { ENGINE_PREFLIGHT_PATH, wirePreflightRequest } from '../contract/image-preflight';
+import { preflightTextToImage } from './render/preflight';
 
 /** Five 10 MB uploads as base64 (an edit), plus JSON. */
 const MAX_BODY_BYTES = 80 * 1024 * 1024;
@@ -57,44 +59,55 @@ export function createEngineService(options: EngineServiceOptions) {
   };
   const invalid = (c: Context, error: z.ZodError) =>
     c.json({ message: `invalid operation: ${error.issues[0]?.path.join('.')} ${error.issues[0]?.message}` }, 400);
-  return new Hono()
-    .get('/health', (c) => c.json({ status: 'ok' }))
-    .post(ENGINE_RUN_PATH, limit, async (c) => {
-      const signed = await signedJson(c);
-      if ('refusal' in signed) return signed.refusal;
-      const parsed = wireOperation.safeParse(signed.json);
-      if (!parsed.success) return invalid(c, parsed.error);
-      try {
-        const output = await options.pool.run(parsed.data);
-        return c.body(output.bytes as Uint8Array<ArrayBuffer>, 200, {
-          'content-type': output.contentType,
-          'x-engine-width': String(output.width),
-          'x-engine-height': String(output.height),
-          ...(output.ignoredOptions?.length ? { [ENGINE_IGNORED_OPTIONS_HEADER]: output.ignoredOptions.join(',') } : {}),
-        });
-      } catch (error) {
-        if (error instanceof EngineInputError) return c.json({ code: error.code, message: error.message }, 422);
-        // A full pool is not a failure: the caller puts the job back in line and asks again then.
-        if (error instanceof EngineBusyError)
-          return c.json({ message: 'engine busy' }, 503, { 'retry-after': String(error.retryAfterSeconds) });
-        console.error(JSON.stringify({ level: 'error', message: 'engine operation failed', op: parsed.data.op, error: String(error) }));
-        return c.json({ message: 'engine failure' }, 500);
-      }
-    })
-    .post(ENGINE_MARK_PATH, limit, async (c) => {
-      const signed = await signedJson(c);
-      if ('refusal' in signed) return signed.refusal;
-      const parsed = wireMarkRequest.safeParse(signed.json);
-      if (!parsed.success) return invalid(c, parsed.error);
-      const { image, origin, agent, source } = parsed.data;
-      try {
-        const marked = await provenance.mark(image, { origin, agent, ...(source ? { source } : {}) });
-        return c.body(marked as Uint8Array<ArrayBuffer>, 200, { 'content-type': image.contentType });
-      } catch (error) {
-        console.error(JSON.stringify({ level: 'error', message: 'marking failed', error: String(error) }));
-        return c.json({ message: 'marking failed' }, 500);
-      }
-    });
+  return (
+    new Hono()
+      .get('/health', (c) => c.json({ status: 'ok' }))
+      .post(ENGINE_RUN_PATH, limit, async (c) => {
+        const signed = await signedJson(c);
+        if ('refusal' in signed) return signed.refusal;
+        const parsed = wireOperation.safeParse(signed.json);
+        if (!parsed.success) return invalid(c, parsed.error);
+        try {
+          const output = await options.pool.run(parsed.data);
+          return c.body(output.bytes as Uint8Array<ArrayBuffer>, 200, {
+            'content-type': output.contentType,
+            'x-engine-width': String(output.width),
+            'x-engine-height': String(output.height),
+            ...(output.ignoredOptions?.length ? { [ENGINE_IGNORED_OPTIONS_HEADER]: output.ignoredOptions.join(',') } : {}),
+          });
+        } catch (error) {
+          if (error instanceof EngineInputError) return c.json({ code: error.code, message: error.message }, 422);
+          // A full pool is not a failure: the caller puts the job back in line and asks again then.
+          if (error instanceof EngineBusyError)
+            return c.json({ message: 'engine busy' }, 503, { 'retry-after': String(error.retryAfterSeconds) });
+          console.error(JSON.stringify({ level: 'error', message: 'engine operation failed', op: parsed.data.op, error: String(error) }));
+          return c.json({ message: 'engine failure' }, 500);
+        }
+      })
+      // Before Start: which options the renderer will ignore for a prompt (render/preflight.ts). Cheap
+      // and pure (no rendering), so it runs here rather than waiting for a pool thread behind renders.
+      .post(ENGINE_PREFLIGHT_PATH, limit, async (c) => {
+        const signed = await signedJson(c);
+        if ('refusal' in signed) return signed.refusal;
+        const parsed = wirePreflightRequest.safeParse(signed.json);
+        if (!parsed.success) return invalid(c, parsed.error);
+        return c.json(preflightTextToImage(parsed.data), 200);
+      })
+      .post(ENGINE_MARK_PATH, limit, async (c) => {
+        const signed = await signedJson(c);
+        if ('refusal' in signed) return signed.refusal;
+        const parsed = wireMarkRequest.safeParse(signed.json);
+        if (!parsed.success) return invalid(c, parsed.error);
+        const { image, origin, agent, source } = parsed.data;
+        try {
+          const marked = await provenance.mark(image, { origin, agent, ...(source ? { source } : {}) });
+          return c.body(marked as Uint8Array<ArrayBuffer>, 200, { 'content-type': image.contentType });
+        } catch (error) {
+          console.error(JSON.stringify({ level: 'error', message: 'marking failed', error: String(error) }));
+          return c.json({ message: 'marking failed' }, 500);
+        }
+      })
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ModelName } from '../../contract/generation';
 import type { GenerationOption, GenerationTuning, OptionSupport } from '../../contract/generation-options';
 import type { ImageOperation, TextOperation } from '../../contract/operations';
 import type { EngineOperation, EngineOutput } from '../../contract/engine-operations';
+import type { TextToImagePreflight, TextToImagePreflightInput } from '../../contract/image-preflight';
 
 /**
  * What to make, as a typed operation (contract/operations.ts), never a prompt to be parsed: the
@@ -50,6 +51,12 @@ export interface ImageEngine {
   readonly options?: OptionSupport;
   textToImage(input: TextToImageInput): Promise<EngineImage>;
   edit(input: EditInput): Promise<EngineImage>;
+  /**
+   * Before Start: the options this engine will ignore for a text-to-image prompt beyond its
+   * `options` table (the offline renderer cannot use a negative prompt naming nothing the scene
+   * holds). Cheap, nothing is drawn. Absent: the `options` table is the whole answer.
+   */
+  preflight?(input: TextToImagePreflightInput): Promise<TextToImagePreflight>;
 }
 
 /**
@@ -59,6 +66,8 @@ export interface ImageEngine {
  */
 export interface OfflineEngine {
   run(op: EngineOperation): Promise<EngineOutput>;
+  /** The text-to-image preflight (engine/render/preflight.ts), answered without rendering. */
+  preflight?(input: TextToImagePreflightInput): Promise<TextToImagePreflight>;
 }
 
 export interface ImageEngines {
