@@ -62,12 +62,13 @@ describe('text-to-image preflight', () => {
     expect(await ask({ ...anySeed, negativePrompt: 'low quality' })).toMatchObject({ ignoredOptions: ['negativePrompt'] });
   }, 60_000);
 
-  it('validates and bounds the body like the generate route, and wants a signed-in caller', async () => {
+  it('validates and bounds the body like the generate route, and answers signed-out visitors too', async () => {
     t = await createTestApp();
     const { token } = await t.signIn('preflight-bounds@example.com');
     const post = (json: Record<string, unknown>, withToken = true) =>
       t.request('/api/generate-image/preflight', { method: 'POST', ...(withToken ? { token } : {}), json });
-    expect((await post({ prompt: 'a fox', negativePrompt: 'dog' }, false)).status).toBe(401);
+    // Public: a signed-out visitor types in the workbench too.
+    expect((await post({ prompt: 'a fox', negativePrompt: 'dog' }, false)).status).toBe(200);
     expect((await post({ prompt: '' })).status).toBe(400);
     expect((await post({ prompt: 'a fox', negativePrompt: 'x'.repeat(2001) })).status).toBe(400);
     expect((await post({ prompt: 'x'.repeat(5001) })).status).toBe(400);

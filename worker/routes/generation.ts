@@ -11,7 +11,8 @@ import {
   modelsResponse,
   uploadedImageResponse,
 } from '../contract/responses/generation';
-import { createRouter, errors, formDoc, jsonBody, okJson, signedIn } from '../lib/openapi';
+import { createRouter, errors, formDoc, jsonBody, okJson, optionalSignIn, signedIn } from '../lib/openapi';
+import { clientNetwork } from '../lib/client-ip';
 import { validateValue } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { callerLocale } from '../middleware/errors';
@@ -98,13 +99,17 @@ export const generationRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/preflight',
-      summary: 'Options the engine will ignore for a text-to-image request (nothing drawn or debited)',
-      ...generation,
+      summary: 'Options the engine will ignore for a text-to-image request (public; nothing drawn or debited)',
+      tags: ['Generation'],
+      ...optionalSignIn,
       request: { body: jsonBody(imagePreflightRequest) },
       responses: { 200: okJson(imagePreflightResponse, 'What the engine will not use'), ...errors(429, 503) },
     }),
     async (c) => {
-      const answer = await preflightTextToImage(c.get('deps'), requireUser(c).id, c.req.valid('json'));
+      // The workbench asks while a signed-out visitor types too: limited per user, else per network.
+      const user = c.get('user');
+      const caller = user ? `user:${user.id}` : `ip:${clientNetwork(c)}`;
+      const answer = await preflightTextToImage(c.get('deps'), caller, c.req.valid('json'));
       return c.json({ success: true as const, ...answer }, 200);
     },
   )

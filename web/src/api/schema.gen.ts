@@ -769,7 +769,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Options the engine will ignore for a text-to-image request (nothing drawn or debited) */
+        /** Options the engine will ignore for a text-to-image request (public; nothing drawn or debited) */
         post: operations["postGenerateImagePreflight"];
         delete?: never;
         options?: never;

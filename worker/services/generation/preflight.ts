@@ -5,7 +5,7 @@ import { EngineError } from './engine';
 import type { ServiceContext } from '../context';
 
 /**
- * Preflights one user may ask for in five minutes. The workbench asks once per pause in typing
+ * Preflights one user (or one network, signed out) may ask for in five minutes. The workbench asks once per pause in typing
  * (400 ms), so a steady typist stays under one a second; a script asking in a loop is stopped
  * before it takes the engine from the renders.
  */
@@ -20,10 +20,11 @@ export const PREFLIGHTS_PER_USER = { limit: 300, windowSeconds: 300 };
  */
 export async function preflightTextToImage(
   ctx: ServiceContext<'images' | 'limits'>,
-  userId: string,
+  /** Who asks, for the rate limit: `user:<id>`, or `ip:<network>` for a signed-out visitor. */
+  caller: string,
   request: ImagePreflightRequest,
 ): Promise<TextToImagePreflight> {
-  const allowed = await ctx.limits.hit(`image-preflight:user:${userId}`, PREFLIGHTS_PER_USER);
+  const allowed = await ctx.limits.hit(`image-preflight:${caller}`, PREFLIGHTS_PER_USER);
   if (!allowed.allowed) throw new ServiceError('RATE_LIMITED', 'tooManyRequests', { retryAfter: allowed.retryAfterSeconds });
   const engine = ctx.images.forModel(request.model);
   if (!engine) throw new ServiceError('VALIDATION_FAILED', say('modelUnavailable', { model: request.model }), { field: 'model' });
