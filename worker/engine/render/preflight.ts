@@ -34,7 +34,8 @@ export function preflightTextToImage(input: TextToImagePreflightInput): TextToIm
   const plain = seeds.map((seed) => fingerprint({ ...base, seed, negativePrompt: undefined }));
   /** Whether this negative prompt changes the picture for at least one of the seeds. */
   const changes = (negative: string) =>
-    omitsAnything(readNegativePrompt(negative)) && seeds.some((seed, i) => fingerprint({ ...base, seed, negativePrompt: negative }) !== plain[i]);
+    omitsAnything(readNegativePrompt(negative)) &&
+    seeds.some((seed, i) => fingerprint({ ...base, seed, negativePrompt: negative }) !== plain[i]);
 
   const unknown = new Set(readNegativePrompt(negativePrompt).unknown);
   const unusedTerms: TextToImagePreflight['unusedTerms'] = [];
