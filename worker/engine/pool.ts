@@ -3,10 +3,16 @@ import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
 import { EngineBusyError, EngineInputError, type EngineOperation, type EngineOutput } from '../contract/engine-operations';
 import type { PoolResult } from './pool-task';
+import type { TextToImagePreflight, TextToImagePreflightInput } from '../contract/image-preflight';
 
 export interface EnginePool {
   /** Runs an operation on a free thread, or waits in the pool's short queue; a full queue throws EngineBusyError. */
   run(op: EngineOperation): Promise<EngineOutput>;
+  /**
+   * The text-to-image preflight, on the calling thread: it draws nothing (a few milliseconds), so it
+   * does not wait behind renders for a worker thread. The renderer's modules load on the first call.
+   */
+  preflight(input: TextToImagePreflightInput): Promise<TextToImagePreflight>;
   /** Threads the pool may use (fixed at creation). */
   readonly threads: number;
   /** Operations running or queued right now. */
@@ -65,6 +71,9 @@ export function createEnginePool(options: { threads?: number; idleTimeoutMs?: nu
       if (result.ok) return { ...result.output, bytes: new Uint8Array(result.output.bytes) };
       if (result.inputError) throw new EngineInputError(result.inputError, result.message);
       throw new Error(result.message);
+    },
+    async preflight(input) {
+      return (await import('./render/preflight')).preflightTextToImage(input);
     },
     async close() {
       closed = true;

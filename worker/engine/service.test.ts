@@ -188,4 +188,22 @@ describe('engine service', () => {
       retryAfterSeconds: 3,
     });
   });
+
+  it('answers the text-to-image preflight for a signed client, and refuses an unsigned one', async () => {
+    const fox = { prompt: 'a red fox in a meadow', style: 'realistic', width: 256, height: 256, seed: 4 };
+    expect(await client().preflight!({ ...fox, negativePrompt: 'low quality, submarine' })).toEqual({
+      ignoredOptions: ['negativePrompt'],
+      unusedTerms: [
+        { term: 'low quality', reason: 'unknown' },
+        { term: 'submarine', reason: 'unknown' },
+      ],
+    });
+    expect(await client().preflight!({ ...fox, prompt: 'a fox and a dog', negativePrompt: 'dog' })).toEqual({
+      ignoredOptions: [],
+      unusedTerms: [],
+    });
+    await expect(client('wrong-secret-0123456789abcdef0123456789').preflight!({ ...fox, negativePrompt: 'dog' })).rejects.toMatchObject({
+      retryable: false,
+    });
+  });
 });

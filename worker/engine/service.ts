@@ -30,6 +30,8 @@ import { EngineBusyError, EngineInputError } from '../contract/engine-operations
 import { createEnginePool, type EnginePool } from './pool';
 import { ENGINE_RECEIPT_PDF_PATH, RECEIPT_DOCUMENT_MAX_BYTES, receiptDocument } from '../contract/receipt-document';
 import { renderReceiptPdf } from './receipts/receipt-pdf';
+import { ENGINE_PREFLIGHT_PATH, wirePreflightRequest } from '../contract/image-preflight';
+import { preflightTextToImage } from './render/preflight';
 
 /** Five 10 MB uploads as base64 (an edit), plus JSON. */
 const MAX_BODY_BYTES = 80 * 1024 * 1024;
@@ -84,6 +86,15 @@ export function createEngineService(options: EngineServiceOptions) {
           console.error(JSON.stringify({ level: 'error', message: 'engine operation failed', op: parsed.data.op, error: String(error) }));
           return c.json({ message: 'engine failure' }, 500);
         }
+      })
+      // Before Start: which options the renderer will ignore for a prompt (render/preflight.ts). Cheap
+      // and pure (no rendering), so it runs here rather than waiting for a pool thread behind renders.
+      .post(ENGINE_PREFLIGHT_PATH, limit, async (c) => {
+        const signed = await signedJson(c);
+        if ('refusal' in signed) return signed.refusal;
+        const parsed = wirePreflightRequest.safeParse(signed.json);
+        if (!parsed.success) return invalid(c, parsed.error);
+        return c.json(preflightTextToImage(parsed.data), 200);
       })
       .post(ENGINE_MARK_PATH, limit, async (c) => {
         const signed = await signedJson(c);

@@ -11,7 +11,8 @@ import {
   modelsResponse,
   uploadedImageResponse,
 } from '../contract/responses/generation';
-import { createRouter, errors, formDoc, jsonBody, okJson, signedIn } from '../lib/openapi';
+import { createRouter, errors, formDoc, jsonBody, okJson, optionalSignIn, signedIn } from '../lib/openapi';
+import { clientNetwork } from '../lib/client-ip';
 import { validateValue } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { callerLocale } from '../middleware/errors';
@@ -20,6 +21,8 @@ import { presentFileUrl } from '../services/files/files';
 import { getGenerationStatus, startEdit, startTextToImage } from '../jobs/start/generation';
 import { logoVector } from '../jobs/start/logo-vector';
 import { modelCatalogue } from '../services/generation/models';
+import { preflightTextToImage } from '../services/generation/preflight';
+import { imagePreflightRequest, imagePreflightResponse } from '../contract/image-preflight';
 import { deleteRecord, listRecords, recordStats } from '../services/generation/records';
 import { resolveTextToImageTool, resolveToolRequest } from '../services/generation/tool-requests';
 import { checkUploadedImage, storeUpload } from '../services/generation/uploads';
@@ -89,6 +92,26 @@ export const generationRoutes = createRouter()
   )
   .openapi(textToImage('/generate', 'Same as POST /api/generate-image'), async (c) =>
     c.json(await startTextToImage(c.get('deps'), requireUser(c).id, resolveTextToImageTool(c.req.valid('json'))), 200),
+  )
+  // Before Start, which options the engine will ignore for this prompt (a negative prompt naming
+  // nothing the offline renderer draws or this scene holds): no job, no debit.
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/preflight',
+      summary: 'Options the engine will ignore for a text-to-image request (public; nothing drawn or debited)',
+      tags: ['Generation'],
+      ...optionalSignIn,
+      request: { body: jsonBody(imagePreflightRequest) },
+      responses: { 200: okJson(imagePreflightResponse, 'What the engine will not use'), ...errors(429, 503) },
+    }),
+    async (c) => {
+      // The workbench asks while a signed-out visitor types too: limited per user, else per network.
+      const user = c.get('user');
+      const caller = user ? `user:${user.id}` : `ip:${clientNetwork(c)}`;
+      const answer = await preflightTextToImage(c.get('deps'), caller, c.req.valid('json'));
+      return c.json({ success: true as const, ...answer }, 200);
+    },
   )
   .openapi(
     createRoute({

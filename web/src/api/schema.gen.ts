@@ -760,6 +760,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/generate-image/preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options the engine will ignore for a text-to-image request (public; nothing drawn or debited) */
+        post: operations["postGenerateImagePreflight"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/generate-image/status/{id}": {
         parameters: {
             query?: never;
@@ -2037,6 +2054,21 @@ export interface components {
             /** @enum {string} */
             status: "ok" | "degraded";
             version: string;
+        };
+        ImagePreflight: {
+            /** @description Options this request sets that the engine will not use */
+            ignoredOptions: ("negativePrompt" | "seed" | "strength" | "steps" | "cfgScale" | "sampler")[];
+            /** @enum {boolean} */
+            success: true;
+            /** @description Terms of the negative prompt the engine cannot act on */
+            unusedTerms: {
+                /**
+                 * @description `unknown`: the engine draws no such thing; `absent`: this picture holds none
+                 * @enum {string}
+                 */
+                reason: "unknown" | "absent";
+                term: string;
+            }[];
         };
         JobRunResult: {
             /**
@@ -6143,6 +6175,110 @@ export interface operations {
             };
             /** @description Unexpected error (reported; nothing half-written) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postGenerateImagePreflight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    count?: number | string;
+                    /** @default 1024 */
+                    height?: number | string;
+                    /**
+                     * @default nano
+                     * @enum {string}
+                     */
+                    model?: "nano" | "gemini" | "gemini-enhanced";
+                    negativePrompt?: string;
+                    prompt: string;
+                    seed?: number | string;
+                    /** @default realistic */
+                    style?: string;
+                    /** @default 1024 */
+                    width?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description What the engine will not use */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImagePreflight"];
+                };
+            };
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type or file format */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; `retryAfter` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

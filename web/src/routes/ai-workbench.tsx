@@ -61,6 +61,7 @@ function WorkbenchForm({ wb, onStart }: { wb: WorkbenchState; onStart: () => voi
         value={wb.advanced}
         onChange={wb.setAdvanced}
         honoured={wb.honoured}
+        preflight={wb.preflight}
         isExpanded={wb.advancedOpen}
         onExpandedChange={wb.setAdvancedOpen}
       />

@@ -1,4 +1,5 @@
 import { SIZES, UPLOAD } from '../../contract/generation';
+import { NOTHING_IGNORED } from '../../contract/image-preflight';
 import type { EditInput, EngineImage, ImageEngine, TextToImageInput } from './port';
 import { EngineError } from './port';
 import { base64ToBytes, bytesToBase64 } from '../../lib/bytes';
@@ -86,6 +87,8 @@ export function createGeminiEngine(options: GeminiEngineOptions): ImageEngine {
     name: `gemini:${options.model}`,
     // Gemini has no steps, guidance scale, sampler or strength: the negative prompt becomes an "Avoid:" line.
     options: { textToImage: ['negativePrompt', 'seed'], edit: ['negativePrompt', 'seed'] },
+    // The model reads the negative prompt's words itself: nothing in it is known to be ignored.
+    preflight: async () => NOTHING_IGNORED,
 
     async textToImage(input: TextToImageInput): Promise<EngineImage> {
       const ratio = nearestAspectRatio(input.width, input.height);

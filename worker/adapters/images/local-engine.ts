@@ -61,5 +61,6 @@ export function createLocalEngine(offline: OfflineEngine): ImageEngine {
     textToImage: async ({ operation, style, width, height, seed }) =>
       image(await offline.run(dispatchOperation(TEXT_OPERATIONS({ style, width, height, seed }), operation))),
     edit: async ({ operation, model: _model, ...frame }) => image(await offline.run(dispatchOperation(IMAGE_OPERATIONS(frame), operation))),
+    ...(offline.preflight ? { preflight: offline.preflight.bind(offline) } : {}),
   };
 }

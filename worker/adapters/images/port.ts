@@ -4,6 +4,7 @@ import type { GenerationOption, GenerationTuning, OptionSupport } from '../../co
 import type { ImageOperation, TextOperation } from '../../contract/operations';
 import type { EngineOperation, EngineOutput } from '../../contract/engine-operations';
 import type { ReceiptDocument } from '../../contract/receipt-document';
+import type { TextToImagePreflight, TextToImagePreflightInput } from '../../contract/image-preflight';
 
 /**
  * What to make, as a typed operation (contract/operations.ts), never a prompt to be parsed: the
@@ -51,6 +52,12 @@ export interface ImageEngine {
   readonly options?: OptionSupport;
   textToImage(input: TextToImageInput): Promise<EngineImage>;
   edit(input: EditInput): Promise<EngineImage>;
+  /**
+   * Before Start: the options this engine will ignore for a text-to-image prompt beyond its
+   * `options` table (the offline renderer cannot use a negative prompt naming nothing the scene
+   * holds). Cheap, nothing is drawn. Absent: the `options` table is the whole answer.
+   */
+  preflight?(input: TextToImagePreflightInput): Promise<TextToImagePreflight>;
 }
 
 /**
@@ -65,6 +72,8 @@ export interface OfflineEngine {
    * engine service's `/v1/receipt-pdf` on Workers. Absent where the engine cannot draw one.
    */
   receiptPdf?(document: ReceiptDocument): Promise<Uint8Array>;
+  /** The text-to-image preflight (engine/render/preflight.ts), answered without rendering. */
+  preflight?(input: TextToImagePreflightInput): Promise<TextToImagePreflight>;
 }
 
 export interface ImageEngines {

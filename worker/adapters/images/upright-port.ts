@@ -26,6 +26,7 @@ export function withUprightSources(engine: ImageEngine, images: UprightImages): 
     name: engine.name,
     ...(engine.options ? { options: engine.options } : {}),
     textToImage: (input) => engine.textToImage(input),
+    ...(engine.preflight ? { preflight: engine.preflight.bind(engine) } : {}),
     edit: async (input) => engine.edit({ ...input, images: await Promise.all(input.images.map((image) => uprightSource(image, images))) }),
   };
 }

@@ -1,4 +1,5 @@
 import type { EditInput, EngineImage, ImageEngine, TextToImageInput } from './port';
+import { NOTHING_IGNORED } from '../../contract/image-preflight';
 import { EngineError } from './port';
 import { base64ToBytes } from '../../lib/bytes';
 import { engineImageTypeOf, providerError, readAllBytes, styleGuidance } from './provider-errors';
@@ -58,6 +59,8 @@ export function createWorkersAiEngine(options: WorkersAiEngineOptions): ImageEng
       textToImage: flux ? ['negativePrompt', 'seed', 'steps'] : ['negativePrompt', 'seed', 'steps', 'cfgScale'],
       edit: ['negativePrompt', 'seed', 'strength', 'steps', 'cfgScale'],
     },
+    // The model reads the negative prompt ("Avoid: …") itself: nothing in it is known to be ignored.
+    preflight: async () => NOTHING_IGNORED,
 
     async textToImage(input: TextToImageInput): Promise<EngineImage> {
       const negativePrompt = (negativePromptOf(input.operation) ?? input.tuning?.negativePrompt)?.trim();

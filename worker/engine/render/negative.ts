@@ -129,14 +129,21 @@ const NOTHING_OMITTED: NegativeReading = { text: '', omit: new Set(), subjects: 
  */
 const TERM_SEPARATORS = /[,，、;；|\n]+|\s+(?:and|or|&)\s+/u;
 
+/** The negative prompt's terms, trimmed, empty ones dropped ("trees, clouds" → trees | clouds). */
+export function negativeTerms(negativePrompt: string | undefined): string[] {
+  return (negativePrompt ?? '')
+    .split(TERM_SEPARATORS)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
 /** Reads a negative prompt: the parts and subjects it names, and the terms the engine does not know. */
 export function readNegativePrompt(negativePrompt: string | undefined): NegativeReading {
   if (!negativePrompt?.trim()) return NOTHING_OMITTED;
   const omit = new Set<Omittable>();
   const things: string[] = [];
   const unknown: string[] = [];
-  for (const term of negativePrompt.split(TERM_SEPARATORS).map((part) => part.trim())) {
-    if (!term) continue;
+  for (const term of negativeTerms(negativePrompt)) {
     if (!FLAW.test(term)) {
       things.push(term);
       if (!namesSomething(term)) unknown.push(term);

@@ -29,7 +29,7 @@ export interface FinishOptions {
   omit?: ReadonlySet<Omittable>;
 }
 
-function finishFor(plan: ScenePlan, style: RenderStyle, options: FinishOptions): Finish {
+export function finishFor(plan: ScenePlan, style: RenderStyle, options: FinishOptions): Finish {
   const { scene } = plan.ctx;
   const glowy = scene.time !== 'day' || scene.neon || scene.mood.dreamy || scene.fireflies || scene.lanterns;
   const vivid = scene.mood.vivid ? 1.15 : 1;

@@ -79,8 +79,30 @@ export async function renderFromPrompt(input: RenderInput): Promise<Uint8Array> 
   return (await renderScene(input)).png;
 }
 
-/** {@link renderFromPrompt}, with what the picture holds (tests read the plan rather than guess from pixels). */
-export async function renderScene(input: RenderInput): Promise<RenderedScene> {
+/**
+ * Everything a render decides before it draws a pixel: the scene's plan (its layers as SVG), the
+ * subjects, the setting and the finish's switches. Pure and cheap (no rasterising), so the
+ * preflight (preflight.ts) can tell whether a negative prompt changes the picture by comparing two
+ * of these; {@link renderScene} draws exactly what this decides.
+ */
+export interface PreparedScene {
+  width: number;
+  height: number;
+  seed: number;
+  negative: NegativeReading;
+  look: Look;
+  style: RenderStyle;
+  subjectPrompt: string;
+  subjects: SubjectHit[];
+  plan: ScenePlan;
+  setting: Setting;
+  /** Depth of field (photographic looks with a subject): the focal row and the horizon; null for none. */
+  depth: { focusY: number; horizon: number; sigma: number } | null;
+  /** Sprites get grain (no medium follows and the negative prompt does not name grain). */
+  spriteGrain: boolean;
+}
+
+export function prepareScene(input: RenderInput): PreparedScene {
   const width = Math.max(16, Math.round(input.width));
   const height = Math.max(16, Math.round(input.height));
   const negative = readNegativePrompt(input.negativePrompt);
@@ -109,26 +131,38 @@ export async function renderScene(input: RenderInput): Promise<RenderedScene> {
     plan = planScene({ ...frame, prompt: scenePrompt, sprites: true, groundedSprite });
   }
   let setting: Setting = 'scene';
-  let composed: Raw;
   if (underwater || tabled) {
     // Food and tableware sit on a table, sea animals swim underwater: not in a landscape.
-    const svg = underwater ? underwaterBackdropSvg(width, height, seed) : tableBackdropSvg(width, height, seed);
-    composed = rawOf(await rasterise(svg), width, height);
     plan.ctx.horizon = Math.round(height * (underwater ? 0.5 : 0.6));
     setting = underwater ? 'underwater' : 'table';
     if (underwater) tally(plan.ctx, 'water');
-  } else {
-    composed = await composeLayers(plan, width, height);
   }
   // A photograph is focused on its subject: what lies behind it is soft (photo.ts).
+  let depth: PreparedScene['depth'] = null;
   if (isPhotographic(look) && !negative.omit.has('blur') && (subjects.length > 0 || plan.ctx.scene.subject)) {
     const horizon = plan.ctx.horizon;
     const focusY = main?.kind === 'sky' ? horizon : horizon + (height - horizon) * 0.55;
-    composed = await depthOfField(composed, focusY, horizon, Math.min(width, height) * 0.0032);
+    depth = { focusY, horizon, sigma: Math.min(width, height) * 0.0032 };
   }
-  composed = await placeSubjects(composed, plan, subjects, seed, subjectPrompt, setting, !medium && !negative.omit.has('grain'));
   for (const hit of subjects) for (const part of FAMILY_PART[hit.family] ?? []) tally(plan.ctx, part);
-  const finished = await finishStyle(composed, plan, style, { medium: medium !== undefined, omit: negative.omit });
+  const spriteGrain = !medium && !negative.omit.has('grain');
+  return { width, height, seed, negative, look, style, subjectPrompt, subjects, plan, setting, depth, spriteGrain };
+}
+
+/** {@link renderFromPrompt}, with what the picture holds (tests read the plan rather than guess from pixels). */
+export async function renderScene(input: RenderInput): Promise<RenderedScene> {
+  const prepared = prepareScene(input);
+  const { width, height, seed, negative, look, style, subjects, plan, setting, depth } = prepared;
+  let composed: Raw;
+  if (setting !== 'scene') {
+    const svg = setting === 'underwater' ? underwaterBackdropSvg(width, height, seed) : tableBackdropSvg(width, height, seed);
+    composed = rawOf(await rasterise(svg), width, height);
+  } else {
+    composed = await composeLayers(plan, width, height);
+  }
+  if (depth) composed = await depthOfField(composed, depth.focusY, depth.horizon, depth.sigma);
+  composed = await placeSubjects(composed, plan, subjects, seed, prepared.subjectPrompt, setting, prepared.spriteGrain);
+  const finished = await finishStyle(composed, plan, style, { medium: look.medium !== undefined, omit: negative.omit });
   const png = new Uint8Array(
     await sharp(finished.data, { raw: finished.info }).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer(),
   );

@@ -5,7 +5,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown, Lock, LockOpen } from 'lucide-react';
 import { Button as AriaButton, Disclosure, DisclosurePanel, Heading, ToggleButton } from 'react-aria-components';
 import { type GenerationOption, OPTION_LIMITS, SAMPLERS, type Sampler } from '@worker/contract/generation-options';
+import type { ReactNode } from 'react';
 import { type AdvancedOptionsValue, invalidOption, type WorkbenchMode } from './advanced-options-values';
+import { optionGroups, type Preflight, rangeOf } from './preflight';
 
 export {
   type AdvancedOptionsValue,
@@ -31,14 +33,16 @@ const inputClass =
 /**
  * The workbench's advanced options, collapsed by default: negative prompt, seed (with a lock that
  * keeps it for the next run), strength for editing, steps, guidance scale, and a sampler when the
- * chosen engine offers one. `honoured` lists what the engine applies; the others say so here,
- * before the user spends anything.
+ * chosen engine offers one. `honoured` lists what the engine applies; the others are set apart in a
+ * dimmed group, before the user spends anything. `preflight` is the engine's answer for this prompt
+ * (preflight.ts): a negative prompt it cannot use is said to be ignored, with the words it cannot use.
  */
 export function AdvancedOptions({
   mode,
   value,
   onChange,
   honoured,
+  preflight = null,
   isExpanded,
   onExpandedChange,
 }: {
@@ -46,11 +50,10 @@ export function AdvancedOptions({
   value: AdvancedOptionsValue;
   onChange: (value: AdvancedOptionsValue) => void;
   honoured: readonly GenerationOption[] | null;
+  preflight?: Preflight | null;
   isExpanded: boolean;
   onExpandedChange: (expanded: boolean) => void;
 }) {
-  const { t } = useLingui();
-  const { i18n } = useLinguiCore();
   const set = <K extends keyof AdvancedOptionsValue>(key: K, v: AdvancedOptionsValue[K]) => onChange({ ...value, [key]: v });
   const invalid = invalidOption(value);
   const shown: GenerationOption[] = [
@@ -60,11 +63,35 @@ export function AdvancedOptions({
     'steps',
     'cfgScale',
   ];
-  const ignored = honoured ? shown.filter((o) => !honoured.includes(o)) : [];
-  const ignoredList = ignored.map((o) => i18n._(OPTION_NAMES[o])).join(i18n.locale.startsWith('zh') ? '、' : ', ');
+  const { used, unused } = optionGroups(shown, honoured);
   const offersSampler = honoured?.includes('sampler') ?? false;
-  const invalidName = invalid ? i18n._(OPTION_NAMES[invalid]) : '';
-  const strengthPercent = new Intl.NumberFormat(i18n.locale, { style: 'percent' }).format(value.strength);
+  const negativeIgnored = mode === 'text-to-image' && (preflight?.ignoredOptions.includes('negativePrompt') ?? false);
+
+  const fields: Record<GenerationOption, ReactNode> = {
+    negativePrompt: (
+      <NegativePromptField
+        key="negativePrompt"
+        mode={mode}
+        value={value}
+        set={set}
+        invalid={invalid === 'negativePrompt'}
+        preflight={preflight}
+      />
+    ),
+    seed: <SeedField key="seed" value={value} set={set} invalid={invalid === 'seed'} />,
+    strength: <StrengthField key="strength" value={value} set={set} />,
+    steps: <NumberField key="steps" option="steps" value={value.steps} onChange={(v) => set('steps', v)} invalid={invalid === 'steps'} />,
+    cfgScale: (
+      <NumberField
+        key="cfgScale"
+        option="cfgScale"
+        value={value.cfgScale}
+        onChange={(v) => set('cfgScale', v)}
+        invalid={invalid === 'cfgScale'}
+      />
+    ),
+    sampler: null,
+  };
 
   return (
     <Disclosure
@@ -78,7 +105,15 @@ export function AdvancedOptions({
           slot="trigger"
           className="flex w-full items-center justify-between gap-3 rounded-xl px-3.5 py-3 text-left font-medium text-zinc-200 outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
         >
-          <Trans>Advanced options</Trans>
+          <span className="flex flex-wrap items-center gap-2">
+            <Trans>Advanced options</Trans>
+            {/* Closed, the panel still says the negative prompt will be ignored. */}
+            {negativeIgnored && !isExpanded && (
+              <span className="rounded-full bg-amber-400/15 px-2 py-0.5 text-[11px] font-medium text-amber-200">
+                <Trans>Negative prompt ignored</Trans>
+              </span>
+            )}
+          </span>
           <ChevronDown aria-hidden className="h-4 w-4 shrink-0 text-zinc-400 transition group-data-[expanded]:rotate-180" />
         </AriaButton>
       </Heading>
@@ -86,98 +121,197 @@ export function AdvancedOptions({
       <DisclosurePanel>
         {isExpanded && (
           <div className="flex flex-col gap-4 px-3.5 pb-4">
-            <label className="flex flex-col gap-1.5">
-              <span className="text-sm font-medium text-zinc-300">{i18n._(OPTION_NAMES.negativePrompt)}</span>
-              <textarea
-                value={value.negativePrompt}
-                onChange={(e) => set('negativePrompt', e.target.value)}
-                rows={2}
-                maxLength={OPTION_LIMITS.negativePromptMax + 100}
-                aria-invalid={invalid === 'negativePrompt'}
-                aria-describedby="negative-prompt-help"
-                placeholder={t`What to keep out of the picture, e.g. cat, text`}
-                className={`${inputClass} resize-y`}
-                data-testid="negative-prompt"
-              />
-              <span id="negative-prompt-help" className="text-xs text-zinc-500">
-                <Trans>Things named here are left out of the image.</Trans>
-              </span>
-            </label>
-
-            <SeedField value={value} set={set} invalid={invalid === 'seed'} />
-
-            {mode === 'image-to-image' && (
-              <label className="flex flex-col gap-1.5">
-                <span className="flex justify-between text-sm font-medium text-zinc-300">
-                  <span>{i18n._(OPTION_NAMES.strength)}</span>
-                  <output className="tabular-nums text-zinc-400">{strengthPercent}</output>
-                </span>
-                <input
-                  type="range"
-                  min={OPTION_LIMITS.strength.min}
-                  max={OPTION_LIMITS.strength.max}
-                  step={0.05}
-                  value={value.strength}
-                  onChange={(e) => set('strength', Number(e.target.value))}
-                  aria-describedby="strength-help"
-                  className="accent-fuchsia-500"
-                  data-testid="strength"
-                />
-                <span id="strength-help" className="text-xs text-zinc-500">
-                  <Trans>Low keeps your photo close to the original; high lets the edit change it fully.</Trans>
-                </span>
-              </label>
-            )}
-
-            <div className="grid grid-cols-2 gap-3">
-              <label className="flex flex-col gap-1.5">
-                <span className="text-sm font-medium text-zinc-300">{i18n._(OPTION_NAMES.steps)}</span>
-                <input
-                  type="number"
-                  inputMode="numeric"
-                  min={OPTION_LIMITS.steps.min}
-                  max={OPTION_LIMITS.steps.max}
-                  step={1}
-                  value={value.steps}
-                  onChange={(e) => set('steps', e.target.value)}
-                  aria-invalid={invalid === 'steps'}
-                  className={inputClass}
-                  data-testid="steps"
-                />
-              </label>
-              <label className="flex flex-col gap-1.5">
-                <span className="text-sm font-medium text-zinc-300">{i18n._(OPTION_NAMES.cfgScale)}</span>
-                <input
-                  type="number"
-                  inputMode="decimal"
-                  min={OPTION_LIMITS.cfgScale.min}
-                  max={OPTION_LIMITS.cfgScale.max}
-                  step={0.5}
-                  value={value.cfgScale}
-                  onChange={(e) => set('cfgScale', e.target.value)}
-                  aria-invalid={invalid === 'cfgScale'}
-                  className={inputClass}
-                  data-testid="cfg-scale"
-                />
-              </label>
-            </div>
-
+            {used.map((option) => fields[option])}
             {offersSampler && <SamplerField value={value} set={set} />}
 
-            {invalid && (
-              <p role="alert" className="text-xs text-rose-300" data-testid="advanced-invalid">
-                <Trans>Check {invalidName}: it is outside the allowed range.</Trans>
-              </p>
+            {unused.length > 0 && (
+              <fieldset
+                className="flex flex-col gap-4 rounded-xl border border-dashed border-white/10 p-3 opacity-60"
+                data-testid="engine-ignores"
+              >
+                <legend className="flex items-center gap-2 px-1 text-xs font-medium text-zinc-400">
+                  <Trans>Not used by this engine</Trans>
+                  <span className="rounded-full bg-white/10 px-2 py-0.5 text-[11px] text-zinc-300">
+                    <Trans>Ignored</Trans>
+                  </span>
+                </legend>
+                {unused.map((option) => fields[option])}
+              </fieldset>
             )}
-            {ignored.length > 0 && (
-              <p className="text-xs text-amber-200/80" data-testid="engine-ignores">
-                <Trans>This engine does not use: {ignoredList}.</Trans>
-              </p>
-            )}
+
+            {invalid && <InvalidOptionNote option={invalid} />}
           </div>
         )}
       </DisclosurePanel>
     </Disclosure>
+  );
+}
+
+/** The negative prompt, with the engine's answer for this prompt (text to image). */
+function NegativePromptField({
+  mode,
+  value,
+  set,
+  invalid,
+  preflight,
+}: {
+  mode: WorkbenchMode;
+  value: AdvancedOptionsValue;
+  set: Set;
+  invalid: boolean;
+  preflight: Preflight | null;
+}) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiCore();
+  const ignored = mode === 'text-to-image' && (preflight?.ignoredOptions.includes('negativePrompt') ?? false);
+  return (
+    <label className="flex flex-col gap-1.5">
+      <span className="flex items-center justify-between gap-2 text-sm font-medium text-zinc-300">
+        <span>{i18n._(OPTION_NAMES.negativePrompt)}</span>
+        {ignored && (
+          <span
+            className="rounded-full bg-amber-400/15 px-2 py-0.5 text-[11px] font-medium text-amber-200"
+            data-testid="negative-ignored-tag"
+          >
+            <Trans>Ignored for this prompt</Trans>
+          </span>
+        )}
+      </span>
+      <textarea
+        value={value.negativePrompt}
+        onChange={(e) => set('negativePrompt', e.target.value)}
+        rows={2}
+        maxLength={OPTION_LIMITS.negativePromptMax + 100}
+        aria-invalid={invalid}
+        aria-describedby="negative-prompt-help negative-prompt-preflight"
+        placeholder={t`What to keep out of the picture, e.g. cat, text`}
+        className={`${inputClass} resize-y`}
+        data-testid="negative-prompt"
+      />
+      <span id="negative-prompt-help" className="text-xs text-zinc-500">
+        <Trans>Things named here are left out of the image.</Trans>
+      </span>
+      <NegativePromptNote id="negative-prompt-preflight" preflight={mode === 'text-to-image' ? preflight : null} />
+    </label>
+  );
+}
+
+/** Strength, for editing: how far the result may move from the photo. */
+function StrengthField({ value, set }: { value: AdvancedOptionsValue; set: Set }) {
+  const { i18n } = useLinguiCore();
+  const strengthPercent = new Intl.NumberFormat(i18n.locale, { style: 'percent' }).format(value.strength);
+  return (
+    <label className="flex flex-col gap-1.5">
+      <span className="flex justify-between text-sm font-medium text-zinc-300">
+        <span>{i18n._(OPTION_NAMES.strength)}</span>
+        <output className="tabular-nums text-zinc-400">{strengthPercent}</output>
+      </span>
+      <input
+        type="range"
+        min={OPTION_LIMITS.strength.min}
+        max={OPTION_LIMITS.strength.max}
+        step={0.05}
+        value={value.strength}
+        onChange={(e) => set('strength', Number(e.target.value))}
+        aria-describedby="strength-help"
+        className="accent-fuchsia-500"
+        data-testid="strength"
+      />
+      <span id="strength-help" className="text-xs text-zinc-500">
+        <Trans>Low keeps your photo close to the original; high lets the edit change it fully.</Trans>
+      </span>
+    </label>
+  );
+}
+
+/** Steps or guidance scale: a number within the range the server checks. */
+function NumberField({
+  option,
+  value,
+  onChange,
+  invalid,
+}: {
+  option: 'steps' | 'cfgScale';
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+}) {
+  const { i18n } = useLinguiCore();
+  return (
+    <label className="flex flex-col gap-1.5">
+      <span className="text-sm font-medium text-zinc-300">{i18n._(OPTION_NAMES[option])}</span>
+      <input
+        type="number"
+        inputMode={option === 'steps' ? 'numeric' : 'decimal'}
+        min={OPTION_LIMITS[option].min}
+        max={OPTION_LIMITS[option].max}
+        step={option === 'steps' ? 1 : 0.5}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={invalid}
+        className={inputClass}
+        data-testid={option === 'steps' ? 'steps' : 'cfg-scale'}
+      />
+    </label>
+  );
+}
+
+/** Why Start waits: the field out of range, and the range, from the limits the server checks. */
+function InvalidOptionNote({ option }: { option: GenerationOption }) {
+  const { i18n } = useLinguiCore();
+  const name = i18n._(OPTION_NAMES[option]);
+  const range = rangeOf(option);
+  const number = new Intl.NumberFormat(i18n.locale);
+  const min = range ? number.format(range.min) : '';
+  const max = number.format(range ? range.max : OPTION_LIMITS.negativePromptMax);
+  return (
+    <p role="alert" className="text-xs text-rose-300" data-testid="advanced-invalid">
+      {range ? (
+        <Trans>
+          {name} must be {min}–{max}.
+        </Trans>
+      ) : (
+        <Trans>
+          {name} must be at most {max} characters.
+        </Trans>
+      )}
+    </p>
+  );
+}
+
+/** What the engine said of the negative prompt for this prompt: ignored, or which of its words it cannot use. */
+function NegativePromptNote({ id, preflight }: { id: string; preflight: Preflight | null }) {
+  const { i18n } = useLinguiCore();
+  if (!preflight || preflight.unusedTerms.length === 0) return <span id={id} hidden />;
+  const quote = (term: string) => (i18n.locale.startsWith('zh') ? `「${term}」` : `“${term}”`);
+  const separator = i18n.locale.startsWith('zh') ? '、' : ', ';
+  const unknown = preflight.unusedTerms
+    .filter((u) => u.reason === 'unknown')
+    .map((u) => quote(u.term))
+    .join(separator);
+  const absent = preflight.unusedTerms
+    .filter((u) => u.reason === 'absent')
+    .map((u) => quote(u.term))
+    .join(separator);
+  const ignored = preflight.ignoredOptions.includes('negativePrompt');
+  return (
+    <span id={id} role="status" className="flex flex-col gap-0.5 text-xs text-amber-200/90" data-testid="negative-prompt-preflight">
+      {ignored ? (
+        <Trans>This engine will ignore the negative prompt for this prompt: it changes nothing in the picture.</Trans>
+      ) : (
+        <Trans>Some words of the negative prompt will be ignored:</Trans>
+      )}
+      {unknown && (
+        <span data-testid="preflight-unknown">
+          <Trans>Not something this engine draws: {unknown}</Trans>
+        </span>
+      )}
+      {absent && (
+        <span data-testid="preflight-absent">
+          <Trans>Not in this picture: {absent}</Trans>
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -15,6 +15,7 @@ import {
   optionFields,
   type WorkbenchMode,
 } from './advanced-options-values';
+import { preflightBody, usePreflight } from './preflight';
 import { sendWithSuffix } from './prompt-suffix';
 import { useBatchStatuses } from './results';
 import { type PickedImage, useSourceImages } from './source-images';
@@ -87,9 +88,24 @@ export function useWorkbench(mode: WorkbenchMode, search: { prompt?: string; ima
   const badOption = invalidOption(options.advanced);
   const honoured = models.data?.models.nano?.options?.[mode === 'text-to-image' ? 'textToImage' : 'edit'] ?? null;
   const { promptLimit, blocker } = useStartBlocker(mode, text.prompt, images.uploads, badOption, generating);
+  // Before Start, what the engine will ignore for this very prompt (a negative prompt naming nothing it draws here).
+  const preflight = usePreflight(
+    mode === 'text-to-image'
+      ? preflightBody({
+          prompt: sentPrompt(text),
+          negativePrompt: options.advanced.negativePrompt,
+          style: text.style,
+          width: size.width,
+          height: size.height,
+          seed: options.advanced.seed,
+          count,
+          valid: badOption === null,
+        })
+      : null,
+  );
   return {
     ...{ mode, generation, text, images, size, setSize, count, setCount, batchIds, setBatchIds, batch },
-    ...{ ...options, cost, generating, badOption, honoured, promptLimit, blocker },
+    ...{ ...options, cost, generating, badOption, honoured, preflight, promptLimit, blocker },
   };
 }
 
@@ -161,12 +177,16 @@ export function useWorkbenchRun(wb: Workbench, sourceRecordIdOfInput: string | u
   return { start, moreLikeThis, reuseSeed };
 }
 
+/** The prompt a job is sent: the style description goes out in English; should that not fit the limit, the prompt goes as typed. */
+function sentPrompt(text: { prompt: string; appended: Parameters<typeof sendWithSuffix>[1] }): string {
+  const swapped = sendWithSuffix(text.prompt, text.appended);
+  return swapped.length <= PROMPT_MAX ? swapped : text.prompt.trim();
+}
+
 /** The form's request, taken now, for a seed: JSON for text to image, a form with the images for editing. */
 function requestOf(wb: Workbench, updateRecordId: string | undefined, sourceRecordIdOfInput: string | undefined): Send {
   const { mode, text, size } = wb;
-  // The style description goes out in English; should that not fit the limit, the prompt goes as typed.
-  const swapped = sendWithSuffix(text.prompt, text.appended);
-  const sent = swapped.length <= PROMPT_MAX ? swapped : text.prompt.trim();
+  const sent = sentPrompt(text);
   const style = text.style;
   // The seed is the run's, not the settings': "More like this" sends the same settings without it.
   const { seed: _formSeed, ...options } = optionFields(wb.advanced, mode);
