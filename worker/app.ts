@@ -8,6 +8,7 @@ import { createRouter } from './lib/openapi';
 import { refuseUnsafePath } from './lib/validate';
 import { authenticate } from './middleware/auth';
 import { notFound, onError } from './middleware/errors';
+import { EXPOSED_HEADERS, rateLimitFields, type RateLimitSeen, recordingLimiter } from './middleware/rate-limit-headers';
 import { requestId } from './middleware/request-id';
 import { apiRoutes, devApiRoutes, sandboxApiRoutes } from './openapi/api';
 import { openapiRoutes } from './openapi/document';
@@ -45,11 +46,19 @@ export function createApp(deps: AppDeps) {
   app.use('*', async (c, next) => {
     // The Worker builds this app once per isolate and passes each request's ports (its database
     // connection) as `env.deps`; the Node server passes none and the built-in deps serve.
-    c.set('deps', (c.env as { deps?: AppDeps } | undefined)?.deps ?? deps);
+    const shared = (c.env as { deps?: AppDeps } | undefined)?.deps ?? deps;
+    // The request's own limiter notes the rules it is counted against, for the RateLimit fields.
+    const seen: RateLimitSeen[] = [];
+    c.set('deps', { ...shared, limits: recordingLimiter(shared.limits, seen) });
     await next();
+    const fields = rateLimitFields(seen);
+    if (fields) for (const [name, value] of Object.entries(fields)) c.header(name, value);
   });
   app.use('/api/*', secureHeaders());
-  if (deps.config.CORS_ORIGINS.length) app.use('/api/*', cors({ origin: deps.config.CORS_ORIGINS, maxAge: 600 }));
+  if (deps.config.CORS_ORIGINS.length) {
+    // Without the expose list a page on another origin could not read when to retry, or the id to quote.
+    app.use('/api/*', cors({ origin: deps.config.CORS_ORIGINS, maxAge: 600, exposeHeaders: EXPOSED_HEADERS }));
+  }
   // GET and HEAD carry no body our handlers read. Skipping them matters on Node: hono's bodyLimit reads
   // `c.req.raw.body`, which makes @hono/node-server build a full WHATWG Request with an AbortSignal for
   // every request (≈ 40 % of a cached public read's server time in a CPU profile).

@@ -85,7 +85,17 @@ export const operationId = (method: string, path: string) =>
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('')}`;
 
-type Operation = { operationId?: string; tags?: string[] };
+type Operation = { operationId?: string; tags?: string[]; responses?: Record<string, { headers?: Record<string, unknown> }> };
+
+const headerText = (description: string) => ({ description, schema: { type: 'string' as const } });
+/** What a refused (429) answer says besides its body: when to retry, and the limiter's rules and counts. */
+const RATE_LIMIT_HEADERS = {
+  'Retry-After': { description: 'Seconds until the action may be retried', schema: { type: 'integer' as const, minimum: 1 } },
+  RateLimit: headerText(
+    'Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too.',
+  ),
+  'RateLimit-Policy': headerText('The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`.'),
+};
 
 export type OpenApiDocument = ReturnType<Router['getOpenAPI31Document']>;
 
@@ -106,6 +116,8 @@ export function buildOpenApiDocument(options: { version: string }): OpenApiDocum
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
       operation.operationId ??= operationId(method, path);
+      const refused = operation.responses?.['429'];
+      if (refused) refused.headers = { ...RATE_LIMIT_HEADERS, ...refused.headers };
       for (const tag of operation.tags ?? []) tagNames.add(tag);
     }
   }

@@ -2684,6 +2684,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2776,6 +2782,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2868,6 +2880,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2957,6 +2975,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3069,6 +3093,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3168,6 +3198,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3442,6 +3478,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3531,6 +3573,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3680,6 +3728,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3769,6 +3823,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3877,6 +3937,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3967,6 +4033,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4048,6 +4120,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4139,6 +4217,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4221,6 +4305,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4301,6 +4391,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4393,6 +4489,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5197,6 +5299,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5802,6 +5910,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5942,6 +6056,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6077,6 +6197,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6468,6 +6594,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8119,6 +8251,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8336,6 +8474,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9053,6 +9197,12 @@ export interface operations {
             /** @description Too many views from this network */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9121,6 +9271,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    RateLimit?: string;
+                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the action may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
