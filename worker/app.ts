@@ -18,6 +18,8 @@ import { sharedPageRoutes } from './routes/shares';
 import { siteRoutes } from './routes/site';
 
 const MB = 1024 * 1024;
+/** hono's secureHeaders default, which /api sends; the SPA's files send the same (web/public/_headers). */
+const STRICT_TRANSPORT_SECURITY = 'max-age=15552000; includeSubDomains';
 /** Bodies above these are refused before parsing: 1 MB for JSON, more where spec §9 allows uploads. */
 const BODY_LIMITS: [RegExp, number][] = [
   [/^\/api\/generate-image\/edit$/, 5 * 10 * MB + MB],
@@ -55,6 +57,11 @@ export function createApp(deps: AppDeps) {
     if (fields) for (const [name, value] of Object.entries(fields)) c.header(name, value);
   });
   app.use('/api/*', secureHeaders());
+  // The shared pages are reached from links in chats: HTTPS-only from that first visit, as the API and the SPA.
+  app.use('/s/*', async (c, next) => {
+    await next();
+    c.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+  });
   if (deps.config.CORS_ORIGINS.length) {
     // Without the expose list a page on another origin could not read when to retry, or the id to quote.
     app.use('/api/*', cors({ origin: deps.config.CORS_ORIGINS, maxAge: 600, exposeHeaders: EXPOSED_HEADERS }));

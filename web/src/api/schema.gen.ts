@@ -5754,7 +5754,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file bytes */
+            /** @description The file bytes, with a strong ETag, Last-Modified and a Content-Disposition naming the file */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5762,6 +5762,13 @@ export interface operations {
                 content: {
                     "application/octet-stream": string;
                 };
+            };
+            /** @description Unchanged since the copy named by If-None-Match or If-Modified-Since */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
             400: {
