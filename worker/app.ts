@@ -9,7 +9,8 @@ import { refuseUnsafePath } from './lib/validate';
 import { authenticate } from './middleware/auth';
 import { notFound, onError } from './middleware/errors';
 import { EXPOSED_HEADERS, rateLimitFields, type RateLimitSeen, recordingLimiter } from './middleware/rate-limit-headers';
-import { requestId } from './middleware/request-id';
+import { requestId, requestLogger } from './middleware/request-id';
+import { setAnswerHeaders } from './middleware/response-headers';
 import { apiRoutes, devApiRoutes, sandboxApiRoutes } from './openapi/api';
 import { openapiRoutes } from './openapi/document';
 import type { AppDeps } from './ports';
@@ -49,18 +50,19 @@ export function createApp(deps: AppDeps) {
     // The Worker builds this app once per isolate and passes each request's ports (its database
     // connection) as `env.deps`; the Node server passes none and the built-in deps serve.
     const shared = (c.env as { deps?: AppDeps } | undefined)?.deps ?? deps;
-    // The request's own limiter notes the rules it is counted against, for the RateLimit fields.
+    // The request's own limiter notes the rules it is counted against, for the RateLimit fields; its
+    // logger adds the request id to every line, so services log domain events without passing it.
     const seen: RateLimitSeen[] = [];
-    c.set('deps', { ...shared, limits: recordingLimiter(shared.limits, seen) });
+    c.set('deps', { ...shared, limits: recordingLimiter(shared.limits, seen), log: requestLogger(shared.log, c.get('requestId')) });
     await next();
     const fields = rateLimitFields(seen);
-    if (fields) for (const [name, value] of Object.entries(fields)) c.header(name, value);
+    if (fields) setAnswerHeaders(c, fields);
   });
   app.use('/api/*', secureHeaders());
   // The shared pages are reached from links in chats: HTTPS-only from that first visit, as the API and the SPA.
   app.use('/s/*', async (c, next) => {
     await next();
-    c.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    setAnswerHeaders(c, { 'strict-transport-security': STRICT_TRANSPORT_SECURITY });
   });
   if (deps.config.CORS_ORIGINS.length) {
     // Without the expose list a page on another origin could not read when to retry, or the id to quote.
