@@ -18,11 +18,7 @@ export function recordingLimiter(limiter: RateLimiter, seen: RateLimitSeen[]): R
   return {
     async hit(key, rule) {
       const result = await limiter.hit(key, rule);
-      const policy = policyName(key);
-      // A name counted twice in one request (never today) keeps its latest count.
-      const index = seen.findIndex((entry) => entry.policy === policy);
-      if (index >= 0) seen.splice(index, 1);
-      seen.push({ policy, rule, result });
+      seen.push({ policy: policyName(key), rule, result });
       return result;
     },
     forget: (part) => limiter.forget(part),

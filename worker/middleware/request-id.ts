@@ -4,19 +4,13 @@ import type { Logger } from '../ports';
 import { setAnswerHeaders } from './response-headers';
 
 const INCOMING = /^[A-Za-z0-9._:-]{8,128}$/;
-/** W3C Trace Context `traceparent`, version 00 exactly: version, trace id, parent id, flags, lower-case hex. */
-const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
-const ALL_ZERO = /^0+$/;
-
-/** The trace id and flags of a well-formed `traceparent`; anything else (all-zero ids, other versions, padding) is ignored. */
-export function parseTraceparent(header: string | undefined): { traceId: string; flags: string } | undefined {
-  const match = header && TRACEPARENT.exec(header);
-  if (!match || ALL_ZERO.test(match[1]!) || ALL_ZERO.test(match[2]!)) return undefined;
-  return { traceId: match[1]!, flags: match[3]! };
-}
-
-const randomHex = (bytes: number) =>
-  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
+/**
+ * W3C Trace Context `traceparent`, version 00 exactly: trace id and parent id in lower-case hex,
+ * neither all zeros, then the flags. Anything else (other versions, padding, upper case) is ignored.
+ */
+const TRACEPARENT = /^00-(?!0{32})([0-9a-f]{32})-(?!0{16})[0-9a-f]{16}-([0-9a-f]{2})$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const hex = () => crypto.randomUUID().replace(/-/g, '');
 
 /**
  * Gives every request an id that appears in the error body, the response header and the logs, so a
@@ -29,21 +23,17 @@ const randomHex = (bytes: number) =>
  * replaces the response Hono prepared, and headers set on that one beforehand would be lost.
  */
 export const requestId = createMiddleware<AppEnv>(async (c, next) => {
-  const trace = parseTraceparent(c.req.header('traceparent'));
+  const trace = TRACEPARENT.exec(c.req.header('traceparent') ?? '');
   const incoming = c.req.header('x-request-id') ?? c.req.header('cf-ray');
-  const id = trace?.traceId ?? (incoming && INCOMING.test(incoming) ? incoming : crypto.randomUUID());
+  const id = trace?.[1] ?? (incoming && INCOMING.test(incoming) ? incoming : crypto.randomUUID());
   c.set('requestId', id);
   await next();
-  const traceId = trace?.traceId ?? (/^[0-9a-f-]{36}$/.test(id) ? id.replace(/-/g, '') : randomHex(16));
-  setAnswerHeaders(c, { 'x-request-id': id, traceparent: `00-${traceId}-${randomHex(8)}-${trace?.flags ?? '00'}` });
+  const traceId = trace?.[1] ?? (UUID.test(id) ? id.replace(/-/g, '') : hex());
+  setAnswerHeaders(c, { 'x-request-id': id, traceparent: `00-${traceId}-${hex().slice(16)}-${trace?.[2] ?? '00'}` });
 });
 
 /** The logger of one request: every line carries its id, so a domain event can be found from a user's error. */
 export function requestLogger(log: Logger, requestId: string): Logger {
-  const withId = (fields?: Record<string, unknown>) => ({ requestId, ...fields });
-  return {
-    info: (message, fields) => log.info(message, withId(fields)),
-    warn: (message, fields) => log.warn(message, withId(fields)),
-    error: (message, fields) => log.error(message, withId(fields)),
-  };
+  const level = (name: keyof Logger) => (message: string, fields?: Record<string, unknown>) => log[name](message, { requestId, ...fields });
+  return { info: level('info'), warn: level('warn'), error: level('error') };
 }

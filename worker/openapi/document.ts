@@ -9,7 +9,7 @@ import { createRouter, type Router } from '../lib/openapi';
 import { sharedPageRoutes } from '../routes/shares';
 import { siteRoutes } from '../routes/site';
 import { apiRoutes, devApiRoutes, sandboxApiRoutes } from './api';
-import { DOCS_CSP, DOCS_HTML, RENDERER_JS } from './renderer';
+import { DOCS_CSP, DOCS_HTML } from './renderer';
 
 const tags = ['Documentation'];
 
@@ -36,13 +36,6 @@ const docsPage = createRoute({
   summary: 'API reference page (self-hosted renderer of /api/openapi.json)',
   responses: { 200: text('text/html', 'HTML page') },
 });
-const rendererScript = createRoute({
-  method: 'get',
-  path: '/docs/renderer.js',
-  tags,
-  summary: 'The reference page script',
-  responses: { 200: text('text/javascript', 'Script') },
-});
 
 /** `/api/openapi.json`, and the reference page `/api/docs` that renders it. */
 export const openapiRoutes = createRouter()
@@ -54,11 +47,6 @@ export const openapiRoutes = createRouter()
   .openapi(docsPage, (c) => {
     c.header('content-security-policy', DOCS_CSP);
     return c.html(DOCS_HTML);
-  })
-  .openapi(rendererScript, (c) => {
-    c.header('content-type', 'text/javascript; charset=utf-8');
-    c.header('cache-control', 'public, max-age=300');
-    return c.body(RENDERER_JS);
   });
 
 /** Every operation the app can mount, under `/api` (the embedded-only ones included). */
@@ -87,14 +75,12 @@ export const operationId = (method: string, path: string) =>
 
 type Operation = { operationId?: string; tags?: string[]; responses?: Record<string, { headers?: Record<string, unknown> }> };
 
-const headerText = (description: string) => ({ description, schema: { type: 'string' as const } });
-/** What a refused (429) answer says besides its body: when to retry, and the limiter's rules and counts. */
+const header = (description: string, type: 'string' | 'integer' = 'string') => ({ description, schema: { type } });
+/** What a refused (429) answer says besides its body (draft-ietf-httpapi-ratelimit-headers): when to retry, the rules and their counts. */
 const RATE_LIMIT_HEADERS = {
-  'Retry-After': { description: 'Seconds until the action may be retried', schema: { type: 'integer' as const, minimum: 1 } },
-  RateLimit: headerText(
-    'Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too.',
-  ),
-  'RateLimit-Policy': headerText('The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`.'),
+  'Retry-After': header('Seconds to wait', 'integer'),
+  RateLimit: header('Per rule: quota left (r), seconds to refill (t)'),
+  'RateLimit-Policy': header('Per rule: quota (q) per window of w seconds'),
 };
 
 export type OpenApiDocument = ReturnType<Router['getOpenAPI31Document']>;

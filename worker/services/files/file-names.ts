@@ -15,44 +15,35 @@ export function contentDisposition(disposition: 'inline' | 'attachment', name: s
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
-/** The random part of an id (`job_k3…` → `k3…`), 8 characters: tells two files of one day apart. */
-const shortId = (id: string) => id.slice(id.lastIndexOf('_') + 1, id.lastIndexOf('_') + 9);
-/** `ANIME_STYLE` → `anime-style`. */
-const kebab = (type: string) => type.toLowerCase().replace(/_/g, '-');
 
 /**
- * The name a stored file is saved under: a creation by its type and day
- * (`anime-style-2026-12-06-k3x9a0qe.png`), an upload or avatar by what it is, a data export by the
- * name its answer gives (`image-studio-data-2026-12-06.zip`). Results and exports cost one lookup
- * by primary key; a row gone (deleted meanwhile) falls back to the blob's own date.
+ * The name a stored file is saved under: a creation by its type, day and id
+ * (`anime-style-2026-12-06-k3x9a0qe.png`), a data export by the name its answer gives
+ * (`image-studio-data-2026-12-06.zip`), an upload as `upload-<day>-<id>`. Results and exports cost
+ * one lookup by primary key; a row gone (deleted meanwhile) falls back to the blob's own date.
  */
-export async function downloadName(db: Db, key: string, writtenAt: Date | undefined): Promise<string> {
-  const parts = key.split('/');
-  const file = parts.at(-1)!;
-  const dot = file.lastIndexOf('.');
-  const id = dot > 0 ? file.slice(0, dot) : file;
-  const extension = dot > 0 ? file.slice(dot) : '';
-  const written = day(writtenAt ?? new Date(0));
-  if (parts[0] === 'users' && parts[2] === 'results') {
+export async function downloadName(db: Db, key: string, writtenAt = new Date(0)): Promise<string> {
+  const [area, owner, kind, file = ''] = key.split('/');
+  const [id = '', extension = ''] = file.split('.');
+  // The random part of the id (`job_k3…` → `k3…`), 8 characters: tells two files of one day apart.
+  const tail = `-${id.slice(id.indexOf('_') + 1, id.indexOf('_') + 9)}.${extension}`;
+  if (area !== 'users') return file || key;
+  if (kind === 'exports') {
+    const e = schema.dataExports;
     const [found] = await db
-      .select({ type: schema.creationRecords.type, createdAt: schema.creationRecords.createdAt })
-      .from(schema.generationJobs)
-      .innerJoin(schema.creationRecords, eq(schema.creationRecords.id, schema.generationJobs.recordId))
-      .where(and(eq(schema.generationJobs.id, id), eq(schema.generationJobs.userId, parts[1]!)))
-      .limit(1);
-    return found
-      ? `${kebab(found.type)}-${day(found.createdAt)}-${shortId(id)}${extension}`
-      : `image-${written}-${shortId(id)}${extension}`;
+      .select({ at: e.createdAt })
+      .from(e)
+      .where(and(eq(e.id, id), eq(e.userId, owner!)));
+    return dataExportFileName(found?.at ?? writtenAt);
   }
-  if (parts[0] === 'users' && parts[2] === 'exports') {
-    const [found] = await db
-      .select({ createdAt: schema.dataExports.createdAt })
-      .from(schema.dataExports)
-      .where(and(eq(schema.dataExports.id, id), eq(schema.dataExports.userId, parts[1]!)))
-      .limit(1);
-    return dataExportFileName(found?.createdAt ?? writtenAt ?? new Date(0));
-  }
-  if (parts[0] === 'users' && parts[2] === 'uploads') return `upload-${written}-${shortId(id)}${extension}`;
-  if (parts[1] === 'avatars') return `avatar-${shortId(id)}${extension}`;
-  return file;
+  if (kind !== 'results') return `upload-${day(writtenAt)}${tail}`;
+  const r = schema.creationRecords;
+  const j = schema.generationJobs;
+  const [found] = await db
+    .select({ type: r.type, at: r.createdAt })
+    .from(j)
+    .innerJoin(r, eq(r.id, j.recordId))
+    .where(and(eq(j.id, id), eq(j.userId, owner!)));
+  // `ANIME_STYLE` → `anime-style`.
+  return `${found ? found.type.toLowerCase().replace(/_/g, '-') : 'image'}-${day(found?.at ?? writtenAt)}${tail}`;
 }
