@@ -655,23 +655,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/docs/renderer.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The reference page script */
-        get: operations["getDocsRendererJs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/files/{key}": {
         parameters: {
             query?: never;
@@ -2684,11 +2667,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2782,11 +2765,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2880,11 +2863,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2975,11 +2958,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3093,11 +3076,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3198,11 +3181,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3478,11 +3461,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3573,11 +3556,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3728,11 +3711,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3823,11 +3806,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3937,11 +3920,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4033,11 +4016,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4120,11 +4103,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4217,11 +4200,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4305,11 +4288,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4391,11 +4374,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4489,11 +4472,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -5299,11 +5282,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -5690,53 +5673,6 @@ export interface operations {
             };
         };
     };
-    getDocsRendererJs: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Script */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/javascript": string;
-                };
-            };
-            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the token is invalid or expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected error (reported; nothing half-written) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getFilesKey: {
         parameters: {
             query?: {
@@ -5917,11 +5853,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -6063,11 +5999,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -6204,11 +6140,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -6601,11 +6537,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -8258,11 +8194,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -8481,11 +8417,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -9204,11 +9140,11 @@ export interface operations {
             /** @description Too many views from this network */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -9278,11 +9214,11 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
-                    /** @description Per limiter rule counted (draft-ietf-httpapi-ratelimit-headers): the quota left (`r`) and the seconds until it refills (`t`), e.g. `"login-code:ip";r=0;t=1800`. Successful answers of limited operations carry it too. */
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
                     RateLimit?: string;
-                    /** @description The same rules as quota (`q`) per window of `w` seconds, e.g. `"login-code:ip";q=10;w=3600`. */
+                    /** @description Per rule: quota (q) per window of w seconds */
                     "RateLimit-Policy"?: string;
-                    /** @description Seconds until the action may be retried */
+                    /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
