@@ -11,6 +11,9 @@ const grantQuery = z.object({
   sig: z.string().max(64).optional().describe('Signed grant: signature'),
 });
 
+/** What a stored file can be: creations and uploads, avatars, logos, the data export. */
+const FILE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml', 'application/zip'];
+
 const file = createRoute({
   method: 'get',
   path: '/{key}',
@@ -21,7 +24,7 @@ const file = createRoute({
   responses: {
     200: {
       description: 'The file bytes, with a strong ETag, Last-Modified and a Content-Disposition naming the file',
-      content: { 'application/octet-stream': { schema: { type: 'string' as const, format: 'binary' } } },
+      content: Object.fromEntries(FILE_TYPES.map((type) => [type, { schema: { type: 'string' as const, format: 'binary' } }])),
     },
     304: { description: 'Unchanged since the copy named by If-None-Match or If-Modified-Since' },
     ...errors(404),

@@ -4503,8 +4503,10 @@ export interface operations {
                 page?: number | string;
                 q?: string;
                 size?: number | string;
-                status?: string;
-                type?: string;
+                /** @description Letter case is ignored */
+                status?: "PROCESSING" | "COMPLETED" | "FAILED";
+                /** @description Letter case is ignored */
+                type?: "TEXT_TO_IMAGE" | "IMAGE_TO_IMAGE" | "FACE_SWAP" | "LOGO_GENERATION" | "ID_PHOTO_GENERATION" | "PROFESSIONAL_PORTRAIT" | "POP_ART_PORTRAIT" | "ANIME_STYLE" | "OIL_PAINTING" | "WATERCOLOR" | "SKETCH_STYLE" | "CYBERPUNK" | "RESTORED_IMAGE" | "UPSCALED_IMAGE";
             };
             header?: never;
             path?: never;
@@ -4980,7 +4982,8 @@ export interface operations {
     getCreationRecordsStats: {
         parameters: {
             query?: {
-                type?: string;
+                /** @description Letter case is ignored */
+                type?: "TEXT_TO_IMAGE" | "IMAGE_TO_IMAGE" | "FACE_SWAP" | "LOGO_GENERATION" | "ID_PHOTO_GENERATION" | "PROFESSIONAL_PORTRAIT" | "POP_ART_PORTRAIT" | "ANIME_STYLE" | "OIL_PAINTING" | "WATERCOLOR" | "SKETCH_STYLE" | "CYBERPUNK" | "RESTORED_IMAGE" | "UPSCALED_IMAGE";
             };
             header?: never;
             path?: never;
@@ -5696,7 +5699,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/zip": string;
+                    "image/gif": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/svg+xml": string;
+                    "image/webp": string;
                 };
             };
             /** @description Unchanged since the copy named by If-None-Match or If-Modified-Since */
@@ -5895,6 +5903,8 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
+                    /** @description The background colour, #rrggbb (toolId id-photo-generation) */
+                    backgroundColor?: string;
                     cfgScale?: number | string;
                     count?: number | string;
                     height?: number | string;
@@ -5910,6 +5920,11 @@ export interface operations {
                     /** @enum {string} */
                     sampler?: "euler" | "euler_a" | "dpmpp_2m" | "ddim";
                     seed?: number | string;
+                    /**
+                     * @description The ID photo size (toolId id-photo-generation)
+                     * @enum {string}
+                     */
+                    size?: "oneInch" | "twoInch" | "passport" | "visa";
                     /** @description The id of your own creation the input image came from (lineage); 404 naming this field when it is not yours */
                     sourceRecordId?: string;
                     steps?: number | string;
@@ -6455,7 +6470,7 @@ export interface operations {
                     fitToBudget?: boolean | ("0" | "1" | "true" | "false" | "on" | "off");
                     /** @description PNG, JPEG or WebP, at most 10 MB */
                     image: string;
-                    scaleFactor?: number | string;
+                    scaleFactor?: (2 | 4 | 8) | string;
                     /** @description The id of your own creation the input image came from (lineage); 404 naming this field when it is not yours */
                     sourceRecordId?: string;
                 };
