@@ -56,6 +56,7 @@ const server = serveNode(app, {
   port: config.PORT,
   staticDir: apiOnly ? undefined : staticDir,
   trustProxy: config.TRUST_PROXY,
+  publicUrl: config.PUBLIC_URL_EXPLICIT ? config.PUBLIC_URL : undefined,
   onListen: (port) => {
     const db = config.DATABASE_URL ? 'PostgreSQL server' : `PGlite in ${dataDir}/pglite`;
     const mailbox = config.MAILER === 'dev' ? '; dev mailbox at /api/dev/mailbox?email=… from this machine' : '';

@@ -8,7 +8,9 @@ import { createRouter } from './lib/openapi';
 import { refuseUnsafePath } from './lib/validate';
 import { authenticate } from './middleware/auth';
 import { notFound, onError } from './middleware/errors';
-import { requestId } from './middleware/request-id';
+import { EXPOSED_HEADERS, rateLimitFields, type RateLimitSeen, recordingLimiter } from './middleware/rate-limit-headers';
+import { requestId, requestLogger } from './middleware/request-id';
+import { setAnswerHeaders } from './middleware/response-headers';
 import { apiRoutes, devApiRoutes, sandboxApiRoutes } from './openapi/api';
 import { openapiRoutes } from './openapi/document';
 import type { AppDeps } from './ports';
@@ -17,6 +19,8 @@ import { sharedPageRoutes } from './routes/shares';
 import { siteRoutes } from './routes/site';
 
 const MB = 1024 * 1024;
+/** hono's secureHeaders default, which /api sends; the SPA's files send the same (web/public/_headers). */
+const STRICT_TRANSPORT_SECURITY = 'max-age=15552000; includeSubDomains';
 /** Bodies above these are refused before parsing: 1 MB for JSON, more where spec §9 allows uploads. */
 const BODY_LIMITS: [RegExp, number][] = [
   [/^\/api\/generate-image\/edit$/, 5 * 10 * MB + MB],
@@ -45,11 +49,25 @@ export function createApp(deps: AppDeps) {
   app.use('*', async (c, next) => {
     // The Worker builds this app once per isolate and passes each request's ports (its database
     // connection) as `env.deps`; the Node server passes none and the built-in deps serve.
-    c.set('deps', (c.env as { deps?: AppDeps } | undefined)?.deps ?? deps);
+    const shared = (c.env as { deps?: AppDeps } | undefined)?.deps ?? deps;
+    // The request's own limiter notes the rules it is counted against, for the RateLimit fields; its
+    // logger adds the request id to every line, so services log domain events without passing it.
+    const seen: RateLimitSeen[] = [];
+    c.set('deps', { ...shared, limits: recordingLimiter(shared.limits, seen), log: requestLogger(shared.log, c.get('requestId')) });
     await next();
+    const fields = rateLimitFields(seen);
+    if (fields) setAnswerHeaders(c, fields);
   });
   app.use('/api/*', secureHeaders());
-  if (deps.config.CORS_ORIGINS.length) app.use('/api/*', cors({ origin: deps.config.CORS_ORIGINS, maxAge: 600 }));
+  // The shared pages are reached from links in chats: HTTPS-only from that first visit, as the API and the SPA.
+  app.use('/s/*', async (c, next) => {
+    await next();
+    setAnswerHeaders(c, { 'strict-transport-security': STRICT_TRANSPORT_SECURITY });
+  });
+  if (deps.config.CORS_ORIGINS.length) {
+    // Without the expose list a page on another origin could not read when to retry, or the id to quote.
+    app.use('/api/*', cors({ origin: deps.config.CORS_ORIGINS, maxAge: 600, exposeHeaders: EXPOSED_HEADERS }));
+  }
   // GET and HEAD carry no body our handlers read. Skipping them matters on Node: hono's bodyLimit reads
   // `c.req.raw.body`, which makes @hono/node-server build a full WHATWG Request with an AbortSignal for
   // every request (≈ 40 % of a cached public read's server time in a CPU profile).

@@ -1,8 +1,9 @@
 /**
  * Cloudflare Workers entry: builds the production ports from bindings for each request and hands the
- * request to the same app as the Node server. Static SPA files never reach this code: the assets
- * binding serves them (`run_worker_first` in wrangler.toml: `/api/*`, `/s/*` — shared creations'
- * server-rendered pages — and robots.txt and the sitemap, which need absolute addresses).
+ * request to the same app as the Node server: `/api/*`, `/s/*` (shared creations' server-rendered
+ * pages), robots.txt and the sitemap (absolute addresses). Everything else comes from the assets
+ * binding: the content-hashed build files without running this code (wrangler.toml
+ * `run_worker_first`), the SPA's page in the visitor's language with its Open Graph tags (servePage).
  */
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -25,12 +26,19 @@ import type { Provenance } from './adapters/provenance/port';
 import { selectDevMailbox, selectMailer, selectQueue, selectRateLimiter } from './adapters/select';
 import { createConsoleLogger, systemClock } from './adapters/runtime/console-logger';
 import { createApp } from './app';
+import { type PageHeads, pageHeadFor, pageLocale } from './lib/page-head';
 import { withEdgeCache, type EdgeCache } from './lib/public-reads';
 import { runScheduled } from './scheduled';
 import { ConfigError, loadConfig, type Config } from './env';
 import type { AppDeps, DevMailbox, ErrorReporter, RateLimiter } from './ports';
 
+/** The assets binding (wrangler.toml `[assets] binding`). */
+interface AssetsLike {
+  fetch(request: Request | URL): Promise<Response>;
+}
+
 export interface WorkerBindings {
+  ASSETS?: AssetsLike;
   /** Hyperdrive in front of Postgres (also what `wrangler dev` uses, via localConnectionString). */
   HYPERDRIVE?: { connectionString: string };
   BLOBS: R2BucketLike;
@@ -50,7 +58,7 @@ export interface WorkerBindings {
  * generated worker-configuration.d.ts (`npm run cf-typegen`; a test fails when it is stale): a
  * binding renamed or dropped there no longer compiles here.
  */
-type BindingName = 'BLOBS' | 'HYPERDRIVE' | 'AI' | 'IMAGES' | 'IMAGE_ENGINE_CONTAINER';
+type BindingName = 'ASSETS' | 'BLOBS' | 'HYPERDRIVE' | 'AI' | 'IMAGES' | 'IMAGE_ENGINE_CONTAINER';
 type BindingsDeclared = [BindingName] extends [keyof Cloudflare.Env] ? true : never;
 // Not exported: every named export of the Worker's main module is taken as an entrypoint.
 const bindingsDeclared: BindingsDeclared = true;
@@ -205,17 +213,59 @@ function workerImageEngines(config: Config, env: WorkerBindings) {
   return createImageEngines({ ...local, ...providerEngines(config, { ai: env.AI, upright }) }, offline, slots);
 }
 
+/** Paths the app answers; every other request is for the assets binding. */
+const APP_PATH = /^\/(api|s)(\/|$)|^\/(robots\.txt|sitemap\.xml)$/;
+
+/** workerd's streaming HTML rewriter (a runtime global; only the parts used here). */
+interface RewriterElement {
+  setAttribute(name: string, value: string): void;
+  append(content: string, options: { html: boolean }): void;
+}
+declare const HTMLRewriter: new () => {
+  on(selector: string, handlers: { element(element: RewriterElement): void }): InstanceType<typeof HTMLRewriter>;
+  transform(response: Response): Response;
+};
+
+let pageHeads: Promise<PageHeads | undefined> | undefined;
+
+/**
+ * A file from the assets binding; the SPA's page (index.html, also every client route's fallback)
+ * in the visitor's language and with its page's tags, as the Node server sends it. Asked for
+ * unconditionally: a 304 would keep a copy in another language.
+ */
+async function servePage(request: Request, env: WorkerBindings, assets: AssetsLike): Promise<Response> {
+  const headers = new Headers(request.headers);
+  headers.delete('if-none-match');
+  headers.delete('if-modified-since');
+  const response = await assets.fetch(new Request(request, { headers }));
+  if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
+  const url = new URL(request.url);
+  const locale = pageLocale(url, headers.get('cookie'), headers.get('accept-language'));
+  pageHeads ??= assets.fetch(new URL('/page-heads.json', url)).then((r) => (r.ok ? r.json() : undefined));
+  const { config } = isolateState(env);
+  const tags = pageHeadFor(await pageHeads, url.pathname, locale, config.PUBLIC_URL_EXPLICIT ? config.PUBLIC_URL : url.origin);
+  const page = new Response(response.body, response);
+  page.headers.delete('etag');
+  page.headers.set('vary', 'Accept-Encoding, Accept-Language, Cookie');
+  return new HTMLRewriter()
+    .on('html', { element: (html) => html.setAttribute('lang', locale) })
+    .on('head', { element: (head) => head.append(tags, { html: true }) })
+    .transform(page);
+}
+
 export { EngineContainer } from './adapters/images/engine-container';
 
 export default {
   // Public reads may be answered from this data centre's cache before any deps are built.
   fetch: (request: Request, env: WorkerBindings, ctx: ExecutionContextLike) =>
-    withEdgeCache(
-      request,
-      edgeCache(),
-      (p) => ctx.waitUntil(p),
-      () => handle(request, env, ctx),
-    ),
+    env.ASSETS && !APP_PATH.test(new URL(request.url).pathname)
+      ? servePage(request, env, env.ASSETS)
+      : withEdgeCache(
+          request,
+          edgeCache(),
+          (p) => ctx.waitUntil(p),
+          () => handle(request, env, ctx),
+        ),
   /** Cron trigger (wrangler.toml): expired generation jobs, matured referral bonuses, subscription upkeep. */
   async scheduled(_event: unknown, env: WorkerBindings, ctx: ExecutionContextLike) {
     await withDeps(env, ctx, async (deps) => {

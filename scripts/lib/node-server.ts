@@ -6,7 +6,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import type { App } from '@worker/app';
-import type { Config } from '@worker/env';
+import { type Config, isLoopbackHost } from '@worker/env';
+import { type PageHeads, pageHeadFor, pageLocale, renderPageShell } from '@worker/lib/page-head';
 import { SPA_SECURITY_HEADERS } from './security-headers';
 
 /** Content-hashed build output: the name changes whenever the bytes do, so browsers may keep it for good. */
@@ -28,20 +29,41 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
 }
 
-/** index.html for every client-side route, compressed once at start (nothing is sent uncompressed). */
-function spaShell(html: string) {
-  const bodies = {
-    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(html, { level: 9 }),
-  };
+/** Page shells kept compressed at most: the public pages × 2 languages, with room for a few origins. */
+const SHELL_VARIANTS_MAX = 200;
+
+/**
+ * index.html for every client-side route, in the visitor's language (`<html lang>`) and, on the
+ * public pages, with their Open Graph tags (worker/lib/page-head.ts). Each variant is compressed
+ * once, on first use (nothing is sent uncompressed to a client that takes br or gzip).
+ */
+function spaShell(html: string, heads: PageHeads | undefined, publicUrl: string | undefined) {
+  const variants = new Map<string, { html: string; br: Buffer; gzip: Buffer }>();
   return (c: Context) => {
+    const url = new URL(c.req.url);
+    const locale = pageLocale(url, c.req.header('cookie'), c.req.header('accept-language'));
+    const path = heads?.[url.pathname] ? url.pathname : '';
+    // As worker/lib/public-origin.ts: the configured address, else a loopback request's own origin.
+    const origin = publicUrl ?? (isLoopbackHost(url.hostname) ? url.origin : `http://localhost:${url.port || 80}`);
+    const key = `${locale} ${path && origin} ${path}`;
+    let variant = variants.get(key);
+    if (!variant) {
+      const page = renderPageShell(html, pageHeadFor(heads, path, locale, origin), locale);
+      variant = {
+        html: page,
+        br: brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(page, { level: 9 }),
+      };
+      if (variants.size >= SHELL_VARIANTS_MAX) variants.clear();
+      variants.set(key, variant);
+    }
     c.header('cache-control', REVALIDATE);
-    c.header('vary', 'Accept-Encoding');
+    c.header('vary', 'Accept-Encoding, Accept-Language, Cookie');
     const encoding = pickEncoding(c.req.header('accept-encoding'));
-    if (!encoding) return c.html(html);
+    if (!encoding) return c.html(variant.html);
     c.header('content-encoding', encoding);
     c.header('content-type', 'text/html; charset=UTF-8');
-    return c.body(new Uint8Array(bodies[encoding]));
+    return c.body(new Uint8Array(variant[encoding]));
   };
 }
 
@@ -53,6 +75,8 @@ export interface NodeServerOptions {
   staticDir?: string;
   /** The proxy header to pass on (config TRUST_PROXY); unset = the app sees only the socket address. */
   trustProxy?: Config['TRUST_PROXY'];
+  /** The public address (config PUBLIC_URL when set): the pages' Open Graph links are built from it. */
+  publicUrl?: string;
   /** Interface to bind; unset = all interfaces. */
   hostname?: string;
   onListen?: (port: number) => void;
@@ -95,11 +119,13 @@ export function serveNode(app: App, options: NodeServerOptions) {
   if (options.staticDir && existsSync(join(options.staticDir, 'index.html'))) {
     const rel = relative(process.cwd(), options.staticDir);
     const indexHtml = readFileSync(join(options.staticDir, 'index.html'), 'utf8');
+    const headsFile = join(options.staticDir, 'page-heads.json');
+    const pageHeads = existsSync(headsFile) ? (JSON.parse(readFileSync(headsFile, 'utf8')) as PageHeads) : undefined;
     root.use('*', async (c, next) => {
       await next();
       for (const [name, value] of Object.entries(SPA_SECURITY_HEADERS)) c.header(name, value);
     });
-    const shell = spaShell(indexHtml);
+    const shell = spaShell(indexHtml, pageHeads, options.publicUrl?.replace(/\/+$/, ''));
     // Cloudflare's assets binding reads _headers and never serves it; neither do we (nor the other build notes).
     root.get('/_headers', shell);
     root.get('/.assetsignore', shell);

@@ -31,7 +31,11 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** HTTPS only from the first visit on, for half a year: the value the API's secureHeaders sends. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=15552000; includeSubDomains';
+
 export const SPA_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'strict-transport-security': STRICT_TRANSPORT_SECURITY,
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',

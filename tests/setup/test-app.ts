@@ -40,16 +40,30 @@ export function responseChecker() {
     // Literal segments before parameters, so /api/orders/user beats /api/orders/{id}.
     literal: template.split('/').filter((part) => !part.startsWith('{')).length,
     pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`),
+    // A file's key spans slashes (`/api/files/{key}`): tried for binary answers when nothing else matches.
+    spanning: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '.+')}$`),
   }));
   const compiled = new Map<string, ValidateFunction>();
   return async (method: string, url: string, res: Response) => {
-    if (!/json/i.test(res.headers.get('content-type') ?? '')) return;
+    const mediaType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    const binary = /^(image|audio|video)\/|^application\/(zip|pdf|octet-stream)$/.test(mediaType);
+    if (!/json/i.test(mediaType) && !binary) return;
     const path = new URL(url).pathname;
-    const match = templates.filter((t) => t.pattern.test(path)).sort((a, b) => b.literal - a.literal)[0];
+    const byLiterals = (a: { literal: number }, b: { literal: number }) => b.literal - a.literal;
+    const match =
+      templates.filter((t) => t.pattern.test(path)).sort(byLiterals)[0] ??
+      (binary ? templates.filter((t) => t.spanning.test(path)).sort(byLiterals)[0] : undefined);
     const operation = match && document.paths?.[match.template]?.[method.toLowerCase()];
     if (!match || !operation) return;
     const where = `${method} ${match.template} → ${res.status}`;
     if (!operation.responses?.[String(res.status)]) throw new Error(`OpenAPI: ${where} is not a documented status`);
+    if (binary) {
+      // A file's bytes are not checked, but its media type must be one the answer documents (`image/*` covers any image).
+      const documented = Object.keys((operation.responses[String(res.status)] as { content?: object }).content ?? {});
+      const covered = documented.some((type) => type === mediaType || (type.endsWith('/*') && mediaType.startsWith(type.slice(0, -1))));
+      if (!covered) throw new Error(`OpenAPI: ${where} answers ${mediaType}, documented: ${documented.join(', ') || 'none'}`);
+      return;
+    }
     const pointer = `openapi.json#/paths/${pointerPart(match.template)}/${method.toLowerCase()}/responses/${res.status}/content/application~1json/schema`;
     let validate = compiled.get(pointer);
     if (!validate) {

@@ -21,7 +21,13 @@ export function storedLocale(): Locale {
 export async function activateLocale(locale: Locale, { remember = true } = {}) {
   const { messages } = locale === 'zh-Hant' ? await import('./locales/zh-Hant/messages.po') : await import('./locales/en/messages.po');
   i18n.loadAndActivate({ locale, messages });
-  if (remember) safeLocalStorage.setItem(LANG_KEY, locale);
+  if (remember) {
+    safeLocalStorage.setItem(LANG_KEY, locale);
+    // The server reads it to send the next page in this language (`<html lang>`, worker/lib/page-head.ts).
+    const secure = window.location.protocol === 'https:' ? '; secure' : '';
+    // biome-ignore lint/suspicious/noDocumentCookie: Firefox has no Cookie Store API; the value is one of two fixed words.
+    document.cookie = `${LANG_KEY}=${locale}; path=/; max-age=31536000; samesite=lax${secure}`;
+  }
   document.documentElement.lang = locale;
 }
 

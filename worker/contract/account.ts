@@ -93,6 +93,9 @@ export interface DataExportInfo {
   error: string | null;
 }
 
+/** The zip's name when saved: the same in the export's answer and in the download's Content-Disposition. */
+export const dataExportFileName = (createdAt: Date) => `image-studio-data-${createdAt.toISOString().slice(0, 10)}.zip`;
+
 /** `GET /api/account/export` (the newest export, or null) and `POST /api/account/export` (starts one, or returns the one running). */
 export interface DataExportResponse {
   success: true;

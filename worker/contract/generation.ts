@@ -3,7 +3,7 @@ import { CREATION_TYPES } from './creation-types';
 import { decimalNumber, wholeNumber } from './numbers';
 import type { JobFailure } from './job-failures';
 import { multiline } from './text';
-import { TOOL_IDS } from './tools';
+import { HEX_COLOUR, ID_PHOTO_SIZE_IDS, TOOL_IDS } from './tools';
 import { OPTION_DEFAULTS, OPTION_LIMITS, SAMPLERS, type GenerationOption } from './generation-options';
 import { sourceRecordIdField } from './lineage';
 
@@ -86,6 +86,16 @@ export const editRequest = z.object({
   model: z.enum(MODELS).default('nano'),
   /** The creation the first image came from (Re-edit from My creations): the new one is linked to it. */
   sourceRecordId: sourceRecordIdField.optional(),
+  // A tool's own inputs: listed here for the document, checked against the tool `toolId` names
+  // (contract/tool-inputs.ts, with its default when absent).
+  size: z
+    .string()
+    .meta({ enum: [...ID_PHOTO_SIZE_IDS], description: 'The ID photo size (toolId id-photo-generation)' })
+    .optional(),
+  backgroundColor: z
+    .string()
+    .meta({ pattern: HEX_COLOUR.source, description: 'The background colour, #rrggbb (toolId id-photo-generation)' })
+    .optional(),
 });
 export type EditRequest = z.infer<typeof editRequest>;
 
@@ -108,17 +118,20 @@ function instantFilter(field: string) {
     });
 }
 
+const RECORD_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED'] as const;
 const recordsFields = z.object({
   page: wholeNumber('page', 0, 100_000).default(0),
   size: wholeNumber('size', 1, 100).default(20),
   status: z
     .string()
+    .meta({ enum: [...RECORD_STATUSES], description: 'Letter case is ignored' })
     .transform((s) => s.toUpperCase())
-    .pipe(z.enum(['PROCESSING', 'COMPLETED', 'FAILED']))
+    .pipe(z.enum(RECORD_STATUSES))
     .optional(),
   /** My creations' filter by kind of creation, e.g. UPSCALED_IMAGE. */
   type: z
     .string()
+    .meta({ enum: [...CREATION_TYPES], description: 'Letter case is ignored' })
     .transform((s) => s.toUpperCase())
     .pipe(z.enum(CREATION_TYPES))
     .optional(),

@@ -21,6 +21,16 @@ export const DECIMAL_NUMBER = /^(?:0|[1-9]\d{0,5})(?:\.\d{1,4})?$/;
 const tooSmall = (field: string, min: number) => encodeMessage(say('numberTooSmall', { field, min }));
 const tooLarge = (field: string, max: number) => encodeMessage(say('numberTooLarge', { field, max }));
 
+/** The range in the OpenAPI document (the range check itself is the pipe's, whose messages name the field). */
+const bounds = (minimum: number, maximum: number) => ({ minimum, maximum });
+/** The same number spelled as text, its range said in the document. */
+const digits = (pattern: RegExp, min: number, max: number) =>
+  z
+    .string()
+    .regex(pattern)
+    .meta({ description: `Digits for a number from ${min} to ${max}` })
+    .transform(Number);
+
 /** Marks the schemas built here, so tests can find every numeric field of every operation. */
 export const numericFields = z.registry<{ kind: 'whole' | 'decimal' }>();
 
@@ -30,7 +40,9 @@ export const numericFields = z.registry<{ kind: 'whole' | 'decimal' }>();
  */
 export function wholeNumber(name: string, min: number, max: number) {
   const schema = z
-    .union([z.int(), z.string().regex(WHOLE_NUMBER).transform(Number)], { error: encodeMessage(say('wholeNumberFormat', { field: name })) })
+    .union([z.int().meta(bounds(min, max)), digits(WHOLE_NUMBER, min, max)], {
+      error: encodeMessage(say('wholeNumberFormat', { field: name })),
+    })
     .pipe(z.int().min(min, tooSmall(name, min)).max(max, tooLarge(name, max)));
   numericFields.add(schema, { kind: 'whole' });
   return schema;
@@ -39,7 +51,7 @@ export function wholeNumber(name: string, min: number, max: number) {
 /** A number between `min` and `max` that may have a fraction (`7.5`): digits and one point, or a JSON number. */
 export function decimalNumber(name: string, min: number, max: number) {
   const schema = z
-    .union([z.number(), z.string().regex(DECIMAL_NUMBER).transform(Number)], {
+    .union([z.number().meta(bounds(min, max)), digits(DECIMAL_NUMBER, min, max)], {
       error: encodeMessage(say('decimalNumberFormat', { field: name })),
     })
     .pipe(z.number().min(min, tooSmall(name, min)).max(max, tooLarge(name, max)));
@@ -57,10 +69,11 @@ export function oneOfNumbers<const T extends readonly number[]>(name: string, va
   const schema = z
     .union(
       [
-        z.int(),
+        z.int().meta({ enum: [...values] }),
         z
           .string()
           .regex(spelled)
+          .meta({ description: `One of ${values.join(', ')}${options.suffix ? `, optionally followed by ${options.suffix}` : ''}` })
           .transform((v) => Number.parseInt(v, 10)),
       ],
       { error: message },

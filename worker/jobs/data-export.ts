@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import { schema } from '@db/client';
-import { DATA_EXPORT, type DataExportInfo, type DataExportResponse } from '../contract/account';
+import { DATA_EXPORT, type DataExportInfo, type DataExportResponse, dataExportFileName } from '../contract/account';
 import { ServiceError } from '../contract/errors';
 import { newId } from '../lib/ids';
 import type { AppDeps } from '../ports';
@@ -54,7 +54,7 @@ async function present(ctx: Pick<Ctx, 'config' | 'clock'>, row: ExportRow, local
     sizeBytes: row.sizeBytes,
     fileCount: row.fileCount,
     downloadUrl: ready ? await presentFileUrl(ctx.config.AUTH_SECRET, fileUrl(row.blobKey!), ctx.clock.now()) : null,
-    fileName: ready ? `image-studio-data-${row.createdAt.toISOString().slice(0, 10)}.zip` : null,
+    fileName: ready ? dataExportFileName(row.createdAt) : null,
     error: failureText(row.errorMessage, locale),
   };
 }

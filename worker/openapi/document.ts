@@ -9,7 +9,7 @@ import { createRouter, type Router } from '../lib/openapi';
 import { sharedPageRoutes } from '../routes/shares';
 import { siteRoutes } from '../routes/site';
 import { apiRoutes, devApiRoutes, sandboxApiRoutes } from './api';
-import { DOCS_CSP, DOCS_HTML, RENDERER_JS } from './renderer';
+import { DOCS_CSP, DOCS_HTML } from './renderer';
 
 const tags = ['Documentation'];
 
@@ -36,13 +36,6 @@ const docsPage = createRoute({
   summary: 'API reference page (self-hosted renderer of /api/openapi.json)',
   responses: { 200: text('text/html', 'HTML page') },
 });
-const rendererScript = createRoute({
-  method: 'get',
-  path: '/docs/renderer.js',
-  tags,
-  summary: 'The reference page script',
-  responses: { 200: text('text/javascript', 'Script') },
-});
 
 /** `/api/openapi.json`, and the reference page `/api/docs` that renders it. */
 export const openapiRoutes = createRouter()
@@ -54,11 +47,6 @@ export const openapiRoutes = createRouter()
   .openapi(docsPage, (c) => {
     c.header('content-security-policy', DOCS_CSP);
     return c.html(DOCS_HTML);
-  })
-  .openapi(rendererScript, (c) => {
-    c.header('content-type', 'text/javascript; charset=utf-8');
-    c.header('cache-control', 'public, max-age=300');
-    return c.body(RENDERER_JS);
   });
 
 /** Every operation the app can mount, under `/api` (the embedded-only ones included). */
@@ -85,7 +73,15 @@ export const operationId = (method: string, path: string) =>
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('')}`;
 
-type Operation = { operationId?: string; tags?: string[] };
+type Operation = { operationId?: string; tags?: string[]; responses?: Record<string, { headers?: Record<string, unknown> }> };
+
+const header = (description: string, type: 'string' | 'integer' = 'string') => ({ description, schema: { type } });
+/** What a refused (429) answer says besides its body (draft-ietf-httpapi-ratelimit-headers): when to retry, the rules and their counts. */
+const RATE_LIMIT_HEADERS = {
+  'Retry-After': header('Seconds to wait', 'integer'),
+  RateLimit: header('Per rule: quota left (r), seconds to refill (t)'),
+  'RateLimit-Policy': header('Per rule: quota (q) per window of w seconds'),
+};
 
 export type OpenApiDocument = ReturnType<Router['getOpenAPI31Document']>;
 
@@ -106,6 +102,8 @@ export function buildOpenApiDocument(options: { version: string }): OpenApiDocum
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
       operation.operationId ??= operationId(method, path);
+      const refused = operation.responses?.['429'];
+      if (refused) refused.headers = { ...RATE_LIMIT_HEADERS, ...refused.headers };
       for (const tag of operation.tags ?? []) tagNames.add(tag);
     }
   }

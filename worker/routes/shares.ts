@@ -95,7 +95,7 @@ const HTML_HEADERS = {
   'x-robots-tag': 'noindex',
   'x-frame-options': 'DENY',
   'content-security-policy':
-    "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "default-src 'none'; img-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 };
 
 const tokenParam = z.object({ token: z.string().max(64).describe('The share token') });

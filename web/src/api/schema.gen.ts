@@ -655,23 +655,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/docs/renderer.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The reference page script */
-        get: operations["getDocsRendererJs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/files/{key}": {
         parameters: {
             query?: never;
@@ -2718,6 +2701,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2810,6 +2799,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2902,6 +2897,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2991,6 +2992,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3103,6 +3110,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3202,6 +3215,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3476,6 +3495,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3565,6 +3590,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3714,6 +3745,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3803,6 +3840,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3911,6 +3954,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4001,6 +4050,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4082,6 +4137,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4173,6 +4234,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4255,6 +4322,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4335,6 +4408,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4427,6 +4506,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4452,8 +4537,10 @@ export interface operations {
                 page?: number | string;
                 q?: string;
                 size?: number | string;
-                status?: string;
-                type?: string;
+                /** @description Letter case is ignored */
+                status?: "PROCESSING" | "COMPLETED" | "FAILED";
+                /** @description Letter case is ignored */
+                type?: "TEXT_TO_IMAGE" | "IMAGE_TO_IMAGE" | "FACE_SWAP" | "LOGO_GENERATION" | "ID_PHOTO_GENERATION" | "PROFESSIONAL_PORTRAIT" | "POP_ART_PORTRAIT" | "ANIME_STYLE" | "OIL_PAINTING" | "WATERCOLOR" | "SKETCH_STYLE" | "CYBERPUNK" | "RESTORED_IMAGE" | "UPSCALED_IMAGE";
             };
             header?: never;
             path?: never;
@@ -4929,7 +5016,8 @@ export interface operations {
     getCreationRecordsStats: {
         parameters: {
             query?: {
-                type?: string;
+                /** @description Letter case is ignored */
+                type?: "TEXT_TO_IMAGE" | "IMAGE_TO_IMAGE" | "FACE_SWAP" | "LOGO_GENERATION" | "ID_PHOTO_GENERATION" | "PROFESSIONAL_PORTRAIT" | "POP_ART_PORTRAIT" | "ANIME_STYLE" | "OIL_PAINTING" | "WATERCOLOR" | "SKETCH_STYLE" | "CYBERPUNK" | "RESTORED_IMAGE" | "UPSCALED_IMAGE";
             };
             header?: never;
             path?: never;
@@ -5231,6 +5319,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5616,53 +5710,6 @@ export interface operations {
             };
         };
     };
-    getDocsRendererJs: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Script */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/javascript": string;
-                };
-            };
-            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the token is invalid or expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected error (reported; nothing half-written) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getFilesKey: {
         parameters: {
             query?: {
@@ -5680,14 +5727,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file bytes */
+            /** @description The file bytes, with a strong ETag, Last-Modified and a Content-Disposition naming the file */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/zip": string;
+                    "image/gif": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/svg+xml": string;
+                    "image/webp": string;
                 };
+            };
+            /** @description Unchanged since the copy named by If-None-Match or If-Modified-Since */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
             400: {
@@ -5836,6 +5895,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5872,6 +5937,8 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
+                    /** @description The background colour, #rrggbb (toolId id-photo-generation) */
+                    backgroundColor?: string;
                     cfgScale?: number | string;
                     count?: number | string;
                     height?: number | string;
@@ -5887,6 +5954,11 @@ export interface operations {
                     /** @enum {string} */
                     sampler?: "euler" | "euler_a" | "dpmpp_2m" | "ddim";
                     seed?: number | string;
+                    /**
+                     * @description The ID photo size (toolId id-photo-generation)
+                     * @enum {string}
+                     */
+                    size?: "oneInch" | "twoInch" | "passport" | "visa";
                     /** @description The id of your own creation the input image came from (lineage); 404 naming this field when it is not yours */
                     sourceRecordId?: string;
                     steps?: number | string;
@@ -5976,6 +6048,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6111,6 +6189,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6524,7 +6608,7 @@ export interface operations {
                     fitToBudget?: boolean | ("0" | "1" | "true" | "false" | "on" | "off");
                     /** @description PNG, JPEG or WebP, at most 10 MB */
                     image: string;
-                    scaleFactor?: number | string;
+                    scaleFactor?: (2 | 4 | 8) | string;
                     /** @description The id of your own creation the input image came from (lineage); 404 naming this field when it is not yours */
                     sourceRecordId?: string;
                 };
@@ -6606,6 +6690,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8266,6 +8356,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8483,6 +8579,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9200,6 +9302,12 @@ export interface operations {
             /** @description Too many views from this network */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9268,6 +9376,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

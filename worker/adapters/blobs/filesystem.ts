@@ -27,7 +27,12 @@ export function createFilesystemBlobStore(dir: string): BlobStore {
       const path = pathOf(key);
       try {
         const [info, contentType] = await Promise.all([stat(path), readFile(`${path}${TYPE_SUFFIX}`, 'utf8')]);
-        return { body: Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>, contentType, size: info.size };
+        return {
+          body: Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>,
+          contentType,
+          size: info.size,
+          writtenAt: info.mtime,
+        };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;

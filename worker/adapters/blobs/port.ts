@@ -4,6 +4,8 @@ export interface StoredBlob {
   body: ReadableStream<Uint8Array>;
   contentType: string;
   size: number;
+  /** When it was written (the file's mtime, R2's `uploaded`): Last-Modified and the ETag of /api/files. */
+  writtenAt?: Date;
 }
 
 /** One stored blob as a listing names it. */

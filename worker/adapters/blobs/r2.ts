@@ -8,7 +8,7 @@ export interface R2BucketLike {
     value: ReadableStream | ArrayBuffer | Uint8Array,
     options?: { httpMetadata?: { contentType?: string } },
   ): Promise<unknown>;
-  get(key: string): Promise<{ body: ReadableStream; size: number; httpMetadata?: { contentType?: string } } | null>;
+  get(key: string): Promise<{ body: ReadableStream; size: number; uploaded?: Date; httpMetadata?: { contentType?: string } } | null>;
   delete(key: string): Promise<void>;
   list(options: { prefix?: string; cursor?: string; limit?: number }): Promise<{
     objects: { key: string; size: number; uploaded?: Date }[];
@@ -25,7 +25,12 @@ export function createR2BlobStore(bucket: R2BucketLike): BlobStore {
     async get(key) {
       const object = await bucket.get(key);
       if (!object) return null;
-      return { body: object.body, size: object.size, contentType: object.httpMetadata?.contentType ?? 'application/octet-stream' };
+      return {
+        body: object.body,
+        size: object.size,
+        contentType: object.httpMetadata?.contentType ?? 'application/octet-stream',
+        writtenAt: object.uploaded,
+      };
     },
     delete: (key) => bucket.delete(key),
     async list(prefix) {

@@ -33,11 +33,8 @@ export function createMemoryRateLimiter(clock: Clock, options: { maxKeys?: numbe
       if (windows.size > maxKeys) windows.delete(windows.keys().next().value as string);
       window.count += 1;
       const allowed = window.count <= rule.limit;
-      return {
-        allowed,
-        remaining: Math.max(rule.limit - window.count, 0),
-        retryAfterSeconds: allowed ? 0 : Math.ceil((window.endsAt - now) / 1000),
-      };
+      const resetSeconds = Math.ceil((window.endsAt - now) / 1000);
+      return { allowed, remaining: Math.max(rule.limit - window.count, 0), retryAfterSeconds: allowed ? 0 : resetSeconds, resetSeconds };
     },
     async forget(part) {
       const pattern = new RegExp(segmentPattern(part), 'i');

@@ -9,6 +9,8 @@ export interface RateLimitResult {
   allowed: boolean;
   remaining: number;
   retryAfterSeconds: number;
+  /** Seconds until the current window ends and the count starts again (the `t` of the RateLimit header). */
+  resetSeconds: number;
 }
 
 export interface RateLimiter {

@@ -21,8 +21,8 @@ export function createPostgresRateLimiter(db: Db, clock: Clock): RateLimiter {
       const row = (result as unknown as { rows: { count: number; window_ends_at: string | Date }[] }).rows[0]!;
       const count = Number(row.count);
       const allowed = count <= rule.limit;
-      const retryAfterSeconds = allowed ? 0 : Math.max(Math.ceil((new Date(row.window_ends_at).getTime() - now.getTime()) / 1000), 1);
-      return { allowed, remaining: Math.max(rule.limit - count, 0), retryAfterSeconds };
+      const resetSeconds = Math.max(Math.ceil((new Date(row.window_ends_at).getTime() - now.getTime()) / 1000), 1);
+      return { allowed, remaining: Math.max(rule.limit - count, 0), retryAfterSeconds: allowed ? 0 : resetSeconds, resetSeconds };
     },
     forget: (part) => deleteRateLimitKeysOf(db, part),
     sweepEnded: () => deleteEndedRateLimitWindows(db, clock.now()),

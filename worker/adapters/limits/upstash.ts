@@ -31,7 +31,8 @@ export function createUpstashRateLimiter(options: { url: string; token: string; 
       const count = Number(answers[0]!.result);
       const ttl = Number(answers[2]!.result);
       const allowed = count <= rule.limit;
-      return { allowed, remaining: Math.max(rule.limit - count, 0), retryAfterSeconds: allowed ? 0 : Math.max(ttl, 1) };
+      const resetSeconds = Math.max(ttl, 1);
+      return { allowed, remaining: Math.max(rule.limit - count, 0), retryAfterSeconds: allowed ? 0 : resetSeconds, resetSeconds };
     },
     // Every key carries an EXPIRE of its window (an hour at most), so Redis forgets an address's
     // counters and ended windows on its own; a SCAN over a shared Redis per deletion would cost more.

@@ -1,5 +1,5 @@
 import { ServiceError } from '../../contract/errors';
-import { equalBytes, hmacSha256, toBase64Url } from '../../lib/bytes';
+import { equalBytes, hmacSha256, sha256, toBase64Url } from '../../lib/bytes';
 import type { AuthUser } from '../../lib/hono-env';
 import type { BlobStore, StoredBlob } from '../../ports';
 
@@ -56,4 +56,30 @@ export async function readFile(
   const blob = await blobs.get(key);
   if (!blob) throw new ServiceError('NOT_FOUND', 'fileNotFound');
   return { ...blob, public: isPublic };
+}
+
+/**
+ * A strong validator for a stored file: a digest of its key, size and write time. Keys are never
+ * rewritten with other bytes under the same write time, so equal tags mean equal bytes.
+ */
+export async function fileEtag(key: string, blob: Pick<StoredBlob, 'size' | 'writtenAt'>): Promise<string> {
+  return `"${toBase64Url((await sha256(`${key}\n${blob.size}\n${blob.writtenAt?.getTime() ?? ''}`)).subarray(0, 18))}"`;
+}
+
+/**
+ * Whether the client's copy is current (RFC 9110 §13.1): `If-None-Match` decides when sent (weak
+ * comparison, `*` matches anything), else `If-Modified-Since` against the write time, to the second.
+ */
+export function clientHasCurrent(
+  request: { ifNoneMatch?: string; ifModifiedSince?: string },
+  etag: string,
+  writtenAt: Date | undefined,
+): boolean {
+  if (request.ifNoneMatch !== undefined) {
+    const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+    return request.ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+  }
+  if (!request.ifModifiedSince || !writtenAt) return false;
+  const since = Date.parse(request.ifModifiedSince);
+  return Number.isFinite(since) && Math.floor(writtenAt.getTime() / 1000) * 1000 <= since;
 }

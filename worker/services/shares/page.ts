@@ -83,38 +83,8 @@ function clip(text: string, max: number) {
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat;
 }
 
-const STYLE = `
-:root{color-scheme:dark}
-*{box-sizing:border-box}
-body{margin:0;min-height:100dvh;color:#f4f4f5;font:16px/1.55 Inter,"Noto Sans CJK TC","Noto Sans TC","PingFang TC","Microsoft JhengHei",system-ui,sans-serif;
-background:radial-gradient(60rem 40rem at 10% -10%,rgb(124 58 237/.18),transparent 60%),radial-gradient(50rem 35rem at 100% 0%,rgb(217 70 239/.12),transparent 60%),#07060d}
-a{color:inherit}
-:focus-visible{outline:2px solid #c4b5fd;outline-offset:2px}
-header{border-bottom:1px solid rgb(255 255 255/.05);background:rgb(7 6 13/.75)}
-.bar{max-width:64rem;margin:0 auto;height:4rem;display:flex;align-items:center;padding:0 1rem}
-.brand{display:flex;align-items:center;gap:.5rem;font-weight:700;font-size:1.125rem;text-decoration:none}
-.brand img{width:2rem;height:2rem}
-.grad{background:linear-gradient(90deg,#c4b5fd,#f0abfc 60%,#fda4af);-webkit-background-clip:text;background-clip:text;color:transparent}
-main{max-width:64rem;margin:0 auto;padding:1.5rem 1rem 3rem}
-.card{background:linear-gradient(180deg,rgb(255 255 255/.04),rgb(255 255 255/.015));border:1px solid rgb(255 255 255/.08);border-radius:1rem;overflow:hidden}
-figure{margin:0}
-.frame{background:#0d0b17;display:flex;justify-content:center}
-.pic{position:relative;max-width:100%}
-.frame img{display:block;max-width:100%;height:auto;max-height:75vh;object-fit:contain}
-.badge{position:absolute;left:.75rem;top:.75rem;border-radius:999px;padding:.2rem .65rem;font-size:.75rem;font-weight:600;background:rgb(7 6 13/.8);color:#e9d5ff;border:1px solid rgb(196 181 253/.4)}
-figcaption{padding:1rem 1.25rem 1.25rem;display:grid;gap:.75rem}
-.meta{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;font-size:.875rem;color:#a1a1aa}
-.chip{border-radius:999px;padding:.15rem .6rem;background:rgb(255 255 255/.08);color:#e4e4e7;font-weight:600}
-.ai{background:rgb(139 92 246/.2);color:#ddd6fe}
-h1{margin:0;font-size:1.25rem}
-.prompt{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;color:#d4d4d8}
-.label{font-size:.75rem;text-transform:uppercase;letter-spacing:.05em;color:#85858f}
-.cta{display:inline-block;margin-top:1.5rem;border-radius:.75rem;padding:.65rem 1.25rem;font-weight:600;font-size:.875rem;text-decoration:none;background:linear-gradient(90deg,#8b5cf6,#d946ef)}
-footer{max-width:64rem;margin:0 auto;padding:0 1rem 2rem;font-size:.8125rem;color:#85858f}
-.empty{text-align:center;padding:3rem 1.25rem}
-.empty p{color:#a1a1aa}
-@media (min-width:768px){main{padding-top:2.5rem}h1{font-size:1.5rem}}
-`;
+/** The page's styles are a static file of the site (web/public/share.css): the Worker script has a size budget. */
+const STYLESHEET = '/share.css';
 
 function layout(locale: Locale, head: string, body: string, footer = '') {
   const t = TEXT[locale];
@@ -127,7 +97,7 @@ function layout(locale: Locale, head: string, body: string, footer = '') {
 <meta name="referrer" content="no-referrer">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 ${head}
-<style>${STYLE}</style>
+<link rel="stylesheet" href="${STYLESHEET}">
 </head>
 <body>
 <header><div class="bar"><a class="brand" href="/" aria-label="${escapeHtml(t.home)}"><img src="/favicon.svg" alt="" width="32" height="32"><span class="grad">Image Studio</span></a></div></header>

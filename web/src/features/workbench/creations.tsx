@@ -27,7 +27,7 @@ function useSettled<T>(value: T, ms: number): T {
   return settled;
 }
 /** Tabs filter by status, except Upscaled, which filters by kind (the upscaler's records). */
-const FILTER_QUERY: Record<Filter, { status?: string; type?: string }> = {
+const FILTER_QUERY: Record<Filter, { status?: 'COMPLETED' | 'PROCESSING'; type?: 'UPSCALED_IMAGE' }> = {
   '': {},
   COMPLETED: { status: 'COMPLETED' },
   PROCESSING: { status: 'PROCESSING' },
