@@ -6346,6 +6346,12 @@ export interface operations {
             /** @description Too many attempts; `retryAfter` says when to try again */
             429: {
                 headers: {
+                    /** @description Per rule: quota left (r), seconds to refill (t) */
+                    RateLimit?: string;
+                    /** @description Per rule: quota (q) per window of w seconds */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
