@@ -7,11 +7,8 @@ import {
   readIgnoredOptions,
   signEngineRequest,
 } from '../../contract/engine-wire';
-<<<<<<< HEAD
 import { ENGINE_RECEIPT_PDF_PATH, encodeReceiptDocument, type ReceiptDocument } from '../../contract/receipt-document';
-=======
 import { ENGINE_PREFLIGHT_PATH, wirePreflightResponse, type TextToImagePreflight } from '../../contract/image-preflight';
->>>>>>> negprompt
 
 export interface EngineServiceOptions {
   /** Base URL of the engine service (worker/engine/service.ts), e.g. a Cloudflare Container or any host. */
@@ -33,7 +30,6 @@ export function createEngineServiceClient(options: EngineServiceOptions): Offlin
   const endpoint = new URL(ENGINE_RUN_PATH, options.url).toString();
   const preflightEndpoint = new URL(ENGINE_PREFLIGHT_PATH, options.url).toString();
   return {
-<<<<<<< HEAD
     /** A receipt's PDF: any failure is final for this request (the receipt page still prints). */
     async receiptPdf(document: ReceiptDocument): Promise<Uint8Array> {
       const body = encodeReceiptDocument(document);
@@ -44,7 +40,7 @@ export function createEngineServiceClient(options: EngineServiceOptions): Offlin
         throw new EngineError(`engine service could not draw the receipt PDF (${response.status})`, false);
       }
       return new Uint8Array(await response.arrayBuffer());
-=======
+    },
     /** The preflight is a cheap read: any failure is the service's (no input is refused, the Worker validated it). */
     async preflight(input): Promise<TextToImagePreflight> {
       const body = new TextEncoder().encode(JSON.stringify(input));
@@ -60,7 +56,6 @@ export function createEngineServiceClient(options: EngineServiceOptions): Offlin
       const parsed = wirePreflightResponse.safeParse(await response.json().catch(() => null));
       if (!parsed.success) throw new EngineError('image engine service preflight answered an unreadable body', true);
       return parsed.data;
->>>>>>> negprompt
     },
     async run(op: EngineOperation): Promise<EngineOutput> {
       const body = encodeOperation(op);
