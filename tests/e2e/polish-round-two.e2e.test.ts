@@ -69,6 +69,12 @@ it('en desktop: a tool page says the cost and the balance after before Generate,
   await page.getByTestId('result-image').or(page.locator('main img').first()).first().waitFor();
   await settled(page);
   await snap(page, 'polish2-view-creation-desktop-en');
+  // Its download is named by type, day and the end of its id, not generated-image.png.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download', exact: true }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^anime-style-[a-z0-9]{6}-\d{4}-\d{2}-\d{2}\.png$/);
   expect(failures).toEqual([]);
   await context.close();
 });
@@ -154,6 +160,44 @@ it('zh-Hant phone: a two-character brand (山嵐) may be generated; one characte
   expect(await page.getByRole('button', { name: '生成', exact: true }).isEnabled()).toBe(true);
   await settled(page);
   await snap(page, 'polish2-logo-two-characters-phone-zh');
+  expect(failures).toEqual([]);
+  await context.close();
+});
+
+it('en desktop: refunding a plan says before and after that the plan ends; dates are written the English way', {
+  timeout: 120_000,
+}, async () => {
+  const api = apiClient(baseUrl);
+  const session = await api.signInByCode(`refund-plan-${Date.now()}@example.com`);
+  const order = await api.call<{ checkoutUrl: string }>('POST', '/api/v2/payment/create-subscription-order', {
+    token: session.token,
+    json: { planId: 'plan_basic_monthly', gateway: 'STRIPE' },
+  });
+  expect(order.status, JSON.stringify(order.body)).toBe(200);
+  const { context, page, failures } = await pageFor('en', DESKTOP);
+  await page.goto(order.body.checkoutUrl);
+  await page.getByRole('button', { name: /^pay \$/i }).click();
+  await page.waitForURL(/\/payment\/stripe\/success/);
+
+  await openSignedIn(page, baseUrl, session, '/personal-center/orders');
+  const row = page.getByTestId('order-row').first();
+  await row.waitFor();
+  // One date style per language: "Dec 6, 2026, 02:07", never the zh-CN "2026/12/6 02:07:06".
+  expect(await row.textContent()).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}/);
+  expect(await row.textContent()).not.toMatch(/\d{4}\/\d{1,2}\/\d{1,2}/);
+  await row.getByRole('button', { name: /^refund /i }).click();
+  const outcome = page.getByTestId('refund-outcome');
+  await outcome.waitFor();
+  expect(await outcome.textContent()).toContain('Your Basic plan ends now: no more monthly credits and no renewal.');
+  await settled(page);
+  await snap(page, 'polish2-refund-plan-before-desktop-en');
+  await page.getByRole('button', { name: 'Submit refund' }).click();
+  const done = page.getByTestId('refund-done');
+  await done.waitFor();
+  expect(await done.textContent()).toMatch(/\$9\.99.*Your Basic plan has ended\./);
+  await page.getByText('No active subscription').waitFor();
+  await settled(page);
+  await snap(page, 'polish2-refund-plan-after-desktop-en');
   expect(failures).toEqual([]);
   await context.close();
 });
