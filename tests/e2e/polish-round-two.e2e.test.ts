@@ -201,3 +201,37 @@ it('en desktop: refunding a plan says before and after that the plan ends; dates
   expect(failures).toEqual([]);
   await context.close();
 });
+
+it('zh-Hant phone: every personal-center tab is on screen, 帳戶與資料 included', { timeout: 60_000 }, async () => {
+  const session = await newAccount('tabs-zh');
+  const { context, page, failures } = await pageFor('zh-Hant', PHONE);
+  await openSignedIn(page, baseUrl, session, '/personal-center/profile');
+  const nav = page.getByRole('navigation', { name: 'Personal center' });
+  await nav.getByRole('link').first().waitFor();
+  for (const name of ['個人資料', '我的點數', '我的邀請', '我的訂單', '帳戶與資料']) {
+    const box = await nav.getByRole('link', { name }).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect(box!.x, name).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, name).toBeLessThanOrEqual(PHONE.width);
+  }
+  await settled(page);
+  await snap(page, 'polish2-personal-center-tabs-phone-zh');
+  expect(failures).toEqual([]);
+  await context.close();
+});
+
+it('zh-Hant phone: the ID photo sizes say 公分 and 像素, never cm or px', { timeout: 60_000 }, async () => {
+  const session = await newAccount('units-zh');
+  const { context, page, failures } = await pageFor('zh-Hant', PHONE);
+  await openSignedIn(page, baseUrl, session, '/ai-tools/id-photo-generation');
+  const sizes = page.getByRole('radiogroup').first();
+  await sizes.getByRole('radio').first().waitFor();
+  const text = (await sizes.textContent()) ?? '';
+  expect(text).toContain('公分');
+  expect(text).toContain('像素');
+  expect(text).not.toMatch(/\d\s*(cm|px)\b/);
+  await settled(page);
+  await snap(page, 'polish2-id-photo-units-phone-zh');
+  expect(failures).toEqual([]);
+  await context.close();
+});

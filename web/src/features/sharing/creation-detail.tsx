@@ -220,7 +220,7 @@ function Detail({ id }: { id: string }) {
             </h1>
             <p className="mt-1 text-sm text-zinc-400">
               <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
-              {r.width && r.height ? ` · ${r.width} × ${r.height} px` : ''}
+              {r.width && r.height ? ` · ${t`${r.width} × ${r.height} px`}` : ''}
             </p>
           </div>
           {words && <p className="whitespace-pre-wrap break-words text-sm text-zinc-300">{words}</p>}
