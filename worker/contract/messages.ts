@@ -17,12 +17,15 @@ export const MESSAGES = {
   // Sign-in and accounts
   codeAttemptsExceeded: { en: 'Too many wrong attempts, please request a new code', 'zh-Hant': '錯誤次數過多，請重新索取驗證碼' },
   codeAttemptsLeft: {
-    en: 'Login failed, please check the verification code ({left} attempts left)',
+    en: 'Login failed, please check the verification code ({left|# attempt|# attempts} left)',
     'zh-Hant': '登入失敗，請檢查驗證碼（剩餘 {left} 次）',
   },
   codeUsed: { en: 'The verification code has already been used, please request a new one', 'zh-Hant': '此驗證碼已使用過，請重新索取' },
   codeExpired: { en: 'The verification code has expired, please request a new one', 'zh-Hant': '驗證碼已過期，請重新索取' },
-  resendTooSoon: { en: 'Please wait {seconds} seconds before requesting a new code', 'zh-Hant': '請等待 {seconds} 秒後再索取新的驗證碼' },
+  resendTooSoon: {
+    en: 'Please wait {seconds|# second|# seconds} before requesting a new code',
+    'zh-Hant': '請等待 {seconds} 秒後再索取新的驗證碼',
+  },
   enterCodeSentTo: { en: 'Please enter the code sent to {email}', 'zh-Hant': '請輸入寄到 {email} 的驗證碼' },
   emailTaken: { en: 'An account with this e-mail already exists', 'zh-Hant': '此電子郵件已有帳戶' },
   emailUnmailable: { en: 'This e-mail address cannot receive mail', 'zh-Hant': '此電子郵件地址無法收信' },
@@ -306,8 +309,13 @@ export const MESSAGES = {
 
 export type MessageId = keyof typeof MESSAGES;
 
-/** `'Wait {seconds} s for {what}'` → `'seconds' | 'what'`. */
-type Placeholders<T extends string> = T extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
+/**
+ * `'Wait {seconds} s for {what}'` → `'seconds' | 'what'`. A number may carry its plural forms,
+ * `{left|# attempt|# attempts}` (one | other, `#` is the number), chosen by Intl.PluralRules.
+ */
+type Placeholders<T extends string> = T extends `${string}{${infer Name}}${infer Rest}`
+  ? (Name extends `${infer Param}|${string}` ? Param : Name) | Placeholders<Rest>
+  : never;
 
 /** The parameters a message needs, by name. */
 export type ParamsOf<Id extends MessageId> = Record<Placeholders<(typeof MESSAGES)[Id]['en']>, string | number>;
@@ -330,13 +338,18 @@ export const isMessageId = (value: unknown): value is MessageId => typeof value 
 
 const NUMBER_FORMAT: Record<Locale, Intl.NumberFormat> = { en: new Intl.NumberFormat('en-US'), 'zh-Hant': new Intl.NumberFormat('zh-TW') };
 
+const PLURAL_RULES: Record<Locale, Intl.PluralRules> = { en: new Intl.PluralRules('en-US'), 'zh-Hant': new Intl.PluralRules('zh-TW') };
+
 /** The message in `locale`: numbers are grouped the locale's way ("16,777,216"), text is inserted as it is. */
 export function renderMessage(message: Message, locale: Locale): string {
   const params = message.params as Record<string, string | number>;
-  return MESSAGES[message.id][locale].replace(/\{(\w+)\}/g, (whole, name: string) => {
+  return MESSAGES[message.id][locale].replace(/\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}/g, (whole, name: string, one?: string, other?: string) => {
     const value = params[name];
     if (value === undefined) return whole;
-    return typeof value === 'number' ? NUMBER_FORMAT[locale].format(value) : value;
+    const shown = typeof value === 'number' ? NUMBER_FORMAT[locale].format(value) : value;
+    if (one === undefined || other === undefined) return shown;
+    const form = PLURAL_RULES[locale].select(Number(value)) === 'one' ? one : other;
+    return form.replaceAll('#', shown);
   });
 }
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { HEX_COLOUR, type ToolDefinition } from './tools';
+import { charactersMissing } from './brief-length';
 import { multiline } from './text';
 import { encodeMessage, say } from './messages';
 
@@ -15,7 +16,8 @@ export function toolInputSchema(tool: ToolDefinition) {
         const text = multiline(z.string()).trim().max(component.maxLength);
         shape.extra = component.required
           ? tool.id === 'logo-generation'
-            ? text.min(component.minLength, 'logoDescriptionRequired')
+            ? // Counted per script: a two-character Chinese brand (山嵐) is enough (brief-length.ts).
+              text.refine((value) => charactersMissing(value, component.minLength) === 0, 'logoDescriptionRequired')
             : text.min(component.minLength)
           : text.optional();
         break;

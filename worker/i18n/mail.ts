@@ -11,8 +11,10 @@ import type { Locale } from '../contract/locales';
 export type EmailCodePurpose = (typeof EMAIL_CODE_PURPOSES)[number];
 
 export type Mail =
-  | { kind: 'code'; purpose: EmailCodePurpose; code: string; minutes: number }
-  | { kind: 'password-changed'; how: 'reset' | 'personal-center' }
+  /** `firstPassword`: a password-reset code for an account that has no password yet, worded as setting one. */
+  | { kind: 'code'; purpose: EmailCodePurpose; code: string; minutes: number; firstPassword?: boolean }
+  /** `first-password`: an account without a password (code or Google sign-in) was given its first one. */
+  | { kind: 'password-changed'; how: 'reset' | 'personal-center' | 'first-password' }
   | { kind: 'email-changed'; newEmail: string }
   | { kind: 'account-deleted' };
 
@@ -109,10 +111,28 @@ const CODE_MAILS = {
   },
 } satisfies Record<Locale, Record<EmailCodePurpose, CodeTexts>>;
 
+/** The password-reset code for an account without a password: nothing is being reset, a first password is set. */
+const SET_PASSWORD_CODE_MAILS = {
+  en: {
+    subject: (code) => `Your Image Studio code to set a password: ${code}`,
+    lead: 'Your code to set a password is',
+    after: (minutes) => `Enter it in Image Studio with the password you choose; it expires in ${minutes} minutes.`,
+    closing: 'If you did not ask to set a password, ignore this e-mail: your account stays as it is.',
+  },
+  'zh-Hant': {
+    subject: (code) => `您的 Image Studio 設定密碼驗證碼：${code}`,
+    lead: '您的設定密碼驗證碼是',
+    after: (minutes) => `請在 Image Studio 輸入此驗證碼和您選擇的密碼；驗證碼將在 ${minutes} 分鐘後失效。`,
+    closing: '如果您沒有要求設定密碼，請忽略這封電子郵件：您的帳戶不會變更。',
+  },
+} satisfies Record<Locale, CodeTexts>;
+
 interface NoticeTexts {
   passwordChangedSubject: string;
   passwordChangedByReset: string;
   passwordChangedInPersonalCenter: string;
+  passwordSetSubject: string;
+  passwordSet: string;
   resetAdvice: string;
   emailChangedSubject: string;
   emailChanged: (newEmail: string) => string;
@@ -128,6 +148,9 @@ const NOTICES = {
       'The password of your Image Studio account was just changed with a reset code, and every other session was signed out.',
     passwordChangedInPersonalCenter:
       'The password of your Image Studio account was just changed in the personal center, and every other session was signed out.',
+    passwordSetSubject: 'A password was set for your Image Studio account',
+    passwordSet:
+      'A password was just set for your Image Studio account with a code sent to this address, and every other session was signed out. You can now also sign in with your e-mail and this password.',
     resetAdvice: 'If this was not you, reset your password now and keep your e-mail account safe.',
     emailChangedSubject: 'Your Image Studio e-mail was changed',
     emailChanged: (newEmail) =>
@@ -141,6 +164,9 @@ const NOTICES = {
     passwordChangedSubject: '您的 Image Studio 密碼已變更',
     passwordChangedByReset: '您的 Image Studio 帳戶密碼剛剛以重設驗證碼變更，其他所有登入階段都已登出。',
     passwordChangedInPersonalCenter: '您的 Image Studio 帳戶密碼剛剛在個人中心變更，其他所有登入階段都已登出。',
+    passwordSetSubject: '您的 Image Studio 帳戶已設定密碼',
+    passwordSet:
+      '您的 Image Studio 帳戶剛剛以寄到此地址的驗證碼設定了密碼，其他所有登入階段都已登出。現在您也可以用電子郵件和這個密碼登入。',
     resetAdvice: '如果這不是您，請立即重設密碼，並確保您的電子郵件帳戶安全。',
     emailChangedSubject: '您的 Image Studio 電子郵件已變更',
     emailChanged: (newEmail) => `您的 Image Studio 帳戶電子郵件剛剛變更為 ${newEmail}，其他所有登入階段都已登出。`,
@@ -158,7 +184,7 @@ const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${escapeHtml(
 /** The subject and bodies of `mail` in `locale`. */
 export function renderMail(mail: Mail, locale: Locale): RenderedMail {
   if (mail.kind === 'code') {
-    const t = CODE_MAILS[locale][mail.purpose];
+    const t = mail.firstPassword && mail.purpose === 'password-reset' ? SET_PASSWORD_CODE_MAILS[locale] : CODE_MAILS[locale][mail.purpose];
     const big = `<p style="font-size:28px;font-weight:700;letter-spacing:6px">${escapeHtml(mail.code)}</p>`;
     return {
       subject: t.subject(mail.code),
@@ -168,8 +194,10 @@ export function renderMail(mail: Mail, locale: Locale): RenderedMail {
   }
   const n = NOTICES[locale];
   if (mail.kind === 'password-changed') {
-    const what = mail.how === 'reset' ? n.passwordChangedByReset : n.passwordChangedInPersonalCenter;
-    return { subject: n.passwordChangedSubject, text: `${what}\n\n${n.resetAdvice}`, html: paragraphs(what, n.resetAdvice) };
+    const what =
+      mail.how === 'first-password' ? n.passwordSet : mail.how === 'reset' ? n.passwordChangedByReset : n.passwordChangedInPersonalCenter;
+    const subject = mail.how === 'first-password' ? n.passwordSetSubject : n.passwordChangedSubject;
+    return { subject, text: `${what}\n\n${n.resetAdvice}`, html: paragraphs(what, n.resetAdvice) };
   }
   if (mail.kind === 'email-changed') {
     const what = n.emailChanged(mail.newEmail);

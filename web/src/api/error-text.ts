@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import { startEstimate } from '../ui/queue-wait';
@@ -13,7 +14,12 @@ export function useErrorText() {
         case 'NETWORK_ERROR':
           return t`Network connection failed`;
         case 'RESEND_TOO_SOON':
-          return t`Please wait ${error.retryAfter ?? 60} seconds before requesting a new code`;
+          return t({
+            message: plural(error.retryAfter ?? 60, {
+              one: 'Please wait # second before requesting a new code',
+              other: 'Please wait # seconds before requesting a new code',
+            }),
+          });
         case 'RATE_LIMITED':
           return t`Too many requests, please try again later`;
         case 'INVALID_CODE':

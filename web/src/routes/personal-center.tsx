@@ -15,7 +15,8 @@ const TABS = [
 function PersonalCenter() {
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-  // On a phone the tab bar scrolls sideways: keep the current tab in view (e.g. "My orders", the last).
+  // The tabs wrap onto a second line on a phone rather than scroll sideways, where the last one
+  // (Account & data) sat off screen with no sign that the bar scrolls; kept in view all the same.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger; the active tab is read from the DOM after the router marks it.
   useEffect(() => {
     nav.current?.querySelector('[data-status="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -26,7 +27,7 @@ function PersonalCenter() {
         <nav
           ref={nav}
           aria-label="Personal center"
-          className="mb-6 flex gap-1 overflow-x-auto rounded-2xl border border-white/10 bg-ink-900/60 p-1"
+          className="mb-6 flex flex-wrap gap-1 rounded-2xl border border-white/10 bg-ink-900/60 p-1"
         >
           {TABS.map(({ tab, label }) => (
             <Link

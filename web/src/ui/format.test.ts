@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCredits, formatCreditsExact, formatMoney } from './format';
+import { formatCredits, formatCreditsExact, formatDate, formatMoney } from './format';
 
 describe('formatCredits', () => {
   it('uses K above 1,000 and M above 1,000,000', () => {
@@ -21,5 +21,16 @@ describe('formatCreditsExact', () => {
     expect(formatCreditsExact(999, 'zh-Hant')).toBe('999');
     expect(formatCreditsExact(-3052, 'en')).toBe('-3,052');
     expect(formatCreditsExact(0, 'zh-Hant')).toBe('0');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes one style per language, never the zh-CN slashes on an English page', () => {
+    const iso = '2026-12-06T02:07:06Z';
+    const en = formatDate(iso, 'en');
+    const zh = formatDate(iso, 'zh-Hant');
+    expect(en).not.toContain('/');
+    expect(en).toMatch(/^Dec \d{1,2}, 2026, \d{2}:\d{2}$/);
+    expect(zh).toMatch(/^2026年12月\d{1,2}日 \d{2}:\d{2}$/);
   });
 });

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 /** Spec §9: K above 1,000 and M above 1,000,000, one decimal at most. */
 export function formatCredits(n: number): string {
   const trim = (v: number) => v.toFixed(1).replace(/\.0$/, '');
@@ -17,5 +18,11 @@ export function formatCreditsExact(n: number, locale = 'en'): string {
 
 export const formatMoney = (amount: number) => `$${amount.toFixed(2)}`;
 
-/** Spec §9: dates in zh-CN format (YYYY/M/D HH:mm:ss). */
-export const formatDate = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
+/**
+ * A date and time in the reader's language, one style per language (Dec 6, 2026, 02:07 in English;
+ * 2026年12月6日 02:07 in Chinese): the page's locale unless one is given.
+ */
+export function formatDate(iso: string, locale: string = i18n.locale || 'en'): string {
+  const style = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+  return new Intl.DateTimeFormat(locale, style).format(new Date(iso));
+}

@@ -92,7 +92,8 @@ export function Header() {
   const { t, i18n } = useT();
   const display = user ? user.name || user.email : '';
   const exactCredits = credits === null ? null : formatCreditsExact(credits, i18n.locale);
-  const compactCredits = credits === null ? null : formatCredits(credits);
+  // Exact up to 99,999 (a 16-credit charge must show); only six figures and more are shortened.
+  const shownCredits = credits === null ? null : Math.abs(credits) < 100_000 ? exactCredits : formatCredits(credits);
 
   const links = (onClick?: () => void) =>
     NAV.map(({ to, label }) => (
@@ -122,20 +123,26 @@ export function Header() {
             <LanguageSelect />
             {user ? (
               <>
-                {/* Spec §9 keeps the header compact ("3K"); the exact balance is the link's accessible name and
-                    shows beside it on hover and keyboard focus, so a change of a few credits is never hidden. */}
+                {/* The balance exactly (2,956) up to 99,999; beyond, compact (120K) with the exact figure on hover and
+                    keyboard focus. The accessible name starts with the visible text, so voice control finds it. */}
                 <span className="group relative">
                   <Link
                     to="/personal-center/$tab"
                     params={{ tab: 'credits' }}
                     data-testid="header-credits"
-                    aria-label={exactCredits === null ? t`Credits` : t`Credits: ${exactCredits}`}
+                    aria-label={
+                      shownCredits === null
+                        ? t`Credits`
+                        : shownCredits === exactCredits
+                          ? t`${shownCredits} credits`
+                          : t`${shownCredits} credits (${exactCredits})`
+                    }
                     className="inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 py-1 text-xs font-semibold text-amber-200"
                   >
                     <Coins aria-hidden className="h-3.5 w-3.5" strokeWidth={2} />
-                    {compactCredits ?? '…'}
+                    {shownCredits ?? '…'}
                   </Link>
-                  {exactCredits !== null && exactCredits !== compactCredits && (
+                  {exactCredits !== null && exactCredits !== shownCredits && (
                     <span
                       aria-hidden
                       data-testid="header-credits-exact"

@@ -9,14 +9,26 @@ import { Clock, WifiOff } from 'lucide-react';
  * result or the failure still shows here when the job ends. A polite live region, so a screen
  * reader hears the change without being interrupted.
  */
-export function JobWaitNote({ slow, reconnecting, className = '' }: { slow: boolean; reconnecting: boolean; className?: string }) {
+export function JobWaitNote({
+  slow,
+  reconnecting: serverUnreachable,
+  offline = false,
+  className = '',
+}: {
+  slow: boolean;
+  reconnecting: boolean;
+  offline?: boolean;
+  className?: string;
+}) {
+  // Offline, the browser does not even try the server, so no failed call says so: the page knows it from the browser.
+  const reconnecting = serverUnreachable || offline;
   if (!slow && !reconnecting) return null;
   return (
     <div
       role="status"
       aria-live="polite"
       aria-atomic="true"
-      data-testid={reconnecting ? 'job-reconnecting' : 'job-slow'}
+      data-testid={offline ? 'job-offline' : reconnecting ? 'job-reconnecting' : 'job-slow'}
       className={`flex items-start gap-3 rounded-xl border border-white/10 bg-ink-900/85 px-4 py-3 text-left text-sm shadow-lg backdrop-blur-sm ${className}`}
     >
       {reconnecting ? (
@@ -25,7 +37,16 @@ export function JobWaitNote({ slow, reconnecting, className = '' }: { slow: bool
         <Clock aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-fuchsia-300" strokeWidth={1.75} />
       )}
       <div className="min-w-0">
-        {reconnecting ? (
+        {offline ? (
+          <>
+            <p className="font-medium text-zinc-100">
+              <Trans>You are offline. Reconnecting…</Trans>
+            </p>
+            <p className="text-zinc-400">
+              <Trans>Your image is still being made on the server. This page picks it up again as soon as you are back online.</Trans>
+            </p>
+          </>
+        ) : reconnecting ? (
           <>
             <p className="font-medium text-zinc-100">
               <Trans>Reconnecting…</Trans>

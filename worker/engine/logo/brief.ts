@@ -118,7 +118,6 @@ const CHINESE_TYPES = [
   '瑜伽',
   '有機',
 ];
-const CHINESE_SINGLE_TYPES = ['店', '坊', '館', '社', '室', '吧', '屋', '堂', '行', '所', '廳', '舖', '鋪', '房'];
 /** Request words and filler before a Chinese name: 幫我設計一個…, 我的…, 現代的…. */
 const CHINESE_FILLER =
   /^(?:請|幫我|幫忙|替我|給我|我想要?|我要|我需要|想要|需要|設計|製作|做|畫|生成|創造|為|給|一個|一間|一家|一款|一張|個|間|家|款|我們的|我的|你的|的|現代|簡約|極簡|創意|商務|科技|專業|可愛|溫暖|高級|時尚|logo|LOGO|Logo|標誌|商標|圖標|品牌|\s)+/u;
@@ -230,30 +229,37 @@ function englishNamed(text: string): string | undefined {
   return joined || undefined;
 }
 
-/** The Chinese name in a segment: the characters before its trade or business type (山海科技公司 → 山海). */
+/** What follows a name and is not part of it: 的標誌, 的logo, 品牌. */
+const CHINESE_TRAILER = /(?:的)?(?:標誌|商標|圖標|logo|LOGO|Logo|品牌|設計)+$/u;
+/** A Chinese shop name is a few characters; a segment longer than this is a sentence, not a name. */
+const CHINESE_NAME_MAX = 12;
+
+/**
+ * The Chinese name in a segment: the whole shop name with its trade and type (山嵐咖啡烘焙坊, 山海科技公司),
+ * never cut down to the characters before the trade, since that is the name on the sign. A segment
+ * that starts with its trade (我的咖啡店) has no name; in a longer phrase, the name is what follows the
+ * last 的 (溫馨的社區咖啡店 → 社區咖啡店).
+ */
 function chineseNameIn(segment: string): string {
-  const text = segment.replace(CHINESE_FILLER, '').replace(/[^\p{Script=Han}A-Za-z0-9]/gu, '');
-  const indices = (words: string[]) =>
-    words.flatMap((w) => {
-      const found: number[] = [];
-      for (let i = text.indexOf(w); i >= 0; i = text.indexOf(w, i + 1)) found.push(i);
-      return found;
-    });
-  const multi = indices([...CHINESE_WORDS.map(([w]) => w).filter((w) => w.length > 1), ...CHINESE_TYPES]);
-  if (multi.includes(0)) return '';
-  const single = indices([...CHINESE_WORDS.map(([w]) => w).filter((w) => w.length === 1), ...CHINESE_SINGLE_TYPES]);
-  // A two-character trade or type marks the name's end; a one-character one (花, 海, 星) may be part
-  // of the name itself (海風旅行社, 北極星遊戲), so it counts only without those and after two characters.
-  const afterName = multi.filter((i) => i >= 1);
-  const end = Math.min(...(afterName.length ? afterName : single.filter((i) => i >= 2)), text.length);
-  return text.slice(0, end).replace(/的$/u, '').slice(0, 8);
+  const text = segment
+    .replace(CHINESE_FILLER, '')
+    .replace(/[^\p{Script=Han}A-Za-z0-9]/gu, '')
+    .replace(CHINESE_TRAILER, '');
+  const name = text.includes('的') ? text.slice(text.lastIndexOf('的') + 1) : text;
+  const starts = [...CHINESE_WORDS.map(([w]) => w).filter((w) => w.length > 1), ...CHINESE_TYPES];
+  if (!name || starts.some((w) => name.startsWith(w))) return '';
+  if ([...name].length <= CHINESE_NAME_MAX) return name;
+  // A sentence, not a name: the characters before its first trade or business type.
+  const at = starts.map((w) => name.indexOf(w)).filter((i) => i >= 2);
+  return at.length ? name.slice(0, Math.min(...at)) : '';
 }
 
 /**
  * The brand name, in this order: quoted text; the words after called / named / 叫做 / 名為 / 叫;
  * the first capitalised run that is not a stop, mood or trade word ("tech company Nova Systems" →
- * "Nova Systems"); in Chinese the characters before the trade (豆子咖啡店 → 豆子); else the
+ * "Nova Systems"); in Chinese the shop name with its trade (豆子咖啡店); else the
  * lower-case words before the trade ("fox bakery" → "Fox"); else a placeholder ("Your Brand"). Suggestion chips (business, 極簡…) never name.
+ * A Chinese name keeps its trade and type (豆子咖啡店): it is never shortened.
  */
 export function brandName(description: string): string {
   const text = description.trim();
@@ -262,7 +268,8 @@ export function brandName(description: string): string {
   if (quoted?.trim()) return quoted.trim();
   if (CJK.test(text)) {
     const named = /(?:叫做|名為|名叫|名稱是|名字是|取名為?|命名為|稱為|叫)\s*([^，,。.、；;！!？?\s]+)/u.exec(text)?.[1];
-    if (named) return chineseNameIn(named) || named.replace(/的.*$/u, '').slice(0, 8);
+    // 一家叫小森的花店: the name ends at 的; 叫做山嵐咖啡烘焙坊: all of it.
+    if (named) return named.replace(/的.*$/u, '').replace(CHINESE_TRAILER, '') || PLACEHOLDER.zh;
     // A Latin name in a Chinese description: "設計 Nova 科技公司的標誌".
     const latin = capitalisedRuns(text.replace(/[\p{Script=Han}，。、「」]+/gu, ', '))[0];
     if (latin) return trimEnd(latin.slice(0, 4).join(' '));

@@ -12,7 +12,7 @@ describe('logo brief', () => {
     expect(brandName('Bean There coffee shop')).toBe('Bean There');
     expect(brandName('a logo for "Nimbus" cloud storage')).toBe('Nimbus');
     expect(brandName('「豆子」咖啡店')).toBe('豆子');
-    expect(brandName('豆子咖啡店')).toBe('豆子');
+    expect(brandName('豆子咖啡店')).toBe('豆子咖啡店');
     expect(brandName('fox bakery')).toBe('Fox');
   });
 
@@ -34,13 +34,15 @@ describe('logo brief', () => {
       ['一家叫小森的花店', '小森'],
       ['一間名為「墨香」的書店', '墨香'],
       ['我的品牌名叫晨光', '晨光'],
-      ['幫我設計一個豆子咖啡店的標誌', '豆子'],
-      ['山海科技公司', '山海'],
-      ['小貓寵物店', '小貓'],
-      ['海風旅行社', '海風'],
-      ['北極星遊戲', '北極星'],
-      ['花語花店', '花語'],
-      ['月光酒吧', '月光'],
+      ['幫我設計一個豆子咖啡店的標誌', '豆子咖啡店'],
+      ['山海科技公司', '山海科技公司'],
+      ['山嵐咖啡烘焙坊', '山嵐咖啡烘焙坊'],
+      ['山嵐', '山嵐'],
+      ['小貓寵物店', '小貓寵物店'],
+      ['海風旅行社', '海風旅行社'],
+      ['北極星遊戲', '北極星遊戲'],
+      ['花語花店', '花語花店'],
+      ['月光酒吧', '月光酒吧'],
       ['設計 Nova 科技公司的標誌', 'Nova'],
       ['我的咖啡店', '您的品牌'],
     ];
@@ -65,13 +67,13 @@ describe('logo brief', () => {
       // The page appends a chip as ", word" (tool-page.tsx): the name stays, the mood follows the chip.
       expect(brandName(`Bean There coffee shop, ${chip}`)).toBe('Bean There');
       expect(brandName(`a coffee shop called Bean There, ${chip}`)).toBe('Bean There');
-      expect(brandName(`豆子咖啡店, ${zh[i]}`)).toBe('豆子');
+      expect(brandName(`豆子咖啡店, ${zh[i]}`)).toBe('豆子咖啡店');
       expect(brandName(`我的咖啡店叫做豆子, ${zh[i]}`)).toBe('豆子');
       expect(readBrief(`Nova Systems, ${chip}`).mood).toBe(moods[i]);
       expect(readBrief(`新星, ${zh[i]}`).mood).toBe(moods[i]);
     });
     expect(brandName('Bean There coffee shop, minimal, tech')).toBe('Bean There');
-    expect(brandName('豆子咖啡店, 極簡, 科技')).toBe('豆子');
+    expect(brandName('豆子咖啡店, 極簡, 科技')).toBe('豆子咖啡店');
     expect(brandName('商務 顧問公司')).toBe('您的品牌');
   });
 
@@ -88,7 +90,7 @@ describe('logo rendering', () => {
     expect(measure('Bean There', 100)).toBeGreaterThan(300);
     expect(measure('豆子', 100)).toBeGreaterThan(150);
     const svg = logoSvg({ description: '豆子咖啡店', width: 1024, height: 1024, seed: 1 });
-    expect(svg).toContain('<title>豆子</title>');
+    expect(svg).toContain('<title>豆子咖啡店</title>');
     // Glyph outlines, not <text>: the same on every machine.
     expect(svg).not.toContain('<text');
     expect((svg.match(/<path d="M/g) ?? []).length).toBeGreaterThan(4);

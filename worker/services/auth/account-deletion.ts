@@ -51,7 +51,7 @@ export async function deletionPreview(ctx: Ctx, userId: string): Promise<Deletio
       .select({ creations: sql<number>`count(*)::int` })
       .from(schema.creationRecords)
       .where(and(eq(schema.creationRecords.userId, userId), sql`${schema.creationRecords.deletedAt} is null`)),
-    resendWaitSeconds(ctx, user.email),
+    resendWaitSeconds(ctx, user.email, 'delete-account'),
   ]);
   return {
     success: true,

@@ -15,7 +15,7 @@ import { type PlainMessageId, say } from '../../contract/messages';
  * Six-digit codes mailed to an address, for every use of "prove you read this mailbox": signing in by
  * code, verifying a password account's e-mail, resetting the password, changing the e-mail and
  * deleting the account. One table and one set of rules for all (CSPRNG, HMAC peppered with
- * AUTH_SECRET, 10-minute expiry, attempts counted before comparing, 60 s resend wait, hourly caps), so
+ * AUTH_SECRET, 10-minute expiry, attempts counted before comparing, 60 s resend wait per purpose, hourly caps), so
  * no use can be weaker than another. A code only works for the purpose its mail named: someone asked
  * to read out "the code we just sent" for a verification cannot hand over a deletion.
  *
@@ -53,18 +53,25 @@ async function limit(ctx: Ctx, key: string, max: number, message: PlainMessageId
 }
 
 /**
- * Seconds until `ip` may have another code sent to this e-mail (0 when one may be sent now). The wait
- * is per client, so another client's request never holds back the owner's. Without `ip` (a status
- * hint for the screen), it is the wait after the newest code sent by anyone.
+ * Seconds until `ip` may have another code for `purpose` sent to this e-mail (0 when one may be sent
+ * now). The wait is per client, so another client's request never holds back the owner's, and per
+ * purpose, so the sign-in code just used does not hold back the deletion code asked for next (the
+ * hourly caps, shared by every purpose, still bound the mails). Without `ip` (a status hint for the
+ * screen), it is the wait after the newest code for `purpose` sent by anyone.
  */
-export async function resendWaitSeconds(ctx: Pick<Ctx, 'db' | 'clock'>, email: string, ip?: string): Promise<number> {
+export async function resendWaitSeconds(
+  ctx: Pick<Ctx, 'db' | 'clock'>,
+  email: string,
+  purpose: EmailCodePurpose,
+  ip?: string,
+): Promise<number> {
+  const t = schema.loginCodes;
+  const same = and(eq(t.email, email), eq(t.purpose, purpose));
   const [latest] = await ctx.db
-    .select({ createdAt: schema.loginCodes.createdAt })
-    .from(schema.loginCodes)
-    .where(
-      ip === undefined ? eq(schema.loginCodes.email, email) : and(eq(schema.loginCodes.email, email), eq(schema.loginCodes.requestIp, ip)),
-    )
-    .orderBy(desc(schema.loginCodes.createdAt))
+    .select({ createdAt: t.createdAt })
+    .from(t)
+    .where(ip === undefined ? same : and(same, eq(t.requestIp, ip)))
+    .orderBy(desc(t.createdAt))
     .limit(1);
   const waited = latest ? (ctx.clock.now().getTime() - latest.createdAt.getTime()) / 1000 : Infinity;
   return waited < LOGIN_CODE.resendWaitSeconds ? Math.ceil(LOGIN_CODE.resendWaitSeconds - waited) : 0;
@@ -104,10 +111,12 @@ export async function issueEmailCode(
     locale?: Locale;
     referralCode?: string | null;
     mail?: true | false | { later: (sending: Promise<unknown>) => void };
+    /** A password-reset code for an account without a password: the mail says it sets a first one. */
+    firstPassword?: boolean;
   },
 ): Promise<void> {
   refuseUnmailableAddress(input.email);
-  const retryAfter = await resendWaitSeconds(ctx, input.email, input.ip);
+  const retryAfter = await resendWaitSeconds(ctx, input.email, input.purpose, input.ip);
   if (retryAfter > 0) throw new ServiceError('RESEND_TOO_SOON', say('resendTooSoon', { seconds: retryAfter }), { retryAfter });
   // Per IP first: a client flooding new addresses is stopped before it creates a counter per address.
   await limit(ctx, `login-code:ip:${input.ip}`, ctx.config.LOGIN_CODE_MAX_PER_IP_HOUR, 'tooManyRequests');
@@ -133,7 +142,10 @@ export async function issueEmailCode(
   });
   if (input.mail === false) return;
   const locale = await mailLocaleFor(ctx.db, input.email, input.locale ?? DEFAULT_LOCALE);
-  const mail = renderMail({ kind: 'code', purpose: input.purpose, code, minutes: LOGIN_CODE.ttlSeconds / 60 }, locale);
+  const mail = renderMail(
+    { kind: 'code', purpose: input.purpose, code, minutes: LOGIN_CODE.ttlSeconds / 60, firstPassword: input.firstPassword },
+    locale,
+  );
   const sending = ctx.mailer.send({ to: input.email, ...mail });
   if (input.mail === undefined || input.mail === true) return sending;
   input.mail.later(sending);

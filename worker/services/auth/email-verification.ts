@@ -33,7 +33,7 @@ export async function emailVerificationStatus(ctx: Ctx, userId: string): Promise
   const [newUserBonus, inviterReward, resendAfterSeconds] = await Promise.all([
     readSystemConfig(ctx.db, 'newUserBonus'),
     pendingInviterReward(ctx.db, user.id),
-    resendWaitSeconds(ctx, user.email),
+    resendWaitSeconds(ctx, user.email, 'verify-email'),
   ]);
   return { success: true, emailVerified: false, email: user.email, newUserBonus, inviterReward, resendAfterSeconds };
 }

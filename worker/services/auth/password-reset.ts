@@ -69,6 +69,7 @@ export async function requestPasswordReset(
       purpose: 'password-reset',
       locale: input.locale,
       mail: user ? { later: (sending) => later(sending.catch(unsent)) } : false,
+      firstPassword: user ? user.passwordHash === null : false,
     });
   } catch (error) {
     // The resend wait and the caps apply to every address alike, but telling the client about them
@@ -81,7 +82,7 @@ export async function requestPasswordReset(
 
 async function activeUserByEmail(ctx: Pick<Ctx, 'db'>, email: string) {
   const [user] = await ctx.db
-    .select({ id: schema.users.id })
+    .select({ id: schema.users.id, passwordHash: schema.users.passwordHash })
     .from(schema.users)
     .where(and(eq(schema.users.email, email), isNull(schema.users.deletedAt)));
   return user;
@@ -119,10 +120,10 @@ export async function confirmPasswordReset(ctx: Ctx, input: PasswordResetConfirm
       .values({ id: newId('aid'), userId: current.id, provider: 'password', subject: input.email, lastUsedAt: now })
       .onConflictDoUpdate({ target: [schema.authIdentities.provider, schema.authIdentities.subject], set: { lastUsedAt: now } });
     if (!current.emailVerified) await grantVerifiedEmailRewards(tx, current.id);
-    return updated!;
+    return { ...updated!, first: current.passwordHash === null };
   });
-  ctx.log.info('password reset', { userId: user.id });
-  await announce(ctx, user.email, user.locale);
+  ctx.log.info('password reset', { userId: user.id, first: user.first });
+  await announce(ctx, user.email, user.locale, user.first);
   return { success: true, token: await issueSessionToken(ctx.config, user, now), user: toUserProfile(user), isReferralLogin: false };
 }
 
@@ -130,9 +131,9 @@ export async function confirmPasswordReset(ctx: Ctx, input: PasswordResetConfirm
  * Tells the owner, so a reset they did not make is noticed. The password is already replaced: a mail
  * API failure is logged, not turned into a failed reset the user would retry with a used code.
  */
-async function announce(ctx: Ctx, email: string, locale: Locale) {
+async function announce(ctx: Ctx, email: string, locale: Locale, first: boolean) {
   try {
-    await ctx.mailer.send({ to: email, ...renderMail({ kind: 'password-changed', how: 'reset' }, locale) });
+    await ctx.mailer.send({ to: email, ...renderMail({ kind: 'password-changed', how: first ? 'first-password' : 'reset' }, locale) });
   } catch (error) {
     ctx.log.warn('password change notice not sent', { reason: error instanceof Error ? error.name : 'unknown' });
   }

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { schema, type Db } from '@db/client';
 import { ServiceError } from '../../contract/errors';
 import { jobFailureText } from '../../contract/job-failures';
 import { LINEAGE_DEPTH, LINEAGE_DERIVED_MAX } from '../../contract/shares';
+import { matchesSearch } from './record-search';
 import type { BlobStore } from '../../ports';
 
 type RecordRow = typeof schema.creationRecords.$inferSelect;
@@ -59,18 +60,6 @@ async function presentRecord(row: RecordRow, sign: (url: string | null) => Promi
   return { ...record, imageUrl, thumbnail, processedImageUrl: imageUrl, sourceImageUrls, originalImageUrl: sourceImageUrls[0] ?? null };
 }
 
-/** `%`, `_` and `\\` are ILIKE's own characters: a search for "50%" means the text "50%". */
-const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
-/**
- * The record's prompt or the user's own words contain the text, case-insensitively. A trigram index
- * (migration 0016) serves it where PostgreSQL has pg_trgm; the user's own rows are the only ones read either way.
- */
-function matchesWords(text: string) {
-  const pattern = likeLiteral(text);
-  return or(ilike(schema.creationRecords.prompt, pattern), ilike(schema.creationRecords.userWords, pattern));
-}
-
 export async function listRecords(
   db: Db,
   userId: string,
@@ -89,7 +78,7 @@ export async function listRecords(
     mine(userId),
     query.status ? eq(schema.creationRecords.status, query.status) : undefined,
     query.type ? eq(schema.creationRecords.type, query.type) : undefined,
-    query.q ? matchesWords(query.q) : undefined,
+    query.q ? matchesSearch(query.q) : undefined,
     query.createdFrom ? gte(schema.creationRecords.createdAt, new Date(query.createdFrom)) : undefined,
     query.createdBefore ? lt(schema.creationRecords.createdAt, new Date(query.createdBefore)) : undefined,
   );

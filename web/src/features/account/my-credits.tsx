@@ -29,12 +29,16 @@ function useTypeLabel() {
   return (type: string) => (labels as Record<string, string>)[type] ?? type;
 }
 
-/** Where a movement came from: generations link to My creations, purchases to orders. */
+/** Where a movement came from: a job to the page of the creation it paid for, purchases to orders. */
 function CauseLink({ tx }: { tx: CreditTransaction }) {
   if (tx.referenceType === 'IMAGE_GENERATION')
-    return (
-      <Link to="/records" className="text-fuchsia-300 hover:underline">
+    return tx.referenceId?.startsWith('rec_') ? (
+      <Link to="/creation-record" search={{ id: tx.referenceId }} className="text-fuchsia-300 hover:underline" data-testid="view-creation">
         <Trans>View creation</Trans>
+      </Link>
+    ) : (
+      <Link to="/records" className="text-fuchsia-300 hover:underline">
+        <Trans>My creations</Trans>
       </Link>
     );
   if (tx.referenceType === 'PURCHASE' || tx.referenceType === 'SUBSCRIPTION')

@@ -107,6 +107,8 @@ export function MyOrders() {
   const toast = useToast();
   const [page, setPage] = useState(0);
   const [refunding, setRefunding] = useState<OrderItem | null>(null);
+  // What the last refund did, kept on the page: the toast is gone in 2 s, the plan's end stays explained.
+  const [refunded, setRefunded] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const list = useQuery(queries.orders(page, ORDERS_PAGE_SIZE));
   const orders = list.data?.orders;
@@ -130,6 +132,15 @@ export function MyOrders() {
 
   return (
     <div className="flex flex-col gap-6">
+      {refunded && (
+        <p
+          role="status"
+          data-testid="refund-done"
+          className="rounded-xl border border-emerald-400/30 bg-emerald-500/10 p-3 text-sm text-emerald-100"
+        >
+          {refunded}
+        </p>
+      )}
       <SubscriptionPanel />
 
       {error ? (
@@ -188,8 +199,9 @@ export function MyOrders() {
       <RefundModal
         order={refunding}
         onClose={() => setRefunding(null)}
-        onRefunded={() => {
+        onRefunded={(said) => {
           setRefunding(null);
+          setRefunded(said);
           reload();
         }}
       />

@@ -6,6 +6,7 @@ import { FACE_SWAP_TEXT_MAX } from '@worker/contract/face-swap';
 import { Button } from '@web/ui/button';
 import { Page } from '@web/ui/page';
 import { ImageDropzone } from '@web/features/image-job/image-dropzone';
+import { RunCost, useImageCost } from '@web/features/image-job/run-cost';
 import { JobButtonLabel, JobResultPanel } from '@web/features/image-job/job-result-panel';
 import { DescriptionField, EditedPromptNote, FaceSwapHeading, FaceSwapResult, OptionTabs } from './face-swap-parts';
 import { PromptPreviewModal, ResultPreviewModal } from './preview-modals';
@@ -59,6 +60,7 @@ function FaceSwapForm({ form, onPreview }: { form: FaceSwap; onPreview: () => vo
   const { prompt, busy, tooLong, chosenCount } = form;
   const offline = form.model === 'nano';
   const textMax = new Intl.NumberFormat(i18n.locale).format(FACE_SWAP_TEXT_MAX);
+  const cost = useImageCost();
   return (
     <section className="card flex min-w-0 flex-col gap-5 p-4 sm:p-5">
       <ModeTabs form={form} />
@@ -88,6 +90,7 @@ function FaceSwapForm({ form, onPreview }: { form: FaceSwap; onPreview: () => vo
           {form.error}
         </p>
       )}
+      <RunCost cost={cost} />
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button
           variant="secondary"

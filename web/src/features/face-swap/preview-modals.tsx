@@ -6,6 +6,7 @@ import { FACE_SWAP_DESCRIPTION_MAX } from '@worker/contract/face-swap';
 import { Button } from '../../ui/button';
 import { checkTextLimit } from '../workbench/text-limit';
 import { TextLimitNote } from '../workbench/text-limit-note';
+import { RunCost, useImageCost } from '../image-job/run-cost';
 
 const OVERLAY = 'fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-black/70 p-3 backdrop-blur-sm sm:items-center sm:p-4';
 const CARD = 'card max-h-[calc(100dvh-1.5rem)] overflow-y-auto bg-ink-900/95 p-5 outline-none sm:p-6';
@@ -36,6 +37,7 @@ export function PromptPreviewModal({
 }) {
   const { t } = useLingui();
   const [draft, setDraft] = useState(edited ?? compiled);
+  const cost = useImageCost();
   useEffect(() => {
     if (isOpen) setDraft(edited ?? compiled);
   }, [isOpen, edited, compiled]);
@@ -84,6 +86,9 @@ export function PromptPreviewModal({
             />
             <TextLimitNote id="prompt-description-limit" state={limit} max={FACE_SWAP_DESCRIPTION_MAX} />
           </TextField>
+          <div className="mt-4">
+            <RunCost cost={cost} testId="preview-run-cost" />
+          </div>
           <div className="mt-4 flex flex-wrap justify-end gap-2">
             <Button variant="ghost" onPress={() => setDraft(compiled)} isDisabled={draft === compiled}>
               <Trans>Reset to my options</Trans>

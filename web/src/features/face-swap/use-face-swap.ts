@@ -153,6 +153,8 @@ export function useFaceSwap() {
     if (mode === 'image' && !photo.file) return fail(t`Please upload an image first`);
     if (!prompt.text.trim() && chosenCount === 0 && !approved) return fail(t`Enter a description or choose at least one option`);
     if (tooLong) return fail(t`The description can be at most ${FACE_SWAP_TEXT_MAX} characters`);
+    // Offline, the request could not leave: refused here, before any spinner or charge.
+    if (!navigator.onLine) return fail(t`You are offline. Connect to the internet, then press Generate again.`);
     setError(undefined);
     const body = approved ?? prompt.compiled;
     setUsedPrompt(`${prefixShown}\n\n${stripFaceSwapPrefix(body)}`);

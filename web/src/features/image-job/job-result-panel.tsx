@@ -5,6 +5,7 @@ import { JobWaitNote } from '@web/ui/queue-wait-note';
 import { QueuePlaceNote } from '@web/ui/queue-place';
 import { FailureNote } from '@web/features/workbench/failure-note';
 import type { useGeneration } from '@web/features/workbench/use-generation';
+import { useHeldWhileOffline, useOnline } from './use-online';
 
 type Generation = ReturnType<typeof useGeneration>;
 
@@ -22,21 +23,28 @@ export function JobWaiting({
   className?: string;
   skeleton?: string;
 }) {
+  const online = useOnline();
   return (
     <div className={className}>
       <div className={`skeleton ${skeleton}aspect-square w-full rounded-2xl`} />
       <div className="absolute inset-x-4 top-1/2 flex -translate-y-1/2 flex-col gap-2">
         {job.queue && <QueuePlaceNote place={job.queue} />}
-        <JobWaitNote slow={job.slow} reconnecting={job.reconnecting} />
+        <JobWaitNote slow={job.slow} reconnecting={job.reconnecting} offline={!online} />
       </div>
     </div>
   );
 }
 
-/** The start button's words: waiting in the queue, drawing with its percent, or `idle` (Generate). */
+/**
+ * The start button's words: waiting in the queue, drawing with its percent (held, and said to be
+ * offline, while the browser has no network), or `idle` (Generate).
+ */
 export function JobButtonLabel({ job, busy, idle }: { job: Generation; busy: boolean; idle?: ReactNode }) {
+  const offline = !useOnline();
+  const progress = Math.round(useHeldWhileOffline(job.progress, offline && busy));
   if (job.queue) return <Trans>Waiting…</Trans>;
-  if (busy) return <Trans>Generating… {Math.round(job.progress)}%</Trans>;
+  if (busy && offline) return <Trans>Offline… {progress}%</Trans>;
+  if (busy) return <Trans>Generating… {progress}%</Trans>;
   return idle ?? <Trans>Generate</Trans>;
 }
 

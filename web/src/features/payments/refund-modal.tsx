@@ -131,11 +131,40 @@ function Refusal({ check }: { check: RefundCheckResponse }) {
   return <>{check.error}</>;
 }
 
+/** What the refund will do: the money back, the credits removed and, for a plan, that it ends now. */
+function RefundOutcome({ amount, removed, plan }: { amount: string; removed: string; plan: string | null }) {
+  return (
+    <p className="mt-3 rounded-xl bg-white/5 p-3 text-sm text-zinc-300" data-testid="refund-outcome">
+      <Trans>
+        You will get <strong className="text-white">{amount}</strong> back and {removed} credits will be removed from your balance. Refunds
+        take 3–5 business days to reach your account.
+      </Trans>
+      {plan !== null && (
+        <>
+          {' '}
+          <strong className="text-white">
+            <Trans>Your {plan} plan ends now: no more monthly credits and no renewal.</Trans>
+          </strong>
+        </>
+      )}
+    </p>
+  );
+}
+
 /**
  * Refund modal (spec §4): checks the conditions on the server first, then, if allowed, takes an
  * optional reason (≤ 200) and submits. On success the caller reloads the list.
  */
-export function RefundModal({ order, onClose, onRefunded }: { order: OrderItem | null; onClose: () => void; onRefunded: () => void }) {
+export function RefundModal({
+  order,
+  onClose,
+  onRefunded,
+}: {
+  order: OrderItem | null;
+  onClose: () => void;
+  /** `said`: what happened, for the page to keep on show after the toast has gone. */
+  onRefunded: (said: string) => void;
+}) {
   const { t, i18n } = useLingui();
   const toast = useToast();
   const [submitError, setSubmitError] = useState<string>();
@@ -165,13 +194,16 @@ export function RefundModal({ order, onClose, onRefunded }: { order: OrderItem |
     try {
       const result = await paymentsApi.refund(order.id, reason);
       const amount = formatMoney(result.refundAmount);
-      toast.success(
+      const plan = order.productName;
+      const money =
         result.status === 'COMPLETED'
           ? t`Refunded ${amount}. It takes 3–5 business days to reach your account.`
-          : t`Refund of ${amount} submitted. It takes 3–5 business days to reach your account.`,
-      );
+          : t`Refund of ${amount} submitted. It takes 3–5 business days to reach your account.`;
+      // A refunded plan ends at once: said with the money, so "No active subscription" is no surprise.
+      const said = order.kind === 'subscription' ? `${money} ${t`Your ${plan} plan has ended.`}` : money;
+      toast.success(said);
       void invalidateCredits();
-      onRefunded();
+      onRefunded(said);
     } catch (error) {
       setSubmitError(serverMessage(error) ?? t`Refund submission failed, please try again`);
       // The rules may have changed since the check (credits spent meanwhile): show them as they are now.
@@ -223,12 +255,7 @@ export function RefundModal({ order, onClose, onRefunded }: { order: OrderItem |
               {order && <Conditions check={check} order={order} />}
               {check.canRefund ? (
                 <>
-                  <p className="mt-3 rounded-xl bg-white/5 p-3 text-sm text-zinc-300">
-                    <Trans>
-                      You will get <strong className="text-white">{amount}</strong> back and {removed} credits will be removed from your
-                      balance. Refunds take 3–5 business days to reach your account.
-                    </Trans>
-                  </p>
+                  <RefundOutcome amount={amount} removed={removed} plan={order?.kind === 'subscription' ? order.productName : null} />
                   <TextField
                     value={reason}
                     onChange={setReason}

@@ -7,12 +7,24 @@ import { useErrorText } from '../../api/error-text';
 import type { CreationRecord } from '../../api/endpoints';
 import { type LineageItem, shareQueries } from '../../api/shares';
 import { Button } from '../../ui/button';
+import { downloadImage } from '../../ui/download';
 import { formatDate } from '../../ui/format';
+import { useToast } from '../../ui/toast';
+import { downloadName } from '../../lib/download-name';
 import { ErrorState, Page } from '../../ui/page';
 import { RequireSignIn } from '../auth/signed-in-redirect';
 import { useCreationActions } from '../workbench/creation-actions';
 import { creationTypeLabel } from '../workbench/creation-type-labels';
 import { ShareDialog } from './share-dialog';
+
+/**
+ * Saves a creation under its type, its day and the end of its id (`text-to-image-2026-12-06-4k9x2m.png`),
+ * so two downloads of one day never share a name.
+ */
+export const creationFileName = (r: Pick<CreationRecord, 'id' | 'type' | 'createdAt'>) =>
+  downloadName(`${r.type}-${r.id.slice(-6)}`, { date: new Date(r.createdAt) });
+
+const saveCreation = (r: CreationRecord) => downloadImage(r.imageUrl!, creationFileName(r));
 
 /** The record type's name in the page's language; a type this build does not know keeps the server's word. */
 function useTypeName() {
@@ -142,7 +154,9 @@ function Settings({ record }: { record: CreationRecord }) {
 
 function Detail({ id }: { id: string }) {
   const errorText = useErrorText();
+  const { t } = useLingui();
   const actions = useCreationActions();
+  const toast = useToast();
   const typeName = useTypeName();
   // Read again while this creation or one made from it is still being made (their images appear then).
   const detail = useQuery({
@@ -206,7 +220,7 @@ function Detail({ id }: { id: string }) {
             </h1>
             <p className="mt-1 text-sm text-zinc-400">
               <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
-              {r.width && r.height ? ` · ${r.width} × ${r.height} px` : ''}
+              {r.width && r.height ? ` · ${t`${r.width} × ${r.height} px`}` : ''}
             </p>
           </div>
           {words && <p className="whitespace-pre-wrap break-words text-sm text-zinc-300">{words}</p>}
@@ -215,7 +229,11 @@ function Detail({ id }: { id: string }) {
               <Share2 aria-hidden className="h-4 w-4" />
               <Trans>Share</Trans>
             </Button>
-            <Button variant="secondary" isDisabled={!finished} onPress={() => actions.download(r)}>
+            <Button
+              variant="secondary"
+              isDisabled={!finished}
+              onPress={() => void saveCreation(r).catch(() => toast.error(t`Download failed`))}
+            >
               <Trans>Download</Trans>
             </Button>
             <Button variant="secondary" isDisabled={!finished} onPress={() => actions.reEdit(r)}>

@@ -14,8 +14,10 @@ import { useUploadFormats } from '@web/ui/upload-formats';
 import { useLoginModal } from '@web/features/auth/login-modal';
 import { ImageDropzone, useSingleImage } from '@web/features/image-job/image-dropzone';
 import { JobButtonLabel, JobResultPanel } from '@web/features/image-job/job-result-panel';
+import { RunCost, useImageCost } from '@web/features/image-job/run-cost';
 import { useGeneration } from '@web/features/workbench/use-generation';
-import { checkTextLimit } from '@web/features/workbench/text-limit';
+import { checkTextLimit, type TextLimitState } from '@web/features/workbench/text-limit';
+import { charactersMissing, cjkMinimum } from '@worker/contract/brief-length';
 import type { Tool } from './catalogue';
 import { ToolIcon } from './tool-icons';
 import { ToolNotes } from './tool-notes';
@@ -83,22 +85,27 @@ function useToolBlocker(tool: Tool, extra: string, colourValid: boolean) {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
   const notes = componentOf(tool, 'promptInput');
-  const notesLimit = notes
-    ? checkTextLimit(extra, { min: notes.minLength, max: notes.maxLength, required: notes.required })
+  const isLogo = tool.id === 'logo-generation';
+  // The logo's minimum is counted per script, as the server counts it: 山嵐 (two characters) is a brand.
+  const missing = notes && isLogo ? charactersMissing(extra, notes.minLength) : 0;
+  const counted = notes
+    ? checkTextLimit(extra, { min: isLogo ? 0 : notes.minLength, max: notes.maxLength, required: notes.required })
     : ({ kind: 'ok', length: 0 } as const);
-  const notesMin = notes?.minLength ?? 0;
+  const notesLimit: TextLimitState =
+    counted.kind === 'ok' && missing > 0 ? { kind: 'too-short', length: counted.length, missing } : counted;
+  const notesMin = isLogo && /\p{Script=Han}/u.test(extra) ? cjkMinimum(notes?.minLength ?? 0) : (notes?.minLength ?? 0);
   const notesMax = new Intl.NumberFormat(i18n.locale).format(notes?.maxLength ?? 0);
   const blocker =
     notesLimit.kind === 'too-long'
       ? t`Shorten the text to ${notesMax} characters or fewer to generate.`
       : notesLimit.kind === 'too-short' || notesLimit.kind === 'empty'
-        ? tool.id === 'logo-generation'
+        ? isLogo
           ? t`Describe your logo in at least ${notesMin} characters to generate.`
           : t`Write at least ${notesMin} characters to generate.`
         : !colourValid
           ? t`Enter a background colour like #FFFFFF to generate.`
           : null;
-  return { notesLimit, blocker };
+  return { notesLimit, notesMin, blocker };
 }
 
 /** The tool's inputs and its run: checks, sign-in, and the request (JSON for a text tool, a form with the photo otherwise). */
@@ -120,7 +127,7 @@ function useToolForm(tool: Tool, imageUrl?: string, sourceRecordId?: string) {
   const formats = useUploadFormats(upload?.acceptsGif ?? false);
   const photo = useSingleImage({ types: formats.types, unsupported: formats.unsupported, onChosen: () => setError(undefined) });
   useHandedOverPhoto(imageUrl, Boolean(upload), photo.use);
-  const { notesLimit, blocker } = useToolBlocker(tool, extra, colourValid);
+  const { notesLimit, notesMin, blocker } = useToolBlocker(tool, extra, colourValid);
   const title = i18n._(tool.title);
   const file = photo.file;
 
@@ -130,6 +137,11 @@ function useToolForm(tool: Tool, imageUrl?: string, sourceRecordId?: string) {
     if (upload && !file) {
       setError(t`${title} requires an image`);
       return toast.error(t`${title} requires an image`);
+    }
+    // Offline, the request could not leave: refused here, before any spinner or charge.
+    if (!navigator.onLine) {
+      setError(t`You are offline. Connect to the internet, then press Generate again.`);
+      return toast.error(t`You are offline. Connect to the internet, then press Generate again.`);
     }
     setError(undefined);
     const inputs = { extra: text || undefined, size: sizes ? size : undefined, backgroundColor: colours ? colour : undefined };
@@ -154,7 +166,7 @@ function useToolForm(tool: Tool, imageUrl?: string, sourceRecordId?: string) {
   }
 
   return {
-    ...{ generation, upload, sizes, colours, formats, photo, title, notesLimit, blocker, error, generate },
+    ...{ generation, upload, sizes, colours, formats, photo, title, notesLimit, notesMin, blocker, error, generate },
     ...{ extra, setExtra, size, setSize, colour, setColour, setColourValid, setError },
   };
 }
@@ -172,6 +184,7 @@ export function ToolPage({ tool, imageUrl, sourceRecordId }: { tool: Tool; image
   const { generation, upload, sizes, colours, notesLimit, blocker } = form;
   const notes = componentOf(tool, 'promptInput');
   const busy = generation.phase === 'generating';
+  const cost = useImageCost();
   return (
     <Page wide>
       <ToolHeading tool={tool} title={form.title} />
@@ -208,7 +221,7 @@ export function ToolPage({ tool, imageUrl, sourceRecordId }: { tool: Tool; image
           )}
           {notes && (
             <ToolNotes
-              notes={notes}
+              notes={{ ...notes, minLength: form.notesMin }}
               isLogo={tool.id === 'logo-generation'}
               value={form.extra}
               limit={notesLimit}
@@ -224,6 +237,7 @@ export function ToolPage({ tool, imageUrl, sourceRecordId }: { tool: Tool; image
               {form.error}
             </p>
           )}
+          <RunCost cost={cost} />
           <Button
             isDisabled={busy || blocker !== null}
             onPress={form.generate}

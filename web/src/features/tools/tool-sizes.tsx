@@ -44,11 +44,9 @@ export function ToolSizeCards({
               </span>
               <span className="flex flex-col text-sm leading-tight">
                 <span className="font-semibold">{sizeName[option as IdPhotoSize]}</span>
-                <span className="text-xs text-zinc-400">{preset.cm} cm</span>
+                <span className="text-xs text-zinc-400">{t`${preset.cm} cm`}</span>
                 {/* What the file measures when printed at the density it states (its width is the document width). */}
-                <span className="text-xs text-zinc-500">
-                  {preset.width}×{preset.height} px
-                </span>
+                <span className="text-xs text-zinc-500">{t`${preset.width} × ${preset.height} px`}</span>
                 <span className="text-xs text-zinc-500">{printNote(preset.printCm, preset.dpi)}</span>
               </span>
             </Radio>

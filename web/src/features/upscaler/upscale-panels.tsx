@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { downloadName } from '@web/lib/download-name';
 import { Button } from '@web/ui/button';
 import { QueuePlaceNote } from '@web/ui/queue-place';
+import { RunCost } from '@web/features/image-job/run-cost';
 import { useDownloadToasts } from '@web/features/image-job/use-download-toasts';
 import { BeforeAfter } from './before-after';
 import { downloadPng } from './download-png';
@@ -57,11 +58,7 @@ export function OutputLine({
           <Trans>Output: {factor}× the original size</Trans>
         )}
       </span>
-      {cost !== undefined && (
-        <span className="font-medium text-amber-200" data-testid="upscale-cost">
-          <Trans>Cost: {cost} credits</Trans>
-        </span>
-      )}
+      {cost !== undefined && <RunCost cost={cost} testId="upscale-cost" />}
     </div>
   );
 }
