@@ -57,7 +57,7 @@ const highPass = (plane: Plane, sigma: number) => {
 };
 
 describe('cyberpunk on the held-out photos', () => {
-  it('puts the colourful pixels on magenta-pink and teal-cyan, both present', async () => {
+  it('puts the colourful pixels on magenta-pink and teal-cyan, both present, neither taking over', async () => {
     for (const name of PHOTOS) {
       const out = await apply(cyberpunk, await heldOut(name));
       const hues = pixels(out)
@@ -67,12 +67,15 @@ describe('cyberpunk on the held-out photos', () => {
       const magenta = mean(hues.map((h) => (h >= 280 && h <= 340 ? 1 : 0)));
       const teal = mean(hues.map((h) => (h >= 160 && h <= 200 ? 1 : 0)));
       console.log(`cyberpunk ${name}: magenta ${(magenta * 100).toFixed(0)} % teal ${(teal * 100).toFixed(0)} % of ${hues.length}`);
-      // Measured magenta 12–76 %, teal 11–80 %, together 50–92 % (the old split-tone grade: magenta
-      // 0–6 %, teal 7–49 %, together 7–49 %; the motorcycle is lowest, its chromatic fringe is off-palette).
+      // Measured magenta 12–51 %, teal 20–74 %, together 59–92 % (the building's blue sky, two thirds
+      // of the frame, is the 74 % teal). With one fixed pivot: magenta 12–76 %, teal 11–80 %, a warm
+      // photo nearly all pink; the older split-tone grade: magenta 0–6 %, teal 7–49 %. The motorcycle
+      // is lowest together, its chromatic fringe is off-palette.
       expect.soft(hues.length, name).toBeGreaterThan(out.width * out.height * 0.1);
       expect.soft(magenta, name).toBeGreaterThanOrEqual(0.1);
       expect.soft(teal, name).toBeGreaterThanOrEqual(0.1);
       expect.soft(magenta + teal, name).toBeGreaterThanOrEqual(0.5);
+      expect.soft(Math.max(magenta, teal), name).toBeLessThanOrEqual(0.75);
     }
   });
 
