@@ -68,7 +68,7 @@ for (const routes of [
   });
 }
 
-it('ID photo: passport on the red preset comes back 354×472 px, red at the border, printing 3.5 cm wide (257 dpi); keyboard picks size and colour', {
+it('ID photo: passport on the red preset comes back 413×531 px at 300 dpi (3.5×4.5 cm), red at the border; keyboard picks size and colour', {
   timeout: 120_000,
 }, async () => {
   const context = await browser.newContext({ viewport: DESKTOP });
@@ -85,7 +85,7 @@ it('ID photo: passport on the red preset comes back 354×472 px, red at the bord
   await snap(page, 'tools-id-photo-options');
   const bytes = await runTool(page);
   const meta = await sharp(bytes).metadata();
-  expect([meta.width, meta.height, meta.density]).toEqual([354, 472, Math.round(ID_PHOTO_SIZES.passport.dpi)]);
+  expect([meta.width, meta.height, meta.density]).toEqual([413, 531, ID_PHOTO_SIZES.passport.dpi]);
   const { data } = await sharp(bytes).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
   expect([...data.subarray(0, 3)]).toEqual([255, 0, 0]);
   await snap(page, 'tools-id-photo-result');

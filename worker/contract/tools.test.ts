@@ -46,11 +46,11 @@ describe('tool catalogue', () => {
     expect(idPhoto.safeParse({ size: 'poster' }).success).toBe(false);
   });
 
-  it('gives the spec pixels per ID size and 512×512 otherwise', () => {
+  it('gives the labelled size at 300 DPI per ID size and 512×512 otherwise', () => {
     expect(idPhotoPixels('oneInch')).toEqual({ width: 295, height: 413 });
-    expect(idPhotoPixels('twoInch')).toEqual({ width: 413, height: 531 });
-    expect(idPhotoPixels('passport')).toEqual({ width: 354, height: 472 });
-    expect(idPhotoPixels('visa')).toEqual({ width: 354, height: 354 });
+    expect(idPhotoPixels('twoInch')).toEqual({ width: 413, height: 626 });
+    expect(idPhotoPixels('passport')).toEqual({ width: 413, height: 531 });
+    expect(idPhotoPixels('visa')).toEqual({ width: 602, height: 602 });
     expect(idPhotoPixels('toString')).toEqual({ width: 512, height: 512 });
   });
 });

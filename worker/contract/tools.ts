@@ -36,30 +36,30 @@ export const PHOTO_TOOL_IDS = TOOL_IDS.filter((id): id is PhotoToolId => !(GENER
 ];
 
 /**
- * Spec §9 ID photo pixel sizes, and §2's centimetre labels; anything else is 512×512. The spec's
- * pixels and labels do not agree at any one DPI (passport 354×472 px is 3.0×4.0 cm at 300 DPI, not
- * 3.5×4.5). The pixels are the contract a photo booth or an upload form checks, so they stay; each
- * file instead states the density (PNG `pHYs`) at which its width prints at the labelled width:
- * passport 354 px over 3.5 cm is 257 DPI. A print lab or a photo app then prints it at its label.
- * Where the spec's pixels have another aspect than the label (passport 0.750 against 0.778, 2-inch
- * 0.778 against 0.660) only the width can match; `printCm` says what the file really measures.
+ * ID photo sizes by their centimetre labels (spec §2): each is rendered at 300 DPI for the labelled
+ * width AND height (cm ÷ 2.54 × 300, rounded) and its PNG states 300 DPI (`pHYs` 11811 px/m), so a
+ * print lab or a photo app prints it at its label in both directions. This departs from spec §9's
+ * pixel table (passport 354×472, visa 354×354, 2-inch 413×531), which matches its labels only for
+ * the 1-inch size at 300 DPI and has another aspect than the passport and 2-inch labels
+ * (docs/decisions/057-id-photo-pixels-from-the-label.md). Anything else is 512×512.
  */
-const idSize = <W extends number, H extends number, C extends string>(width: W, height: H, cm: C) => {
-  const dpi = width / (Number(cm.split('×')[0]) / 2.54);
-  return { width, height, cm, dpi, printCm: `${printedCm(width, dpi)}×${printedCm(height, dpi)}` };
+const idSize = <C extends string>(cm: C) => {
+  const [w, h] = cm.split('×').map((value) => Math.round((Number(value) / 2.54) * ID_PHOTO_DPI)) as [number, number];
+  return { width: w, height: h, cm, dpi: ID_PHOTO_DPI, printCm: `${printedCm(w)}×${printedCm(h)}` };
 };
 
 /** Centimetres of `pixels` printed at `dpi`, to one decimal (the `printCm` labels). */
 export function printedCm(pixels: number, dpi: number = ID_PHOTO_DPI) {
   return ((pixels / dpi) * 2.54).toFixed(1);
 }
-/** The resolution the print sheet is laid out at, and the one the spec's 1-inch pixels were drawn for. */
+/** The resolution every ID photo is rendered and printed at, and the print sheet laid out at. */
 export const ID_PHOTO_DPI = 300;
+/** 1-inch 295×413, 2-inch 413×626, passport 413×531, visa 602×602 px. */
 export const ID_PHOTO_SIZES = {
-  oneInch: idSize(295, 413, '2.5×3.5'),
-  twoInch: idSize(413, 531, '3.5×5.3'),
-  passport: idSize(354, 472, '3.5×4.5'),
-  visa: idSize(354, 354, '5.1×5.1'),
+  oneInch: idSize('2.5×3.5'),
+  twoInch: idSize('3.5×5.3'),
+  passport: idSize('3.5×4.5'),
+  visa: idSize('5.1×5.1'),
 };
 
 export type IdPhotoSize = keyof typeof ID_PHOTO_SIZES;
@@ -334,7 +334,7 @@ export function idPhotoPixels(size: string | undefined): { width: number; height
   return { width: preset.width, height: preset.height };
 }
 
-/** The density (DPI, fractional) an ID photo of `size` states, so it prints at its labelled width; 300 for other sizes. */
+/** The density (DPI) an ID photo of `size` states, at which it prints at its labelled size; 300 for other sizes too. */
 export function idPhotoDpi(size: string | undefined): number {
   return size && Object.hasOwn(ID_PHOTO_SIZES, size) ? ID_PHOTO_SIZES[size as IdPhotoSize].dpi : ID_PHOTO_DPI;
 }

@@ -57,7 +57,7 @@ describe('engine PNG outputs state their print size and colour space', () => {
     expect((await sharp(id).metadata()).density).toBe(300);
   });
 
-  it('an ID photo through the engine keeps the density that prints it at its labelled width, with sRGB', async () => {
+  it('an ID photo through the engine keeps the density that prints it at its labelled size, with sRGB', async () => {
     const out = await runEngineOperation({
       op: 'tool',
       toolId: 'id-photo-generation',
@@ -65,8 +65,11 @@ describe('engine PNG outputs state their print size and colour space', () => {
       params: { size: 'visa', backgroundColor: '#0000ff' },
       seed: 1,
     });
-    // 354 px over the visa's 5.1 cm: 176 dpi (PNG stores whole pixels per metre).
-    expect(pngDpi(out.bytes)).toBe(Math.round(ID_PHOTO_SIZES.visa.dpi));
+    // 602 px at 300 dpi (PNG stores whole pixels per metre: 11811) is the visa's 5.1 cm both ways.
+    expect(pngDpi(out.bytes)).toBe(300);
+    const meta = await sharp(out.bytes).metadata();
+    for (const px of [meta.width!, meta.height!]) expect(Math.abs(((px / pngDpi(out.bytes)!) * 2.54) / 5.1 - 1)).toBeLessThan(0.01);
+    expect(ID_PHOTO_SIZES.visa).toMatchObject({ width: meta.width, height: meta.height });
     expect(chunkTypes(out.bytes)).toContain('sRGB');
   }, 60_000);
 

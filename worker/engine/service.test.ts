@@ -92,9 +92,9 @@ describe('engine service', () => {
       seed: 1,
     });
     // The size comes back in the headers and is the PNG's own.
-    expect(output).toMatchObject({ contentType: 'image/png', width: 354, height: 354 });
-    // Visa: 354 px over 5.1 cm is 176 DPI.
-    expect(await sharp(output.bytes).metadata()).toMatchObject({ format: 'png', width: 354, height: 354, density: 176 });
+    expect(output).toMatchObject({ contentType: 'image/png', width: 602, height: 602 });
+    // Visa: 602 px at 300 DPI is 5.1 cm both ways.
+    expect(await sharp(output.bytes).metadata()).toMatchObject({ format: 'png', width: 602, height: 602, density: 300 });
   }, 60_000);
 
   it("brings a tool's input error back through the wire: a faceless photo (coffee) is NO_FACE_FOUND, not a retry", async () => {

@@ -50,7 +50,7 @@ describe('tool requests', () => {
 
   it('runs an ID photo at the exact pixels of its size, with the colour in the prompt', async () => {
     const record = await recordOf(await toolEdit({ toolId: 'id-photo-generation', size: 'passport', backgroundColor: '#FF0000' }));
-    expect(record).toMatchObject({ type: 'ID_PHOTO_GENERATION', width: 354, height: 472 });
+    expect(record).toMatchObject({ type: 'ID_PHOTO_GENERATION', width: 413, height: 531 });
     expect(record.prompt).toContain('#ff0000');
     const defaults = await recordOf(await toolEdit({ toolId: 'id-photo-generation' }));
     expect(defaults).toMatchObject({ width: 295, height: 413 });
@@ -104,7 +104,7 @@ describe('where a tool runs', () => {
     const offline = {
       run: async (op: EngineOperation) => {
         operations.push(op);
-        return { bytes: await pngBytes(354, 472), contentType: 'image/png' as const, width: 354, height: 472 };
+        return { bytes: await pngBytes(413, 531), contentType: 'image/png' as const, width: 413, height: 531 };
       },
     };
     const generative = { ...model.images.forModel('nano')!, name: 'gemini:test' };

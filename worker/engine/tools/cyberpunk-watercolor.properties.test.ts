@@ -4,7 +4,7 @@
  *
  * Cyberpunk: the colourful pixels sit on the two neon poles, magenta-pink and teal-cyan; contrast
  * goes up; skin-coloured pixels go pink, not violet.
- * Watercolour: photographic texture gone inside the washes, pigment pooled at wash borders, paper
+ * Watercolour: photographic texture gone inside the washes, thin dark structure kept, pigment pooled at wash borders, paper
  * showing in the lights, and dark (night) photos keep their colour and contrast instead of turning
  * into grey mush.
  */
@@ -51,13 +51,19 @@ const meanChroma = (r: Raster) =>
     }),
   );
 const lightnessSpread = (r: Raster) => std(pixels(r).map((p) => lab(r, p)[0]));
+/** Thin dark structure (a wire, a tower's lattice, a whisker): how much darker each pixel is than its 2-px surroundings, in L* / 100. */
+const thinDark = (r: Raster) => {
+  const l: Plane = { width: r.width, height: r.height, data: Float32Array.from(pixels(r), (p) => lab(r, p)[0] / 100) };
+  const [centre, around] = [gaussianBlur(l, 0.7).data, gaussianBlur(l, 2).data];
+  return centre.map((v, i) => Math.max(0, around[i]! - v));
+};
 const highPass = (plane: Plane, sigma: number) => {
   const blurred = gaussianBlur(plane, sigma).data;
   return plane.data.map((v, i) => v - blurred[i]!);
 };
 
 describe('cyberpunk on the held-out photos', () => {
-  it('puts the colourful pixels on magenta-pink and teal-cyan, both present', async () => {
+  it('puts the colourful pixels on magenta-pink and teal-cyan, both present, neither taking over', async () => {
     for (const name of PHOTOS) {
       const out = await apply(cyberpunk, await heldOut(name));
       const hues = pixels(out)
@@ -67,12 +73,15 @@ describe('cyberpunk on the held-out photos', () => {
       const magenta = mean(hues.map((h) => (h >= 280 && h <= 340 ? 1 : 0)));
       const teal = mean(hues.map((h) => (h >= 160 && h <= 200 ? 1 : 0)));
       console.log(`cyberpunk ${name}: magenta ${(magenta * 100).toFixed(0)} % teal ${(teal * 100).toFixed(0)} % of ${hues.length}`);
-      // Measured magenta 12–76 %, teal 11–80 %, together 50–92 % (the old split-tone grade: magenta
-      // 0–6 %, teal 7–49 %, together 7–49 %; the motorcycle is lowest, its chromatic fringe is off-palette).
+      // Measured magenta 12–51 %, teal 20–74 %, together 59–92 % (the building's blue sky, two thirds
+      // of the frame, is the 74 % teal). With one fixed pivot: magenta 12–76 %, teal 11–80 %, a warm
+      // photo nearly all pink; the older split-tone grade: magenta 0–6 %, teal 7–49 %. The motorcycle
+      // is lowest together, its chromatic fringe is off-palette.
       expect.soft(hues.length, name).toBeGreaterThan(out.width * out.height * 0.1);
       expect.soft(magenta, name).toBeGreaterThanOrEqual(0.1);
       expect.soft(teal, name).toBeGreaterThanOrEqual(0.1);
       expect.soft(magenta + teal, name).toBeGreaterThanOrEqual(0.5);
+      expect.soft(Math.max(magenta, teal), name).toBeLessThanOrEqual(0.75);
     }
   });
 
@@ -138,15 +147,21 @@ describe('watercolour on the held-out photos', () => {
       const image = await heldOut(name);
       const out = await apply(watercolor, image);
       const [before, after] = [luminance(image), luminance(out)];
-      // Inside regions: away from the photo's strongest 15 % of (smoothed) edges.
+      // Inside regions: away from the photo's strongest 15 % of (smoothed) edges. The texture's
+      // correlation is read away from its strongest 5 % of thin dark structure and the pixel beside
+      // it too, which the pigment lines keep on purpose (spokes, wires); its energy over all of the inside.
       const edges = sobel(gaussianBlur(before, 1.5)).magnitude.data;
       const cut = Float32Array.from(edges).sort()[Math.floor(edges.length * 0.85)]!;
+      const thin = thinDark(image);
+      const thinCut = Float32Array.from(thin).sort()[Math.floor(thin.length * 0.95)]!;
       const inside = pixels(image).filter((p) => edges[p]! < cut);
+      const nearThin = gaussianBlur({ width: image.width, height: image.height, data: thin.map((v) => (v >= thinCut ? 1 : 0)) }, 1).data;
+      const texturePixels = inside.filter((p) => nearThin[p]! < 0.1);
       const [fine0, fine1] = [highPass(before, 1.5), highPass(after, 1.5)];
       const energy = (fine: Float32Array) => Math.sqrt(mean(inside.map((p) => fine[p]! ** 2)));
       const texture = correlation(
-        inside.map((p) => fine0[p]!),
-        inside.map((p) => fine1[p]!),
+        texturePixels.map((p) => fine0[p]!),
+        texturePixels.map((p) => fine1[p]!),
       );
       const shapes = correlation(gaussianBlur(before, 4).data, gaussianBlur(after, 4).data);
       console.log(
@@ -157,6 +172,27 @@ describe('watercolour on the held-out photos', () => {
       expect.soft(shapes, name).toBeGreaterThan(0.85);
     }
   });
+
+  it('keeps thin dark structure (towers, wires, whiskers), by day and at night', async () => {
+    const day: number[] = [];
+    const night: number[] = [];
+    for (const name of PHOTOS) {
+      for (const [image, into] of [
+        [await heldOut(name), day],
+        [nightCopy(await heldOut(name)), night],
+      ] as const) {
+        const out = await apply(watercolor, image);
+        into.push(correlation(thinDark(image), thinDark(out)));
+      }
+      console.log(`watercolor ${name}: thin dark structure r ${day.at(-1)!.toFixed(2)}, night ${night.at(-1)!.toFixed(2)}`);
+    }
+    console.log(`watercolor thin structure mean r: day ${mean(day).toFixed(2)}, night ${mean(night).toFixed(2)}`);
+    // Measured (r of the output's thin-dark map with the photo's) day 0.31–0.70, mean 0.58; night
+    // 0.17–0.54, mean 0.39. Before the pigment lines: day 0.26–0.60 (mean 0.48), night 0.11–0.43 (0.31).
+    expect(mean(day)).toBeGreaterThan(0.54);
+    expect(mean(night)).toBeGreaterThan(0.36);
+    expect(Math.min(...day)).toBeGreaterThan(0.28);
+  }, 120_000);
 
   it('pools pigment at wash borders: a dark line, darker than both sides', async () => {
     for (const name of PHOTOS) {

@@ -1,15 +1,16 @@
 /**
  * Cyberpunk: a night-city grade over the photo's own colours.
  * 1. Contrast curve with crushed blacks; the photo's colours boosted a little.
- * 2. Split toning that keeps each pixel's luminance: shadows take on teal, highlights magenta-pink,
- *    mid-tones keep most of their own colour so faces and objects stay readable.
+ * 2. Two inks that keep each pixel's luminance: shadows teal, highlights magenta-pink, split at a
+ *    luminance set per photo so a warm or a cool photo is not all one ink; a pixel's own hue
+ *    (warm → pink, cool → teal) tips the balance in the mid-tones and lights.
  * 3. Neon bloom: the bright parts of the graded image, blurred near and wide, added back in their own
  *    (now pink or cyan) colour, so lights glow instead of the whole frame going pink.
  * 4. Chromatic fringe: red sampled outward, blue inward, growing toward the corners; faint scanlines
  *    and a light vignette.
  */
 import { scaleFor } from './filters';
-import { gaussianBlur, hsvToRgb, luminance, type Plane, type PhotoTool, rgbToHsv } from './raster';
+import { gaussianBlur, hsvToRgb, luminance, type Plane, type PhotoTool, type Raster, rgbToHsv } from './raster';
 
 const luma = (r: number, g: number, b: number) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
 /** Tints normalised to luminance 1, so mixing one in keeps a pixel's brightness. */
@@ -21,6 +22,40 @@ const tint = (r: number, g: number, b: number): [number, number, number] => {
 const SHADOW_HUE = 178;
 const HIGHLIGHT_HUE = 318;
 const TEAL_FLOOR = [0.0, 0.1, 0.12];
+/** How much a pixel's own hue counts toward its ink, against its brightness (2.6 score units per unit of luminance). */
+const HUE_WEIGHT = 0.75;
+/** Below this luminance hue does not count (fully from 0.25 above it): shadows go teal whatever their colour. */
+const SHADOW_L = 0.1;
+/** The pivot (in score units) of a photo whose colours are as warm as cool: luminance 0.45. */
+const DEFAULT_PIVOT = 0.45 * 2.6;
+/** How far the pivot moves per unit of warm share over one half, and at most up / down. */
+const BALANCE = 1.2;
+const MAX_UP = 0.5;
+const MAX_DOWN = 0.3;
+
+/**
+ * The pivot score for a photo: the default moved up by how much its colour leans warm (toward
+ * pink), down by how much it leans cool (the colour-weighted share of warm pixels against one
+ * half), so neither ink takes over the picture. A dark photo is not moved down: its deep blue sky
+ * would cross to the pink side in blotches instead of staying the night city's teal. A photo with
+ * little colour (black and white, grey walls) splits at its median score instead, so its lights do
+ * not all go pink.
+ */
+function balancedPivot(warmth: Float32Array, weight: Float32Array, raw: Float32Array, meanLum: number): number {
+  let warm = 0;
+  let total = 0;
+  for (let p = 0; p < warmth.length; p++) {
+    warm += warmth[p]! > 0 ? weight[p]! : 0;
+    total += weight[p]!;
+  }
+  const down = MAX_DOWN * Math.min(1, Math.max(0, (meanLum - 0.2) / 0.15));
+  const byColour = total > 0 ? DEFAULT_PIVOT + Math.max(-down, Math.min(MAX_UP, BALANCE * (warm / total - 0.5))) : DEFAULT_PIVOT;
+  // Colourful: a mean saturation (above 0.15) of 0.1 or more.
+  const colourful = Math.min(1, total / warmth.length / 0.1);
+  const median = Float32Array.from(raw).sort()[Math.floor(raw.length / 2)]!;
+  const byTone = Math.max(DEFAULT_PIVOT - down, Math.min(DEFAULT_PIVOT + MAX_UP, median));
+  return colourful * byColour + (1 - colourful) * byTone;
+}
 
 /**
  * The neon palette as a hue map (HSV degrees): every hue is pulled onto one of two poles, teal-cyan
@@ -56,6 +91,37 @@ function sample(plane: Plane, x: number, y: number): number {
   );
 }
 
+/**
+ * Which ink each pixel takes is a score: its hue (warm → pink, cool → teal) as far as it has
+ * colour, its brightness overall and against its surroundings (shadows teal, lights pink). The
+ * score's zero, the luminance where teal shadows turn into pink lights, is set per photo toward an
+ * even split ({@link balancedPivot}): with a fixed pivot a warm photo (a ginger cat, coffee) went
+ * almost all pink and a cool one (sky, glass) almost all teal. In the shadows hue does not count.
+ */
+function inkScores(image: Raster, lum: Plane, near: Plane, surround: Plane) {
+  const n = image.width * image.height;
+  const hues = new Float32Array(n);
+  const sats = new Float32Array(n);
+  const raw = new Float32Array(n);
+  const warmth = new Float32Array(n);
+  const weight = new Float32Array(n);
+  for (let p = 0; p < n; p++) {
+    const l = lum.data[p]!;
+    const [h, sat] = rgbToHsv(image.data[p * 3]!, image.data[p * 3 + 1]!, image.data[p * 3 + 2]!);
+    hues[p] = h;
+    sats[p] = sat;
+    const warm = neonHue(h * 360) > 250 ? 1 : -1;
+    warmth[p] = warm;
+    raw[p] =
+      warm * Math.min(1, sat * 1.3) * HUE_WEIGHT * Math.min(1, Math.max(0, (l - SHADOW_L) / 0.25)) +
+      l * 2.6 +
+      (near.data[p]! - surround.data[p]!) * 6;
+    // How much the pixel counts toward the photo's lean, warm or cool: its colour; black counts nothing.
+    weight[p] = l < 0.06 ? 0 : Math.max(0, sat - 0.15);
+  }
+  return { hues, sats, raw, pivot: balancedPivot(warmth, weight, raw, lum.data.reduce((sum, v) => sum + v, 0) / n) };
+}
+
 export const cyberpunk: PhotoTool = async ({ image }) => {
   const s = scaleFor(image);
   const { width, height } = image;
@@ -67,9 +133,9 @@ export const cyberpunk: PhotoTool = async ({ image }) => {
   const surround = gaussianBlur(lum, 12 * Math.max(0.4, s));
   const n = width * height;
   const planes = [0, 1, 2].map(() => ({ width, height, data: new Float32Array(n) }) as Plane);
+  const { hues, sats, raw, pivot } = inkScores(image, lum, near, surround);
   for (let p = 0; p < n; p++) {
     const l = lum.data[p]!;
-    const [r, g, b] = [image.data[p * 3]!, image.data[p * 3 + 1]!, image.data[p * 3 + 2]!];
     // Contrast for a night photo: an S-curve on luminance, the blacks crushed below 0.03, the
     // mid-tones a little lower so the lights stand out.
     const v = Math.min(1, Math.max(0, (l - 0.03) / 0.9));
@@ -78,17 +144,15 @@ export const cyberpunk: PhotoTool = async ({ image }) => {
     const detail = near.data[p]! - surround.data[p]!;
     const clarity = detail * (detail > 0 ? 0.8 : 0.4);
     const target = Math.min(1, Math.max(0, 0.98 * (0.15 * v + 0.85 * v * v * (3 - 2 * v)) + clarity));
-    // Two neon inks: each pixel's colour goes to teal or to magenta-pink. Its own hue decides (warm →
-    // pink, cool → teal) as far as it has colour; its brightness tips the balance (shadows teal,
-    // highlights pink), so a grey street goes teal and a white wall pink.
-    const [h, sat] = rgbToHsv(r, g, b);
+    const h = hues[p]!;
+    const sat = sats[p]!;
     const toPole = neonHue(h * 360);
     const warm = toPole > 250 ? 1 : -1;
     // Strong colours and highlights go all the way to their pole; muted mid-tones (skin, fur, wood)
     // most of the way, so a face lands on a warm pink instead of a cold magenta.
     const pull = 0.8 + 0.2 * Math.min(1, Math.max(0, (sat - 0.25) / 0.35, (l - 0.5) / 0.3));
     const mapped = h * 360 + pull * (((toPole - h * 360 + 540) % 360) - 180);
-    const score = warm * Math.min(1, sat * 1.3) * 0.6 + (l - 0.45) * 2.6 + (near.data[p]! - surround.data[p]!) * 6;
+    const score = raw[p]! - pivot;
     // Where the ink changes sides the colour fades through grey: a mix of teal and pink would be violet.
     const fade = Math.min(1, Math.abs(score) / 0.25);
     const hue = (score >= 0 ? (warm > 0 ? mapped : HIGHLIGHT_HUE) : warm < 0 ? mapped : SHADOW_HUE) + 360;

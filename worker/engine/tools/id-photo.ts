@@ -1,9 +1,9 @@
 /**
- * ID photo (spec §9 sizes, §5 colours): the largest face is found, the head framed as passport
+ * ID photo (spec §2 sizes, §5 colours): the largest face is found, the head framed as passport
  * rules ask (eye line at 45 % from the top, head about 62 % of the height, face centred), the person
  * cut out (the matte refined at the hair, cutout.ts, then made solid inside: {@link idPhotoMatte}) and
- * set on exactly the requested colour, resized to the exact pixels. The file states the density at
- * which it prints at its labelled width (contract/tools.ts `idPhotoDpi`).
+ * set on exactly the requested colour, resized to the exact pixels: the labelled size at 300 DPI, the
+ * density the file states, so it prints at its labelled width and height (contract/tools.ts `ID_PHOTO_SIZES`).
  */
 import sharp from 'sharp';
 import { HEX_COLOUR, idPhotoDpi, idPhotoPixels } from '../../contract/tools';

@@ -19,13 +19,13 @@ import { correlation, fixture, fixtureBytes, mean } from './test-support';
 
 const pixel = (r: Raster, x: number, y: number) => [0, 1, 2].map((c) => Math.round(r.data[(y * r.width + x) * 3 + c]! * 255));
 /** Centimetres a PNG's width prints at, from its pHYs chunk (pixels per metre) and IHDR width. */
-function cmWide(png: Uint8Array): number {
+function printedCm(png: Uint8Array): [number, number] {
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  const width = view.getUint32(16);
+  const [width, height] = [view.getUint32(16), view.getUint32(20)];
   for (let offset = 8; offset + 12 <= png.length; offset += 12 + view.getUint32(offset)) {
     if (String.fromCharCode(...png.subarray(offset + 4, offset + 8)) !== 'pHYs') continue;
     expect(png[offset + 16]).toBe(1); // unit: metre
-    return (width / view.getUint32(offset + 8)) * 100;
+    return [(width / view.getUint32(offset + 8)) * 100, (height / view.getUint32(offset + 12)) * 100];
   }
   throw new Error('no pHYs chunk');
 }
@@ -54,9 +54,12 @@ describe('ID photo', () => {
     ] as const) {
       const { image: out, density } = await idPhoto({ image, encoded, params: { size, backgroundColor: colour }, seed: 1 });
       expect([out.width, out.height]).toEqual([ID_PHOTO_SIZES[size].width, ID_PHOTO_SIZES[size].height]);
-      // Printed at the density the PNG states, the width is the labelled width (2.5, 3.5, 3.5, 5.1 cm).
+      // Printed at the density the PNG states, width and height are the label's within 1 % (passport 3.5×4.5 cm).
       const png = await encodeRaster(out, { density });
-      expect(cmWide(png) / Number(ID_PHOTO_SIZES[size].cm.split('×')[0]), size).toBeCloseTo(1, 2);
+      const labelled = ID_PHOTO_SIZES[size].cm.split('×').map(Number);
+      const printed = printedCm(png);
+      expect(Math.abs(printed[0] / labelled[0]! - 1), `${size} width`).toBeLessThan(0.01);
+      expect(Math.abs(printed[1] / labelled[1]! - 1), `${size} height`).toBeLessThan(0.01);
       // The top row and the upper side columns are background: exactly the colour asked for.
       for (const [x, y] of [
         [0, 0],
@@ -76,10 +79,15 @@ describe('ID photo', () => {
     }
   }, 60_000);
 
-  it('writes into the PNG it returns the density at which it prints at its label (visa 5.1 cm wide)', async () => {
-    const out = await applyTool('id-photo-generation', fixtureBytes('astronaut'), { size: 'visa', backgroundColor: '#0000ff' }, 1);
-    expect(await sharp(out.bytes).metadata()).toMatchObject({ width: 354, height: 354 });
-    expect(Math.abs(cmWide(out.bytes) / 5.1 - 1)).toBeLessThan(0.01);
+  it('writes into the PNG it returns the density at which it prints at its label (visa 5.1×5.1 cm, passport 3.5×4.5 cm)', async () => {
+    const visa = await applyTool('id-photo-generation', fixtureBytes('astronaut'), { size: 'visa', backgroundColor: '#0000ff' }, 1);
+    expect(await sharp(visa.bytes).metadata()).toMatchObject({ width: 602, height: 602, density: 300 });
+    for (const cm of printedCm(visa.bytes)) expect(Math.abs(cm / 5.1 - 1)).toBeLessThan(0.01);
+    const passport = await applyTool('id-photo-generation', fixtureBytes('astronaut'), { size: 'passport', backgroundColor: '#ffffff' }, 1);
+    expect(await sharp(passport.bytes).metadata()).toMatchObject({ width: 413, height: 531, density: 300 });
+    const [w, h] = printedCm(passport.bytes);
+    expect(Math.abs(w / 3.5 - 1)).toBeLessThan(0.01);
+    expect(Math.abs(h / 4.5 - 1)).toBeLessThan(0.01);
   }, 30_000);
 
   it('is opaque inside the person: no backdrop colour on the face or in the hair (held-out athlete)', async () => {

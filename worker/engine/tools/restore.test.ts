@@ -82,8 +82,10 @@ describe('photo restoration of a damaged print (held-out photos)', () => {
       const [, , bDamaged] = meanLab(damaged);
       const [, , bRestored] = meanLab(restored);
       // Each scene's own colours make its cast estimate miss by a few units of b* either way (a
-      // bluish lake reads as less cast than it had), never by more than 10.
-      expect(Math.abs(bRestored - bClean), name).toBeLessThan(10);
+      // bluish lake reads as less cast than it had). Measured Δb*: athlete −3.8, squirrel −5.2, bird
+      // +1.8, building −3.1, fruit −2.4, baboon +6.7, lake +9.1, motorcycle −2.2. Adding a gray-pixel
+      // estimate (Yang, Gao & Li 2015) to the average moved the mean |Δb*| 4.3 → 4.1 but the lake to 10.5.
+      expect(Math.abs(bRestored - bClean), name).toBeLessThan(9.5);
       return { before: bDamaged - bClean, after: bRestored - bClean };
     });
     const mean = (values: number[]) => values.reduce((a, b) => a + b) / values.length;

@@ -12,8 +12,10 @@
  *    darkens mid-tones most and leaves black and white alone): raised where washes meet (edge
  *    darkening), varied by low-frequency turbulence (uneven wash) and by the paper's grain
  *    (granulation); then the paper's tone and grain.
+ * 4. Pigment lines: thin dark structure of the photo (towers, wires, whiskers) that the washes
+ *    smoothed away is laid back along it ({@link pigmentLines}), outside the lights.
  */
-import { guidedFilter, kuwahara, scaleFor, smoothPreservingEdges } from './filters';
+import { guidedFilter, kuwahara, removeSpecks, scaleFor, smoothPreservingEdges, xdog } from './filters';
 import { labToRgb, rgbToLab } from './grade/lab';
 import { gaussianBlur, grainTexture, type Plane, type PhotoTool, type Raster, sobel } from './raster';
 
@@ -50,6 +52,28 @@ function lightness(raster: Raster): Plane {
 }
 
 const PAPER = [0.985, 0.975, 0.95];
+/** How far a tone at lightness `l` (L*) is thinned toward the paper: from L* 50, white showing through above ~90. */
+const lightsOf = (l: number) => Math.min(1, Math.max(0, (l - 50) / 40)) ** 1.3;
+const LINE_DEPTH = 0.65;
+const LINE_EPS = -0.05;
+const LINE_SHARP = 60;
+const LINE_AREA = 80;
+
+/**
+ * Where a thin dark structure runs in the photo (a pigment line, 0 none … 1 full): a difference of
+ * Gaussians of L* (XDoG, Winnemöller et al. 2012, without the tone bias so a dark photo's lines count
+ * as much as a light one's) at brush-tip width, soft-thresholded, specks removed so texture (fur,
+ * grass, grain) does not come back as dirt. Also returns the photo's L* / 100.
+ */
+function pigmentLines(photoLightness: Plane, s: number): { line: Plane; lightness: Plane } {
+  const sigma = Math.max(0.6, 0.8 * s);
+  const ink = removeSpecks(
+    xdog(photoLightness, sigma, { k: 2.5, tau: 1, epsilon: LINE_EPS, sharpness: LINE_SHARP }),
+    Math.round(LINE_AREA * s * s) + 4,
+  );
+  const line = ink.data.map((v) => 1 - v);
+  return { line: { width: ink.width, height: ink.height, data: line }, lightness: photoLightness };
+}
 
 export const watercolor: PhotoTool = async ({ image, seed }) => {
   const s = scaleFor(image);
@@ -63,6 +87,7 @@ export const watercolor: PhotoTool = async ({ image, seed }) => {
   const wobbleY = grainTexture(width, height, seed + 17, 6 * Math.max(0.5, s), 3.2 * Math.max(0.5, s));
   wash = bleed(wash, wobbleX.data, wobbleY.data);
   const light = lightness(wash);
+  const lines = pigmentLines(lightness(image), s);
   // Where washes meet: the gradient of the smoothed lightness (not of the photo's fine texture),
   // spread a little so the pigment pools in a band along the border, not in a drawn line.
   const edges = gaussianBlur(sobel(guidedFilter(light, light, Math.max(2, Math.round(3 * s)), 0.003)).magnitude, 1.5 * Math.max(0.6, s));
@@ -71,9 +96,13 @@ export const watercolor: PhotoTool = async ({ image, seed }) => {
   const paper = grainTexture(width, height, seed + 9, 2.5 * Math.max(0.5, s), 1);
   const out = new Float32Array(wash.data.length);
   for (let p = 0; p < width * height; p++) {
-    const [l, a, b] = rgbToLab(wash.data[p * 3]!, wash.data[p * 3 + 1]!, wash.data[p * 3 + 2]!);
-    // Thinned toward the paper only in the lights (L* above ~50), white showing through above ~90.
-    const thin = Math.min(1, Math.max(0, (l - 50) / 40)) ** 1.3;
+    const [washL, a, b] = rgbToLab(wash.data[p * 3]!, wash.data[p * 3 + 1]!, wash.data[p * 3 + 2]!);
+    // Thin dark structure the washes smoothed away (towers, wires, branches, whiskers) comes back as
+    // pigment laid along it: the wash takes most of the photo's own darkness there.
+    const line = lines.line.data[p]!;
+    const l = washL - LINE_DEPTH * line * Math.max(0, 1 - 3 * lightsOf(washL)) * Math.max(0, washL - lines.lightness.data[p]! * 100);
+    // Thinned toward the paper only in the lights.
+    const thin = lightsOf(l);
     const colour = labToRgb(l + (100 - l) * 0.7 * thin, a * 1.12 * (1 - 0.45 * thin), b * 1.12 * (1 - 0.45 * thin));
     const edge = Math.min(1, edges.data[p]! * 6);
     const density = 1 + 1.3 * edge + (0.3 * turbulence.data[p]! + 0.2 * granulation.data[p]! + 0.1 * paper.data[p]!) * (1 - 0.5 * thin);

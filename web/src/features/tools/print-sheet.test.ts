@@ -8,19 +8,20 @@ const sheetFor = (id: keyof typeof ID_PHOTO_SIZES) => {
 };
 
 describe('ID photo print sheet (4×6 in at 300 dpi)', () => {
-  it('fits 12 one-inch, 8 two-inch, 8 passport and 2 visa copies, each at its labelled width', () => {
-    const expected = { oneInch: [12, 295], twoInch: [8, 413], passport: [8, 413], visa: [2, 602] } as const;
-    for (const [id, [copies, width]] of Object.entries(expected)) {
+  it('fits 12 one-inch, 4 two-inch, 8 passport and 2 visa copies, each at its labelled width and height', () => {
+    const expected = { oneInch: [12, 295, 413], twoInch: [4, 413, 626], passport: [8, 413, 531], visa: [2, 602, 602] } as const;
+    for (const [id, [copies, width, height]] of Object.entries(expected)) {
       const sheet = sheetFor(id as keyof typeof ID_PHOTO_SIZES);
       expect(sheet.positions, id).toHaveLength(copies);
-      // 2.5 cm at 300 dpi is 295 px, 3.5 cm 413 px, 5.1 cm 602 px.
-      expect(sheet.copy.width, id).toBe(width);
+      // At 300 dpi: 2.5 cm is 295 px, 3.5 cm 413, 4.5 cm 531, 5.1 cm 602, 5.3 cm 626; a copy is the photo 1:1.
+      expect(sheet.copy, id).toEqual({ width, height });
+      const [labelW, labelH] = ID_PHOTO_SIZES[id as keyof typeof ID_PHOTO_SIZES].cm.split('×').map(Number) as [number, number];
+      expect(Math.abs(((sheet.copy.width / 300) * 2.54) / labelW - 1), id).toBeLessThan(0.01);
+      expect(Math.abs(((sheet.copy.height / 300) * 2.54) / labelH - 1), id).toBeLessThan(0.01);
       expect([sheet.width, sheet.height].sort(), id).toEqual([1200, 1800]);
     }
     // One-inch copies stand on the sheet (4 rows of 3); the others lie.
     expect(sheetFor('oneInch')).toMatchObject({ width: 1200, height: 1800 });
-    // A passport copy keeps the photo's proportions: 472 / 354 × 413 px.
-    expect(sheetFor('passport').copy.height).toBe(551);
   });
 
   it('keeps every copy inside the cut margin and apart from its neighbours', () => {
@@ -41,7 +42,8 @@ describe('ID photo print sheet (4×6 in at 300 dpi)', () => {
   });
 
   it('knows the sizes by their pixels, and writes 300 dpi into the sheet', () => {
-    expect(labelWidthCm(354, 472)).toBe(3.5);
+    expect(labelWidthCm(413, 531)).toBe(3.5);
+    expect(labelWidthCm(602, 602)).toBe(5.1);
     expect(labelWidthCm(512, 512)).toBeNull();
     // A minimal PNG head: signature + IHDR (13 data bytes) + IEND.
     const png = new Uint8Array(8 + 25 + 12);

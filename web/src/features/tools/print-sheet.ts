@@ -1,6 +1,6 @@
 /**
  * The ID photo's print sheet: as many copies as fit on a 4×6 inch (10×15 cm) photo print at 300 dpi
- * (1800×1200 px, or 1200×1800 when standing fits more), each at its labelled width, with white cut
+ * (1800×1200 px, or 1200×1800 when standing fits more), each at its labelled size, with white cut
  * margins between them and light grey cut guides around each. Made in the browser from the result
  * the user already has (a canvas), so it costs no job, no credits and no server round trip; this
  * module is loaded only when the button is pressed.
@@ -28,7 +28,7 @@ export interface SheetLayout {
 /**
  * Lays out copies of a photo `photoWidth`×`photoHeight` px whose width prints at `labelWidthCm`:
  * each copy is drawn `labelWidthCm` wide at 300 dpi (its height in proportion, as the photo file
- * prints at its own density), in a centred grid on whichever orientation of the 4×6 sheet holds more.
+ * prints at its own density; an ID photo is rendered at 300 dpi, so a copy is the photo 1:1), in a centred grid on whichever orientation of the 4×6 sheet holds more.
  */
 export function layoutSheet(photoWidth: number, photoHeight: number, labelWidthCm: number): SheetLayout {
   const width = Math.round((labelWidthCm / 2.54) * SHEET_DPI);

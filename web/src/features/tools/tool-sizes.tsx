@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { ID_PHOTO_SIZES, type IdPhotoSize } from '@worker/contract/tools';
 
-/** The ID-photo size cards: each drawn to its shape, with its name, document size, pixels and print size. */
+/** The ID-photo size cards: each drawn to its shape, with its name, document size, and pixels at their print density. */
 export function ToolSizeCards({
   options,
   value,
@@ -15,10 +15,8 @@ export function ToolSizeCards({
   isDisabled: boolean;
 }) {
   const { t } = useLingui();
-  const printNote = (printed: string, density: number) => {
-    const dpi = Math.round(density);
-    return t`prints ${printed} cm (${dpi} dpi)`;
-  };
+  // Each file is rendered at the density it states, so it prints at exactly the labelled centimetres.
+  const pixelsNote = (width: number, height: number, dpi: number) => t`${width}×${height} px at ${dpi} dpi`;
   const sizeName: Record<IdPhotoSize, string> = { oneInch: t`1 inch`, twoInch: t`2 inch`, passport: t`Passport`, visa: t`Visa` };
   return (
     <RadioGroup value={value} onChange={onChange} className="flex flex-col gap-2" isDisabled={isDisabled}>
@@ -45,9 +43,7 @@ export function ToolSizeCards({
               <span className="flex flex-col text-sm leading-tight">
                 <span className="font-semibold">{sizeName[option as IdPhotoSize]}</span>
                 <span className="text-xs text-zinc-400">{t`${preset.cm} cm`}</span>
-                {/* What the file measures when printed at the density it states (its width is the document width). */}
-                <span className="text-xs text-zinc-500">{t`${preset.width} × ${preset.height} px`}</span>
-                <span className="text-xs text-zinc-500">{printNote(preset.printCm, preset.dpi)}</span>
+                <span className="text-xs text-zinc-500">{pixelsNote(preset.width, preset.height, preset.dpi)}</span>
               </span>
             </Radio>
           );
