@@ -31,10 +31,17 @@ module.exports = {
     {
       name: 'lib-is-a-leaf',
       severity: 'error',
-      comment:
-        "worker/lib is small helpers: the contract, the config module and other helpers only. hono-env (the app's Hono typing) names the ports; openapi (the route-definition helpers) attaches the auth middleware.",
-      from: { path: '^worker/lib/', pathNot: `${TESTS}|^worker/lib/(hono-env|openapi)\\.ts$` },
+      comment: 'worker/lib is small helpers: the contract, the config module and other helpers only.',
+      from: { path: '^worker/lib/', pathNot: TESTS },
       to: { path: '^(worker/(?!contract/|lib/|env\\.ts$)|db/|web/|scripts/|tests/)' },
+    },
+    {
+      name: 'http-is-plumbing',
+      severity: 'error',
+      comment:
+        "worker/http is the app's Hono plumbing (its typing, route helpers, client address): it names ports and the auth middleware, never a database, an adapter, a job or a route.",
+      from: { path: '^worker/http/', pathNot: TESTS },
+      to: { path: '^(db/|worker/(adapters/|jobs/|routes/|openapi/|engine/)|web/|scripts/|tests/)', pathNot: PORT },
     },
     {
       name: 'ports-are-leaves',
@@ -60,9 +67,9 @@ module.exports = {
     {
       name: 'services-know-no-http',
       severity: 'error',
-      comment: 'Services are called by routes and jobs; they never import them, nor Hono middleware.',
+      comment: 'Services are called by routes and jobs; they never import them, nor Hono middleware or plumbing.',
       from: { path: '^worker/services/', pathNot: TESTS },
-      to: { path: '^worker/(routes|middleware|openapi|jobs)/|^worker/app\\.ts$' },
+      to: { path: '^worker/(routes|middleware|openapi|jobs|http)/|^worker/app\\.ts$' },
     },
     {
       name: 'jobs-below-routes',
@@ -76,7 +83,28 @@ module.exports = {
       severity: 'error',
       comment: 'Routes parse, call one service verb and answer: no Drizzle and no adapter.',
       from: { path: '^worker/routes/', pathNot: TESTS },
-      to: { path: '^(db/|worker/adapters/)', pathNot: PORT },
+      to: { path: '^(db/|worker/adapters/)|(^|/)node_modules/drizzle-orm/', pathNot: PORT },
+    },
+    {
+      name: 'middleware-holds-no-database-or-adapter',
+      severity: 'error',
+      comment: 'Middleware reads the request and the ports on the context: no Drizzle, no database module, no adapter.',
+      from: { path: '^worker/middleware/', pathNot: TESTS },
+      to: { path: '^(db/|worker/adapters/|worker/jobs/)|(^|/)node_modules/drizzle-orm/', pathNot: PORT },
+    },
+    {
+      name: 'openapi-document-holds-no-adapter',
+      severity: 'error',
+      comment: 'The OpenAPI document is built from the routes and the contract: no adapter, database or job.',
+      from: { path: '^worker/openapi/', pathNot: TESTS },
+      to: { path: '^(db/|worker/adapters/|worker/jobs/)|(^|/)node_modules/drizzle-orm/', pathNot: PORT },
+    },
+    {
+      name: 'i18n-is-words',
+      severity: 'error',
+      comment: "worker/i18n holds the server's texts per language: the contract and lib only, never services or the database.",
+      from: { path: '^worker/i18n/', pathNot: TESTS },
+      to: { path: '^(db/|worker/(?!contract/|lib/|i18n/))|(^|/)node_modules/drizzle-orm/' },
     },
     {
       name: 'engine-is-a-leaf',
@@ -108,7 +136,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|\\.data|web/src/routeTree\\.gen\\.ts)' },
+    exclude: { path: '(^|/)(dist|\\.data|web/src/routeTree\\.gen\\.ts)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },

@@ -45,7 +45,7 @@ const configFields = z.object({
   /**
    * Where the app is reached; used for links in e-mails, payment return URLs and job callbacks.
    * Required in production. Unset elsewhere: links follow the request's loopback origin or the
-   * server's real port (worker/lib/public-origin.ts), and `config.PUBLIC_URL` is `http://localhost:<PORT>`.
+   * server's real port (worker/http/public-origin.ts), and `config.PUBLIC_URL` is `http://localhost:<PORT>`.
    */
   PUBLIC_URL: z.url().optional(),
   /** Node server only. */

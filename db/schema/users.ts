@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { EMAIL_CODE_PURPOSES } from '../../worker/contract/email-code-purposes';
 import { LOCALES } from '../../worker/contract/locales';
 import { createdAt, tstz, updatedAt } from './_columns';
 
@@ -6,18 +7,7 @@ export const userLocale = pgEnum('user_locale', LOCALES);
 export const userRole = pgEnum('user_role', ['user', 'admin']);
 export const authProvider = pgEnum('auth_provider', ['email', 'google', 'password']);
 
-/**
- * What an e-mail code was mailed for. A code only works for that (services/auth/email-codes.ts): a
- * person asked to read out "the code we just sent" for one thing cannot hand over another.
- */
-export const EMAIL_CODE_PURPOSES = [
-  'sign-in',
-  'verify-email',
-  'password-reset',
-  'change-email',
-  'confirm-email-change',
-  'delete-account',
-] as const;
+export { EMAIL_CODE_PURPOSES };
 export const emailCodePurpose = pgEnum('email_code_purpose', EMAIL_CODE_PURPOSES);
 
 /** A person with an account. `id` is a prefixed public id (`usr_…`) because it appears in URLs and tokens. */

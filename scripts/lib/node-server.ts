@@ -43,7 +43,7 @@ function spaShell(html: string, heads: PageHeads | undefined, publicUrl: string 
     const url = new URL(c.req.url);
     const locale = pageLocale(url, c.req.header('cookie'), c.req.header('accept-language'));
     const path = heads?.[url.pathname] ? url.pathname : '';
-    // As worker/lib/public-origin.ts: the configured address, else a loopback request's own origin.
+    // As worker/http/public-origin.ts: the configured address, else a loopback request's own origin.
     const origin = publicUrl ?? (isLoopbackHost(url.hostname) ? url.origin : `http://localhost:${url.port || 80}`);
     const key = `${locale} ${path && origin} ${path}`;
     let variant = variants.get(key);
@@ -103,7 +103,7 @@ function closeIfBodyUnread(response: Response, env: HttpBindings): Response {
  * Serves the app on Node: `/api/*` from the Hono app, everything else from the built SPA, with
  * unknown paths answered by index.html (the SPA's router decides) — the same behaviour as the
  * Workers assets binding with `not_found_handling = "single-page-application"`. The app receives
- * the socket as `c.env` (worker/lib/client-ip.ts reads the peer address and the real local port).
+ * the socket as `c.env` (worker/http/client-ip.ts reads the peer address and the real local port).
  */
 export function serveNode(app: App, options: NodeServerOptions) {
   const root = new Hono<{ Bindings: HttpBindings }>();

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleLogger } from '@worker/adapters/runtime/console-logger';
-import type { AppEnv } from '@worker/lib/hono-env';
+import type { AppEnv } from '@worker/http/hono-env';
 import { onError } from '@worker/middleware/errors';
 import { validate } from '@worker/lib/validate';
 import * as z from 'zod';

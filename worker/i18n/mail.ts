@@ -1,4 +1,4 @@
-import type { EMAIL_CODE_PURPOSES } from '@db/schema/users';
+import type { EmailCodePurpose } from '../contract/email-code-purposes';
 import type { Locale } from '../contract/locales';
 
 /**
@@ -8,7 +8,6 @@ import type { Locale } from '../contract/locales';
  * Record<Locale, …>` makes a missing language (or a new mail without one) a compile error.
  * Services say *which* mail with its parameters; the words live only here.
  */
-export type EmailCodePurpose = (typeof EMAIL_CODE_PURPOSES)[number];
 
 export type Mail =
   /** `firstPassword`: a password-reset code for an account that has no password yet, worded as setting one. */

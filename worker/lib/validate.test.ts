@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { faceSwapRequestSchema } from '../contract/face-swap-request';
 import { ServiceError } from '../contract/errors';
 import { notFound, onError } from '../middleware/errors';
-import type { AppEnv } from './hono-env';
+import type { AppEnv } from '../http/hono-env';
 import { FIELD_NAME_MAX, fieldName, validateValue } from './validate';
 
 /** An app with only the error handler and one validated multipart route, as the real routes read face swap's options. */

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { ServiceError } from '../contract/errors';
-import type { AppEnv, AuthUser } from '../lib/hono-env';
+import type { AppEnv, AuthUser } from '../http/hono-env';
 import { loadSession, type SessionRow } from '../services/auth/sessions';
 import { sessionStillValid, sessionVersionInToken } from '../services/auth/session-tokens';
 import { readAccessToken } from '../services/auth/tokens';

@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { messageLocale } from '../contract/caller-language';
 import { ServiceError, type ApiErrorBody, type ErrorCode } from '../contract/errors';
 import { asMessage, type Message, type PlainMessageId, renderMessage, say } from '../contract/messages';
-import type { AppEnv } from '../lib/hono-env';
+import type { AppEnv } from '../http/hono-env';
 import { FIELD_NAME_MAX } from '../lib/validate';
 
 /** The language the caller reads: the request's Accept-Language (the SPA sends its own language). */
@@ -44,7 +44,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof HTTPException) {
     if (err.status === 400) return send(c, 400, errorBody(c, 'MALFORMED_JSON', 'bodyNotJson'));
     if (err.status === 413) return send(c, 413, errorBody(c, 'PAYLOAD_TOO_LARGE', 'bodyTooLarge'));
-    // A route's declared body type (lib/openapi.ts) refuses a body of another content type.
+    // A route's declared body type (http/openapi.ts) refuses a body of another content type.
     if (err.status === 415) return send(c, 415, errorBody(c, 'UNSUPPORTED_MEDIA_TYPE', 'bodyWrongType'));
     if (err.status === 401) return send(c, 401, errorBody(c, 'UNAUTHENTICATED', 'authFailed'));
   }

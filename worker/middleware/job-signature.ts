@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
-import { verifyQstashSignature } from '../adapters/queue/qstash-signature';
+import { verifyQstashSignature } from '../lib/qstash-signature';
 import { ServiceError } from '../contract/errors';
-import type { AppEnv } from '../lib/hono-env';
+import type { AppEnv } from '../http/hono-env';
 
 /**
  * Job callbacks accept only requests signed the way QStash signs them (the in-process dispatcher

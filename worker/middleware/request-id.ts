@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../lib/hono-env';
+import type { AppEnv } from '../http/hono-env';
 import type { Logger } from '../ports';
 import { setAnswerHeaders } from './response-headers';
 

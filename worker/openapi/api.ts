@@ -1,4 +1,4 @@
-import { createRouter } from '../lib/openapi';
+import { createRouter } from '../http/openapi';
 import { accountRoutes, dataExportJobRoutes } from '../routes/account';
 import { accountAuthRoutes, avatarRoutes } from '../routes/accounts';
 import { adminRoutes } from '../routes/admin';

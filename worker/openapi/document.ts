@@ -5,7 +5,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import * as z from 'zod';
-import { createRouter, type Router } from '../lib/openapi';
+import { createRouter, type Router } from '../http/openapi';
 import { sharedPageRoutes } from '../routes/shares';
 import { siteRoutes } from '../routes/site';
 import { apiRoutes, devApiRoutes, sandboxApiRoutes } from './api';

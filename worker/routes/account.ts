@@ -11,9 +11,9 @@ import {
 } from '../contract/responses/account';
 import { sendCodeBody } from '../contract/responses/auth';
 import { latestDataExport, runDataExport, startDataExport } from '../jobs/data-export';
-import { clientNetwork } from '../lib/client-ip';
-import type { AppEnv } from '../lib/hono-env';
-import { createRouter, errors, jsonBody, okJson, signedBy, signedIn } from '../lib/openapi';
+import { clientNetwork } from '../http/client-ip';
+import type { AppEnv } from '../http/hono-env';
+import { createRouter, errors, jsonBody, okJson, signedBy, signedIn } from '../http/openapi';
 import { requireUser } from '../middleware/auth';
 import { callerLocale } from '../middleware/errors';
 import { verifyJobSignature } from '../middleware/job-signature';

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { creditSystemConfigUpdate } from '../contract/admin';
 import { creditSystemConfigBody } from '../contract/responses/public';
-import { adminOnly, createRouter, errors, jsonBody, okJson } from '../lib/openapi';
+import { adminOnly, createRouter, errors, jsonBody, okJson } from '../http/openapi';
 import { readCreditSystemConfig, updateCreditSystemConfig } from '../services/config/credit-system-config';
 
 const tags = ['Admin'];

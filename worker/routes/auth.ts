@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { sendCodeRequest, verifyCodeRequest, verifyEmailRequest } from '../contract/auth';
 import { emailVerificationStatusBody, sendCodeBody, signInBody, verifyEmailBody } from '../contract/responses/auth';
-import { clientNetwork } from '../lib/client-ip';
-import { createRouter, errors, jsonBody, okJson, signedIn } from '../lib/openapi';
+import { clientNetwork } from '../http/client-ip';
+import { createRouter, errors, jsonBody, okJson, signedIn } from '../http/openapi';
 import { requireUser } from '../middleware/auth';
 import { callerLocale } from '../middleware/errors';
 import { emailVerificationStatus, sendEmailVerificationCode, verifyEmail } from '../services/auth/email-verification';

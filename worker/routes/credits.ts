@@ -4,8 +4,8 @@ import { consumeQuery, dailyUsageQuery, purchasesQuery, transactionsQuery } from
 import { idParam, purchasePackageBody, purchasePackageQuery } from '../contract/payments';
 import { balanceBody, consumeBody, dailyUsageBody, packagesBody, purchasesBody, transactionsBody } from '../contract/responses/credits';
 import { checkoutResponse } from '../contract/responses/payments';
-import { createRouter, errors, jsonBody, okJson, signedIn } from '../lib/openapi';
-import { publicOrigin } from '../lib/public-origin';
+import { createRouter, errors, jsonBody, okJson, signedIn } from '../http/openapi';
+import { publicOrigin } from '../http/public-origin';
 import { requireUser } from '../middleware/auth';
 import { balanceOf, consumeCredits, dailyUsage, listPurchases, listTransactions } from '../services/credits/credits';
 import { createCheckoutOrder } from '../services/payments/orders';

@@ -3,9 +3,9 @@ import * as z from 'zod';
 import { email } from '../contract/auth';
 import { ServiceError } from '../contract/errors';
 import { devMailboxBody } from '../contract/responses/public';
-import { isLoopbackClient } from '../lib/client-ip';
-import type { AppMiddleware } from '../lib/openapi';
-import { createRouter, errors, okJson } from '../lib/openapi';
+import { isLoopbackClient } from '../http/client-ip';
+import type { AppMiddleware } from '../http/openapi';
+import { createRouter, errors, okJson } from '../http/openapi';
 
 /** It holds every sign-in code, so only a client on this machine may read it (by the socket, never a header). */
 const loopbackOnly: AppMiddleware = async (c, next) => {

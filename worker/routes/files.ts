@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import * as z from 'zod';
-import { createRouter, errors, mountedAt, optionalSignIn } from '../lib/openapi';
+import { createRouter, errors, mountedAt, optionalSignIn } from '../http/openapi';
 import { contentDisposition, downloadName } from '../services/files/file-names';
 import { clientHasCurrent, fileEtag, readFile } from '../services/files/files';
 

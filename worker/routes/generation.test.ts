@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { schema } from '@db/client';
 import { pngFile, scriptedEngines } from '@tests/fixtures/images';
 import { createTestApp, manualClock, TEST_ENV, type TestApp } from '@tests/setup/test-app';
-import { signLikeQstash } from '../adapters/queue/qstash-signature';
+import { signLikeQstash } from '../lib/qstash-signature';
 import { sweepExpiredJobs } from '../jobs';
 
 let t: TestApp;

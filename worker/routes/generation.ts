@@ -11,8 +11,8 @@ import {
   modelsResponse,
   uploadedImageResponse,
 } from '../contract/responses/generation';
-import { createRouter, errors, formDoc, jsonBody, okJson, optionalSignIn, signedIn } from '../lib/openapi';
-import { clientNetwork } from '../lib/client-ip';
+import { createRouter, errors, formDoc, jsonBody, okJson, optionalSignIn, signedIn } from '../http/openapi';
+import { clientNetwork } from '../http/client-ip';
 import { validateValue } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { callerLocale } from '../middleware/errors';

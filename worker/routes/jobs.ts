@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { jobRunResponse } from '../contract/responses/jobs';
 import { JOB_CALLBACK_PATHS, jobCallbackPayload, runJob } from '../jobs';
-import type { AppEnv } from '../lib/hono-env';
-import { createRouter, okJson, signedBy } from '../lib/openapi';
+import type { AppEnv } from '../http/hono-env';
+import { createRouter, okJson, signedBy } from '../http/openapi';
 import { verifyJobSignature } from '../middleware/job-signature';
 
 type JobEnv = AppEnv & { Variables: { jobBody: unknown } };

@@ -2,9 +2,9 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { passwordResetConfirm, passwordResetRequest } from '../contract/auth';
 import { passwordResetRequestBody, signInBody } from '../contract/responses/auth';
-import { clientNetwork } from '../lib/client-ip';
-import type { AppEnv } from '../lib/hono-env';
-import { createRouter, errors, jsonBody, okJson } from '../lib/openapi';
+import { clientNetwork } from '../http/client-ip';
+import type { AppEnv } from '../http/hono-env';
+import { createRouter, errors, jsonBody, okJson } from '../http/openapi';
 import { callerLocale } from '../middleware/errors';
 import { confirmPasswordReset, requestPasswordReset } from '../services/auth/password-reset';
 

@@ -18,9 +18,9 @@ import {
   refundResponse,
   subscriptionResponse,
 } from '../contract/responses/payments';
-import type { AppEnv } from '../lib/hono-env';
-import { createRouter, errors, jsonBody, okJson, signedIn } from '../lib/openapi';
-import { publicOrigin } from '../lib/public-origin';
+import type { AppEnv } from '../http/hono-env';
+import { createRouter, errors, jsonBody, okJson, signedIn } from '../http/openapi';
+import { publicOrigin } from '../http/public-origin';
 import { requireUser } from '../middleware/auth';
 import { callerLocale } from '../middleware/errors';
 import { cancelOrder, createCheckoutOrder, getOrderStatus, listUserOrders } from '../services/payments/orders';

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { receiptParam, receiptQuery, receiptResponse } from '../contract/receipts';
-import { createRouter, errors, okJson, signedIn } from '../lib/openapi';
+import { createRouter, errors, okJson, signedIn } from '../http/openapi';
 import { requireUser } from '../middleware/auth';
 import { getReceipt, getReceiptPdf } from '../services/payments/receipts';
 import { localeOf } from './payments';

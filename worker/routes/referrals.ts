@@ -9,8 +9,8 @@ import {
   referredUsersBody,
   referrerInfoBody,
 } from '../contract/responses/referrals';
-import { createRouter, errors, jsonBody, okJson, signedIn } from '../lib/openapi';
-import { publicOrigin } from '../lib/public-origin';
+import { createRouter, errors, jsonBody, okJson, signedIn } from '../http/openapi';
+import { publicOrigin } from '../http/public-origin';
 import { requireUser } from '../middleware/auth';
 import {
   processRegistration,

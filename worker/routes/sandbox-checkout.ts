@@ -2,9 +2,9 @@ import { createRoute } from '@hono/zod-openapi';
 import * as z from 'zod';
 import type { Context } from 'hono';
 import { renderSandboxCheckout, submitSandboxCheckout, type SandboxPageResult } from '../services/payments/sandbox-checkout';
-import type { AppEnv } from '../lib/hono-env';
-import { createRouter, errors } from '../lib/openapi';
-import { publicOrigin } from '../lib/public-origin';
+import type { AppEnv } from '../http/hono-env';
+import { createRouter, errors } from '../http/openapi';
+import { publicOrigin } from '../http/public-origin';
 import { langQuery, localeOf } from './payments';
 
 const sendSandbox = (c: Context<AppEnv>, result: SandboxPageResult) => {

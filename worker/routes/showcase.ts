@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { showcaseQuery } from '../contract/showcase';
 import { showcasePageBody } from '../contract/responses/public';
-import { createRouter, okJson } from '../lib/openapi';
+import { createRouter, okJson } from '../http/openapi';
 import { listShowcase } from '../services/showcase/showcase';
 import { notModified, sendPublicRead } from './public';
 

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { TOOL_CATALOGUE } from '../contract/tools';
-import { createRouter } from '../lib/openapi';
-import { publicOrigin } from '../lib/public-origin';
+import { createRouter } from '../http/openapi';
+import { publicOrigin } from '../http/public-origin';
 
 /** The SPA's public pages, each in both languages (`?lang=`), for the sitemap. */
 export const PUBLIC_PAGES = [

@@ -4,7 +4,7 @@ import { localiseJobFailure } from '../contract/caller-language';
 import { ServiceError } from '../contract/errors';
 import { upscaleOptionsResponse, upscaleStartedResponse, upscaleStatusResponse } from '../contract/responses/upscale';
 import { upscaleRequest } from '../contract/upscale';
-import { createRouter, errors, formDoc, okJson, signedIn } from '../lib/openapi';
+import { createRouter, errors, formDoc, okJson, signedIn } from '../http/openapi';
 import { validateValue } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { callerLocale } from '../middleware/errors';

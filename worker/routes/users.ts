@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { updateProfileRequest } from '../contract/auth';
 import { userProfile } from '../contract/responses/auth';
-import { createRouter, errors, jsonBody, okJson, signedIn } from '../lib/openapi';
+import { createRouter, errors, jsonBody, okJson, signedIn } from '../http/openapi';
 import { requireSession, requireUser } from '../middleware/auth';
 import { toUserProfile, updateProfile } from '../services/auth/users';
 

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { GATEWAYS, PAYMENT_GATEWAYS, type PaymentGateway } from '../contract/gateways';
 import { webhookReceipt } from '../contract/responses/payments';
-import { createRouter, errors, okJson, rawJsonDoc } from '../lib/openapi';
+import { createRouter, errors, okJson, rawJsonDoc } from '../http/openapi';
 import { handleWebhook } from '../services/payments/webhooks';
 
 const header = (name: string, description: string) => ({

@@ -1,5 +1,5 @@
 import type { JobQueue, Logger } from '../../ports';
-import { signLikeQstash } from './qstash-signature';
+import { signLikeQstash } from '../../lib/qstash-signature';
 
 export interface InProcessQueueOptions {
   /** Base URL the callbacks are addressed to (the signature covers the full URL, as with QStash). */

@@ -1,7 +1,7 @@
 /**
  * Response bodies shared by every area: the one error body (DESIGN.md §3.2) and the small
  * acknowledgements. Response schemas are documentation and the handler's return type at once
- * (worker/lib/openapi.ts); requests keep their schemas in worker/contract/<area>.ts.
+ * (worker/http/openapi.ts); requests keep their schemas in worker/contract/<area>.ts.
  */
 import * as z from 'zod';
 import { ERROR_STATUS, type ApiErrorBody, type ErrorCode } from '../errors';

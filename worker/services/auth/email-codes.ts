@@ -1,6 +1,6 @@
+import type { EmailCodePurpose } from '../../contract/email-code-purposes';
 import { and, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { schema, type Tx } from '@db/client';
-import type { EMAIL_CODE_PURPOSES } from '@db/schema/users';
 import { LOGIN_CODE } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
 import { DEFAULT_LOCALE, type Locale } from '../../contract/locales';
@@ -19,14 +19,13 @@ import { type PlainMessageId, say } from '../../contract/messages';
  * no use can be weaker than another. A code only works for the purpose its mail named: someone asked
  * to read out "the code we just sent" for a verification cannot hand over a deletion.
  *
- * The limits are per client (worker/lib/client-ip.ts) wherever a shared counter would let another
+ * The limits are per client (worker/http/client-ip.ts) wherever a shared counter would let another
  * client lock the owner out (decision 008): the resend wait and the hourly cap are per e-mail and
  * client, under a higher ceiling per e-mail against mail-bombing; a code answers the client that
  * asked for it (its newest code) and the newest code mailed to the address, and the guesses on a code
  * are counted per client, with the other clients sharing one small budget.
  */
 type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'mailer' | 'limits'>;
-export type EmailCodePurpose = (typeof EMAIL_CODE_PURPOSES)[number];
 type CodeRow = typeof schema.loginCodes.$inferSelect;
 
 const HOUR = 3600;

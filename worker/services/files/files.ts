@@ -1,6 +1,6 @@
 import { ServiceError } from '../../contract/errors';
 import { equalBytes, hmacSha256, sha256, toBase64Url } from '../../lib/bytes';
-import type { AuthUser } from '../../lib/hono-env';
+import type { AuthUser } from '../../contract/auth-user';
 import type { BlobStore, StoredBlob } from '../../ports';
 
 /**

@@ -3,7 +3,7 @@ import { schema, type Db } from '@db/client';
 import { ServiceError } from '../../contract/errors';
 import { asPaymentMethod, GATEWAYS } from '../../contract/gateways';
 import type { CheckoutStarted, OrderItem, OrdersPage, OrderStatus, PaymentMethod, PaymentStatusResponse } from '../../contract/payments';
-import type { AuthUser } from '../../lib/hono-env';
+import type { AuthUser } from '../../contract/auth-user';
 import { newId } from '../../lib/ids';
 import type { ServiceContext } from '../context';
 import { applyEffects } from './effects';

@@ -4,7 +4,7 @@ import { ServiceError } from '../../contract/errors';
 import { asPaymentMethod } from '../../contract/gateways';
 import type { Locale } from '../../contract/locales';
 import type { Receipt } from '../../contract/receipts';
-import type { AuthUser } from '../../lib/hono-env';
+import type { AuthUser } from '../../contract/auth-user';
 import type { ServiceContext } from '../context';
 import { planName } from '../pricing/pricing';
 import { isHeldForSupport } from './effects/support-holds';

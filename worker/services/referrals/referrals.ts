@@ -197,7 +197,7 @@ export async function grantMaturedPurchaseBonuses(db: Db, now: Date): Promise<nu
   return granted;
 }
 
-/** Spec §9: `{origin}/login?ref={code}`, with the origin the route resolved (worker/lib/public-origin.ts). */
+/** Spec §9: `{origin}/login?ref={code}`, with the origin the route resolved (worker/http/public-origin.ts). */
 export async function referralLink(db: Db, userId: string, origin: string) {
   const code = await ensureReferralCode(db, userId);
   return { success: true as const, referralCode: code, code, link: new URL(`/login?ref=${code}`, origin).toString() };

@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import { sha256, toBase64Url } from '../../lib/bytes';
+import { sha256, toBase64Url } from './bytes';
 
 const bodyHash = async (body: string) => toBase64Url(await sha256(body));
 const keyBytes = (key: string) => new TextEncoder().encode(key);

@@ -1,12 +1,8 @@
+import type { AuthUser } from '../contract/auth-user';
 import type { SessionRow } from '../services/auth/sessions';
 import type { AppDeps } from '../ports';
 
-/** The signed-in user as routes see it (loaded fresh from the database on every request). */
-export interface AuthUser {
-  id: string;
-  email: string;
-  role: 'user' | 'admin';
-}
+export type { AuthUser };
 
 /** Hono's typing for every route and middleware of the app. */
 export interface AppEnv {

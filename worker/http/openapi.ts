@@ -6,7 +6,7 @@
  *
  *   import { createRoute } from '@hono/zod-openapi';
  *   import { balanceBody } from '../contract/responses/credits';
- *   import { createRouter, errors, jsonBody, okJson, signedIn } from '../lib/openapi';
+ *   import { createRouter, errors, jsonBody, okJson, signedIn } from './openapi';
  *
  *   const consume = createRoute({
  *     method: 'post', path: '/consume', tags: ['Credits'], summary: 'Spend credits',
@@ -33,7 +33,7 @@ import type { MiddlewareHandler } from 'hono';
 import { ERROR_STATUS } from '../contract/errors';
 import { errorBody } from '../contract/responses/common';
 import type { AppEnv } from './hono-env';
-import { assertCleanText, validationFailed } from './validate';
+import { assertCleanText, validationFailed } from '../lib/validate';
 import { requireAdmin, requireSignIn } from '../middleware/auth';
 
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
