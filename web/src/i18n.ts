@@ -36,17 +36,24 @@ function firstPaintCatalogue(locale: Locale): Promise<Messages> | undefined {
 /** The active language's whole catalogue: loading or loaded (`complete`), or not asked for yet. */
 let whole: { locale: string; loaded: Promise<void>; complete: boolean } | undefined;
 
+/** The last activateLocale: the language to complete is known only once it has run. */
+let activation: Promise<void> = Promise.resolve();
+
 /**
  * Starts in `locale`. With `firstPaintOnly` (the home page's first render) only the home page's
  * part of the catalogue loads; `wholeCatalogueLoaded()` adds the rest.
  */
-export async function activateLocale(locale: Locale, { remember = true, firstPaintOnly = false } = {}) {
-  const firstPaint = firstPaintOnly ? firstPaintCatalogue(locale) : undefined;
-  const messages = await (firstPaint ?? wholeCatalogue(locale));
-  i18n.loadAndActivate({ locale, messages });
-  whole = firstPaint ? undefined : { locale, loaded: Promise.resolve(), complete: true };
-  if (remember) safeLocalStorage.setItem(LANG_KEY, locale);
-  document.documentElement.lang = locale;
+export function activateLocale(locale: Locale, { remember = true, firstPaintOnly = false } = {}): Promise<void> {
+  const activated = (async () => {
+    const firstPaint = firstPaintOnly ? firstPaintCatalogue(locale) : undefined;
+    const messages = await (firstPaint ?? wholeCatalogue(locale));
+    i18n.loadAndActivate({ locale, messages });
+    whole = firstPaint ? undefined : { locale, loaded: Promise.resolve(), complete: true };
+    if (remember) safeLocalStorage.setItem(LANG_KEY, locale);
+    document.documentElement.lang = locale;
+  })();
+  activation = activated.catch(() => undefined);
+  return activated;
 }
 
 /**
@@ -56,23 +63,25 @@ export async function activateLocale(locale: Locale, { remember = true, firstPai
  * uses them yet, so re-rendering the whole app (and refetching every query) would be wasted work.
  */
 export function wholeCatalogueLoaded(): Promise<void> {
-  const locale = i18n.locale as Locale;
-  if (whole?.locale !== locale) {
-    const entry = {
-      locale,
-      complete: false,
-      loaded: wholeCatalogue(locale).then((messages) => {
-        if (i18n.locale === locale) Object.assign(i18n.messages, messages);
-        entry.complete = true;
-      }),
-    };
-    whole = entry;
-    // Offline: the next caller tries again.
-    entry.loaded.catch(() => {
-      if (whole === entry) whole = undefined;
-    });
-  }
-  return whole.loaded;
+  return activation.then(() => {
+    const locale = i18n.locale as Locale;
+    if (whole?.locale !== locale) {
+      const entry = {
+        locale,
+        complete: false,
+        loaded: wholeCatalogue(locale).then((messages) => {
+          if (i18n.locale === locale) Object.assign(i18n.messages, messages);
+          entry.complete = true;
+        }),
+      };
+      whole = entry;
+      // Offline: the next caller tries again.
+      entry.loaded.catch(() => {
+        if (whole === entry) whole = undefined;
+      });
+    }
+    return whole.loaded;
+  });
 }
 
 /** `import()` of a module that renders messages outside the home page's first render. */
