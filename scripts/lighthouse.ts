@@ -1,6 +1,6 @@
 /**
- * `npm run lighthouse`: Lighthouse (mobile preset — its default config) on /, /ai-workbench and
- * /pricing against `npm start` on a fresh data directory, in Debian's Chromium. Prints the median
+ * `npm run lighthouse`: Lighthouse (mobile preset — its default config) on /, /ai-workbench,
+ * /pricing, /ai-tools/anime-style and /image-upscaler against `npm start` on a fresh data directory, in Debian's Chromium. Prints the median
  * of RUNS runs per page for performance, accessibility and best practices (goal: ≥ 95 each) and
  * writes the summary to tests/e2e/artifacts/lighthouse.json. Not part of CI: a full run takes
  * minutes and its timings depend on the machine's load.
@@ -27,7 +27,9 @@ const FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-const PATHS = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/ai-workbench', '/pricing'];
+const PATHS = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['/', '/ai-workbench', '/pricing', '/ai-tools/anime-style', '/image-upscaler'];
 const RUNS = Number(process.env.RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 

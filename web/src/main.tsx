@@ -4,7 +4,7 @@ import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/query-client';
-import { activateLocale, i18n, LANG_KEY, storedLocale } from './i18n';
+import { activateLocale, i18n, LANG_KEY, storedLocale, wholeCatalogueLoaded } from './i18n';
 import { nextTask } from './lib/next-task';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
@@ -21,9 +21,10 @@ declare module '@tanstack/react-router' {
 // modules, building the router (~15 ms of a fast CPU for the route tree), and rendering. The first render
 // is a transition, so React renders it in 5 ms slices instead of one long task; the static header in
 // index.html stays on screen until it commits. Render once the catalog is active, so no text flashes in
-// the wrong language; the first route's code loads at the same time (router.load), not after it.
+// the wrong language; the first route's code loads at the same time (router.load), not after it. The
+// home page starts with its own part of the catalogue (i18n.ts); the rest follows its first render.
 void (async () => {
-  const catalogue = activateLocale(storedLocale(), { remember: false });
+  const catalogue = activateLocale(storedLocale(), { remember: false, firstPaintOnly: window.location.pathname === '/' });
   await nextTask();
   const router = makeRouter();
   await Promise.all([catalogue, router.load().catch(() => undefined)]);
@@ -42,5 +43,6 @@ void (async () => {
   );
   // hreflang alternates for crawlers: after the first render, in a chunk of their own.
   await nextTask();
+  void wholeCatalogueLoaded().catch(() => undefined);
   void import('./lib/language-alternates').then(({ followLanguageAlternates }) => followLanguageAlternates(LANG_KEY, router));
 })();

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link, Outlet, createRootRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { LoginModalProvider } from '../features/auth/login-modal';
+import { wholeCatalogueLoaded } from '../i18n';
 import { SessionProvider, useSession } from '../features/auth/session';
 import { ToastProvider } from '../ui/toast';
 import { Footer } from '../ui/footer';
@@ -67,4 +68,11 @@ function NotFound() {
   );
 }
 
-export const Route = createRootRoute({ component: Root, errorComponent: RootError, notFoundComponent: NotFound });
+export const Route = createRootRoute({
+  // The home page renders first with its own part of the catalogue (i18n.ts); every other page waits
+  // for the whole one, which is already loaded unless the visit began on the home page a moment ago.
+  beforeLoad: ({ location }) => (location.pathname === '/' ? undefined : wholeCatalogueLoaded()),
+  component: Root,
+  errorComponent: RootError,
+  notFoundComponent: NotFound,
+});

@@ -7,11 +7,13 @@ import { Coins, Globe, Menu as MenuIcon, X } from 'lucide-react';
 import { firstLoadQueries } from '../api/first-load-queries';
 import { preloadLoginFlow, useLoginModal } from '../features/auth/login-modal';
 import { useSession } from '../features/auth/session';
-import { LOCALES, activateLocale, type Locale } from '../i18n';
+import { LOCALES, activateLocale, withWholeCatalogue, type Locale } from '../i18n';
 import { formatCredits, formatCreditsExact } from './format';
 
 // Only unverified password accounts see it: its form is not part of everyone's first load.
-const VerifyEmailBanner = lazy(() => import('../features/auth/verify-email-banner').then((m) => ({ default: m.VerifyEmailBanner })));
+const VerifyEmailBanner = lazy(
+  withWholeCatalogue(() => import('../features/auth/verify-email-banner').then((m) => ({ default: m.VerifyEmailBanner }))),
+);
 
 /**
  * A native select, not a menu widget: the header is on every page's first load and react-aria's

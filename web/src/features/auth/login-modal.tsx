@@ -1,4 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { withWholeCatalogue } from '../../i18n';
 import { Spinner } from '../../ui/spinner';
 import { useSession } from './session';
 
@@ -12,8 +13,9 @@ interface LoginModal {
 const LoginModalContext = createContext<LoginModal | null>(null);
 
 // The dialog and the sign-in steps load when the modal first opens: they are not part of
-// any page's first load. Hovering or focusing a Sign In button starts the download early.
-const loadDialog = () => import('./login-dialog');
+// any page's first load. Hovering or focusing a Sign In button starts the download early. Their
+// texts are not in the home page's part of the catalogue: they wait for the whole one.
+const loadDialog = withWholeCatalogue(() => import('./login-dialog'));
 const LoginDialog = lazy(loadDialog);
 export const preloadLoginFlow = () => void loadDialog();
 

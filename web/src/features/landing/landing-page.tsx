@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowRight, Coins, Sparkles } from 'lucide-react';
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { firstLoadQueries } from '../../api/first-load-queries';
+import { withWholeCatalogue } from '../../i18n';
 import { formatCreditsExact } from '../../ui/format';
 import { useCreditBalance } from '../../ui/header';
 import { useSession } from '../auth/session';
@@ -48,7 +49,7 @@ function AfterFirstPaint() {
     const frame = requestAnimationFrame(
       () =>
         (timer = setTimeout(() => {
-          void import('./below-the-fold').then(
+          void withWholeCatalogue(() => import('./below-the-fold'))().then(
             // A transition: React renders the sections in 5 ms slices, not one long task.
             (module) => cancelled || startTransition(() => setSections(() => module.default)),
             () => undefined, // offline: the page stays as it is, without the sections below the showcase

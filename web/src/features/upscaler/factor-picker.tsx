@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import { UPSCALE_FACTORS, type UpscaleFactor } from '@worker/contract/upscale';
+import { UPSCALE_FACTORS, type UpscaleFactor } from '@worker/contract/upscale-limits';
 
 /**
  * The factor as a segmented control: a radio group, so arrow keys move between 2×, 4× and 8×.

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Checkbox } from 'react-aria-components';
-import { fitToUpscaleBudget, maxInputPixels, type UpscaleFactor } from '@worker/contract/upscale';
+import { fitToUpscaleBudget, maxInputPixels, type UpscaleFactor } from '@worker/contract/upscale-limits';
 import { Button } from '../../ui/button';
 import { AlertIcon } from './icons';
 

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button as AriaButton, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
-import { maxInputPixels, UPSCALE, UPSCALE_FACTORS, type UpscaleFactor } from '@worker/contract/upscale';
+import { maxInputPixels, UPSCALE, UPSCALE_FACTORS, type UpscaleFactor } from '@worker/contract/upscale-limits';
 import { ExpandIcon, FaceIcon, PlusIcon, ShieldIcon, SparklesIcon } from './icons';
 
 const side = (factor: UpscaleFactor) => Math.floor(Math.sqrt(maxInputPixels(factor)));

@@ -1,7 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useRef, useState } from 'react';
-import { fitToUpscaleBudget, maxInputPixels, maxInputSide, UPSCALE, UPSCALE_FACTORS, type UpscaleFactor } from '@worker/contract/upscale';
+import {
+  fitToUpscaleBudget,
+  maxInputPixels,
+  maxInputSide,
+  UPSCALE,
+  UPSCALE_FACTORS,
+  type UpscaleFactor,
+} from '@worker/contract/upscale-limits';
 import { queries } from '@web/api/queries';
 import { Page } from '@web/ui/page';
 import { useToast } from '@web/ui/toast';
