@@ -1,6 +1,6 @@
 import type { JobQueue } from '../ports';
 import type { JobContext } from './kind';
-import { JOB_CALLBACK_PATH, jobDeadlineSeconds, type RunOptions, runClaimedJob } from './pipeline';
+import { JOB_CALLBACK_PATH, type RunOptions, runClaimedJob } from './pipeline';
 import { claimNextJob } from './queue';
 
 export interface JobDispatcherOptions extends RunOptions {
@@ -38,7 +38,7 @@ export function createJobDispatcher(ctx: () => JobContext, options: JobDispatche
   async function fill() {
     while (!closed && running.size < options.slots) {
       const deps = ctx();
-      const job = await claimNextJob(deps, jobDeadlineSeconds);
+      const job = await claimNextJob(deps);
       if (!job) return;
       const run = runClaimedJob(deps, job, options)
         .catch((error) => deps.log.error('job run failed unexpectedly', { jobId: job.id, error: String(error) }))

@@ -1,6 +1,6 @@
 /** The job pipeline and its kinds (docs/decisions/009-engine-platform.md). */
 export { JOB_KINDS, jobKinds } from './registry';
-export { JOB_DEADLINE_SECONDS, type JobContext, type JobKind } from './kind';
+export type { JobContext, JobKind } from './kind';
 export { createJobDispatcher, dispatchingQueue, type JobDispatcher } from './dispatcher';
 export { queuePlace } from './queue';
 export {

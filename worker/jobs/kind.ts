@@ -7,9 +7,6 @@ import type { AppDeps } from '../ports';
 import type { GenerationOption } from '../contract/generation-options';
 import type { Message } from '../contract/messages';
 
-/** A job not finished by then is failed and refunded by the sweeper (spec §4 speaks of 5 minutes). */
-export const JOB_DEADLINE_SECONDS = 5 * 60;
-
 /** Ports a job kind may use when it runs (the callback route's deps). */
 export type JobContext = Pick<AppDeps, 'db' | 'blobs' | 'queue' | 'clock' | 'log' | 'config' | 'images' | 'provenance'>;
 
@@ -66,12 +63,8 @@ export interface JobKind<P = unknown> {
   /** Null when this deployment can run the payload, else the request field to blame and why. */
   unavailable?(ctx: Pick<JobContext, 'images'>, payload: P): { field: string; message: Message } | null;
 
+  /** Its deadline follows its size: queue.ts `deadlineSeconds` (output MP × measured seconds per MP × margin). */
   run(ctx: JobContext, payload: P): Promise<JobResult>;
-  /**
-   * Seconds the job may run before the sweeper fails and refunds it (default JOB_DEADLINE_SECONDS).
-   * A kind whose work grows with its input (a large upscale) gives itself the time that input needs.
-   */
-  deadlineSeconds?(payload: P): number;
 }
 
 /** Declares a kind with its payload type inferred from the schema. */

@@ -7,7 +7,7 @@ import type { JobMessage } from '../adapters/queue/port';
 import { createImageEngines } from '../adapters/images/engines';
 import { EngineInputError, type EngineOperation } from '../contract/engine-operations';
 import type { OfflineEngine } from '../services/generation/engine';
-import { JOB_DEADLINE_SECONDS } from './kind';
+import { DEADLINE_MARGIN, MAX_DEADLINE_SECONDS, MEASURED_SECONDS_PER_MP, MIN_DEADLINE_SECONDS, renewLease } from './queue';
 import { sweepExpiredJobs } from './pipeline';
 import { JOB_KINDS } from './registry';
 
@@ -129,40 +129,49 @@ describe('job kinds registry', () => {
     };
     t = await createTestApp({ clock, images: createImageEngines({}, offline, 1) });
     const { token } = await t.signIn('big@example.com');
+    // The large job is another user's: one user's line holds USER_SHARE_SECONDS of estimated work.
+    const { token: other } = await t.signIn('bigger@example.com');
     const published: JobMessage[] = [];
     const publish = t.deps.queue.publish.bind(t.deps.queue);
     (t.deps.queue as { publish: unknown }).publish = async (message: JobMessage) => {
       published.push(message);
       return publish(message);
     };
-    const upload = async (width: number, height: number) => {
+    const upload = async (width: number, height: number, as = token) => {
       const form = new FormData();
       form.append('image', await pngFile('big.png', width, height));
       form.append('scaleFactor', '2');
-      const res = await t.request('/api/image-upscale/upload', { method: 'POST', token, body: form });
+      const res = await t.request('/api/image-upscale/upload', { method: 'POST', token: as, body: form });
       expect(res.status).toBe(200);
       return (await res.json()).id as string;
     };
     const small = await upload(64, 48);
-    const large = await upload(2000, 2000); // 16 MP out: the pixel budget's largest job
-    const largeDeadline = 90 + 45 * 16;
-    expect(published.map((m) => m.timeoutSeconds)).toEqual([JOB_DEADLINE_SECONDS, largeDeadline]);
+    const large = await upload(2000, 2000, other); // 16 MP out: the pixel budget's largest job
+    // Output MP × the kind's measured seconds per MP (no upscale has finished here yet) × the margin.
+    const largeDeadline = Math.min(MAX_DEADLINE_SECONDS, Math.ceil(16 * MEASURED_SECONDS_PER_MP.upscale! * DEADLINE_MARGIN));
+    expect(published.map((m) => m.timeoutSeconds)).toEqual([MIN_DEADLINE_SECONDS, largeDeadline]);
     await vi.waitFor(() => expect(held).toHaveLength(1));
-    const status = async (id: string) => (await (await t.request(`/api/image-upscale/status/${id}`, { token })).json()).status;
+    const status = async (id: string, as = token) =>
+      (await (await t.request(`/api/image-upscale/status/${id}`, { token: as })).json()).status;
 
     // The small job runs past its deadline and is swept; the large one waited all along and is not.
-    clock.advance(JOB_DEADLINE_SECONDS + 1);
+    // Each live run's heartbeat renews its lease on the real timer: the test renews it after each jump.
+    const heartbeat = async (id: string) => expect(await renewLease(t.deps, id, (await job(id)).runId!)).toBe(true);
+    clock.advance(MIN_DEADLINE_SECONDS + 1);
+    await heartbeat(small);
     expect(await sweepExpiredJobs(t.deps)).toBe(1);
-    expect([await status(small), await status(large)]).toEqual(['FAILED', 'PROCESSING']);
+    expect([await status(small), await status(large, other)]).toEqual(['FAILED', 'PROCESSING']);
     held.shift()!();
     await vi.waitFor(() => expect(held).toHaveLength(1));
     const running = await job(large);
     expect(running.deadlineAt.getTime() - running.startedAt!.getTime()).toBe(largeDeadline * 1000);
     clock.advance(largeDeadline - 1);
+    await heartbeat(large);
     expect(await sweepExpiredJobs(t.deps)).toBe(0);
     clock.advance(2);
+    await heartbeat(large);
     expect(await sweepExpiredJobs(t.deps)).toBe(1);
-    expect(await status(large)).toBe('FAILED');
+    expect(await status(large, other)).toBe('FAILED');
     held.shift()!();
     await t.drainJobs();
   });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { schema, type Tx } from '@db/client';
 import { ServiceError } from '../contract/errors';
 import { classifyError, type ErrorCategory } from '../contract/generation';
@@ -10,8 +10,8 @@ import { refundBatchShare } from '../services/credits/batch-share';
 import { refundSpend, spendCredits } from '../services/credits/ledger';
 import { blobKeys, fileUrl } from '../services/files/files';
 import { EngineBusyError, EngineError } from '../services/generation/engine';
-import { ENGINE_IGNORED_OPTIONS, JOB_DEADLINE_SECONDS, type JobContext, type JobKind, type JobResult, type RecordFields } from './kind';
-import { admitJob, claimJob, LEASE_SECONDS, recordFailedAttempt, releaseJob, renewLease } from './queue';
+import { ENGINE_IGNORED_OPTIONS, type JobContext, type JobKind, type JobResult, type RecordFields } from './kind';
+import { admitJob, claimJob, deadlineSeconds, LEASE_SECONDS, recordFailedAttempt, releaseJob, renewLease, runEstimate } from './queue';
 import { JOB_KINDS } from './registry';
 import { readSource } from './sources';
 import { say } from '../contract/messages';
@@ -41,11 +41,12 @@ export const jobCallbackPayload = (body: unknown) => {
 
 export type JobRow = typeof schema.generationJobs.$inferSelect;
 
-/** Seconds a job may run once started: the kind's own rule for its payload, else the default. */
-export function jobDeadlineSeconds(row: { kind: string; input: unknown }): number {
-  const kind = JOB_KINDS[row.kind];
-  const payload = kind?.payload.safeParse(row.input);
-  return (payload?.success && kind?.deadlineSeconds?.(payload.data)) || JOB_DEADLINE_SECONDS;
+/**
+ * Seconds a job may run once started: its output megapixels × its kind's measured seconds per
+ * output MP × a margin, bounded (queue.ts `deadlineSeconds`). The queue is told the same figure.
+ */
+export async function jobDeadlineSeconds(ctx: Pick<JobContext, 'db' | 'clock'>, row: { kind: string; input: unknown }): Promise<number> {
+  return deadlineSeconds(await runEstimate(ctx.db, ctx.clock.now()), row);
 }
 
 /** Tells the queue a job can run (now, or after a delay); the embedded dispatcher or QStash then claims it. */
@@ -103,7 +104,8 @@ export async function startJobs<P>(
   await admitJob(ctx, userId, { count: inputs.length, kind: kind.id, input: first });
   // Variations share everything that prices an image (size, model), so one cost holds for each.
   const cost = await kind.cost(ctx.db, first);
-  const deadlineSeconds = kind.deadlineSeconds?.(first) ?? JOB_DEADLINE_SECONDS;
+  // Reset when a runner starts it (the estimate may have moved by then); the queue's delivery timeout.
+  const deadline = await jobDeadlineSeconds(ctx, { kind: kind.id, input: first });
   const now = ctx.clock.now();
   const jobIds = inputs.map(() => newId('job'));
   const batchId = batched ? newId('bat') : null;
@@ -148,7 +150,7 @@ export async function startJobs<P>(
         batchId,
         batchIndex: batchId ? index : null,
         // Reset when a runner starts it: the deadline counts run time, never time in the queue.
-        deadlineAt: new Date(now.getTime() + deadlineSeconds * 1000),
+        deadlineAt: new Date(now.getTime() + deadline * 1000),
         runAfter: now,
         createdAt: now,
       });
@@ -167,7 +169,7 @@ export async function startJobs<P>(
     }
   });
 
-  await publishJobs(ctx, jobIds, deadlineSeconds);
+  await publishJobs(ctx, jobIds, deadline);
   return jobIds;
 }
 
@@ -318,13 +320,13 @@ const defaultBackoff = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 
  * never a failure. Delivery is at least once, so a finished job is simply skipped.
  */
 export async function runJob(ctx: JobContext, jobId: string, options: RunOptions = {}): Promise<{ outcome: JobOutcome }> {
-  const job = await claimJob(ctx, jobId, jobDeadlineSeconds);
+  const job = await claimJob(ctx, jobId);
   if (job) return runClaimedJob(ctx, job, options);
   const [row] = await ctx.db.select().from(schema.generationJobs).where(eq(schema.generationJobs.id, jobId));
   if (row?.status !== 'PROCESSING') return { outcome: 'skipped' };
   const now = ctx.clock.now().getTime();
   const until = Math.max(row.leaseUntil && row.startedAt ? row.leaseUntil.getTime() : 0, row.runAfter.getTime());
-  await publishJob(ctx, jobId, jobDeadlineSeconds(row), Math.max(2, Math.ceil((until - now) / 1000) + 1));
+  await publishJob(ctx, jobId, await jobDeadlineSeconds(ctx, row), Math.max(2, Math.ceil((until - now) / 1000) + 1));
   return { outcome: 'deferred' };
 }
 
@@ -362,7 +364,7 @@ export async function runClaimedJob(ctx: JobContext, job: JobRow, options: RunOp
         if (error instanceof EngineBusyError) {
           const runAfter = new Date(ctx.clock.now().getTime() + error.retryAfterSeconds * 1000);
           if (await releaseJob(ctx, job.id, runId, runAfter))
-            await publishJob(ctx, job.id, jobDeadlineSeconds(job), error.retryAfterSeconds);
+            await publishJob(ctx, job.id, await jobDeadlineSeconds(ctx, job), error.retryAfterSeconds);
           ctx.log.info('engine busy, job back in line', { jobId: job.id, kind: job.kind, retryAfter: error.retryAfterSeconds });
           return { outcome: 'deferred' };
         }
@@ -450,7 +452,9 @@ async function completeJob(ctx: JobContext, job: JobRow, runId: string, image: J
 
 /**
  * Fails and refunds every job that started and ran past its deadline (Workers cron; a timer in
- * embedded mode). A job still waiting in line is never swept: its deadline has not begun.
+ * embedded mode). A job still waiting in line is never swept: its deadline has not begun. Nor is a
+ * job whose run crashed before its deadline (its lease lapsed first): it waits for its next run,
+ * which sets a deadline of its own.
  */
 export async function sweepExpiredJobs(ctx: Pick<JobContext, 'db' | 'clock' | 'log'>): Promise<number> {
   const expired = await ctx.db
@@ -461,6 +465,7 @@ export async function sweepExpiredJobs(ctx: Pick<JobContext, 'db' | 'clock' | 'l
         eq(schema.generationJobs.status, 'PROCESSING'),
         isNotNull(schema.generationJobs.startedAt),
         lt(schema.generationJobs.deadlineAt, ctx.clock.now()),
+        gte(schema.generationJobs.leaseUntil, schema.generationJobs.deadlineAt),
       ),
     )
     .limit(500);

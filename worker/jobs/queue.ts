@@ -40,13 +40,24 @@ const WAITING_WINDOW = 500;
 export const USER_SHARE_SECONDS = 300;
 
 /**
- * Run time per output megapixel per kind before any job of that kind has finished here (seconds,
- * this machine's order of magnitude): a 1024² text-to-image about 3 s, a 2× upscale of 1024² about 24 s.
+ * Run time per output megapixel per kind before any job of that kind has finished here: measured on
+ * this machine with `npx tsx scripts/lib/bench-job-rates.ts` (one warm engine thread, the 2-core
+ * machine shared with other work at load ~17; upscale is its slowest factor, 4×, and tool its slowest
+ * tool, the ID photo). The running estimate from completed jobs replaces it.
  */
-const DEFAULT_SECONDS_PER_MP: Record<string, number> = { 'text-to-image': 3, edit: 4, tool: 4, upscale: 6 };
+export const MEASURED_SECONDS_PER_MP: Readonly<Record<string, number>> = { 'text-to-image': 1.5, edit: 33, tool: 69, upscale: 55 };
 const FALLBACK_SECONDS_PER_MP = 5;
 /** The least a job counts for: every job has a fixed cost (decoding, models, encoding) beside its pixels. */
 const MIN_MEGAPIXELS = 0.25;
+
+/**
+ * A run's deadline is its estimate × DEADLINE_MARGIN, at least MIN_DEADLINE_SECONDS (a cold engine,
+ * a busy machine) and at most MAX_DEADLINE_SECONDS (QStash's 15-minute response limit of its free
+ * plan, with a minute to spare). docs/decisions/059-measured-deadlines.md has the reasoning.
+ */
+export const DEADLINE_MARGIN = 3;
+export const MIN_DEADLINE_SECONDS = 60;
+export const MAX_DEADLINE_SECONDS = 14 * 60;
 
 /** A job's size: its output megapixels (width × height, times the upscale factor squared), read from its payload. */
 export function outputMegapixels(input: unknown): number {
@@ -90,7 +101,12 @@ async function readLoads(db: Db, userIds: string[], now: Date): Promise<Map<stri
     .select({
       userId: jobs.userId,
       running: sql<number>`count(*) filter (where ${runningNow(now)})`.mapWith(Number),
-      lastStartedAt: sql<Date | null>`max(${jobs.startedAt})`.mapWith((v) => (v == null ? null : new Date(v))),
+      // A run cut off by a crash served its user until its last lease renewal, not only at its start:
+      // resumed, its job goes behind the users who waited meanwhile instead of to the front.
+      lastStartedAt: sql<Date | null>`max(case
+          when ${jobs.status} = 'PROCESSING' and ${jobs.startedAt} is not null and ${jobs.leaseUntil} < ${now.toISOString()}::timestamptz
+          then greatest(${jobs.startedAt}, ${jobs.leaseUntil} - make_interval(secs => ${LEASE_SECONDS}))
+          else ${jobs.startedAt} end)`.mapWith((v) => (v == null ? null : new Date(v))),
     })
     .from(jobs)
     .where(inArray(jobs.userId, userIds))
@@ -101,16 +117,14 @@ async function readLoads(db: Db, userIds: string[], now: Date): Promise<Map<stri
 /**
  * Claims one job for a run: only while it waits (or its last runner's lease lapsed: that run
  * crashed, which counts as a failed attempt) and while its user has fewer than
- * MAX_RUNNING_PER_USER running. The deadline starts now, not at submission.
+ * MAX_RUNNING_PER_USER running. The deadline starts now, not at submission, and follows the job's
+ * size: its estimated run time (the kind's measured seconds per output MP) with a margin.
  */
-export async function claimJob(
-  ctx: Pick<JobContext, 'db' | 'clock'>,
-  jobId: string,
-  deadlineSeconds: (row: Pick<JobRow, 'kind' | 'input'>) => number,
-): Promise<JobRow | undefined> {
+export async function claimJob(ctx: Pick<JobContext, 'db' | 'clock'>, jobId: string): Promise<JobRow | undefined> {
   const now = ctx.clock.now();
   const [row] = await ctx.db.select({ kind: jobs.kind, input: jobs.input }).from(jobs).where(eq(jobs.id, jobId));
   if (!row) return undefined;
+  const estimate = await runEstimate(ctx.db, now);
   const others = sql`(select count(*) from ${jobs} as r where r.user_id = ${jobs.userId} and r.id <> ${jobs.id}
     and r.status = 'PROCESSING' and r.started_at is not null and r.lease_until >= ${now.toISOString()}::timestamptz)`;
   const [claimed] = await ctx.db
@@ -119,7 +133,7 @@ export async function claimJob(
       startedAt: now,
       leaseUntil: new Date(now.getTime() + LEASE_SECONDS * 1000),
       runId: newId('run'),
-      deadlineAt: new Date(now.getTime() + deadlineSeconds(row) * 1000),
+      deadlineAt: new Date(now.getTime() + deadlineSeconds(estimate, row) * 1000),
       attempt: sql`${jobs.attempt} + (case when ${jobs.startedAt} is null then 0 else 1 end)`,
       updatedAt: now,
     })
@@ -129,10 +143,7 @@ export async function claimJob(
 }
 
 /** Claims the next job in fair order that this runner may start, or nothing when none can start. */
-export async function claimNextJob(
-  ctx: Pick<JobContext, 'db' | 'clock'>,
-  deadlineSeconds: (row: Pick<JobRow, 'kind' | 'input'>) => number,
-): Promise<JobRow | undefined> {
+export async function claimNextJob(ctx: Pick<JobContext, 'db' | 'clock'>): Promise<JobRow | undefined> {
   const now = ctx.clock.now();
   const waiting = await readWaiting(ctx.db, now);
   if (waiting.length === 0) return undefined;
@@ -140,7 +151,7 @@ export async function claimNextJob(
   const full = new Set<string>();
   for (const candidate of fairOrder(waiting, loads)) {
     if (full.has(candidate.userId) || (loads.get(candidate.userId)?.running ?? 0) >= MAX_RUNNING_PER_USER) continue;
-    const claimed = await claimJob(ctx, candidate.id, deadlineSeconds);
+    const claimed = await claimJob(ctx, candidate.id);
     if (claimed) return claimed;
     // Another runner took it, or the user reached the cap meanwhile: try the next user's job.
     full.add(candidate.userId);
@@ -179,17 +190,22 @@ export async function recordFailedAttempt(ctx: Pick<JobContext, 'db' | 'clock'>,
   return row?.attempt;
 }
 
+/** Seconds a run may take before the sweeper fails and refunds its job: the job's estimate with a margin, bounded. */
+export function deadlineSeconds(estimate: Estimate, job: { kind: string; input: unknown }): number {
+  return Math.min(MAX_DEADLINE_SECONDS, Math.max(MIN_DEADLINE_SECONDS, Math.ceil(estimate(job) * DEADLINE_MARGIN)));
+}
+
 const runTimeCache = new WeakMap<Db, { at: number; perMp: Map<string, number> }>();
 
 /** A job's expected run time: the kind's measured seconds per output megapixel times the job's megapixels. */
-type Estimate = (job: { kind: string; input: unknown }) => number;
+export type Estimate = (job: { kind: string; input: unknown }) => number;
 
 /**
  * Seconds per output megapixel per kind over each kind's last 50 completed runs, cached for 15 s per
  * database, as an estimate of any job's run time: an 8× upscale of 256² (4.2 MP out) counts 64 times
  * a 2× upscale of 128².
  */
-async function runEstimate(db: Db, now: Date): Promise<Estimate> {
+export async function runEstimate(db: Db, now: Date): Promise<Estimate> {
   let cached = runTimeCache.get(db);
   if (!cached || now.getTime() - cached.at > 15_000 || now.getTime() < cached.at) {
     const result = await db.execute(sql`
@@ -203,7 +219,7 @@ async function runEstimate(db: Db, now: Date): Promise<Estimate> {
     runTimeCache.set(db, cached);
   }
   const perMp = cached.perMp;
-  return (job) => (perMp.get(job.kind) ?? DEFAULT_SECONDS_PER_MP[job.kind] ?? FALLBACK_SECONDS_PER_MP) * outputMegapixels(job.input);
+  return (job) => (perMp.get(job.kind) ?? MEASURED_SECONDS_PER_MP[job.kind] ?? FALLBACK_SECONDS_PER_MP) * outputMegapixels(job.input);
 }
 
 interface RunningJob {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { UPSCALE_FACTORS, asRaster } from '../contract/engine-operations';
 import { upscaleCost } from '../services/config/credit-system-config';
-import { defineJobKind, JOB_DEADLINE_SECONDS } from './kind';
+import { defineJobKind } from './kind';
 import { offlineEngine, readSource } from './sources';
 import { say } from '../contract/messages';
 
@@ -28,11 +28,6 @@ export const upscaleJob = defineJobKind({
     height: p.height * p.scaleFactor,
   }),
   engine: () => 'offline',
-  // Upscaling time grows with the output: ~41 s per output MP on one engine thread of a busy 2-core
-  // machine (decision 012), so the pixel budget's 16 MP can take ~11 min. The 5-minute default would
-  // sweep and refund a large job that is still running. 45 s per MP + 90 s keeps the largest under
-  // QStash's 15-minute response limit of its free plan.
-  deadlineSeconds: (p) => Math.max(JOB_DEADLINE_SECONDS, Math.ceil(90 + (45 * p.width * p.height * p.scaleFactor ** 2) / 1e6)),
   unavailable: (ctx) => (ctx.images.offline ? null : { field: 'image', message: say('upscalerUnavailable') }),
   async run(ctx, p) {
     const source = await readSource(ctx, p.sourceKey);
