@@ -128,7 +128,7 @@ export async function createTestApp(options: { env?: ConfigInput; clock?: Clock;
     const headers = new Headers(init.headers);
     if (init.json !== undefined) headers.set('content-type', 'application/json');
     if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-    // The client address comes from the socket (worker/lib/client-ip.ts): hand the app one, as the Node server does.
+    // The client address comes from the socket (worker/http/client-ip.ts): hand the app one, as the Node server does.
     const socket = { remoteAddress: init.ip ?? '203.0.113.7', localPort: config.PORT };
     // Addressed as a browser on this machine would address `npm start` (links built from it say localhost:PORT).
     const url = path.startsWith('/') ? `http://localhost:${config.PORT}${path}` : path;
