@@ -72,6 +72,7 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
   // Receipt PDFs are drawn in this process (fonts parsed once, loaded on the first receipt): decision 061.
   const offline: OfflineEngine = {
     run: (op) => enginePool.run(op),
+    preflight: (input) => enginePool.preflight(input),
     receiptPdf: async (document) => (await import('@worker/engine/receipts/receipt-pdf')).renderReceiptPdf(document),
   };
   const images =

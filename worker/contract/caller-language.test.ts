@@ -19,7 +19,7 @@ describe('messageLocale', () => {
 describe('rendered messages', () => {
   it('say each message in both languages, the translation with no parameter its English lacks', () => {
     for (const [id, texts] of Object.entries(MESSAGES)) {
-      const names = (text: string) => new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
+      const names = (text: string) => new Set([...text.matchAll(/\{(\w+)(?:\|[^}]*)?\}/g)].map((m) => m[1]));
       const english = names(texts.en);
       expect(
         [...names(texts['zh-Hant'])].filter((name) => !english.has(name)),
