@@ -99,6 +99,7 @@ function Workbench() {
             wb.batchIds && (
               <BatchGrid
                 statuses={wb.batch.statuses}
+                mode={wb.ranMode}
                 prompt={prompt}
                 onReuseSeed={run.reuseSeed}
                 onMoreLikeThis={run.moreLikeThis}
@@ -110,6 +111,7 @@ function Workbench() {
           result={(result) => (
             <WorkbenchResult
               result={result}
+              mode={wb.ranMode}
               prompt={prompt}
               busy={wb.generating}
               onReuseSeed={run.reuseSeed}

@@ -10,19 +10,11 @@ import { Button } from '../../ui/button';
 import { downloadImage } from '../../ui/download';
 import { formatDate } from '../../ui/format';
 import { useToast } from '../../ui/toast';
-import { downloadName } from '../../lib/download-name';
 import { ErrorState, Page } from '../../ui/page';
 import { RequireSignIn } from '../auth/signed-in-redirect';
-import { useCreationActions } from '../workbench/creation-actions';
+import { creationFileName, useCreationActions } from '../workbench/creation-actions';
 import { creationTypeLabel } from '../workbench/creation-type-labels';
 import { ShareDialog } from './share-dialog';
-
-/**
- * Saves a creation under its type, its day and the end of its id (`text-to-image-2026-12-06-4k9x2m.png`),
- * so two downloads of one day never share a name.
- */
-export const creationFileName = (r: Pick<CreationRecord, 'id' | 'type' | 'createdAt'>) =>
-  downloadName(`${r.type}-${r.id.slice(-6)}`, { date: new Date(r.createdAt) });
 
 const saveCreation = (r: CreationRecord) => downloadImage(r.imageUrl!, creationFileName(r));
 

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { ShareDialog } from '../sharing/share-dialog';
 import { api, type CreationRecord } from '../../api/endpoints';
@@ -55,10 +56,52 @@ function useCreationsList(filter: Filter, search: string, fromDay: string, toDay
     wasProcessing.current = processing;
   }, [processing]);
   const stats = statsQuery.data;
-  const failed = list.error ?? statsQuery.error;
+  // The server refuses a range that ends before it starts, naming its start: said by the date fields, not as a failure to retry.
+  const reversed = list.error instanceof ApiError && list.error.status === 400 && list.error.field === 'createdFrom';
+  const failed = (reversed ? null : list.error) ?? statsQuery.error;
   const error = failed ? errorText(failed) : undefined;
   const reload = () => queryClient.invalidateQueries({ queryKey: keys.records });
-  return { records, stats, error, reload };
+  return { records, stats, error, reversed, reload };
+}
+
+/** The search: words of the prompt or the card's name, and the days (a reversed range is marked on "From"). */
+function CreationSearch(p: {
+  words: string;
+  setWords: (v: string) => void;
+  fromDay: string;
+  setFromDay: (v: string) => void;
+  toDay: string;
+  setToDay: (v: string) => void;
+  reversed: boolean;
+}) {
+  const { t } = useLingui();
+  const { words, setWords, fromDay, setFromDay, toDay, setToDay, reversed } = p;
+  return (
+    <search className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-[1fr_auto_auto]" aria-label={t`Search my creations`}>
+      <div className="col-span-2 sm:col-span-1">
+        <Field
+          label={t`Search by prompt`}
+          type="search"
+          value={words}
+          onChange={setWords}
+          inputProps={{
+            placeholder: t({ message: 'e.g. fox, panda', comment: 'Search examples: words in this language, not English ones' }),
+            maxLength: RECORD_SEARCH_MAX,
+            enterKeyHint: 'search',
+          }}
+        />
+      </div>
+      <Field
+        label={t`From`}
+        type="date"
+        value={fromDay}
+        onChange={setFromDay}
+        error={reversed ? t`After the “To” day` : undefined}
+        inputProps={{ max: toDay || undefined }}
+      />
+      <Field label={t`To`} type="date" value={toDay} onChange={setToDay} inputProps={{ min: fromDay || undefined }} />
+    </search>
+  );
 }
 
 function Creations() {
@@ -74,7 +117,7 @@ function Creations() {
   const [viewing, setViewing] = useState<CreationRecord | null>(null);
   const [deleting, setDeleting] = useState<CreationRecord | null>(null);
   const [sharing, setSharing] = useState<string | null>(null);
-  const { records, stats, error, reload } = useCreationsList(filter, search, fromDay, toDay);
+  const { records, stats, error, reversed, reload } = useCreationsList(filter, search, fromDay, toDay);
   const remove = useMutation({ mutationFn: (id: string) => api.deleteRecord(id), onSettled: reload });
 
   async function confirmDelete() {
@@ -100,21 +143,21 @@ function Creations() {
           </p>
         )}
       </div>
-      <search className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-[1fr_auto_auto]" aria-label={t`Search my creations`}>
-        <div className="col-span-2 sm:col-span-1">
-          <Field
-            label={t`Search by prompt`}
-            type="search"
-            value={words}
-            onChange={setWords}
-            inputProps={{ placeholder: t`e.g. fox, 熊貓`, maxLength: RECORD_SEARCH_MAX, enterKeyHint: 'search' }}
-          />
-        </div>
-        <Field label={t`From`} type="date" value={fromDay} onChange={setFromDay} inputProps={{ max: toDay || undefined }} />
-        <Field label={t`To`} type="date" value={toDay} onChange={setToDay} inputProps={{ min: fromDay || undefined }} />
-      </search>
+      <CreationSearch
+        words={words}
+        setWords={setWords}
+        fromDay={fromDay}
+        setFromDay={setFromDay}
+        toDay={toDay}
+        setToDay={setToDay}
+        reversed={reversed}
+      />
       {error ? (
         <ErrorState message={error} onRetry={() => void reload()} />
+      ) : reversed ? (
+        <p role="alert" className="card p-12 text-center text-zinc-300" data-testid="creations-range-reversed">
+          <Trans>The “From” day is after the “To” day, so no day is in between. Choose a “From” day on or before the “To” day.</Trans>
+        </p>
       ) : !records ? (
         <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
           {Array.from({ length: 8 }, (_, i) => (

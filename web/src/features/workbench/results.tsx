@@ -6,14 +6,27 @@ import { CircleAlert } from 'lucide-react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import type { GenerationStatus } from '@worker/contract/generation';
 import { queries } from '../../api/queries';
-import { downloadName } from '../../lib/download-name';
 import { Button } from '../../ui/button';
 import { downloadImage } from '../../ui/download';
+import { JobWaitNote } from '../../ui/queue-wait-note';
 import { useToast } from '../../ui/toast';
+import { useOnline } from '../image-job/use-online';
 import { TOOLS } from '../tools/catalogue';
 import { OPTION_NAMES } from './advanced-options';
+import type { WorkbenchMode } from './advanced-options-values';
+import { creationFileName } from './creation-actions';
 import { useJobFailureText } from './failure-text';
 import { generationRetryDelay, POLL, retryGenerationStatus } from './use-generation';
+
+/** The creation type a workbench mode records, which names its downloads. */
+const MODE_TYPE = { 'text-to-image': 'TEXT_TO_IMAGE', 'image-to-image': 'IMAGE_TO_IMAGE' } as const;
+
+/**
+ * A finished image's file name: the run's kind, its place in a batch, the end of its creation's id
+ * and today (`text-to-image-2-4k9x2m-2026-12-06.png`), so the images of one run never share a name.
+ */
+export const resultFileName = (status: Pick<GenerationStatus, 'recordId'>, mode: WorkbenchMode, batch?: number) =>
+  creationFileName({ id: status.recordId, type: MODE_TYPE[mode], createdAt: new Date().toISOString() }, batch);
 
 const ended = (status: GenerationStatus | undefined) =>
   status?.status === 'FAILED' || (status?.status === 'COMPLETED' && !!status.imageUrl);
@@ -56,25 +69,74 @@ export function ResultFacts({ status }: { status: GenerationStatus }) {
   );
 }
 
+/** "Use as input": the image handed to image editing, the upscaler or a photo tool, linked to its creation. */
+function UseAsInputMenu({ status }: { status: GenerationStatus }) {
+  const { i18n } = useLinguiCore();
+  const navigate = useNavigate();
+  const imageUrl = status.imageUrl!;
+  return (
+    <MenuTrigger>
+      <AriaButton className="inline-flex items-center justify-center gap-2 rounded-xl border border-white/15 bg-white/5 px-4 py-2.5 text-sm font-semibold text-zinc-100 outline-none transition hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-violet-400">
+        <Trans>Use as input</Trans>
+      </AriaButton>
+      <Popover offset={6} className="min-w-48 overflow-auto rounded-xl border border-white/10 bg-ink-900 p-1 shadow-xl">
+        <Menu
+          className="outline-none"
+          onAction={(key) => {
+            if (key === 'edit')
+              void navigate({
+                to: '/ai-workbench',
+                search: { mode: 'image-to-image', imageUrls: imageUrl, sourceRecordId: status.recordId },
+              });
+            else if (key === 'upscale') void navigate({ to: '/image-upscaler', search: { imageUrl, sourceRecordId: status.recordId } });
+            else
+              void navigate({
+                to: '/ai-tools/$toolId',
+                params: { toolId: String(key).slice('tool:'.length) },
+                search: { imageUrl, sourceRecordId: status.recordId },
+              });
+          }}
+        >
+          <MenuItem id="edit" className={menuItem}>
+            <Trans>Image editing</Trans>
+          </MenuItem>
+          <MenuItem id="upscale" className={menuItem}>
+            <Trans>Image upscaler</Trans>
+          </MenuItem>
+          {PHOTO_TOOLS.map((tool) => (
+            <MenuItem key={tool.route} id={`tool:${tool.route}`} className={menuItem}>
+              {i18n._(tool.title)}
+            </MenuItem>
+          ))}
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
 /**
  * What a finished image offers: download, upscale, use it as the input of another tool, reuse its
  * seed, and more like it (the same settings with new seeds).
  */
 export function ResultActions({
   status,
+  mode,
+  batch,
   onReuseSeed,
   onMoreLikeThis,
   onRegenerate,
   busy,
 }: {
   status: GenerationStatus;
+  /** The mode of the run that made it, and its place (1, 2, …) in a batch: both name the download. */
+  mode: WorkbenchMode;
+  batch?: number;
   onReuseSeed: (seed: number) => void;
   onMoreLikeThis: () => void;
   onRegenerate?: () => void;
   busy: boolean;
 }) {
   const { t } = useLingui();
-  const { i18n } = useLinguiCore();
   const toast = useToast();
   const navigate = useNavigate();
   const imageUrl = status.imageUrl!;
@@ -82,7 +144,7 @@ export function ResultActions({
     <div className="flex flex-wrap justify-center gap-2">
       <Button
         variant="secondary"
-        onPress={() => void downloadImage(imageUrl, downloadName('workbench')).catch(() => toast.error(t`Download failed`))}
+        onPress={() => void downloadImage(imageUrl, resultFileName(status, mode, batch)).catch(() => toast.error(t`Download failed`))}
       >
         <Trans>Download</Trans>
       </Button>
@@ -92,42 +154,7 @@ export function ResultActions({
       >
         <Trans>Upscale</Trans>
       </Button>
-      <MenuTrigger>
-        <AriaButton className="inline-flex items-center justify-center gap-2 rounded-xl border border-white/15 bg-white/5 px-4 py-2.5 text-sm font-semibold text-zinc-100 outline-none transition hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-violet-400">
-          <Trans>Use as input</Trans>
-        </AriaButton>
-        <Popover offset={6} className="min-w-48 overflow-auto rounded-xl border border-white/10 bg-ink-900 p-1 shadow-xl">
-          <Menu
-            className="outline-none"
-            onAction={(key) => {
-              if (key === 'edit')
-                void navigate({
-                  to: '/ai-workbench',
-                  search: { mode: 'image-to-image', imageUrls: imageUrl, sourceRecordId: status.recordId },
-                });
-              else if (key === 'upscale') void navigate({ to: '/image-upscaler', search: { imageUrl, sourceRecordId: status.recordId } });
-              else
-                void navigate({
-                  to: '/ai-tools/$toolId',
-                  params: { toolId: String(key).slice('tool:'.length) },
-                  search: { imageUrl, sourceRecordId: status.recordId },
-                });
-            }}
-          >
-            <MenuItem id="edit" className={menuItem}>
-              <Trans>Image editing</Trans>
-            </MenuItem>
-            <MenuItem id="upscale" className={menuItem}>
-              <Trans>Image upscaler</Trans>
-            </MenuItem>
-            {PHOTO_TOOLS.map((tool) => (
-              <MenuItem key={tool.route} id={`tool:${tool.route}`} className={menuItem}>
-                {i18n._(tool.title)}
-              </MenuItem>
-            ))}
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      <UseAsInputMenu status={status} />
       {status.seed !== null && (
         <Button variant="secondary" isDisabled={busy} onPress={() => onReuseSeed(status.seed!)} data-testid="reuse-seed">
           <Trans>Reuse this seed</Trans>
@@ -154,6 +181,7 @@ const menuItem =
 /** One image of a batch: waiting or drawing, finished with its actions, or failed (its share refunded). */
 function BatchCard({
   status,
+  mode,
   index,
   prompt,
   onReuseSeed,
@@ -161,6 +189,7 @@ function BatchCard({
   busy,
 }: {
   status: GenerationStatus | undefined;
+  mode: WorkbenchMode;
   index: number;
   prompt: string;
   onReuseSeed: (seed: number) => void;
@@ -180,7 +209,7 @@ function BatchCard({
           data-testid="result-image"
         />
         <ResultFacts status={status} />
-        <ResultActions status={status} onReuseSeed={onReuseSeed} onMoreLikeThis={onMoreLikeThis} busy={busy} />
+        <ResultActions status={status} mode={mode} batch={number} onReuseSeed={onReuseSeed} onMoreLikeThis={onMoreLikeThis} busy={busy} />
       </li>
     );
   }
@@ -213,12 +242,14 @@ function BatchCard({
 /** The variations of one run, in a grid (one column on a phone, two from tablets up). */
 export function BatchGrid({
   statuses,
+  mode,
   prompt,
   onReuseSeed,
   onMoreLikeThis,
   busy,
 }: {
   statuses: (GenerationStatus | undefined)[];
+  mode: WorkbenchMode;
   prompt: string;
   onReuseSeed: (seed: number) => void;
   onMoreLikeThis: () => void;
@@ -226,8 +257,10 @@ export function BatchGrid({
 }) {
   const done = statuses.filter((s) => s?.status === 'COMPLETED').length;
   const total = statuses.length;
+  const online = useOnline();
   return (
     <div className="flex w-full flex-col gap-3 self-start">
+      {busy && !online && <JobWaitNote slow={false} reconnecting={false} offline />}
       <p className="text-sm text-zinc-400" role="status" data-testid="batch-progress">
         <Trans>
           {done} of {total} images ready
@@ -239,6 +272,7 @@ export function BatchGrid({
             // biome-ignore lint/suspicious/noArrayIndexKey: the batch's order is fixed; a card keeps its place while its status loads
             key={i}
             status={status}
+            mode={mode}
             index={i}
             prompt={prompt}
             onReuseSeed={onReuseSeed}

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Upload, X } from 'lucide-react';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
@@ -47,7 +48,17 @@ export function useSourceImages(imageUrls: string | undefined) {
   function add(files: FileList | File[]) {
     const list = [...files];
     const room = MAX_IMAGES - uploads.length;
-    if (list.length > room) toast.warning(t`You can add ${room} more image(s); extra files were dropped.`);
+    const left = Math.max(room, 0);
+    if (list.length > room)
+      toast.warning(
+        t({
+          message: plural(left, {
+            0: 'No more images can be added; the extra files were dropped.',
+            one: 'You can add # more image; the extra files were dropped.',
+            other: 'You can add # more images; the extra files were dropped.',
+          }),
+        }),
+      );
     const accepted: PickedImage[] = [];
     for (const file of list.slice(0, Math.max(room, 0))) {
       if (!TYPES.includes(file.type)) {

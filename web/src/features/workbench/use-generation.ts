@@ -8,6 +8,7 @@ import { useErrorText } from '../../api/error-text';
 import { invalidateCredits, queries } from '../../api/queries';
 import { placeToShow, queuePlaceOf } from '../../ui/queue-wait';
 import { useToast } from '../../ui/toast';
+import { useOnline } from '../image-job/use-online';
 import { useJobFailureText } from './failure-text';
 import { useStartErrorText } from './input-error';
 
@@ -107,15 +108,18 @@ function useActOnOutcome(
 /**
  * Fake progress while a job runs, counted from when it stops waiting in the queue (held at 0 while
  * it waits); a minute of drawing is "taking a while" too. Returns when drawing started, which a new
- * run clears.
+ * run clears. Offline nothing is heard from the server, so the bar stops where it is until the
+ * network is back rather than climbing towards a result nobody has seen.
  */
 function useFakeProgress(
-  active: boolean,
+  running: boolean,
   waiting: boolean,
   setProgress: Dispatch<SetStateAction<number>>,
   setOverBudget: (over: boolean) => void,
 ) {
   const runningSince = useRef<number | null>(null);
+  const online = useOnline();
+  const active = running && online;
   useEffect(() => {
     if (!active) return;
     if (waiting) {

@@ -8,6 +8,7 @@ import { api } from '@web/api/endpoints';
 import { queries } from '@web/api/queries';
 import { useToast } from '@web/ui/toast';
 import { useLoginModal } from '@web/features/auth/login-modal';
+import { useOnline } from '@web/features/image-job/use-online';
 import {
   type AdvancedOptionsValue,
   initialAdvancedOptions,
@@ -45,6 +46,7 @@ function useAdvanced(mode: WorkbenchMode) {
 function useStartBlocker(mode: WorkbenchMode, prompt: string, uploads: readonly PickedImage[], badOption: unknown, generating: boolean) {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
+  const online = useOnline();
   const promptLimit = checkTextLimit(prompt, { max: PROMPT_MAX, required: true });
   const promptMax = new Intl.NumberFormat(i18n.locale).format(PROMPT_MAX);
   const blocker = generating
@@ -59,7 +61,9 @@ function useStartBlocker(mode: WorkbenchMode, prompt: string, uploads: readonly 
           ? t`Upload at least one image to start.`
           : badOption
             ? t`Fix the advanced options to start.`
-            : null;
+            : !online
+              ? t`You are offline. Connect to the internet to start.`
+              : null;
   return { promptLimit, blocker };
 }
 
@@ -72,6 +76,8 @@ export function useWorkbench(mode: WorkbenchMode, search: { prompt?: string; ima
   const images = useSourceImages(search.imageUrls);
   const [size, setSize] = useState<(typeof SIZE_OPTIONS)[number]>(SIZE_OPTIONS[0]);
   const [count, setCount] = useState(1);
+  // The mode of the last run, which names its downloads: the tab may change while its images show.
+  const [ranMode, setRanMode] = useState(mode);
   const options = useAdvanced(mode);
   // The jobs of the last run when it made several images (variations); null for one image.
   const [batchIds, setBatchIds] = useState<string[] | null>(null);
@@ -104,7 +110,7 @@ export function useWorkbench(mode: WorkbenchMode, search: { prompt?: string; ima
       : null,
   );
   return {
-    ...{ mode, generation, text, images, size, setSize, count, setCount, batchIds, setBatchIds, batch },
+    ...{ mode, ranMode, setRanMode, generation, text, images, size, setSize, count, setCount, batchIds, setBatchIds, batch },
     ...{ ...options, cost, generating, badOption, honoured, preflight, promptLimit, blocker },
   };
 }
@@ -129,7 +135,13 @@ export function useWorkbenchRun(wb: Workbench, sourceRecordIdOfInput: string | u
    * empties so the next run draws a new one.
    */
   function run(send: Send, seed: number | undefined) {
+    // Offline, the request could not leave: refused here, before any spinner or charge.
+    if (!navigator.onLine) {
+      toast.error(t`You are offline. Connect to the internet, then start again.`);
+      return;
+    }
     lastRun.current = send;
+    wb.setRanMode(mode);
     wb.setBatchIds(null);
     login.requireSignIn(
       () =>

@@ -1,6 +1,7 @@
 import type { GenerationStatus } from '@worker/contract/generation';
 import { JobWaiting } from '@web/features/image-job/job-result-panel';
 import { ResultActions, ResultFacts } from './results';
+import type { WorkbenchMode } from './advanced-options-values';
 import type { useGeneration } from './use-generation';
 
 /** The waiting placeholder with a progress bar and its percent under it (not while the job waits in the queue). */
@@ -29,6 +30,7 @@ export function WorkbenchWaiting({ job }: { job: ReturnType<typeof useGeneration
 /** One finished image, described by its prompt, with its facts and actions. */
 export function WorkbenchResult({
   result,
+  mode,
   prompt,
   busy,
   onReuseSeed,
@@ -36,6 +38,8 @@ export function WorkbenchResult({
   onRegenerate,
 }: {
   result: GenerationStatus & { imageUrl: string };
+  /** The mode of the run that made it (the tab may have changed since). */
+  mode: WorkbenchMode;
   prompt: string;
   busy: boolean;
   onReuseSeed: (seed: number) => void;
@@ -47,7 +51,14 @@ export function WorkbenchResult({
       <img src={result.imageUrl} alt={prompt} className="mx-auto max-h-[640px] rounded-2xl object-contain" data-testid="result-image" />
       <figcaption className="mt-4 flex flex-col items-center gap-3">
         <ResultFacts status={result} />
-        <ResultActions status={result} onReuseSeed={onReuseSeed} onMoreLikeThis={onMoreLikeThis} onRegenerate={onRegenerate} busy={busy} />
+        <ResultActions
+          status={result}
+          mode={mode}
+          onReuseSeed={onReuseSeed}
+          onMoreLikeThis={onMoreLikeThis}
+          onRegenerate={onRegenerate}
+          busy={busy}
+        />
       </figcaption>
     </figure>
   );
