@@ -112,6 +112,21 @@ interface Answer {
   body: Record<string, unknown>;
 }
 
+/** The latest code the dev mailbox of `server` holds for `email` (each process has its own mailbox). */
+async function codeFor(server: Server, email: string) {
+  const mailbox = await (await fetch(`${server.url}/api/dev/mailbox?email=${encodeURIComponent(email)}`)).json();
+  // Newest first.
+  return String(mailbox.messages?.[0]?.text ?? '').match(/\b(\d{6})\b/)?.[1];
+}
+
+function post(server: Server, path: string, json: unknown, token?: string) {
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(json),
+  });
+}
+
 /** Requests to a random live server, counted by operation and outcome; a dropped connection is status 0. */
 function client(servers: Server[], random: Random, report: Report) {
   const live = () => servers.filter((s) => s.up);
@@ -140,18 +155,6 @@ function client(servers: Server[], random: Random, report: Report) {
       return { status: 0, body: {} };
     }
   };
-  /** The latest code the dev mailbox of `server` holds for `email` (each process has its own mailbox). */
-  const codeFor = async (server: Server, email: string) => {
-    const mailbox = await (await fetch(`${server.url}/api/dev/mailbox?email=${encodeURIComponent(email)}`)).json();
-    // Newest first.
-    return String(mailbox.messages?.[0]?.text ?? '').match(/\b(\d{6})\b/)?.[1];
-  };
-  const post = (server: Server, path: string, json: unknown, token?: string) =>
-    fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(json),
-    });
   let emails = 0;
   /** Sign-in through the e-mail code flow, on one server from the code to the token; retried across kills. */
   const signIn = async (seed: number): Promise<User | undefined> => {
@@ -252,17 +255,26 @@ function soakOperations(
   users: User[],
   images: { photo: Uint8Array; flat: Uint8Array },
 ): Operation[] {
-  const form = (entries: Record<string, string | Uint8Array>) => {
-    const data = new FormData();
-    for (const [key, value] of Object.entries(entries)) {
-      if (typeof value === 'string') data.append(key, value);
-      else data.append(key, new Blob([value as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'photo.png');
-    }
-    return data;
-  };
-  const remember = (user: User, body: Record<string, unknown>) => {
-    if (typeof body.recordId === 'string') user.records.push(body.recordId);
-  };
+  return [...imageOperations(api, random, images), ...sharingOperations(api, random, seed, users)];
+}
+
+/** A multipart form of text fields and PNG files. */
+function form(entries: Record<string, string | Uint8Array>) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(entries)) {
+    if (typeof value === 'string') data.append(key, value);
+    else data.append(key, new Blob([value as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'photo.png');
+  }
+  return data;
+}
+
+/** Keeps a new creation's record for sharing later. */
+function remember(user: User, body: Record<string, unknown>) {
+  if (typeof body.recordId === 'string') user.records.push(body.recordId);
+}
+
+/** Pictures, batches and photo tools (some refused). */
+function imageOperations(api: Client, random: Random, images: { photo: Uint8Array; flat: Uint8Array }): Operation[] {
   const picture = (count?: number) => ({
     prompt: `soak ${random.int(1000)}`,
     style: 'realistic',
@@ -304,6 +316,12 @@ function soakOperations(
         );
       },
     ],
+  ];
+}
+
+/** Sharing and unsharing creations, and deleting the account (a new user takes its place). */
+function sharingOperations(api: Client, random: Random, seed: number, users: User[]): Operation[] {
+  return [
     [
       2,
       'share',
@@ -399,11 +417,8 @@ async function soakImages() {
   return { photo, flat };
 }
 
-/** Runs the soak and answers its figures; never throws for a violation (the caller decides). */
-export async function runSoak(options: SoakOptions): Promise<SoakReport> {
-  const log = options.log ?? console.log;
-  const random = rng(options.seed);
-  const report: Report = {
+function emptyReport(options: SoakOptions): Report {
+  return {
     seed: options.seed,
     seconds: options.seconds,
     operations: {},
@@ -416,13 +431,38 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       table[key] = (table[key] ?? 0) + 1;
     },
   };
+}
+
+/** A fresh database for one soak; the admin connection stays open to drop it afterwards. */
+async function createSoakDatabase(adminUrl: string) {
   const name = `soak_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: options.adminUrl });
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
-  const url = new URL(options.adminUrl);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  return { name, admin, databaseUrl: url.toString() };
+}
+
+/** Picks an operation at random, each as often as its weight says. */
+function weightedPicker(operations: Operation[], random: Random) {
+  const totalWeight = operations.reduce((sum, [weight]) => sum + weight, 0);
+  return () => {
+    let roll = random.next() * totalWeight;
+    for (const operation of operations) {
+      roll -= operation[0];
+      if (roll < 0) return operation;
+    }
+    return operations[0]!;
+  };
+}
+
+/** Runs the soak and answers its figures; never throws for a violation (the caller decides). */
+export async function runSoak(options: SoakOptions): Promise<SoakReport> {
+  const log = options.log ?? console.log;
+  const random = rng(options.seed);
+  const report = emptyReport(options);
+  const { name, admin, databaseUrl } = await createSoakDatabase(options.adminUrl);
   const dataDir = mkdtempSync(join(tmpdir(), 'soak-'));
   const env = {
     DATA_DIR: dataDir,
@@ -450,15 +490,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       ...moneyOperations(api, random, options.seed),
       ...soakOperations(api, random, options.seed, users, await soakImages()),
     ];
-    const totalWeight = operations.reduce((sum, [weight]) => sum + weight, 0);
-    const pickOperation = () => {
-      let roll = random.next() * totalWeight;
-      for (const operation of operations) {
-        roll -= operation[0];
-        if (roll < 0) return operation;
-      }
-      return operations[0]!;
-    };
+    const pickOperation = weightedPicker(operations, random);
 
     const started = Date.now();
     const end = started + options.seconds * 1000;

@@ -70,22 +70,7 @@ export function createEngineService(options: EngineServiceOptions) {
         if ('refusal' in signed) return signed.refusal;
         const parsed = wireOperation.safeParse(signed.json);
         if (!parsed.success) return invalid(c, parsed.error);
-        try {
-          const output = await options.pool.run(parsed.data);
-          return c.body(output.bytes as Uint8Array<ArrayBuffer>, 200, {
-            'content-type': output.contentType,
-            'x-engine-width': String(output.width),
-            'x-engine-height': String(output.height),
-            ...(output.ignoredOptions?.length ? { [ENGINE_IGNORED_OPTIONS_HEADER]: output.ignoredOptions.join(',') } : {}),
-          });
-        } catch (error) {
-          if (error instanceof EngineInputError) return c.json({ code: error.code, message: error.message }, 422);
-          // A full pool is not a failure: the caller puts the job back in line and asks again then.
-          if (error instanceof EngineBusyError)
-            return c.json({ message: 'engine busy' }, 503, { 'retry-after': String(error.retryAfterSeconds) });
-          console.error(JSON.stringify({ level: 'error', message: 'engine operation failed', op: parsed.data.op, error: String(error) }));
-          return c.json({ message: 'engine failure' }, 500);
-        }
+        return answerRun(c, options.pool, parsed.data);
       })
       // Before Start: which options the renderer will ignore for a prompt (render/preflight.ts). Cheap
       // and pure (no rendering), so it runs here rather than waiting for a pool thread behind renders.
@@ -119,16 +104,41 @@ export function createEngineService(options: EngineServiceOptions) {
           if ('refusal' in signed) return signed.refusal;
           const parsed = receiptDocument.safeParse(signed.json);
           if (!parsed.success) return invalid(c, parsed.error);
-          try {
-            const pdf = await renderReceiptPdf(parsed.data);
-            return c.body(pdf as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/pdf' });
-          } catch (error) {
-            console.error(JSON.stringify({ level: 'error', message: 'receipt PDF failed', error: String(error) }));
-            return c.json({ message: 'receipt PDF failed' }, 500);
-          }
+          return answerReceiptPdf(c, parsed.data);
         },
       )
   );
+}
+
+/** One engine operation on the pool, answered as its bytes, or as the error a caller can act on. */
+async function answerRun(c: Context, pool: Pick<EnginePool, 'run'>, operation: z.infer<typeof wireOperation>) {
+  try {
+    const output = await pool.run(operation);
+    return c.body(output.bytes as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': output.contentType,
+      'x-engine-width': String(output.width),
+      'x-engine-height': String(output.height),
+      ...(output.ignoredOptions?.length ? { [ENGINE_IGNORED_OPTIONS_HEADER]: output.ignoredOptions.join(',') } : {}),
+    });
+  } catch (error) {
+    if (error instanceof EngineInputError) return c.json({ code: error.code, message: error.message }, 422);
+    // A full pool is not a failure: the caller puts the job back in line and asks again then.
+    if (error instanceof EngineBusyError)
+      return c.json({ message: 'engine busy' }, 503, { 'retry-after': String(error.retryAfterSeconds) });
+    console.error(JSON.stringify({ level: 'error', message: 'engine operation failed', op: operation.op, error: String(error) }));
+    return c.json({ message: 'engine failure' }, 500);
+  }
+}
+
+/** A receipt's PDF, or a 500 when rendering it fails. */
+async function answerReceiptPdf(c: Context, document: z.infer<typeof receiptDocument>) {
+  try {
+    const pdf = await renderReceiptPdf(document);
+    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/pdf' });
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', message: 'receipt PDF failed', error: String(error) }));
+    return c.json({ message: 'receipt PDF failed' }, 500);
+  }
 }
 
 /**

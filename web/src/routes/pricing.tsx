@@ -110,9 +110,41 @@ function Faq() {
   );
 }
 
+/** Yearly, monthly or credit packs: which plans the cards below show. */
+function CycleTabs({ cycle, onChange }: { cycle: Cycle; onChange: (cycle: Cycle) => void }) {
+  const { t } = useLingui();
+  return (
+    <div
+      role="tablist"
+      aria-label={t`Billing cycle`}
+      className="mx-auto mb-10 flex w-fit gap-1 rounded-2xl border border-white/10 bg-ink-900/60 p-1"
+    >
+      {(['yearly', 'monthly', 'credits'] as const).map((value) => (
+        <button
+          key={value}
+          role="tab"
+          type="button"
+          aria-selected={cycle === value}
+          onClick={() => onChange(value)}
+          className={`rounded-xl px-4 py-2 text-sm font-medium ${cycle === value ? 'bg-white/10 text-white' : 'text-zinc-400 hover:text-white'}`}
+        >
+          {value === 'yearly' ? (
+            <Trans>
+              Yearly <span className="text-emerald-300">−20%</span>
+            </Trans>
+          ) : value === 'monthly' ? (
+            <Trans>Monthly</Trans>
+          ) : (
+            <Trans>Credit packs</Trans>
+          )}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function Pricing() {
   const { i18n } = useLinguiCore();
-  const { t } = useLingui();
   const login = useLoginModal();
   const [cycle, setCycle] = useState<Cycle>('yearly');
   const pricing = useQuery(queries.pricing(i18n.locale));
@@ -127,32 +159,7 @@ function Pricing() {
   const cycleName = { yearly: <Trans>yearly</Trans>, monthly: <Trans>monthly</Trans>, credits: <Trans>credit pack</Trans> }[cycle];
   return (
     <Page wide title={<Trans>Simple pricing for every creator</Trans>} subtitle={<Trans>Start free. Upgrade when you need more.</Trans>}>
-      <div
-        role="tablist"
-        aria-label={t`Billing cycle`}
-        className="mx-auto mb-10 flex w-fit gap-1 rounded-2xl border border-white/10 bg-ink-900/60 p-1"
-      >
-        {(['yearly', 'monthly', 'credits'] as const).map((value) => (
-          <button
-            key={value}
-            role="tab"
-            type="button"
-            aria-selected={cycle === value}
-            onClick={() => setCycle(value)}
-            className={`rounded-xl px-4 py-2 text-sm font-medium ${cycle === value ? 'bg-white/10 text-white' : 'text-zinc-400 hover:text-white'}`}
-          >
-            {value === 'yearly' ? (
-              <Trans>
-                Yearly <span className="text-emerald-300">−20%</span>
-              </Trans>
-            ) : value === 'monthly' ? (
-              <Trans>Monthly</Trans>
-            ) : (
-              <Trans>Credit packs</Trans>
-            )}
-          </button>
-        ))}
-      </div>
+      <CycleTabs cycle={cycle} onChange={setCycle} />
       {failed ? (
         <div role="alert" className="card p-8 text-center">
           <p>

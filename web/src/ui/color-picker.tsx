@@ -65,11 +65,9 @@ export function ColorPicker({
   onValidityChange?: (valid: boolean) => void;
 }) {
   const { t } = useLingui();
-  const colourName = useColourName();
   const [more, setMore] = useState(false);
   const [typed, setTyped] = useState(value);
   const [typedError, setTypedError] = useState<string>();
-  const hexId = useId();
   const morePanel = useId();
 
   const choose = (colour: string) => {
@@ -118,57 +116,83 @@ export function ColorPicker({
         </button>
       </div>
       {more && (
-        <div id={morePanel} className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-ink-900/70 p-3">
-          <RadioGroup
-            aria-label={t`All preset colours`}
-            value={presets.includes(value) ? value : null}
-            onChange={choose}
-            orientation="horizontal"
-          >
-            <div className="grid grid-cols-6 gap-2 sm:grid-cols-8">
-              {presets.map((colour) => (
-                <Radio
-                  key={colour}
-                  value={colour}
-                  aria-label={colourName(colour)}
-                  className={swatch('aspect-square w-full max-w-8 justify-self-center')}
-                  style={{ background: colour }}
-                />
-              ))}
-            </div>
-          </RadioGroup>
-          <div className="flex items-start gap-2">
-            <input
-              type="color"
-              value={value}
-              onChange={(e) => choose(e.target.value)}
-              aria-label={t`Pick a custom colour`}
-              className="h-10 w-12 cursor-pointer rounded-lg border border-white/10 bg-transparent"
-            />
-            <div className="flex flex-1 flex-col gap-1">
-              <label htmlFor={hexId} className="sr-only">
-                <Trans>Custom colour (#RRGGBB)</Trans>
-              </label>
-              <input
-                id={hexId}
-                value={typed}
-                onChange={(e) => type(e.target.value.trim())}
-                maxLength={7}
-                spellCheck={false}
-                placeholder="#RRGGBB"
-                aria-invalid={Boolean(typedError)}
-                aria-describedby={typedError ? `${hexId}-error` : undefined}
-                className="rounded-xl border border-white/10 bg-ink-900 px-3 py-2 font-mono text-sm uppercase outline-none focus:border-violet-400 aria-[invalid=true]:border-rose-400"
-              />
-              {typedError && (
-                <p id={`${hexId}-error`} role="alert" className="text-xs text-rose-300">
-                  {typedError}
-                </p>
-              )}
-            </div>
-          </div>
-        </div>
+        <MoreColours id={morePanel} value={value} presets={presets} typed={typed} typedError={typedError} onChoose={choose} onType={type} />
       )}
+    </div>
+  );
+}
+
+/** Behind "More colours": all the presets, the system colour picker and a typed #RRGGBB. */
+function MoreColours({
+  id,
+  value,
+  presets,
+  typed,
+  typedError,
+  onChoose,
+  onType,
+}: {
+  id: string;
+  value: string;
+  presets: readonly string[];
+  typed: string;
+  typedError: string | undefined;
+  onChoose: (colour: string) => void;
+  onType: (text: string) => void;
+}) {
+  const { t } = useLingui();
+  const colourName = useColourName();
+  const hexId = useId();
+  return (
+    <div id={id} className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-ink-900/70 p-3">
+      <RadioGroup
+        aria-label={t`All preset colours`}
+        value={presets.includes(value) ? value : null}
+        onChange={onChoose}
+        orientation="horizontal"
+      >
+        <div className="grid grid-cols-6 gap-2 sm:grid-cols-8">
+          {presets.map((colour) => (
+            <Radio
+              key={colour}
+              value={colour}
+              aria-label={colourName(colour)}
+              className={swatch('aspect-square w-full max-w-8 justify-self-center')}
+              style={{ background: colour }}
+            />
+          ))}
+        </div>
+      </RadioGroup>
+      <div className="flex items-start gap-2">
+        <input
+          type="color"
+          value={value}
+          onChange={(e) => onChoose(e.target.value)}
+          aria-label={t`Pick a custom colour`}
+          className="h-10 w-12 cursor-pointer rounded-lg border border-white/10 bg-transparent"
+        />
+        <div className="flex flex-1 flex-col gap-1">
+          <label htmlFor={hexId} className="sr-only">
+            <Trans>Custom colour (#RRGGBB)</Trans>
+          </label>
+          <input
+            id={hexId}
+            value={typed}
+            onChange={(e) => onType(e.target.value.trim())}
+            maxLength={7}
+            spellCheck={false}
+            placeholder="#RRGGBB"
+            aria-invalid={Boolean(typedError)}
+            aria-describedby={typedError ? `${hexId}-error` : undefined}
+            className="rounded-xl border border-white/10 bg-ink-900 px-3 py-2 font-mono text-sm uppercase outline-none focus:border-violet-400 aria-[invalid=true]:border-rose-400"
+          />
+          {typedError && (
+            <p id={`${hexId}-error`} role="alert" className="text-xs text-rose-300">
+              {typedError}
+            </p>
+          )}
+        </div>
+      </div>
     </div>
   );
 }

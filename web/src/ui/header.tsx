@@ -86,29 +86,65 @@ const NAV = [
   { to: '/showcase', label: () => <Trans>Showcase</Trans> },
 ] as const;
 
-export function Header() {
-  const { user, signOut } = useSession();
-  const login = useLoginModal();
+function NavLinks({ onClick }: { onClick?: () => void }) {
+  return NAV.map(({ to, label }) => (
+    <Link
+      key={to}
+      to={to}
+      onClick={onClick}
+      activeOptions={{ exact: to === '/' }}
+      className="rounded-lg px-3 py-2 text-sm text-zinc-300 hover:bg-white/5 hover:text-white data-[status=active]:text-white data-[status=active]:bg-white/10"
+    >
+      {label()}
+    </Link>
+  ));
+}
+
+function HeaderCredits() {
   const credits = useCreditBalance();
-  const [menuOpen, setMenuOpen] = useState(false);
   const { t, i18n } = useT();
-  const display = user ? user.name || user.email : '';
   const exactCredits = credits === null ? null : formatCreditsExact(credits, i18n.locale);
   // Exact up to 99,999 (a 16-credit charge must show); only six figures and more are shortened.
   const shownCredits = credits === null ? null : Math.abs(credits) < 100_000 ? exactCredits : formatCredits(credits);
-
-  const links = (onClick?: () => void) =>
-    NAV.map(({ to, label }) => (
+  // The balance exactly (2,956) up to 99,999; beyond, compact (120K) with the exact figure on hover and
+  // keyboard focus. The accessible name starts with the visible text, so voice control finds it.
+  return (
+    <span className="group relative">
       <Link
-        key={to}
-        to={to}
-        onClick={onClick}
-        activeOptions={{ exact: to === '/' }}
-        className="rounded-lg px-3 py-2 text-sm text-zinc-300 hover:bg-white/5 hover:text-white data-[status=active]:text-white data-[status=active]:bg-white/10"
+        to="/personal-center/$tab"
+        params={{ tab: 'credits' }}
+        data-testid="header-credits"
+        aria-label={
+          shownCredits === null
+            ? t`Credits`
+            : shownCredits === exactCredits
+              ? t`${shownCredits} credits`
+              : t`${shownCredits} credits (${exactCredits})`
+        }
+        className="inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 py-1 text-xs font-semibold text-amber-200"
       >
-        {label()}
+        <Coins aria-hidden className="h-3.5 w-3.5" strokeWidth={2} />
+        {shownCredits ?? '…'}
       </Link>
-    ));
+      {exactCredits !== null && exactCredits !== shownCredits && (
+        <span
+          aria-hidden
+          data-testid="header-credits-exact"
+          className="pointer-events-none absolute right-0 top-full z-50 mt-2 hidden whitespace-nowrap rounded-lg border border-white/10 bg-ink-900 px-2.5 py-1.5 text-xs font-semibold text-zinc-100 shadow-lg group-hover:block group-has-[:focus-visible]:block"
+        >
+          {t`${exactCredits} credits`}
+        </span>
+      )}
+    </span>
+  );
+}
+
+export function Header() {
+  const { user, signOut } = useSession();
+  const login = useLoginModal();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { t } = useT();
+  const display = user ? user.name || user.email : '';
 
   return (
     <>
@@ -119,41 +155,13 @@ export function Header() {
             <span className="text-gradient hidden whitespace-nowrap text-lg sm:inline">Image Studio</span>
           </Link>
           <nav aria-label={t`Main`} className="ml-4 hidden items-center gap-1 lg:flex">
-            {links()}
+            <NavLinks />
           </nav>
           <div className="ml-auto flex items-center gap-2">
             <LanguageSelect />
             {user ? (
               <>
-                {/* The balance exactly (2,956) up to 99,999; beyond, compact (120K) with the exact figure on hover and
-                    keyboard focus. The accessible name starts with the visible text, so voice control finds it. */}
-                <span className="group relative">
-                  <Link
-                    to="/personal-center/$tab"
-                    params={{ tab: 'credits' }}
-                    data-testid="header-credits"
-                    aria-label={
-                      shownCredits === null
-                        ? t`Credits`
-                        : shownCredits === exactCredits
-                          ? t`${shownCredits} credits`
-                          : t`${shownCredits} credits (${exactCredits})`
-                    }
-                    className="inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 py-1 text-xs font-semibold text-amber-200"
-                  >
-                    <Coins aria-hidden className="h-3.5 w-3.5" strokeWidth={2} />
-                    {shownCredits ?? '…'}
-                  </Link>
-                  {exactCredits !== null && exactCredits !== shownCredits && (
-                    <span
-                      aria-hidden
-                      data-testid="header-credits-exact"
-                      className="pointer-events-none absolute right-0 top-full z-50 mt-2 hidden whitespace-nowrap rounded-lg border border-white/10 bg-ink-900 px-2.5 py-1.5 text-xs font-semibold text-zinc-100 shadow-lg group-hover:block group-has-[:focus-visible]:block"
-                    >
-                      {t`${exactCredits} credits`}
-                    </span>
-                  )}
-                </span>
+                <HeaderCredits />
                 {/* Named by its text, not aria-label: the avatar letter is visible, so a label would not match what is seen. */}
                 <Link
                   to="/personal-center/$tab"
@@ -197,7 +205,7 @@ export function Header() {
         </div>
         {menuOpen && (
           <nav id="mobile-nav" aria-label={t`Main`} className="flex flex-col gap-1 border-t border-white/5 px-4 py-3 lg:hidden">
-            {links(() => setMenuOpen(false))}
+            <NavLinks onClick={() => setMenuOpen(false)} />
           </nav>
         )}
       </header>

@@ -338,7 +338,12 @@ export async function specialEffect(image: Raster, value: string, seed: number):
     default:
       return image;
   }
-  const layer = await layerFromSvg(width, height, body);
+  return blendLayer(image, await layerFromSvg(width, height, body), additive);
+}
+
+/** An effect layer over the picture: added as light, or laid over it by its alpha. */
+function blendLayer(image: Raster, layer: Awaited<ReturnType<typeof layerFromSvg>>, additive: boolean): Raster {
+  const { width, height } = image;
   const out = image.data.slice();
   for (let p = 0; p < width * height; p++) {
     const a = layer.alpha[p]!;

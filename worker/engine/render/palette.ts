@@ -148,9 +148,9 @@ function tone(p: Palette, fn: (c: string) => string): Palette {
   return out;
 }
 
-export function buildPalette(scene: Scene, rand: Rng): Palette {
-  let p: Palette = { ...BASE[scene.time], sky: [...BASE[scene.time].sky], accents: [...BASE[scene.time].accents] };
-
+/** The scene's setting and weather: neon, space, desert, snow, overcast, spring meadow. */
+function sceneColours(start: Palette, scene: Scene): Palette {
+  let p = start;
   if (scene.neon) {
     p.sky =
       scene.time === 'night'
@@ -215,7 +215,11 @@ export function buildPalette(scene: Scene, rand: Rng): Palette {
     p.land = '#69a94c';
     p.landDark = '#3d7434';
   }
+  return p;
+}
 
+/** Colours named in the prompt, applied in place. */
+function colourWords(p: Palette, scene: Scene): void {
   // Colour words: the first one colours the sky's middle band and the accents; all of them join the accents.
   // White and black name things (white clouds, a black cat) far more often than a colour scheme.
   const schemeColours = scene.skyColors.filter((c) => c !== '#eef2f7' && c !== '#17151f');
@@ -236,6 +240,13 @@ export function buildPalette(scene: Scene, rand: Rng): Palette {
     p.cloudLit = mix(p.cloudLit, first, 0.2);
     p.water = mix(p.water, first, 0.3);
   }
+}
+
+export function buildPalette(scene: Scene, rand: Rng): Palette {
+  let p: Palette = { ...BASE[scene.time], sky: [...BASE[scene.time].sky], accents: [...BASE[scene.time].accents] };
+
+  p = sceneColours(p, scene);
+  colourWords(p, scene);
 
   const { mood } = scene;
   const silhouette = p.silhouette;

@@ -166,60 +166,7 @@ async function brushwork(img: Raw, seed: number, grain: number): Promise<Raw> {
     { cell: 24 * scale, detailOnly: false, alpha: 0.8 },
     { cell: 8.5 * scale, detailOnly: true, alpha: 0.9 },
   ];
-  const layers = await Promise.all(
-    passes.map(async ({ cell, detailOnly, alpha }, pass) => {
-      // A random stream per pass: the passes run side by side and resume in whichever order their
-      // resizes finish, so one shared stream would hand each pass different numbers from run to run.
-      const rand = mulberry32((seed ^ 0x5bd1e995) + pass * 0x9e3779b9);
-      const range = (a: number, b: number) => a + (b - a) * rand();
-      const gw = Math.max(2, Math.ceil(w / cell));
-      const gh = Math.max(2, Math.ceil(h / cell));
-      const small = await sharp(img.data, { raw: img.info }).resize(gw, gh, { fit: 'fill' }).raw().toBuffer();
-      const px = (x: number, y: number, c: number) =>
-        small[(Math.min(gh - 1, Math.max(0, y)) * gw + Math.min(gw - 1, Math.max(0, x))) * 3 + c]!;
-      const lum = (x: number, y: number) => 0.3 * px(x, y, 0) + 0.59 * px(x, y, 1) + 0.11 * px(x, y, 2);
-      // The fine pass repaints only the most detailed cells, at most 1,600 of them.
-      let threshold = 0;
-      if (detailOnly) {
-        const mags: number[] = [];
-        for (let gy = 0; gy < gh; gy++)
-          for (let gx = 0; gx < gw; gx++) mags.push(Math.hypot(lum(gx + 1, gy) - lum(gx - 1, gy), lum(gx, gy + 1) - lum(gx, gy - 1)));
-        mags.sort((a, b) => b - a);
-        threshold = Math.max(22, mags[Math.min(mags.length - 1, 1600)] ?? 0);
-      }
-      let strokes = '';
-      for (let gy = 0; gy < gh; gy++) {
-        for (let gx = 0; gx < gw; gx++) {
-          const dx = lum(gx + 1, gy) - lum(gx - 1, gy);
-          const dy = lum(gx, gy + 1) - lum(gx, gy - 1);
-          const mag = Math.hypot(dx, dy);
-          if (detailOnly && mag <= threshold) continue;
-          // Along edges where there is contrast; a gentle, mostly horizontal drift elsewhere.
-          const angle = mag > 8 ? Math.atan2(dy, dx) + Math.PI / 2 : Math.sin(gx * 0.35 + gy * 0.2) * 0.45 + (rand() - 0.5) * 0.3;
-          const jitter = range(-10, 10);
-          const cx = (gx + 0.5 + range(-0.4, 0.4)) * cell;
-          const cy = (gy + 0.5 + range(-0.4, 0.4)) * cell;
-          const len = cell * range(0.8, 1.4);
-          const ex = Math.cos(angle) * len;
-          const ey = Math.sin(angle) * len;
-          const bend = range(-0.25, 0.25) * len;
-          strokes += `<path d="M${(cx - ex).toFixed(1)} ${(cy - ey).toFixed(1)}q${(ex - Math.sin(angle) * bend).toFixed(1)} ${(ey + Math.cos(angle) * bend).toFixed(1)} ${(ex * 2).toFixed(1)} ${(ey * 2).toFixed(1)}" stroke="rgb(${clamp(px(gx, gy, 0) + jitter)},${clamp(px(gx, gy, 1) + jitter)},${clamp(px(gx, gy, 2) + jitter)})" stroke-width="${(cell * range(0.65, 0.95)).toFixed(1)}"/>`;
-        }
-      }
-      // The broad underpainting strokes are drawn at half size (soft-edged, like wet paint) for speed.
-      const k = detailOnly ? 1 : 0.5;
-      const rw = Math.round(w * k);
-      const rh = Math.round(h * k);
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${rw}" height="${rh}" viewBox="0 0 ${w} ${h}" preserveAspectRatio="none"><g fill="none" stroke-linecap="round" stroke-opacity="${alpha}">${strokes}</g></svg>`;
-      const out = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
-      return k === 1
-        ? out
-        : sharp(out, { raw: { width: rw, height: rh, channels: 4 } })
-            .resize(w, h, { kernel: 'linear' })
-            .raw()
-            .toBuffer();
-    }),
-  );
+  const layers = await Promise.all(passes.map((options, pass) => brushPass(img, seed, pass, options)));
   // The picture, then each pass alpha-blended over it, then a canvas-like grain (in 2-px cells).
   const base = Buffer.from(img.data);
   const [coarse, fine] = layers as [Buffer, Buffer];
@@ -252,6 +199,63 @@ async function brushwork(img: Raw, seed: number, grain: number): Promise<Raw> {
     }
   }
   return { data: base, info: { width: w, height: h, channels: 3 } };
+}
+
+type BrushPassOptions = { cell: number; detailOnly: boolean; alpha: number };
+
+/** One pass of strokes over the picture, as an RGBA layer the size of the picture. */
+async function brushPass(img: Raw, seed: number, pass: number, { cell, detailOnly, alpha }: BrushPassOptions): Promise<Buffer> {
+  const { width: w, height: h } = img.info;
+  // A random stream per pass: the passes run side by side and resume in whichever order their
+  // resizes finish, so one shared stream would hand each pass different numbers from run to run.
+  const rand = mulberry32((seed ^ 0x5bd1e995) + pass * 0x9e3779b9);
+  const range = (a: number, b: number) => a + (b - a) * rand();
+  const gw = Math.max(2, Math.ceil(w / cell));
+  const gh = Math.max(2, Math.ceil(h / cell));
+  const small = await sharp(img.data, { raw: img.info }).resize(gw, gh, { fit: 'fill' }).raw().toBuffer();
+  const px = (x: number, y: number, c: number) =>
+    small[(Math.min(gh - 1, Math.max(0, y)) * gw + Math.min(gw - 1, Math.max(0, x))) * 3 + c]!;
+  const lum = (x: number, y: number) => 0.3 * px(x, y, 0) + 0.59 * px(x, y, 1) + 0.11 * px(x, y, 2);
+  // The fine pass repaints only the most detailed cells, at most 1,600 of them.
+  let threshold = 0;
+  if (detailOnly) {
+    const mags: number[] = [];
+    for (let gy = 0; gy < gh; gy++)
+      for (let gx = 0; gx < gw; gx++) mags.push(Math.hypot(lum(gx + 1, gy) - lum(gx - 1, gy), lum(gx, gy + 1) - lum(gx, gy - 1)));
+    mags.sort((a, b) => b - a);
+    threshold = Math.max(22, mags[Math.min(mags.length - 1, 1600)] ?? 0);
+  }
+  let strokes = '';
+  for (let gy = 0; gy < gh; gy++) {
+    for (let gx = 0; gx < gw; gx++) {
+      const dx = lum(gx + 1, gy) - lum(gx - 1, gy);
+      const dy = lum(gx, gy + 1) - lum(gx, gy - 1);
+      const mag = Math.hypot(dx, dy);
+      if (detailOnly && mag <= threshold) continue;
+      // Along edges where there is contrast; a gentle, mostly horizontal drift elsewhere.
+      const angle = mag > 8 ? Math.atan2(dy, dx) + Math.PI / 2 : Math.sin(gx * 0.35 + gy * 0.2) * 0.45 + (rand() - 0.5) * 0.3;
+      const jitter = range(-10, 10);
+      const cx = (gx + 0.5 + range(-0.4, 0.4)) * cell;
+      const cy = (gy + 0.5 + range(-0.4, 0.4)) * cell;
+      const len = cell * range(0.8, 1.4);
+      const ex = Math.cos(angle) * len;
+      const ey = Math.sin(angle) * len;
+      const bend = range(-0.25, 0.25) * len;
+      strokes += `<path d="M${(cx - ex).toFixed(1)} ${(cy - ey).toFixed(1)}q${(ex - Math.sin(angle) * bend).toFixed(1)} ${(ey + Math.cos(angle) * bend).toFixed(1)} ${(ex * 2).toFixed(1)} ${(ey * 2).toFixed(1)}" stroke="rgb(${clamp(px(gx, gy, 0) + jitter)},${clamp(px(gx, gy, 1) + jitter)},${clamp(px(gx, gy, 2) + jitter)})" stroke-width="${(cell * range(0.65, 0.95)).toFixed(1)}"/>`;
+    }
+  }
+  // The broad underpainting strokes are drawn at half size (soft-edged, like wet paint) for speed.
+  const k = detailOnly ? 1 : 0.5;
+  const rw = Math.round(w * k);
+  const rh = Math.round(h * k);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${rw}" height="${rh}" viewBox="0 0 ${w} ${h}" preserveAspectRatio="none"><g fill="none" stroke-linecap="round" stroke-opacity="${alpha}">${strokes}</g></svg>`;
+  const out = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
+  return k === 1
+    ? out
+    : sharp(out, { raw: { width: rw, height: rh, channels: 4 } })
+        .resize(w, h, { kernel: 'linear' })
+        .raw()
+        .toBuffer();
 }
 
 const INV255 = 1 / 255;

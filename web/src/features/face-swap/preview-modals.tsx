@@ -35,7 +35,6 @@ export function PromptPreviewModal({
   onGenerate: (description: string | null) => void;
   busy: boolean;
 }) {
-  const { t } = useLingui();
   const [draft, setDraft] = useState(edited ?? compiled);
   const cost = useImageCost();
   useEffect(() => {
@@ -49,19 +48,7 @@ export function PromptPreviewModal({
     <ModalOverlay isOpen={isOpen} onOpenChange={(open) => !open && onClose()} isDismissable className={OVERLAY}>
       <Modal className="w-full max-w-2xl">
         <Dialog data-testid="prompt-preview" className={CARD}>
-          <div className="flex items-start justify-between gap-4">
-            <Heading slot="title" className="text-xl font-bold">
-              <Trans>Preview the prompt</Trans>
-            </Heading>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label={t`Close`}
-              className="rounded-lg p-1 text-zinc-400 hover:bg-white/10 hover:text-white"
-            >
-              <X aria-hidden className="h-5 w-5" />
-            </button>
-          </div>
+          <PreviewTitle onClose={onClose} />
           <p className="mt-1 text-sm text-zinc-400">
             <Trans>
               This is what the image model receives. You can edit the description; the instruction to keep the person's identity always
@@ -74,18 +61,7 @@ export function PromptPreviewModal({
           <p data-testid="prompt-prefix" className="mt-1 rounded-xl border border-white/5 bg-white/[0.03] p-3 text-sm text-zinc-400">
             {prefix}
           </p>
-          <TextField value={draft} onChange={setDraft} className="mt-4 flex flex-col gap-1.5" isInvalid={tooLong}>
-            <Label className="text-xs font-semibold uppercase tracking-wide text-zinc-500">
-              <Trans>Description (editable)</Trans>
-            </Label>
-            <TextArea
-              rows={7}
-              data-testid="prompt-description"
-              aria-describedby="prompt-description-limit"
-              className={`rounded-xl border bg-ink-950 p-3 text-sm leading-relaxed text-zinc-100 outline-none focus:border-violet-400 ${tooLong ? 'border-rose-400' : 'border-white/10'}`}
-            />
-            <TextLimitNote id="prompt-description-limit" state={limit} max={FACE_SWAP_DESCRIPTION_MAX} />
-          </TextField>
+          <DescriptionField draft={draft} onChange={setDraft} limit={limit} />
           <div className="mt-4">
             <RunCost cost={cost} testId="preview-run-cost" />
           </div>
@@ -116,6 +92,52 @@ export function PromptPreviewModal({
         </Dialog>
       </Modal>
     </ModalOverlay>
+  );
+}
+
+function PreviewTitle({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <Heading slot="title" className="text-xl font-bold">
+        <Trans>Preview the prompt</Trans>
+      </Heading>
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label={t`Close`}
+        className="rounded-lg p-1 text-zinc-400 hover:bg-white/10 hover:text-white"
+      >
+        <X aria-hidden className="h-5 w-5" />
+      </button>
+    </div>
+  );
+}
+
+/** The editable description, with its length limit. */
+function DescriptionField({
+  draft,
+  onChange,
+  limit,
+}: {
+  draft: string;
+  onChange: (draft: string) => void;
+  limit: ReturnType<typeof checkTextLimit>;
+}) {
+  const tooLong = limit.kind === 'too-long';
+  return (
+    <TextField value={draft} onChange={onChange} className="mt-4 flex flex-col gap-1.5" isInvalid={tooLong}>
+      <Label className="text-xs font-semibold uppercase tracking-wide text-zinc-500">
+        <Trans>Description (editable)</Trans>
+      </Label>
+      <TextArea
+        rows={7}
+        data-testid="prompt-description"
+        aria-describedby="prompt-description-limit"
+        className={`rounded-xl border bg-ink-950 p-3 text-sm leading-relaxed text-zinc-100 outline-none focus:border-violet-400 ${tooLong ? 'border-rose-400' : 'border-white/10'}`}
+      />
+      <TextLimitNote id="prompt-description-limit" state={limit} max={FACE_SWAP_DESCRIPTION_MAX} />
+    </TextField>
   );
 }
 

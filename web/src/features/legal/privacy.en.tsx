@@ -15,24 +15,7 @@ export function PrivacyEn() {
         </>
       }
       sections={[
-        [
-          <Fragment key="h1">What we collect</Fragment>,
-          <ul key="b1" className="list-disc space-y-2 pl-5">
-            <li>Account details: your e-mail address, name and avatar, and your Google account id if you sign in with Google.</li>
-            <li>Your content: the photos you upload, your prompts and the images created for you.</li>
-            <li>
-              Payments: what you bought, when, for how much and how you paid. Card and PayPal details go to Stripe or PayPal directly; we
-              never see your full card number.
-            </li>
-            <li>
-              Receipts: each paid order and subscription renewal has a receipt under My orders, as a page and as a PDF. It is made from the
-              order record when you open it and shows the order, its date, amount and currency, the payment method, any refund, your
-              account's e-mail address and the seller's details. We do not e-mail receipts or keep separate copies of them. For card
-              payments Stripe also issues an invoice, which Stripe hosts and may e-mail to you; your receipt links to it.
-            </li>
-            <li>Technical data: your IP address and basic request logs, used to keep the service secure and to limit abuse.</li>
-          </ul>,
-        ],
+        [<Fragment key="h1">What we collect</Fragment>, <WhatWeCollectSection key="b1" />],
         [
           <Fragment key="h2">How we use it</Fragment>,
           <p key="b2">
@@ -81,5 +64,25 @@ export function PrivacyEn() {
         ],
       ]}
     />
+  );
+}
+
+function WhatWeCollectSection() {
+  return (
+    <ul className="list-disc space-y-2 pl-5">
+      <li>Account details: your e-mail address, name and avatar, and your Google account id if you sign in with Google.</li>
+      <li>Your content: the photos you upload, your prompts and the images created for you.</li>
+      <li>
+        Payments: what you bought, when, for how much and how you paid. Card and PayPal details go to Stripe or PayPal directly; we never
+        see your full card number.
+      </li>
+      <li>
+        Receipts: each paid order and subscription renewal has a receipt under My orders, as a page and as a PDF. It is made from the order
+        record when you open it and shows the order, its date, amount and currency, the payment method, any refund, your account's e-mail
+        address and the seller's details. We do not e-mail receipts or keep separate copies of them. For card payments Stripe also issues an
+        invoice, which Stripe hosts and may e-mail to you; your receipt links to it.
+      </li>
+      <li>Technical data: your IP address and basic request logs, used to keep the service secure and to limit abuse.</li>
+    </ul>
   );
 }

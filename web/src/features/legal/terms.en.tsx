@@ -29,19 +29,7 @@ export function TermsEn() {
             else used your account. You must be at least 16 years old to have an account.
           </p>,
         ],
-        [
-          <Fragment key="h3">Credits and payments</Fragment>,
-          <>
-            <p>
-              Generations are paid with credits: a 1024×1024 image costs 4 credits. New accounts receive free credits once their e-mail is
-              confirmed.
-            </p>
-            <p>
-              Credit packs never expire. Subscriptions add credits every month; unused subscription credits roll over while the subscription
-              is active and lapse when it ends. Prices are shown in US dollars, and payments are handled by Stripe (cards) or PayPal.
-            </p>
-          </>,
-        ],
+        [<Fragment key="h3">Credits and payments</Fragment>, <CreditsSection key="b3" />],
         [
           <Fragment key="h4">Refunds</Fragment>,
           <p key="b4">
@@ -56,31 +44,8 @@ export function TermsEn() {
             You give us only the permission we need to store and process them to run the service for you.
           </p>,
         ],
-        [
-          <Fragment key="h10">Artwork in generated images</Fragment>,
-          // Twemoji's licence (CC BY 4.0) asks for the creators, the copyright notice, the licence and
-          // whether the work was changed, wherever the artwork is shared.
-          <p key="b10" data-testid="twemoji-attribution">
-            Images made by our built-in image engine can contain emoji artwork from{' '}
-            <a href="https://github.com/jdecked/twemoji" className="underline">
-              Twemoji
-            </a>
-            , copyright 2020 Twitter, Inc. and other contributors, licensed under{' '}
-            <a href="https://creativecommons.org/licenses/by/4.0/" className="underline">
-              CC BY 4.0
-            </a>
-            . The engine scales the artwork and may outline, shade, soften or posterise it to match the chosen style. If you share such an
-            image, keep this attribution with it.
-          </p>,
-        ],
-        [
-          <Fragment key="h6">Acceptable use</Fragment>,
-          <p key="b6">
-            Do not use Image Studio to create illegal content, sexual content involving minors, content that harasses or deceives people, or
-            images of real people that they have not agreed to. Do not upload photos you have no right to use, and do not try to disrupt or
-            overload the service. We may refuse requests that break these rules.
-          </p>,
-        ],
+        [<Fragment key="h10">Artwork in generated images</Fragment>, <ArtworkSection key="b10" />],
+        [<Fragment key="h6">Acceptable use</Fragment>, <AcceptableUseSection key="b6" />],
         [
           <Fragment key="h7">Changes and availability</Fragment>,
           <p key="b7">
@@ -96,15 +61,61 @@ export function TermsEn() {
             purchased credits of an account we close without cause are refunded.
           </p>,
         ],
-        [
-          <Fragment key="h9">Liability</Fragment>,
-          <p key="b9">
-            The service is provided as it is. As far as the law allows, we are not liable for indirect losses, and our total liability is
-            limited to what you paid us in the 12 months before the claim. Nothing in these terms limits rights you have as a consumer by
-            law.
-          </p>,
-        ],
+        [<Fragment key="h9">Liability</Fragment>, <LiabilitySection key="b9" />],
       ]}
     />
+  );
+}
+
+function CreditsSection() {
+  return (
+    <>
+      <p>
+        Generations are paid with credits: a 1024×1024 image costs 4 credits. New accounts receive free credits once their e-mail is
+        confirmed.
+      </p>
+      <p>
+        Credit packs never expire. Subscriptions add credits every month; unused subscription credits roll over while the subscription is
+        active and lapse when it ends. Prices are shown in US dollars, and payments are handled by Stripe (cards) or PayPal.
+      </p>
+    </>
+  );
+}
+
+function ArtworkSection() {
+  // Twemoji's licence (CC BY 4.0) asks for the creators, the copyright notice, the licence and
+  // whether the work was changed, wherever the artwork is shared.
+  return (
+    <p data-testid="twemoji-attribution">
+      Images made by our built-in image engine can contain emoji artwork from{' '}
+      <a href="https://github.com/jdecked/twemoji" className="underline">
+        Twemoji
+      </a>
+      , copyright 2020 Twitter, Inc. and other contributors, licensed under{' '}
+      <a href="https://creativecommons.org/licenses/by/4.0/" className="underline">
+        CC BY 4.0
+      </a>
+      . The engine scales the artwork and may outline, shade, soften or posterise it to match the chosen style. If you share such an image,
+      keep this attribution with it.
+    </p>
+  );
+}
+
+function AcceptableUseSection() {
+  return (
+    <p>
+      Do not use Image Studio to create illegal content, sexual content involving minors, content that harasses or deceives people, or
+      images of real people that they have not agreed to. Do not upload photos you have no right to use, and do not try to disrupt or
+      overload the service. We may refuse requests that break these rules.
+    </p>
+  );
+}
+
+function LiabilitySection() {
+  return (
+    <p>
+      The service is provided as it is. As far as the law allows, we are not liable for indirect losses, and our total liability is limited
+      to what you paid us in the 12 months before the claim. Nothing in these terms limits rights you have as a consumer by law.
+    </p>
   );
 }

@@ -24,16 +24,7 @@ export function TermsZhHant() {
             歲才能擁有帳戶。
           </p>,
         ],
-        [
-          <Fragment key="h3">點數與付款</Fragment>,
-          <>
-            <p>生成圖片以點數支付：一張 1024×1024 圖片花費 4 點。新帳戶在確認電子郵件後即可獲得免費點數。</p>
-            <p>
-              點數包永不過期。訂閱每月發放點數；訂閱有效期間未用完的訂閱點數會累積到下個月，訂閱結束時失效。價格以美元顯示，付款由
-              Stripe（信用卡）或 PayPal 處理。
-            </p>
-          </>,
-        ],
+        [<Fragment key="h3">點數與付款</Fragment>, <CreditsSection key="b3" />],
         [
           <Fragment key="h4">退款</Fragment>,
           <p key="b4">
@@ -45,22 +36,7 @@ export function TermsZhHant() {
           <Fragment key="h5">您的內容</Fragment>,
           <p key="b5">您上傳的照片與創作的圖片都屬於您，您可以將結果用於個人及商業用途。您只授予我們為您提供服務所需的儲存與處理權限。</p>,
         ],
-        [
-          <Fragment key="h10">生成圖像中的圖案</Fragment>,
-          // Twemoji's licence (CC BY 4.0) asks for the creators, the copyright notice, the licence and
-          // whether the work was changed, wherever the artwork is shared.
-          <p key="b10" data-testid="twemoji-attribution">
-            由我們內建圖像引擎產生的圖像可能包含來自{' '}
-            <a href="https://github.com/jdecked/twemoji" className="underline">
-              Twemoji
-            </a>{' '}
-            的表情符號圖案，版權所有 2020 Twitter, Inc. 及其他貢獻者，依{' '}
-            <a href="https://creativecommons.org/licenses/by/4.0/" className="underline">
-              CC BY 4.0
-            </a>{' '}
-            授權。引擎會縮放這些圖案，並可能為配合所選風格加上描邊、陰影、柔化或色調分離。分享這類圖像時，請一併保留此出處說明。
-          </p>,
-        ],
+        [<Fragment key="h10">生成圖像中的圖案</Fragment>, <ArtworkSection key="b10" />],
         [
           <Fragment key="h6">使用規範</Fragment>,
           <p key="b6">
@@ -89,5 +65,35 @@ export function TermsZhHant() {
         ],
       ]}
     />
+  );
+}
+
+function CreditsSection() {
+  return (
+    <>
+      <p>生成圖片以點數支付：一張 1024×1024 圖片花費 4 點。新帳戶在確認電子郵件後即可獲得免費點數。</p>
+      <p>
+        點數包永不過期。訂閱每月發放點數；訂閱有效期間未用完的訂閱點數會累積到下個月，訂閱結束時失效。價格以美元顯示，付款由
+        Stripe（信用卡）或 PayPal 處理。
+      </p>
+    </>
+  );
+}
+
+function ArtworkSection() {
+  // Twemoji's licence (CC BY 4.0) asks for the creators, the copyright notice, the licence and
+  // whether the work was changed, wherever the artwork is shared.
+  return (
+    <p data-testid="twemoji-attribution">
+      由我們內建圖像引擎產生的圖像可能包含來自{' '}
+      <a href="https://github.com/jdecked/twemoji" className="underline">
+        Twemoji
+      </a>{' '}
+      的表情符號圖案，版權所有 2020 Twitter, Inc. 及其他貢獻者，依{' '}
+      <a href="https://creativecommons.org/licenses/by/4.0/" className="underline">
+        CC BY 4.0
+      </a>{' '}
+      授權。引擎會縮放這些圖案，並可能為配合所選風格加上描邊、陰影、柔化或色調分離。分享這類圖像時，請一併保留此出處說明。
+    </p>
   );
 }

@@ -144,11 +144,47 @@ function Settings({ record }: { record: CreationRecord }) {
   );
 }
 
-function Detail({ id }: { id: string }) {
-  const errorText = useErrorText();
+/** The creation's picture, or where it stands while there is none. */
+function CreationImage({ record: r, alt }: { record: CreationRecord; alt: string }) {
+  return (
+    <div className="card flex items-center justify-center overflow-hidden bg-ink-900">
+      {r.imageUrl ? (
+        <img src={r.imageUrl} alt={alt} className="max-h-[70vh] w-auto max-w-full object-contain" />
+      ) : (
+        <p className="p-12 text-sm text-zinc-400">{r.status === 'PROCESSING' ? <Trans>Generating…</Trans> : <Trans>Failed</Trans>}</p>
+      )}
+    </div>
+  );
+}
+
+/** Share, Download, Re-edit and Upscale: each once the creation is finished. */
+function DetailActions({ record: r, onShare }: { record: CreationRecord; onShare: () => void }) {
   const { t } = useLingui();
   const actions = useCreationActions();
   const toast = useToast();
+  const finished = r.status === 'COMPLETED' && Boolean(r.imageUrl);
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button isDisabled={!finished} onPress={onShare}>
+        <Share2 aria-hidden className="h-4 w-4" />
+        <Trans>Share</Trans>
+      </Button>
+      <Button variant="secondary" isDisabled={!finished} onPress={() => void saveCreation(r).catch(() => toast.error(t`Download failed`))}>
+        <Trans>Download</Trans>
+      </Button>
+      <Button variant="secondary" isDisabled={!finished} onPress={() => actions.reEdit(r)}>
+        <Trans>Re-edit</Trans>
+      </Button>
+      <Button variant="secondary" isDisabled={!finished} onPress={() => actions.upscale(r)}>
+        <Trans>Upscale</Trans>
+      </Button>
+    </div>
+  );
+}
+
+function Detail({ id }: { id: string }) {
+  const errorText = useErrorText();
+  const { t } = useLingui();
   const typeName = useTypeName();
   // Read again while this creation or one made from it is still being made (their images appear then).
   const detail = useQuery({
@@ -182,7 +218,6 @@ function Detail({ id }: { id: string }) {
       </Page>
     );
   const r = data.record;
-  const finished = r.status === 'COMPLETED' && Boolean(r.imageUrl);
   const words = r.type === 'TEXT_TO_IMAGE' || r.type === 'IMAGE_TO_IMAGE' ? r.prompt : r.userWords;
   const current: LineageItem = {
     id: r.id,
@@ -198,13 +233,7 @@ function Detail({ id }: { id: string }) {
     <Page wide>
       {back}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="card flex items-center justify-center overflow-hidden bg-ink-900">
-          {r.imageUrl ? (
-            <img src={r.imageUrl} alt={words ?? typeName(r.type)} className="max-h-[70vh] w-auto max-w-full object-contain" />
-          ) : (
-            <p className="p-12 text-sm text-zinc-400">{r.status === 'PROCESSING' ? <Trans>Generating…</Trans> : <Trans>Failed</Trans>}</p>
-          )}
-        </div>
+        <CreationImage record={r} alt={words ?? typeName(r.type)} />
         <div className="flex flex-col gap-4">
           <div>
             <h1 className="text-2xl font-bold tracking-tight" data-testid="creation-title">
@@ -216,25 +245,7 @@ function Detail({ id }: { id: string }) {
             </p>
           </div>
           {words && <p className="whitespace-pre-wrap break-words text-sm text-zinc-300">{words}</p>}
-          <div className="flex flex-wrap gap-2">
-            <Button isDisabled={!finished} onPress={() => setSharing(true)}>
-              <Share2 aria-hidden className="h-4 w-4" />
-              <Trans>Share</Trans>
-            </Button>
-            <Button
-              variant="secondary"
-              isDisabled={!finished}
-              onPress={() => void saveCreation(r).catch(() => toast.error(t`Download failed`))}
-            >
-              <Trans>Download</Trans>
-            </Button>
-            <Button variant="secondary" isDisabled={!finished} onPress={() => actions.reEdit(r)}>
-              <Trans>Re-edit</Trans>
-            </Button>
-            <Button variant="secondary" isDisabled={!finished} onPress={() => actions.upscale(r)}>
-              <Trans>Upscale</Trans>
-            </Button>
-          </div>
+          <DetailActions record={r} onShare={() => setSharing(true)} />
           <Settings record={r} />
           <section aria-labelledby="lineage-heading" className="card p-4">
             <h2 id="lineage-heading" className="mb-3 font-semibold">

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Link2, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Dialog, Heading, Input, Label, Modal, ModalOverlay, Switch, TextField } from 'react-aria-components';
 import { useErrorText } from '../../api/error-text';
 import { shareKeys, shareQueries, sharesApi } from '../../api/shares';
@@ -38,14 +38,17 @@ async function copyText(text: string, input: HTMLInputElement | null) {
   }
 }
 
-function ShareBody({ recordId, close }: { recordId: string; close: () => void }) {
+/**
+ * The creation's share link and what changes it: creating (or the prompt switch) and revoking,
+ * each moving focus to what replaces the pressed button.
+ */
+function useShare(recordId: string) {
   const { t } = useLingui();
   const toast = useToast();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const state = useQuery(shareQueries.share(recordId));
   const share = state.data?.share ?? null;
-  const [includePrompt, setIncludePrompt] = useState(false);
   const [copied, setCopied] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -79,6 +82,13 @@ function ShareBody({ recordId, close }: { recordId: string; close: () => void })
     onError: (e) => toast.error(errorText(e)),
   });
 
+  return { errorText, state, share, copied, setCopied, input, root, save, revoke };
+}
+
+function ShareBody({ recordId, close }: { recordId: string; close: () => void }) {
+  const { errorText, state, share, copied, setCopied, input, root, save, revoke } = useShare(recordId);
+  const [includePrompt, setIncludePrompt] = useState(false);
+
   if (state.isPending)
     return (
       <div className="flex justify-center py-8">
@@ -111,33 +121,7 @@ function ShareBody({ recordId, close }: { recordId: string; close: () => void })
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex items-end gap-2">
-        <TextField value={share.url} isReadOnly className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <Label className="text-sm text-zinc-300">
-            <Trans>Public link</Trans>
-          </Label>
-          <Input
-            ref={input}
-            data-testid="share-url"
-            onFocus={(e) => e.currentTarget.select()}
-            className="w-full rounded-xl border border-white/10 bg-ink-800 px-3 py-2.5 font-mono text-xs text-zinc-100 outline-none"
-          />
-        </TextField>
-        <Button
-          variant="secondary"
-          className="shrink-0"
-          onPress={() =>
-            void copyText(share.url, input.current).then((ok) => {
-              setCopied(ok);
-              if (ok) toast.success(t`Link copied`);
-              else toast.error(t`Copying is blocked here: the link is selected, press Ctrl+C`);
-            })
-          }
-        >
-          {copied ? <Check aria-hidden className="h-4 w-4" /> : <Copy aria-hidden className="h-4 w-4" />}
-          {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
-        </Button>
-      </div>
+      <LinkField url={share.url} input={input} copied={copied} setCopied={setCopied} />
       <PromptSwitch value={share.includePrompt} disabled={save.isPending} onChange={(on) => save.mutate(on)} />
       <p className="text-xs text-zinc-400">
         <Trans>Anyone with the link can see the image without signing in. Revoking makes the link stop working at once.</Trans>
@@ -155,6 +139,51 @@ function ShareBody({ recordId, close }: { recordId: string; close: () => void })
           <Trans>Open page</Trans>
         </a>
       </div>
+    </div>
+  );
+}
+
+/** The public link, read-only, with a button that copies it. */
+function LinkField({
+  url,
+  input,
+  copied,
+  setCopied,
+}: {
+  url: string;
+  input: RefObject<HTMLInputElement | null>;
+  copied: boolean;
+  setCopied: (copied: boolean) => void;
+}) {
+  const { t } = useLingui();
+  const toast = useToast();
+  return (
+    <div className="flex items-end gap-2">
+      <TextField value={url} isReadOnly className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <Label className="text-sm text-zinc-300">
+          <Trans>Public link</Trans>
+        </Label>
+        <Input
+          ref={input}
+          data-testid="share-url"
+          onFocus={(e) => e.currentTarget.select()}
+          className="w-full rounded-xl border border-white/10 bg-ink-800 px-3 py-2.5 font-mono text-xs text-zinc-100 outline-none"
+        />
+      </TextField>
+      <Button
+        variant="secondary"
+        className="shrink-0"
+        onPress={() =>
+          void copyText(url, input.current).then((ok) => {
+            setCopied(ok);
+            if (ok) toast.success(t`Link copied`);
+            else toast.error(t`Copying is blocked here: the link is selected, press Ctrl+C`);
+          })
+        }
+      >
+        {copied ? <Check aria-hidden className="h-4 w-4" /> : <Copy aria-hidden className="h-4 w-4" />}
+        {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
+      </Button>
     </div>
   );
 }

@@ -24,7 +24,6 @@ export function ShowcaseGrid({
   pageSize?: number;
   headingLevel?: 2 | 3;
 }) {
-  const { t } = useLingui();
   const { i18n } = useLinguiCore();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // Seeded items in the page's language (showcase-text.ts); anything else as the server stores it.
@@ -35,8 +34,6 @@ export function ShowcaseGrid({
       description: known ? i18n._(known.description) : image.description || image.prompt,
     };
   };
-  const toast = useToast();
-  const navigate = useNavigate();
   const feed = useInfiniteQuery(firstLoadQueries.showcaseFeed(pageSize));
   const images = feed.data?.pages.flatMap((p) => p.images) ?? [];
   const page = (feed.data?.pages.length ?? 1) - 1;
@@ -58,51 +55,9 @@ export function ShowcaseGrid({
   return (
     <div>
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
-        {images.map((image) => {
-          const text = textOf(image);
-          return (
-            <li key={image.id} className="group card overflow-hidden">
-              <div className="relative aspect-square overflow-hidden bg-ink-800">
-                <img
-                  {...showcaseImageProps(image)}
-                  sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
-                  alt={text.title}
-                  loading="lazy"
-                  width={image.width}
-                  height={image.height}
-                  className="h-full w-full object-cover transition duration-500 group-hover:scale-105"
-                />
-                {image.featured && (
-                  <span className="absolute left-2 top-2 rounded-full bg-fuchsia-500/90 px-2 py-0.5 text-[11px] font-semibold">
-                    <Trans>Featured</Trans>
-                  </span>
-                )}
-                <div className="absolute inset-x-0 bottom-0 flex gap-2 bg-gradient-to-t from-black/80 to-transparent p-2 opacity-100 transition sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
-                  <button
-                    type="button"
-                    className="rounded-lg bg-white/15 px-2.5 py-1 text-xs backdrop-blur hover:bg-white/25"
-                    aria-label={t`Download ${text.title}`}
-                    onClick={() => void downloadImage(image.imageUrl, `${image.id}.webp`).catch(() => toast.error(t`Download failed`))}
-                  >
-                    <Trans>Download</Trans>
-                  </button>
-                  <button
-                    type="button"
-                    className="rounded-lg bg-white/15 px-2.5 py-1 text-xs backdrop-blur hover:bg-white/25"
-                    aria-label={t`Use prompt: ${text.title}`}
-                    onClick={() => void navigate({ to: '/ai-workbench', search: { prompt: image.prompt } })}
-                  >
-                    <Trans>Use prompt</Trans>
-                  </button>
-                </div>
-              </div>
-              <div className="p-3">
-                <Heading className="truncate text-sm font-semibold">{text.title}</Heading>
-                <p className="mt-1 line-clamp-2 text-xs text-zinc-400">{cut(text.description)}</p>
-              </div>
-            </li>
-          );
-        })}
+        {images.map((image) => (
+          <ShowcaseCard key={image.id} image={image} text={textOf(image)} Heading={Heading} />
+        ))}
         {state === 'loading' &&
           Array.from({ length: images.length ? 4 : 8 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders; they never reorder.
@@ -126,5 +81,62 @@ export function ShowcaseGrid({
         </p>
       )}
     </div>
+  );
+}
+
+/** One showcase item: its picture, Download and Use prompt over it, its title and description. */
+function ShowcaseCard({
+  image,
+  text,
+  Heading,
+}: {
+  image: ShowcaseImage;
+  text: { title: string; description: string };
+  Heading: 'h2' | 'h3';
+}) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const navigate = useNavigate();
+  return (
+    <li className="group card overflow-hidden">
+      <div className="relative aspect-square overflow-hidden bg-ink-800">
+        <img
+          {...showcaseImageProps(image)}
+          sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
+          alt={text.title}
+          loading="lazy"
+          width={image.width}
+          height={image.height}
+          className="h-full w-full object-cover transition duration-500 group-hover:scale-105"
+        />
+        {image.featured && (
+          <span className="absolute left-2 top-2 rounded-full bg-fuchsia-500/90 px-2 py-0.5 text-[11px] font-semibold">
+            <Trans>Featured</Trans>
+          </span>
+        )}
+        <div className="absolute inset-x-0 bottom-0 flex gap-2 bg-gradient-to-t from-black/80 to-transparent p-2 opacity-100 transition sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
+          <button
+            type="button"
+            className="rounded-lg bg-white/15 px-2.5 py-1 text-xs backdrop-blur hover:bg-white/25"
+            aria-label={t`Download ${text.title}`}
+            onClick={() => void downloadImage(image.imageUrl, `${image.id}.webp`).catch(() => toast.error(t`Download failed`))}
+          >
+            <Trans>Download</Trans>
+          </button>
+          <button
+            type="button"
+            className="rounded-lg bg-white/15 px-2.5 py-1 text-xs backdrop-blur hover:bg-white/25"
+            aria-label={t`Use prompt: ${text.title}`}
+            onClick={() => void navigate({ to: '/ai-workbench', search: { prompt: image.prompt } })}
+          >
+            <Trans>Use prompt</Trans>
+          </button>
+        </div>
+      </div>
+      <div className="p-3">
+        <Heading className="truncate text-sm font-semibold">{text.title}</Heading>
+        <p className="mt-1 line-clamp-2 text-xs text-zinc-400">{cut(text.description)}</p>
+      </div>
+    </li>
   );
 }

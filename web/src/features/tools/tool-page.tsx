@@ -252,21 +252,28 @@ export function ToolPage({ tool, imageUrl, sourceRecordId }: { tool: Tool; image
             </p>
           )}
         </section>
-        <JobResultPanel
-          job={generation}
-          className="card flex min-h-[360px] scroll-mt-20 items-center justify-center p-5"
-          result={(result) => <ToolResult tool={tool} title={form.title} result={result} onRegenerate={form.generate} />}
-          idle={
-            <p className="text-center text-zinc-500">
-              {upload ? (
-                <Trans>Upload a photo and press Generate: your result will appear here.</Trans>
-              ) : (
-                <Trans>Your result will appear here.</Trans>
-              )}
-            </p>
-          }
-        />
+        <ToolOutput tool={tool} form={form} />
       </div>
     </Page>
+  );
+}
+
+/** The result beside the form: the job's progress, its result, or what to do first. */
+function ToolOutput({ tool, form }: { tool: Tool; form: ReturnType<typeof useToolForm> }) {
+  return (
+    <JobResultPanel
+      job={form.generation}
+      className="card flex min-h-[360px] scroll-mt-20 items-center justify-center p-5"
+      result={(result) => <ToolResult tool={tool} title={form.title} result={result} onRegenerate={form.generate} />}
+      idle={
+        <p className="text-center text-zinc-500">
+          {form.upload ? (
+            <Trans>Upload a photo and press Generate: your result will appear here.</Trans>
+          ) : (
+            <Trans>Your result will appear here.</Trans>
+          )}
+        </p>
+      }
+    />
   );
 }

@@ -65,28 +65,35 @@ export function BeforeAfter({
         >
           <Trans>After</Trans>
         </span>
-        {/* The ring goes on the round grip, not around the full-height thumb (the global focus rule is unlayered, so inline style). */}
-        <SliderThumb className="group/thumb top-1/2 h-full w-10 cursor-ew-resize" style={{ outline: 'none' }}>
-          <span aria-hidden className="absolute inset-y-0 left-1/2 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_12px_rgb(0_0_0/0.6)]" />
-          <span
-            aria-hidden
-            className="absolute left-1/2 top-1/2 flex h-10 w-10 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white text-ink-950 shadow-xl ring-4 ring-black/20 transition group-data-[focus-visible]/thumb:ring-violet-400"
-          >
-            <svg
-              aria-hidden
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M9 6l-6 6 6 6M15 6l6 6-6 6" />
-            </svg>
-          </span>
-        </SliderThumb>
+        <DividerThumb />
       </SliderTrack>
     </Slider>
+  );
+}
+
+/** The divider and its round grip. */
+function DividerThumb() {
+  // The ring goes on the round grip, not around the full-height thumb (the global focus rule is unlayered, so inline style).
+  return (
+    <SliderThumb className="group/thumb top-1/2 h-full w-10 cursor-ew-resize" style={{ outline: 'none' }}>
+      <span aria-hidden className="absolute inset-y-0 left-1/2 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_12px_rgb(0_0_0/0.6)]" />
+      <span
+        aria-hidden
+        className="absolute left-1/2 top-1/2 flex h-10 w-10 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white text-ink-950 shadow-xl ring-4 ring-black/20 transition group-data-[focus-visible]/thumb:ring-violet-400"
+      >
+        <svg
+          aria-hidden
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M9 6l-6 6 6 6M15 6l6 6-6 6" />
+        </svg>
+      </span>
+    </SliderThumb>
   );
 }

@@ -32,7 +32,6 @@ export function UploadBox({
   onFiles: (files: File[]) => void;
   onClear: () => void;
 }) {
-  const { t } = useLingui();
   // Formats from the one list (worker/contract/uploads.ts); the upscaler takes no GIF.
   const formats = useUploadFormats(false);
   const input = useRef<HTMLInputElement>(null);
@@ -64,34 +63,7 @@ export function UploadBox({
       onDrop={onDrop}
     >
       {image ? (
-        <div className={`${frame} p-3`}>
-          <button
-            type="button"
-            onClick={open}
-            disabled={disabled}
-            aria-label={t`Replace image`}
-            className="block w-full disabled:cursor-not-allowed"
-          >
-            <img src={image.preview} alt="" className="mx-auto max-h-56 rounded-xl object-contain" data-testid="source-preview" />
-          </button>
-          <div className="mt-3 flex w-full items-center justify-between gap-3 text-left text-xs text-zinc-400">
-            <span className="min-w-0">
-              <span className="block truncate text-zinc-200">{image.file.name}</span>
-              <span data-testid="source-size">
-                {image.width} × {image.height} px · {formatBytes(image.file.size)}
-              </span>
-            </span>
-            <button
-              type="button"
-              onClick={onClear}
-              disabled={disabled}
-              aria-label={t`Remove image`}
-              className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full border border-white/10 text-zinc-300 hover:bg-white/10 hover:text-white disabled:opacity-40"
-            >
-              <CloseIcon className="h-4 w-4" />
-            </button>
-          </div>
-        </div>
+        <ChosenImage frame={frame} image={image} disabled={disabled} onOpen={open} onClear={onClear} />
       ) : (
         <button
           type="button"
@@ -100,26 +72,7 @@ export function UploadBox({
           aria-describedby="upscale-upload-hint"
           className={`${frame} min-h-52 gap-3 px-6 py-8`}
         >
-          {loading ? (
-            <>
-              <Spinner className="h-7 w-7" />
-              <span className="text-sm text-zinc-300">
-                <Trans>Loading your image…</Trans>
-              </span>
-            </>
-          ) : (
-            <>
-              <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-gradient-to-br from-violet-500/30 to-fuchsia-500/30 text-violet-100 ring-1 ring-white/10">
-                <UploadIcon className="h-6 w-6" />
-              </span>
-              <span className="text-sm font-semibold text-zinc-100">
-                <Trans>Drop an image here or click to upload</Trans>
-              </span>
-              <span id="upscale-upload-hint" className="text-xs text-zinc-500">
-                <Trans>{formats.hint} · or paste an image</Trans>
-              </span>
-            </>
-          )}
+          <UploadPrompt loading={loading} formats={formats} />
         </button>
       )}
       <input
@@ -134,5 +87,76 @@ export function UploadBox({
         }}
       />
     </div>
+  );
+}
+
+/** The chosen image: its preview (click to replace), name, size, and a button to remove it. */
+function ChosenImage({
+  frame,
+  image,
+  disabled,
+  onOpen,
+  onClear,
+}: {
+  frame: string;
+  image: SourceImage;
+  disabled: boolean;
+  onOpen: () => void;
+  onClear: () => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <div className={`${frame} p-3`}>
+      <button
+        type="button"
+        onClick={onOpen}
+        disabled={disabled}
+        aria-label={t`Replace image`}
+        className="block w-full disabled:cursor-not-allowed"
+      >
+        <img src={image.preview} alt="" className="mx-auto max-h-56 rounded-xl object-contain" data-testid="source-preview" />
+      </button>
+      <div className="mt-3 flex w-full items-center justify-between gap-3 text-left text-xs text-zinc-400">
+        <span className="min-w-0">
+          <span className="block truncate text-zinc-200">{image.file.name}</span>
+          <span data-testid="source-size">
+            {image.width} × {image.height} px · {formatBytes(image.file.size)}
+          </span>
+        </span>
+        <button
+          type="button"
+          onClick={onClear}
+          disabled={disabled}
+          aria-label={t`Remove image`}
+          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full border border-white/10 text-zinc-300 hover:bg-white/10 hover:text-white disabled:opacity-40"
+        >
+          <CloseIcon className="h-4 w-4" />
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The empty box: what to drop, and the formats it takes (or a spinner while an image loads). */
+function UploadPrompt({ loading, formats }: { loading: boolean; formats: ReturnType<typeof useUploadFormats> }) {
+  return loading ? (
+    <>
+      <Spinner className="h-7 w-7" />
+      <span className="text-sm text-zinc-300">
+        <Trans>Loading your image…</Trans>
+      </span>
+    </>
+  ) : (
+    <>
+      <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-gradient-to-br from-violet-500/30 to-fuchsia-500/30 text-violet-100 ring-1 ring-white/10">
+        <UploadIcon className="h-6 w-6" />
+      </span>
+      <span className="text-sm font-semibold text-zinc-100">
+        <Trans>Drop an image here or click to upload</Trans>
+      </span>
+      <span id="upscale-upload-hint" className="text-xs text-zinc-500">
+        <Trans>{formats.hint} · or paste an image</Trans>
+      </span>
+    </>
   );
 }

@@ -9,6 +9,16 @@ const megapixels = Math.round(UPSCALE.maxOutputPixels / 1_000_000);
 
 /** Spec §2 Upscaler: features, steps and FAQ below the tool. */
 export function UpscalerInfo({ costs }: { costs: Partial<Record<`${UpscaleFactor}`, number>> | null }) {
+  return (
+    <>
+      <UpscalerFeatures />
+      <UpscalerSteps />
+      <UpscalerFaq costs={costs} />
+    </>
+  );
+}
+
+function UpscalerFeatures() {
   const features: [ReactNode, ReactNode, ReactNode][] = [
     [
       <SparklesIcon key="i" />,
@@ -34,6 +44,28 @@ export function UpscalerInfo({ costs }: { costs: Partial<Record<`${UpscaleFactor
       <Trans key="d">Uploads and results are stored in your account only; nobody else can open them.</Trans>,
     ],
   ];
+  return (
+    <section className="mt-16" aria-labelledby="upscaler-features">
+      <h2 id="upscaler-features" className="text-2xl font-bold">
+        <Trans>Why use the upscaler</Trans>
+      </h2>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {features.map(([icon, title, text], i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
+          <li key={i} className="card p-5">
+            <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-gradient-to-br from-violet-500/25 to-fuchsia-500/25 text-violet-100 ring-1 ring-white/10">
+              {icon}
+            </span>
+            <h3 className="mt-4 font-semibold">{title}</h3>
+            <p className="mt-1.5 text-sm leading-relaxed text-zinc-400">{text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function UpscalerSteps() {
   const steps: [ReactNode, ReactNode][] = [
     [
       <Trans key="t">Upload a photo</Trans>,
@@ -45,6 +77,30 @@ export function UpscalerInfo({ costs }: { costs: Partial<Record<`${UpscaleFactor
       <Trans key="d">Drag the divider to compare before and after, then download the PNG.</Trans>,
     ],
   ];
+  return (
+    <section className="mt-16" aria-labelledby="upscaler-steps">
+      <h2 id="upscaler-steps" className="text-2xl font-bold">
+        <Trans>How it works</Trans>
+      </h2>
+      <ol className="mt-6 grid gap-4 md:grid-cols-3">
+        {steps.map(([title, text], i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
+          <li key={i} className="card flex gap-4 p-5">
+            <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-white/10 text-sm font-bold text-fuchsia-200">
+              {i + 1}
+            </span>
+            <div>
+              <h3 className="font-semibold">{title}</h3>
+              <p className="mt-1 text-sm leading-relaxed text-zinc-400">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function UpscalerFaq({ costs }: { costs: Partial<Record<`${UpscaleFactor}`, number>> | null }) {
   const limits = UPSCALE_FACTORS.map((f) => `${f}×: ${side(f)}×${side(f)}`).join(' · ');
   const prices = costs
     ? UPSCALE_FACTORS.filter((f) => costs[`${f}`] !== undefined)
@@ -92,64 +148,24 @@ export function UpscalerInfo({ costs }: { costs: Partial<Record<`${UpscaleFactor
   ];
 
   return (
-    <>
-      <section className="mt-16" aria-labelledby="upscaler-features">
-        <h2 id="upscaler-features" className="text-2xl font-bold">
-          <Trans>Why use the upscaler</Trans>
-        </h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {features.map(([icon, title, text], i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
-            <li key={i} className="card p-5">
-              <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-gradient-to-br from-violet-500/25 to-fuchsia-500/25 text-violet-100 ring-1 ring-white/10">
-                {icon}
-              </span>
-              <h3 className="mt-4 font-semibold">{title}</h3>
-              <p className="mt-1.5 text-sm leading-relaxed text-zinc-400">{text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section className="mt-16" aria-labelledby="upscaler-steps">
-        <h2 id="upscaler-steps" className="text-2xl font-bold">
-          <Trans>How it works</Trans>
-        </h2>
-        <ol className="mt-6 grid gap-4 md:grid-cols-3">
-          {steps.map(([title, text], i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
-            <li key={i} className="card flex gap-4 p-5">
-              <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-white/10 text-sm font-bold text-fuchsia-200">
-                {i + 1}
-              </span>
-              <div>
-                <h3 className="font-semibold">{title}</h3>
-                <p className="mt-1 text-sm leading-relaxed text-zinc-400">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <section className="mt-16" aria-labelledby="upscaler-faq">
-        <h2 id="upscaler-faq" className="mb-4 text-2xl font-bold">
-          <Trans>Frequently asked questions</Trans>
-        </h2>
-        <div className="flex flex-col gap-2">
-          {faq.map(([q, a], i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
-            <Disclosure key={i} className="card group px-5">
-              <Heading level={3}>
-                <AriaButton slot="trigger" className="flex w-full items-center justify-between gap-4 py-4 text-left font-medium">
-                  {q}
-                  <PlusIcon className="h-4 w-4 shrink-0 text-zinc-400 transition group-data-[expanded]:rotate-45" />
-                </AriaButton>
-              </Heading>
-              <DisclosurePanel className="pb-4 text-sm leading-relaxed text-zinc-400">{a}</DisclosurePanel>
-            </Disclosure>
-          ))}
-        </div>
-      </section>
-    </>
+    <section className="mt-16" aria-labelledby="upscaler-faq">
+      <h2 id="upscaler-faq" className="mb-4 text-2xl font-bold">
+        <Trans>Frequently asked questions</Trans>
+      </h2>
+      <div className="flex flex-col gap-2">
+        {faq.map(([q, a], i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
+          <Disclosure key={i} className="card group px-5">
+            <Heading level={3}>
+              <AriaButton slot="trigger" className="flex w-full items-center justify-between gap-4 py-4 text-left font-medium">
+                {q}
+                <PlusIcon className="h-4 w-4 shrink-0 text-zinc-400 transition group-data-[expanded]:rotate-45" />
+              </AriaButton>
+            </Heading>
+            <DisclosurePanel className="pb-4 text-sm leading-relaxed text-zinc-400">{a}</DisclosurePanel>
+          </Disclosure>
+        ))}
+      </div>
+    </section>
   );
 }

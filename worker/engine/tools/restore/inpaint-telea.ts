@@ -64,23 +64,7 @@ export function inpaintTelea(raster: Raster, mask: Plane, radius = 4): Raster {
   const T = new Float32Array(n).fill(1e6);
   for (let i = 0; i < n; i++) if (mask.data[i]! > 0.5) flag[i] = INSIDE;
   const heap = new Heap(T);
-  // The band starts as the known pixels touching the hole, at T = 0.
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (flag[i] === INSIDE) continue;
-      T[i] = 0;
-      const touches =
-        (x > 0 && flag[i - 1] === INSIDE) ||
-        (x < width - 1 && flag[i + 1] === INSIDE) ||
-        (y > 0 && flag[i - width] === INSIDE) ||
-        (y < height - 1 && flag[i + width] === INSIDE);
-      if (touches) {
-        flag[i] = BAND;
-        heap.push(i);
-      }
-    }
-  }
+  startBand(flag, T, heap, width, height);
   const tOf = (x: number, y: number) =>
     x < 0 || y < 0 || x >= width || y >= height || flag[y * width + x] === INSIDE ? 1e6 : T[y * width + x]!;
   const offsets: [number, number][] = [];
@@ -143,6 +127,26 @@ export function inpaintTelea(raster: Raster, mask: Plane, radius = 4): Raster {
     }
   }
   return { width, height, data };
+}
+
+/** The band starts as the known pixels touching the hole, at T = 0. */
+function startBand(flag: Uint8Array, T: Float32Array, heap: Heap, width: number, height: number): void {
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (flag[i] === INSIDE) continue;
+      T[i] = 0;
+      const touches =
+        (x > 0 && flag[i - 1] === INSIDE) ||
+        (x < width - 1 && flag[i + 1] === INSIDE) ||
+        (y > 0 && flag[i - width] === INSIDE) ||
+        (y < height - 1 && flag[i + width] === INSIDE);
+      if (touches) {
+        flag[i] = BAND;
+        heap.push(i);
+      }
+    }
+  }
 }
 
 /** Telea's eikonal update of T from a pair of neighbours (one along x, one along y; 1e6 = unknown). */
