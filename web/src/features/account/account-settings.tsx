@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useErrorText } from '../../api/error-text';
 import { ErrorState } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
-import { EmailSection, PasswordSection } from './account-sign-in';
+import { EmailSection } from './account-email';
+import { PasswordSection } from './account-sign-in';
 import { queries } from '../../api/queries';
 import { DataExportSection, DeleteAccountSection } from './my-data';
 

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CreditTransaction } from '@worker/contract/credits';
+import type { CreditBalance, CreditTransaction } from '@worker/contract/credits';
 import { TRANSACTION_TYPES } from '@worker/contract/transaction-types';
 import { useErrorText } from '../../api/error-text';
 import { keys, queries } from '../../api/queries';
@@ -56,12 +56,104 @@ function CauseLink({ tx }: { tx: CreditTransaction }) {
   return null;
 }
 
-export function MyCredits() {
-  const { t, i18n } = useLingui();
-  // Every number here explains a balance: exact, never "3K" (a spend of 4 must show).
-  const exact = (n: number) => formatCreditsExact(n, i18n.locale);
+/** Every number here explains a balance: exact, never "3K" (a spend of 4 must show). */
+function useExact() {
+  const { i18n } = useLingui();
+  return (n: number) => formatCreditsExact(n, i18n.locale);
+}
+
+/** The available balance, what it is made of, and the way to buy more. */
+function BalanceCard({ balance }: { balance: CreditBalance | undefined }) {
+  const { t } = useLingui();
+  const exact = useExact();
+  return (
+    <div className="card flex flex-col gap-6 p-6 sm:flex-row sm:items-center">
+      <div>
+        <p className="text-sm text-zinc-400">
+          <Trans>Available credits</Trans>
+        </p>
+        <p className="text-4xl font-black text-gradient">{balance ? exact(balance.available) : '…'}</p>
+      </div>
+      <dl className="grid flex-1 grid-cols-3 gap-3 text-sm">
+        {[
+          [t`Free`, balance?.free],
+          [t`Packs`, balance?.paid],
+          [t`Subscription`, balance?.subscription],
+        ].map(([label, value]) => (
+          <div key={label as string} className="rounded-xl bg-white/5 p-3">
+            <dt className="text-zinc-400">{label}</dt>
+            <dd className="text-lg font-semibold">{value === undefined ? '…' : exact(value as number)}</dd>
+          </div>
+        ))}
+      </dl>
+      <Link
+        to="/pricing"
+        className="rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-center text-sm font-semibold"
+      >
+        <Trans>Recharge</Trans>
+      </Link>
+    </div>
+  );
+}
+
+/** The credit history's type filter. */
+function TypeFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const typeLabel = useTypeLabel();
+  return (
+    <label className="flex items-center gap-2 text-sm text-zinc-400">
+      <Trans>Type</Trans>
+      <select
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="rounded-lg border border-white/10 bg-ink-900 px-2 py-1.5 text-zinc-100"
+      >
+        {TYPES.map((option) => (
+          <option key={option} value={option}>
+            {typeLabel(option)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** One movement: its amount, type and cause, and the balance after it. */
+function TransactionRow({ tx }: { tx: CreditTransaction }) {
+  const exact = useExact();
   const typeLabel = useTypeLabel();
   const describe = useLedgerDescription();
+  const description = describe(tx);
+  const after = exact(tx.credits);
+  return (
+    <li className="flex items-start gap-3 px-4 py-3 text-sm sm:items-center sm:gap-4">
+      <span className={`w-14 shrink-0 font-semibold tabular-nums ${tx.amount > 0 ? 'text-emerald-300' : 'text-rose-300'}`}>
+        {tx.amount > 0 ? '+' : ''}
+        {exact(tx.amount)}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium">{typeLabel(tx.type)}</span>
+        {description && <span className="block text-zinc-400">{description}</span>}
+        <span className="block sm:hidden">
+          <CauseLink tx={tx} />
+        </span>
+      </span>
+      <span className="hidden sm:inline">
+        <CauseLink tx={tx} />
+      </span>
+      <span className="shrink-0 text-right text-xs text-zinc-400 sm:text-sm">
+        <span className="block">
+          <Trans>Balance {after}</Trans>
+        </span>
+        <time className="block" dateTime={tx.createdAt}>
+          {formatDate(tx.createdAt)}
+        </time>
+      </span>
+    </li>
+  );
+}
+
+export function MyCredits() {
+  const { t } = useLingui();
   const errorText = useErrorText();
   const [page, setPage] = useState(0);
   const [type, setType] = useState<string>('');
@@ -80,55 +172,20 @@ export function MyCredits() {
   if (error) return <ErrorState message={t`Failed to load data: ${error}`} onRetry={() => void load()} />;
   return (
     <div className="flex flex-col gap-6">
-      <div className="card flex flex-col gap-6 p-6 sm:flex-row sm:items-center">
-        <div>
-          <p className="text-sm text-zinc-400">
-            <Trans>Available credits</Trans>
-          </p>
-          <p className="text-4xl font-black text-gradient">{balance ? exact(balance.available) : '…'}</p>
-        </div>
-        <dl className="grid flex-1 grid-cols-3 gap-3 text-sm">
-          {[
-            [t`Free`, balance?.free],
-            [t`Packs`, balance?.paid],
-            [t`Subscription`, balance?.subscription],
-          ].map(([label, value]) => (
-            <div key={label as string} className="rounded-xl bg-white/5 p-3">
-              <dt className="text-zinc-400">{label}</dt>
-              <dd className="text-lg font-semibold">{value === undefined ? '…' : exact(value as number)}</dd>
-            </div>
-          ))}
-        </dl>
-        <Link
-          to="/pricing"
-          className="rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-center text-sm font-semibold"
-        >
-          <Trans>Recharge</Trans>
-        </Link>
-      </div>
+      <BalanceCard balance={balance} />
 
       <div className="card overflow-hidden">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-white/5 p-4">
           <h2 className="font-semibold">
             <Trans>Credit history</Trans>
           </h2>
-          <label className="flex items-center gap-2 text-sm text-zinc-400">
-            <Trans>Type</Trans>
-            <select
-              value={type}
-              onChange={(e) => {
-                setType(e.target.value);
-                setPage(0);
-              }}
-              className="rounded-lg border border-white/10 bg-ink-900 px-2 py-1.5 text-zinc-100"
-            >
-              {TYPES.map((value) => (
-                <option key={value} value={value}>
-                  {typeLabel(value)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <TypeFilter
+            value={type}
+            onChange={(value) => {
+              setType(value);
+              setPage(0);
+            }}
+          />
         </div>
         {loading ? (
           <div className="space-y-2 p-4">
@@ -143,36 +200,9 @@ export function MyCredits() {
           </p>
         ) : (
           <ul className="divide-y divide-white/5">
-            {rows.map((tx) => {
-              const description = describe(tx);
-              const after = exact(tx.credits);
-              return (
-                <li key={tx.id} className="flex items-start gap-3 px-4 py-3 text-sm sm:items-center sm:gap-4">
-                  <span className={`w-14 shrink-0 font-semibold tabular-nums ${tx.amount > 0 ? 'text-emerald-300' : 'text-rose-300'}`}>
-                    {tx.amount > 0 ? '+' : ''}
-                    {exact(tx.amount)}
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block font-medium">{typeLabel(tx.type)}</span>
-                    {description && <span className="block text-zinc-400">{description}</span>}
-                    <span className="block sm:hidden">
-                      <CauseLink tx={tx} />
-                    </span>
-                  </span>
-                  <span className="hidden sm:inline">
-                    <CauseLink tx={tx} />
-                  </span>
-                  <span className="shrink-0 text-right text-xs text-zinc-400 sm:text-sm">
-                    <span className="block">
-                      <Trans>Balance {after}</Trans>
-                    </span>
-                    <time className="block" dateTime={tx.createdAt}>
-                      {formatDate(tx.createdAt)}
-                    </time>
-                  </span>
-                </li>
-              );
-            })}
+            {rows.map((tx) => (
+              <TransactionRow key={tx.id} tx={tx} />
+            ))}
           </ul>
         )}
         {totalPages > 1 && (

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type Dispatch, type SetStateAction, useState } from 'react';
 import { ORDERS_PAGE_SIZE, type OrderItem } from '@worker/contract/payments';
 import { useErrorText } from '../../api/error-text';
 import { paymentsApi } from '../../api/payments';
@@ -100,6 +100,60 @@ function OrderRow({ order, onRefund, onCancel }: { order: OrderItem; onRefund: (
   );
 }
 
+/** The orders of one page, a loading placeholder, or the invitation to buy when there are none. */
+function OrderList({
+  orders,
+  onRefund,
+  onCancel,
+}: {
+  orders: OrderItem[] | undefined;
+  onRefund: (order: OrderItem) => void;
+  onCancel: (order: OrderItem) => void;
+}) {
+  const { t } = useLingui();
+  return !orders ? (
+    <div role="status" className="space-y-2 p-4" aria-busy="true" aria-label={t`Loading orders`}>
+      {Array.from({ length: 4 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders; they never reorder.
+        <div key={i} className="skeleton h-16 rounded-lg" />
+      ))}
+    </div>
+  ) : orders.length === 0 ? (
+    <div className="flex flex-col items-center gap-3 p-10 text-center">
+      <p className="text-zinc-400">
+        <Trans>No orders yet. Credit packs and plans you buy will appear here.</Trans>
+      </p>
+      <Link to="/pricing" className="rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-sm font-semibold">
+        <Trans>See pricing</Trans>
+      </Link>
+    </div>
+  ) : (
+    <ul data-testid="orders" className="divide-y divide-white/5">
+      {orders.map((order) => (
+        <OrderRow key={order.id} order={order} onRefund={() => onRefund(order)} onCancel={() => onCancel(order)} />
+      ))}
+    </ul>
+  );
+}
+
+/** Previous / next through the order history. */
+function OrdersPager({ page, totalPages, setPage }: { page: number; totalPages: number; setPage: Dispatch<SetStateAction<number>> }) {
+  const { t } = useLingui();
+  return (
+    <nav aria-label={t`Pages`} className="flex items-center justify-center gap-3 border-t border-white/5 p-3 text-sm">
+      <Button variant="ghost" className="px-3 py-1.5" isDisabled={page === 0} onPress={() => setPage((p) => p - 1)}>
+        <Trans>Previous</Trans>
+      </Button>
+      <span className="text-zinc-400" aria-current="page">
+        {page + 1} / {totalPages}
+      </span>
+      <Button variant="ghost" className="px-3 py-1.5" isDisabled={page + 1 >= totalPages} onPress={() => setPage((p) => p + 1)}>
+        <Trans>Next</Trans>
+      </Button>
+    </nav>
+  );
+}
+
 /** Personal center → My orders (spec §2): the subscription on top, then orders newest first, 20 a page. */
 export function MyOrders() {
   const { t } = useLingui();
@@ -157,42 +211,8 @@ export function MyOrders() {
               </span>
             )}
           </div>
-          {!orders ? (
-            <div role="status" className="space-y-2 p-4" aria-busy="true" aria-label={t`Loading orders`}>
-              {Array.from({ length: 4 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders; they never reorder.
-                <div key={i} className="skeleton h-16 rounded-lg" />
-              ))}
-            </div>
-          ) : orders.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 p-10 text-center">
-              <p className="text-zinc-400">
-                <Trans>No orders yet. Credit packs and plans you buy will appear here.</Trans>
-              </p>
-              <Link to="/pricing" className="rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-sm font-semibold">
-                <Trans>See pricing</Trans>
-              </Link>
-            </div>
-          ) : (
-            <ul data-testid="orders" className="divide-y divide-white/5">
-              {orders.map((order) => (
-                <OrderRow key={order.id} order={order} onRefund={() => setRefunding(order)} onCancel={() => void cancelCheckout(order)} />
-              ))}
-            </ul>
-          )}
-          {totalPages > 1 && (
-            <nav aria-label={t`Pages`} className="flex items-center justify-center gap-3 border-t border-white/5 p-3 text-sm">
-              <Button variant="ghost" className="px-3 py-1.5" isDisabled={page === 0} onPress={() => setPage((p) => p - 1)}>
-                <Trans>Previous</Trans>
-              </Button>
-              <span className="text-zinc-400" aria-current="page">
-                {page + 1} / {totalPages}
-              </span>
-              <Button variant="ghost" className="px-3 py-1.5" isDisabled={page + 1 >= totalPages} onPress={() => setPage((p) => p + 1)}>
-                <Trans>Next</Trans>
-              </Button>
-            </nav>
-          )}
+          <OrderList orders={orders} onRefund={setRefunding} onCancel={(order) => void cancelCheckout(order)} />
+          {totalPages > 1 && <OrdersPager page={page} totalPages={totalPages} setPage={setPage} />}
         </section>
       )}
 

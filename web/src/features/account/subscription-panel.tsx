@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { SubscriptionInfo } from '@worker/contract/payments';
@@ -25,28 +25,24 @@ function CancelDialog({
 }) {
   const { t } = useLingui();
   const toast = useToast();
-  const [pending, setPending] = useState(false);
-  const untilIso = subscription?.nextBillingDate ?? subscription?.endDate;
-  const until = untilIso ? formatDate(untilIso) : null;
-  const plan = subscription?.planName;
-
-  async function cancel() {
-    setPending(true);
-    try {
-      const result = await paymentsApi.cancelSubscription();
+  const cancel = useMutation({
+    mutationFn: () => paymentsApi.cancelSubscription(),
+    onSuccess: (result) => {
       toast.success(t`Subscription cancelled`);
       onCancelled(result.subscription);
-    } catch (error) {
-      // Spec §8: "Cancel subscription failed", or what the server said went wrong.
+    },
+    // Spec §8: "Cancel subscription failed", or what the server said went wrong.
+    onError: (error) =>
       toast.error(
         error instanceof ApiError && error.code !== 'INTERNAL' && error.code !== 'NETWORK_ERROR'
           ? error.message
           : t`Cancel subscription failed`,
-      );
-    } finally {
-      setPending(false);
-    }
-  }
+      ),
+  });
+  const pending = cancel.isPending;
+  const untilIso = subscription?.nextBillingDate ?? subscription?.endDate;
+  const until = untilIso ? formatDate(untilIso) : null;
+  const plan = subscription?.planName;
 
   return (
     <ModalOverlay
@@ -78,7 +74,7 @@ function CancelDialog({
             <Button variant="secondary" onPress={onClose} isDisabled={pending} autoFocus>
               <Trans>Keep subscription</Trans>
             </Button>
-            <Button variant="danger" pending={pending} onPress={() => void cancel()}>
+            <Button variant="danger" pending={pending} onPress={() => cancel.mutate()}>
               <Trans>Yes, cancel subscription</Trans>
             </Button>
           </div>
@@ -90,14 +86,12 @@ function CancelDialog({
 
 /** The current plan at the top of My orders: price, dates, status, provider, and cancel. */
 export function SubscriptionPanel() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const errorText = useErrorText();
-  const methodLabel = usePaymentMethodLabel();
   const queryClient = useQueryClient();
   const current = useQuery(queries.subscription());
   const subscription = current.data?.subscription;
   const error = current.error ? errorText(current.error) : undefined;
-  const [confirming, setConfirming] = useState<SubscriptionInfo | null>(null);
   const load = () => current.refetch();
   const setSubscription = (next: SubscriptionInfo | null) =>
     queryClient.setQueryData(keys.subscription, (old) => (old ? { ...old, subscription: next } : old));
@@ -130,9 +124,13 @@ export function SubscriptionPanel() {
     );
   }
 
-  const s = subscription;
-  const plan = s.planName;
-  const endDate = s.endDate ? formatDate(s.endDate) : null;
+  return <ActiveSubscription subscription={subscription} onChanged={setSubscription} />;
+}
+
+/** Price, credits, dates and provider of the plan. */
+function SubscriptionFacts({ subscription: s }: { subscription: SubscriptionInfo }) {
+  const { t, i18n } = useLingui();
+  const methodLabel = usePaymentMethodLabel();
   const per = s.packageType === 'yearly' ? t`/ year` : t`/ month`;
   const rows: [string, React.ReactNode][] = [
     [
@@ -147,6 +145,29 @@ export function SubscriptionPanel() {
     [t`Ends`, s.endDate ? formatDate(s.endDate) : '—'],
     [t`Payment provider`, methodLabel(s.paymentProvider)],
   ];
+  return (
+    <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+      {rows.map(([label, value]) => (
+        <div key={label} className="rounded-xl bg-white/5 p-3">
+          <dt className="text-xs text-zinc-400">{label}</dt>
+          <dd className="mt-0.5 font-semibold">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A subscription that exists: its plan, status and facts, and the way to cancel it. */
+function ActiveSubscription({
+  subscription: s,
+  onChanged,
+}: {
+  subscription: SubscriptionInfo;
+  onChanged: (next: SubscriptionInfo | null) => void;
+}) {
+  const [confirming, setConfirming] = useState<SubscriptionInfo | null>(null);
+  const plan = s.planName;
+  const endDate = s.endDate ? formatDate(s.endDate) : null;
   return (
     <section aria-labelledby="subscription-title" data-testid="subscription-panel" className="card p-5 sm:p-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -169,14 +190,7 @@ export function SubscriptionPanel() {
           <Trans>Cancelled. Your plan stays active until {endDate}.</Trans>
         </p>
       )}
-      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
-        {rows.map(([label, value]) => (
-          <div key={label} className="rounded-xl bg-white/5 p-3">
-            <dt className="text-xs text-zinc-400">{label}</dt>
-            <dd className="mt-0.5 font-semibold">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <SubscriptionFacts subscription={s} />
       {s.sandboxBillingUrl && (
         // Embedded mode only: the sandbox never bills by itself; its page renews or lapses by hand.
         <a href={s.sandboxBillingUrl} className="mt-3 inline-block text-xs text-zinc-400 underline hover:text-white">
@@ -188,7 +202,7 @@ export function SubscriptionPanel() {
         onClose={() => setConfirming(null)}
         onCancelled={(next) => {
           setConfirming(null);
-          setSubscription(next);
+          onChanged(next);
         }}
       />
     </section>

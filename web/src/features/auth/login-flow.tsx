@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AuthResponse } from '@worker/contract/auth';
@@ -66,50 +67,12 @@ function InitialStep({ referralCode, onEmail, onPassword }: { referralCode?: str
   );
 }
 
-/** The sign-in steps' state and requests: send the code (again), verify it, and finish signing in. */
-function useLoginFlow(onSignedIn?: (result: AuthResponse) => void) {
+/** Signs in with the answer, forgets the referral, and welcomes the user. */
+function useFinishSignIn(onSignedIn?: (result: AuthResponse) => void) {
   const { t } = useLingui();
   const toast = useToast();
-  const errorText = useErrorText();
   const session = useSession();
-  const translate = useValidationText();
-  const [step, setStep] = useState<Step>('initial');
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
-  const [countdown, setCountdown] = useCountdown();
-
-  const codeForm = useCodeFieldFocus(step === 'code');
-
-  const referralCode = () => safeLocalStorage.getItem(REFERRAL_KEY) ?? undefined;
-
-  async function sendCode(event?: FormEvent) {
-    event?.preventDefault();
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) {
-      setError(translate(parsed.error.issues[0]!.message));
-      return;
-    }
-    setError(undefined);
-    setPending(true);
-    try {
-      await api.sendCode(parsed.data, referralCode());
-      setStep('code');
-      setCountdown(RESEND_SECONDS);
-      toast.success(t`Verification code sent`);
-    } catch (e) {
-      if (e instanceof ApiError && e.code === 'RESEND_TOO_SOON') {
-        setStep('code');
-        setCountdown(e.retryAfter ?? RESEND_SECONDS);
-      }
-      setError(errorText(e));
-    } finally {
-      setPending(false);
-    }
-  }
-
-  function finish(result: AuthResponse) {
+  return (result: AuthResponse) => {
     session.signIn(result.token, result.user);
     safeLocalStorage.removeItem(REFERRAL_KEY);
     // A password sign-up's bonus waits for its e-mail (docs/decisions/008); the banner under the header takes the code.
@@ -117,6 +80,51 @@ function useLoginFlow(onSignedIn?: (result: AuthResponse) => void) {
       result.user.emailVerified ? t`Welcome, ${result.user.name}!` : t`Welcome, ${result.user.name}! We sent a code to your e-mail.`,
     );
     onSignedIn?.(result);
+  };
+}
+
+/** The sign-in steps' state and requests: send the code (again), verify it, and finish signing in. */
+function useLoginFlow(onSignedIn?: (result: AuthResponse) => void) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const translate = useValidationText();
+  const [step, setStep] = useState<Step>('initial');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [countdown, setCountdown] = useCountdown();
+
+  const codeForm = useCodeFieldFocus(step === 'code');
+  const finish = useFinishSignIn(onSignedIn);
+
+  const referralCode = () => safeLocalStorage.getItem(REFERRAL_KEY) ?? undefined;
+
+  const send = useMutation({
+    mutationFn: (address: string) => api.sendCode(address, referralCode()),
+    onSuccess: () => {
+      setStep('code');
+      setCountdown(RESEND_SECONDS);
+      toast.success(t`Verification code sent`);
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.code === 'RESEND_TOO_SOON') {
+        setStep('code');
+        setCountdown(e.retryAfter ?? RESEND_SECONDS);
+      }
+      setError(errorText(e));
+    },
+  });
+
+  function sendCode(event?: FormEvent) {
+    event?.preventDefault();
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success) {
+      setError(translate(parsed.error.issues[0]!.message));
+      return;
+    }
+    setError(undefined);
+    send.mutate(parsed.data);
   }
 
   const goTo = (next: Step) => {
@@ -124,7 +132,13 @@ function useLoginFlow(onSignedIn?: (result: AuthResponse) => void) {
     setError(undefined);
   };
 
-  async function verify(event: FormEvent) {
+  const check = useMutation({
+    mutationFn: (verificationCode: string) => api.verifyCode(emailSchema.parse(email), verificationCode, referralCode()),
+    onSuccess: finish,
+    onError: (e) => setError(errorText(e)),
+  });
+
+  function verify(event: FormEvent) {
     event.preventDefault();
     const parsed = codeSchema.safeParse(code);
     if (!parsed.success) {
@@ -132,14 +146,7 @@ function useLoginFlow(onSignedIn?: (result: AuthResponse) => void) {
       return;
     }
     setError(undefined);
-    setPending(true);
-    try {
-      finish(await api.verifyCode(emailSchema.parse(email), parsed.data, referralCode()));
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setPending(false);
-    }
+    check.mutate(parsed.data);
   }
 
   return {
@@ -151,7 +158,7 @@ function useLoginFlow(onSignedIn?: (result: AuthResponse) => void) {
     setCode,
     error,
     setError,
-    pending,
+    pending: send.isPending || check.isPending,
     countdown,
     codeForm,
     referralCode,

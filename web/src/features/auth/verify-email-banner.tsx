@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
 import { verificationCode as codeSchema } from '@worker/contract/auth-rules';
@@ -25,7 +25,8 @@ export function VerifyEmailBanner() {
   return <Banner key={user.id} />;
 }
 
-function Banner() {
+/** The banner's state: the code, its error, the resend countdown, and the verify and resend requests. */
+function useEmailVerification() {
   const { t } = useLingui();
   const toast = useToast();
   const errorText = useErrorText();
@@ -33,8 +34,6 @@ function Banner() {
   const session = useSession();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
-  const [verifying, setVerifying] = useState(false);
-  const [sending, setSending] = useState(false);
   const [countdown, setCountdown] = useCountdown();
 
   const status = useQuery(queries.emailVerification()).data;
@@ -45,22 +44,35 @@ function Banner() {
     setCountdown(status.resendAfterSeconds);
   }
 
-  async function resend() {
-    setError(undefined);
-    setSending(true);
-    try {
-      await emailVerificationApi.sendCode();
+  const resend = useMutation({
+    mutationFn: () => emailVerificationApi.sendCode(),
+    onMutate: () => setError(undefined),
+    onSuccess: () => {
       setCountdown(60);
       toast.success(t`Verification code sent`);
-    } catch (e) {
+    },
+    onError: (e) => {
       if (e instanceof ApiError && e.code === 'RESEND_TOO_SOON') setCountdown(e.retryAfter ?? 60);
       setError(errorText(e));
-    } finally {
-      setSending(false);
-    }
-  }
+    },
+  });
+  const check = useMutation({
+    mutationFn: (verificationCode: string) => emailVerificationApi.verify(verificationCode),
+    onSuccess: (result) => {
+      // The pre-verification session ends on the server; the answer carries its replacement. The
+      // new user object also makes the header reload the balance, so the credits appear at once.
+      session.signIn(result.token, result.user);
+      const credits = result.newUserBonus;
+      toast.success(credits > 0 ? t`E-mail verified: ${credits} free credits added` : t`E-mail verified`);
+    },
+    // Not "login failed" (the shared text for this code): the user is signed in and verifying.
+    onError: (e) =>
+      setError(
+        e instanceof ApiError && e.code === 'INVALID_CODE' ? t`That code is not right, please check it and try again` : errorText(e),
+      ),
+  });
 
-  async function verify(event: FormEvent) {
+  function verify(event: FormEvent) {
     event.preventDefault();
     const parsed = codeSchema.safeParse(code);
     if (!parsed.success) {
@@ -68,22 +80,26 @@ function Banner() {
       return;
     }
     setError(undefined);
-    setVerifying(true);
-    try {
-      const result = await emailVerificationApi.verify(parsed.data);
-      // The pre-verification session ends on the server; the answer carries its replacement. The
-      // new user object also makes the header reload the balance, so the credits appear at once.
-      session.signIn(result.token, result.user);
-      const credits = result.newUserBonus;
-      toast.success(credits > 0 ? t`E-mail verified: ${credits} free credits added` : t`E-mail verified`);
-    } catch (e) {
-      // Not "login failed" (the shared text for this code): the user is signed in and verifying.
-      setError(
-        e instanceof ApiError && e.code === 'INVALID_CODE' ? t`That code is not right, please check it and try again` : errorText(e),
-      );
-      setVerifying(false);
-    }
+    check.mutate(parsed.data);
   }
+
+  return {
+    status,
+    code,
+    setCode,
+    error,
+    countdown,
+    // A verified account stays "verifying" until the banner goes away with the new session.
+    verifying: check.isPending || check.isSuccess,
+    sending: resend.isPending,
+    verify,
+    resend: () => resend.mutate(),
+  };
+}
+
+function Banner() {
+  const session = useSession();
+  const { status, code, setCode, error, countdown, verifying, sending, verify, resend } = useEmailVerification();
 
   const email = status?.email ?? session.user?.email ?? '';
   const bonus = status?.newUserBonus ?? 0;
@@ -114,45 +130,80 @@ function Banner() {
             </p>
           </div>
         </div>
-        <form onSubmit={verify} noValidate className="flex flex-col gap-1.5 lg:w-auto">
-          <div className="flex flex-wrap items-center gap-2">
-            <TextField
-              value={code}
-              onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
-              isInvalid={Boolean(error)}
-              className="min-w-0 flex-1 lg:flex-none"
-            >
-              <Label className="sr-only">{t`Verification code`}</Label>
-              <Input
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder="123456"
-                maxLength={6}
-                data-testid="verify-email-code"
-                className="w-full rounded-xl border border-white/10 bg-ink-900 px-3 py-2 text-center font-mono text-base tracking-[0.35em] text-zinc-100 outline-none transition placeholder:tracking-[0.35em] placeholder:text-zinc-600 focus:border-violet-400 data-[invalid]:border-rose-400 lg:w-36"
-              />
-            </TextField>
-            <Button type="submit" pending={verifying} className="px-4 py-2">
-              <Trans>Verify</Trans>
-            </Button>
-            <Button
-              variant="ghost"
-              className="whitespace-nowrap px-3 py-2 tabular-nums"
-              isDisabled={countdown > 0 || sending}
-              pending={sending}
-              onPress={() => void resend()}
-            >
-              {countdown > 0 ? <Trans>Resend in {countdown}s</Trans> : <Trans>Resend code</Trans>}
-            </Button>
-          </div>
-          {error && (
-            <p role="alert" className="text-xs text-rose-300">
-              {error}
-            </p>
-          )}
-        </form>
+        <VerifyCodeForm
+          code={code}
+          onCodeChange={setCode}
+          error={error}
+          countdown={countdown}
+          verifying={verifying}
+          sending={sending}
+          onVerify={verify}
+          onResend={resend}
+        />
       </div>
     </section>
+  );
+}
+
+/** The code field with Verify, and Resend once the wait is over. */
+function VerifyCodeForm({
+  code,
+  onCodeChange,
+  error,
+  countdown,
+  verifying,
+  sending,
+  onVerify,
+  onResend,
+}: {
+  code: string;
+  onCodeChange: (code: string) => void;
+  error: string | undefined;
+  countdown: number;
+  verifying: boolean;
+  sending: boolean;
+  onVerify: (event: FormEvent) => void;
+  onResend: () => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <form onSubmit={onVerify} noValidate className="flex flex-col gap-1.5 lg:w-auto">
+      <div className="flex flex-wrap items-center gap-2">
+        <TextField
+          value={code}
+          onChange={(v) => onCodeChange(v.replace(/\D/g, '').slice(0, 6))}
+          isInvalid={Boolean(error)}
+          className="min-w-0 flex-1 lg:flex-none"
+        >
+          <Label className="sr-only">{t`Verification code`}</Label>
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder="123456"
+            maxLength={6}
+            data-testid="verify-email-code"
+            className="w-full rounded-xl border border-white/10 bg-ink-900 px-3 py-2 text-center font-mono text-base tracking-[0.35em] text-zinc-100 outline-none transition placeholder:tracking-[0.35em] placeholder:text-zinc-600 focus:border-violet-400 data-[invalid]:border-rose-400 lg:w-36"
+          />
+        </TextField>
+        <Button type="submit" pending={verifying} className="px-4 py-2">
+          <Trans>Verify</Trans>
+        </Button>
+        <Button
+          variant="ghost"
+          className="whitespace-nowrap px-3 py-2 tabular-nums"
+          isDisabled={countdown > 0 || sending}
+          pending={sending}
+          onPress={onResend}
+        >
+          {countdown > 0 ? <Trans>Resend in {countdown}s</Trans> : <Trans>Resend code</Trans>}
+        </Button>
+      </div>
+      {error && (
+        <p role="alert" className="text-xs text-rose-300">
+          {error}
+        </p>
+      )}
+    </form>
   );
 }
 

@@ -30,39 +30,67 @@ function StateIcon({ state }: { state: Exclude<CallbackState, 'processing'> }) {
   return <Glyph aria-hidden className="h-8 w-8" strokeWidth={1.75} />;
 }
 
+/** Signed out here: the order belongs to an account that has to sign in to see it. */
+function SignedOutCallback() {
+  const login = useLoginModal();
+  return (
+    <main className="mx-auto max-w-md px-4 py-20">
+      <div className="card p-8 text-center" role="status" aria-live="polite" data-testid="payment-signed-out">
+        <div className="mx-auto mb-5 flex h-16 w-16 items-center justify-center rounded-full bg-white/5 text-2xl font-bold text-zinc-300">
+          <StateIcon state="signed_out" />
+        </div>
+        <h1 className="text-xl font-bold">
+          <Trans>Sign in to see your order</Trans>
+        </h1>
+        <p className="mt-2 text-sm text-zinc-400">
+          <Trans>You are not signed in here. Sign in with the account you paid with to see the result of this payment.</Trans>
+        </p>
+        <div className="mt-6 flex flex-col items-center gap-3">
+          <button
+            type="button"
+            onClick={() => login.open()}
+            className="inline-block rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-sm font-semibold"
+          >
+            <Trans>Sign in</Trans>
+          </button>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/** What happened to the payment, in one line. */
+function StateHeading({ state, thankYou }: { state: CallbackState; thankYou?: boolean }) {
+  return state === 'processing' ? (
+    <Trans>Confirming your payment…</Trans>
+  ) : state === 'quick_success' ? (
+    <Trans>Payment received! Your credits are on their way.</Trans>
+  ) : state === 'success' && thankYou ? (
+    <Trans>Thank you for your purchase!</Trans>
+  ) : state === 'success' ? (
+    <Trans>Payment successful</Trans>
+  ) : state === 'processing_timeout' ? (
+    <Trans>Payment is still being processed. Please check your account later.</Trans>
+  ) : state === 'cancelled' ? (
+    <Trans>Payment was cancelled</Trans>
+  ) : state === 'expired' ? (
+    <Trans>This checkout expired</Trans>
+  ) : state === 'refunded' ? (
+    <Trans>Payment refunded</Trans>
+  ) : state === 'held' ? (
+    <Trans>Payment held for our support team</Trans>
+  ) : (
+    <Trans>Payment Failed</Trans>
+  );
+}
+
 /** The payment callback screen (spec §2, §4): processing → quick_success after 8 s → success, or its other endings. */
 export function PaymentCallback({ orderId, mode, thankYou }: { orderId?: string; mode: 'success' | 'cancel'; thankYou?: boolean }) {
   const { state, message, credits } = usePaymentStatus(orderId, mode);
-  const login = useLoginModal();
   const good = state === 'success' || state === 'quick_success' || state === 'processing_timeout';
   // Not a failure: the order exists, it just belongs to an account that is not signed in here.
   const neutral = state === 'processing' || state === 'signed_out' || state === 'expired' || state === 'refunded' || state === 'held';
-  if (state === 'signed_out') {
-    return (
-      <main className="mx-auto max-w-md px-4 py-20">
-        <div className="card p-8 text-center" role="status" aria-live="polite" data-testid="payment-signed-out">
-          <div className="mx-auto mb-5 flex h-16 w-16 items-center justify-center rounded-full bg-white/5 text-2xl font-bold text-zinc-300">
-            <StateIcon state={state} />
-          </div>
-          <h1 className="text-xl font-bold">
-            <Trans>Sign in to see your order</Trans>
-          </h1>
-          <p className="mt-2 text-sm text-zinc-400">
-            <Trans>You are not signed in here. Sign in with the account you paid with to see the result of this payment.</Trans>
-          </p>
-          <div className="mt-6 flex flex-col items-center gap-3">
-            <button
-              type="button"
-              onClick={() => login.open()}
-              className="inline-block rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 py-2.5 text-sm font-semibold"
-            >
-              <Trans>Sign in</Trans>
-            </button>
-          </div>
-        </div>
-      </main>
-    );
-  }
+  if (state === 'signed_out') return <SignedOutCallback />;
   return (
     <main className="mx-auto max-w-md px-4 py-20">
       <div className="card p-8 text-center" role="status" aria-live="polite">
@@ -72,27 +100,7 @@ export function PaymentCallback({ orderId, mode, thankYou }: { orderId?: string;
           {state === 'processing' ? <Spinner className="h-8 w-8" /> : <StateIcon state={state} />}
         </div>
         <h1 className="text-xl font-bold">
-          {state === 'processing' ? (
-            <Trans>Confirming your payment…</Trans>
-          ) : state === 'quick_success' ? (
-            <Trans>Payment received! Your credits are on their way.</Trans>
-          ) : state === 'success' && thankYou ? (
-            <Trans>Thank you for your purchase!</Trans>
-          ) : state === 'success' ? (
-            <Trans>Payment successful</Trans>
-          ) : state === 'processing_timeout' ? (
-            <Trans>Payment is still being processed. Please check your account later.</Trans>
-          ) : state === 'cancelled' ? (
-            <Trans>Payment was cancelled</Trans>
-          ) : state === 'expired' ? (
-            <Trans>This checkout expired</Trans>
-          ) : state === 'refunded' ? (
-            <Trans>Payment refunded</Trans>
-          ) : state === 'held' ? (
-            <Trans>Payment held for our support team</Trans>
-          ) : (
-            <Trans>Payment Failed</Trans>
-          )}
+          <StateHeading state={state} thankYou={thankYou} />
         </h1>
         {credits !== undefined && (
           <p className="mt-2 text-emerald-300">

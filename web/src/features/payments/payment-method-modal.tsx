@@ -1,5 +1,6 @@
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
 import { ApiError } from '../../api/client';
@@ -23,43 +24,41 @@ const PayPalIcon = () => (
   </svg>
 );
 
-/** The pricing page's payment-method dialog (spec §4), loaded when a plan is first chosen. */
-export function PaymentMethodModal({ plan, onClose }: { plan: PricingItem | null; onClose: () => void }) {
+type Method = 'STRIPE' | 'PAYPAL';
+
+/** Creates the order and goes to the gateway's checkout page (spec §4 payment; §8 alert texts). */
+function useCheckout(plan: PricingItem | null, method: Method) {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
   const toast = useToast();
-  const [method, setMethod] = useState<'STRIPE' | 'PAYPAL'>('STRIPE');
-  const [pending, setPending] = useState(false);
+  // Set once the page leaves for the checkout: it stays pending, a second press would open a second order.
+  const [leaving, setLeaving] = useState(false);
   // Back from the checkout page via the browser's back/forward cache: the page is live again.
   useEffect(() => {
-    const reset = (event: PageTransitionEvent) => event.persisted && setPending(false);
+    const reset = (event: PageTransitionEvent) => event.persisted && setLeaving(false);
     window.addEventListener('pageshow', reset);
     return () => window.removeEventListener('pageshow', reset);
   }, []);
 
-  /** Creates the order and goes to the gateway's checkout page (spec §4 payment; §8 alert texts). */
-  async function checkout() {
-    if (!plan) return;
-    setPending(true);
-    const failed =
-      method === 'PAYPAL' ? t`Failed to create PayPal payment. Please try again.` : t`Failed to create payment session. Please try again.`;
-    try {
-      const result =
-        plan.packageType === 'credits'
-          ? await paymentsApi.createCreditOrder(plan.id, method)
-          : await paymentsApi.createSubscriptionOrder(plan.id, method);
+  const failedText = (chosen: Method) =>
+    chosen === 'PAYPAL' ? t`Failed to create PayPal payment. Please try again.` : t`Failed to create payment session. Please try again.`;
+  const order = useMutation({
+    mutationFn: ({ chosen, chosenMethod }: { chosen: PricingItem; chosenMethod: Method }) =>
+      chosen.packageType === 'credits'
+        ? paymentsApi.createCreditOrder(chosen.id, chosenMethod)
+        : paymentsApi.createSubscriptionOrder(chosen.id, chosenMethod),
+    onSuccess: (result, { chosenMethod }) => {
       if (result.success && result.checkoutUrl) {
-        // Stays pending: the page is leaving for the checkout, a second press would open a second order.
+        setLeaving(true);
         // Our own checkout page (the sandbox gateway) speaks the app's language, not the browser's.
         const url = new URL(result.checkoutUrl, window.location.origin);
         if (url.origin === window.location.origin) url.searchParams.set('lang', i18n.locale);
         window.location.assign(url.href);
         return;
       }
-      toast.error(failed);
-      setPending(false);
-    } catch (error) {
-      setPending(false);
+      toast.error(failedText(chosenMethod));
+    },
+    onError: (error, { chosenMethod }) => {
       if (error instanceof ApiError && error.code === 'SUBSCRIPTION_EXISTS') {
         toast.error(t`You already have a subscription. It must end before you start another.`);
       } else if (error instanceof ApiError && error.code === 'SUBSCRIPTION_CHECKOUT_OPEN') {
@@ -68,11 +67,50 @@ export function PaymentMethodModal({ plan, onClose }: { plan: PricingItem | null
         // The session handler has already sent the user to sign in again.
       } else {
         toast.error(
-          error instanceof ApiError && error.status >= 400 && error.status < 500 ? failed : t`An error occurred. Please try again.`,
+          error instanceof ApiError && error.status >= 400 && error.status < 500
+            ? failedText(chosenMethod)
+            : t`An error occurred. Please try again.`,
         );
       }
-    }
-  }
+    },
+  });
+
+  return {
+    pending: order.isPending || leaving,
+    checkout: () => {
+      if (plan) order.mutate({ chosen: plan, chosenMethod: method });
+    },
+  };
+}
+
+/** The two ways to pay, as radio cards. */
+function MethodPicker({ value, onChange }: { value: Method; onChange: (method: Method) => void }) {
+  const { t } = useLingui();
+  return (
+    <RadioGroup value={value} onChange={(v) => onChange(v as Method)} aria-label={t`Payment method`} className="mt-5 flex flex-col gap-3">
+      {(
+        [
+          ['STRIPE', t`Credit or debit card`, <CardIcon key="card" />],
+          ['PAYPAL', 'PayPal', <PayPalIcon key="paypal" />],
+        ] as const
+      ).map(([value, label, icon]) => (
+        <Radio
+          key={value}
+          value={value}
+          className="flex cursor-pointer items-center gap-3 rounded-xl border border-white/10 p-4 data-[focus-visible]:outline-2 data-[selected]:border-fuchsia-400 data-[selected]:bg-fuchsia-500/10"
+        >
+          {icon}
+          <span className="font-medium">{label}</span>
+        </Radio>
+      ))}
+    </RadioGroup>
+  );
+}
+
+/** The pricing page's payment-method dialog (spec §4), loaded when a plan is first chosen. */
+export function PaymentMethodModal({ plan, onClose }: { plan: PricingItem | null; onClose: () => void }) {
+  const [method, setMethod] = useState<Method>('STRIPE');
+  const { pending, checkout } = useCheckout(plan, method);
   return (
     <ModalOverlay
       isOpen={plan !== null}
@@ -90,33 +128,12 @@ export function PaymentMethodModal({ plan, onClose }: { plan: PricingItem | null
               {plan.name} · {formatMoney(plan.price)}
             </p>
           )}
-          <RadioGroup
-            value={method}
-            onChange={(v) => setMethod(v as 'STRIPE' | 'PAYPAL')}
-            aria-label={t`Payment method`}
-            className="mt-5 flex flex-col gap-3"
-          >
-            {(
-              [
-                ['STRIPE', t`Credit or debit card`, <CardIcon key="card" />],
-                ['PAYPAL', 'PayPal', <PayPalIcon key="paypal" />],
-              ] as const
-            ).map(([value, label, icon]) => (
-              <Radio
-                key={value}
-                value={value}
-                className="flex cursor-pointer items-center gap-3 rounded-xl border border-white/10 p-4 data-[focus-visible]:outline-2 data-[selected]:border-fuchsia-400 data-[selected]:bg-fuchsia-500/10"
-              >
-                {icon}
-                <span className="font-medium">{label}</span>
-              </Radio>
-            ))}
-          </RadioGroup>
+          <MethodPicker value={method} onChange={setMethod} />
           <div className="mt-6 flex justify-end gap-2">
             <Button variant="ghost" onPress={onClose}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button pending={pending} onPress={() => void checkout()}>
+            <Button pending={pending} onPress={checkout}>
               <Trans>Continue</Trans>
             </Button>
           </div>
