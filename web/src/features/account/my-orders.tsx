@@ -187,11 +187,8 @@ export function MyOrders() {
   return (
     <div className="flex flex-col gap-6">
       {refunded && (
-        <p
-          role="status"
-          data-testid="refund-done"
-          className="rounded-xl border border-emerald-400/30 bg-emerald-500/10 p-3 text-sm text-emerald-100"
-        >
+        // Not a live region: the toast already announces it, and two would say it twice.
+        <p data-testid="refund-done" className="rounded-xl border border-emerald-400/30 bg-emerald-500/10 p-3 text-sm text-emerald-100">
           {refunded}
         </p>
       )}
