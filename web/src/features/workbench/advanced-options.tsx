@@ -67,7 +67,48 @@ export function AdvancedOptions({
   const offersSampler = honoured?.includes('sampler') ?? false;
   const negativeIgnored = mode === 'text-to-image' && (preflight?.ignoredOptions.includes('negativePrompt') ?? false);
 
-  const fields: Record<GenerationOption, ReactNode> = {
+  const fields = optionFieldsFor({ mode, value, set, invalid, preflight });
+
+  return (
+    <Disclosure
+      isExpanded={isExpanded}
+      onExpandedChange={onExpandedChange}
+      className="group rounded-xl border border-white/10 bg-ink-900/40"
+      data-testid="advanced-options"
+    >
+      <AdvancedOptionsTrigger negativeIgnored={negativeIgnored && !isExpanded} />
+      {/* Rendered only when open: a closed panel's fields stay out of the page (and out of label lookups). */}
+      <DisclosurePanel>
+        {isExpanded && (
+          <div className="flex flex-col gap-4 px-3.5 pb-4">
+            {used.map((option) => fields[option])}
+            {offersSampler && <SamplerField value={value} set={set} />}
+
+            {unused.length > 0 && <IgnoredOptions>{unused.map((option) => fields[option])}</IgnoredOptions>}
+
+            {invalid && <InvalidOptionNote option={invalid} />}
+          </div>
+        )}
+      </DisclosurePanel>
+    </Disclosure>
+  );
+}
+
+/** Each option's field, keyed by option, so the form can place it among the used or the ignored ones. */
+function optionFieldsFor({
+  mode,
+  value,
+  set,
+  invalid,
+  preflight,
+}: {
+  mode: WorkbenchMode;
+  value: AdvancedOptionsValue;
+  set: Set;
+  invalid: GenerationOption | null;
+  preflight: Preflight | null;
+}): Record<GenerationOption, ReactNode> {
+  return {
     negativePrompt: (
       <NegativePromptField
         key="negativePrompt"
@@ -92,58 +133,43 @@ export function AdvancedOptions({
     ),
     sampler: null,
   };
+}
 
+/** The panel's heading button; closed, it still says the negative prompt will be ignored. */
+function AdvancedOptionsTrigger({ negativeIgnored }: { negativeIgnored: boolean }) {
   return (
-    <Disclosure
-      isExpanded={isExpanded}
-      onExpandedChange={onExpandedChange}
-      className="group rounded-xl border border-white/10 bg-ink-900/40"
-      data-testid="advanced-options"
-    >
-      <Heading level={3} className="text-sm">
-        <AriaButton
-          slot="trigger"
-          className="flex w-full items-center justify-between gap-3 rounded-xl px-3.5 py-3 text-left font-medium text-zinc-200 outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
-        >
-          <span className="flex flex-wrap items-center gap-2">
-            <Trans>Advanced options</Trans>
-            {/* Closed, the panel still says the negative prompt will be ignored. */}
-            {negativeIgnored && !isExpanded && (
-              <span className="rounded-full bg-amber-400/15 px-2 py-0.5 text-[11px] font-medium text-amber-200">
-                <Trans>Negative prompt ignored</Trans>
-              </span>
-            )}
-          </span>
-          <ChevronDown aria-hidden className="h-4 w-4 shrink-0 text-zinc-400 transition group-data-[expanded]:rotate-180" />
-        </AriaButton>
-      </Heading>
-      {/* Rendered only when open: a closed panel's fields stay out of the page (and out of label lookups). */}
-      <DisclosurePanel>
-        {isExpanded && (
-          <div className="flex flex-col gap-4 px-3.5 pb-4">
-            {used.map((option) => fields[option])}
-            {offersSampler && <SamplerField value={value} set={set} />}
+    <Heading level={3} className="text-sm">
+      <AriaButton
+        slot="trigger"
+        className="flex w-full items-center justify-between gap-3 rounded-xl px-3.5 py-3 text-left font-medium text-zinc-200 outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
+      >
+        <span className="flex flex-wrap items-center gap-2">
+          <Trans>Advanced options</Trans>
+          {/* Closed, the panel still says the negative prompt will be ignored. */}
+          {negativeIgnored && (
+            <span className="rounded-full bg-amber-400/15 px-2 py-0.5 text-[11px] font-medium text-amber-200">
+              <Trans>Negative prompt ignored</Trans>
+            </span>
+          )}
+        </span>
+        <ChevronDown aria-hidden className="h-4 w-4 shrink-0 text-zinc-400 transition group-data-[expanded]:rotate-180" />
+      </AriaButton>
+    </Heading>
+  );
+}
 
-            {unused.length > 0 && (
-              <fieldset
-                className="flex flex-col gap-4 rounded-xl border border-dashed border-white/10 p-3 opacity-60"
-                data-testid="engine-ignores"
-              >
-                <legend className="flex items-center gap-2 px-1 text-xs font-medium text-zinc-400">
-                  <Trans>Not used by this engine</Trans>
-                  <span className="rounded-full bg-white/10 px-2 py-0.5 text-[11px] text-zinc-300">
-                    <Trans>Ignored</Trans>
-                  </span>
-                </legend>
-                {unused.map((option) => fields[option])}
-              </fieldset>
-            )}
-
-            {invalid && <InvalidOptionNote option={invalid} />}
-          </div>
-        )}
-      </DisclosurePanel>
-    </Disclosure>
+/** Options the chosen engine does not apply, set apart and dimmed before anything is spent. */
+function IgnoredOptions({ children }: { children: ReactNode }) {
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-xl border border-dashed border-white/10 p-3 opacity-60" data-testid="engine-ignores">
+      <legend className="flex items-center gap-2 px-1 text-xs font-medium text-zinc-400">
+        <Trans>Not used by this engine</Trans>
+        <span className="rounded-full bg-white/10 px-2 py-0.5 text-[11px] text-zinc-300">
+          <Trans>Ignored</Trans>
+        </span>
+      </legend>
+      {children}
+    </fieldset>
   );
 }
 

@@ -138,6 +138,30 @@ function useFakeProgress(
 }
 
 /**
+ * The job's status, polled while it runs: what it came to (`outcome`), its place in the engine's queue,
+ * and whether the page should say the server is out of reach (`reconnecting`) or the job is slow.
+ */
+function useJobPolling(phase: Phase, job: GenerationStatus | null, finished: GenerationStatus | null, overBudget: boolean) {
+  const polling = phase === 'generating' && job !== null && finished === null;
+  const status = useQuery({
+    ...queries.generationStatus(job?.id ?? ''),
+    enabled: polling,
+    refetchInterval: (query) => (generationOutcome(query.state) ? false : POLL.intervalMs),
+    retry: retryGenerationStatus,
+    retryDelay: generationRetryDelay,
+  });
+  const dataUpdateCount = useQueryClient().getQueryState(queries.generationStatus(job?.id ?? '').queryKey)?.dataUpdateCount ?? 0;
+  const outcome = polling ? generationOutcome(status) : null;
+  const latest = status.data ?? job;
+  const place = phase === 'generating' && finished === null ? queuePlaceOf(latest) : null;
+  const queue = placeToShow(place, { polled: status.data !== undefined });
+  // The last status call failed and is being asked again: the server is out of reach for now.
+  const reconnecting = polling && status.failureCount > 0 && isPassingTrouble(status.failureReason);
+  const slow = polling && (overBudget || dataUpdateCount >= POLL.attempts);
+  return { polling, outcome, place, queue, reconnecting, slow };
+}
+
+/**
  * One generation's life on the client: start, fake progress up to 90 %, the job's status polled by
  * TanStack Query with spec §8's back-off, and the 0.5 s pause before the image shows. The page
  * follows the job until it ends: past the polling budget it says the job is taking a while (`slow`)
@@ -166,22 +190,7 @@ export function useGeneration({ startErrorText: pageStartErrorText }: { startErr
     // Charged on submission, or refused: the header's balance catches up either way.
     onSettled: () => void invalidateCredits(),
   });
-  const polling = phase === 'generating' && job !== null && finished === null;
-  const status = useQuery({
-    ...queries.generationStatus(job?.id ?? ''),
-    enabled: polling,
-    refetchInterval: (query) => (generationOutcome(query.state) ? false : POLL.intervalMs),
-    retry: retryGenerationStatus,
-    retryDelay: generationRetryDelay,
-  });
-  const dataUpdateCount = useQueryClient().getQueryState(queries.generationStatus(job?.id ?? '').queryKey)?.dataUpdateCount ?? 0;
-  const outcome = polling ? generationOutcome(status) : null;
-  const latest = status.data ?? job;
-  const place = phase === 'generating' && finished === null ? queuePlaceOf(latest) : null;
-  const queue = placeToShow(place, { polled: status.data !== undefined });
-  // The last status call failed and is being asked again: the server is out of reach for now.
-  const reconnecting = polling && status.failureCount > 0 && isPassingTrouble(status.failureReason);
-  const slow = polling && (overBudget || dataUpdateCount >= POLL.attempts);
+  const { polling, outcome, place, queue, reconnecting, slow } = useJobPolling(phase, job, finished, overBudget);
 
   const reset = useCallback(() => {
     setPhase('idle');
