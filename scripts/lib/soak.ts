@@ -11,7 +11,7 @@
  * and no record names a missing file.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import pg from 'pg';
@@ -68,8 +68,11 @@ async function startServer(server: Server, env: Record<string, string>): Promise
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
+  // SOAK_LOG_DIR keeps each server's whole stderr (its error logs), to explain a 5xx after the run.
+  const logFile = process.env.SOAK_LOG_DIR ? join(process.env.SOAK_LOG_DIR, `server-${server.port}.log`) : undefined;
   child.stderr?.on('data', (chunk) => {
     stderr = (stderr + String(chunk)).slice(-4000);
+    if (logFile) appendFileSync(logFile, chunk);
   });
   server.child = child;
   const started = Date.now();

@@ -33,7 +33,7 @@ it('generates from the workbench after signing in, shows progress and the image,
   await expect.poll(() => page.getByTestId('header-credits').textContent()).toMatch(/16$/);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^workbench-\d{4}-\d{2}-\d{2}\.png$/);
+  expect(download.suggestedFilename()).toMatch(/^text-to-image-[a-z0-9_]{6}-\d{4}-\d{2}-\d{2}\.png$/i);
   const meta = await sharp(readFileSync((await download.path())!)).metadata();
   expect([meta.format, meta.width, meta.height]).toEqual(['png', 1024, 1024]);
 

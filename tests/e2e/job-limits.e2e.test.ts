@@ -113,10 +113,11 @@ it('繁體中文, phone: limits in Chinese, Chinese inspiration and style texts,
 
   await page.goto(`${baseUrl}/ai-tools/logo-generation`);
   const logo = page.getByRole('textbox', { name: '描述您的標誌' });
-  await logo.fill('咖啡店');
-  await expect.poll(() => limitNote(page).textContent()).toBe('3 / 2,000 — 至少需要 5 個字元，請再加 2 個');
+  // A Chinese brand is counted per script: two characters are enough, one is not.
+  await logo.fill('嵐');
+  await expect.poll(() => limitNote(page).textContent()).toBe('1 / 2,000 — 至少需要 2 個字元，請再加 1 個');
   expect(await page.getByRole('button', { name: '生成', exact: true }).isDisabled()).toBe(true);
-  expect(await blocker(page).textContent()).toBe('請用至少 5 個字元描述您的標誌，即可生成。');
+  expect(await blocker(page).textContent()).toBe('請用至少 2 個字元描述您的標誌，即可生成。');
   await snap(page, 'limits-logo-zh-phone');
 
   // A refused input, in Chinese.
@@ -149,9 +150,9 @@ it('繁體中文, phone: limits in Chinese, Chinese inspiration and style texts,
   );
   await page.getByTestId('result-image').waitFor({ timeout: 60_000 });
   await snap(page, 'workbench-zh-result-phone');
-  // Saved under the tool's name and the day, not generated-image.png.
+  // Saved under its kind, the end of its id and the day, not generated-image.png.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下載', exact: true }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^workbench-\d{4}-\d{2}-\d{2}\.png$/);
+  expect(download.suggestedFilename()).toMatch(/^text-to-image-[a-z0-9_]{6}-\d{4}-\d{2}-\d{2}\.png$/i);
   await context.close();
 });
 

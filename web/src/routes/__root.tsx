@@ -1,13 +1,19 @@
 import { Trans } from '@lingui/react/macro';
 import { Link, Outlet, createRootRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { LoginModalProvider } from '../features/auth/login-modal';
-import { wholeCatalogueLoaded } from '../i18n';
+import { lazy, Suspense } from 'react';
+import { wholeCatalogueLoaded, withWholeCatalogue } from '../i18n';
 import { SessionProvider, useSession } from '../features/auth/session';
 import { ToastProvider } from '../ui/toast';
-import { Footer } from '../ui/footer';
 import { Header } from '../ui/header';
 import { Spinner } from '../ui/spinner';
 import { StorageNotice } from '../ui/storage-notice';
+
+/**
+ * The footer is never part of a first paint (it sits below every page's content), so its code and its
+ * words arrive with the whole catalogue, after the first render, as the landing page's lower sections do.
+ */
+const Footer = lazy(withWholeCatalogue(() => import('../ui/footer').then((m) => ({ default: m.Footer }))));
 
 function Root() {
   return (
@@ -34,7 +40,9 @@ function Shell() {
       ) : (
         <Outlet />
       )}
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }
