@@ -288,6 +288,10 @@ export const MESSAGES = {
   },
   // Transport and the unexpected
   internalError: { en: 'Internal server error', 'zh-Hant': '伺服器內部錯誤' },
+  databaseUnavailable: {
+    en: 'The service is briefly unavailable, please try again in a moment',
+    'zh-Hant': '服務暫時無法使用，請稍後再試',
+  },
   exportTimedOut: { en: 'The export took too long, please try again', 'zh-Hant': '匯出時間過長，請再試一次' },
   exportServiceUnavailable: { en: 'The export service is unavailable, please try again', 'zh-Hant': '匯出服務暫時無法使用，請再試一次' },
   exportBuildFailed: { en: 'The export could not be built, please try again', 'zh-Hant': '無法建立匯出檔案，請再試一次' },

@@ -5,6 +5,7 @@ import { messageLocale } from '../contract/caller-language';
 import { ServiceError, type ApiErrorBody, type ErrorCode } from '../contract/errors';
 import { asMessage, type Message, type PlainMessageId, renderMessage, say } from '../contract/messages';
 import type { AppEnv } from '../http/hono-env';
+import { isDatabaseUnavailable } from '../lib/database-unavailable';
 import { FIELD_NAME_MAX } from '../lib/validate';
 
 /** The language the caller reads: the request's Accept-Language (the SPA sends its own language). */
@@ -47,6 +48,12 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     // A route's declared body type (http/openapi.ts) refuses a body of another content type.
     if (err.status === 415) return send(c, 415, errorBody(c, 'UNSUPPORTED_MEDIA_TYPE', 'bodyWrongType'));
     if (err.status === 401) return send(c, 401, errorBody(c, 'UNAUTHENTICATED', 'authFailed'));
+  }
+  // A lost database connection (a restart, a failover) is the server's passing state, not a bug:
+  // nothing the request started was committed, so the client may send it again shortly.
+  if (isDatabaseUnavailable(err)) {
+    c.get('deps')?.log.warn('database unavailable', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, error: err });
+    return send(c, 503, errorBody(c, 'SERVICE_UNAVAILABLE', 'databaseUnavailable', { retryAfter: 2 }));
   }
   // The Error itself, not its stack text: the logger reduces it to class, message without bound
   // parameters, SQLSTATE and frames (adapters/runtime/console-logger.ts). The path, never the query.
