@@ -43,7 +43,7 @@ export function ToolSizeCards({
               <span className="flex flex-col text-sm leading-tight">
                 <span className="font-semibold">{sizeName[option as IdPhotoSize]}</span>
                 <span className="text-xs text-zinc-400">{t`${preset.cm} cm`}</span>
-                <span className="text-xs text-zinc-500">{pixelsNote(preset.width, preset.height, preset.dpi)}</span>
+                <span className="break-keep text-xs text-zinc-500">{pixelsNote(preset.width, preset.height, preset.dpi)}</span>
               </span>
             </Radio>
           );
