@@ -310,15 +310,13 @@ function NegativePromptNote({ id, preflight }: { id: string; preflight: Prefligh
   const { i18n } = useLinguiCore();
   if (!preflight || preflight.unusedTerms.length === 0) return <span id={id} hidden />;
   const quote = (term: string) => (i18n.locale.startsWith('zh') ? `「${term}」` : `“${term}”`);
-  const separator = i18n.locale.startsWith('zh') ? '、' : ', ';
-  const unknown = preflight.unusedTerms
-    .filter((u) => u.reason === 'unknown')
-    .map((u) => quote(u.term))
-    .join(separator);
-  const absent = preflight.unusedTerms
-    .filter((u) => u.reason === 'absent')
-    .map((u) => quote(u.term))
-    .join(separator);
+  // “low quality” and “submarine” / 「低畫質」和「潛水艇」: the reader's own way of listing.
+  const list = (reason: 'unknown' | 'absent') =>
+    new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(
+      preflight.unusedTerms.filter((u) => u.reason === reason).map((u) => quote(u.term)),
+    );
+  const unknown = list('unknown');
+  const absent = list('absent');
   const ignored = preflight.ignoredOptions.includes('negativePrompt');
   return (
     <span id={id} role="status" className="flex flex-col gap-0.5 text-xs text-amber-200/90" data-testid="negative-prompt-preflight">
