@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { holdStatus } from './hold-status';
 import { afterAll, beforeAll, expect, inject, it, onTestFailed } from 'vitest';
 import { apiClient, openSignedIn } from './api-client';
 import { launchBrowser, settled, snap } from './browser';
@@ -91,20 +92,6 @@ it('zh-Hant phone: the avatar builder and its prompt preview say the cost and th
   expect(failures).toEqual([]);
   await context.close();
 });
-
-/**
- * Holds every status call of a job unanswered, so the job stays "running" in the page for as long as
- * the test needs; the returned function lets them (and every later one) through.
- */
-async function holdStatus(page: Page) {
-  const held: Route[] = [];
-  const pattern = '**/api/generate-image/status/**';
-  await page.route(pattern, (route) => void held.push(route));
-  return async () => {
-    await page.unroute(pattern);
-    for (const route of held) await route.continue().catch(() => undefined);
-  };
-}
 
 it('en desktop: offline, a running job says so and holds its progress; Generate is refused until back online', {
   timeout: 120_000,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { holdStatus } from './hold-status';
 import { afterAll, beforeAll, expect, inject, it, onTestFailed } from 'vitest';
 import { apiClient, openSignedIn } from './api-client';
 import { launchBrowser, settled, snap } from './browser';
@@ -47,17 +48,6 @@ const photos = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `p${i
 async function downloadedName(page: Page, press: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent('download'), press()]);
   return download.suggestedFilename();
-}
-
-/** Holds every status call unanswered, so a job stays running in the page; the returned function lets them through. */
-async function holdStatus(page: Page) {
-  const held: Route[] = [];
-  const pattern = '**/api/generate-image/status/**';
-  await page.route(pattern, (route) => void held.push(route));
-  return async () => {
-    await page.unroute(pattern);
-    for (const route of held) await route.continue().catch(() => undefined);
-  };
 }
 
 it('en desktop: plural image room, offline refusal and a paused bar, downloads named per image', { timeout: 240_000 }, async () => {
