@@ -28,7 +28,8 @@ export interface JobResult {
 /**
  * One kind of paid image job. Everything else — the debit with the record and the job in
  * one transaction, publishing, the signed callback, retries, failure classification, the single
- * refund and the sweeper — is written once in pipeline.ts for every kind.
+ * refund and the sweeper — is written once in pipeline.ts for every kind (its rows through
+ * services/generation/jobs.ts).
  */
 export interface JobKind<P = unknown> {
   readonly id: JobKindId;
