@@ -79,6 +79,14 @@ module.exports = {
       to: { path: '^worker/(routes|middleware|openapi)/|^worker/app\\.ts$' },
     },
     {
+      name: 'jobs-hold-no-database-or-adapter',
+      severity: 'error',
+      comment:
+        "Jobs orchestrate: they call services' verbs (the queue, a job's rows, its record) and ports, never Drizzle, a database module or an adapter.",
+      from: { path: '^worker/jobs/', pathNot: `${TESTS}|^worker/jobs/data-export\\.ts$` },
+      to: { path: '^(db/|worker/adapters/)|(^|/)node_modules/drizzle-orm/', pathNot: PORT },
+    },
+    {
       name: 'routes-hold-no-database-or-adapter',
       severity: 'error',
       comment: 'Routes parse, call one service verb and answer: no Drizzle and no adapter.',

@@ -9,7 +9,13 @@ import type { ImageEngine } from '@worker/adapters/images/port';
 import type { OfflineEngine } from '@worker/services/generation/engine';
 import { createJobDispatcher } from '@worker/jobs/dispatcher';
 import { MAX_ATTEMPTS, sweepExpiredJobs } from '@worker/jobs/pipeline';
-import { DEADLINE_MARGIN, LEASE_SECONDS, MEASURED_SECONDS_PER_MP, MIN_DEADLINE_SECONDS, renewLease } from '@worker/jobs/queue';
+import {
+  DEADLINE_MARGIN,
+  LEASE_SECONDS,
+  MEASURED_SECONDS_PER_MP,
+  MIN_DEADLINE_SECONDS,
+  renewLease,
+} from '@worker/services/generation/job-queue';
 
 /**
  * A job's deadline follows its measured size, and a job resumed after a crash takes its owner's

@@ -1,7 +1,7 @@
 import type { JobQueue } from '../ports';
 import type { JobContext } from './kind';
 import { JOB_CALLBACK_PATH, type RunOptions, runClaimedJob } from './pipeline';
-import { claimNextJob } from './queue';
+import { claimNextJob } from '../services/generation/job-queue';
 
 export interface JobDispatcherOptions extends RunOptions {
   /** Jobs this process runs at once: the engine pool's threads. */
@@ -23,10 +23,11 @@ export interface JobDispatcher {
 }
 
 /**
- * The embedded queue's runner: claims waiting jobs from the database in fair order (queue.ts) while
- * it has free slots, and runs them. Nothing lives only in memory: a job is a row from the moment it
- * is paid for, so a restart (or a second process on the same PostgreSQL) picks up whatever waits,
- * and a crashed run's lapsed lease makes its job claimable again.
+ * The embedded queue's runner: claims waiting jobs from the database in fair order
+ * (services/generation/job-queue.ts) while it has free slots, and runs them. Nothing lives only in
+ * memory: a job is a row from the moment it is paid for, so a restart (or a second process on the
+ * same PostgreSQL) picks up whatever waits, and a crashed run's lapsed lease makes its job
+ * claimable again.
  */
 export function createJobDispatcher(ctx: () => JobContext, options: JobDispatcherOptions): JobDispatcher {
   const running = new Set<Promise<unknown>>();

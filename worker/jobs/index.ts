@@ -2,11 +2,9 @@
 export { JOB_KINDS, jobKinds } from './registry';
 export type { JobContext, JobKind } from './kind';
 export { createJobDispatcher, dispatchingQueue, type JobDispatcher } from './dispatcher';
-export { queuePlace } from './queue';
+export { queuePlace } from '../services/generation/job-queue';
+export { batchJobIds, failJob, getJob } from '../services/generation/jobs';
 export {
-  batchJobIds,
-  failJob,
-  getJob,
   JOB_CALLBACK_PATH,
   JOB_CALLBACK_PATHS,
   jobCallbackPayload,

@@ -1,35 +1,16 @@
 import type { z } from 'zod';
-import type { Db } from '@db/client';
-import type { schema } from '@db/client';
 import type { JobKindId } from '../contract/job-kinds';
 import type { JobLedgerReason } from '../contract/ledger-reasons';
 import type { AppDeps } from '../ports';
+import type { LedgerType } from '../services/generation/jobs';
+import type { RecordFields } from '../services/generation/records';
 import type { GenerationOption } from '../contract/generation-options';
 import type { Message } from '../contract/messages';
 
 /** Ports a job kind may use when it runs (the callback route's deps). */
 export type JobContext = Pick<AppDeps, 'db' | 'blobs' | 'queue' | 'clock' | 'log' | 'config' | 'images' | 'provenance'>;
 
-export type CreationType = (typeof schema.creationRecords.$inferInsert)['type'];
-export type LedgerType = 'IMAGE_GENERATION' | 'IMAGE_EDIT' | 'IMAGE_UPSCALE';
-
-/** The My Creations card a job fills while it runs (spec §3 Creation record). */
-export interface RecordFields {
-  type: CreationType;
-  prompt?: string | null;
-  style?: string | null;
-  model?: string | null;
-  width?: number | null;
-  height?: number | null;
-  toolId?: string | null;
-  /** The advanced options the job runs with (contract/generation-options.ts). */
-  negativePrompt?: string | null;
-  seed?: number | null;
-  steps?: number | null;
-  cfgScale?: number | null;
-  strength?: number | null;
-  sampler?: string | null;
-}
+export type { CreationType } from '../contract/creation-types';
 
 /** The key in a completed job's input under which the engine's own ignored options are kept. */
 export const ENGINE_IGNORED_OPTIONS = 'engineIgnoredOptions';
@@ -47,14 +28,15 @@ export interface JobResult {
 /**
  * One kind of paid image job. Everything else — the debit with the record and the job in
  * one transaction, publishing, the signed callback, retries, failure classification, the single
- * refund and the sweeper — is written once in pipeline.ts for every kind.
+ * refund and the sweeper — is written once in pipeline.ts for every kind (its rows through
+ * services/generation/jobs.ts).
  */
 export interface JobKind<P = unknown> {
   readonly id: JobKindId;
   /** The stored input; parsed again when the job runs, so a stale row fails cleanly instead of misbehaving. */
   readonly payload: z.ZodType<P>;
   /** Credits charged, read from the credit config (system_config) when the job starts. */
-  cost(db: Db, payload: P): Promise<number>;
+  cost(db: AppDeps['db'], payload: P): Promise<number>;
   /** How the debit reads in the credit history. */
   readonly ledger: { type: LedgerType; reason: JobLedgerReason };
   record(payload: P): RecordFields;
@@ -63,7 +45,7 @@ export interface JobKind<P = unknown> {
   /** Null when this deployment can run the payload, else the request field to blame and why. */
   unavailable?(ctx: Pick<JobContext, 'images'>, payload: P): { field: string; message: Message } | null;
 
-  /** Its deadline follows its size: queue.ts `deadlineSeconds` (output MP × measured seconds per MP × margin). */
+  /** Its deadline follows its size: services/generation/job-queue.ts `deadlineSeconds` (output MP × measured seconds per MP × margin). */
   run(ctx: JobContext, payload: P): Promise<JobResult>;
 }
 

@@ -4,11 +4,10 @@ import { runPaymentMaintenance } from '../services/payments/subscriptions';
 import { grantMaturedPurchaseBonuses } from '../services/referrals/referrals';
 import { sweepDeletedAccounts, sweepStalePersonalData } from '../services/account/retention';
 import { sweepOrphanUploads } from '../services/generation/uploads';
-import type { Db } from '@db/client';
 
 /** The orphaned-upload sweep lists every user's files, so it runs at most every ten minutes per database. */
 const UPLOAD_SWEEP_EVERY_MS = 10 * 60 * 1000;
-const lastUploadSweep = new WeakMap<Db, number>();
+const lastUploadSweep = new WeakMap<ServiceContext['db'], number>();
 
 /**
  * Periodic work: the Workers cron trigger and, in embedded mode, a 30 s timer. Each task is

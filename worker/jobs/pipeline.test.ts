@@ -7,7 +7,13 @@ import type { JobMessage } from '../adapters/queue/port';
 import { createImageEngines } from '../adapters/images/engines';
 import { EngineInputError, type EngineOperation } from '../contract/engine-operations';
 import type { OfflineEngine } from '../services/generation/engine';
-import { DEADLINE_MARGIN, MAX_DEADLINE_SECONDS, MEASURED_SECONDS_PER_MP, MIN_DEADLINE_SECONDS, renewLease } from './queue';
+import {
+  DEADLINE_MARGIN,
+  MAX_DEADLINE_SECONDS,
+  MEASURED_SECONDS_PER_MP,
+  MIN_DEADLINE_SECONDS,
+  renewLease,
+} from '../services/generation/job-queue';
 import { sweepExpiredJobs } from './pipeline';
 import { JOB_KINDS } from './registry';
 

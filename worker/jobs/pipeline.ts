@@ -1,17 +1,22 @@
-import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { schema, type Tx } from '@db/client';
 import { ServiceError } from '../contract/errors';
-import { classifyError, type ErrorCategory } from '../contract/generation';
-import { FAILURE_OF_CATEGORY, JOB_FAILURE_CATEGORY, type JobFailure } from '../contract/job-failures';
+import { classifyError } from '../contract/generation';
+import { FAILURE_OF_CATEGORY } from '../contract/job-failures';
 import { EngineInputError } from '../contract/engine-operations';
 import { newId } from '../lib/ids';
-import type { LedgerEntryReason } from '../contract/ledger-reasons';
-import { refundBatchShare } from '../services/credits/batch-share';
-import { refundSpend, spendCredits } from '../services/credits/ledger';
 import { blobKeys, fileUrl } from '../services/files/files';
 import { EngineBusyError, EngineError } from '../services/generation/engine';
-import { ENGINE_IGNORED_OPTIONS, type JobContext, type JobKind, type JobResult, type RecordFields } from './kind';
-import { admitJob, claimJob, deadlineSeconds, LEASE_SECONDS, recordFailedAttempt, releaseJob, renewLease, runEstimate } from './queue';
+import { createPaidJobs, expiredJobIds, failJob, findJob, type JobRow, markJobCompleted } from '../services/generation/jobs';
+import { ENGINE_IGNORED_OPTIONS, type JobContext, type JobKind, type JobResult } from './kind';
+import {
+  admitJob,
+  claimJob,
+  deadlineSeconds,
+  LEASE_SECONDS,
+  recordFailedAttempt,
+  releaseJob,
+  renewLease,
+  runEstimate,
+} from '../services/generation/job-queue';
 import { JOB_KINDS } from './registry';
 import { readSource } from './sources';
 import { say } from '../contract/messages';
@@ -28,10 +33,6 @@ export const JOB_CALLBACK_PATH = '/api/jobs/run';
 /** Also accepted: messages QStash still holds from before the registry were signed for this URL. */
 export const JOB_CALLBACK_PATHS = [JOB_CALLBACK_PATH, '/api/jobs/generation'] as const;
 
-const debitKey = (jobId: string) => `job:${jobId}:debit`;
-/** The one debit of a batch of variations (its jobs refund their shares of it). */
-export const batchDebitKey = (batchId: string) => `batch:${batchId}:debit`;
-
 export const jobCallbackPayload = (body: unknown) => {
   const jobId = (body as { jobId?: unknown })?.jobId;
   if (typeof jobId !== 'string' || !/^job_[a-z0-9]+$/.test(jobId))
@@ -39,11 +40,9 @@ export const jobCallbackPayload = (body: unknown) => {
   return { jobId };
 };
 
-export type JobRow = typeof schema.generationJobs.$inferSelect;
-
 /**
  * Seconds a job may run once started: its output megapixels × its kind's measured seconds per
- * output MP × a margin, bounded (queue.ts `deadlineSeconds`). The queue is told the same figure.
+ * output MP × a margin, bounded (services/generation/job-queue.ts `deadlineSeconds`). The queue is told the same figure.
  */
 export async function jobDeadlineSeconds(ctx: Pick<JobContext, 'db' | 'clock'>, row: { kind: string; input: unknown }): Promise<number> {
   return deadlineSeconds(await runEstimate(ctx.db, ctx.clock.now()), row);
@@ -109,103 +108,20 @@ export async function startJobs<P>(
   const now = ctx.clock.now();
   const jobIds = inputs.map(() => newId('job'));
   const batchId = batched ? newId('bat') : null;
-  await ctx.db.transaction(async (tx) => {
-    const recordIds: string[] = [];
-    for (const [index, input] of inputs.entries()) {
-      const jobId = jobIds[index]!;
-      const { type, ...described } = kind.record(input);
-      const recordFields = {
-        status: 'PROCESSING' as const,
-        prompt: null,
-        style: null,
-        model: null,
-        width: null,
-        height: null,
-        toolId: null,
-        negativePrompt: null,
-        seed: null,
-        steps: null,
-        cfgScale: null,
-        strength: null,
-        sampler: null,
-        ...described,
-        credits: cost,
-        batchId,
-        sourceImageUrls: meta.sourceUrls ?? null,
-        userWords: meta.userWords?.trim() || null,
-        errorCategory: null,
-        errorMessage: null,
-        updatedAt: now,
-      };
-      const recordId = await writeRecord(tx, userId, type, recordFields, now, meta.updateRecordId);
-      recordIds.push(recordId);
-      await tx.insert(schema.generationJobs).values({
-        id: jobId,
-        recordId,
-        userId,
-        kind: kind.id,
-        engine: kind.engine(input),
-        input,
-        cost,
-        batchId,
-        batchIndex: batchId ? index : null,
-        // Reset when a runner starts it: the deadline counts run time, never time in the queue.
-        deadlineAt: new Date(now.getTime() + deadline * 1000),
-        runAfter: now,
-        createdAt: now,
-      });
-    }
-    if (cost > 0) {
-      await spendCredits(tx, {
-        userId,
-        amount: cost * inputs.length,
-        movementKey: batchId ? batchDebitKey(batchId) : debitKey(jobIds[0]!),
-        type: kind.ledger.type,
-        referenceType: 'IMAGE_GENERATION',
-        referenceId: recordIds[0]!,
-        // A batch's one row says how many images it paid for.
-        ...({ reason: kind.ledger.reason, reasonParams: batchId ? { images: inputs.length } : {} } as LedgerEntryReason),
-      });
-    }
+  await createPaidJobs(ctx, {
+    userId,
+    kind: kind.id,
+    jobs: inputs.map((input, index) => ({ id: jobIds[index]!, input, engine: kind.engine(input), record: kind.record(input) })),
+    cost,
+    batchId,
+    ledger: kind.ledger,
+    deadlineSeconds: deadline,
+    now,
+    meta,
   });
 
   await publishJobs(ctx, jobIds, deadline);
   return jobIds;
-}
-
-/**
- * Writes a job's creation record and answers its id: regenerating overwrites the user's own,
- * finished record (its type stays); otherwise a new record is inserted.
- */
-async function writeRecord(
-  tx: Tx,
-  userId: string,
-  type: RecordFields['type'],
-  fields: Omit<typeof schema.creationRecords.$inferInsert, 'id' | 'userId' | 'type' | 'createdAt'>,
-  now: Date,
-  updateRecordId: string | undefined,
-): Promise<string> {
-  let recordId = updateRecordId;
-  if (recordId) {
-    // Regenerating overwrites the user's own, finished record only (its type stays).
-    const [updated] = await tx
-      .update(schema.creationRecords)
-      .set(fields)
-      .where(
-        and(
-          eq(schema.creationRecords.id, recordId),
-          eq(schema.creationRecords.userId, userId),
-          sql`${schema.creationRecords.deletedAt} is null`,
-          inArray(schema.creationRecords.status, ['COMPLETED', 'FAILED']),
-        ),
-      )
-      .returning({ id: schema.creationRecords.id });
-    if (!updated) throw new ServiceError('NOT_FOUND', 'resourceNotFound', { field: 'updateRecordId' });
-  } else {
-    recordId = newId('rec');
-    await tx.insert(schema.creationRecords).values({ id: recordId, userId, type, ...fields, createdAt: now });
-  }
-  return recordId;
 }
 
 /** Hands the written jobs to the queue; one that cannot be published fails (and refunds) at once. */
@@ -218,90 +134,6 @@ async function publishJobs(ctx: JobContext, jobIds: string[], deadlineSeconds: n
       await failJob(ctx, jobId, 'SERVICE_UNAVAILABLE');
     }
   }
-}
-
-/** The jobs of a batch of variations, in the order they were asked for. */
-export async function batchJobIds(ctx: Pick<JobContext, 'db'>, batchId: string): Promise<string[]> {
-  const rows = await ctx.db
-    .select({ id: schema.generationJobs.id })
-    .from(schema.generationJobs)
-    .where(eq(schema.generationJobs.batchId, batchId))
-    .orderBy(schema.generationJobs.batchIndex);
-  return rows.map((row) => row.id);
-}
-
-/** A job by its id or its record's id, the caller's own only (other users' jobs do not exist for them). */
-export async function getJob(ctx: Pick<JobContext, 'db'>, userId: string, id: string, kinds?: readonly string[]): Promise<JobRow> {
-  const byRecord = id.startsWith('rec_');
-  const [job] = await ctx.db
-    .select()
-    .from(schema.generationJobs)
-    .where(
-      and(
-        eq(byRecord ? schema.generationJobs.recordId : schema.generationJobs.id, id),
-        eq(schema.generationJobs.userId, userId),
-        kinds ? inArray(schema.generationJobs.kind, [...kinds]) : undefined,
-      ),
-    )
-    .orderBy(sql`${schema.generationJobs.createdAt} desc`)
-    .limit(1);
-  if (!job) throw new ServiceError('NOT_FOUND', 'taskNotFound');
-  return job;
-}
-
-/**
- * Marks a still-processing job FAILED, its record too, and refunds its debit — all in one
- * transaction and only once: the conditional UPDATE lets exactly one caller (runner, duplicate
- * delivery or sweeper) win, and the refund's movement key is unique anyway. With `runId`, only
- * while that run still holds the job.
- */
-export async function failJob(
-  ctx: Pick<JobContext, 'db' | 'clock'>,
-  jobId: string,
-  failure: JobFailure,
-  options: { tx?: Tx; runId?: string; category?: ErrorCategory } = {},
-) {
-  // The code is stored, never a sentence: the reader's language is known only when it is read.
-  const fields = { failureCode: failure, errorCategory: options.category ?? JOB_FAILURE_CATEGORY[failure] };
-  const run = async (t: Tx) => {
-    const now = ctx.clock.now();
-    const [job] = await t
-      .update(schema.generationJobs)
-      .set({ status: 'FAILED', ...fields, finishedAt: now, updatedAt: now, leaseUntil: null })
-      .where(
-        and(
-          eq(schema.generationJobs.id, jobId),
-          eq(schema.generationJobs.status, 'PROCESSING'),
-          options.runId ? eq(schema.generationJobs.runId, options.runId) : undefined,
-        ),
-      )
-      .returning();
-    if (!job) return false;
-    await t
-      .update(schema.creationRecords)
-      .set({ status: 'FAILED', ...fields, updatedAt: now })
-      .where(eq(schema.creationRecords.id, job.recordId));
-    if (job.batchId !== null && job.batchIndex !== null) {
-      // One image of a batch: its own share of the batch's one debit, never the whole of it.
-      await refundBatchShare(t, {
-        userId: job.userId,
-        spendMovementKey: batchDebitKey(job.batchId),
-        index: job.batchIndex,
-        share: job.cost,
-        referenceId: job.recordId,
-      });
-    } else {
-      await refundSpend(t, {
-        userId: job.userId,
-        spendMovementKey: debitKey(jobId),
-        referenceType: 'IMAGE_GENERATION',
-        referenceId: job.recordId,
-        reason: 'GENERATION_REFUND',
-      });
-    }
-    return true;
-  };
-  return options.tx ? run(options.tx) : ctx.db.transaction(run);
 }
 
 export type JobOutcome = 'completed' | 'failed' | 'skipped' | 'deferred';
@@ -322,7 +154,7 @@ const defaultBackoff = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 
 export async function runJob(ctx: JobContext, jobId: string, options: RunOptions = {}): Promise<{ outcome: JobOutcome }> {
   const job = await claimJob(ctx, jobId);
   if (job) return runClaimedJob(ctx, job, options);
-  const [row] = await ctx.db.select().from(schema.generationJobs).where(eq(schema.generationJobs.id, jobId));
+  const row = await findJob(ctx.db, jobId);
   if (row?.status !== 'PROCESSING') return { outcome: 'skipped' };
   const now = ctx.clock.now().getTime();
   const until = Math.max(row.leaseUntil && row.startedAt ? row.leaseUntil.getTime() : 0, row.runAfter.getTime());
@@ -331,11 +163,11 @@ export async function runJob(ctx: JobContext, jobId: string, options: RunOptions
 }
 
 /**
- * Runs a job this runner claimed (see queue.ts). The lease is renewed while the engine works, so a
- * crash is noticed within LEASE_SECONDS and the job starts again elsewhere. Retryable engine
- * failures are retried here with back-off up to MAX_ATTEMPTS; input refusals (EngineInputError) and
- * final provider answers fail at once; a busy engine puts the job back in line. Every write is
- * fenced by the run's id: a run that lost its claim changes nothing.
+ * Runs a job this runner claimed (see services/generation/job-queue.ts). The lease is renewed while
+ * the engine works, so a crash is noticed within LEASE_SECONDS and the job starts again elsewhere.
+ * Retryable engine failures are retried here with back-off up to MAX_ATTEMPTS; input refusals
+ * (EngineInputError) and final provider answers fail at once; a busy engine puts the job back in
+ * line. Every write is fenced by the run's id: a run that lost its claim changes nothing.
  */
 export async function runClaimedJob(ctx: JobContext, job: JobRow, options: RunOptions = {}): Promise<{ outcome: JobOutcome }> {
   const runId = job.runId!;
@@ -431,23 +263,7 @@ async function completeJob(ctx: JobContext, job: JobRow, runId: string, image: J
   const key = blobKeys.userFile(job.userId, 'results', `${job.id}.${extension}`);
   await ctx.blobs.put(key, await markedAsAiMade(ctx, job, image), { contentType: image.contentType });
   const imageUrl = fileUrl(key);
-  return ctx.db.transaction(async (tx) => {
-    const done = ctx.clock.now();
-    const [won] = await tx
-      .update(schema.generationJobs)
-      .set({ status: 'COMPLETED', imageUrl, finishedAt: done, updatedAt: done, leaseUntil: null, ...engineReport(job, image) })
-      .where(
-        and(eq(schema.generationJobs.id, job.id), eq(schema.generationJobs.status, 'PROCESSING'), eq(schema.generationJobs.runId, runId)),
-      )
-      .returning({ recordId: schema.generationJobs.recordId });
-    if (!won) return false;
-    const size = image.width && image.height ? { width: image.width, height: image.height } : {};
-    await tx
-      .update(schema.creationRecords)
-      .set({ status: 'COMPLETED', imageUrl, thumbnailUrl: imageUrl, ...size, updatedAt: done })
-      .where(eq(schema.creationRecords.id, won.recordId));
-    return true;
-  });
+  return markJobCompleted(ctx, job.id, runId, { imageUrl, width: image.width, height: image.height, ...engineReport(job, image) });
 }
 
 /**
@@ -457,20 +273,9 @@ async function completeJob(ctx: JobContext, job: JobRow, runId: string, image: J
  * which sets a deadline of its own.
  */
 export async function sweepExpiredJobs(ctx: Pick<JobContext, 'db' | 'clock' | 'log'>): Promise<number> {
-  const expired = await ctx.db
-    .select({ id: schema.generationJobs.id })
-    .from(schema.generationJobs)
-    .where(
-      and(
-        eq(schema.generationJobs.status, 'PROCESSING'),
-        isNotNull(schema.generationJobs.startedAt),
-        lt(schema.generationJobs.deadlineAt, ctx.clock.now()),
-        gte(schema.generationJobs.leaseUntil, schema.generationJobs.deadlineAt),
-      ),
-    )
-    .limit(500);
+  const expired = await expiredJobIds(ctx.db, ctx.clock.now());
   let failed = 0;
-  for (const { id } of expired) if (await failJob(ctx, id, 'TIMED_OUT')) failed++;
+  for (const id of expired) if (await failJob(ctx, id, 'TIMED_OUT')) failed++;
   if (failed) ctx.log.info('swept expired jobs', { failed });
   return failed;
 }

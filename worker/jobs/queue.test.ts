@@ -8,7 +8,13 @@ import { EngineBusyError, type ImageEngine } from '../adapters/images/port';
 import { createJobDispatcher } from './dispatcher';
 import { sweepExpiredJobs } from './pipeline';
 import { readCreditSystemConfig, updateCreditSystemConfig } from '../services/config/credit-system-config';
-import { LEASE_SECONDS, MAX_ACTIVE_PER_USER, MAX_QUEUE_WAIT_SECONDS, renewLease, USER_SHARE_SECONDS } from './queue';
+import {
+  LEASE_SECONDS,
+  MAX_ACTIVE_PER_USER,
+  MAX_QUEUE_WAIT_SECONDS,
+  renewLease,
+  USER_SHARE_SECONDS,
+} from '../services/generation/job-queue';
 
 let t: TestApp;
 afterEach(async () => {

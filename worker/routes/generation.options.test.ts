@@ -6,7 +6,7 @@ import { pngBytes, pngFile } from '@tests/fixtures/images';
 import { createTestApp, type TestApp } from '@tests/setup/test-app';
 import { createImageEngines } from '../adapters/images/engines';
 import { EngineError, type ImageEngine } from '../adapters/images/port';
-import { MAX_QUEUE_WAIT_SECONDS } from '../jobs/queue';
+import { MAX_QUEUE_WAIT_SECONDS } from '../services/generation/job-queue';
 
 /**
  * The workbench's advanced options and variations through the API (decision 035): strict

@@ -1,10 +1,9 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import { schema } from '@db/client';
 import { ServiceError } from '../../contract/errors';
 import { EngineBusyError, type ImageEngines } from '../../adapters/images/port';
 import { legacyTextOperation } from '../legacy-payloads';
 import { textToImageJob } from '../text-to-image';
 import type { ServiceContext } from '../../services/context';
+import { jobOfCompletedRecord } from '../../services/generation/records';
 
 /**
  * The SVG of a logo. The offline logo generator draws type and an icon, so each of its
@@ -28,20 +27,7 @@ export function logoVectorUrl(images: ImageEngines, job: { kind: string; input: 
 }
 
 export async function logoVector(ctx: ServiceContext<'db' | 'images'>, userId: string, recordId: string): Promise<string> {
-  const [job] = await ctx.db
-    .select({ kind: schema.generationJobs.kind, input: schema.generationJobs.input })
-    .from(schema.creationRecords)
-    .innerJoin(schema.generationJobs, eq(schema.generationJobs.recordId, schema.creationRecords.id))
-    .where(
-      and(
-        eq(schema.creationRecords.id, recordId),
-        eq(schema.creationRecords.userId, userId),
-        isNull(schema.creationRecords.deletedAt),
-        eq(schema.creationRecords.status, 'COMPLETED'),
-      ),
-    )
-    .orderBy(desc(schema.generationJobs.createdAt))
-    .limit(1);
+  const job = await jobOfCompletedRecord(ctx.db, userId, recordId);
   const input = job && offlineLogoInput(ctx.images, job);
   if (!input || !ctx.images.offline) throw new ServiceError('NOT_FOUND', 'logoSvgOnlyOffline');
   const { brief, width, height, seed } = input;

@@ -15,6 +15,7 @@ import { type Mail, renderMail } from '../../i18n/mail';
 import { newId } from '../../lib/ids';
 import type { RateLimitRule } from '../../ports';
 import type { ServiceContext } from '../context';
+import { countAttempt } from './attempt-limits';
 import { checkEmailCode, consumeEmailCode, issueEmailCode } from './email-codes';
 import { hashPassword, passwordKdf, verifyPassword } from './passwords';
 import { accountGone, refuseUnmailableAddress } from './deleted-accounts';
@@ -69,11 +70,6 @@ export async function accountOverview(ctx: Pick<Ctx, 'db'>, userId: string): Pro
   };
 }
 
-async function limitGuesses(ctx: Ctx, key: string, rule: RateLimitRule) {
-  const result = await ctx.limits.hit(key, rule);
-  if (!result.allowed) throw new ServiceError('RATE_LIMITED', 'tooManyAttempts', { retryAfter: result.retryAfterSeconds });
-}
-
 /** Re-checks the current password (counted before the check, so parallel guesses cannot exceed the limits). */
 async function checkCurrentPassword(ctx: Ctx, user: UserRow, typed: string | undefined, ip: string) {
   if (!user.passwordHash) {
@@ -83,9 +79,9 @@ async function checkCurrentPassword(ctx: Ctx, user: UserRow, typed: string | und
   }
   if (!typed) throw new ServiceError('VALIDATION_FAILED', 'currentPasswordRequired', { field: 'currentPassword' });
   // Per client first, as for sign-in: a client already throttled adds nothing to the account-wide count.
-  await limitGuesses(ctx, `current-password:ip:${ip}`, CURRENT_PASSWORD_LIMITS.perClient);
-  await limitGuesses(ctx, `current-password:account-ip:${user.id}|${ip}`, CURRENT_PASSWORD_LIMITS.perAccountAndClient);
-  await limitGuesses(ctx, `current-password:account:${user.id}`, CURRENT_PASSWORD_LIMITS.perAccount);
+  await countAttempt(ctx, `current-password:ip:${ip}`, CURRENT_PASSWORD_LIMITS.perClient, 'tooManyAttempts');
+  await countAttempt(ctx, `current-password:account-ip:${user.id}|${ip}`, CURRENT_PASSWORD_LIMITS.perAccountAndClient, 'tooManyAttempts');
+  await countAttempt(ctx, `current-password:account:${user.id}`, CURRENT_PASSWORD_LIMITS.perAccount, 'tooManyAttempts');
   if (!(await verifyPassword(typed, user.passwordHash))) {
     throw new ServiceError('WRONG_PASSWORD', 'currentPasswordWrong', { field: 'currentPassword' });
   }

@@ -7,9 +7,10 @@ import { DEFAULT_LOCALE, type Locale } from '../../contract/locales';
 import { renderMail } from '../../i18n/mail';
 import { newId } from '../../lib/ids';
 import type { ServiceContext } from '../context';
+import { countAttempt } from './attempt-limits';
 import { generateLoginCode, hashLoginCode, sameDigest } from './code-hash';
 import { refuseUnmailableAddress } from './deleted-accounts';
-import { type PlainMessageId, say } from '../../contract/messages';
+import { say } from '../../contract/messages';
 
 /**
  * Six-digit codes mailed to an address, for every use of "prove you read this mailbox": signing in by
@@ -46,10 +47,7 @@ export const EMAIL_CODE_LIMITS = {
   otherClientsAttempts: 10,
 } as const;
 
-async function limit(ctx: Ctx, key: string, max: number, message: PlainMessageId) {
-  const result = await ctx.limits.hit(key, { limit: max, windowSeconds: HOUR });
-  if (!result.allowed) throw new ServiceError('RATE_LIMITED', message, { retryAfter: result.retryAfterSeconds });
-}
+const perHour = (limit: number) => ({ limit, windowSeconds: HOUR });
 
 /**
  * Seconds until `ip` may have another code for `purpose` sent to this e-mail (0 when one may be sent
@@ -118,12 +116,12 @@ export async function issueEmailCode(
   const retryAfter = await resendWaitSeconds(ctx, input.email, input.purpose, input.ip);
   if (retryAfter > 0) throw new ServiceError('RESEND_TOO_SOON', say('resendTooSoon', { seconds: retryAfter }), { retryAfter });
   // Per IP first: a client flooding new addresses is stopped before it creates a counter per address.
-  await limit(ctx, `login-code:ip:${input.ip}`, ctx.config.LOGIN_CODE_MAX_PER_IP_HOUR, 'tooManyRequests');
+  await countAttempt(ctx, `login-code:ip:${input.ip}`, perHour(ctx.config.LOGIN_CODE_MAX_PER_IP_HOUR), 'tooManyRequests');
   // Then this client's own cap for the address, before the address-wide ceiling: a client refused at
   // its cap no longer counts against the ceiling the owner needs.
   const tooMany = 'tooManyCodesForEmail';
-  await limit(ctx, `login-code:email-ip:${input.email}:${input.ip}`, ctx.config.LOGIN_CODE_MAX_PER_EMAIL_HOUR, tooMany);
-  await limit(ctx, `login-code:email:${input.email}`, EMAIL_CODE_LIMITS.sendsPerEmailHour, tooMany);
+  await countAttempt(ctx, `login-code:email-ip:${input.email}:${input.ip}`, perHour(ctx.config.LOGIN_CODE_MAX_PER_EMAIL_HOUR), tooMany);
+  await countAttempt(ctx, `login-code:email:${input.email}`, perHour(EMAIL_CODE_LIMITS.sendsPerEmailHour), tooMany);
 
   const now = ctx.clock.now();
   const code = generateLoginCode();
@@ -195,7 +193,7 @@ export async function checkEmailCode(
   ctx: Ctx,
   input: { email: string; code: string; ip: string; purpose: EmailCodePurpose },
 ): Promise<CodeRow> {
-  await limit(ctx, `login-verify:ip:${input.ip}`, VERIFY_PER_IP_HOUR, 'tooManyAttempts');
+  await countAttempt(ctx, `login-verify:ip:${input.ip}`, perHour(VERIFY_PER_IP_HOUR), 'tooManyAttempts');
   const now = ctx.clock.now();
   const t = schema.loginCodes;
   const newest = async (where: SQL | undefined) => (await ctx.db.select().from(t).where(where).orderBy(desc(t.createdAt)).limit(1))[0];

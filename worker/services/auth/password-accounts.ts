@@ -6,11 +6,11 @@ import type { Locale } from '../../contract/locales';
 import type { RateLimitRule } from '../../ports';
 import type { ServiceContext } from '../context';
 import { applyRegistrationReferral } from '../referrals/referrals';
+import { countAttempt } from './attempt-limits';
 import { issueEmailCode } from './email-codes';
 import { dummyPasswordHash, hashPassword, needsRehash, passwordKdf, verifyPassword } from './passwords';
 import { issueSessionToken } from './session-tokens';
 import { createPasswordUser, toUserProfile } from './users';
-import type { PlainMessageId } from '../../contract/messages';
 
 type Ctx = ServiceContext<'db' | 'config' | 'clock' | 'limits' | 'log' | 'mailer'>;
 
@@ -29,20 +29,9 @@ export const PASSWORD_LIMITS = {
   registerPerIp: { limit: 10, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
-async function limit(
-  ctx: Ctx,
-  key: string,
-  rule: RateLimitRule,
-  message: PlainMessageId,
-  code: 'RATE_LIMITED' | 'PASSWORD_SIGN_IN_PAUSED' = 'RATE_LIMITED',
-) {
-  const result = await ctx.limits.hit(key, rule);
-  if (!result.allowed) throw new ServiceError(code, message, { retryAfter: result.retryAfterSeconds });
-}
-
 /** `locale`: the page's language, kept on the account as the language of its e-mails. */
 export async function registerWithPassword(ctx: Ctx, input: RegisterRequest & { ip: string; locale?: Locale }): Promise<SignInResponse> {
-  await limit(ctx, `register:ip:${input.ip}`, PASSWORD_LIMITS.registerPerIp, 'tooManyAccountsFromNetwork');
+  await countAttempt(ctx, `register:ip:${input.ip}`, PASSWORD_LIMITS.registerPerIp, 'tooManyAccountsFromNetwork');
   // Hashing (~0.1 s of CPU) happens before the transaction, so no row lock is held while it runs.
   const passwordHash = await hashPassword(input.password, passwordKdf(ctx.config));
   const now = ctx.clock.now();
@@ -84,9 +73,15 @@ const INVALID = () => new ServiceError('INVALID_CREDENTIALS', 'invalidCredential
 export async function loginWithPassword(ctx: Ctx, input: LoginRequest & { ip: string; locale?: Locale }): Promise<SignInResponse> {
   // Per-client checks first: a client already throttled adds nothing to the account-wide count, so one
   // client alone can never pause the account for its owner.
-  await limit(ctx, `login:ip:${input.ip}`, PASSWORD_LIMITS.loginPerIp, 'tooManySignInAttempts');
-  await limit(ctx, `login:account-ip:${input.email}|${input.ip}`, PASSWORD_LIMITS.loginPerAccountAndIp, 'tooManySignInAttempts');
-  await limit(ctx, `login:account:${input.email}`, PASSWORD_LIMITS.loginPerAccount, 'passwordSignInPaused', 'PASSWORD_SIGN_IN_PAUSED');
+  await countAttempt(ctx, `login:ip:${input.ip}`, PASSWORD_LIMITS.loginPerIp, 'tooManySignInAttempts');
+  await countAttempt(ctx, `login:account-ip:${input.email}|${input.ip}`, PASSWORD_LIMITS.loginPerAccountAndIp, 'tooManySignInAttempts');
+  await countAttempt(
+    ctx,
+    `login:account:${input.email}`,
+    PASSWORD_LIMITS.loginPerAccount,
+    'passwordSignInPaused',
+    'PASSWORD_SIGN_IN_PAUSED',
+  );
 
   // The row read here is the one the token's session version comes from: a password change that
   // commits after this read ends the session this sign-in is about to start.

@@ -7,6 +7,7 @@ import { renderMail } from '../../i18n/mail';
 import { newId } from '../../lib/ids';
 import type { RateLimitRule } from '../../ports';
 import type { ServiceContext } from '../context';
+import { countAttempt } from './attempt-limits';
 import { checkEmailCode, consumeEmailCode, issueEmailCode } from './email-codes';
 import { hashPassword, passwordKdf } from './passwords';
 import { isUnmailableAddress } from './deleted-accounts';
@@ -37,14 +38,6 @@ const SENT: PasswordResetRequestResponse = {
   resendAfterSeconds: LOGIN_CODE.resendWaitSeconds,
 };
 
-async function limit(ctx: Ctx, key: string, rule: RateLimitRule) {
-  const result = await ctx.limits.hit(key, rule);
-  if (!result.allowed)
-    throw new ServiceError('RATE_LIMITED', 'tooManyPasswordResets', {
-      retryAfter: result.retryAfterSeconds,
-    });
-}
-
 /**
  * Every address takes the same path, with or without an account: the same limits, the same resend
  * wait, a stored code that counts guesses the same way, the same answer. Only an account's address is
@@ -56,8 +49,8 @@ export async function requestPasswordReset(
   ctx: Ctx,
   input: { email: string; ip: string; locale?: Locale; later?: (work: Promise<unknown>) => void },
 ): Promise<PasswordResetRequestResponse> {
-  await limit(ctx, `password-reset:ip:${input.ip}`, PASSWORD_RESET_LIMITS.requestPerIp);
-  await limit(ctx, `password-reset:email:${input.email}`, PASSWORD_RESET_LIMITS.requestPerEmail);
+  await countAttempt(ctx, `password-reset:ip:${input.ip}`, PASSWORD_RESET_LIMITS.requestPerIp, 'tooManyPasswordResets');
+  await countAttempt(ctx, `password-reset:email:${input.email}`, PASSWORD_RESET_LIMITS.requestPerEmail, 'tooManyPasswordResets');
   const user = isUnmailableAddress(input.email) ? undefined : await activeUserByEmail(ctx, input.email);
   const later = input.later ?? ((work: Promise<unknown>) => void work);
   const unsent = (error: unknown) =>

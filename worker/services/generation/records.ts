@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
-import { schema, type Db } from '@db/client';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { schema, type Db, type Tx } from '@db/client';
+import type { CreationType } from '../../contract/creation-types';
 import { ServiceError } from '../../contract/errors';
+import { newId } from '../../lib/ids';
 import { jobFailureText } from '../../contract/job-failures';
 import { LINEAGE_DEPTH, LINEAGE_DERIVED_MAX } from '../../contract/shares';
 import { matchesSearch } from './record-search';
@@ -174,6 +176,106 @@ export async function linkJobSource(db: Db, jobId: string, sourceRecordId: strin
     .insert(schema.creationSources)
     .values({ recordId: job.recordId, sourceRecordId })
     .onConflictDoUpdate({ target: schema.creationSources.recordId, set: { sourceRecordId } });
+}
+
+/** The My Creations card a job fills while it runs (spec §3 Creation record). */
+export interface RecordFields {
+  type: CreationType;
+  prompt?: string | null;
+  style?: string | null;
+  model?: string | null;
+  width?: number | null;
+  height?: number | null;
+  toolId?: string | null;
+  /** The advanced options the job runs with (contract/generation-options.ts). */
+  negativePrompt?: string | null;
+  seed?: number | null;
+  steps?: number | null;
+  cfgScale?: number | null;
+  strength?: number | null;
+  sampler?: string | null;
+}
+
+/**
+ * Writes a job's creation record and answers its id: regenerating overwrites the user's own,
+ * finished record (its type stays); otherwise a new record is inserted.
+ */
+export async function writeRecord(
+  tx: Tx,
+  userId: string,
+  type: RecordFields['type'],
+  fields: Omit<typeof schema.creationRecords.$inferInsert, 'id' | 'userId' | 'type' | 'createdAt'>,
+  now: Date,
+  updateRecordId: string | undefined,
+): Promise<string> {
+  let recordId = updateRecordId;
+  if (recordId) {
+    // Regenerating overwrites the user's own, finished record only (its type stays).
+    const [updated] = await tx
+      .update(schema.creationRecords)
+      .set(fields)
+      .where(
+        and(
+          eq(schema.creationRecords.id, recordId),
+          eq(schema.creationRecords.userId, userId),
+          sql`${schema.creationRecords.deletedAt} is null`,
+          inArray(schema.creationRecords.status, ['COMPLETED', 'FAILED']),
+        ),
+      )
+      .returning({ id: schema.creationRecords.id });
+    if (!updated) throw new ServiceError('NOT_FOUND', 'resourceNotFound', { field: 'updateRecordId' });
+  } else {
+    recordId = newId('rec');
+    await tx.insert(schema.creationRecords).values({ id: recordId, userId, type, ...fields, createdAt: now });
+  }
+  return recordId;
+}
+
+/** A failed job's record: the failure's code and category, never a sentence. */
+export async function markRecordFailed(
+  tx: Tx,
+  recordId: string,
+  fields: Pick<RecordRow, 'failureCode' | 'errorCategory'>,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(schema.creationRecords)
+    .set({ status: 'FAILED', ...fields, updatedAt: now })
+    .where(eq(schema.creationRecords.id, recordId));
+}
+
+/** A completed job's record: its image (also the thumbnail) and, when the job knows it, the output size. */
+export async function markRecordCompleted(
+  tx: Tx,
+  recordId: string,
+  image: { imageUrl: string; width?: number; height?: number },
+  now: Date,
+): Promise<void> {
+  const { imageUrl } = image;
+  const size = image.width && image.height ? { width: image.width, height: image.height } : {};
+  await tx
+    .update(schema.creationRecords)
+    .set({ status: 'COMPLETED', imageUrl, thumbnailUrl: imageUrl, ...size, updatedAt: now })
+    .where(eq(schema.creationRecords.id, recordId));
+}
+
+/** The latest job that filled one of the user's completed, live records (its kind and input), if any. */
+export async function jobOfCompletedRecord(db: Db, userId: string, recordId: string) {
+  const [job] = await db
+    .select({ kind: schema.generationJobs.kind, input: schema.generationJobs.input })
+    .from(schema.creationRecords)
+    .innerJoin(schema.generationJobs, eq(schema.generationJobs.recordId, schema.creationRecords.id))
+    .where(
+      and(
+        eq(schema.creationRecords.id, recordId),
+        eq(schema.creationRecords.userId, userId),
+        isNull(schema.creationRecords.deletedAt),
+        eq(schema.creationRecords.status, 'COMPLETED'),
+      ),
+    )
+    .orderBy(desc(schema.generationJobs.createdAt))
+    .limit(1);
+  return job;
 }
 
 /** A creation in a lineage chain (contract/shares.ts LineageItem). */

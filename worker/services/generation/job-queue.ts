@@ -7,12 +7,12 @@
  */
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Db, schema } from '@db/client';
-import { ServiceError } from '../contract/errors';
-import type { QueuePlace } from '../contract/generation';
-import { newId } from '../lib/ids';
-import type { JobContext } from './kind';
+import { ServiceError } from '../../contract/errors';
+import type { QueuePlace } from '../../contract/generation';
+import { newId } from '../../lib/ids';
+import type { ServiceContext } from '../context';
 import { fairOrder, type UserLoad, type WaitingJob } from './queue-order';
-import { say } from '../contract/messages';
+import { say } from '../../contract/messages';
 
 type JobRow = typeof schema.generationJobs.$inferSelect;
 const jobs = schema.generationJobs;
@@ -120,7 +120,7 @@ async function readLoads(db: Db, userIds: string[], now: Date): Promise<Map<stri
  * MAX_RUNNING_PER_USER running. The deadline starts now, not at submission, and follows the job's
  * size: its estimated run time (the kind's measured seconds per output MP) with a margin.
  */
-export async function claimJob(ctx: Pick<JobContext, 'db' | 'clock'>, jobId: string): Promise<JobRow | undefined> {
+export async function claimJob(ctx: ServiceContext<'db' | 'clock'>, jobId: string): Promise<JobRow | undefined> {
   const now = ctx.clock.now();
   const [row] = await ctx.db.select({ kind: jobs.kind, input: jobs.input }).from(jobs).where(eq(jobs.id, jobId));
   if (!row) return undefined;
@@ -143,7 +143,7 @@ export async function claimJob(ctx: Pick<JobContext, 'db' | 'clock'>, jobId: str
 }
 
 /** Claims the next job in fair order that this runner may start, or nothing when none can start. */
-export async function claimNextJob(ctx: Pick<JobContext, 'db' | 'clock'>): Promise<JobRow | undefined> {
+export async function claimNextJob(ctx: ServiceContext<'db' | 'clock'>): Promise<JobRow | undefined> {
   const now = ctx.clock.now();
   const waiting = await readWaiting(ctx.db, now);
   if (waiting.length === 0) return undefined;
@@ -160,7 +160,7 @@ export async function claimNextJob(ctx: Pick<JobContext, 'db' | 'clock'>): Promi
 }
 
 /** Keeps a running job's claim alive; false when the claim was lost (the job finished or was taken over). */
-export async function renewLease(ctx: Pick<JobContext, 'db' | 'clock'>, jobId: string, runId: string): Promise<boolean> {
+export async function renewLease(ctx: ServiceContext<'db' | 'clock'>, jobId: string, runId: string): Promise<boolean> {
   const now = ctx.clock.now();
   const renewed = await ctx.db
     .update(jobs)
@@ -171,7 +171,7 @@ export async function renewLease(ctx: Pick<JobContext, 'db' | 'clock'>, jobId: s
 }
 
 /** Puts a claimed job back in line, not before `runAfter`, without spending an attempt (the engine was busy). */
-export async function releaseJob(ctx: Pick<JobContext, 'db' | 'clock'>, jobId: string, runId: string, runAfter: Date) {
+export async function releaseJob(ctx: ServiceContext<'db' | 'clock'>, jobId: string, runId: string, runAfter: Date) {
   const released = await ctx.db
     .update(jobs)
     .set({ startedAt: null, leaseUntil: null, runId: null, runAfter, updatedAt: ctx.clock.now() })
@@ -181,7 +181,7 @@ export async function releaseJob(ctx: Pick<JobContext, 'db' | 'clock'>, jobId: s
 }
 
 /** Records a failed run of a claimed job; returns the attempts used so far, or undefined when the claim was lost. */
-export async function recordFailedAttempt(ctx: Pick<JobContext, 'db' | 'clock'>, jobId: string, runId: string) {
+export async function recordFailedAttempt(ctx: ServiceContext<'db' | 'clock'>, jobId: string, runId: string) {
   const [row] = await ctx.db
     .update(jobs)
     .set({ attempt: sql`${jobs.attempt} + 1`, updatedAt: ctx.clock.now() })
@@ -258,7 +258,7 @@ function queuedSeconds(
  * A batch of `count` jobs is admitted whole or not at all: its last job must start within the limit.
  */
 export async function admitJob(
-  ctx: Pick<JobContext, 'db' | 'clock' | 'images'>,
+  ctx: ServiceContext<'db' | 'clock' | 'images'>,
   userId: string,
   batch: { count?: number; kind?: string; input?: unknown } = {},
 ) {
@@ -301,7 +301,7 @@ export async function admitJob(
 
 /** Where a waiting job stands: jobs that start before it in fair order, and when it should start. Null once it runs. */
 export async function queuePlace(
-  ctx: Pick<JobContext, 'db' | 'clock' | 'images'>,
+  ctx: ServiceContext<'db' | 'clock' | 'images'>,
   job: Pick<JobRow, 'id' | 'status' | 'startedAt' | 'leaseUntil'>,
 ): Promise<QueuePlace | null> {
   const now = ctx.clock.now();
