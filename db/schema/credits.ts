@@ -103,8 +103,6 @@ export const pricingPlans = pgTable(
     featuresZh: jsonb('features_zh').$type<string[]>().notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
-    stripePriceId: text('stripe_price_id'),
-    paypalPlanId: text('paypal_plan_id'),
     createdAt: createdAt(),
   },
   (t) => [check('pricing_plans_price_nonneg', sql`${t.priceCents} >= 0`), check('pricing_plans_credits_pos', sql`${t.credits} > 0`)],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAYMENT_GATEWAYS } from '../../worker/contract/gateways';
 import { createdAt, tstz, updatedAt } from './_columns';
 import { pricingPlans } from './credits';
@@ -9,6 +9,24 @@ export const paymentGateway = pgEnum('payment_gateway', PAYMENT_GATEWAYS);
 /** EXPIRED: a checkout abandoned past its gateway session's lifetime (decision 006); a late payment still wins. */
 export const orderStatus = pgEnum('order_status', ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'REFUNDED', 'EXPIRED']);
 export const orderKind = pgEnum('order_kind', ['credits', 'subscription']);
+
+/**
+ * A pricing plan's object at one gateway (a Stripe price, a PayPal billing plan), created by the
+ * adapter on first checkout or set by an operator. One row per plan and gateway, so adding a gateway
+ * adds rows, not columns.
+ */
+export const gatewayPlans = pgTable(
+  'gateway_plans',
+  {
+    planId: text('plan_id')
+      .notNull()
+      .references(() => pricingPlans.id, { onDelete: 'cascade' }),
+    gateway: paymentGateway('gateway').notNull(),
+    externalId: text('external_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.gateway] })],
+);
 
 /**
  * One payment: a credit-pack checkout, a subscription's first checkout, or one renewal of a

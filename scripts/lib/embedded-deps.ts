@@ -85,14 +85,15 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
       offline,
       enginePool.threads,
     );
+  // Content Credentials: the configured key, else this installation's development root (in memory for tests).
+  const provenance = await nodeProvenance(config, { persist: !options.inMemoryDb });
+  // Nothing awaits between here and `deps = …`: the dispatcher starts polling at once and reads `deps`.
   // With the in-process queue, engine jobs wait as rows in the database and this process's
   // dispatcher runs them, one per engine slot; with QStash they arrive through the signed callback.
   const dispatcher = inProcessQueue
     ? createJobDispatcher(() => deps!, { slots: images.slots, ...(options.queueBackoffMs ? { backoffMs: options.queueBackoffMs } : {}) })
     : undefined;
   const queue = dispatcher ? dispatchingQueue(dispatcher, selectedQueue) : selectedQueue;
-  // Content Credentials: the configured key, else this installation's development root (in memory for tests).
-  const provenance = await nodeProvenance(config, { persist: !options.inMemoryDb });
   deps = {
     config,
     db: database.db,

@@ -32,10 +32,7 @@ import { Route as PaymentSuccessRouteImport } from './routes/payment.success'
 import { Route as PersonalCenterIndexRouteImport } from './routes/personal-center.index'
 import { Route as PersonalCenterTabRouteImport } from './routes/personal-center.$tab'
 import { Route as ReceiptOrderIdRouteImport } from './routes/receipt.$orderId'
-import { Route as PaymentPaypalCancelRouteImport } from './routes/payment.paypal.cancel'
-import { Route as PaymentPaypalSuccessRouteImport } from './routes/payment.paypal.success'
-import { Route as PaymentStripeCancelRouteImport } from './routes/payment.stripe.cancel'
-import { Route as PaymentStripeSuccessRouteImport } from './routes/payment.stripe.success'
+import { Route as PaymentGatewayResultRouteImport } from './routes/payment.$gateway.$result'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -152,24 +149,9 @@ const ReceiptOrderIdRoute = ReceiptOrderIdRouteImport.update({
   path: '/receipt/$orderId',
   getParentRoute: () => rootRouteImport,
 } as any)
-const PaymentPaypalCancelRoute = PaymentPaypalCancelRouteImport.update({
-  id: '/payment/paypal/cancel',
-  path: '/payment/paypal/cancel',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PaymentPaypalSuccessRoute = PaymentPaypalSuccessRouteImport.update({
-  id: '/payment/paypal/success',
-  path: '/payment/paypal/success',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PaymentStripeCancelRoute = PaymentStripeCancelRouteImport.update({
-  id: '/payment/stripe/cancel',
-  path: '/payment/stripe/cancel',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PaymentStripeSuccessRoute = PaymentStripeSuccessRouteImport.update({
-  id: '/payment/stripe/success',
-  path: '/payment/stripe/success',
+const PaymentGatewayResultRoute = PaymentGatewayResultRouteImport.update({
+  id: '/payment/$gateway/$result',
+  path: '/payment/$gateway/$result',
   getParentRoute: () => rootRouteImport,
 } as any)
 
@@ -197,10 +179,7 @@ export interface FileRoutesByFullPath {
   '/personal-center/$tab': typeof PersonalCenterTabRoute
   '/receipt/$orderId': typeof ReceiptOrderIdRoute
   '/personal-center/': typeof PersonalCenterIndexRoute
-  '/payment/paypal/cancel': typeof PaymentPaypalCancelRoute
-  '/payment/paypal/success': typeof PaymentPaypalSuccessRoute
-  '/payment/stripe/cancel': typeof PaymentStripeCancelRoute
-  '/payment/stripe/success': typeof PaymentStripeSuccessRoute
+  '/payment/$gateway/$result': typeof PaymentGatewayResultRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -225,10 +204,7 @@ export interface FileRoutesByTo {
   '/personal-center/$tab': typeof PersonalCenterTabRoute
   '/receipt/$orderId': typeof ReceiptOrderIdRoute
   '/personal-center': typeof PersonalCenterIndexRoute
-  '/payment/paypal/cancel': typeof PaymentPaypalCancelRoute
-  '/payment/paypal/success': typeof PaymentPaypalSuccessRoute
-  '/payment/stripe/cancel': typeof PaymentStripeCancelRoute
-  '/payment/stripe/success': typeof PaymentStripeSuccessRoute
+  '/payment/$gateway/$result': typeof PaymentGatewayResultRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -255,10 +231,7 @@ export interface FileRoutesById {
   '/personal-center/$tab': typeof PersonalCenterTabRoute
   '/receipt/$orderId': typeof ReceiptOrderIdRoute
   '/personal-center/': typeof PersonalCenterIndexRoute
-  '/payment/paypal/cancel': typeof PaymentPaypalCancelRoute
-  '/payment/paypal/success': typeof PaymentPaypalSuccessRoute
-  '/payment/stripe/cancel': typeof PaymentStripeCancelRoute
-  '/payment/stripe/success': typeof PaymentStripeSuccessRoute
+  '/payment/$gateway/$result': typeof PaymentGatewayResultRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -286,10 +259,7 @@ export interface FileRouteTypes {
     | '/personal-center/$tab'
     | '/receipt/$orderId'
     | '/personal-center/'
-    | '/payment/paypal/cancel'
-    | '/payment/paypal/success'
-    | '/payment/stripe/cancel'
-    | '/payment/stripe/success'
+    | '/payment/$gateway/$result'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -314,10 +284,7 @@ export interface FileRouteTypes {
     | '/personal-center/$tab'
     | '/receipt/$orderId'
     | '/personal-center'
-    | '/payment/paypal/cancel'
-    | '/payment/paypal/success'
-    | '/payment/stripe/cancel'
-    | '/payment/stripe/success'
+    | '/payment/$gateway/$result'
   id:
     | '__root__'
     | '/'
@@ -343,10 +310,7 @@ export interface FileRouteTypes {
     | '/personal-center/$tab'
     | '/receipt/$orderId'
     | '/personal-center/'
-    | '/payment/paypal/cancel'
-    | '/payment/paypal/success'
-    | '/payment/stripe/cancel'
-    | '/payment/stripe/success'
+    | '/payment/$gateway/$result'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -371,10 +335,7 @@ export interface RootRouteChildren {
   Oauth2RedirectRoute: typeof Oauth2RedirectRoute
   PaymentSuccessRoute: typeof PaymentSuccessRoute
   ReceiptOrderIdRoute: typeof ReceiptOrderIdRoute
-  PaymentPaypalCancelRoute: typeof PaymentPaypalCancelRoute
-  PaymentPaypalSuccessRoute: typeof PaymentPaypalSuccessRoute
-  PaymentStripeCancelRoute: typeof PaymentStripeCancelRoute
-  PaymentStripeSuccessRoute: typeof PaymentStripeSuccessRoute
+  PaymentGatewayResultRoute: typeof PaymentGatewayResultRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -540,32 +501,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ReceiptOrderIdRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/payment/paypal/cancel': {
-      id: '/payment/paypal/cancel'
-      path: '/payment/paypal/cancel'
-      fullPath: '/payment/paypal/cancel'
-      preLoaderRoute: typeof PaymentPaypalCancelRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/payment/paypal/success': {
-      id: '/payment/paypal/success'
-      path: '/payment/paypal/success'
-      fullPath: '/payment/paypal/success'
-      preLoaderRoute: typeof PaymentPaypalSuccessRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/payment/stripe/cancel': {
-      id: '/payment/stripe/cancel'
-      path: '/payment/stripe/cancel'
-      fullPath: '/payment/stripe/cancel'
-      preLoaderRoute: typeof PaymentStripeCancelRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/payment/stripe/success': {
-      id: '/payment/stripe/success'
-      path: '/payment/stripe/success'
-      fullPath: '/payment/stripe/success'
-      preLoaderRoute: typeof PaymentStripeSuccessRouteImport
+    '/payment/$gateway/$result': {
+      id: '/payment/$gateway/$result'
+      path: '/payment/$gateway/$result'
+      fullPath: '/payment/$gateway/$result'
+      preLoaderRoute: typeof PaymentGatewayResultRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -607,10 +547,7 @@ const rootRouteChildren: RootRouteChildren = {
   Oauth2RedirectRoute: Oauth2RedirectRoute,
   PaymentSuccessRoute: PaymentSuccessRoute,
   ReceiptOrderIdRoute: ReceiptOrderIdRoute,
-  PaymentPaypalCancelRoute: PaymentPaypalCancelRoute,
-  PaymentPaypalSuccessRoute: PaymentPaypalSuccessRoute,
-  PaymentStripeCancelRoute: PaymentStripeCancelRoute,
-  PaymentStripeSuccessRoute: PaymentStripeSuccessRoute,
+  PaymentGatewayResultRoute: PaymentGatewayResultRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

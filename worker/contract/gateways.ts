@@ -24,14 +24,19 @@ export interface GatewayInfo {
    * `/payment/<slug>/success|cancel` (null: never a payment method the user picks).
    */
   readonly callbackSlug: string | null;
-  /** The pricing-plan column that remembers a gateway plan the adapter created (null: none kept). */
-  readonly planIdColumn: 'stripePriceId' | 'paypalPlanId' | null;
+  /**
+   * How long a checkout can still be paid (decision 006). Stripe: a Checkout Session's default
+   * lifetime (its `checkout.session.expired` usually arrives first). PayPal: the ~3 hours a buyer has
+   * to approve an order. Sandbox: our own page, one hour — short, because an open subscription
+   * checkout keeps the user from opening another.
+   */
+  readonly checkoutLifetimeHours: number;
 }
 
 export const GATEWAYS = {
-  STRIPE: { webhookSlug: 'stripe', callbackSlug: 'stripe', planIdColumn: 'stripePriceId' },
-  PAYPAL: { webhookSlug: 'paypal', callbackSlug: 'paypal', planIdColumn: 'paypalPlanId' },
-  SANDBOX: { webhookSlug: 'sandbox', callbackSlug: null, planIdColumn: null },
+  STRIPE: { webhookSlug: 'stripe', callbackSlug: 'stripe', checkoutLifetimeHours: 24 },
+  PAYPAL: { webhookSlug: 'paypal', callbackSlug: 'paypal', checkoutLifetimeHours: 3 },
+  SANDBOX: { webhookSlug: 'sandbox', callbackSlug: null, checkoutLifetimeHours: 1 },
 } as const satisfies Record<PaymentGateway, GatewayInfo>;
 
 export type WebhookSlug = (typeof GATEWAYS)[PaymentGateway]['webhookSlug'];

@@ -1,4 +1,5 @@
 import type { Locale } from '../contract/locales';
+import type { PaymentMethod } from '../contract/gateways';
 
 /**
  * The words on a receipt PDF, per language (DESIGN.md §3 item 12). A typed catalogue like ./mail.ts:
@@ -27,8 +28,8 @@ export interface ReceiptTexts {
   refundInProgress: string;
   netPaid: string;
   taxId: string;
-  card: string;
-  paypal: string;
+  /** How each payment method is named on a receipt (a new gateway fails to compile until it has its words). */
+  methods: Record<PaymentMethod, string>;
   sandbox: string;
   sandboxNote: string;
   credits: (n: string) => string;
@@ -70,8 +71,7 @@ export const RECEIPT_TEXTS = {
     refundInProgress: 'Refund in progress',
     netPaid: 'Net paid',
     taxId: 'Tax ID',
-    card: 'Card (Stripe)',
-    paypal: 'PayPal',
+    methods: { STRIPE: 'Card (Stripe)', PAYPAL: 'PayPal' },
     sandbox: 'Sandbox checkout',
     sandboxNote: 'Paid through the local sandbox checkout: no money moved.',
     credits: (n) => `${n} credits`,
@@ -113,8 +113,7 @@ export const RECEIPT_TEXTS = {
     refundInProgress: '退款處理中',
     netPaid: '淨付款',
     taxId: '統一編號／稅號',
-    card: '信用卡（Stripe）',
-    paypal: 'PayPal',
+    methods: { STRIPE: '信用卡（Stripe）', PAYPAL: 'PayPal' },
     sandbox: '沙盒結帳',
     sandboxNote: '透過本機沙盒結帳付款：未產生實際金流。',
     credits: (n) => `${n} 點數`,

@@ -1,6 +1,5 @@
 import { createRouter } from '../http/openapi';
 import { accountRoutes, dataExportJobRoutes } from '../routes/account';
-import { accountAuthRoutes, avatarRoutes } from '../routes/accounts';
 import { adminRoutes } from '../routes/admin';
 import { authRoutes } from '../routes/auth';
 import { creditRoutes } from '../routes/credits';
@@ -9,7 +8,6 @@ import { fileRoutes } from '../routes/files';
 import { generationRoutes, imageRoutes, recordRoutes, uploadRoutes } from '../routes/generation';
 import { healthRoutes } from '../routes/health';
 import { jobRoutes } from '../routes/jobs';
-import { passwordResetRoutes } from '../routes/password-reset';
 import { orderRoutes, paymentRoutes, subscriptionRoutes } from '../routes/payments';
 import { publicRoutes, systemRoutes } from '../routes/public';
 import { receiptRoutes } from '../routes/receipts';
@@ -29,10 +27,7 @@ import { webhookRoutes } from '../routes/webhooks';
 export const apiRoutes = createRouter()
   .route('/health', healthRoutes)
   .route('/auth', authRoutes)
-  .route('/auth', accountAuthRoutes)
-  .route('/auth/password-reset', passwordResetRoutes)
   .route('/users', userRoutes)
-  .route('/users', avatarRoutes)
   .route('/files', fileRoutes)
   .route('/showcase', showcaseRoutes)
   .route('/credits/referral', creditReferralRoutes)

@@ -94,9 +94,9 @@ describe('PayPal live payments through the API', () => {
     const first = await newUser();
     const { orderId, checkoutUrl, sessionId } = await checkout(first.token, { planId: 'plan_pro_monthly' });
     expect(checkoutUrl).toMatch(/^https:\/\/www\.sandbox\.paypal\.com\/webapps\/billing\/subscriptions\?ba_token=/);
-    const [plan] = await t.deps.db.select().from(schema.pricingPlans).where(eq(schema.pricingPlans.id, 'plan_pro_monthly'));
-    expect(plan!.paypalPlanId).toMatch(/^P-/);
-    expect(paypal.plan(plan!.paypalPlanId!).billing_cycles[0]).toMatchObject({
+    const [plan] = await t.deps.db.select().from(schema.gatewayPlans).where(eq(schema.gatewayPlans.planId, 'plan_pro_monthly'));
+    expect(plan).toMatchObject({ gateway: 'PAYPAL', externalId: expect.stringMatching(/^P-/) });
+    expect(paypal.plan(plan!.externalId).billing_cycles[0]).toMatchObject({
       frequency: { interval_unit: 'MONTH' },
       pricing_scheme: { fixed_price: { value: '19.99', currency_code: 'USD' } },
     });

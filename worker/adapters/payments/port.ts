@@ -22,9 +22,11 @@ export interface CheckoutPlan {
   credits: number;
   /** Billing interval for subscriptions; null for credit packs. */
   interval: 'month' | 'year' | null;
-  /** Optional pre-created gateway objects; adapters fall back to inline prices / create plans. */
-  stripePriceId: string | null;
-  paypalPlanId: string | null;
+  /**
+   * This gateway's own object for the plan (a Stripe price, a PayPal plan), from `gateway_plans`;
+   * null: the adapter prices inline or creates one (and reports it as `createdGatewayPlanId`).
+   */
+  gatewayPlanId: string | null;
 }
 
 export interface CheckoutRequest {
@@ -48,8 +50,8 @@ export interface CheckoutSession {
   /** Where the browser goes to pay. */
   checkoutUrl: string;
   /**
-   * A gateway plan the adapter had to create because `CheckoutPlan.paypalPlanId` / `stripePriceId`
-   * was empty; the service stores it on the pricing plan so it is created only once.
+   * A gateway plan the adapter had to create because `CheckoutPlan.gatewayPlanId`
+   * was empty; the service stores it in `gateway_plans` so it is created only once.
    */
   createdGatewayPlanId?: string;
 }

@@ -1,5 +1,6 @@
 import { and, eq, lte, type SQL } from 'drizzle-orm';
 import { schema } from '@db/client';
+import { GATEWAYS, PAYMENT_GATEWAYS } from '../../contract/gateways';
 import type { GatewayName } from '../../contract/payments';
 import type { ServiceContext } from '../context';
 import { settleHeldDuplicates } from './duplicates';
@@ -8,20 +9,13 @@ import type { Order } from './effects/context';
 
 type Ctx = ServiceContext<'db' | 'payments' | 'clock' | 'log'>;
 
-const HOUR_MS = 3600 * 1000;
-
-/**
- * How long a checkout can still be paid (decision 006). Stripe: a Checkout Session's default
- * lifetime (its `checkout.session.expired` usually arrives first). PayPal: the ~3 hours a buyer has
- * to approve an order. Sandbox: our own page, one hour — short, because an open subscription
- * checkout keeps the user from opening another.
- */
-export const CHECKOUT_LIFETIME_MS: Record<GatewayName, number> = { STRIPE: 24 * HOUR_MS, PAYPAL: 3 * HOUR_MS, SANDBOX: HOUR_MS };
+/** How long a checkout at `gateway` can still be paid, in ms (the catalogue's `checkoutLifetimeHours`). */
+export const checkoutLifetimeMs = (gateway: GatewayName) => GATEWAYS[gateway].checkoutLifetimeHours * 3600 * 1000;
 
 export const CHECKOUT_EXPIRED_REASON = 'The checkout was not completed in time';
 
 export const checkoutExpired = (order: Pick<Order, 'gateway' | 'createdAt'>, now: Date) =>
-  now.getTime() - order.createdAt.getTime() >= CHECKOUT_LIFETIME_MS[order.gateway];
+  now.getTime() - order.createdAt.getTime() >= checkoutLifetimeMs(order.gateway);
 
 /** Marks one PENDING order EXPIRED; anything that already ended (or was paid) keeps its state. */
 export async function markExpired(ctx: Pick<Ctx, 'db' | 'clock'>, orderId: string) {
@@ -47,11 +41,11 @@ export async function expireAbandonedCheckouts(ctx: Ctx, scope: { userId?: strin
   const o = schema.orders;
   const now = ctx.clock.now();
   let expired = 0;
-  for (const gatewayName of Object.keys(CHECKOUT_LIFETIME_MS) as GatewayName[]) {
+  for (const gatewayName of PAYMENT_GATEWAYS) {
     const filters: (SQL | undefined)[] = [
       eq(o.status, 'PENDING'),
       eq(o.gateway, gatewayName),
-      lte(o.createdAt, new Date(now.getTime() - CHECKOUT_LIFETIME_MS[gatewayName])),
+      lte(o.createdAt, new Date(now.getTime() - checkoutLifetimeMs(gatewayName))),
       scope.userId ? eq(o.userId, scope.userId) : undefined,
       scope.kind ? eq(o.kind, scope.kind) : undefined,
     ];

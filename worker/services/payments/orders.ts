@@ -12,6 +12,7 @@ import { expireEndedSubscriptionsOf, liveSubscriptionWhere } from './effects/sub
 import { isHeldForSupport } from './effects/support-holds';
 import { settleHeldDuplicates } from './duplicates';
 import { expireAbandonedCheckouts } from './expiry';
+import { gatewayPlanIdOf, rememberGatewayPlan } from './gateway-plans';
 import { type CheckoutPlan, GatewayError } from '../../adapters/payments/port';
 import { intervalOf } from '../../lib/billing-periods';
 import { planName, type Locale } from '../pricing/pricing';
@@ -94,7 +95,7 @@ export async function createCheckoutOrder(ctx: Ctx, user: AuthUser, input: Check
       orderNumber,
       kind: input.kind,
       method: input.method,
-      plan: checkoutPlanOf(plan),
+      plan: checkoutPlanOf(plan, await gatewayPlanIdOf(db, plan.id, gateway.name)),
       userId: user.id,
       customerEmail: user.email,
       successUrl,
@@ -102,14 +103,7 @@ export async function createCheckoutOrder(ctx: Ctx, user: AuthUser, input: Check
       publicOrigin: input.publicOrigin,
     });
     await db.update(schema.orders).set({ gatewaySessionId: session.sessionId, updatedAt: now }).where(eq(schema.orders.id, orderId));
-    const planIdColumn = GATEWAYS[gateway.name].planIdColumn;
-    if (session.createdGatewayPlanId && planIdColumn) {
-      // Created once by the adapter; remembered so later checkouts reuse it.
-      await db
-        .update(schema.pricingPlans)
-        .set({ [planIdColumn]: session.createdGatewayPlanId })
-        .where(eq(schema.pricingPlans.id, plan.id));
-    }
+    if (session.createdGatewayPlanId) await rememberGatewayPlan(db, plan.id, gateway.name, session.createdGatewayPlanId);
     return { success: true, checkoutUrl: session.checkoutUrl, error: null, orderId, orderNumber };
   } catch (error) {
     const reason = error instanceof GatewayError ? error.message : 'Unexpected error while creating the checkout';
@@ -173,15 +167,14 @@ async function insertPendingOrder(
 }
 
 /** What the gateway is told about the plan being bought. */
-const checkoutPlanOf = (plan: PricingPlan): CheckoutPlan => ({
+const checkoutPlanOf = (plan: PricingPlan, gatewayPlanId: string | null): CheckoutPlan => ({
   id: plan.id,
   name: plan.name,
   priceCents: plan.priceCents,
   currency: plan.currency,
   credits: plan.credits,
   interval: intervalOf(plan.packageType),
-  stripePriceId: plan.stripePriceId,
-  paypalPlanId: plan.paypalPlanId,
+  gatewayPlanId,
 });
 
 async function findOwnOrder(db: Db, userId: string, orderId: string) {

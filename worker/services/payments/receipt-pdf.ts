@@ -4,7 +4,7 @@ import { type Receipt, sellerLanguage } from '../../contract/receipts';
 import { formatReceiptDate, formatReceiptMoney, formatReceiptNumber, RECEIPT_TEXTS, type ReceiptTexts } from '../../i18n/receipt';
 
 export function paymentMethodText(receipt: Receipt, t: ReceiptTexts): string {
-  const method = receipt.paymentMethod === 'PAYPAL' ? t.paypal : t.card;
+  const method = t.methods[receipt.paymentMethod];
   return receipt.gateway === 'SANDBOX' ? `${method} · ${t.sandbox}` : method;
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { schema } from '@db/client';
+import { asPaymentMethod, type PaymentMethod } from '../../contract/gateways';
 import type { ServiceContext } from '../context';
 import { checkoutExpired, markExpired } from './expiry';
 import { callbackUrls } from './orders';
@@ -27,7 +28,7 @@ const TEXT = {
     notice: '<strong>Sandbox</strong> — no real money moves. This page stands in for the payment provider in local and test setups.',
     checkoutTitle: (plan: string) => `Sandbox checkout — ${plan}`,
     order: (n: string, method: string) => `Order ${n} · ${method}`,
-    card: 'Card',
+    methods: { STRIPE: 'Card', PAYPAL: 'PayPal' } satisfies Record<PaymentMethod, string>,
     amount: 'Amount',
     credits: 'Credits',
     perYear: 'year',
@@ -53,7 +54,7 @@ const TEXT = {
     notice: '<strong>測試環境</strong>——不會有真實款項移動。此頁面在本機與測試環境中代替金流服務商。',
     checkoutTitle: (plan: string) => `測試結帳——${plan}`,
     order: (n: string, method: string) => `訂單 ${n} · ${method}`,
-    card: '信用卡',
+    methods: { STRIPE: '信用卡', PAYPAL: 'PayPal' } satisfies Record<PaymentMethod, string>,
     amount: '金額',
     credits: '點數',
     perYear: '年',
@@ -176,7 +177,7 @@ export async function renderSandboxCheckout(
   const planName = (locale === 'zh-Hant' && plan.nameZh) || plan.name;
   const body = `
 <h1>${escapeHtml(planName)}</h1>
-<p class="muted">${escapeHtml(text.order(order.orderNumber, order.paymentMethod === 'PAYPAL' ? 'PayPal' : text.card))}</p>
+<p class="muted">${escapeHtml(text.order(order.orderNumber, text.methods[asPaymentMethod(order.paymentMethod)]))}</p>
 <dl>
   <dt>${text.amount}</dt><dd class="amount">${money(order.amountCents, order.currency)}${order.kind === 'subscription' ? `<span class="muted"> / ${plan.packageType === 'yearly' ? text.perYear : text.perMonth}</span>` : ''}</dd>
   <dt>${text.credits}</dt><dd>${escapeHtml(what)}</dd>
@@ -308,6 +309,6 @@ export async function submitSandboxCheckout(
     ctx.clock.now(),
   );
   for (const delivery of deliveries) await handleWebhook(ctx, 'SANDBOX', delivery.rawBody, delivery.headers);
-  const urls = callbackUrls(origin, order.paymentMethod === 'PAYPAL' ? 'PAYPAL' : 'STRIPE', order.id);
+  const urls = callbackUrls(origin, asPaymentMethod(order.paymentMethod), order.id);
   return { kind: 'redirect', location: action === 'pay' ? urls.successUrl : urls.cancelUrl };
 }

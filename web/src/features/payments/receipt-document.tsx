@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink } from 'lucide-react';
 import { type Receipt, sellerLanguage } from '@worker/contract/receipts';
+import { usePaymentMethodLabel } from './status-badge';
 
 /** Money in the currency's minor unit, with the ISO code ("USD 19.99"), as on the PDF. */
 export function formatReceiptMoney(amountCents: number, currency: string, locale: string) {
@@ -65,7 +66,7 @@ function ReceiptSeller({ receipt }: { receipt: Receipt }) {
 function ReceiptFacts({ receipt }: { receipt: Receipt }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
-  const method = receipt.paymentMethod === 'PAYPAL' ? t`PayPal` : t`Card (Stripe)`;
+  const method = usePaymentMethodLabel('receipt')(receipt.paymentMethod);
   const refund = receipt.refund;
   return (
     <dl className="grid gap-3 py-6">

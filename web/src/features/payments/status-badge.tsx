@@ -63,7 +63,12 @@ export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus
   );
 }
 
-export function usePaymentMethodLabel() {
+/** A payment method's name, short (order lists) or as a receipt states it; one row per method. */
+export function usePaymentMethodLabel(form: 'short' | 'receipt' = 'short') {
   const { t } = useLingui();
-  return (method: PaymentMethod) => (method === 'PAYPAL' ? 'PayPal' : t`Card`);
+  const names: Record<PaymentMethod, { short: string; receipt: string }> = {
+    STRIPE: { short: t`Card`, receipt: t`Card (Stripe)` },
+    PAYPAL: { short: 'PayPal', receipt: t`PayPal` },
+  };
+  return (method: PaymentMethod) => names[method][form];
 }

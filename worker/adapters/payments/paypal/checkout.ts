@@ -106,13 +106,13 @@ async function createPackCheckout(client: PaypalClient, request: CheckoutRequest
 async function createSubscriptionCheckout(client: PaypalClient, request: CheckoutRequest, pages: CheckoutPages): Promise<CheckoutSession> {
   const { plan } = request;
   if (!plan.interval) throw new GatewayError('This plan has no billing interval');
-  const createdPlanId = plan.paypalPlanId ? undefined : await createPlan(client, plan);
+  const createdPlanId = plan.gatewayPlanId ? undefined : await createPlan(client, plan);
   const subscription = await client.api<PaypalSubscription>(
     'POST',
     '/v1/billing/subscriptions',
     'checkout',
     {
-      plan_id: plan.paypalPlanId || createdPlanId,
+      plan_id: plan.gatewayPlanId || createdPlanId,
       custom_id: request.orderId,
       subscriber: { email_address: request.customerEmail },
       application_context: {

@@ -46,8 +46,7 @@ const packRequest = (over: Partial<CheckoutRequest> = {}): CheckoutRequest => {
       currency: 'USD',
       credits: 500,
       interval: null,
-      stripePriceId: null,
-      paypalPlanId: null,
+      gatewayPlanId: null,
     },
     userId: 'usr_buyer',
     customerEmail: 'buyer@example.com',
@@ -67,8 +66,7 @@ const subscriptionRequest = (interval: 'month' | 'year' = 'month', paypalPlanId:
     currency: 'USD',
     credits: 1000,
     interval,
-    stripePriceId: null,
-    paypalPlanId,
+    gatewayPlanId: paypalPlanId,
   },
 });
 

@@ -39,8 +39,8 @@ async function createSession(stripe: StripeClient, absolute: (url: string) => st
   const successUrl = absolute(request.successUrl);
   // Stripe substitutes the literal {CHECKOUT_SESSION_ID}; it must not be URL-encoded.
   const successWithSession = `${successUrl}${successUrl.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`;
-  const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = plan.stripePriceId
-    ? { price: plan.stripePriceId, quantity: 1 }
+  const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = plan.gatewayPlanId
+    ? { price: plan.gatewayPlanId, quantity: 1 }
     : {
         quantity: 1,
         price_data: {

@@ -48,8 +48,7 @@ const packRequest = (over: Partial<CheckoutRequest> = {}): CheckoutRequest => {
       currency: 'USD',
       credits: 500,
       interval: null,
-      stripePriceId: null,
-      paypalPlanId: null,
+      gatewayPlanId: null,
     },
     userId: 'usr_buyer',
     customerEmail: 'buyer@example.com',
@@ -71,8 +70,7 @@ const subscriptionRequest = (interval: 'month' | 'year' = 'month', over: Partial
       currency: 'USD',
       credits: 1000,
       interval,
-      stripePriceId: null,
-      paypalPlanId: null,
+      gatewayPlanId: null,
     },
     ...over,
   };
@@ -158,7 +156,7 @@ describe('Stripe adapter: checkout', () => {
       successUrl: '/payment/stripe/success?orderId=ord_rel',
       cancelUrl: '/payment/stripe/cancel?orderId=ord_rel',
     });
-    request.plan.stripePriceId = 'price_1PRO';
+    request.plan.gatewayPlanId = 'price_1PRO';
     await stripe.createCheckout(request);
     const [call] = fake.calls('POST', '/v1/checkout/sessions');
     expect(call!.form.line_items).toEqual([{ price: 'price_1PRO', quantity: '1' }]);

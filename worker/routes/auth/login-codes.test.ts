@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { schema } from '@db/client';
-import { LOGIN_CODE } from '../contract/auth';
-import { EMAIL_CODE_LIMITS } from '../services/auth/email-codes';
+import { LOGIN_CODE } from '../../contract/auth';
+import { EMAIL_CODE_LIMITS } from '../../services/auth/email-codes';
 import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 
 let t: TestApp;

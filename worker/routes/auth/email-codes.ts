@@ -1,12 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
-import { sendCodeRequest, verifyCodeRequest, verifyEmailRequest } from '../contract/auth';
-import { emailVerificationStatusBody, sendCodeBody, signInBody, verifyEmailBody } from '../contract/responses/auth';
-import { clientNetwork } from '../http/client-ip';
-import { createRouter, errors, jsonBody, okJson, signedIn } from '../http/openapi';
-import { requireUser } from '../middleware/auth';
-import { callerLocale } from '../middleware/errors';
-import { emailVerificationStatus, sendEmailVerificationCode, verifyEmail } from '../services/auth/email-verification';
-import { sendLoginCode, verifyLoginCode } from '../services/auth/login-codes';
+import { sendCodeRequest, verifyCodeRequest, verifyEmailRequest } from '../../contract/auth';
+import { emailVerificationStatusBody, sendCodeBody, signInBody, verifyEmailBody } from '../../contract/responses/auth';
+import { clientNetwork } from '../../http/client-ip';
+import { createRouter, errors, jsonBody, okJson, signedIn } from '../../http/openapi';
+import { requireUser } from '../../middleware/auth';
+import { callerLocale } from '../../middleware/errors';
+import { emailVerificationStatus, sendEmailVerificationCode, verifyEmail } from '../../services/auth/email-verification';
+import { sendLoginCode, verifyLoginCode } from '../../services/auth/login-codes';
 
 const tags = ['Auth'];
 const codeErrors = errors(409, 429);
@@ -54,7 +54,8 @@ const verify = createRoute({
   responses: { 200: okJson(verifyEmailBody, 'Verified, with a fresh token'), ...codeErrors },
 });
 
-export const authRoutes = createRouter()
+/** `/api/auth/login/*` and `/api/auth/email-verification/*`: codes sent by e-mail. */
+export const emailCodeRoutes = createRouter()
   .openapi(sendCode, async (c) =>
     c.json(await sendLoginCode(c.get('deps'), { ...c.req.valid('json'), ip: clientNetwork(c), locale: callerLocale(c) }), 200),
   )

@@ -1,16 +1,18 @@
 import { createRoute } from '@hono/zod-openapi';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { googleOAuthRequest, googleStartRequest, googleVerifyRequest, loginRequest, registerRequest } from '../contract/auth';
-import { ServiceError } from '../contract/errors';
-import { avatarBody, googleConfigBody, googleStartBody, signInBody } from '../contract/responses/auth';
-import { clientNetwork } from '../http/client-ip';
-import { createRouter, errors, formDoc, jsonBody, okJson, signedIn } from '../http/openapi';
-import { publicOrigin } from '../http/public-origin';
-import { requireUser } from '../middleware/auth';
-import { callerLocale } from '../middleware/errors';
-import { uploadAvatar } from '../services/auth/avatars';
-import { finishGoogleSignIn, googleConfig, OAUTH_FLOW_TTL_SECONDS, startGoogleSignIn, verifyGoogleIdToken } from '../services/auth/google';
-import { loginWithPassword, registerWithPassword } from '../services/auth/password-accounts';
+import { googleOAuthRequest, googleStartRequest, googleVerifyRequest } from '../../contract/auth';
+import { googleConfigBody, googleStartBody, signInBody } from '../../contract/responses/auth';
+import { clientNetwork } from '../../http/client-ip';
+import { createRouter, errors, jsonBody, okJson } from '../../http/openapi';
+import { publicOrigin } from '../../http/public-origin';
+import { callerLocale } from '../../middleware/errors';
+import {
+  finishGoogleSignIn,
+  googleConfig,
+  OAUTH_FLOW_TTL_SECONDS,
+  startGoogleSignIn,
+  verifyGoogleIdToken,
+} from '../../services/auth/google';
 
 /** The browser-binding cookie of one Google sign-in; named per state so two tabs can sign in at once. */
 const COOKIE_PATH = '/api/auth/google';
@@ -19,22 +21,6 @@ const flowCookie = (state: string) => `gsi_${state}`;
 const tags = ['Auth'];
 const googleErrors = errors(403, 409, 429, 503);
 
-const register = createRoute({
-  method: 'post',
-  path: '/register',
-  tags,
-  summary: 'Register with a password',
-  request: { body: jsonBody(registerRequest) },
-  responses: { 200: okJson(signInBody, 'Registered and signed in'), ...errors(409, 429) },
-});
-const login = createRoute({
-  method: 'post',
-  path: '/login',
-  tags,
-  summary: 'Sign in with a password',
-  request: { body: jsonBody(loginRequest) },
-  responses: { 200: okJson(signInBody, 'Signed in'), ...errors(429) },
-});
 const googleSettings = createRoute({
   method: 'get',
   path: '/google/config',
@@ -67,14 +53,8 @@ const googleIdToken = createRoute({
   responses: { 200: okJson(signInBody, 'Signed in'), ...googleErrors },
 });
 
-/** `/api/auth/*`: password register/login and Google sign-in (mounted beside the e-mail-code routes). */
-export const accountAuthRoutes = createRouter()
-  .openapi(register, async (c) =>
-    c.json(await registerWithPassword(c.get('deps'), { ...c.req.valid('json'), ip: clientNetwork(c), locale: callerLocale(c) }), 200),
-  )
-  .openapi(login, async (c) =>
-    c.json(await loginWithPassword(c.get('deps'), { ...c.req.valid('json'), ip: clientNetwork(c), locale: callerLocale(c) }), 200),
-  )
+/** `/api/auth/google/*`: Google sign-in, by redirect (PKCE + state) or by ID token. */
+export const googleRoutes = createRouter()
   .openapi(googleSettings, (c) => c.json(googleConfig(c.get('deps').config), 200))
   .openapi(googleStart, async (c) => {
     const started = await startGoogleSignIn(c.get('deps'), { ...c.req.valid('json'), ip: clientNetwork(c), origin: publicOrigin(c) });
@@ -105,24 +85,3 @@ export const accountAuthRoutes = createRouter()
       200,
     ),
   );
-
-const avatar = createRoute({
-  method: 'post',
-  path: '/me/avatar',
-  tags: ['Users'],
-  ...signedIn,
-  summary: 'Upload an avatar (re-encoded to a 256×256 WebP)',
-  request: { body: formDoc({ files: { avatar: { description: 'JPEG, PNG, GIF or WebP, at most 5 MB' } } }) },
-  responses: { 200: okJson(avatarBody, 'The new avatar and profile'), ...errors(415, 422, 429) },
-});
-
-/** `/api/users/*`: avatar upload (`POST /api/users/me/avatar`, multipart field `avatar`). */
-export const avatarRoutes = createRouter().openapi(avatar, async (c) => {
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch {
-    throw new ServiceError('VALIDATION_FAILED', 'sendAvatarMultipart', { field: 'avatar' });
-  }
-  return c.json(await uploadAvatar(c.get('deps'), requireUser(c).id, form.get('avatar')), 200);
-});

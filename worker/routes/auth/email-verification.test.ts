@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { schema } from '@db/client';
-import { LOGIN_CODE } from '../contract/auth';
+import { LOGIN_CODE } from '../../contract/auth';
 import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 
 /**

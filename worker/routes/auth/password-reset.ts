@@ -1,12 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { passwordResetConfirm, passwordResetRequest } from '../contract/auth';
-import { passwordResetRequestBody, signInBody } from '../contract/responses/auth';
-import { clientNetwork } from '../http/client-ip';
-import type { AppEnv } from '../http/hono-env';
-import { createRouter, errors, jsonBody, okJson } from '../http/openapi';
-import { callerLocale } from '../middleware/errors';
-import { confirmPasswordReset, requestPasswordReset } from '../services/auth/password-reset';
+import { passwordResetConfirm, passwordResetRequest } from '../../contract/auth';
+import { passwordResetRequestBody, signInBody } from '../../contract/responses/auth';
+import { clientNetwork } from '../../http/client-ip';
+import type { AppEnv } from '../../http/hono-env';
+import { createRouter, errors, jsonBody, okJson } from '../../http/openapi';
+import { callerLocale } from '../../middleware/errors';
+import { confirmPasswordReset, requestPasswordReset } from '../../services/auth/password-reset';
 
 /**
  * Work that should not hold up the answer: on Workers it is kept alive past the response

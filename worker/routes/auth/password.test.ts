@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { schema } from '@db/client';
-import { PASSWORD_LIMITS } from '../services/auth/password-accounts';
+import { PASSWORD_LIMITS } from '../../services/auth/password-accounts';
 import { startFakeGoogle, type FakeGoogle } from '@tests/fakes/oidc-server';
 import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app';
 
