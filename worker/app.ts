@@ -12,7 +12,7 @@ import { EXPOSED_HEADERS, rateLimitFields, type RateLimitSeen, recordingLimiter 
 import { requestId, requestLogger } from './middleware/request-id';
 import { setAnswerHeaders } from './middleware/response-headers';
 import { apiRoutes, devApiRoutes, sandboxApiRoutes } from './openapi/api';
-import { openapiRoutes } from './openapi/document';
+import type { Router } from './http/openapi';
 import type { AppDeps } from './ports';
 import { publicReadCache } from './routes/public';
 import { sharedPageRoutes } from './routes/shares';
@@ -36,11 +36,13 @@ const defaultBodyLimit = bodyLimit({ maxSize: DEFAULT_BODY_LIMIT, onError: limit
 
 /**
  * The whole HTTP API, built from ports (DESIGN.md §1). The Node server (scripts/start.ts) and the
- * Worker entry (worker/index.ts) only differ in the deps they pass and in how they serve the SPA.
+ * Worker entry (worker/index.ts) only differ in the deps they pass, in how they serve the SPA, and in
+ * where `/api/openapi.json` comes from: `documentation` is generated from the routes on Node
+ * (worker/openapi/document.ts) and prebuilt on the Worker (worker/openapi/prebuilt.ts).
  */
-export function createApp(deps: AppDeps) {
+export function createApp(deps: AppDeps, documentation: Router) {
   // One route tree (worker/openapi/api.ts), also the source of /api/openapi.json (docs/decisions/025).
-  const api = createRouter().route('/', apiRoutes).route('/', openapiRoutes);
+  const api = createRouter().route('/', apiRoutes).route('/', documentation);
   if (deps.config.PAYMENTS === 'sandbox') api.route('/', sandboxApiRoutes);
   if (deps.devMailbox) api.route('/', devApiRoutes);
 

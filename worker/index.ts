@@ -26,6 +26,8 @@ import type { Provenance } from './adapters/provenance/port';
 import { selectDevMailbox, selectMailer, selectQueue, selectRateLimiter } from './adapters/select';
 import { createConsoleLogger, systemClock } from './adapters/runtime/console-logger';
 import { createApp } from './app';
+import { documentationRoutes } from './openapi/routes';
+import { prebuiltDocument } from './openapi/prebuilt';
 import { type PageHeads, pageHeadFor, pageLocale } from './lib/page-head';
 import { withEdgeCache, type EdgeCache } from './lib/public-reads';
 import { runScheduled } from './scheduled';
@@ -145,7 +147,7 @@ let app: ReturnType<typeof createApp> | undefined;
 
 async function handle(request: Request, env: WorkerBindings, ctx: ExecutionContextLike): Promise<Response> {
   return withDeps(env, ctx, async (deps) => {
-    app ??= createApp(deps);
+    app ??= createApp(deps, documentationRoutes(prebuiltDocument(env.ASSETS)));
     return app.fetch(request, { deps });
   });
 }

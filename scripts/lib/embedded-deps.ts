@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { seedDatabase } from '@db/seed';
 import { createApp } from '@worker/app';
+import { openapiRoutes } from '@worker/openapi/document';
 import { blobDir, createFilesystemBlobStore } from '@worker/adapters/blobs/filesystem';
 import { errorReporterFrom } from '@worker/adapters/errors/sentry-envelope';
 import { openNodePostgres } from '@worker/adapters/db/node-postgres';
@@ -111,7 +112,7 @@ export async function createEmbeddedApp(options: EmbeddedOptions) {
     errorReporter: errorReporterFrom(config, log),
     devMailbox,
   };
-  app = createApp(deps);
+  app = createApp(deps, openapiRoutes);
   // Jobs that waited through a restart (or whose run died with the last process) start now.
   void dispatcher?.wake();
 

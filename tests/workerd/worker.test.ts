@@ -139,6 +139,18 @@ describe.skipIf(!serverUrl)('Worker on PostgreSQL through Hyperdrive', () => {
     expect(await res.json()).toMatchObject({ status: 'ok', db: 'ok' });
   });
 
+  it('serves the prebuilt OpenAPI document with its own version, and carries no generator', async () => {
+    const res = await worker.fetch('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    const document = (await res.json()) as { openapi: string; info: { version: string }; paths: Record<string, unknown> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.version).toBe('dev');
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/credits/consume', '/api/openapi.json']));
+    // A word only @asteasolutions/zod-to-openapi's generator has (wrangler.toml [alias]).
+    expect(readFileSync(`${OUT}/index.js`, 'utf8')).not.toContain('alphabetically');
+  });
+
   it('answers unknown API routes with the JSON error model', async () => {
     const res = await worker.fetch('/api/does-not-exist');
     expect(res.status).toBe(404);

@@ -2,52 +2,19 @@
  * The OpenAPI 3.1 document, generated from the routes themselves (docs/decisions/025): each
  * operation is defined once with `createRoute` and its request and response schemas, in its area's
  * route file, and `./api.ts` mounts them all. Callable without deps or a database.
+ *
+ * The Node server generates it on first request. The Worker serves the same document prebuilt
+ * (`npm run api:types` writes web/public/openapi.json, a test fails when it is stale), so its bundle
+ * carries no generator (./prebuilt.ts, decision 051).
  */
-import { createRoute } from '@hono/zod-openapi';
-import * as z from 'zod';
 import { createRouter, type Router } from '../http/openapi';
 import { sharedPageRoutes } from '../routes/shares';
 import { siteRoutes } from '../routes/site';
 import { apiRoutes, devApiRoutes, sandboxApiRoutes } from './api';
-import { DOCS_CSP, DOCS_HTML } from './renderer';
+import { documentationRoutes } from './routes';
 
-const tags = ['Documentation'];
-
-const documentShape = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }) });
-
-const openapiJson = createRoute({
-  method: 'get',
-  path: '/openapi.json',
-  tags,
-  summary: 'This OpenAPI 3.1 document',
-  responses: {
-    200: {
-      description: 'The document',
-      content: { 'application/json': { schema: documentShape } },
-    },
-  },
-});
-
-const text = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string' as const } } } });
-const docsPage = createRoute({
-  method: 'get',
-  path: '/docs',
-  tags,
-  summary: 'API reference page (self-hosted renderer of /api/openapi.json)',
-  responses: { 200: text('text/html', 'HTML page') },
-});
-
-/** `/api/openapi.json`, and the reference page `/api/docs` that renders it. */
-export const openapiRoutes = createRouter()
-  .openapi(openapiJson, (c) => {
-    c.header('cache-control', 'public, max-age=300');
-    // openapi3-ts's object type, checked against the document's own schema (validated in openapi.test.ts).
-    return c.json(cachedDocument(c.get('deps').config.APP_VERSION ?? 'dev') as unknown as z.infer<typeof documentShape>, 200);
-  })
-  .openapi(docsPage, (c) => {
-    c.header('content-security-policy', DOCS_CSP);
-    return c.html(DOCS_HTML);
-  });
+/** `/api/openapi.json` generated from the routes, and the reference page `/api/docs`. */
+export const openapiRoutes = documentationRoutes(async (version) => cachedDocument(version));
 
 /** Every operation the app can mount, under `/api` (the embedded-only ones included). */
 let documented: Router | undefined;

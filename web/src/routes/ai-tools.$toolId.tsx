@@ -6,8 +6,11 @@ import { ToolPage } from '../features/tools/tool-page';
 export const Route = createFileRoute('/ai-tools/$toolId')({
   // A photo handed over from another page (the workbench's "Use as input"), and the creation it came from.
   validateSearch: searchParams({ imageUrl: text(2000), sourceRecordId: text(64) }),
-  beforeLoad: ({ params }: { params: { toolId: string } }) => {
-    if (!toolByRoute(params.toolId)) throw notFound();
+  // The catalogue (with the server's tool definitions) is read here through an import of its own, so
+  // it loads with the tool pages instead of being part of every page's entry.
+  beforeLoad: async ({ params }: { params: { toolId: string } }) => {
+    const catalogue = await import('../features/tools/catalogue');
+    if (!catalogue.toolByRoute(params.toolId)) throw notFound();
   },
   component: function Tool() {
     const { toolId } = Route.useParams();

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Eye } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { FACE_SWAP_TEXT_MAX } from '@worker/contract/face-swap';
 import { Button } from '@web/ui/button';
@@ -9,7 +9,6 @@ import { ImageDropzone } from '@web/features/image-job/image-dropzone';
 import { RunCost, useImageCost } from '@web/features/image-job/run-cost';
 import { JobButtonLabel, JobResultPanel } from '@web/features/image-job/job-result-panel';
 import { DescriptionField, EditedPromptNote, FaceSwapHeading, FaceSwapResult, OptionTabs } from './face-swap-parts';
-import { PromptPreviewModal, ResultPreviewModal } from './preview-modals';
 import { FACE_SWAP_TYPES, type Mode, modeOf, useFaceSwap } from './use-face-swap';
 import { IgnoredOptions } from './applied-options';
 
@@ -17,6 +16,15 @@ const TAB =
   'flex-1 cursor-pointer rounded-lg px-3 py-2 text-center text-sm font-semibold text-zinc-400 outline-none transition hover:text-white data-[selected]:bg-white/10 data-[selected]:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-violet-400';
 
 type FaceSwap = ReturnType<typeof useFaceSwap>;
+
+/**
+ * The two previews open on a click, never with the page: their dialogs (react-aria's modal, focus
+ * scope and text field) are a chunk of their own, fetched when the page first renders them (closed),
+ * so the route downloads less before it can show the form and a click finds them ready.
+ */
+const loadPreviews = () => import('./preview-modals');
+const PromptPreviewModal = lazy(() => loadPreviews().then((m) => ({ default: m.PromptPreviewModal })));
+const ResultPreviewModal = lazy(() => loadPreviews().then((m) => ({ default: m.ResultPreviewModal })));
 
 /** Text or image mode; image mode's panel holds the portrait's drop zone. */
 function ModeTabs({ form }: { form: FaceSwap }) {
@@ -156,25 +164,27 @@ export function FaceSwapPage() {
         />
       </div>
 
-      <PromptPreviewModal
-        isOpen={previewOpen}
-        onClose={() => setPreviewOpen(false)}
-        prefix={form.prefixShown}
-        compiled={prompt.compiled}
-        edited={prompt.edited}
-        busy={form.busy}
-        onSave={prompt.keepEdit}
-        onGenerate={(value) => {
-          prompt.keepEdit(value);
-          form.generate(value);
-        }}
-      />
-      <ResultPreviewModal
-        imageUrl={resultOpen ? (result?.imageUrl ?? null) : null}
-        prompt={form.usedPrompt}
-        onClose={() => setResultOpen(false)}
-        onDownload={form.download}
-      />
+      <Suspense fallback={null}>
+        <PromptPreviewModal
+          isOpen={previewOpen}
+          onClose={() => setPreviewOpen(false)}
+          prefix={form.prefixShown}
+          compiled={prompt.compiled}
+          edited={prompt.edited}
+          busy={form.busy}
+          onSave={prompt.keepEdit}
+          onGenerate={(value) => {
+            prompt.keepEdit(value);
+            form.generate(value);
+          }}
+        />
+        <ResultPreviewModal
+          imageUrl={resultOpen ? (result?.imageUrl ?? null) : null}
+          prompt={form.usedPrompt}
+          onClose={() => setResultOpen(false)}
+          onDownload={form.download}
+        />
+      </Suspense>
     </Page>
   );
 }
