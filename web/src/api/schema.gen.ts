@@ -1868,7 +1868,7 @@ export interface components {
             sizeBytes: number | null;
             /** @enum {string} */
             status: "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
-        } | null;
+        };
         DataExportJobRun: {
             /** @enum {string} */
             outcome: "completed" | "failed" | "skipped";
@@ -1876,7 +1876,8 @@ export interface components {
             success: true;
         };
         DataExportState: {
-            export: components["schemas"]["DataExport"];
+            /** @description The newest export, or null */
+            export: components["schemas"]["DataExport"] | null;
             /** @enum {boolean} */
             success: true;
         };
@@ -1995,12 +1996,7 @@ export interface components {
             message: string | null;
             options: components["schemas"]["GenerationOptions"];
             /** @description Null once the job runs or ends */
-            queue: {
-                /** @description Jobs (any user’s) that start before this one */
-                ahead: number;
-                /** @description That work’s measured run time over the engine’s slots */
-                estimatedStartSeconds: number;
-            } | null;
+            queue: components["schemas"]["QueuePlace"] | null;
             /** @description The creation record the job fills */
             recordId: string;
             /** @description The seed the job ran with: the same prompt, style, size and seed give the same image */
@@ -2213,7 +2209,7 @@ export interface components {
             ahead: number;
             /** @description That work’s measured run time over the engine’s slots */
             estimatedStartSeconds: number;
-        } | null;
+        };
         Receipt: {
             /** @enum {string} */
             billing: "pack" | "monthly" | "yearly";
@@ -2429,9 +2425,10 @@ export interface components {
             startDate: string;
             /** @enum {string} */
             status: "active" | "cancelled" | "suspended" | "expired";
-        } | null;
+        };
         SubscriptionResponse: {
-            subscription: components["schemas"]["Subscription"];
+            /** @description The current subscription, or null without one */
+            subscription: components["schemas"]["Subscription"] | null;
             /** @enum {boolean} */
             success: true;
         };
@@ -2491,7 +2488,8 @@ export interface components {
             height: number | null;
             id: string;
             imageUrl: string | null;
-            queue: components["schemas"]["QueuePlace"];
+            /** @description Null once the job runs or ends */
+            queue: components["schemas"]["QueuePlace"] | null;
             recordId: string;
             scaleFactor: 2 | 4 | 8;
             /** @enum {string} */

@@ -54,7 +54,10 @@ const dataExport = z
   })
   .meta({ id: 'DataExport' });
 
-export const dataExportBody = z.object({ success: z.literal(true), export: dataExport.nullable() }).meta({ id: 'DataExportState' });
+// A union with null, not `.nullable()`: the document drops the null of a nullable named component.
+export const dataExportBody = z
+  .object({ success: z.literal(true), export: z.union([dataExport, z.null()]).describe('The newest export, or null') })
+  .meta({ id: 'DataExportState' });
 dataExportBody satisfies z.ZodType<DataExportResponse>;
 
 export const deletionPreviewBody = z

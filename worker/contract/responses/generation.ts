@@ -19,6 +19,11 @@ export const queuePlace = z
     estimatedStartSeconds: z.number().describe('That work’s measured run time over the engine’s slots'),
   })
   .meta({ id: 'QueuePlace' });
+/**
+ * The place, or null once the job runs or ends. A union with null, not `.nullable()`: the document
+ * drops the null of a nullable named component.
+ */
+export const queuePlaceOrNull = z.union([queuePlace, z.null()]).describe('Null once the job runs or ends');
 
 /** The advanced options a job ran with; null where not set (the engine's default). */
 const generationOptions = z
@@ -59,7 +64,7 @@ export const generationStatusResponse = z
       .object({ id: z.string(), jobIds: z.array(z.string()).describe('Every job of the batch in order, this one included') })
       .nullable()
       .describe('Variations made in one run (one debit); null for a single image'),
-    queue: queuePlace.nullable().describe('Null once the job runs or ends'),
+    queue: queuePlaceOrNull,
   })
   .meta({ id: 'GenerationStatus' });
 

@@ -120,8 +120,12 @@ export const subscriptionInfo = z
   })
   .meta({ id: 'Subscription' });
 
+// A union with null, not `.nullable()`: the document drops the null of a nullable named component.
 export const subscriptionResponse = z
-  .object({ success: z.literal(true), subscription: subscriptionInfo.nullable() })
+  .object({
+    success: z.literal(true),
+    subscription: z.union([subscriptionInfo, z.null()]).describe('The current subscription, or null without one'),
+  })
   .meta({ id: 'SubscriptionResponse' });
 
 /** What every gateway's webhook answers once the event is verified (a replayed event id: `duplicate`, nothing moved). */

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { JOB_FAILURES } from '../job-failures';
 import { UPSCALE_FACTORS } from '../upscale';
-import { queuePlace } from './generation';
+import { queuePlaceOrNull } from './generation';
 
 const int = z.number().int();
 const jobStatus = z.enum(['PROCESSING', 'COMPLETED', 'FAILED']);
@@ -56,6 +56,6 @@ export const upscaleStatusResponse = z
     errorMessage: z.string().nullable(),
     failureCode: z.enum(JOB_FAILURES).nullable(),
     credits: int,
-    queue: queuePlace.nullable(),
+    queue: queuePlaceOrNull,
   })
   .meta({ id: 'UpscaleStatus' });
