@@ -1,14 +1,6 @@
 /** Success bodies of `/api/account/*` (sign-in details, data export, deletion) and the export job callback. */
 import * as z from 'zod';
-import {
-  type AccountOverview,
-  type CredentialsChangedResponse,
-  DATA_EXPORT_STATUSES,
-  type DataExportResponse,
-  type DeleteAccountResponse,
-  type DeletionPreview,
-  type EmailChangeCodeResponse,
-} from '../account';
+import { DATA_EXPORT_STATUSES } from '../account';
 import { userProfile } from './auth';
 
 const int = z.number().int();
@@ -22,7 +14,8 @@ export const accountOverviewBody = z
     signInMethods: z.array(z.enum(['email', 'google', 'password'])),
   })
   .meta({ id: 'AccountOverview' });
-accountOverviewBody satisfies z.ZodType<AccountOverview>;
+/** `GET /api/account`: what the security forms need to know about the signed-in account. */
+export type AccountOverview = z.infer<typeof accountOverviewBody>;
 
 export const credentialsChangedBody = z
   .object({
@@ -31,12 +24,13 @@ export const credentialsChangedBody = z
     user: userProfile,
   })
   .meta({ id: 'CredentialsChanged' });
-credentialsChangedBody satisfies z.ZodType<CredentialsChangedResponse>;
+/** A password or e-mail change ends every other session; the answer carries this session's new token. */
+export type CredentialsChangedResponse = z.infer<typeof credentialsChangedBody>;
 
 export const emailChangeCodeBody = z
   .object({ success: z.literal(true), message: z.string(), currentEmailCodeSent: z.boolean(), resendAfterSeconds: int })
   .meta({ id: 'EmailChangeCodeSent' });
-emailChangeCodeBody satisfies z.ZodType<EmailChangeCodeResponse>;
+export type EmailChangeCodeResponse = z.infer<typeof emailChangeCodeBody>;
 
 const dataExport = z
   .object({
@@ -54,11 +48,15 @@ const dataExport = z
   })
   .meta({ id: 'DataExport' });
 
+/** One export as the personal center shows it. */
+export type DataExportInfo = z.infer<typeof dataExport>;
+
 // A union with null, not `.nullable()`: the document drops the null of a nullable named component.
 export const dataExportBody = z
   .object({ success: z.literal(true), export: z.union([dataExport, z.null()]).describe('The newest export, or null') })
   .meta({ id: 'DataExportState' });
-dataExportBody satisfies z.ZodType<DataExportResponse>;
+/** `GET /api/account/export` (the newest export, or null) and `POST /api/account/export` (starts one, or returns the one running). */
+export type DataExportResponse = z.infer<typeof dataExportBody>;
 
 export const deletionPreviewBody = z
   .object({
@@ -70,10 +68,11 @@ export const deletionPreviewBody = z
     resendAfterSeconds: int,
   })
   .meta({ id: 'DeletionPreview' });
-deletionPreviewBody satisfies z.ZodType<DeletionPreview>;
+/** `GET /api/account/deletion`: what deleting the account will do, shown before the code is asked for. */
+export type DeletionPreview = z.infer<typeof deletionPreviewBody>;
 
 export const deleteAccountBody = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'AccountDeleted' });
-deleteAccountBody satisfies z.ZodType<DeleteAccountResponse>;
+export type DeleteAccountResponse = z.infer<typeof deleteAccountBody>;
 
 export const dataExportJobBody = z
   .object({ success: z.literal(true), outcome: z.enum(['completed', 'failed', 'skipped']) })

@@ -20,6 +20,11 @@ export const queuePlace = z
   })
   .meta({ id: 'QueuePlace' });
 /**
+ * A waiting job's place: `ahead` jobs (any user's) will start before it, in the queue's round-robin
+ * order between users; `estimatedStartSeconds` is that work's measured run time over the engine's slots.
+ */
+export type QueuePlace = z.infer<typeof queuePlace>;
+/**
  * The place, or null once the job runs or ends. A union with null, not `.nullable()`: the document
  * drops the null of a nullable named component.
  */
@@ -67,6 +72,7 @@ export const generationStatusResponse = z
     queue: queuePlaceOrNull,
   })
   .meta({ id: 'GenerationStatus' });
+export type GenerationStatus = z.infer<typeof generationStatusResponse>;
 
 const supported = z.array(z.enum(GENERATION_OPTIONS));
 const modelInfo = z.object({

@@ -25,6 +25,8 @@ export const upscaleOptionsResponse = z
     maxOutputPixels: int,
   })
   .meta({ id: 'UpscaleOptions' });
+/** GET /api/image-upscale/options: what the page shows before upload (prices from the credit config). */
+export type UpscaleOptions = z.infer<typeof upscaleOptionsResponse>;
 
 export const upscaleStartedResponse = z
   .object({
@@ -41,6 +43,7 @@ export const upscaleStartedResponse = z
     code: z.null(),
   })
   .meta({ id: 'UpscaleStarted' });
+export type UpscaleStarted = z.infer<typeof upscaleStartedResponse>;
 
 export const upscaleStatusResponse = z
   .object({
@@ -59,3 +62,5 @@ export const upscaleStatusResponse = z
     queue: queuePlaceOrNull,
   })
   .meta({ id: 'UpscaleStatus' });
+/** Spec §3 Upscale job. */
+export type UpscaleStatus = z.infer<typeof upscaleStatusResponse>;

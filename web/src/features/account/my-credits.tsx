@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CreditBalance, CreditTransaction } from '@worker/contract/credits';
+import type { CreditBalance, CreditTransaction } from '@web/api/types';
 import { TRANSACTION_TYPES } from '@worker/contract/transaction-types';
 import { useErrorText } from '../../api/error-text';
 import { keys, queries } from '../../api/queries';
