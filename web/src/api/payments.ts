@@ -30,8 +30,7 @@ export const paymentsApi = {
   orderStatus: (orderId: string, signal?: AbortSignal) =>
     unwrap(http.GET('/api/v2/payment/order/{orderId}/status', { params: { path: { orderId } }, signal })),
   /** The cancel callback route tells the server the customer gave up (spec §4). */
-  cancelOrder: (orderId: string) =>
-    unwrap(http.POST('/api/v2/payment/order/{orderId}/cancel', { params: { path: { orderId } }, body: {} as never })),
+  cancelOrder: (orderId: string) => unwrap(http.POST('/api/v2/payment/order/{orderId}/cancel', { params: { path: { orderId } } })),
   orders: (page: number, size: number, signal?: AbortSignal) =>
     unwrap(http.GET('/api/orders/user', { params: { query: { page, size } }, signal })),
   refundCheck: (id: string, signal?: AbortSignal) =>
@@ -40,5 +39,5 @@ export const paymentsApi = {
   refund: (id: string, reason: string) =>
     unwrap(http.POST('/api/orders/{id}/refund', { params: { path: { id } }, body: reason.trim() ? { reason: reason.trim() } : {} })),
   currentSubscription: (signal?: AbortSignal) => unwrap(http.GET('/api/subscriptions/current', { signal })),
-  cancelSubscription: () => unwrap(http.POST('/api/subscriptions/current/cancel', { body: {} as never })),
+  cancelSubscription: () => unwrap(http.POST('/api/subscriptions/current/cancel')),
 };
