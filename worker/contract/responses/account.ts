@@ -10,8 +10,12 @@ export const accountOverviewBody = z
     success: z.literal(true),
     email: z.string(),
     emailVerified: z.boolean(),
-    hasPassword: z.boolean(),
-    signInMethods: z.array(z.enum(['email', 'google', 'password'])),
+    hasPassword: z
+      .boolean()
+      .describe('Whether the account has a password: changing it asks for the current one; without one, it is set by e-mail code'),
+    signInMethods: z
+      .array(z.enum(['email', 'google', 'password']))
+      .describe('How the account can sign in (Google stays linked across an e-mail change)'),
   })
   .meta({ id: 'AccountOverview' });
 /** `GET /api/account`: what the security forms need to know about the signed-in account. */
@@ -28,7 +32,14 @@ export const credentialsChangedBody = z
 export type CredentialsChangedResponse = z.infer<typeof credentialsChangedBody>;
 
 export const emailChangeCodeBody = z
-  .object({ success: z.literal(true), message: z.string(), currentEmailCodeSent: z.boolean(), resendAfterSeconds: int })
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    currentEmailCodeSent: z
+      .boolean()
+      .describe('True when a second code went to the current address and must be typed too (accounts without a password)'),
+    resendAfterSeconds: int,
+  })
   .meta({ id: 'EmailChangeCodeSent' });
 export type EmailChangeCodeResponse = z.infer<typeof emailChangeCodeBody>;
 
@@ -62,9 +73,12 @@ export const deletionPreviewBody = z
   .object({
     success: z.literal(true),
     email: z.string(),
-    creditsForfeited: int,
-    subscription: z.object({ planName: z.string(), status: z.string() }).nullable(),
-    creations: int,
+    creditsForfeited: int.describe('Credits that are lost with the account'),
+    subscription: z
+      .object({ planName: z.string(), status: z.string() })
+      .nullable()
+      .describe('A live subscription, cancelled at the payment provider first; null without one'),
+    creations: int.describe('Images and uploads that are removed'),
     resendAfterSeconds: int,
   })
   .meta({ id: 'DeletionPreview' });

@@ -45,8 +45,8 @@ export const emailVerificationStatusBody = z
     emailVerified: z.boolean(),
     email: z.string(),
     newUserBonus: int.describe('Free credits the account receives once verified'),
-    inviterReward: int.nullable().describe('Credits the inviter receives once verified; null without an inviter'),
-    resendAfterSeconds: int,
+    inviterReward: int.nullable().describe('Credits the inviter receives once verified; null without an inviter (or once paid)'),
+    resendAfterSeconds: int.describe('Seconds until another code may be sent'),
   })
   .meta({ id: 'EmailVerificationStatus' });
 /** `GET /auth/email-verification`: what an unverified password account is waiting for. */
@@ -57,8 +57,8 @@ export const verifyEmailBody = z
     success: z.literal(true),
     token: z.string(),
     user: userProfile,
-    newUserBonus: int,
-    inviterRewarded: z.boolean(),
+    newUserBonus: int.describe('Free credits granted by this verification'),
+    inviterRewarded: z.boolean().describe('Whether this verification paid the inviter’s reward'),
   })
   .meta({ id: 'EmailVerified' });
 /** The verified account with a fresh token (sessions from before verification end, see docs/decisions/007). */
@@ -78,7 +78,11 @@ export const googleStartBody = z
   .meta({ id: 'GoogleStart' });
 
 export const passwordResetRequestBody = z
-  .object({ success: z.literal(true), message: z.string(), resendAfterSeconds: int })
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    resendAfterSeconds: int.describe('Seconds before another code may be asked for (the same for every address)'),
+  })
   .meta({ id: 'PasswordResetRequested' });
 export type PasswordResetRequestResponse = z.infer<typeof passwordResetRequestBody>;
 

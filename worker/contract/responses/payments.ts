@@ -59,10 +59,20 @@ export const orderItem = z
     completedAt: instant.nullable(),
     paidTime: instant.nullable(),
     refundedAt: instant.nullable(),
-    refundStatus: z.enum(['PENDING', 'APPROVED', 'COMPLETED']).nullable(),
-    refundedAmount: dollars,
-    needsSupport: z.boolean(),
-    supportReason: z.enum(['PARTIAL_REFUND', 'PAYMENT_MISMATCH']).nullable(),
+    refundStatus: z
+      .enum(['PENDING', 'APPROVED', 'COMPLETED'])
+      .nullable()
+      .describe('The live refund request, if any (PENDING while the gateway processes it)'),
+    refundedAmount: z.number().describe('What the payment provider reports as refunded so far, in dollars (0 when nothing was)'),
+    needsSupport: z
+      .boolean()
+      .describe(
+        'Refunded in part at the provider, or paid with the wrong amount or currency: support settles it, the app offers no refund',
+      ),
+    supportReason: z
+      .enum(['PARTIAL_REFUND', 'PAYMENT_MISMATCH'])
+      .nullable()
+      .describe('PARTIAL_REFUND: no credits were taken back; PAYMENT_MISMATCH: nothing was granted'),
   })
   .meta({ id: 'Order' });
 /** One row of `GET /api/orders/user` (spec §3 Order). Money in dollars for display, like pricing. */

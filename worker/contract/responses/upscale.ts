@@ -39,8 +39,8 @@ export const upscaleStartedResponse = z
     outputWidth: int.describe('Width of the result'),
     outputHeight: int,
     fitted: z.boolean().describe('Whether the upload was shrunk to fit the factor’s pixel budget'),
-    error: z.null(),
-    code: z.null(),
+    error: z.null().describe('Spec §7 names it on the upload answer; null when the job was accepted'),
+    code: z.null().describe('Same as error'),
   })
   .meta({ id: 'UpscaleStarted' });
 export type UpscaleStarted = z.infer<typeof upscaleStartedResponse>;
@@ -57,7 +57,7 @@ export const upscaleStatusResponse = z
     width: int.nullable().describe('Output size, once COMPLETED'),
     height: int.nullable(),
     errorMessage: z.string().nullable(),
-    failureCode: z.enum(JOB_FAILURES).nullable(),
+    failureCode: z.enum(JOB_FAILURES).nullable().describe('Why the job failed, as a code (FAILED only)'),
     credits: int,
     queue: queuePlaceOrNull,
   })
