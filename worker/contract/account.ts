@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { email, password, verificationCode, type UserProfile } from './auth';
+import { email, password, verificationCode } from './auth';
 import { AUTH_LIMITS, AUTH_MESSAGES } from './auth-rules';
 import { encodeMessage, say } from './messages';
 
@@ -7,17 +7,6 @@ import { encodeMessage, say } from './messages';
  * The personal center's account section: sign-in details, "My data" export and account
  * deletion. Shared by the API (validation) and the SPA (forms).
  */
-
-/** `GET /api/account`: what the security forms need to know about the signed-in account. */
-export interface AccountOverview {
-  success: true;
-  email: string;
-  emailVerified: boolean;
-  /** Whether the account has a password: changing it asks for the current one; without one, it is set by e-mail code. */
-  hasPassword: boolean;
-  /** How the account can sign in (Google stays linked across an e-mail change). */
-  signInMethods: ('email' | 'google' | 'password')[];
-}
 
 const CURRENT_PASSWORD_REQUIRED = encodeMessage(say('currentPasswordRequired'));
 
@@ -35,14 +24,6 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 export const emailChangeCodeRequest = z.object({ newEmail: email });
 export type EmailChangeCodeRequest = z.infer<typeof emailChangeCodeRequest>;
 
-export interface EmailChangeCodeResponse {
-  success: true;
-  message: string;
-  /** True when a second code went to the current address and must be typed too (accounts without a password). */
-  currentEmailCodeSent: boolean;
-  resendAfterSeconds: number;
-}
-
 /**
  * `POST /api/account/email/confirm`: the code mailed to the new address, plus proof that the owner
  * is at the keyboard: the current password, or (no password) the code mailed to the current address.
@@ -54,13 +35,6 @@ export const emailChangeConfirm = z.object({
   currentEmailCode: verificationCode.optional(),
 });
 export type EmailChangeConfirm = z.infer<typeof emailChangeConfirm>;
-
-/** A password or e-mail change ends every other session; the answer carries this session's new token. */
-export interface CredentialsChangedResponse {
-  success: true;
-  token: string;
-  user: UserProfile;
-}
 
 export const DATA_EXPORT_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
 export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
@@ -76,50 +50,9 @@ export const DATA_EXPORT = {
   pollMs: 1000,
 } as const;
 
-/** One export as the personal center shows it. */
-export interface DataExportInfo {
-  id: string;
-  status: DataExportStatus;
-  /** 0–100. */
-  progress: number;
-  createdAt: string;
-  finishedAt: string | null;
-  expiresAt: string | null;
-  sizeBytes: number | null;
-  fileCount: number | null;
-  /** A signed, expiring link to the zip (COMPLETED only). */
-  downloadUrl: string | null;
-  fileName: string | null;
-  error: string | null;
-}
-
 /** The zip's name when saved: the same in the export's answer and in the download's Content-Disposition. */
 export const dataExportFileName = (createdAt: Date) => `image-studio-data-${createdAt.toISOString().slice(0, 10)}.zip`;
-
-/** `GET /api/account/export` (the newest export, or null) and `POST /api/account/export` (starts one, or returns the one running). */
-export interface DataExportResponse {
-  success: true;
-  export: DataExportInfo | null;
-}
 
 /** `POST /api/account/deletion/confirm`: the code mailed to the account's own address. */
 export const deleteAccountRequest = z.object({ verificationCode });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
-
-/** `GET /api/account/deletion`: what deleting the account will do, shown before the code is asked for. */
-export interface DeletionPreview {
-  success: true;
-  email: string;
-  /** Credits that are lost with the account. */
-  creditsForfeited: number;
-  /** A live subscription that is cancelled at the payment provider first. */
-  subscription: { planName: string; status: string } | null;
-  /** Images and uploads that are removed. */
-  creations: number;
-  resendAfterSeconds: number;
-}
-
-export interface DeleteAccountResponse {
-  success: true;
-  message: string;
-}

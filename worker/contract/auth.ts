@@ -60,10 +60,6 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 
 /** `POST /auth/google/start`: begins the authorization-code flow (PKCE + state bound to this browser). */
 export const googleStartRequest = z.object({ referralCode }).default({});
-export interface GoogleStartResponse {
-  success: true;
-  authorizationUrl: string;
-}
 
 /** `POST /auth/google/oauth2` (spec §7) plus the `state` Google returned, which the server checks. */
 export const googleOAuthRequest = z.object({
@@ -82,19 +78,6 @@ export const googleVerifyRequest = z.object({
 });
 export type GoogleVerifyRequest = z.infer<typeof googleVerifyRequest>;
 
-/** `GET /auth/google/config`: whether the Google button can work on this deployment. */
-export interface GoogleConfigResponse {
-  success: true;
-  enabled: boolean;
-  clientId: string | null;
-}
-
-export interface AvatarResponse {
-  success: true;
-  avatar: string;
-  user: UserProfile;
-}
-
 export const LOGIN_CODE = {
   digits: 6,
   ttlSeconds: 10 * 60,
@@ -102,60 +85,9 @@ export const LOGIN_CODE = {
   resendWaitSeconds: 60,
 } as const;
 
-/** The user as every auth and profile endpoint returns it (spec §3 User / profile). */
-export interface UserProfile {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  authProvider: 'google' | 'email' | 'password';
-  provider: 'google' | 'email' | 'password';
-  avatar: string | null;
-  role: 'user' | 'admin';
-  createdAt: string;
-}
-
-export interface SendCodeResponse {
-  success: true;
-  message: string;
-}
-
-export interface AuthResponse {
-  token: string;
-  user: UserProfile;
-  isReferralLogin: boolean;
-}
-
-/** What register, password login and both Google sign-ins answer (`isReferralLogin` is false for a login). */
-export type SignInResponse = AuthResponse & { success: true };
-
 /** `POST /auth/email-verification/verify`: the code mailed to the signed-in account's own address. */
 export const verifyEmailRequest = z.object({ verificationCode });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
-
-/** `GET /auth/email-verification`: what an unverified password account is waiting for. */
-export interface EmailVerificationStatus {
-  success: true;
-  emailVerified: boolean;
-  email: string;
-  /** Free credits the account receives once verified. */
-  newUserBonus: number;
-  /** Credits the inviter receives once this account is verified; null when nobody invited it (or it was paid). */
-  inviterReward: number | null;
-  /** Seconds until another code may be sent (the 60 s resend wait). */
-  resendAfterSeconds: number;
-}
-
-/** The verified account with a fresh token (sessions from before verification end, see docs/decisions/007). */
-export interface VerifyEmailResponse {
-  success: true;
-  token: string;
-  user: UserProfile;
-  /** Free credits granted by this verification. */
-  newUserBonus: number;
-  /** Whether this verification paid the inviter's reward. */
-  inviterRewarded: boolean;
-}
 
 /**
  * `POST /auth/password-reset/request`: mails a reset code when the address has an account. The
@@ -164,16 +96,9 @@ export interface VerifyEmailResponse {
 export const passwordResetRequest = z.object({ email });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
 
-export interface PasswordResetRequestResponse {
-  success: true;
-  message: string;
-  /** Seconds before the form offers to send another code (the resend wait; the same for every address). */
-  resendAfterSeconds: number;
-}
-
 /**
  * `POST /auth/password-reset/confirm`: the mailed code and the new password (the register rules).
- * Success replaces the password, ends every other session and signs in (a {@link SignInResponse}).
+ * Success replaces the password, ends every other session and signs in (a `SignInResponse`, responses/auth.ts).
  */
 export const passwordResetConfirm = z.object({ email, verificationCode, password });
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirm>;

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { LEDGER_REASONS, type LedgerEntryReason, type LedgerReason } from './ledger-reasons';
 import { wholeNumber } from './numbers';
 
-import { REFERENCE_TYPES, TRANSACTION_TYPES, type ReferenceType, type TransactionType } from './transaction-types';
+import { REFERENCE_TYPES, TRANSACTION_TYPES } from './transaction-types';
 import { encodeMessage, say } from './messages';
 
 // Zod-free lists (the DB enums and the SPA import them); re-exported for this module's importers.
@@ -45,38 +45,6 @@ export const dailyUsageQuery = z
     message: encodeMessage(say('dateRangeReversed')),
     path: ['startDate'],
   });
-
-export interface CreditBalance {
-  /** What can be spent now (all buckets). */
-  available: number;
-  /** Spent over the account's life. */
-  used: number;
-  /** Earned over the account's life. */
-  total: number;
-  free: number;
-  paid: number;
-  subscription: number;
-  remaining: number;
-  totalCredits: number;
-}
-
-/**
- * One movement of the credit history. Why it happened is `reason` + `reasonParams`
- * (worker/contract/ledger-reasons.ts), said in the reader's language by the SPA.
- */
-export type CreditTransaction = LedgerEntryReason & {
-  id: string;
-  publicId: string;
-  type: TransactionType;
-  amount: number;
-  /** Balance after this movement (spec field name). */
-  credits: number;
-  balanceAfter: number;
-  referenceType: ReferenceType;
-  referenceId: string | null;
-  createdAt: string;
-  transactionTime: string;
-};
 
 export interface Paged<T> {
   success: true;

@@ -1,10 +1,9 @@
 import * as z from 'zod';
 import { CREATION_TYPES } from './creation-types';
 import { decimalNumber, wholeNumber } from './numbers';
-import type { JobFailure } from './job-failures';
 import { multiline } from './text';
 import { HEX_COLOUR, ID_PHOTO_SIZE_IDS, TOOL_IDS } from './tools';
-import { OPTION_DEFAULTS, OPTION_LIMITS, SAMPLERS, type GenerationOption } from './generation-options';
+import { OPTION_DEFAULTS, OPTION_LIMITS, SAMPLERS } from './generation-options';
 import { sourceRecordIdField } from './lineage';
 
 /** Spec §3: styles, sizes, models. Shared by the API and the workbench. */
@@ -153,59 +152,6 @@ export const recordsQuery = recordsFields.refine(
 export const recordsTypeQuery = recordsFields.pick({ type: true });
 
 export type JobStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';
-
-export interface GenerationStatus {
-  success: true;
-  id: string;
-  recordId: string;
-  status: JobStatus;
-  imageUrl: string | null;
-  message: string | null;
-  error: string | null;
-  errorMessage: string | null;
-  /** Why the job failed, as a code (worker/contract/job-failures.ts); the SPA says it from this. */
-  failureCode: JobFailure | null;
-  errorCategory: ErrorCategory | null;
-  credits: number;
-  /** A finished logo from the offline logo generator also downloads as SVG from here; else null. */
-  svgUrl: string | null;
-  /**
-   * The seed the job ran with (the request's, or one the server chose): sent back with the same
-   * prompt, style and size, it gives the same image. Beyond the spec's fields; null for jobs without one.
-   */
-  seed: number | null;
-  /**
-   * What a face swap on the offline engine applied, option by option (the chosen ones and those read
-   * from the description), so the page can say it; null for every other job.
-   */
-  appliedOptions: Record<string, string> | null;
-  /** The advanced options the job runs with (null: not set, the engine's default). */
-  options: {
-    negativePrompt: string | null;
-    steps: number | null;
-    cfgScale: number | null;
-    strength: number | null;
-    sampler: string | null;
-  };
-  /**
-   * Options this job set that its engine does not honour, for a visible note on the result (empty:
-   * all honoured); null for work the options do not apply to (photo tools, logos, face swap).
-   */
-  ignoredOptions: GenerationOption[] | null;
-  /** Variations made in one run: the batch and its jobs in order (this one included); null for a single image. */
-  batch: { id: string; jobIds: string[] } | null;
-  /** Where a job that has not started yet stands in the engine's queue; null once it runs or ends. */
-  queue: QueuePlace | null;
-}
-
-/**
- * A waiting job's place: `ahead` jobs (any user's) will start before it, in the queue's round-robin
- * order between users; `estimatedStartSeconds` is that work's measured run time over the engine's slots.
- */
-export interface QueuePlace {
-  ahead: number;
-  estimatedStartSeconds: number;
-}
 
 /** Spec §8 classification categories. */
 export const ERROR_CATEGORIES = [

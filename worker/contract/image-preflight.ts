@@ -10,7 +10,7 @@
  */
 import * as z from 'zod';
 import { MODELS } from './generation';
-import { GENERATION_OPTIONS, OPTION_LIMITS, type GenerationOption } from './generation-options';
+import { GENERATION_OPTIONS, OPTION_LIMITS } from './generation-options';
 import { wholeNumber } from './numbers';
 import { PROMPT_MAX } from './sizes';
 import { multiline } from './text';
@@ -34,13 +34,6 @@ export interface TextToImagePreflightInput {
   seed?: number;
 }
 
-export interface TextToImagePreflight {
-  /** Options this job would set that the engine will not use (today only `negativePrompt` can be). */
-  ignoredOptions: GenerationOption[];
-  /** Terms of the negative prompt the engine cannot act on, in the order written. */
-  unusedTerms: { term: string; reason: UnusedTermReason }[];
-}
-
 /** The answer when the engine honours every option it was given (a provider model reading the words itself). */
 export const NOTHING_IGNORED: TextToImagePreflight = { ignoredOptions: [], unusedTerms: [] };
 
@@ -58,6 +51,11 @@ export const wirePreflightResponse = z.object({
   ignoredOptions: z.array(z.enum(GENERATION_OPTIONS)),
   unusedTerms: z.array(z.object({ term: z.string(), reason: z.enum(UNUSED_TERM_REASONS) })),
 });
+/**
+ * The engine's answer: the options this job would set that the engine will not use (today only
+ * `negativePrompt` can be), and the terms of the negative prompt it cannot act on, in the order written.
+ */
+export type TextToImagePreflight = z.infer<typeof wirePreflightResponse>;
 
 /**
  * `POST /api/generate-image/preflight`: the fields of the generate request that decide what is

@@ -1,7 +1,8 @@
 import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import { schema } from '@db/client';
-import { DATA_EXPORT, type DataExportInfo, type DataExportResponse, dataExportFileName } from '../contract/account';
+import { DATA_EXPORT, dataExportFileName } from '../contract/account';
+import type { DataExportInfo, DataExportResponse } from '../contract/responses/account';
 import { ServiceError } from '../contract/errors';
 import { newId } from '../lib/ids';
 import type { AppDeps } from '../ports';

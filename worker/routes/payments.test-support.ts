@@ -5,7 +5,7 @@ import { startPaypalFake, type PaypalFake } from '@tests/fakes/paypal-server';
 import { startStripeFake, type StripeFake } from '@tests/fakes/stripe-server';
 import { createTestApp, type TestApp } from '@tests/setup/test-app';
 import type { Clock } from '../ports';
-import type { CreditBalance } from '../contract/credits';
+import type { CreditBalance } from '../contract/responses/credits';
 import type { GatewayEvent } from '../adapters/payments/port';
 import { isSandboxGateway, type SandboxGateway, type SignedDelivery } from '../adapters/payments/sandbox-port';
 

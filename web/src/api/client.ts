@@ -64,7 +64,8 @@ export async function unwrap<D>(pending: Promise<Result<D>>): Promise<D> {
   try {
     result = await pending;
   } catch (error) {
-    if ((error as Error).name === 'AbortError' || (error as Error).name === 'TimeoutError') throw error;
+    const name = error instanceof Error || error instanceof DOMException ? error.name : undefined;
+    if (name === 'AbortError' || name === 'TimeoutError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', 'Network connection failed');
   }
   const { response } = result;
@@ -82,5 +83,8 @@ export async function unwrap<D>(pending: Promise<Result<D>>): Promise<D> {
   );
 }
 
-/** Sends a prepared FormData as is (multipart: the browser sets the boundary). */
-export const multipart = (form: FormData) => ({ body: form as never, bodySerializer: (body: unknown) => body as FormData });
+/**
+ * Sends a prepared FormData as is (multipart: the browser sets the boundary). The typed body is the
+ * form's fields as the document lists them, which a FormData cannot be typed as: hence `never`.
+ */
+export const multipart = (form: FormData) => ({ body: form as never, bodySerializer: (body: unknown) => body });

@@ -2,7 +2,8 @@ import { http, multipart, unwrap } from './client';
 import type { components, paths } from './schema.gen';
 
 type GenerateBody = paths['/api/generate-image']['post']['requestBody']['content']['application/json'];
-type TransactionType = NonNullable<NonNullable<paths['/api/credits/transactions']['get']['parameters']['query']>['type']>;
+/** The credit history's type filter; '' is every type. */
+export type TransactionType = NonNullable<NonNullable<paths['/api/credits/transactions']['get']['parameters']['query']>['type']>;
 
 /** Typed calls per endpoint, on the client generated from the OpenAPI document; fields follow spec §7. */
 export const api = {
@@ -14,13 +15,8 @@ export const api = {
   showcase: (page: number, limit = 12, signal?: AbortSignal) =>
     unwrap(http.GET('/api/showcase/images', { params: { query: { page, limit } }, signal })),
   balance: (signal?: AbortSignal) => unwrap(http.GET('/api/credits/balance', { signal })),
-  transactions: (page: number, size: number, type?: string, signal?: AbortSignal) =>
-    unwrap(
-      http.GET('/api/credits/transactions', {
-        params: { query: { page, size, type: (type || undefined) as TransactionType | undefined } },
-        signal,
-      }),
-    ),
+  transactions: (page: number, size: number, type?: TransactionType | '', signal?: AbortSignal) =>
+    unwrap(http.GET('/api/credits/transactions', { params: { query: { page, size, type: type || undefined } }, signal })),
   pricing: (lang: string, signal?: AbortSignal) => unwrap(http.GET('/api/public/pricing/all', { params: { query: { lang } }, signal })),
   registrationBonus: (signal?: AbortSignal) => unwrap(http.GET('/api/system/config/registration-bonus', { signal })),
   models: (signal?: AbortSignal) => unwrap(http.GET('/api/generate-image/models', { signal })),

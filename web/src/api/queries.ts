@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { accountApi, accountsApi, emailVerificationApi } from './accounts';
-import { api, type RecordsQuery } from './endpoints';
+import { api, type RecordsQuery, type TransactionType } from './endpoints';
 import { firstLoadQueries } from './first-load-queries';
 import { paymentsApi } from './payments';
 import { invalidateCredits, keys } from './query-client';
@@ -11,7 +11,7 @@ export { invalidateCredits, keys, queryClient } from './query-client';
 /** Every query's options: the header's and the home page's (first-load-queries.ts), then the other pages'. */
 export const queries = {
   ...firstLoadQueries,
-  transactions: (page: number, size: number, type: string) =>
+  transactions: (page: number, size: number, type: TransactionType | '') =>
     queryOptions({ queryKey: keys.transactions(page, size, type), queryFn: ({ signal }) => api.transactions(page, size, type, signal) }),
   models: () => queryOptions({ queryKey: keys.models, queryFn: ({ signal }) => api.models(signal), staleTime: 60_000 }),
   records: (filter: RecordsQuery) =>

@@ -11,7 +11,7 @@ export const receiptsApi = {
     unwrap(http.GET('/api/orders/{id}/receipt', { params: { path: { id }, query: { lang } }, signal })),
   /** The PDF as a blob: the API wants the bearer token, so a plain link cannot fetch it. */
   pdf: (id: string, lang: string) =>
-    unwrap(http.GET('/api/orders/{id}/receipt.pdf', { params: { path: { id }, query: { lang } }, parseAs: 'blob' })) as Promise<Blob>,
+    unwrap(http.GET('/api/orders/{id}/receipt.pdf', { params: { path: { id }, query: { lang } }, parseAs: 'blob' })),
 };
 
 export const receiptQueries = {

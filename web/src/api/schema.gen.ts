@@ -1503,7 +1503,9 @@ export interface components {
         AccountOverview: {
             email: string;
             emailVerified: boolean;
+            /** @description Whether the account has a password: changing it asks for the current one; without one, it is set by e-mail code */
             hasPassword: boolean;
+            /** @description How the account can sign in (Google stays linked across an e-mail change) */
             signInMethods: ("email" | "google" | "password")[];
             /** @enum {boolean} */
             success: true;
@@ -1868,7 +1870,7 @@ export interface components {
             sizeBytes: number | null;
             /** @enum {string} */
             status: "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
-        } | null;
+        };
         DataExportJobRun: {
             /** @enum {string} */
             outcome: "completed" | "failed" | "skipped";
@@ -1876,7 +1878,8 @@ export interface components {
             success: true;
         };
         DataExportState: {
-            export: components["schemas"]["DataExport"];
+            /** @description The newest export, or null */
+            export: components["schemas"]["DataExport"] | null;
             /** @enum {boolean} */
             success: true;
         };
@@ -1886,10 +1889,13 @@ export interface components {
             success: true;
         };
         DeletionPreview: {
+            /** @description Images and uploads that are removed */
             creations: number;
+            /** @description Credits that are lost with the account */
             creditsForfeited: number;
             email: string;
             resendAfterSeconds: number;
+            /** @description A live subscription, cancelled at the payment provider first; null without one */
             subscription: {
                 planName: string;
                 status: string;
@@ -1909,6 +1915,7 @@ export interface components {
             success: true;
         };
         EmailChangeCodeSent: {
+            /** @description True when a second code went to the current address and must be typed too (accounts without a password) */
             currentEmailCodeSent: boolean;
             message: string;
             resendAfterSeconds: number;
@@ -1918,16 +1925,19 @@ export interface components {
         EmailVerificationStatus: {
             email: string;
             emailVerified: boolean;
-            /** @description Credits the inviter receives once verified; null without an inviter */
+            /** @description Credits the inviter receives once verified; null without an inviter (or once paid) */
             inviterReward: number | null;
             /** @description Free credits the account receives once verified */
             newUserBonus: number;
+            /** @description Seconds until another code may be sent */
             resendAfterSeconds: number;
             /** @enum {boolean} */
             success: true;
         };
         EmailVerified: {
+            /** @description Whether this verification paid the inviter’s reward */
             inviterRewarded: boolean;
+            /** @description Free credits granted by this verification */
             newUserBonus: number;
             /** @enum {boolean} */
             success: true;
@@ -1995,12 +2005,7 @@ export interface components {
             message: string | null;
             options: components["schemas"]["GenerationOptions"];
             /** @description Null once the job runs or ends */
-            queue: {
-                /** @description Jobs (any user’s) that start before this one */
-                ahead: number;
-                /** @description That work’s measured run time over the engine’s slots */
-                estimatedStartSeconds: number;
-            } | null;
+            queue: components["schemas"]["QueuePlace"] | null;
             /** @description The creation record the job fills */
             recordId: string;
             /** @description The seed the job ran with: the same prompt, style, size and seed give the same image */
@@ -2146,6 +2151,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "credits" | "subscription";
+            /** @description Refunded in part at the provider, or paid with the wrong amount or currency: support settles it, the app offers no refund */
             needsSupport: boolean;
             orderNumber: string;
             packageName: string;
@@ -2154,15 +2160,21 @@ export interface components {
             /** @enum {string} */
             paymentMethod: "STRIPE" | "PAYPAL";
             productName: string;
-            /** @description In the order’s currency units (dollars), for display */
+            /** @description What the payment provider reports as refunded so far, in dollars (0 when nothing was) */
             refundedAmount: number;
             /** Format: date-time */
             refundedAt: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description The live refund request, if any (PENDING while the gateway processes it)
+             * @enum {string|null}
+             */
             refundStatus: "PENDING" | "APPROVED" | "COMPLETED" | null;
             /** @enum {string} */
             status: "PENDING" | "PAID" | "FAILED" | "CANCELLED" | "REFUNDED" | "EXPIRED";
-            /** @enum {string|null} */
+            /**
+             * @description PARTIAL_REFUND: no credits were taken back; PAYMENT_MISMATCH: nothing was granted
+             * @enum {string|null}
+             */
             supportReason: "PARTIAL_REFUND" | "PAYMENT_MISMATCH" | null;
         };
         OrdersPage: {
@@ -2177,6 +2189,7 @@ export interface components {
         };
         PasswordResetRequested: {
             message: string;
+            /** @description Seconds before another code may be asked for (the same for every address) */
             resendAfterSeconds: number;
             /** @enum {boolean} */
             success: true;
@@ -2213,7 +2226,7 @@ export interface components {
             ahead: number;
             /** @description That work’s measured run time over the engine’s slots */
             estimatedStartSeconds: number;
-        } | null;
+        };
         Receipt: {
             /** @enum {string} */
             billing: "pack" | "monthly" | "yearly";
@@ -2429,9 +2442,10 @@ export interface components {
             startDate: string;
             /** @enum {string} */
             status: "active" | "cancelled" | "suspended" | "expired";
-        } | null;
+        };
         SubscriptionResponse: {
-            subscription: components["schemas"]["Subscription"];
+            /** @description The current subscription, or null without one */
+            subscription: components["schemas"]["Subscription"] | null;
             /** @enum {boolean} */
             success: true;
         };
@@ -2464,7 +2478,9 @@ export interface components {
             success: true;
         };
         UpscaleStarted: {
+            /** @description Same as error */
             code: null;
+            /** @description Spec §7 names it on the upload answer; null when the job was accepted */
             error: null;
             /** @description Whether the upload was shrunk to fit the factor’s pixel budget */
             fitted: boolean;
@@ -2486,12 +2502,16 @@ export interface components {
             credits: number;
             errorMessage: string | null;
             faceEnhancement: boolean;
-            /** @enum {string|null} */
+            /**
+             * @description Why the job failed, as a code (FAILED only)
+             * @enum {string|null}
+             */
             failureCode: "CONTENT_POLICY" | "RATE_LIMITED" | "INSUFFICIENT_CREDITS" | "NO_IMAGE" | "PROMPT_TOO_COMPLEX" | "TIMED_OUT" | "NETWORK_ERROR" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_AUTH" | "NOT_FOUND" | "INVALID_INPUT" | "MISSING_REQUIRED" | "NO_FACE_FOUND" | "INVALID_IMAGE" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_OPERATION" | "UNCHANGED_OUTPUT" | "GENERATION_FAILED" | null;
             height: number | null;
             id: string;
             imageUrl: string | null;
-            queue: components["schemas"]["QueuePlace"];
+            /** @description Null once the job runs or ends */
+            queue: components["schemas"]["QueuePlace"] | null;
             recordId: string;
             scaleFactor: 2 | 4 | 8;
             /** @enum {string} */

@@ -1,7 +1,8 @@
-import type { UpscaleFactor, UpscaleOptions, UpscaleStarted, UpscaleStatus } from '@worker/contract/upscale';
+import type { UpscaleFactor } from '@worker/contract/upscale';
 import { http, multipart, unwrap } from './client';
+import type { UpscaleOptions, UpscaleStarted, UpscaleStatus } from './types';
 
-/** Typed upscaler calls (spec §7 Upscale), shaped by worker/contract/upscale.ts. */
+/** Typed upscaler calls (spec §7 Upscale), shaped by worker/contract/responses/upscale.ts. */
 export const upscaleApi = {
   /** Factors, their prices from the credit config and the input limits per factor. */
   options: (signal?: AbortSignal) => unwrap(http.GET('/api/image-upscale/options', { signal })),

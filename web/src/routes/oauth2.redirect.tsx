@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { AuthResponse } from '@worker/contract/auth';
+import type { SignInResponse } from '@web/api/types';
 import { accountsApi } from '../api/accounts';
 import { queries, queryClient } from '../api/queries';
 import { ApiError } from '../api/client';
@@ -19,7 +19,7 @@ import { safeLocalStorage } from '../lib/safe-storage';
  * One exchange per authorization code for the life of the page: React StrictMode runs effects twice
  * in development, and a code can only be redeemed once, so the second run joins the first request.
  */
-const exchanges = new Map<string, Promise<AuthResponse>>();
+const exchanges = new Map<string, Promise<SignInResponse>>();
 
 /** Finishes Google sign-in (spec §2, §7 POST /auth/google/oauth2; §8 OAuth return errors). */
 function OAuthRedirect() {
@@ -36,7 +36,7 @@ function OAuthRedirect() {
     setLoginNotice(notice);
     void navigate({ to: '/login', replace: true });
   });
-  const signedIn = useEffectEvent((result: AuthResponse) => {
+  const signedIn = useEffectEvent((result: SignInResponse) => {
     session.signIn(result.token, result.user);
     safeLocalStorage.removeItem(REFERRAL_KEY);
     toast.success(t`Welcome, ${result.user.name}!`);

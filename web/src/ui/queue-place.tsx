@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Hourglass } from 'lucide-react';
 import { useCallback } from 'react';
-import type { QueuePlace } from '@worker/contract/generation';
+import type { QueuePlace } from '@web/api/types';
 import { startEstimate } from './queue-wait';
 
 /** The words for a waiting job's place: "Waiting — 3 ahead of you" and "Starts in about 20 seconds". */

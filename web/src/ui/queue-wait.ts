@@ -1,4 +1,4 @@
-import type { QueuePlace } from '@worker/contract/generation';
+import type { QueuePlace } from '@web/api/types';
 
 /**
  * When a waiting job should start, in the rough words a person reads: "a few seconds", "about

@@ -1,14 +1,6 @@
 /** Success bodies of `/api/account/*` (sign-in details, data export, deletion) and the export job callback. */
 import * as z from 'zod';
-import {
-  type AccountOverview,
-  type CredentialsChangedResponse,
-  DATA_EXPORT_STATUSES,
-  type DataExportResponse,
-  type DeleteAccountResponse,
-  type DeletionPreview,
-  type EmailChangeCodeResponse,
-} from '../account';
+import { DATA_EXPORT_STATUSES } from '../account';
 import { userProfile } from './auth';
 
 const int = z.number().int();
@@ -18,11 +10,16 @@ export const accountOverviewBody = z
     success: z.literal(true),
     email: z.string(),
     emailVerified: z.boolean(),
-    hasPassword: z.boolean(),
-    signInMethods: z.array(z.enum(['email', 'google', 'password'])),
+    hasPassword: z
+      .boolean()
+      .describe('Whether the account has a password: changing it asks for the current one; without one, it is set by e-mail code'),
+    signInMethods: z
+      .array(z.enum(['email', 'google', 'password']))
+      .describe('How the account can sign in (Google stays linked across an e-mail change)'),
   })
   .meta({ id: 'AccountOverview' });
-accountOverviewBody satisfies z.ZodType<AccountOverview>;
+/** `GET /api/account`: what the security forms need to know about the signed-in account. */
+export type AccountOverview = z.infer<typeof accountOverviewBody>;
 
 export const credentialsChangedBody = z
   .object({
@@ -31,12 +28,20 @@ export const credentialsChangedBody = z
     user: userProfile,
   })
   .meta({ id: 'CredentialsChanged' });
-credentialsChangedBody satisfies z.ZodType<CredentialsChangedResponse>;
+/** A password or e-mail change ends every other session; the answer carries this session's new token. */
+export type CredentialsChangedResponse = z.infer<typeof credentialsChangedBody>;
 
 export const emailChangeCodeBody = z
-  .object({ success: z.literal(true), message: z.string(), currentEmailCodeSent: z.boolean(), resendAfterSeconds: int })
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    currentEmailCodeSent: z
+      .boolean()
+      .describe('True when a second code went to the current address and must be typed too (accounts without a password)'),
+    resendAfterSeconds: int,
+  })
   .meta({ id: 'EmailChangeCodeSent' });
-emailChangeCodeBody satisfies z.ZodType<EmailChangeCodeResponse>;
+export type EmailChangeCodeResponse = z.infer<typeof emailChangeCodeBody>;
 
 const dataExport = z
   .object({
@@ -54,23 +59,34 @@ const dataExport = z
   })
   .meta({ id: 'DataExport' });
 
-export const dataExportBody = z.object({ success: z.literal(true), export: dataExport.nullable() }).meta({ id: 'DataExportState' });
-dataExportBody satisfies z.ZodType<DataExportResponse>;
+/** One export as the personal center shows it. */
+export type DataExportInfo = z.infer<typeof dataExport>;
+
+// A union with null, not `.nullable()`: the document drops the null of a nullable named component.
+export const dataExportBody = z
+  .object({ success: z.literal(true), export: z.union([dataExport, z.null()]).describe('The newest export, or null') })
+  .meta({ id: 'DataExportState' });
+/** `GET /api/account/export` (the newest export, or null) and `POST /api/account/export` (starts one, or returns the one running). */
+export type DataExportResponse = z.infer<typeof dataExportBody>;
 
 export const deletionPreviewBody = z
   .object({
     success: z.literal(true),
     email: z.string(),
-    creditsForfeited: int,
-    subscription: z.object({ planName: z.string(), status: z.string() }).nullable(),
-    creations: int,
+    creditsForfeited: int.describe('Credits that are lost with the account'),
+    subscription: z
+      .object({ planName: z.string(), status: z.string() })
+      .nullable()
+      .describe('A live subscription, cancelled at the payment provider first; null without one'),
+    creations: int.describe('Images and uploads that are removed'),
     resendAfterSeconds: int,
   })
   .meta({ id: 'DeletionPreview' });
-deletionPreviewBody satisfies z.ZodType<DeletionPreview>;
+/** `GET /api/account/deletion`: what deleting the account will do, shown before the code is asked for. */
+export type DeletionPreview = z.infer<typeof deletionPreviewBody>;
 
 export const deleteAccountBody = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'AccountDeleted' });
-deleteAccountBody satisfies z.ZodType<DeleteAccountResponse>;
+export type DeleteAccountResponse = z.infer<typeof deleteAccountBody>;
 
 export const dataExportJobBody = z
   .object({ success: z.literal(true), outcome: z.enum(['completed', 'failed', 'skipped']) })

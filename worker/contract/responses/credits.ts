@@ -1,8 +1,7 @@
 /** Success bodies of `/api/credits/*` (spec §3 Credit balance / Transaction, §7 Credits) and the pricing items. */
 import * as z from 'zod';
-import { type CreditBalance, type CreditTransaction, ledgerReasonSchema, REFERENCE_TYPES, TRANSACTION_TYPES } from '../credits';
+import { ledgerReasonSchema, REFERENCE_TYPES, TRANSACTION_TYPES } from '../credits';
 import { ORDER_STATUSES } from '../payments';
-import type { PricingItem } from '../pricing';
 
 const int = z.number().int();
 
@@ -17,7 +16,7 @@ const balanceFields = {
   totalCredits: int,
 };
 export const creditBalance = z.object(balanceFields).meta({ id: 'CreditBalance' });
-creditBalance satisfies z.ZodType<CreditBalance>;
+export type CreditBalance = z.infer<typeof creditBalance>;
 
 export const balanceBody = z.object({ success: z.literal(true), ...balanceFields }).meta({ id: 'CreditBalanceResponse' });
 
@@ -36,7 +35,11 @@ export const creditTransaction = z
   })
   .and(ledgerReasonSchema)
   .meta({ id: 'CreditTransaction' });
-creditTransaction satisfies z.ZodType<CreditTransaction>;
+/**
+ * One movement of the credit history. Why it happened is `reason` + `reasonParams`
+ * (worker/contract/ledger-reasons.ts), said in the reader's language by the SPA.
+ */
+export type CreditTransaction = z.infer<typeof creditTransaction>;
 
 const pageFields = { page: int, size: int, total: int, totalPages: int };
 
@@ -100,6 +103,7 @@ export const pricingItem = z
     features: z.array(z.string()),
   })
   .meta({ id: 'PricingItem' });
-pricingItem satisfies z.ZodType<PricingItem>;
+/** A pricing item with spec §3 field names, in the caller's language. Money is in dollars for display. */
+export type PricingItem = z.infer<typeof pricingItem>;
 
 export const packagesBody = z.object({ success: z.literal(true), packages: z.array(pricingItem) }).meta({ id: 'CreditPackages' });

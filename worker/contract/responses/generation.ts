@@ -19,6 +19,16 @@ export const queuePlace = z
     estimatedStartSeconds: z.number().describe('That work’s measured run time over the engine’s slots'),
   })
   .meta({ id: 'QueuePlace' });
+/**
+ * A waiting job's place: `ahead` jobs (any user's) will start before it, in the queue's round-robin
+ * order between users; `estimatedStartSeconds` is that work's measured run time over the engine's slots.
+ */
+export type QueuePlace = z.infer<typeof queuePlace>;
+/**
+ * The place, or null once the job runs or ends. A union with null, not `.nullable()`: the document
+ * drops the null of a nullable named component.
+ */
+export const queuePlaceOrNull = z.union([queuePlace, z.null()]).describe('Null once the job runs or ends');
 
 /** The advanced options a job ran with; null where not set (the engine's default). */
 const generationOptions = z
@@ -59,9 +69,10 @@ export const generationStatusResponse = z
       .object({ id: z.string(), jobIds: z.array(z.string()).describe('Every job of the batch in order, this one included') })
       .nullable()
       .describe('Variations made in one run (one debit); null for a single image'),
-    queue: queuePlace.nullable().describe('Null once the job runs or ends'),
+    queue: queuePlaceOrNull,
   })
   .meta({ id: 'GenerationStatus' });
+export type GenerationStatus = z.infer<typeof generationStatusResponse>;
 
 const supported = z.array(z.enum(GENERATION_OPTIONS));
 const modelInfo = z.object({

@@ -20,6 +20,11 @@ export const checkoutResponse = z
     orderNumber: z.string(),
   })
   .meta({ id: 'CheckoutResponse' });
+/**
+ * What the create-order routes answer (200). A gateway failure is the usual error body with 502
+ * PAYMENT_PROVIDER_ERROR (the order is then FAILED); the SPA folds that into its own `success: false`.
+ */
+export type CheckoutStarted = z.infer<typeof checkoutResponse>;
 
 export const paymentStatusResponse = z
   .object({
@@ -32,6 +37,8 @@ export const paymentStatusResponse = z
     needsSupport: z.boolean().describe('The payment did not match the order: nothing was granted and support settles it'),
   })
   .meta({ id: 'PaymentStatus' });
+/** `GET /api/v2/payment/order/{orderId}/status` (spec §3 Payment status response). */
+export type PaymentStatusResponse = z.infer<typeof paymentStatusResponse>;
 
 export const orderItem = z
   .object({
@@ -52,12 +59,24 @@ export const orderItem = z
     completedAt: instant.nullable(),
     paidTime: instant.nullable(),
     refundedAt: instant.nullable(),
-    refundStatus: z.enum(['PENDING', 'APPROVED', 'COMPLETED']).nullable(),
-    refundedAmount: dollars,
-    needsSupport: z.boolean(),
-    supportReason: z.enum(['PARTIAL_REFUND', 'PAYMENT_MISMATCH']).nullable(),
+    refundStatus: z
+      .enum(['PENDING', 'APPROVED', 'COMPLETED'])
+      .nullable()
+      .describe('The live refund request, if any (PENDING while the gateway processes it)'),
+    refundedAmount: z.number().describe('What the payment provider reports as refunded so far, in dollars (0 when nothing was)'),
+    needsSupport: z
+      .boolean()
+      .describe(
+        'Refunded in part at the provider, or paid with the wrong amount or currency: support settles it, the app offers no refund',
+      ),
+    supportReason: z
+      .enum(['PARTIAL_REFUND', 'PAYMENT_MISMATCH'])
+      .nullable()
+      .describe('PARTIAL_REFUND: no credits were taken back; PAYMENT_MISMATCH: nothing was granted'),
   })
   .meta({ id: 'Order' });
+/** One row of `GET /api/orders/user` (spec §3 Order). Money in dollars for display, like pricing. */
+export type OrderItem = z.infer<typeof orderItem>;
 
 export const ordersPageResponse = z
   .object({
@@ -70,6 +89,7 @@ export const ordersPageResponse = z
     error: z.null(),
   })
   .meta({ id: 'OrdersPage' });
+export type OrdersPage = z.infer<typeof ordersPageResponse>;
 
 export const refundCheckResponse = z
   .object({
@@ -90,6 +110,9 @@ export const refundCheckResponse = z
     deadline: instant.nullable().describe('When the refund window closes'),
   })
   .meta({ id: 'RefundCheck' });
+/** `GET /api/orders/{id}/refund/check` (spec §3 Refund check). Decided on the server. */
+export type RefundCheckResponse = z.infer<typeof refundCheckResponse>;
+export type RefundConditions = RefundCheckResponse['conditions'];
 
 export const refundResponse = z
   .object({
@@ -100,6 +123,8 @@ export const refundResponse = z
     message: z.string(),
   })
   .meta({ id: 'RefundResult' });
+/** `POST /api/orders/{id}/refund`. */
+export type RefundResponse = z.infer<typeof refundResponse>;
 
 export const subscriptionInfo = z
   .object({
@@ -119,10 +144,17 @@ export const subscriptionInfo = z
     sandboxBillingUrl: z.string().nullable().describe('Sandbox only: its local page for trying renewals and a lapse'),
   })
   .meta({ id: 'Subscription' });
+/** `GET /api/subscriptions/current` (spec §3 Subscription). */
+export type SubscriptionInfo = z.infer<typeof subscriptionInfo>;
 
+// A union with null, not `.nullable()`: the document drops the null of a nullable named component.
 export const subscriptionResponse = z
-  .object({ success: z.literal(true), subscription: subscriptionInfo.nullable() })
+  .object({
+    success: z.literal(true),
+    subscription: z.union([subscriptionInfo, z.null()]).describe('The current subscription, or null without one'),
+  })
   .meta({ id: 'SubscriptionResponse' });
+export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
 
 /** What every gateway's webhook answers once the event is verified (a replayed event id: `duplicate`, nothing moved). */
 export const webhookReceipt = z

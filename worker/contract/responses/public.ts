@@ -1,6 +1,5 @@
 /** Success bodies of the visitor-readable reads, the admin configuration, health and the dev mailbox. */
 import * as z from 'zod';
-import type { ShowcasePage } from '../showcase';
 import { pricingItem } from './credits';
 
 const int = z.number().int();
@@ -44,7 +43,8 @@ export const showcasePageBody = z
     total: int,
   })
   .meta({ id: 'ShowcasePage' });
-showcasePageBody satisfies z.ZodType<ShowcasePage>;
+export type ShowcasePage = z.infer<typeof showcasePageBody>;
+export type ShowcaseImage = ShowcasePage['images'][number];
 
 export const creditSystemConfigBody = z
   .object({

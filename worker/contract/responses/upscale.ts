@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { JOB_FAILURES } from '../job-failures';
 import { UPSCALE_FACTORS } from '../upscale';
-import { queuePlace } from './generation';
+import { queuePlaceOrNull } from './generation';
 
 const int = z.number().int();
 const jobStatus = z.enum(['PROCESSING', 'COMPLETED', 'FAILED']);
@@ -25,6 +25,8 @@ export const upscaleOptionsResponse = z
     maxOutputPixels: int,
   })
   .meta({ id: 'UpscaleOptions' });
+/** GET /api/image-upscale/options: what the page shows before upload (prices from the credit config). */
+export type UpscaleOptions = z.infer<typeof upscaleOptionsResponse>;
 
 export const upscaleStartedResponse = z
   .object({
@@ -37,10 +39,11 @@ export const upscaleStartedResponse = z
     outputWidth: int.describe('Width of the result'),
     outputHeight: int,
     fitted: z.boolean().describe('Whether the upload was shrunk to fit the factor’s pixel budget'),
-    error: z.null(),
-    code: z.null(),
+    error: z.null().describe('Spec §7 names it on the upload answer; null when the job was accepted'),
+    code: z.null().describe('Same as error'),
   })
   .meta({ id: 'UpscaleStarted' });
+export type UpscaleStarted = z.infer<typeof upscaleStartedResponse>;
 
 export const upscaleStatusResponse = z
   .object({
@@ -54,8 +57,10 @@ export const upscaleStatusResponse = z
     width: int.nullable().describe('Output size, once COMPLETED'),
     height: int.nullable(),
     errorMessage: z.string().nullable(),
-    failureCode: z.enum(JOB_FAILURES).nullable(),
+    failureCode: z.enum(JOB_FAILURES).nullable().describe('Why the job failed, as a code (FAILED only)'),
     credits: int,
-    queue: queuePlace.nullable(),
+    queue: queuePlaceOrNull,
   })
   .meta({ id: 'UpscaleStatus' });
+/** Spec §3 Upscale job. */
+export type UpscaleStatus = z.infer<typeof upscaleStatusResponse>;

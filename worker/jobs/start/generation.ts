@@ -1,4 +1,5 @@
-import type { EditRequest, ErrorCategory, GenerationStatus, TextToImageRequest } from '../../contract/generation';
+import type { EditRequest, ErrorCategory, TextToImageRequest } from '../../contract/generation';
+import type { GenerationStatus } from '../../contract/responses/generation';
 import { ServiceError } from '../../contract/errors';
 import { jobFailureText } from '../../contract/job-failures';
 import type { ModelName } from '../../contract/generation';

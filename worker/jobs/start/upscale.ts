@@ -1,15 +1,7 @@
 import { ServiceError } from '../../contract/errors';
 import { jobFailureText } from '../../contract/job-failures';
-import {
-  UPSCALE,
-  fitToUpscaleBudget,
-  maxInputPixels,
-  upscaleSizeProblem,
-  type UpscaleOptions,
-  type UpscaleRequest,
-  type UpscaleStarted,
-  type UpscaleStatus,
-} from '../../contract/upscale';
+import { UPSCALE, fitToUpscaleBudget, maxInputPixels, upscaleSizeProblem, type UpscaleRequest } from '../../contract/upscale';
+import type { UpscaleOptions, UpscaleStarted, UpscaleStatus } from '../../contract/responses/upscale';
 import { UPSCALE_FACTORS, type UpscaleFactor } from '../../contract/engine-operations';
 import { getJob, jobKinds, queuePlace, startJob, type JobContext } from '..';
 import { readSystemConfig } from '../../services/config/system-config';

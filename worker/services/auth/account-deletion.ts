@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { schema, type Tx } from '@db/client';
-import type { DeleteAccountRequest, DeleteAccountResponse, DeletionPreview } from '../../contract/account';
+import type { DeleteAccountRequest } from '../../contract/account';
+import type { DeleteAccountResponse, DeletionPreview } from '../../contract/responses/account';
 import { ServiceError } from '../../contract/errors';
 import { renderMail } from '../../i18n/mail';
 import type { ServiceContext } from '../context';

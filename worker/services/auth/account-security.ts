@@ -1,13 +1,7 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { schema } from '@db/client';
-import type {
-  AccountOverview,
-  ChangePasswordRequest,
-  CredentialsChangedResponse,
-  EmailChangeCodeRequest,
-  EmailChangeCodeResponse,
-  EmailChangeConfirm,
-} from '../../contract/account';
+import type { ChangePasswordRequest, EmailChangeCodeRequest, EmailChangeConfirm } from '../../contract/account';
+import type { AccountOverview, CredentialsChangedResponse, EmailChangeCodeResponse } from '../../contract/responses/account';
 import { LOGIN_CODE } from '../../contract/auth';
 import { ServiceError } from '../../contract/errors';
 import type { Locale } from '../../contract/locales';

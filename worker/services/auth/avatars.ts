@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { schema } from '@db/client';
-import { AVATAR, type AvatarResponse } from '../../contract/auth';
+import { AVATAR } from '../../contract/auth';
+import type { AvatarResponse } from '../../contract/responses/auth';
 import { ServiceError } from '../../contract/errors';
 import { newId } from '../../lib/ids';
 import { checkImageUpload } from '../../lib/images/check-upload';

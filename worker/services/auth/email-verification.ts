@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { schema } from '@db/client';
-import type { EmailVerificationStatus, SendCodeResponse, VerifyEmailRequest, VerifyEmailResponse } from '../../contract/auth';
+import type { VerifyEmailRequest } from '../../contract/auth';
+import type { EmailVerificationStatus, SendCodeResponse, VerifyEmailResponse } from '../../contract/responses/auth';
 import { ServiceError } from '../../contract/errors';
 import type { ServiceContext } from '../context';
 import { readSystemConfig } from '../config/system-config';

@@ -2,13 +2,8 @@ import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client,
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { schema } from '@db/client';
-import {
-  email as emailSchema,
-  type AuthResponse,
-  type GoogleConfigResponse,
-  type GoogleOAuthRequest,
-  type GoogleVerifyRequest,
-} from '../../contract/auth';
+import { email as emailSchema, type GoogleOAuthRequest, type GoogleVerifyRequest } from '../../contract/auth';
+import type { AuthResponse, GoogleConfigResponse } from '../../contract/responses/auth';
 import { ServiceError } from '../../contract/errors';
 import type { Config } from '../../env';
 import { sha256, toBase64Url, toHex } from '../../lib/bytes';

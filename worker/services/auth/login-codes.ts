@@ -1,4 +1,5 @@
-import type { AuthResponse, SendCodeRequest, SendCodeResponse, VerifyCodeRequest } from '../../contract/auth';
+import type { SendCodeRequest, VerifyCodeRequest } from '../../contract/auth';
+import type { AuthResponse, SendCodeResponse } from '../../contract/responses/auth';
 import type { Locale } from '../../contract/locales';
 import type { ServiceContext } from '../context';
 import { applyRegistrationReferral } from '../referrals/referrals';

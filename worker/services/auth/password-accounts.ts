@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { schema } from '@db/client';
-import type { LoginRequest, RegisterRequest, SignInResponse } from '../../contract/auth';
+import type { LoginRequest, RegisterRequest } from '../../contract/auth';
+import type { SignInResponse } from '../../contract/responses/auth';
 import { ServiceError } from '../../contract/errors';
 import type { Locale } from '../../contract/locales';
 import type { RateLimitRule } from '../../ports';

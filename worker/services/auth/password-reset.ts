@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { schema } from '@db/client';
-import { LOGIN_CODE, type PasswordResetConfirm, type PasswordResetRequestResponse, type SignInResponse } from '../../contract/auth';
+import { LOGIN_CODE, type PasswordResetConfirm } from '../../contract/auth';
+import type { PasswordResetRequestResponse, SignInResponse } from '../../contract/responses/auth';
 import { ServiceError } from '../../contract/errors';
 import type { Locale } from '../../contract/locales';
 import { renderMail } from '../../i18n/mail';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@db/client';
-import type { UserProfile } from '../../contract/auth';
+import type { UserProfile } from '../../contract/responses/auth';
 import { ServiceError } from '../../contract/errors';
 import type { Locale } from '../../contract/locales';
 import { newId } from '../../lib/ids';

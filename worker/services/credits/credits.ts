@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { schema, type Db } from '@db/client';
 import { ServiceError } from '../../contract/errors';
-import type { CreditBalance, CreditTransaction, Paged, ReferenceType, TransactionType } from '../../contract/credits';
+import type { Paged, ReferenceType, TransactionType } from '../../contract/credits';
+import type { CreditBalance, CreditTransaction } from '../../contract/responses/credits';
 import type { LedgerEntryReason, LedgerReason } from '../../contract/ledger-reasons';
 import { spendCredits, totalOf } from './ledger';
 import { say } from '../../contract/messages';

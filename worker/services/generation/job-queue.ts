@@ -8,7 +8,7 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Db, schema } from '@db/client';
 import { ServiceError } from '../../contract/errors';
-import type { QueuePlace } from '../../contract/generation';
+import type { QueuePlace } from '../../contract/responses/generation';
 import { newId } from '../../lib/ids';
 import type { ServiceContext } from '../context';
 import { fairOrder, type UserLoad, type WaitingJob } from './queue-order';

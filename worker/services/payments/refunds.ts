@@ -1,7 +1,8 @@
 import { and, count, eq, gte, inArray, ne } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@db/client';
 import { ServiceError } from '../../contract/errors';
-import { REFUND_RULES, type RefundCheckResponse, type RefundConditions, type RefundResponse } from '../../contract/payments';
+import { REFUND_RULES } from '../../contract/payments';
+import type { RefundCheckResponse, RefundConditions, RefundResponse } from '../../contract/responses/payments';
 import { newId } from '../../lib/ids';
 import type { ServiceContext } from '../context';
 import { applyMovement, lockAccount } from '../credits/ledger';

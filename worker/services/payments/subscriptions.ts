@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, like, lte, notExists, sql } 
 import { schema, type Db } from '@db/client';
 import { ServiceError } from '../../contract/errors';
 import { asPaymentMethod } from '../../contract/gateways';
-import type { SubscriptionInfo, SubscriptionResponse } from '../../contract/payments';
+import type { SubscriptionInfo, SubscriptionResponse } from '../../contract/responses/payments';
 import type { ServiceContext } from '../context';
 import { applyMovement } from '../credits/ledger';
 import { lockOrder, orderGrantKey, type Subscription } from './effects/context';

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { schema, type Db } from '@db/client';
-import type { PricingItem } from '../../contract/pricing';
+import type { PricingItem } from '../../contract/responses/credits';
 
 export type { PricingItem };
 

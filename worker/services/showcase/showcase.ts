@@ -1,6 +1,6 @@
 import { asc, count } from 'drizzle-orm';
 import { schema, type Db } from '@db/client';
-import type { ShowcasePage } from '../../contract/showcase';
+import type { ShowcasePage } from '../../contract/responses/public';
 
 export async function listShowcase(db: Db, query: { page: number; limit: number }): Promise<ShowcasePage> {
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { AccountOverview } from '@worker/contract/account';
+import type { AccountOverview } from '@web/api/types';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { useToast } from '../../ui/toast';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import type { UserProfile } from '@worker/contract/auth';
+import type { UserProfile } from '@web/api/types';
 import { AVATAR } from '@worker/contract/auth-rules';
 import { accountsApi } from '../../api/accounts';
 import { ApiError } from '../../api/client';

@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import type { CreditTransaction } from '@worker/contract/credits';
+import type { CreditTransaction } from '@web/api/types';
 import type { LedgerEntryReason, LedgerReason, LedgerReasonParams, PlanNames } from '@worker/contract/ledger-reasons';
 
 /**

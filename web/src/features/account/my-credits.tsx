@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CreditBalance, CreditTransaction } from '@worker/contract/credits';
+import type { CreditBalance, CreditTransaction } from '@web/api/types';
 import { TRANSACTION_TYPES } from '@worker/contract/transaction-types';
 import { useErrorText } from '../../api/error-text';
 import { keys, queries } from '../../api/queries';
@@ -12,6 +12,7 @@ import { useLedgerDescription } from './ledger-text';
 
 const PAGE_SIZE = 10;
 const TYPES = ['', ...TRANSACTION_TYPES] as const;
+type TypeOption = (typeof TYPES)[number];
 
 function useTypeLabel() {
   const { t } = useLingui();
@@ -97,14 +98,14 @@ function BalanceCard({ balance }: { balance: CreditBalance | undefined }) {
 }
 
 /** The credit history's type filter. */
-function TypeFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+function TypeFilter({ value, onChange }: { value: TypeOption; onChange: (value: TypeOption) => void }) {
   const typeLabel = useTypeLabel();
   return (
     <label className="flex items-center gap-2 text-sm text-zinc-400">
       <Trans>Type</Trans>
       <select
         value={value}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => onChange(TYPES.find((option) => option === e.target.value) ?? '')}
         className="rounded-lg border border-white/10 bg-ink-900 px-2 py-1.5 text-zinc-100"
       >
         {TYPES.map((option) => (
@@ -156,7 +157,7 @@ export function MyCredits() {
   const { t } = useLingui();
   const errorText = useErrorText();
   const [page, setPage] = useState(0);
-  const [type, setType] = useState<string>('');
+  const [type, setType] = useState<TypeOption>('');
   const queryClient = useQueryClient();
   const balanceQuery = useQuery(queries.balance());
   // Page and type are in the key: changing either cancels the old request, whose answer can never show.

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
-import type { UserProfile } from '@worker/contract/auth';
+import type { UserProfile } from '@web/api/types';
 import { username } from '@worker/contract/auth-rules';
 import { accountsApi } from '../../api/accounts';
 import { keys } from '../../api/queries';

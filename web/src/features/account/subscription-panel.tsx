@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import type { SubscriptionInfo } from '@worker/contract/payments';
+import type { SubscriptionInfo } from '@web/api/types';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
 import { paymentsApi } from '../../api/payments';

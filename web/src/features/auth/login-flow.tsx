@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AuthResponse } from '@worker/contract/auth';
+import type { SignInResponse } from '@web/api/types';
 import { email as emailSchema, verificationCode as codeSchema } from '@worker/contract/auth-rules';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';
@@ -68,11 +68,11 @@ function InitialStep({ referralCode, onEmail, onPassword }: { referralCode?: str
 }
 
 /** Signs in with the answer, forgets the referral, and welcomes the user. */
-function useFinishSignIn(onSignedIn?: (result: AuthResponse) => void) {
+function useFinishSignIn(onSignedIn?: (result: SignInResponse) => void) {
   const { t } = useLingui();
   const toast = useToast();
   const session = useSession();
-  return (result: AuthResponse) => {
+  return (result: SignInResponse) => {
     session.signIn(result.token, result.user);
     safeLocalStorage.removeItem(REFERRAL_KEY);
     // A password sign-up's bonus waits for its e-mail (docs/decisions/008); the banner under the header takes the code.
@@ -84,7 +84,7 @@ function useFinishSignIn(onSignedIn?: (result: AuthResponse) => void) {
 }
 
 /** The sign-in steps' state and requests: send the code (again), verify it, and finish signing in. */
-function useLoginFlow(onSignedIn?: (result: AuthResponse) => void) {
+function useLoginFlow(onSignedIn?: (result: SignInResponse) => void) {
   const { t } = useLingui();
   const toast = useToast();
   const errorText = useErrorText();
@@ -173,7 +173,7 @@ function useLoginFlow(onSignedIn?: (result: AuthResponse) => void) {
  * The sign-in steps (spec §2, §4), shared by the modal and /login: initial (Google, e-mail code, password)
  * → e-mail → code with a 60 s resend countdown, or → password (sign in / create account).
  */
-export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: AuthResponse) => void }) {
+export function LoginFlow({ onSignedIn }: { onSignedIn?: (result: SignInResponse) => void }) {
   const {
     step,
     setStep,

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { AuthResponse, PasswordResetConfirm } from '@worker/contract/auth';
+import type { PasswordResetConfirm } from '@worker/contract/auth';
+import type { SignInResponse } from '@web/api/types';
 import { passwordResetConfirm, passwordResetRequest } from '@worker/contract/auth-rules';
 import { passwordResetApi } from '../../api/accounts';
 import { ApiError } from '../../api/client';
@@ -15,7 +16,7 @@ import { fieldErrors, useValidationText } from './validation-text';
 type Errors = Partial<Record<'email' | 'verificationCode' | 'password' | 'form', string>>;
 
 /** The reset's state: the code and new password, their errors, the resend countdown, and the two requests. */
-function usePasswordReset(email: string, onSuccess: (result: AuthResponse) => void) {
+function usePasswordReset(email: string, onSuccess: (result: SignInResponse) => void) {
   const { t } = useLingui();
   const errorText = useErrorText();
   const translate = useValidationText();
@@ -97,7 +98,7 @@ export function PasswordResetStep({
 }: {
   email: string;
   onEmailChange: (email: string) => void;
-  onSuccess: (result: AuthResponse) => void;
+  onSuccess: (result: SignInResponse) => void;
   onBack: () => void;
 }) {
   const { sent, fields, errors, pending, countdown, send, confirm } = usePasswordReset(email, onSuccess);

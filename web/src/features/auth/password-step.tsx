@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import type { AuthResponse } from '@worker/contract/auth';
+import type { SignInResponse } from '@web/api/types';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { PasswordField } from './password-field';
@@ -68,7 +68,7 @@ export function PasswordStep({
   email: string;
   onEmailChange: (email: string) => void;
   referralCode?: string;
-  onSuccess: (result: AuthResponse) => void;
+  onSuccess: (result: SignInResponse) => void;
   onBack: () => void;
   onUseCode: () => void;
 }) {

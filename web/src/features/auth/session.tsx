@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { UserProfile } from '@worker/contract/auth';
+import type { UserProfile } from '@web/api/types';
 import { ApiError, TOKEN_KEY, USER_KEY, setUnauthorizedHandler } from '../../api/client';
 import { api } from '../../api/endpoints';
 import { keys } from '../../api/query-client';

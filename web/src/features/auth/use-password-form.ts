@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { AuthResponse } from '@worker/contract/auth';
+import type { SignInResponse } from '@web/api/types';
 import { loginRequest, registerRequest } from '@worker/contract/auth-rules';
 import { accountsApi } from '../../api/accounts';
 import { ApiError } from '../../api/client';
@@ -48,7 +48,7 @@ function useServerErrors() {
 }
 
 /** The password step's fields and errors, and the sign-in or registration request. */
-export function usePasswordForm(email: string, referralCode: string | undefined, onSuccess: (result: AuthResponse) => void) {
+export function usePasswordForm(email: string, referralCode: string | undefined, onSuccess: (result: SignInResponse) => void) {
   const translate = useValidationText();
   const serverError = useServerErrors();
   const [mode, setMode] = useState<PasswordMode>('signin');

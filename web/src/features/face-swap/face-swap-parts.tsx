@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, Dices, Eraser, Eye, ScanFace } from 'lucide-react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { FACE_SWAP_CATEGORIES, FACE_SWAP_TEXT_MAX, faceSwapOptionsIn, type FaceSwapSelection } from '@worker/contract/face-swap';
-import type { GenerationStatus } from '@worker/contract/generation';
+import type { GenerationStatus } from '@web/api/types';
 import { Button } from '@web/ui/button';
 import type { TextLimitState } from '@web/features/workbench/text-limit';
 import { TextLimitNote } from '@web/features/workbench/text-limit-note';

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { GenerationStatus } from '@worker/contract/generation';
+import type { GenerationStatus } from '@web/api/types';
 import { JobWaitNote } from '@web/ui/queue-wait-note';
 import { QueuePlaceNote } from '@web/ui/queue-place';
 import { FailureNote } from '@web/features/workbench/failure-note';

@@ -1,4 +1,4 @@
-import type { PaymentStatusResponse } from '@worker/contract/payments';
+import type { PaymentStatusResponse } from '@web/api/types';
 import { ApiError } from '../../api/client';
 
 /**

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, X } from 'lucide-react';
-import { REFUND_RULES, type OrderItem, type RefundCheckResponse } from '@worker/contract/payments';
+import { REFUND_RULES } from '@worker/contract/payments';
+import type { OrderItem, RefundCheckResponse } from '@web/api/types';
 import { formatCreditsExact, formatDate } from '../../ui/format';
 
 /** One rule, met or not, with its numbers. */

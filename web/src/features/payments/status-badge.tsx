@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import type { OrderItem, PaymentMethod, SubscriptionStatus } from '@worker/contract/payments';
+import type { PaymentMethod, SubscriptionStatus } from '@worker/contract/payments';
+import type { OrderItem } from '@web/api/types';
 
 const TONE = {
   good: 'border-emerald-400/30 bg-emerald-400/10 text-emerald-200',

@@ -2,7 +2,7 @@ import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ShowcaseImage } from '@worker/contract/showcase';
+import type { ShowcaseImage } from '@web/api/types';
 import { firstLoadQueries } from '../../api/first-load-queries';
 import { downloadImage } from '../../ui/download';
 import { ErrorState } from '../../ui/page';

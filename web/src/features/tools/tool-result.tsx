@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import type { GenerationStatus } from '@worker/contract/generation';
+import type { GenerationStatus } from '@web/api/types';
 import { downloadName } from '@web/lib/download-name';
 import { Button } from '@web/ui/button';
 import { downloadImage } from '@web/ui/download';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { UpscaleStatus } from '@worker/contract/upscale';
+import type { UpscaleStatus } from '@web/api/types';
 import { ApiError } from '../../api/client';
 import {
   classifyUpscaleFailure,

@@ -1,4 +1,4 @@
-import type { UpscaleStatus } from '@worker/contract/upscale';
+import type { UpscaleStatus } from '@web/api/types';
 import { ApiError } from '../../api/client';
 
 /**

@@ -4,7 +4,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { CircleAlert } from 'lucide-react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import type { GenerationStatus } from '@worker/contract/generation';
+import type { GenerationStatus } from '@web/api/types';
 import { queries } from '../../api/queries';
 import { Button } from '../../ui/button';
 import { downloadImage } from '../../ui/download';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { GenerationStatus } from '@worker/contract/generation';
+import type { GenerationStatus } from '@web/api/types';
 import { ApiError } from '../../api/client';
 
 // Vitest runs without the Lingui compiler: the macros this module's imports use become plain stand-ins.

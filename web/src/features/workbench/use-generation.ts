@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
-import type { GenerationStatus } from '@worker/contract/generation';
+import type { GenerationStatus } from '@web/api/types';
 import type { JobFailure } from '@worker/contract/job-failures';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/error-text';

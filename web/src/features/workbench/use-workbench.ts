@@ -2,7 +2,7 @@ import { useLingui as useLinguiCore } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { GenerationStatus } from '@worker/contract/generation';
+import type { GenerationStatus } from '@web/api/types';
 import { PROMPT_MAX } from '@worker/contract/sizes';
 import { api } from '@web/api/endpoints';
 import { queries } from '@web/api/queries';

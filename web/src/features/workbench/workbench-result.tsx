@@ -1,4 +1,4 @@
-import type { GenerationStatus } from '@worker/contract/generation';
+import type { GenerationStatus } from '@web/api/types';
 import { JobWaiting } from '@web/features/image-job/job-result-panel';
 import { ResultActions, ResultFacts } from './results';
 import type { WorkbenchMode } from './advanced-options-values';
