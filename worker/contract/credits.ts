@@ -78,15 +78,6 @@ export type CreditTransaction = LedgerEntryReason & {
   transactionTime: string;
 };
 
-export interface Paged<T> {
-  success: true;
-  items: T[];
-  page: number;
-  size: number;
-  total: number;
-  totalPages: number;
-}
-
 const noParams = z.object({}).strict();
 const planName = z.object({ en: z.string(), 'zh-Hant': z.string() });
 const orderParams = z.object({ orderNumber: z.string() });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { wholeNumber } from './numbers';
+import type { Paged } from './pages';
 
 export const showcaseQuery = z.object({
   page: wholeNumber('page', 0, 10_000).default(0),
@@ -18,10 +19,5 @@ export interface ShowcaseImage {
   featured: boolean;
 }
 
-export interface ShowcasePage {
-  success: true;
-  images: ShowcaseImage[];
-  page: number;
-  totalPages: number;
-  total: number;
-}
+/** The list envelope (docs/decisions/065), `size` being the query's `limit`, plus the spec's name for the items. */
+export type ShowcasePage = Paged<ShowcaseImage> & { images: ShowcaseImage[] };

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { type CreditBalance, type CreditTransaction, ledgerReasonSchema, REFERENCE_TYPES, TRANSACTION_TYPES } from '../credits';
 import { ORDER_STATUSES } from '../payments';
 import type { PricingItem } from '../pricing';
+import { pageOf } from './common';
 
 const int = z.number().int();
 
@@ -38,16 +39,7 @@ export const creditTransaction = z
   .meta({ id: 'CreditTransaction' });
 creditTransaction satisfies z.ZodType<CreditTransaction>;
 
-const pageFields = { page: int, size: int, total: int, totalPages: int };
-
-export const transactionsBody = z
-  .object({
-    success: z.literal(true),
-    items: z.array(creditTransaction),
-    transactions: z.array(creditTransaction).describe('Same as items (spec name)'),
-    ...pageFields,
-  })
-  .meta({ id: 'CreditTransactions' });
+export const transactionsBody = pageOf(creditTransaction, 'CreditTransactions');
 
 const purchase = z
   .object({
@@ -64,9 +56,7 @@ const purchase = z
   })
   .meta({ id: 'CreditPurchase' });
 
-export const purchasesBody = z
-  .object({ success: z.literal(true), items: z.array(purchase), purchases: z.array(purchase).describe('Same as items'), ...pageFields })
-  .meta({ id: 'CreditPurchases' });
+export const purchasesBody = pageOf(purchase, 'CreditPurchases');
 
 export const consumeBody = z
   .object({
