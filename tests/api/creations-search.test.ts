@@ -41,7 +41,7 @@ afterEach(() => t.close());
 async function search(q: string) {
   const res = await t.request(`/api/creation-records?page=0&size=20&q=${encodeURIComponent(q)}`, { token });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { records: { id: string }[] }).records.map((r) => r.id).sort();
+  return ((await res.json()) as { items: { id: string }[] }).items.map((r) => r.id).sort();
 }
 
 it('splits a query into words, Chinese by Intl.Segmenter', () => {

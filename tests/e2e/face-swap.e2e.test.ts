@@ -108,7 +108,7 @@ it('desktop, English, image mode: checks, options, an edited prompt, sign-in in 
   // The server received the edited description behind the identity prefix.
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const records = await (await fetch(`${baseUrl}/api/creation-records?size=5`, { headers: { authorization: `Bearer ${token}` } })).json();
-  const record = records.records?.[0] ?? records.content?.[0] ?? records.items?.[0];
+  const record = records.items[0];
   expect(record.prompt).toMatch(/^Edit the attached portrait photo\. Preserve the person's identity/);
   expect(record.prompt).toContain('a warm smile');
 

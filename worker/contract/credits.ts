@@ -46,15 +46,6 @@ export const dailyUsageQuery = z
     path: ['startDate'],
   });
 
-export interface Paged<T> {
-  success: true;
-  items: T[];
-  page: number;
-  size: number;
-  total: number;
-  totalPages: number;
-}
-
 const noParams = z.object({}).strict();
 const planName = z.object({ en: z.string(), 'zh-Hant': z.string() });
 const orderParams = z.object({ orderNumber: z.string() });

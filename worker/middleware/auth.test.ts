@@ -43,10 +43,10 @@ describe('authenticated reads: one round trip each', () => {
   it('GET /api/credits/transactions page 1 counts in the same query, and a page past the end still knows the total', async () => {
     const { count, body } = await queriesDuring(() => t.request('/api/credits/transactions?page=0&size=10', { token }));
     expect(body).toMatchObject({ total: 1, totalPages: 1 });
-    expect(body.transactions).toHaveLength(1);
+    expect(body.items).toHaveLength(1);
     expect(count).toBe(2);
     const past = await (await t.request('/api/credits/transactions?page=3&size=10', { token })).json();
-    expect(past).toMatchObject({ total: 1, totalPages: 1, transactions: [] });
+    expect(past).toMatchObject({ total: 1, totalPages: 1, items: [] });
   });
 
   it('a role change applies at once (the user is still read on every request)', async () => {

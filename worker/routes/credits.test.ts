@@ -67,12 +67,12 @@ describe('credits API', () => {
 
     const list = await (await t.request('/api/credits/transactions?page=0&size=10', { token })).json();
     expect(list).toMatchObject({ success: true, page: 0, size: 10, total: 2, totalPages: 1 });
-    expect(list.transactions.map((x: { type: string; amount: number; credits: number }) => [x.type, x.amount, x.credits])).toEqual([
+    expect(list.items.map((x: { type: string; amount: number; credits: number }) => [x.type, x.amount, x.credits])).toEqual([
       ['SPENT', -4, 16],
       ['new_user', 20, 20],
     ]);
     const filtered = await (await t.request('/api/credits/transactions?type=new_user', { token })).json();
-    expect(filtered.transactions).toHaveLength(1);
+    expect(filtered.items).toHaveLength(1);
   });
 
   it('refuses to overspend with 402 and moves nothing', async () => {

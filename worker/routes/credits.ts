@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import * as z from 'zod';
 import { consumeQuery, dailyUsageQuery, purchasesQuery, transactionsQuery } from '../contract/credits';
 import { idParam, purchasePackageBody, purchasePackageQuery } from '../contract/payments';
+import { PAGED_LIST } from '../contract/responses/common';
 import { balanceBody, consumeBody, dailyUsageBody, packagesBody, purchasesBody, transactionsBody } from '../contract/responses/credits';
 import { checkoutResponse } from '../contract/responses/payments';
 import { createRouter, errors, jsonBody, okJson, signedIn } from '../http/openapi';
@@ -37,6 +38,7 @@ const transactions = createRoute({
   tags,
   ...signedIn,
   summary: 'Ledger movements, newest first',
+  description: PAGED_LIST,
   request: { query: transactionsQuery },
   responses: { 200: okJson(transactionsBody, 'One page of movements') },
 });
@@ -46,6 +48,7 @@ const purchases = createRoute({
   tags,
   ...signedIn,
   summary: 'Paid credit-pack orders',
+  description: PAGED_LIST,
   request: { query: purchasesQuery },
   responses: { 200: okJson(purchasesBody, 'One page of orders') },
 });

@@ -117,7 +117,7 @@ describe('advanced options: validation and storage', () => {
     expect(edit.ignoredOptions).toEqual(['negativePrompt']);
 
     await t.drainJobs();
-    const records = (await (await t.request('/api/creation-records?size=10', { token })).json()).records;
+    const records = (await (await t.request('/api/creation-records?size=10', { token })).json()).items;
     const record = records.find((r: { id: string }) => r.id === tuned.recordId);
     expect(record).toMatchObject({
       seed: 7,

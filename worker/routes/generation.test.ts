@@ -254,7 +254,7 @@ describe('creation records', () => {
     const prompts = async (query: string) => {
       const { status, body } = await search(query);
       expect(status, JSON.stringify(body)).toBe(200);
-      return (body.records as { prompt: string }[]).map((r) => r.prompt);
+      return (body.items as { prompt: string }[]).map((r) => r.prompt);
     };
     expect(await prompts('q=FOX')).toEqual(['a red fox in snow']);
     expect(await prompts(`q=${encodeURIComponent('熊貓')}`)).toEqual(['熊貓吃竹子，水彩']);
@@ -269,7 +269,7 @@ describe('creation records', () => {
     expect((await search(`q=${'x'.repeat(101)}`)).body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'q' });
     // Another user's words are never found.
     const other = await t.signIn('other-searcher@example.com');
-    expect((await (await t.request('/api/creation-records?q=fox', { token: other.token })).json()).records).toEqual([]);
+    expect((await (await t.request('/api/creation-records?q=fox', { token: other.token })).json()).items).toEqual([]);
   });
 
   it("keeps the user's own words beside the compiled prompt, for Re-edit", async () => {
@@ -281,7 +281,7 @@ describe('creation records', () => {
     form.append('images', await pngFile('me.png'));
     const tool = await (await t.request('/api/generate-image/edit', { method: 'POST', token, body: form })).json();
     await t.drainJobs();
-    const { records } = await (await t.request('/api/creation-records?page=0&size=20', { token })).json();
+    const { items: records } = await (await t.request('/api/creation-records?page=0&size=20', { token })).json();
     const byId = (id: string) => records.find((r: { id: string }) => r.id === id);
     expect(byId(workbench.recordId)).toMatchObject({ prompt: 'a red fox in snow', userWords: 'a red fox in snow' });
     expect(byId(logo.recordId).userWords).toBe('Greenleaf tea shop');
@@ -296,14 +296,13 @@ describe('creation records', () => {
     await generate({ prompt: 'fail-safety two' });
     await t.drainJobs();
     const all = await (await t.request('/api/creation-records?page=0&size=20', { token })).json();
-    expect(all.records).toHaveLength(2);
-    expect(all.records[0]).toMatchObject({ status: 'FAILED', type: 'TEXT_TO_IMAGE' });
+    expect(all.items).toHaveLength(2);
+    expect(all.items[0]).toMatchObject({ status: 'FAILED', type: 'TEXT_TO_IMAGE' });
     const zh = await (await t.request('/api/creation-records?page=0&size=20', { token, headers: { 'accept-language': 'zh-TW' } })).json();
-    expect(all.records[0].errorMessage).toBe('Content violates platform policy, please modify and try again');
-    expect(zh.records[0].errorMessage).toBe('內容違反平台政策，請修改後再試');
-    expect(zh.content).toEqual(zh.records);
+    expect(all.items[0].errorMessage).toBe('Content violates platform policy, please modify and try again');
+    expect(zh.items[0].errorMessage).toBe('內容違反平台政策，請修改後再試');
     const completed = await (await t.request('/api/creation-records?status=completed', { token })).json();
-    expect(completed.records.map((r: { prompt: string }) => r.prompt)).toEqual(['one']);
+    expect(completed.items.map((r: { prompt: string }) => r.prompt)).toEqual(['one']);
     expect(await (await t.request('/api/creation-records/stats', { token })).json()).toEqual({
       success: true,
       total: 2,
@@ -312,7 +311,7 @@ describe('creation records', () => {
       failed: 1,
     });
 
-    const id = completed.records[0].id;
+    const id = completed.items[0].id;
     const other = await t.signIn('nosy@example.com');
     expect((await t.request(`/api/creation-records/${id}`, { method: 'DELETE', token: other.token })).status).toBe(404);
     expect((await t.request(`/api/creation-records/${id}`, { method: 'DELETE', token })).status).toBe(200);

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { localiseJobFailure } from '../contract/caller-language';
 import { ServiceError } from '../contract/errors';
 import { UPLOAD, editRequest, recordsQuery, recordsTypeQuery, textToImageRequest } from '../contract/generation';
+import { PAGED_LIST } from '../contract/responses/common';
 import {
   creationRecordsResponse,
   creationStatsResponse,
@@ -191,6 +192,7 @@ export const recordRoutes = createRouter()
       method: 'get',
       path: '/',
       summary: 'My creations, newest first, paged',
+      description: PAGED_LIST,
       ...generation,
       request: { query: recordsQuery },
       responses: { 200: okJson(creationRecordsResponse, 'One page of creations (image URLs signed)') },
@@ -200,8 +202,7 @@ export const recordRoutes = createRouter()
       const sign = (url: string | null) => presentFileUrl(config.AUTH_SECRET, url, clock.now());
       const page = await listRecords(db, requireUser(c).id, c.req.valid('query'), sign);
       const locale = callerLocale(c);
-      const records = page.records.map((record) => localiseJobFailure(record, locale));
-      return c.json({ ...page, records, content: records }, 200);
+      return c.json({ ...page, items: page.items.map((record) => localiseJobFailure(record, locale)) }, 200);
     },
   )
   .openapi(

@@ -100,6 +100,9 @@ export const orderRoutes = createRouter()
       method: 'get',
       path: '/user',
       summary: 'My orders, newest first (20 per page)',
+      description:
+        'Answers the spec’s orders shape (`OrdersPage`): `orders`, `currentPage` counted from 0, `pageSize`, `total`, `totalPages`, `error: null`. ' +
+        'The other lists answer the list envelope (`Page`).',
       ...payment,
       request: { query: ordersQuery.extend(langQuery.shape) },
       responses: { 200: okJson(ordersPageResponse, 'One page of orders') },

@@ -47,10 +47,10 @@ describe('referrals', () => {
     expect(await balanceOf(alice.token)).toBe(70);
 
     const list = await (await t.request('/api/referral/referred-users?page=0&size=20', { token: alice.token })).json();
-    expect(list.users).toEqual([
+    expect(list.items).toEqual([
       expect.objectContaining({ invitedUser: maskEmail('bob.builder@example.com'), status: 'completed', rewardAmount: 50 }),
     ]);
-    expect(list.users[0].invitedUser).not.toContain('builder');
+    expect(list.items[0].invitedUser).not.toContain('builder');
     expect(await (await t.request('/api/referral/stats', { token: alice.token })).json()).toMatchObject({
       totalReferrals: 1,
       registrationRewards: 50,
@@ -70,7 +70,7 @@ describe('referrals', () => {
     });
     expect(res.status).toBe(200);
     const judy = (await res.json()) as { token: string };
-    const friends = async () => (await (await t.request('/api/referral/referred-users', { token: ivan.token })).json()).users;
+    const friends = async () => (await (await t.request('/api/referral/referred-users', { token: ivan.token })).json()).items;
     expect(await friends()).toEqual([expect.objectContaining({ status: 'pending', rewardAmount: 0 })]);
     expect(await (await t.request('/api/referral/stats', { token: ivan.token })).json()).toMatchObject({ totalPaidCount: 0 });
 

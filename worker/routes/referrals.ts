@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { processPurchaseRequest, processRegistrationRequest, referralCodeParam, referredUsersQuery } from '../contract/referrals';
-import { okMessageBody } from '../contract/responses/common';
+import { okMessageBody, PAGED_LIST } from '../contract/responses/common';
 import {
   referralAppliedBody,
   referralCodeCheckBody,
@@ -57,6 +57,7 @@ const invited = createRoute({
   tags,
   ...signedIn,
   summary: 'Invited users, e-mails masked',
+  description: PAGED_LIST,
   request: { query: referredUsersQuery },
   responses: { 200: okJson(referredUsersBody, 'One page of invited users') },
 });

@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { showcaseQuery } from '../contract/showcase';
+import { PAGED_LIST } from '../contract/responses/common';
 import { showcasePageBody } from '../contract/responses/public';
 import { createRouter, okJson } from '../http/openapi';
 import { listShowcase } from '../services/showcase/showcase';
@@ -10,6 +11,7 @@ const images = createRoute({
   path: '/images',
   tags: ['Public'],
   summary: 'Showcase gallery page (cached)',
+  description: `${PAGED_LIST} \`size\` is the query's \`limit\`; \`images\` repeats \`items\` under the spec's name.`,
   request: { query: showcaseQuery },
   responses: { 200: okJson(showcasePageBody, 'One page of the gallery'), 304: notModified },
 });

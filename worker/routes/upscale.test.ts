@@ -60,12 +60,12 @@ describe('POST /api/image-upscale/upload', () => {
     expect(await sharp(Buffer.from(await file.arrayBuffer())).metadata()).toMatchObject({ width: 128, height: 96 });
 
     const records = await (await t.request('/api/creation-records?type=UPSCALED_IMAGE', { token })).json();
-    expect(records.records).toHaveLength(1);
+    expect(records.items).toHaveLength(1);
     expect(await (await t.request('/api/creation-records/stats?type=UPSCALED_IMAGE', { token })).json()).toMatchObject({
       total: 1,
       completed: 1,
     });
-    expect(records.records[0]).toMatchObject({
+    expect(records.items[0]).toMatchObject({
       type: 'UPSCALED_IMAGE',
       status: 'COMPLETED',
       credits: 2,

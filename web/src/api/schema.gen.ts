@@ -387,7 +387,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My creations, newest first, paged */
+        /**
+         * My creations, newest first, paged
+         * @description Answers the list envelope (`Page`): `items`, `page` counted from 0, `size`, `total` and `totalPages`. A page past the end has no items and the same total.
+         */
         get: operations["getCreationRecords"];
         put?: never;
         post?: never;
@@ -543,7 +546,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Paid credit-pack orders */
+        /**
+         * Paid credit-pack orders
+         * @description Answers the list envelope (`Page`): `items`, `page` counted from 0, `size`, `total` and `totalPages`. A page past the end has no items and the same total.
+         */
         get: operations["getCreditsPurchases"];
         put?: never;
         post?: never;
@@ -594,7 +600,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ledger movements, newest first */
+        /**
+         * Ledger movements, newest first
+         * @description Answers the list envelope (`Page`): `items`, `page` counted from 0, `size`, `total` and `totalPages`. A page past the end has no items and the same total.
+         */
         get: operations["getCreditsTransactions"];
         put?: never;
         post?: never;
@@ -1011,7 +1020,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My orders, newest first (20 per page) */
+        /**
+         * My orders, newest first (20 per page)
+         * @description Answers the spec’s orders shape (`OrdersPage`): `orders`, `currentPage` counted from 0, `pageSize`, `total`, `totalPages`, `error: null`. The other lists answer the list envelope (`Page`).
+         */
         get: operations["getOrdersUser"];
         put?: never;
         post?: never;
@@ -1113,7 +1125,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Invited users, e-mails masked */
+        /**
+         * Invited users, e-mails masked
+         * @description Answers the list envelope (`Page`): `items`, `page` counted from 0, `size`, `total` and `totalPages`. A page past the end has no items and the same total.
+         */
         get: operations["getReferralReferredUsers"];
         put?: never;
         post?: never;
@@ -1182,7 +1197,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Showcase gallery page (cached) */
+        /**
+         * Showcase gallery page (cached)
+         * @description Answers the list envelope (`Page`): `items`, `page` counted from 0, `size`, `total` and `totalPages`. A page past the end has no items and the same total. `size` is the query's `limit`; `images` repeats `items` under the spec's name.
+         */
         get: operations["getShowcaseImages"];
         put?: never;
         post?: never;
@@ -1578,17 +1596,8 @@ export interface components {
             userWords: string | null;
             width: number | null;
         };
-        CreationRecordsPage: {
-            /** @description Same as records */
-            content: components["schemas"]["CreationRecord"][];
-            page: number;
-            records: components["schemas"]["CreationRecord"][];
-            size: number;
-            /** @enum {boolean} */
-            success: true;
-            total: number;
-            totalElements: number;
-            totalPages: number;
+        CreationRecordsPage: components["schemas"]["Page"] & {
+            items: components["schemas"]["CreationRecord"][];
         };
         CreationShareState: {
             /** @description null when the creation is not shared */
@@ -1668,16 +1677,8 @@ export interface components {
             /** @enum {string} */
             status: "PENDING" | "PAID" | "FAILED" | "CANCELLED" | "REFUNDED" | "EXPIRED";
         };
-        CreditPurchases: {
+        CreditPurchases: components["schemas"]["Page"] & {
             items: components["schemas"]["CreditPurchase"][];
-            page: number;
-            /** @description Same as items */
-            purchases: components["schemas"]["CreditPurchase"][];
-            size: number;
-            /** @enum {boolean} */
-            success: true;
-            total: number;
-            totalPages: number;
         };
         CreditsConsumed: {
             balance: components["schemas"]["CreditBalance"];
@@ -1832,16 +1833,8 @@ export interface components {
                 text: string;
             };
         });
-        CreditTransactions: {
+        CreditTransactions: components["schemas"]["Page"] & {
             items: components["schemas"]["CreditTransaction"][];
-            page: number;
-            size: number;
-            /** @enum {boolean} */
-            success: true;
-            total: number;
-            totalPages: number;
-            /** @description Same as items (spec name) */
-            transactions: components["schemas"]["CreditTransaction"][];
         };
         DailyUsage: {
             days: {
@@ -2177,6 +2170,7 @@ export interface components {
              */
             supportReason: "PARTIAL_REFUND" | "PAYMENT_MISMATCH" | null;
         };
+        /** @description The orders list in the spec’s own shape (§3 Order: success, orders, currentPage, totalPages, total, pageSize, error), `currentPage` counted from 0. Every other list answers the list envelope (`Page`). */
         OrdersPage: {
             currentPage: number;
             error: null;
@@ -2185,6 +2179,19 @@ export interface components {
             /** @enum {boolean} */
             success: true;
             total: number;
+            totalPages: number;
+        };
+        /** @description The list envelope: `{ success: true, items: [...], page, size, total, totalPages }`, `page` counted from 0. Every list operation answers it (with its own `items`), except the orders list, whose shape the spec fixes (`OrdersPage`). */
+        Page: {
+            /** @description This page, counted from 0 */
+            page: number;
+            /** @description Items per page: the request’s `size` (the showcase’s `limit`) */
+            size: number;
+            /** @enum {boolean} */
+            success: true;
+            /** @description Items on all pages */
+            total: number;
+            /** @description ceil(total / size); 0 when there is nothing */
             totalPages: number;
         };
         PasswordResetRequested: {
@@ -2328,16 +2335,8 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "completed";
         };
-        ReferredUsers: {
-            /** @description Same as users */
+        ReferredUsers: components["schemas"]["Page"] & {
             items: components["schemas"]["ReferredUser"][];
-            page: number;
-            size: number;
-            /** @enum {boolean} */
-            success: true;
-            total: number;
-            totalPages: number;
-            users: components["schemas"]["ReferredUser"][];
         };
         ReferrerInfo: {
             referrerName: string;
@@ -2392,23 +2391,21 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
-        ShowcasePage: {
-            images: {
-                description: string;
-                featured: boolean;
-                height: number;
-                id: string;
-                imageUrl: string;
-                prompt: string;
-                style: string | null;
-                title: string;
-                width: number;
-            }[];
-            page: number;
-            /** @enum {boolean} */
-            success: true;
-            total: number;
-            totalPages: number;
+        ShowcaseImage: {
+            description: string;
+            featured: boolean;
+            height: number;
+            id: string;
+            imageUrl: string;
+            prompt: string;
+            style: string | null;
+            title: string;
+            width: number;
+        };
+        ShowcasePage: components["schemas"]["Page"] & {
+            /** @description Same as items (the spec’s name) */
+            images: components["schemas"]["ShowcaseImage"][];
+            items: components["schemas"]["ShowcaseImage"][];
         };
         SignIn: {
             /** @description Whether this sign-in created an account linked to an inviter */

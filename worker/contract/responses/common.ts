@@ -31,3 +31,30 @@ export const okMessageBody = z.object({ success: z.literal(true), message: z.str
 export const int = () => z.number().int();
 /** Dates travel as ISO 8601 strings. */
 export const isoDateTime = () => z.string().describe('ISO 8601 date-time');
+
+/**
+ * The list envelope's page fields (docs/decisions/065). Every list whose shape the spec leaves open
+ * answers these plus its own `items` (`pageOf`); the orders list keeps the spec's shape (`OrdersPage`).
+ */
+export const pageEnvelope = z
+  .object({
+    success: z.literal(true),
+    page: int().describe('This page, counted from 0'),
+    size: int().describe('Items per page: the request’s `size` (the showcase’s `limit`)'),
+    total: int().describe('Items on all pages'),
+    totalPages: int().describe('ceil(total / size); 0 when there is nothing'),
+  })
+  .meta({
+    id: 'Page',
+    description:
+      'The list envelope: `{ success: true, items: [...], page, size, total, totalPages }`, `page` counted from 0. ' +
+      'Every list operation answers it (with its own `items`), except the orders list, whose shape the spec fixes (`OrdersPage`).',
+  });
+
+/** One page of `item`: the list envelope with `items` typed, named `id` in the document. */
+export const pageOf = <T extends z.ZodType>(item: T, id: string) => pageEnvelope.and(z.object({ items: z.array(item) })).meta({ id });
+
+/** The description of an operation that answers the list envelope (`pageOf`). */
+export const PAGED_LIST =
+  'Answers the list envelope (`Page`): `items`, `page` counted from 0, `size`, `total` and `totalPages`. ' +
+  'A page past the end has no items and the same total.';

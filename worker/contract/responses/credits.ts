@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { ledgerReasonSchema, REFERENCE_TYPES, TRANSACTION_TYPES } from '../credits';
 import { ORDER_STATUSES } from '../payments';
+import { pageOf } from './common';
 
 const int = z.number().int();
 
@@ -41,16 +42,7 @@ export const creditTransaction = z
  */
 export type CreditTransaction = z.infer<typeof creditTransaction>;
 
-const pageFields = { page: int, size: int, total: int, totalPages: int };
-
-export const transactionsBody = z
-  .object({
-    success: z.literal(true),
-    items: z.array(creditTransaction),
-    transactions: z.array(creditTransaction).describe('Same as items (spec name)'),
-    ...pageFields,
-  })
-  .meta({ id: 'CreditTransactions' });
+export const transactionsBody = pageOf(creditTransaction, 'CreditTransactions');
 
 const purchase = z
   .object({
@@ -67,9 +59,7 @@ const purchase = z
   })
   .meta({ id: 'CreditPurchase' });
 
-export const purchasesBody = z
-  .object({ success: z.literal(true), items: z.array(purchase), purchases: z.array(purchase).describe('Same as items'), ...pageFields })
-  .meta({ id: 'CreditPurchases' });
+export const purchasesBody = pageOf(purchase, 'CreditPurchases');
 
 export const consumeBody = z
   .object({

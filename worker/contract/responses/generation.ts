@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { CREATION_TYPES, ERROR_CATEGORIES, GENERATION_OPTIONS, MODELS } from '../generation';
 import { JOB_FAILURES } from '../job-failures';
+import { pageOf } from './common';
 
 const int = z.number().int();
 const instant = z.iso.datetime();
@@ -146,18 +147,7 @@ export const creationRecord = z
   })
   .meta({ id: 'CreationRecord' });
 
-export const creationRecordsResponse = z
-  .object({
-    success: z.literal(true),
-    records: z.array(creationRecord),
-    content: z.array(creationRecord).describe('Same as records'),
-    page: int,
-    size: int,
-    total: int,
-    totalElements: int,
-    totalPages: int,
-  })
-  .meta({ id: 'CreationRecordsPage' });
+export const creationRecordsResponse = pageOf(creationRecord, 'CreationRecordsPage');
 
 export const creationStatsResponse = z
   .object({ success: z.literal(true), total: int, completed: int, processing: int, failed: int })

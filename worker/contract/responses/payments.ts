@@ -88,7 +88,12 @@ export const ordersPageResponse = z
     pageSize: int,
     error: z.null(),
   })
-  .meta({ id: 'OrdersPage' });
+  .meta({
+    id: 'OrdersPage',
+    description:
+      'The orders list in the spec’s own shape (§3 Order: success, orders, currentPage, totalPages, total, pageSize, error), ' +
+      '`currentPage` counted from 0. Every other list answers the list envelope (`Page`).',
+  });
 export type OrdersPage = z.infer<typeof ordersPageResponse>;
 
 export const refundCheckResponse = z

@@ -1,5 +1,6 @@
 /** Success bodies of the visitor-readable reads, the admin configuration, health and the dev mailbox. */
 import * as z from 'zod';
+import { pageEnvelope } from './common';
 import { pricingItem } from './credits';
 
 const int = z.number().int();
@@ -22,26 +23,23 @@ export const registrationBonusBody = z
   .object({ success: z.literal(true), data: int.describe('Free credits for a new account') })
   .meta({ id: 'RegistrationBonus' });
 
-export const showcasePageBody = z
+const showcaseImage = z
   .object({
-    success: z.literal(true),
-    images: z.array(
-      z.object({
-        id: z.string(),
-        imageUrl: z.string(),
-        title: z.string(),
-        prompt: z.string(),
-        description: z.string(),
-        style: z.string().nullable(),
-        width: int,
-        height: int,
-        featured: z.boolean(),
-      }),
-    ),
-    page: int,
-    totalPages: int,
-    total: int,
+    id: z.string(),
+    imageUrl: z.string(),
+    title: z.string(),
+    prompt: z.string(),
+    description: z.string(),
+    style: z.string().nullable(),
+    width: int,
+    height: int,
+    featured: z.boolean(),
   })
+  .meta({ id: 'ShowcaseImage' });
+
+/** The list envelope; the spec (§3 Showcase image) names the list `images`, so that name is kept beside `items`. */
+export const showcasePageBody = pageEnvelope
+  .and(z.object({ items: z.array(showcaseImage), images: z.array(showcaseImage).describe('Same as items (the spec’s name)') }))
   .meta({ id: 'ShowcasePage' });
 export type ShowcasePage = z.infer<typeof showcasePageBody>;
 export type ShowcaseImage = ShowcasePage['images'][number];

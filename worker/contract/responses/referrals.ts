@@ -1,5 +1,6 @@
 /** Success bodies of `/api/referral/*` and `/api/credits/referral*` (spec §7 Referral). */
 import * as z from 'zod';
+import { pageOf } from './common';
 
 const int = z.number().int();
 
@@ -43,16 +44,6 @@ const referredUser = z
   })
   .meta({ id: 'ReferredUser' });
 
-export const referredUsersBody = z
-  .object({
-    success: z.literal(true),
-    users: z.array(referredUser),
-    items: z.array(referredUser).describe('Same as users'),
-    page: int,
-    size: int,
-    total: int,
-    totalPages: int,
-  })
-  .meta({ id: 'ReferredUsers' });
+export const referredUsersBody = pageOf(referredUser, 'ReferredUsers');
 
 export const referralAppliedBody = z.object({ success: z.literal(true), applied: z.literal(true) }).meta({ id: 'ReferralApplied' });

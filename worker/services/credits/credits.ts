@@ -1,20 +1,12 @@
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { schema, type Db } from '@db/client';
 import { ServiceError } from '../../contract/errors';
-import type { Paged, ReferenceType, TransactionType } from '../../contract/credits';
+import type { ReferenceType, TransactionType } from '../../contract/credits';
 import type { CreditBalance, CreditTransaction } from '../../contract/responses/credits';
+import { type Paged, paged } from '../../contract/pages';
 import type { LedgerEntryReason, LedgerReason } from '../../contract/ledger-reasons';
 import { spendCredits, totalOf } from './ledger';
 import { say } from '../../contract/messages';
-
-const paged = <T>(items: T[], page: number, size: number, total: number): Paged<T> => ({
-  success: true,
-  items,
-  page,
-  size,
-  total,
-  totalPages: Math.ceil(total / size),
-});
 
 type BalanceColumns = {
   freeBalance: number | null;
@@ -62,7 +54,7 @@ export async function listTransactions(
   db: Db,
   userId: string,
   query: { page: number; size: number; type?: TransactionType },
-): Promise<Paged<CreditTransaction> & { transactions: CreditTransaction[] }> {
+): Promise<Paged<CreditTransaction>> {
   const where = and(eq(schema.creditLedger.userId, userId), query.type ? eq(schema.creditLedger.type, query.type) : undefined);
   const l = schema.creditLedger;
   // One round trip: the window count runs over the grouped rows, i.e. counts movements.
@@ -115,7 +107,7 @@ export async function listTransactions(
       transactionTime: createdAt,
     };
   });
-  return { ...paged(items, query.page, query.size, Number(total)), transactions: items };
+  return paged(items, query, Number(total));
 }
 
 export async function consumeCredits(
@@ -197,5 +189,5 @@ export async function listPurchases(db: Db, userId: string, query: { page: numbe
     createdAt: order.createdAt.toISOString(),
     completedAt: order.paidAt?.toISOString() ?? null,
   }));
-  return { ...paged(items, query.page, query.size, Number(total)), purchases: items };
+  return paged(items, query, Number(total));
 }

@@ -5,6 +5,7 @@ import { ServiceError } from '../../contract/errors';
 import { newId } from '../../lib/ids';
 import { jobFailureText } from '../../contract/job-failures';
 import { LINEAGE_DEPTH, LINEAGE_DERIVED_MAX } from '../../contract/shares';
+import { paged } from '../../contract/pages';
 import { matchesSearch } from './record-search';
 import type { BlobStore } from '../../ports';
 
@@ -94,17 +95,7 @@ export async function listRecords(
       .offset(query.page * query.size),
     db.select({ total: count() }).from(schema.creationRecords).where(where),
   ]);
-  const records = await Promise.all(rows.map((row) => presentRecord(row, sign)));
-  return {
-    success: true as const,
-    records,
-    content: records,
-    page: query.page,
-    size: query.size,
-    total,
-    totalElements: total,
-    totalPages: Math.ceil(total / query.size),
-  };
+  return paged(await Promise.all(rows.map((row) => presentRecord(row, sign))), query, total);
 }
 
 /** Counts by status; `type` narrows them to one kind of creation (e.g. the upscaler's). */

@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@db/client';
 import { ServiceError } from '../../contract/errors';
 import { maskEmail } from '../../contract/referrals';
+import { paged } from '../../contract/pages';
 import { newId } from '../../lib/ids';
 import { readSystemConfig } from '../config/system-config';
 import { applyMovement } from '../credits/ledger';
@@ -261,13 +262,5 @@ export async function referredUsers(db: Db, userId: string, query: { page: numbe
     status: referralStatusOf(referral),
     rewardAmount: referral.registrationReward + referral.purchaseReward,
   }));
-  return {
-    success: true as const,
-    users,
-    items: users,
-    page: query.page,
-    size: query.size,
-    total,
-    totalPages: Math.ceil(total / query.size),
-  };
+  return paged(users, query, total);
 }

@@ -1,5 +1,6 @@
 import { asc, count } from 'drizzle-orm';
 import { schema, type Db } from '@db/client';
+import { paged } from '../../contract/pages';
 import type { ShowcasePage } from '../../contract/responses/public';
 
 export async function listShowcase(db: Db, query: { page: number; limit: number }): Promise<ShowcasePage> {
@@ -12,22 +13,17 @@ export async function listShowcase(db: Db, query: { page: number; limit: number 
       .offset(query.page * query.limit),
     db.select({ total: count() }).from(schema.showcaseImages),
   ]);
-  return {
-    success: true,
-    images: rows.map((row) => ({
-      id: row.id,
-      imageUrl: row.imageUrl,
-      // Spec §5: the title falls back to the first 50 characters of the prompt.
-      title: row.title || row.prompt.slice(0, 50),
-      prompt: row.prompt,
-      description: row.description ?? '',
-      style: row.style,
-      width: row.width,
-      height: row.height,
-      featured: row.featured,
-    })),
-    page: query.page,
-    totalPages: Math.ceil(total / query.limit),
-    total,
-  };
+  const images = rows.map((row) => ({
+    id: row.id,
+    imageUrl: row.imageUrl,
+    // Spec §5: the title falls back to the first 50 characters of the prompt.
+    title: row.title || row.prompt.slice(0, 50),
+    prompt: row.prompt,
+    description: row.description ?? '',
+    style: row.style,
+    width: row.width,
+    height: row.height,
+    featured: row.featured,
+  }));
+  return { ...paged(images, { page: query.page, size: query.limit }, total), images };
 }

@@ -163,7 +163,7 @@ export function MyCredits() {
   // Page and type are in the key: changing either cancels the old request, whose answer can never show.
   const list = useQuery(queries.transactions(page, PAGE_SIZE, type));
   const balance = balanceQuery.data;
-  const rows = list.data?.transactions ?? [];
+  const rows = list.data?.items ?? [];
   const totalPages = list.data?.totalPages ?? 0;
   const loading = list.isPending;
   const failed = balanceQuery.error ?? list.error;

@@ -21,7 +21,7 @@ export function MyInvites() {
   // Spec: 'NOT SET' when the answer has no code; while it loads, nothing is known yet.
   const code = link ? (link.referralCode ?? 'NOT SET') : '…';
   const stats = statsQuery.data;
-  const users = usersQuery.data?.users ?? [];
+  const users = usersQuery.data?.items ?? [];
   const totalPages = usersQuery.data?.totalPages ?? 0;
   const failed = linkQuery.error ?? statsQuery.error ?? usersQuery.error;
   const error = failed ? errorText(failed) : undefined;

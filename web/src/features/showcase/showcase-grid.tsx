@@ -35,7 +35,7 @@ export function ShowcaseGrid({
     };
   };
   const feed = useInfiniteQuery(firstLoadQueries.showcaseFeed(pageSize));
-  const images = feed.data?.pages.flatMap((p) => p.images) ?? [];
+  const images = feed.data?.pages.flatMap((p) => p.items) ?? [];
   const page = (feed.data?.pages.length ?? 1) - 1;
   const totalPages = feed.data?.pages.at(-1)?.totalPages ?? 0;
   const state: 'loading' | 'ready' | 'error' =

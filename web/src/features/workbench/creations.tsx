@@ -43,9 +43,9 @@ function useCreationsList(filter: Filter, search: string, fromDay: string, toDay
   // only land in the old filter's entry, never on screen. Processing cards update themselves.
   const list = useQuery({
     ...queries.records({ page: 0, size: PAGE_SIZE, ...FILTER_QUERY[filter], q: search || undefined, ...dayRange(fromDay, toDay) }),
-    refetchInterval: (query) => (query.state.data?.records.some((r) => r.status === 'PROCESSING') ? 3000 : false),
+    refetchInterval: (query) => (query.state.data?.items.some((r) => r.status === 'PROCESSING') ? 3000 : false),
   });
-  const records = list.data?.records;
+  const records = list.data?.items;
   const processing = Boolean(records?.some((r) => r.status === 'PROCESSING'));
   const statsQuery = useQuery({ ...queries.recordStats(), refetchInterval: processing ? 3000 : false });
   // A job that finished while this page watched it may have been refunded (a failure): the header's
