@@ -72,6 +72,8 @@ export const DATA_EXPORT = {
   maxPerDay: 5,
   /** A start this soon after the last one answers with that export: a double click, not a new request. */
   repeatClickSeconds: 10,
+  /** The most image megabytes one zip holds; the rest goes into a next part (decision 018). */
+  imageMegabytesMax: 40,
   /** How often the personal center asks for progress. */
   pollMs: 1000,
 } as const;
@@ -87,6 +89,10 @@ export interface DataExportInfo {
   expiresAt: string | null;
   sizeBytes: number | null;
   fileCount: number | null;
+  /** 1, or 2, 3, … for a part made of the images the part before left out. */
+  part: number;
+  /** Images the size bound left out of this zip (COMPLETED only): a next part can hold them. */
+  notIncluded: { count: number; bytes: number } | null;
   /** A signed, expiring link to the zip (COMPLETED only). */
   downloadUrl: string | null;
   fileName: string | null;
@@ -94,12 +100,18 @@ export interface DataExportInfo {
 }
 
 /** The zip's name when saved: the same in the export's answer and in the download's Content-Disposition. */
-export const dataExportFileName = (createdAt: Date) => `image-studio-data-${createdAt.toISOString().slice(0, 10)}.zip`;
+export const dataExportFileName = (createdAt: Date, part = 1) =>
+  `image-studio-data-${createdAt.toISOString().slice(0, 10)}${part > 1 ? `-part-${part}` : ''}.zip`;
 
-/** `GET /api/account/export` (the newest export, or null) and `POST /api/account/export` (starts one, or returns the one running). */
+/**
+ * `GET /api/account/export` (the newest export, or null), `POST /api/account/export` (starts one, or
+ * returns the one running) and `POST /api/account/export/next` (the next part of the newest one).
+ */
 export interface DataExportResponse {
   success: true;
   export: DataExportInfo | null;
+  /** The parts before the newest one that can still be downloaded, part 1 first. */
+  earlierParts: DataExportInfo[];
 }
 
 /** `POST /api/account/deletion/confirm`: the code mailed to the account's own address. */

@@ -48,13 +48,24 @@ const dataExport = z
     expiresAt: z.string().nullable(),
     sizeBytes: int.nullable(),
     fileCount: int.nullable(),
+    part: int.describe('1, or 2, 3, … for a part of what the part before left out'),
+    notIncluded: z
+      .object({ count: int, bytes: int })
+      .nullable()
+      .describe('Images the size bound left out of this zip: a next part can hold them'),
     downloadUrl: z.string().nullable().describe('Signed, expiring link to the zip (COMPLETED only)'),
     fileName: z.string().nullable(),
     error: z.string().nullable(),
   })
   .meta({ id: 'DataExport' });
 
-export const dataExportBody = z.object({ success: z.literal(true), export: dataExport.nullable() }).meta({ id: 'DataExportState' });
+export const dataExportBody = z
+  .object({
+    success: z.literal(true),
+    export: z.union([dataExport, z.null()]),
+    earlierParts: z.array(dataExport).describe('Earlier parts of the newest export still downloadable, part 1 first'),
+  })
+  .meta({ id: 'DataExportState' });
 dataExportBody satisfies z.ZodType<DataExportResponse>;
 
 export const deletionPreviewBody = z
