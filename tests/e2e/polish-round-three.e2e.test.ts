@@ -1,12 +1,14 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, it, onTestFailed } from 'vitest';
 import { apiClient, openSignedIn, type ApiSession } from './api-client';
 import { launchBrowser, nextVisitorIp, settled, snap, VISITOR_IP_HEADER } from './browser';
+import { busyPhoto, engineSlots, startUpscale } from './busy-engine';
 
 /**
  * A paying user's third walk: a data export that could not hold every image says what it left out
- * and makes a next part of it.
+ * and makes a next part of it; a waiting batch shows each variation's place in the queue; a long
+ * upscale past the end of its bar says the engine is still running it, and for how long.
  */
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -16,7 +18,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const DESKTOP = { width: 1366, height: 900 };
-const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000 });
+const PHONE = { width: 390, height: 844 };
+const eventually = <T>(fn: () => T | Promise<T>, timeout = 60_000) => expect.poll(fn, { timeout });
 
 async function pageFor(lang: 'en' | 'zh-Hant', viewport: { width: number; height: number }, deviceScaleFactor = 1) {
   const context = await browser.newContext({ viewport, deviceScaleFactor, acceptDownloads: true });
@@ -86,6 +89,103 @@ it('en desktop: an export past the size bound says what it left out, and "Export
   await snap(page, 'polish3-export-part-2-desktop-en');
   const [file] = await Promise.all([page.waitForEvent('download'), part2.click()]);
   expect(file.suggestedFilename()).toMatch(/^image-studio-data-\d{4}-\d{2}-\d{2}-part-2\.zip$/);
+  expect(failures).toEqual([]);
+  await context.close();
+});
+
+async function upscaleState(session: ApiSession, id: string): Promise<{ status: string; queue: unknown }> {
+  const response = await fetch(`${baseUrl}/api/image-upscale/status/${id}`, { headers: { authorization: `Bearer ${session.token}` } });
+  return (await response.json()) as { status: string; queue: unknown };
+}
+
+/** Other users' upscales on every engine slot, running; returns a wait for them to end. */
+async function fillEngine(stamp: number) {
+  const api = apiClient(baseUrl);
+  const owners = await Promise.all(Array.from({ length: engineSlots }, (_, i) => api.signInByCode(`fill-${i}-${stamp}@example.com`)));
+  const image = await busyPhoto();
+  const jobs = await Promise.all(owners.map((owner) => startUpscale(baseUrl, owner, image)));
+  const states = () => Promise.all(jobs.map((id, i) => upscaleState(owners[i]!, id)));
+  await expect
+    .poll(async () => (await states()).every((s) => s.status === 'PROCESSING' && s.queue === null), { timeout: 60_000, interval: 250 })
+    .toBe(true);
+  return () =>
+    expect.poll(async () => (await states()).every((s) => s.status !== 'PROCESSING'), { timeout: 240_000, interval: 500 }).toBe(true);
+}
+
+it('en desktop: each waiting variation of a batch says its own place in the queue', { timeout: 300_000 }, async () => {
+  const session = await apiClient(baseUrl).signInByCode(`batch-queue-${Date.now()}@example.com`);
+  const { context, page, failures } = await pageFor('en', DESKTOP);
+  await openSignedIn(page, baseUrl, session, '/ai-workbench');
+  await page.getByRole('textbox', { name: /prompt/i }).fill('a lighthouse at dusk');
+  await page.getByTestId('image-count').getByRole('button', { name: '2', exact: true }).click();
+  const engineFree = await fillEngine(Date.now());
+
+  await page.getByRole('button', { name: 'Start generating' }).click();
+  const places = page.getByTestId('batch-queue-place');
+  await eventually(() => places.count()).toBe(2);
+  const texts = await places.allTextContents();
+  const ahead = texts.map((text) => {
+    const found = text.match(
+      /^Variation (\d) · Waiting — (?:you're next|(\d+) ahead of you)Starts in (?:a few seconds|about \d+ (?:seconds|minutes?))$/,
+    );
+    expect(found, text).not.toBeNull();
+    return Number(found![2] ?? 0);
+  });
+  expect(texts.map((text) => text.slice(0, 11))).toEqual(['Variation 1', 'Variation 2']);
+  // The batch queues in its order: variation 2 stands behind variation 1.
+  expect(ahead[1]).toBeGreaterThan(ahead[0]!);
+  await settled(page);
+  await snap(page, 'polish3-batch-queue-desktop-en');
+
+  await eventually(() => page.getByTestId('batch-result').count(), 240_000).toBe(2);
+  expect(await places.count()).toBe(0);
+  expect(failures).toEqual([]);
+  await context.close();
+  await engineFree();
+});
+
+it('zh-Hant phone: an upscale past the end of its bar says the engine is still running it, and for how long', {
+  timeout: 300_000,
+}, async () => {
+  const session = await apiClient(baseUrl).signInByCode(`upscale-long-${Date.now()}@example.com`);
+  const { context, page, failures } = await pageFor('zh-Hant', PHONE, 2);
+  // The page's timers run on a clock the test moves on: the bar's animation and the elapsed time.
+  await context.clock.install();
+  await openSignedIn(page, baseUrl, session, '/image-upscaler');
+  await page.getByTestId('upscale-input').setInputFiles({ name: '雜訊.png', mimeType: 'image/png', buffer: await busyPhoto() });
+  // The source's size in the page's language: 像素, not px.
+  await eventually(() => page.getByTestId('source-size').textContent()).toMatch(/^480 × 480 像素 · /);
+
+  // The server's first answer that the job runs is let through; later ones are held, so it stays running.
+  const held: Route[] = [];
+  let seenRunning = false;
+  await page.route('**/api/image-upscale/status/**', async (route) => {
+    if (seenRunning) return void held.push(route);
+    const response = await route.fetch();
+    const body = (await response.json()) as { status: string; queue: unknown };
+    if (body.status === 'PROCESSING' && body.queue === null) seenRunning = true;
+    await route.fulfill({ response });
+  });
+  await page.getByRole('button', { name: '開始增強', exact: true }).click();
+  await eventually(async () => {
+    await page.clock.runFor(2_000);
+    return seenRunning;
+  }).toBe(true);
+  const note = page.getByTestId('upscale-still-running');
+  expect(await note.count()).toBe(0);
+  await page.clock.runFor(60_000);
+  await eventually(() => note.textContent()).toMatch(/^引擎仍在處理（已 1 分 \d+ 秒）。大圖片需要較久，工作並未卡住。$/);
+  expect(await page.getByText(/正在放大至 960 × 960 像素… 90%/).count()).toBe(1);
+  await settled(page);
+  await snap(page, 'polish3-upscale-still-running-phone-zh');
+
+  await page.unroute('**/api/image-upscale/status/**');
+  for (const route of held) await route.continue().catch(() => undefined);
+  await eventually(async () => {
+    await page.clock.runFor(2_000);
+    return page.getByTestId('upscaled-image').count();
+  }, 240_000).toBe(1);
+  expect(await note.count()).toBe(0);
   expect(failures).toEqual([]);
   await context.close();
 });
