@@ -189,3 +189,28 @@ it('zh-Hant phone: an upscale past the end of its bar says the engine is still r
   expect(failures).toEqual([]);
   await context.close();
 });
+
+it("zh-Hant phone: an upscale's creation page lists its factor and output size in 像素", { timeout: 180_000 }, async () => {
+  const session = await apiClient(baseUrl).signInByCode(`upscale-settings-${Date.now()}@example.com`);
+  const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#6a5acd' } })
+    .png()
+    .toBuffer();
+  const id = await startUpscale(baseUrl, session, small);
+  await eventually(async () => (await upscaleState(session, id)).status, 120_000).toBe('COMPLETED');
+  const records = (await (
+    await fetch(`${baseUrl}/api/creation-records`, { headers: { authorization: `Bearer ${session.token}` } })
+  ).json()) as { records?: { id: string; type: string }[] };
+  const record = (records.records ?? []).find((r) => r.type === 'UPSCALED_IMAGE');
+  expect(record, JSON.stringify(records).slice(0, 300)).toBeDefined();
+
+  const { context, page, failures } = await pageFor('zh-Hant', PHONE, 2);
+  await openSignedIn(page, baseUrl, session, `/creation-record?id=${record!.id}`);
+  const settings = page.getByTestId('creation-settings');
+  await settings.waitFor({ timeout: 30_000 });
+  expect(await settings.textContent()).toBe('放大倍數2×輸出尺寸128 × 96 像素');
+  await settings.scrollIntoViewIfNeeded();
+  await settled(page);
+  await snap(page, 'polish3-upscale-settings-phone-zh');
+  expect(failures).toEqual([]);
+  await context.close();
+});
