@@ -46,12 +46,15 @@ export const DATA_EXPORT = {
   maxPerDay: 5,
   /** A start this soon after the last one answers with that export: a double click, not a new request. */
   repeatClickSeconds: 10,
+  /** The most image megabytes one zip holds; the rest goes into a next part (decision 018). */
+  imageMegabytesMax: 40,
   /** How often the personal center asks for progress. */
   pollMs: 1000,
 } as const;
 
 /** The zip's name when saved: the same in the export's answer and in the download's Content-Disposition. */
-export const dataExportFileName = (createdAt: Date) => `image-studio-data-${createdAt.toISOString().slice(0, 10)}.zip`;
+export const dataExportFileName = (createdAt: Date, part = 1) =>
+  `image-studio-data-${createdAt.toISOString().slice(0, 10)}${part > 1 ? `-part-${part}` : ''}.zip`;
 
 /** `POST /api/account/deletion/confirm`: the code mailed to the account's own address. */
 export const deleteAccountRequest = z.object({ verificationCode });

@@ -183,6 +183,44 @@ describe('My data export', () => {
     expect(new TextDecoder().decode(zip['README.txt'])).toContain('not-included.json');
   });
 
+  it('says what the size bound left out, and makes a next part of exactly those images, keeping part 1', async () => {
+    const { token } = await newUser();
+    const files = await withFiles(token);
+    const realGet = t.deps.blobs.get.bind(t.deps.blobs);
+    // The result weighs the whole bound: with the avatar first, part 1 cannot hold it.
+    track(
+      vi.spyOn(t.deps.blobs, 'get').mockImplementation(async (key) => {
+        const blob = await realGet(key);
+        return blob && key === files.imageKey ? { ...blob, size: EXPORT_IMAGE_BYTES_MAX } : blob;
+      }),
+    );
+    await t.request('/api/account/export', { method: 'POST', token });
+    await t.drainJobs();
+    const first = await exportState(token);
+    expect(first).toMatchObject({ status: 'COMPLETED', part: 1, fileCount: 1, notIncluded: { count: 1, bytes: EXPORT_IMAGE_BYTES_MAX } });
+    vi.mocked(t.deps.blobs.get).mockRestore();
+
+    // Two clicks make one part; the answer already shows it running beside part 1.
+    const [a, b] = await Promise.all(
+      [1, 2].map(async () => (await t.request('/api/account/export/next', { method: 'POST', token })).json()),
+    );
+    expect(a.export.id).toBe(b.export.id);
+    expect(a.export).toMatchObject({ status: 'PROCESSING', part: 2 });
+    await t.drainJobs();
+    const state = await (await t.request('/api/account/export', { token })).json();
+    expect(state.export).toMatchObject({ status: 'COMPLETED', part: 2, fileCount: 1, notIncluded: null });
+    expect(state.export.fileName).toMatch(/-part-2\.zip$/);
+    expect(state.earlierParts).toEqual([expect.objectContaining({ id: first.id, status: 'COMPLETED', part: 1 })]);
+    const zip = unzipSync(new Uint8Array(await (await t.request(state.export.downloadUrl)).arrayBuffer()));
+    expect(Object.keys(zip).filter((name) => name.startsWith('images/'))).toEqual([`images/${files.recordId}/result.png`]);
+    expect(zip['not-included.json']).toBeUndefined();
+    expect(new TextDecoder().decode(zip['README.txt'])).toContain('part 2');
+    // Part 1 is still there to download, and nothing is left for a part 3.
+    expect((await t.request(state.earlierParts[0].downloadUrl)).status).toBe(200);
+    const again = await (await t.request('/api/account/export/next', { method: 'POST', token })).json();
+    expect(again.export.id).toBe(state.export.id);
+  });
+
   it('reports progress while images are added, retries a failed attempt, and keeps only the newest zip', async () => {
     const { token, email } = await newUser();
     await withFiles(token);

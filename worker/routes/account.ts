@@ -10,7 +10,7 @@ import {
   emailChangeCodeBody,
 } from '../contract/responses/account';
 import { sendCodeBody } from '../contract/responses/auth';
-import { latestDataExport, runDataExport, startDataExport } from '../jobs/data-export';
+import { latestDataExport, runDataExport, startDataExport, startNextExportPart } from '../jobs/data-export';
 import { clientNetwork } from '../http/client-ip';
 import type { AppEnv } from '../http/hono-env';
 import { createRouter, errors, jsonBody, okJson, signedBy, signedIn } from '../http/openapi';
@@ -74,6 +74,14 @@ const exportStart = createRoute({
   summary: 'Start a data export (a zip built as a job)',
   responses: { 200: okJson(dataExportBody, 'The export started, or the one still running'), ...errors(429, 503) },
 });
+const exportNext = createRoute({
+  method: 'post',
+  path: '/export/next',
+  tags,
+  ...signedIn,
+  summary: 'Start the next part of the newest export: the images it left out',
+  responses: { 200: okJson(dataExportBody, 'The part started, or the state unchanged when nothing was left out'), ...errors(503) },
+});
 const deletion = createRoute({
   method: 'get',
   path: '/deletion',
@@ -114,6 +122,7 @@ export const accountRoutes = createRouter()
   )
   .openapi(exportState, async (c) => c.json(await latestDataExport(c.get('deps'), requireUser(c).id, callerLocale(c)), 200))
   .openapi(exportStart, async (c) => c.json(await startDataExport(c.get('deps'), requireUser(c).id, callerLocale(c)), 200))
+  .openapi(exportNext, async (c) => c.json(await startNextExportPart(c.get('deps'), requireUser(c).id, callerLocale(c)), 200))
   .openapi(deletion, async (c) => c.json(await deletionPreview(c.get('deps'), requireUser(c).id), 200))
   .openapi(deletionCode, async (c) =>
     c.json(await sendDeletionCode(c.get('deps'), { userId: requireUser(c).id, ip: clientNetwork(c) }), 200),

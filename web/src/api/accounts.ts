@@ -53,6 +53,7 @@ export const accountApi = {
   confirmEmailChange: (body: EmailChangeConfirm) => unwrap(http.POST('/api/account/email/confirm', { body })),
   latestExport: (signal?: AbortSignal) => unwrap(http.GET('/api/account/export', { signal })),
   startExport: () => unwrap(http.POST('/api/account/export')),
+  startNextExportPart: () => unwrap(http.POST('/api/account/export/next')),
   deletionPreview: (signal?: AbortSignal) => unwrap(http.GET('/api/account/deletion', { signal })),
   sendDeletionCode: () => unwrap(http.POST('/api/account/deletion/send-code')),
   deleteAccount: (verificationCode: string) => unwrap(http.POST('/api/account/deletion/confirm', { body: { verificationCode } })),

@@ -124,6 +124,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/export/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the next part of the newest export: the images it left out */
+        post: operations["postAccountExportNext"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/password": {
         parameters: {
             query?: never;
@@ -1858,6 +1875,13 @@ export interface components {
             fileName: string | null;
             finishedAt: string | null;
             id: string;
+            /** @description Images the size bound left out of this zip: a next part can hold them */
+            notIncluded: {
+                bytes: number;
+                count: number;
+            } | null;
+            /** @description 1, or 2, 3, … for a part of what the part before left out */
+            part: number;
             /** @description 0–100 */
             progress: number;
             sizeBytes: number | null;
@@ -1871,6 +1895,8 @@ export interface components {
             success: true;
         };
         DataExportState: {
+            /** @description Earlier parts of the newest export still downloadable, part 1 first */
+            earlierParts: components["schemas"]["DataExport"][];
             /** @description The newest export, or null */
             export: components["schemas"]["DataExport"] | null;
             /** @enum {boolean} */
@@ -3133,6 +3159,71 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (reported; nothing half-written) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy or not configured on this deployment; `retryAfter` when it is worth retrying */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAccountExportNext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The part started, or the state unchanged when nothing was left out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExportState"];
+                };
+            };
+            /** @description Bad input, naming the field (VALIDATION_FAILED, MALFORMED_JSON, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

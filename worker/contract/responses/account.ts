@@ -53,6 +53,11 @@ const dataExport = z
     expiresAt: z.string().nullable(),
     sizeBytes: int.nullable(),
     fileCount: int.nullable(),
+    part: int.describe('1, or 2, 3, … for a part of what the part before left out'),
+    notIncluded: z
+      .object({ count: int, bytes: int })
+      .nullable()
+      .describe('Images the size bound left out of this zip: a next part can hold them'),
     downloadUrl: z.string().nullable().describe('Signed, expiring link to the zip (COMPLETED only)'),
     fileName: z.string().nullable(),
     error: z.string().nullable(),
@@ -64,9 +69,16 @@ export type DataExportInfo = z.infer<typeof dataExport>;
 
 // A union with null, not `.nullable()`: the document drops the null of a nullable named component.
 export const dataExportBody = z
-  .object({ success: z.literal(true), export: z.union([dataExport, z.null()]).describe('The newest export, or null') })
+  .object({
+    success: z.literal(true),
+    export: z.union([dataExport, z.null()]).describe('The newest export, or null'),
+    earlierParts: z.array(dataExport).describe('Earlier parts of the newest export still downloadable, part 1 first'),
+  })
   .meta({ id: 'DataExportState' });
-/** `GET /api/account/export` (the newest export, or null) and `POST /api/account/export` (starts one, or returns the one running). */
+/**
+ * `GET /api/account/export` (the newest export, or null), `POST /api/account/export` (starts one, or
+ * returns the one running) and `POST /api/account/export/next` (the next part of the newest one).
+ */
 export type DataExportResponse = z.infer<typeof dataExportBody>;
 
 export const deletionPreviewBody = z

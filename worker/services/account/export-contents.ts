@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { schema, type Db } from '@db/client';
+import { DATA_EXPORT } from '../../contract/account';
 import type { StoredBlob } from '../../ports';
 
 /**
@@ -17,7 +18,7 @@ const BLOB_URL_PREFIX = '/api/files/';
  * Worker isolate's 128 MB. Images past it are left out and named in not-included.json; they stay
  * downloadable one by one from My Creations.
  */
-export const EXPORT_IMAGE_BYTES_MAX = 40 * 1024 * 1024;
+export const EXPORT_IMAGE_BYTES_MAX = DATA_EXPORT.imageMegabytesMax * 1024 * 1024;
 const MB = 1024 * 1024;
 
 /** The blob key behind one of our file URLs, or null for anything else (a static asset, a foreign URL). */
@@ -27,10 +28,17 @@ export const blobKeyOf = (url: string | null | undefined) =>
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const extensionOf = (key: string) => key.match(/\.([a-z0-9]{2,5})$/i)?.[1]?.toLowerCase() ?? 'bin';
 
-interface ExportFile {
+export interface ExportFile {
   /** Path inside the zip. */
   path: string;
   blobKey: string;
+}
+
+/** An image the size bound left out: where it would have been, its blob, its size. */
+export interface LeftOut {
+  path: string;
+  blobKey: string;
+  bytes: number;
 }
 
 export interface ExportPlan {
@@ -41,9 +49,15 @@ export interface ExportPlan {
 /**
  * Reads everything the export holds, except the file bytes (read one at a time while zipping).
  * `uploads`: the keys stored under the account's `users/<id>/uploads/` (the blob port's listing), so
- * photos uploaded for work that never became a record are in the zip too.
+ * photos uploaded for work that never became a record are in the zip too. A next part (`part` > 1)
+ * holds only the images in `only` (the blob keys the part before left out) beside the same records.
  */
-export async function planExport(db: Db, userId: string, now: Date, options: { uploads?: string[] } = {}): Promise<ExportPlan> {
+export async function planExport(
+  db: Db,
+  userId: string,
+  now: Date,
+  options: { uploads?: string[]; part?: number; only?: ReadonlySet<string> } = {},
+): Promise<ExportPlan> {
   const rows = await readAccount(db, userId);
   const { user } = rows;
 
@@ -53,6 +67,8 @@ export async function planExport(db: Db, userId: string, now: Date, options: { u
   if (avatarKey && avatarPath) files.push({ path: avatarPath, blobKey: avatarKey });
   const creations = creationsWithFiles(rows.records, userId, files);
   addUnusedUploads(files, userId, options.uploads ?? []);
+  const only = options.only;
+  const images = only ? files.filter((f) => only.has(f.blobKey)) : files;
 
   const documents: ExportPlan['documents'] = [
     { path: 'profile.json', data: profileDocument(rows, avatarPath) },
@@ -61,8 +77,8 @@ export async function planExport(db: Db, userId: string, now: Date, options: { u
     { path: 'creations.json', data: { creations } },
     { path: 'referrals.json', data: referralsDocument(rows) },
   ];
-  documents.push({ path: 'README.txt', data: readme(now, files.length) });
-  return { documents, files };
+  documents.push({ path: 'README.txt', data: readme(now, images.length, options.part ?? 1) });
+  return { documents, files: images };
 }
 
 /** The account's rows the export is made of, and the names of the plans its orders bought. */
@@ -243,10 +259,11 @@ function referralsDocument({ invited, invitedBy }: AccountRows) {
   };
 }
 
-function readme(now: Date, fileCount: number) {
+function readme(now: Date, fileCount: number, part: number) {
   return [
-    'Image Studio: your data',
+    part > 1 ? `Image Studio: your data, part ${part}` : 'Image Studio: your data',
     `Exported ${now.toISOString()}.`,
+    ...(part > 1 ? ['Its images are the ones the part before left out; the records are as they were at this export.'] : []),
     '',
     'profile.json        your account: name, e-mail, how you sign in, your referral code',
     'orders.json         your orders, their refunds and your subscriptions',
@@ -271,7 +288,7 @@ export async function writeExportZip(
   plan: ExportPlan,
   openBlob: (key: string) => Promise<StoredBlob | null>,
   options: { mtime: Date; onFile?: (done: number, total: number) => Promise<void>; maxImageBytes?: number },
-): Promise<{ bytes: Uint8Array; fileCount: number; notIncluded: number }> {
+): Promise<{ bytes: Uint8Array; fileCount: number; notIncluded: LeftOut[] }> {
   const maxImageBytes = options.maxImageBytes ?? EXPORT_IMAGE_BYTES_MAX;
   const chunks: Uint8Array[] = [];
   let failure: Error | null = null;
@@ -287,7 +304,7 @@ export async function writeExportZip(
   };
   for (const doc of plan.documents) addDocument(doc.path, doc.data);
   const missing: string[] = [];
-  const notIncluded: { file: string; bytes: number }[] = [];
+  const notIncluded: LeftOut[] = [];
   let written = 0;
   let imageBytes = 0;
   for (const [index, file] of plan.files.entries()) {
@@ -295,11 +312,11 @@ export async function writeExportZip(
     if (!blob) missing.push(file.path);
     else if (imageBytes + blob.size > maxImageBytes) {
       await blob.body.cancel().catch(() => {});
-      notIncluded.push({ file: file.path, bytes: blob.size });
+      notIncluded.push({ path: file.path, blobKey: file.blobKey, bytes: blob.size });
     } else {
       const bytes = new Uint8Array(await new Response(blob.body).arrayBuffer());
       // The stored size is the store's word; the bytes read are what count.
-      if (imageBytes + bytes.length > maxImageBytes) notIncluded.push({ file: file.path, bytes: bytes.length });
+      if (imageBytes + bytes.length > maxImageBytes) notIncluded.push({ path: file.path, blobKey: file.blobKey, bytes: bytes.length });
       else {
         const entry = new ZipPassThrough(file.path);
         entry.mtime = options.mtime;
@@ -314,8 +331,8 @@ export async function writeExportZip(
   if (missing.length) addDocument('missing.json', { missing });
   if (notIncluded.length)
     addDocument('not-included.json', {
-      note: `One export holds at most ${maxImageBytes / MB} MB of images, so these were left out. Each is still in My Creations, where it can be downloaded.`,
-      notIncluded,
+      note: `One export holds at most ${maxImageBytes / MB} MB of images, so these were left out. "Export the remaining images" in your personal center makes a next part of them; each is also in My Creations, where it can be downloaded.`,
+      notIncluded: notIncluded.map(({ path, bytes }) => ({ file: path, bytes })),
     });
   zip.end();
   if (failure) throw failure;
@@ -326,5 +343,5 @@ export async function writeExportZip(
     bytes.set(chunk, offset);
     offset += chunk.length;
   }
-  return { bytes, fileCount: written, notIncluded: notIncluded.length };
+  return { bytes, fileCount: written, notIncluded };
 }

@@ -31,10 +31,10 @@ export async function downloadName(db: Db, key: string, writtenAt = new Date(0))
   if (kind === 'exports') {
     const e = schema.dataExports;
     const [found] = await db
-      .select({ at: e.createdAt })
+      .select({ at: e.createdAt, part: e.part })
       .from(e)
       .where(and(eq(e.id, id), eq(e.userId, owner!)));
-    return dataExportFileName(found?.at ?? writtenAt);
+    return dataExportFileName(found?.at ?? writtenAt, found?.part);
   }
   if (kind !== 'results') return `upload-${day(writtenAt)}${tail}`;
   const r = schema.creationRecords;

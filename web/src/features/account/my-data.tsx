@@ -18,7 +18,7 @@ import { keys, queries } from '../../api/queries';
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
 
 /** The running export's progress bar. */
-function ExportProgress({ progress }: { progress: number }) {
+function ExportProgress({ progress, part }: { progress: number; part: number }) {
   const { t } = useLingui();
   return (
     <ProgressBar
@@ -30,9 +30,7 @@ function ExportProgress({ progress }: { progress: number }) {
       {({ percentage, valueText }) => (
         <>
           <div className="flex justify-between text-sm text-zinc-300">
-            <span>
-              <Trans>Preparing your data…</Trans>
-            </span>
+            <span>{part > 1 ? <Trans>Preparing part {part}…</Trans> : <Trans>Preparing your data…</Trans>}</span>
             <span>{valueText}</span>
           </div>
           <div className="h-2 overflow-hidden rounded-full bg-white/10">
@@ -47,24 +45,105 @@ function ExportProgress({ progress }: { progress: number }) {
   );
 }
 
-/** The finished export: its size, when the link expires, and the download link. */
-function ExportReady({ export: info, downloadUrl }: { export: DataExportInfo; downloadUrl: string }) {
+/** The link that saves one finished part. */
+function DownloadLink({ info, primary, numbered }: { info: DataExportInfo; primary: boolean; numbered: boolean }) {
+  const part = info.part;
+  return (
+    <a
+      href={info.downloadUrl ?? undefined}
+      download={info.fileName ?? undefined}
+      className={
+        primary
+          ? 'self-start rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-4 py-2.5 text-sm font-semibold text-white hover:brightness-110'
+          : 'self-start rounded-xl border border-white/15 px-4 py-2 text-sm font-semibold text-white hover:bg-white/10'
+      }
+    >
+      {numbered ? <Trans>Download part {part}</Trans> : <Trans>Download zip</Trans>}
+    </a>
+  );
+}
+
+/** What one finished part holds: its images and size, and (for a later part) which part it is. */
+function PartSummary({ info }: { info: DataExportInfo }) {
+  const size = megabytes(info.sizeBytes ?? 0);
+  const count = info.fileCount ?? 0;
+  const part = info.part;
+  return part > 1 ? (
+    <Trans>
+      Part {part} ready: <Plural value={count} one="# image" other="# images" />, {size}.
+    </Trans>
+  ) : (
+    <Trans>
+      Ready: <Plural value={count} one="# image" other="# images" />, {size}.
+    </Trans>
+  );
+}
+
+/**
+ * The finished export: its size, when the link expires and the download link; the images the size
+ * bound left out, with a button that makes the next part of them; and the earlier parts, still
+ * downloadable beside it.
+ */
+function ExportReady({
+  export: info,
+  earlierParts,
+  onNextPart,
+  nextPending,
+}: {
+  export: DataExportInfo;
+  earlierParts: DataExportInfo[];
+  onNextPart: () => void;
+  nextPending: boolean;
+}) {
+  const left = info.notIncluded;
+  const leftCount = left?.count ?? 0;
+  const leftSize = megabytes(left?.bytes ?? 0);
+  const maxMb = DATA_EXPORT.imageMegabytesMax;
   return (
     <div className="mt-4 flex flex-col gap-2 text-sm text-zinc-300" data-testid="export-ready">
+      <EarlierParts parts={earlierParts} />
       <p>
-        <Trans>
-          Ready: <Plural value={info.fileCount ?? 0} one="# image" other="# images" />, {megabytes(info.sizeBytes ?? 0)}. The link works
-          until {formatDate(info.expiresAt!)}.
-        </Trans>
+        <PartSummary info={info} /> <Trans>The link works until {formatDate(info.expiresAt!)}.</Trans>
       </p>
-      <a
-        href={downloadUrl}
-        download={info.fileName ?? undefined}
-        className="self-start rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-4 py-2.5 text-sm font-semibold text-white hover:brightness-110"
-      >
-        <Trans>Download zip</Trans>
-      </a>
+      <DownloadLink info={info} primary numbered={info.part > 1} />
+      {left && (
+        <div className="mt-2 flex flex-col gap-2 rounded-xl border border-amber-400/30 bg-amber-950/20 p-3" data-testid="export-left-out">
+          <p className="text-amber-100">
+            <Trans>
+              Not in this zip: <Plural value={leftCount} one="# image" other="# images" /> ({leftSize}). One zip holds at most {maxMb} MB of
+              images.
+            </Trans>
+          </p>
+          <Button variant="primary" onPress={onNextPart} pending={nextPending} className="self-start">
+            <Plural value={leftCount} one="Export the remaining image" other="Export the remaining # images" />
+          </Button>
+        </div>
+      )}
     </div>
+  );
+}
+
+/** Earlier parts of the export, each with its own download (part 1 first). */
+function EarlierParts({ parts }: { parts: DataExportInfo[] }) {
+  if (!parts.length) return null;
+  return (
+    <ul className="flex flex-col gap-2" data-testid="export-earlier-parts">
+      {parts.map((part) => {
+        const n = part.part;
+        const size = megabytes(part.sizeBytes ?? 0);
+        const count = part.fileCount ?? 0;
+        return (
+          <li key={part.id} className="flex flex-wrap items-center gap-3">
+            <span>
+              <Trans>
+                Part {n}: <Plural value={count} one="# image" other="# images" />, {size}.
+              </Trans>
+            </span>
+            <DownloadLink info={part} primary={false} numbered />
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -78,11 +157,16 @@ export function DataExportSection() {
     refetchInterval: (query) => (query.state.data?.export?.status === 'PROCESSING' ? DATA_EXPORT.pollMs : false),
   });
   const current: DataExportInfo | null | undefined = latest.data ? latest.data.export : undefined;
+  const earlierParts = latest.data?.earlierParts ?? [];
   const startExport = useMutation({
     mutationFn: () => accountApi.startExport(),
     onSuccess: (answer) => queryClient.setQueryData(keys.accountExport, answer),
   });
-  const failed = startExport.error ?? latest.error;
+  const nextPart = useMutation({
+    mutationFn: () => accountApi.startNextExportPart(),
+    onSuccess: (answer) => queryClient.setQueryData(keys.accountExport, answer),
+  });
+  const failed = startExport.error ?? nextPart.error ?? latest.error;
   const error = failed ? errorText(failed) : null;
   const pending = startExport.isPending;
   const start = () => startExport.mutate();
@@ -96,8 +180,11 @@ export function DataExportSection() {
       <p className="mt-1 text-sm text-zinc-400">
         <Trans>One zip file with your profile, orders, credit history, creation records and your own images.</Trans>
       </p>
-      {running && <ExportProgress progress={current.progress} />}
-      {current?.status === 'COMPLETED' && current.downloadUrl && <ExportReady export={current} downloadUrl={current.downloadUrl} />}
+      {running && <EarlierParts parts={earlierParts} />}
+      {running && <ExportProgress progress={current.progress} part={current.part} />}
+      {current?.status === 'COMPLETED' && current.downloadUrl && (
+        <ExportReady export={current} earlierParts={earlierParts} onNextPart={() => nextPart.mutate()} nextPending={nextPart.isPending} />
+      )}
       {current?.status === 'FAILED' && (
         <p role="alert" className="mt-4 text-sm text-rose-300">
           <Trans>The export could not be made. Please try again.</Trans>

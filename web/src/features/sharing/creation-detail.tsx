@@ -113,11 +113,19 @@ function Lineage({ current, sources, derived }: { current: LineageItem; sources:
   );
 }
 
+/** An upscale's factor, as its record keeps it (`style` "4x"); null for anything else. */
+const upscaleFactorOf = (record: CreationRecord) =>
+  record.type === 'UPSCALED_IMAGE' ? (record.style?.match(/^(\d+)x$/)?.[1] ?? null) : null;
+
 /** The generation settings the creation was made with (seed, negative prompt, …); those not set are left out. */
 function Settings({ record }: { record: CreationRecord }) {
   const { t } = useLingui();
   const { options } = record;
+  const factor = upscaleFactorOf(record);
+  const { width, height } = record;
   const rows: [string, string | number | null | undefined][] = [
+    [t`Upscale factor`, factor && `${factor}×`],
+    [t`Output size`, factor && width && height ? t`${width} × ${height} px` : null],
     [t`Seed`, record.seed],
     [t`Negative prompt`, options?.negativePrompt],
     [t`Steps`, options?.steps],

@@ -120,7 +120,10 @@ function ChosenImage({
         <span className="min-w-0">
           <span className="block truncate text-zinc-200">{image.file.name}</span>
           <span data-testid="source-size">
-            {image.width} × {image.height} px · {formatBytes(image.file.size)}
+            <Trans>
+              {image.width} × {image.height} px
+            </Trans>{' '}
+            · {formatBytes(image.file.size)}
           </span>
         </span>
         <button

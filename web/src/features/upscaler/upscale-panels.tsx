@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { downloadName } from '@web/lib/download-name';
 import { Button } from '@web/ui/button';
 import { QueuePlaceNote } from '@web/ui/queue-place';
@@ -9,6 +10,7 @@ import { BeforeAfter } from './before-after';
 import { downloadPng } from './download-png';
 import { AlertIcon, DownloadIcon, ImageIcon, RefreshIcon, SparklesIcon } from './icons';
 import type { SourceImage } from './upload-box';
+import { UPSCALE_POLL } from './upscale-job';
 import type { UpscaleProblem, useUpscale } from './use-upscale';
 
 type Size = { width: number; height: number };
@@ -112,10 +114,39 @@ export function UpscaleProblemNote({ problem }: { problem: UpscaleProblem }) {
   );
 }
 
+/** Seconds since `since`, moving once a second. */
+function useSecondsSince(since: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return Math.max(0, Math.floor((now - since) / 1000));
+}
+
+/**
+ * Once the bar has reached its cap (it is an animation, not the engine's progress), the job's real
+ * state in words: the server still reports it running, and for how long. The engine reports no
+ * step, so none is named.
+ */
+function StillRunningNote({ since }: { since: number }) {
+  const { t } = useLingui();
+  const elapsed = useSecondsSince(since);
+  const minutes = Math.floor(elapsed / 60);
+  const seconds = elapsed % 60;
+  const duration = minutes ? t`${minutes} min ${seconds} s` : t`${seconds} s`;
+  return (
+    <p className="mt-1 text-center text-sm text-zinc-300" data-testid="upscale-still-running">
+      <Trans>Still running on the engine ({duration} so far). Large images take longest; the job is not stuck.</Trans>
+    </p>
+  );
+}
+
 /** The progress bar (or the queue place), with the size being made. */
 function UpscaleProgressBar({ job, planned }: { job: Job; planned: Size | null }) {
   const { t } = useLingui();
   if (job.queue) return <QueuePlaceNote place={job.queue} className="w-full max-w-sm" />;
+  const atCap = job.progress >= UPSCALE_POLL.fakeProgressCap && job.progress < 100;
   return (
     <div className="w-full max-w-sm">
       <div
@@ -138,6 +169,7 @@ function UpscaleProgressBar({ job, planned }: { job: Job; planned: Size | null }
           </Trans>
         )}
       </p>
+      {atCap && job.runningSince !== null && <StillRunningNote since={job.runningSince} />}
     </div>
   );
 }

@@ -85,6 +85,18 @@ function useUpscaleProblemText() {
 }
 
 /**
+ * When the server first reported `runningJobId` running (not waiting), as this page saw it: the
+ * "still running" note counts from it. Null while no job runs.
+ */
+function useRunningSince(runningJobId: string | null): number | null {
+  const [since, setSince] = useState<{ jobId: string; at: number } | null>(null);
+  useEffect(() => {
+    if (runningJobId) setSince((seen) => (seen?.jobId === runningJobId ? seen : { jobId: runningJobId, at: Date.now() }));
+  }, [runningJobId]);
+  return runningJobId && since?.jobId === runningJobId ? since.at : null;
+}
+
+/**
  * One upscale on the client: upload, fake progress to 90 %, the job's status polled by TanStack
  * Query (spec §9: every 2 s, until the job ends or the page is left), then the result or a spec §8
  * message. The job is paid for, so the page never gives up on it: past the spec's 30 tries `slow`
@@ -140,6 +152,7 @@ export function useUpscale() {
   const working = upload.isPending || (jobId !== null && (!outcome || (done !== null && shown !== jobId)));
   const phase: UpscalePhase = done && shown === jobId ? 'done' : working ? 'working' : 'idle';
 
+  const runningSince = useRunningSince(running ? jobId : null);
   // Fake progress while the job runs: an animation, not server state.
   useEffect(() => {
     if (!running) return;
@@ -178,6 +191,8 @@ export function useUpscale() {
     queue,
     slow: phase === 'working' && slow,
     reconnecting: phase === 'working' && reconnecting,
+    /** While the server reports the job running: since when (ms), as first seen by this page. */
+    runningSince,
     start,
     clear,
   };

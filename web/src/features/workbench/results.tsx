@@ -4,10 +4,11 @@ import { useQueries } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { CircleAlert } from 'lucide-react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import type { GenerationStatus } from '@web/api/types';
+import type { GenerationStatus, QueuePlace } from '@web/api/types';
 import { queries } from '../../api/queries';
 import { Button } from '../../ui/button';
 import { downloadImage } from '../../ui/download';
+import { useQueuePlaceText } from '../../ui/queue-place';
 import { JobWaitNote } from '../../ui/queue-wait-note';
 import { useToast } from '../../ui/toast';
 import { useOnline } from '../image-job/use-online';
@@ -232,10 +233,30 @@ function BatchCard({
   return (
     <li className="flex flex-col gap-2 rounded-2xl border border-white/10 bg-ink-900/40 p-3" data-testid="batch-pending">
       <div className="skeleton aspect-square w-full rounded-xl" />
-      <p className="text-center text-xs text-zinc-400">
-        {status?.queue ? <Trans>Variation {number}: waiting for the engine…</Trans> : <Trans>Variation {number}: generating…</Trans>}
-      </p>
+      {status?.queue ? (
+        <BatchQueuePlace number={number} place={status.queue} />
+      ) : (
+        <p className="text-center text-xs text-zinc-400">
+          <Trans>Variation {number}: generating…</Trans>
+        </p>
+      )}
     </li>
+  );
+}
+
+/**
+ * A waiting variation's own place in the engine's queue, as its status reports it (the batch's jobs
+ * queue in their order, so variation 2 stands behind variation 1): "Waiting — 9 ahead of you".
+ */
+function BatchQueuePlace({ number, place }: { number: number; place: QueuePlace }) {
+  const { headline, start } = useQueuePlaceText()(place);
+  return (
+    <div className="text-center text-xs" data-testid="batch-queue-place">
+      <p className="font-medium text-zinc-200">
+        <Trans>Variation {number}</Trans> · {headline}
+      </p>
+      <p className="text-zinc-400">{start}</p>
+    </div>
   );
 }
 
