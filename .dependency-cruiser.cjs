@@ -83,7 +83,7 @@ module.exports = {
       severity: 'error',
       comment:
         "Jobs orchestrate: they call services' verbs (the queue, a job's rows, its record) and ports, never Drizzle, a database module or an adapter.",
-      from: { path: '^worker/jobs/', pathNot: `${TESTS}|^worker/jobs/data-export\\.ts$` },
+      from: { path: '^worker/jobs/', pathNot: TESTS },
       to: { path: '^(db/|worker/adapters/)|(^|/)node_modules/drizzle-orm/', pathNot: PORT },
     },
     {
