@@ -9,6 +9,7 @@ import type { LedgerEntryReason } from '../contract/ledger-reasons';
 import { refundBatchShare } from '../services/credits/batch-share';
 import { refundSpend, spendCredits } from '../services/credits/ledger';
 import { blobKeys, fileUrl } from '../services/files/files';
+import { claimFiles, releaseFileClaims } from '../services/files/file-claims';
 import { EngineBusyError, EngineError } from '../services/generation/engine';
 import { ENGINE_IGNORED_OPTIONS, type JobContext, type JobKind, type JobResult, type RecordFields } from './kind';
 import { admitJob, claimJob, deadlineSeconds, LEASE_SECONDS, recordFailedAttempt, releaseJob, renewLease, runEstimate } from './queue';
@@ -429,9 +430,11 @@ function engineReport(job: JobRow, image: JobResult) {
 async function completeJob(ctx: JobContext, job: JobRow, runId: string, image: JobResult) {
   const extension = image.contentType === 'image/png' ? 'png' : image.contentType === 'image/jpeg' ? 'jpg' : 'webp';
   const key = blobKeys.userFile(job.userId, 'results', `${job.id}.${extension}`);
+  // Claimed until the job names it: a run killed, or one that lost the job, leaves it to the claim sweep.
+  await claimFiles(ctx, job.userId, [key]);
   await ctx.blobs.put(key, await markedAsAiMade(ctx, job, image), { contentType: image.contentType });
   const imageUrl = fileUrl(key);
-  return ctx.db.transaction(async (tx) => {
+  const won = await ctx.db.transaction(async (tx) => {
     const done = ctx.clock.now();
     const [won] = await tx
       .update(schema.generationJobs)
@@ -448,6 +451,8 @@ async function completeJob(ctx: JobContext, job: JobRow, runId: string, image: J
       .where(eq(schema.creationRecords.id, won.recordId));
     return true;
   });
+  if (won) await releaseFileClaims(ctx, [key]).catch(() => undefined);
+  return won;
 }
 
 /**
