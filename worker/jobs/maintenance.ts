@@ -24,9 +24,9 @@ export async function runMaintenance(ctx: ServiceContext<'db' | 'clock' | 'log' 
   const personalData = await sweepStalePersonalData(ctx);
   // Files and rows that work in flight wrote for an account after its deletion.
   const deletedAccounts = await sweepDeletedAccounts(ctx);
-  // Claimed uploads no record names ten minutes on (a process killed while starting their work).
+  // Claimed files no row names ten minutes on (a process killed between storing and naming them).
   const now = ctx.clock.now();
-  const claimedUploads = await sweepFileClaims(ctx, now);
+  const claimedFiles = await sweepFileClaims(ctx, now);
   // Uploads no record names an hour on (an upload sent alone and never used).
   let orphanUploads = 0;
   const last = lastUploadSweep.get(ctx.db);
@@ -34,5 +34,5 @@ export async function runMaintenance(ctx: ServiceContext<'db' | 'clock' | 'log' 
     lastUploadSweep.set(ctx.db, now.getTime());
     orphanUploads = await sweepOrphanUploads(ctx, now);
   }
-  return { expiredJobs, referralBonuses, ...payments, ...personalData, ...deletedAccounts, claimedUploads, orphanUploads };
+  return { expiredJobs, referralBonuses, ...payments, ...personalData, ...deletedAccounts, claimedFiles, orphanUploads };
 }
