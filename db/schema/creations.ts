@@ -105,6 +105,24 @@ export const generationJobs = pgTable(
   ],
 );
 
+/**
+ * A file stored ahead of the row that will name it (worker/services/files/file-claims.ts): a job's
+ * upload, an avatar, a job's result. The claim is written before the file and deleted once a row
+ * names the file (or with the file, when the work is refused). A claim left behind means the
+ * process died in between: the claim sweep deletes its file unless a row names it, then the claim.
+ */
+export const fileClaims = pgTable(
+  'file_claims',
+  {
+    key: text('key').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('file_claims_created_idx').on(t.createdAt)],
+);
+
 /** Public gallery items; `imageUrl` points at a static asset or a blob. */
 export const showcaseImages = pgTable(
   'showcase_images',

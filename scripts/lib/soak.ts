@@ -3,12 +3,13 @@
  * (`scripts/start.ts --api-only`) on one fresh PostgreSQL database and one data directory. For a
  * while, a seeded random mix from several users — spends, credit packs paid through the sandbox
  * checkout, order refunds, single jobs, batches of variations, jobs the engine refuses, share and
- * unshare, account deletions — while either process is `kill -9`ed at random moments and started
+ * unshare, upscales, avatars, account deletions — while either process is `kill -9`ed at random moments and started
  * again, and once, in the middle, every PostgreSQL backend of the database is terminated (what a
  * database restart does to the servers' connections). Afterwards, with both servers stopped, the
  * invariants are read from the database and the data directory: for every user the ledger sums to
- * the balance, no job is left unfinished or paid twice, no stored result or upload lacks a record,
- * and no record names a missing file.
+ * the balance, no job is left unfinished or paid twice, no stored result or upload lacks a record
+ * once the servers' claim sweep has settled the files of work a kill cut short, and no record names a
+ * missing file.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -16,6 +17,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
+import { openNodePostgres } from '@worker/adapters/db/node-postgres';
+import { blobDir, createFilesystemBlobStore } from '@worker/adapters/blobs/filesystem';
+import { sweepFileClaims } from '@worker/services/files/file-claims';
 
 export interface SoakOptions {
   seconds: number;
@@ -37,6 +41,8 @@ export interface SoakReport {
   kills: number;
   terminatedBackends: number;
   jobs: Record<string, number>;
+  /** Claimed files (uploads, results) of work a kill cut short, removed by the claim sweep before the check. */
+  claimedFilesSwept: number;
   violations: string[];
 }
 
@@ -147,11 +153,13 @@ function client(servers: Server[], random: Random, report: Report) {
         signal: AbortSignal.timeout(60_000),
       });
       const text = await res.text();
-      if (res.status >= 400) report.count(report.failures, `${op} ${res.status}`);
       let body: Record<string, unknown> = {};
       try {
         body = JSON.parse(text);
       } catch {}
+      // A 5xx says its code too: a busy engine's 503 ENGINE_BUSY is a refusal, a 500 is a fault.
+      const code = res.status >= 500 ? ` ${(body.error as { code?: unknown } | undefined)?.code ?? 'no code'}` : '';
+      if (res.status >= 400) report.count(report.failures, `${op} ${res.status}${code}`);
       return { status: res.status, body };
     } catch {
       report.count(report.failures, `${op} network`);
@@ -319,6 +327,21 @@ function imageOperations(api: Client, random: Random, images: { photo: Uint8Arra
         );
       },
     ],
+    [
+      1,
+      'upscale',
+      async (user) => {
+        const body = form({ image: images.photo, scaleFactor: '2', faceEnhancement: 'false' });
+        await api.call('upscale', '/api/image-upscale/upload', { method: 'POST', token: user.token, body });
+      },
+    ],
+    [
+      1,
+      'avatar',
+      async (user) => {
+        await api.call('avatar', '/api/users/me/avatar', { method: 'POST', token: user.token, body: form({ avatar: images.photo }) });
+      },
+    ],
   ];
 }
 
@@ -429,6 +452,7 @@ function emptyReport(options: SoakOptions): Report {
     kills: 0,
     terminatedBackends: 0,
     jobs: {},
+    claimedFilesSwept: 0,
     violations: [],
     count: (table, key) => {
       table[key] = (table[key] ?? 0) + 1;
@@ -537,11 +561,27 @@ async function settleAndCheck(servers: Server[], env: Record<string, string>, da
       await sleep(1000);
     }
     for (const server of servers) await kill(server, 'SIGTERM');
+    report.claimedFilesSwept = await sweepClaims(databaseUrl, dataDir);
     report.violations.push(...(await checkInvariants(db, dataDir)));
     const jobs = await db.query(`select status, count(*)::int as n from generation_jobs group by status`);
     for (const row of jobs.rows) report.jobs[row.status] = row.n;
   } finally {
     await db.end();
+  }
+}
+
+/**
+ * The servers' own claim sweep (worker/services/files/file-claims.ts), run once they are stopped,
+ * with no age: every claimed file (an upload, a result) a kill left behind is settled, as a server's
+ * maintenance settles it ten minutes on. Only claimed files go; a file stored without a claim stays
+ * and is reported.
+ */
+async function sweepClaims(databaseUrl: string, dataDir: string): Promise<number> {
+  const { db, close } = openNodePostgres(databaseUrl, { max: 1 });
+  try {
+    return await sweepFileClaims({ db, blobs: createFilesystemBlobStore(blobDir(dataDir)) }, new Date(), 0);
+  } finally {
+    await close();
   }
 }
 
@@ -558,6 +598,18 @@ function listFiles(dir: string): string[] {
   };
   walk(dir);
   return out;
+}
+
+/** What a file no record names belongs to: its user (deleted or not) and, for a result, its job. */
+async function whoseFile(db: pg.Client, key: string): Promise<string> {
+  const [, userId, kind, name] = key.split('/');
+  if (key.startsWith('public/avatars/')) return '';
+  const user = await db.query(`select deleted_at from users where id = $1`, [userId]);
+  const owner = !user.rows.length ? 'no user row' : user.rows[0].deleted_at ? 'user deleted' : 'user live';
+  if (kind !== 'results') return ` (${owner})`;
+  const job = await db.query(`select status, failure_code, attempt from generation_jobs where id = $1`, [name?.split('.')[0]]);
+  const row = job.rows[0];
+  return ` (${owner}; ${row ? `job ${row.status} ${row.failure_code ?? ''} after ${row.attempt} attempts` : 'no job row'})`;
 }
 
 /** The invariants, read with both servers stopped: one line per violation. */
@@ -602,9 +654,12 @@ export async function checkInvariants(db: pg.Client, dataDir: string): Promise<s
     if (r.status === 'FAILED' && r.refunded !== r.cost) violations.push(`job ${r.id}: failed and refunded ${r.refunded} of ${r.cost}`);
   }
 
-  // 3. Files: every stored result or upload is named by a record; every record's files exist.
+  // 3. Files: every stored result or upload is named by a record (an avatar by its profile); every
+  // record's files exist; no upload claim is left once the claim sweep ran.
   const blobs = join(dataDir, 'blobs');
-  const files = new Set(listFiles(blobs).filter((key) => key.startsWith('users/') && !key.endsWith('.type')));
+  const files = new Set(
+    listFiles(blobs).filter((key) => (key.startsWith('users/') || key.startsWith('public/avatars/')) && !key.endsWith('.type')),
+  );
   const named = new Set<string>();
   const records = await db.query(`
     select r.id, r.status, r.image_url, r.source_image_urls, r.deleted_at, u.deleted_at as user_deleted
@@ -624,6 +679,13 @@ export async function checkInvariants(db: pg.Client, dataDir: string): Promise<s
     const key = keyOf(r.image_url);
     if (key) named.add(key);
   }
-  for (const key of files) if (!named.has(key)) violations.push(`file ${key} has no record`);
+  const avatars = await db.query(`select avatar_url from users where avatar_url is not null`);
+  for (const r of avatars.rows) {
+    const key = keyOf(r.avatar_url);
+    if (key) named.add(key);
+  }
+  for (const key of files) if (!named.has(key)) violations.push(`file ${key} has no record${await whoseFile(db, key)}`);
+  const claims = await db.query(`select key from file_claims`);
+  for (const r of claims.rows) violations.push(`upload claim ${r.key} left after the sweep`);
   return violations;
 }

@@ -4,6 +4,7 @@ import { runPaymentMaintenance } from '../services/payments/subscriptions';
 import { grantMaturedPurchaseBonuses } from '../services/referrals/referrals';
 import { sweepDeletedAccounts, sweepStalePersonalData } from '../services/account/retention';
 import { sweepOrphanUploads } from '../services/generation/uploads';
+import { sweepFileClaims } from '../services/files/file-claims';
 
 /** The orphaned-upload sweep lists every user's files, so it runs at most every ten minutes per database. */
 const UPLOAD_SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -22,13 +23,15 @@ export async function runMaintenance(ctx: ServiceContext<'db' | 'clock' | 'log' 
   const personalData = await sweepStalePersonalData(ctx);
   // Files and rows that work in flight wrote for an account after its deletion.
   const deletedAccounts = await sweepDeletedAccounts(ctx);
-  // Uploads no record names an hour on (a crash between storing and starting, an unused upload).
+  // Claimed files no row names ten minutes on (a process killed between storing and naming them).
   const now = ctx.clock.now();
+  const claimedFiles = await sweepFileClaims(ctx, now);
+  // Uploads no record names an hour on (an upload sent alone and never used).
   let orphanUploads = 0;
   const last = lastUploadSweep.get(ctx.db);
   if (last === undefined || Math.abs(now.getTime() - last) >= UPLOAD_SWEEP_EVERY_MS) {
     lastUploadSweep.set(ctx.db, now.getTime());
     orphanUploads = await sweepOrphanUploads(ctx, now);
   }
-  return { expiredJobs, referralBonuses, ...payments, ...personalData, ...deletedAccounts, orphanUploads };
+  return { expiredJobs, referralBonuses, ...payments, ...personalData, ...deletedAccounts, claimedFiles, orphanUploads };
 }

@@ -4,6 +4,7 @@ import { FAILURE_OF_CATEGORY } from '../contract/job-failures';
 import { EngineInputError } from '../contract/engine-operations';
 import { newId } from '../lib/ids';
 import { blobKeys, fileUrl } from '../services/files/files';
+import { claimFiles, releaseFileClaims } from '../services/files/file-claims';
 import { EngineBusyError, EngineError } from '../services/generation/engine';
 import { createPaidJobs, expiredJobIds, failJob, findJob, type JobRow, markJobCompleted } from '../services/generation/jobs';
 import { ENGINE_IGNORED_OPTIONS, type JobContext, type JobKind, type JobResult } from './kind';
@@ -261,9 +262,18 @@ function engineReport(job: JobRow, image: JobResult) {
 async function completeJob(ctx: JobContext, job: JobRow, runId: string, image: JobResult) {
   const extension = image.contentType === 'image/png' ? 'png' : image.contentType === 'image/jpeg' ? 'jpg' : 'webp';
   const key = blobKeys.userFile(job.userId, 'results', `${job.id}.${extension}`);
+  // Claimed until the job names it: a run killed, or one that lost the job, leaves it to the claim sweep.
+  await claimFiles(ctx, job.userId, [key]);
   await ctx.blobs.put(key, await markedAsAiMade(ctx, job, image), { contentType: image.contentType });
   const imageUrl = fileUrl(key);
-  return markJobCompleted(ctx, job.id, runId, { imageUrl, width: image.width, height: image.height, ...engineReport(job, image) });
+  const won = await markJobCompleted(ctx, job.id, runId, {
+    imageUrl,
+    width: image.width,
+    height: image.height,
+    ...engineReport(job, image),
+  });
+  if (won) await releaseFileClaims(ctx, [key]).catch(() => undefined);
+  return won;
 }
 
 /**

@@ -113,7 +113,7 @@ export async function startEdit(
   if (!asTool) refuseUndoableOfflineEdit(ctx, request, operation, images.length);
   // The creation the first input came from (Re-edit from My creations) must be the caller's own.
   await checkSourceRecord(ctx.db, userId, request.sourceRecordId);
-  const jobIds = await startWithUploads(ctx.blobs, userId, images, async (stored) => {
+  const jobIds = await startWithUploads(ctx, userId, images, async (stored) => {
     const first = images[0]!;
     // Output keeps the first image's aspect ratio, within the engine's 2048 px limit.
     const scale = Math.min(1, 2048 / Math.max(first.width, first.height));

@@ -28,7 +28,7 @@ export async function startUpscale(ctx: JobContext, userId: string, request: Ups
   const fitted = size.width !== image.width || size.height !== image.height;
   if (!ctx.images.offline) throw new ServiceError('NOT_CONFIGURED', 'upscalerUnavailable', { field: 'image' });
   await checkSourceRecord(ctx.db, userId, request.sourceRecordId);
-  const jobId = await startWithUploads(ctx.blobs, userId, [image], ([stored]) =>
+  const jobId = await startWithUploads(ctx, userId, [image], ([stored]) =>
     startJob(
       ctx,
       jobKinds.upscale,

@@ -9,11 +9,12 @@ import { EXTENSION } from '../../lib/images/inspect';
 import { AVATAR_INPUT_LIMITS, AvatarDecodeError } from '../../adapters/images/avatar-port';
 import type { ServiceContext } from '../context';
 import { blobKeys, fileUrl } from '../files/files';
+import { claimFiles, releaseFileClaims } from '../files/file-claims';
 import { accountGone } from './deleted-accounts';
 import { toUserProfile } from './users';
 import { say } from '../../contract/messages';
 
-type Ctx = ServiceContext<'db' | 'blobs' | 'avatarImages' | 'limits' | 'log'>;
+type Ctx = ServiceContext<'db' | 'blobs' | 'avatarImages' | 'limits' | 'log' | 'clock'>;
 
 const UPLOADS_PER_HOUR = 30;
 
@@ -36,6 +37,7 @@ export const checkAvatarFile = (file: unknown) =>
   });
 
 const ownAvatarPrefix = (userId: string) => fileUrl(blobKeys.publicAvatar(userId, ''));
+const keyOfUrl = (url: string) => url.slice('/api/files/'.length);
 
 /**
  * `POST /users/me/avatar`: checks the upload, re-encodes it server-side (port `avatarImages`), stores
@@ -56,6 +58,8 @@ export async function uploadAvatar(ctx: Ctx, userId: string, file: unknown): Pro
   }
 
   const key = blobKeys.publicAvatar(userId, `${newId('av')}.${EXTENSION[image.contentType]}`);
+  // Claimed before it is stored: a process killed before the profile names it leaves a claim the sweep settles.
+  await claimFiles(ctx, userId, [key]);
   await ctx.blobs.put(key, image.bytes, { contentType: image.contentType });
   const url = fileUrl(key);
 
@@ -73,17 +77,23 @@ export async function uploadAvatar(ctx: Ctx, userId: string, file: unknown): Pro
       .set({ avatarUrl: url, updatedAt: new Date() })
       .where(eq(schema.users.id, userId))
       .returning();
-    return { user: user!, previous: current.avatarUrl };
+    // The previous file is claimed with the swap, so a process killed before deleting it leaves it to the sweep.
+    const previous = current.avatarUrl?.startsWith(ownAvatarPrefix(userId)) ? current.avatarUrl : null;
+    if (previous && previous !== url) await claimFiles({ db: tx, clock: ctx.clock }, userId, [keyOfUrl(previous)]);
+    return { user: user!, previous };
   });
   const { user, previous } = await swapped.catch(async (error: unknown) => {
     await ctx.blobs.delete(key).catch(() => undefined);
+    await releaseFileClaims(ctx, [key]).catch(() => undefined);
     throw error;
   });
+  await releaseFileClaims(ctx, [key]).catch(() => undefined);
 
   // Only files this app stored for this user are deleted (never a URL from elsewhere).
-  if (previous?.startsWith(ownAvatarPrefix(userId)) && previous !== url) {
+  if (previous && previous !== url) {
     try {
-      await ctx.blobs.delete(previous.slice('/api/files/'.length));
+      await ctx.blobs.delete(keyOfUrl(previous));
+      await releaseFileClaims(ctx, [keyOfUrl(previous)]);
     } catch (error) {
       ctx.log.warn('old avatar not deleted', { key: previous, error: String(error) });
     }

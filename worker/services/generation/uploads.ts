@@ -10,6 +10,7 @@ import { newId } from '../../lib/ids';
 import type { BlobStore } from '../../ports';
 import type { ServiceContext } from '../context';
 import { blobKeys, fileUrl } from '../files/files';
+import { claimFiles, releaseFileClaims } from '../files/file-claims';
 import { say } from '../../contract/messages';
 
 export type CheckedImage = CheckedUpload;
@@ -65,48 +66,66 @@ async function checkGenerationImage(
   return { ...image, bytes: stripMetadata(image.bytes, image.type) };
 }
 
-/** Stores a checked image in the user's private uploads and returns its key and URL. */
+/** Where a checked image of the user's private uploads is stored: its key and URL. */
+function uploadPlace(userId: string, image: CheckedImage): { id: string; key: string; url: string } {
+  const id = newId('upl');
+  const key = blobKeys.userFile(userId, 'uploads', `${id}.${EXTENSION[image.type]}`);
+  return { id, key, url: fileUrl(key) };
+}
+
+/**
+ * Stores a checked image in the user's private uploads and returns its key and URL. Nothing names
+ * it: sweepOrphanUploads removes it an hour on unless a record does by then.
+ */
 export async function storeUpload(
   blobs: BlobStore,
   userId: string,
   image: CheckedImage,
 ): Promise<{ id: string; key: string; url: string }> {
-  const id = newId('upl');
-  const key = blobKeys.userFile(userId, 'uploads', `${id}.${EXTENSION[image.type]}`);
-  await blobs.put(key, image.bytes, { contentType: image.type });
-  return { id, key, url: fileUrl(key) };
+  const place = uploadPlace(userId, image);
+  await blobs.put(place.key, image.bytes, { contentType: image.type });
+  return place;
 }
 
 /**
- * Stores a job's uploads, then starts the job with them. A start that is refused (the queue is full,
- * the credits fall short, a check fails) throws before any record names the files, so they are
- * deleted again: refused work leaves nothing behind. `start` must be the step that writes the record
- * and nothing after it. A crash between the two leaves files no record names; sweepOrphanUploads
- * removes those.
+ * Stores a job's uploads, then starts the job with them; `start` must be the step that writes the
+ * record naming them, and nothing after it. The files are claimed before they are stored and the
+ * claims dropped once the record names them (file-claims.ts), so a process killed at any moment
+ * leaves only claimed files the claim sweep removes. A start that is refused (the queue is full,
+ * the credits fall short, a check fails) throws before any record names the files, so they and
+ * their claims are deleted again: refused work leaves nothing behind.
  */
 export async function startWithUploads<T>(
-  blobs: BlobStore,
+  ctx: ServiceContext<'db' | 'blobs' | 'clock'>,
   userId: string,
   images: readonly CheckedImage[],
   start: (stored: { id: string; key: string; url: string }[]) => Promise<T>,
 ): Promise<T> {
-  const stored = await Promise.all(images.map((image) => storeUpload(blobs, userId, image)));
+  const places = images.map((image) => uploadPlace(userId, image));
+  const keys = places.map((place) => place.key);
+  await claimFiles(ctx, userId, keys);
+  let started: T;
   try {
-    return await start(stored);
+    await Promise.all(images.map((image, i) => ctx.blobs.put(keys[i]!, image.bytes, { contentType: image.type })));
+    started = await start(places);
   } catch (error) {
-    await Promise.all(stored.map((s) => blobs.delete(s.key).catch(() => undefined)));
+    await Promise.all(keys.map((key) => ctx.blobs.delete(key).catch(() => undefined)));
+    await releaseFileClaims(ctx, keys).catch(() => undefined);
     throw error;
   }
+  // A claim left by a failure here is dropped by the sweep, which sees the record naming its file.
+  await releaseFileClaims(ctx, keys).catch(() => undefined);
+  return started;
 }
 
-/** How long an upload may stay without a record naming it: a job start takes well under this. */
+/** How long an upload sent on its own may stay without a record naming it. */
 export const ORPHAN_UPLOAD_SECONDS = 3600;
 const UPLOAD_KEY = /^users\/[^/]+\/uploads\/[^/]+$/;
 
 /**
  * Deletes uploads older than {@link ORPHAN_UPLOAD_SECONDS} that no creation record names as a source
- * (a crash between storing and the record's transaction, or an upload sent on its own and never
- * used). Answers how many it deleted.
+ * (an upload sent on its own and never used, or one stored before uploads were claimed). Answers
+ * how many it deleted.
  */
 export async function sweepOrphanUploads(ctx: ServiceContext<'db' | 'blobs'>, now: Date): Promise<number> {
   const cutoff = now.getTime() - ORPHAN_UPLOAD_SECONDS * 1000;
