@@ -199,8 +199,8 @@ it("zh-Hant phone: an upscale's creation page lists its factor and output size i
   await eventually(async () => (await upscaleState(session, id)).status, 120_000).toBe('COMPLETED');
   const records = (await (
     await fetch(`${baseUrl}/api/creation-records`, { headers: { authorization: `Bearer ${session.token}` } })
-  ).json()) as { records?: { id: string; type: string }[] };
-  const record = (records.records ?? []).find((r) => r.type === 'UPSCALED_IMAGE');
+  ).json()) as { items?: { id: string; type: string }[] };
+  const record = (records.items ?? []).find((r) => r.type === 'UPSCALED_IMAGE');
   expect(record, JSON.stringify(records).slice(0, 300)).toBeDefined();
 
   const { context, page, failures } = await pageFor('zh-Hant', PHONE, 2);
