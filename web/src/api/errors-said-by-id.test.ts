@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@worker/contract/messages';
 import { zhTranslation } from '@web/locales/zh-hant-catalogue.test-support';
 
-// Vitest runs without the Lingui compiler: `msg` becomes a plain descriptor with its English message.
+// Vitest runs without the Lingui compiler: `msg` becomes the descriptor the macro would make (as in
+// error-messages.test.ts, which may share this module graph).
 vi.mock('@lingui/core/macro', () => ({
-  msg: (descriptor: { message: string } | TemplateStringsArray) => ('raw' in descriptor ? { message: descriptor.join('') } : descriptor),
+  msg: (descriptor: { message: string }) => ({ id: generateMessageId(descriptor.message), message: descriptor.message }),
 }));
 const { ERROR_MESSAGES, PLURAL_COUNTS } = await import('./error-messages');
 
