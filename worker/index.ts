@@ -164,7 +164,15 @@ async function withDeps(env: WorkerBindings, ctx: ExecutionContextLike, run: (de
   } catch (error) {
     log.error('database unreachable', { error: String(error) });
     return Response.json(
-      { success: false, error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable, please try again' } },
+      {
+        success: false,
+        error: {
+          code: 'SERVICE_UNAVAILABLE',
+          id: 'databaseUnavailable',
+          params: {},
+          message: 'The service is temporarily unavailable, please try again',
+        },
+      },
       { status: 503, headers: { 'retry-after': '5' } },
     );
   }

@@ -1,4 +1,3 @@
-import { type JobFailure, jobFailureText } from './job-failures';
 import type { Locale } from './locales';
 
 /**
@@ -27,18 +26,4 @@ export function messageLocale(acceptLanguage: string | undefined | null): Messag
     .sort((a, b) => b.q - a.q || a.index - b.index);
   const first = ranked[0]?.tag ?? '';
   return first.startsWith('zh') ? 'zh-Hant' : 'en';
-}
-
-/**
- * A failed job's status in the caller's language. A failed job stores a code, not a sentence
- * (worker/contract/job-failures.ts): the fields a status or record carries (`message`, `error`,
- * `errorMessage`) are said from `failureCode` in `locale`; null stays null, everything else is
- * returned as it is.
- */
-export function localiseJobFailure<T extends object>(body: T, locale: MessageLocale): T {
-  const code = (body as { failureCode?: JobFailure | null }).failureCode;
-  if (!code) return body;
-  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-  for (const field of ['message', 'error', 'errorMessage']) if (typeof out[field] === 'string') out[field] = jobFailureText(code, locale);
-  return out as T;
 }

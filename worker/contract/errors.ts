@@ -1,8 +1,9 @@
-import { asMessage, type Message, type PlainMessageId, renderMessage } from './messages';
+import { asMessage, type Message, type MessageId, type PlainMessageId, renderMessage } from './messages';
 
 /**
- * The closed list of API error codes. The SPA maps each code to translated text and falls back to
- * the server's message (spec §8). Add a code here before using it anywhere.
+ * The closed list of API error codes: what a client acts on. What to say is the body's message id
+ * (worker/contract/messages.ts), which the SPA says from its own catalogue, falling back to the
+ * server's rendered message (spec §8). Add a code here before using it anywhere.
  */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
@@ -59,6 +60,11 @@ export interface ApiErrorBody {
   success: false;
   error: {
     code: ErrorCode;
+    /** The sentence as data: a client says it from its own catalogue (worker/contract/messages.ts). */
+    id: MessageId;
+    /** The values the sentence names; never the caller's own text (`PARAM_SENT`). */
+    params: Record<string, string | number>;
+    /** `id` said in the caller's language (Accept-Language), for clients without a catalogue. */
     message: string;
     /** The request field at fault, when there is one (e.g. `email`). */
     field?: string;

@@ -330,6 +330,56 @@ export type PlainMessageId = { [Id in MessageId]: Placeholders<(typeof MESSAGES)
 /** A message as data: its id and the values of its parameters. */
 export type Message = { [Id in MessageId]: { id: Id; params: ParamsOf<Id> } }[MessageId];
 
+/** Every parameter name any message uses. */
+export type ParamName = { [Id in MessageId]: Placeholders<(typeof MESSAGES)[Id]['en']> }[MessageId];
+
+/**
+ * Which parameters an error body's `params` carries beside the message id, so a client can say the
+ * message from its own catalogue: only values the server chose — numbers, field names, enumerated
+ * values (plan ids, gateways, formats, options). `false` for text that came from outside: the
+ * caller's own words (a path, a model name, a part of a prompt, an e-mail address) and a provider's
+ * sentence; those stay in the rendered `message` only. A new parameter name must be listed here.
+ */
+export const PARAM_SENT: Readonly<Record<ParamName, boolean>> = {
+  left: true,
+  seconds: true,
+  min: true,
+  max: true,
+  days: true,
+  factor: true,
+  pixels: true,
+  side: true,
+  perSide: true,
+  width: true,
+  height: true,
+  megabytes: true,
+  have: true,
+  need: true,
+  /** Bounded like the error's own `field` (worker/middleware/errors.ts). */
+  field: true,
+  other: true,
+  options: true,
+  values: true,
+  formats: true,
+  /** A plan or pack id from the catalogue (the caller's unknown ids are refused by `field` alone). */
+  id: true,
+  gateway: true,
+  email: false,
+  reason: false,
+  claim: false,
+  model: false,
+  method: false,
+  path: false,
+  part: false,
+  detail: false,
+};
+
+/** The parameters of `message` a client may be sent (see {@link PARAM_SENT}). */
+export function sentParams(message: Message): Record<string, string | number> {
+  const params = message.params as Record<string, string | number>;
+  return Object.fromEntries(Object.entries(params).filter(([name]) => PARAM_SENT[name as ParamName] === true));
+}
+
 /** The message `id` with `params`, type-checked against the template's parameter names. */
 export function say<Id extends MessageId>(id: Id, ...params: keyof ParamsOf<Id> extends never ? [] : [ParamsOf<Id>]): Message {
   return { id, params: params[0] ?? {} } as Message;

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { messageLocale } from '../contract/caller-language';
 import { ServiceError, type ApiErrorBody, type ErrorCode } from '../contract/errors';
-import { asMessage, type Message, type PlainMessageId, renderMessage, say } from '../contract/messages';
+import { asMessage, type Message, type PlainMessageId, renderMessage, say, sentParams } from '../contract/messages';
 import type { AppEnv } from '../http/hono-env';
 import { isDatabaseUnavailable } from '../lib/database-unavailable';
 import { FIELD_NAME_MAX } from '../lib/validate';
@@ -11,20 +11,33 @@ import { FIELD_NAME_MAX } from '../lib/validate';
 /** The language the caller reads: the request's Accept-Language (the SPA sends its own language). */
 export const callerLocale = (c: Context<AppEnv>) => messageLocale(c.req.header('accept-language'));
 
-/** `code` stays as thrown; `message` is rendered in the request's Accept-Language (the SPA sends its language). */
+/** A field name as the body names it: bounded, whoever threw, since it may be a key the client chose. */
+const boundedName = (name: string) => (name.length > FIELD_NAME_MAX ? `${name.slice(0, FIELD_NAME_MAX - 1)}…` : name);
+
+/** The message's parameters a client is sent, field names bounded like `field`. */
+function bodyParams(said: Message): Record<string, string | number> {
+  const params = sentParams(said);
+  for (const name of ['field', 'other']) if (typeof params[name] === 'string') params[name] = boundedName(params[name]);
+  return params;
+}
+
+/**
+ * `code` stays as thrown; the message travels as its id and sent parameters, and as `message`
+ * rendered in the request's Accept-Language for clients without a catalogue of their own.
+ */
 function errorBody(
   c: Context<AppEnv>,
   code: ErrorCode,
-  said: Message | PlainMessageId,
+  message: Message | PlainMessageId,
   details: ServiceError['details'] = {},
 ): ApiErrorBody {
-  const localised = renderMessage(asMessage(said), callerLocale(c));
-  // Every field name is bounded here too, whoever threw: it may carry a key the client chose.
-  const bounded =
-    details.field && details.field.length > FIELD_NAME_MAX
-      ? { ...details, field: `${details.field.slice(0, FIELD_NAME_MAX - 1)}…` }
-      : details;
-  return { success: false, error: { code, message: localised, ...bounded }, requestId: c.get('requestId') };
+  const said = asMessage(message);
+  const bounded = details.field ? { ...details, field: boundedName(details.field) } : details;
+  return {
+    success: false,
+    error: { code, id: said.id, params: bodyParams(said), message: renderMessage(said, callerLocale(c)), ...bounded },
+    requestId: c.get('requestId'),
+  };
 }
 
 /** The path a 404 names, bounded like a field: it is the caller's text. */

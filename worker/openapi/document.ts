@@ -59,7 +59,7 @@ export function buildOpenApiDocument(options: { version: string }): OpenApiDocum
       title: 'Image studio API',
       version: options.version,
       description:
-        'Every route of the app. Errors share one body: `{ success: false, error: { code, message, field?, retryAfter? }, requestId }`. Webhooks and job callbacks are verified by their signature header before anything is parsed.',
+        'Every route of the app. Errors share one body: `{ success: false, error: { code, id, params, message, field?, retryAfter? }, requestId }` (`id` and `params` say the message as data; `message` is it in the Accept-Language). Webhooks and job callbacks are verified by their signature header before anything is parsed.',
       // OpenAPI 3.1's SPDX `identifier` (openapi3-ts's type predates it).
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } as { name: string },
     },

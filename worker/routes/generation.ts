@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import * as z from 'zod';
-import { localiseJobFailure } from '../contract/caller-language';
+import { localiseJobFailure } from '../i18n/job-failures';
 import { ServiceError } from '../contract/errors';
 import { UPLOAD, editRequest, recordsQuery, recordsTypeQuery, textToImageRequest } from '../contract/generation';
 import { PAGED_LIST } from '../contract/responses/common';

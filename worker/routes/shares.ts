@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import * as z from 'zod';
-import { localiseJobFailure } from '../contract/caller-language';
+import { localiseJobFailure } from '../i18n/job-failures';
 import { ServiceError } from '../contract/errors';
 import { pickLocale } from '../contract/locales';
 import { creationDetailResponse, revokedShareResponse, SHARE_TOKEN_PATTERN, shareRequest, shareResponse } from '../contract/shares';

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import * as z from 'zod';
-import { localiseJobFailure } from '../contract/caller-language';
+import { localiseJobFailure } from '../i18n/job-failures';
 import { ServiceError } from '../contract/errors';
 import { upscaleOptionsResponse, upscaleStartedResponse, upscaleStatusResponse } from '../contract/responses/upscale';
 import { upscaleRequest } from '../contract/upscale';

@@ -2,13 +2,18 @@ import createClient from 'openapi-fetch';
 import type { ApiErrorBody, ErrorCode } from '@worker/contract/errors';
 import { i18n } from '../i18n';
 import { safeLocalStorage } from '../lib/safe-storage';
+import type { SaidMessage } from './error-messages';
 import type { paths } from './schema.gen';
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
 export const RETURN_URL_KEY = 'google_auth_return_url';
 
-/** An API failure with the server's code, message and field (DESIGN.md §3.2). */
+/**
+ * An API failure with the server's code, field and message (DESIGN.md §3.2): `said` is the message
+ * as data (its id and parameters), which the app says from its own catalogue (error-messages.ts);
+ * `message` is the server's rendering, shown only for an id the app has no text for.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -16,6 +21,7 @@ export class ApiError extends Error {
     message: string,
     readonly field?: string,
     readonly retryAfter?: number,
+    readonly said?: SaidMessage,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -80,6 +86,7 @@ export async function unwrap<D>(pending: Promise<Result<D>>): Promise<D> {
     error?.message ?? `Request failed (${response.status})`,
     error?.field,
     error?.retryAfter,
+    error?.id ? { id: error.id, params: error.params ?? {} } : undefined,
   );
 }
 

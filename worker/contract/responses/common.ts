@@ -5,22 +5,28 @@
  */
 import * as z from 'zod';
 import { ERROR_STATUS, type ApiErrorBody, type ErrorCode } from '../errors';
+import { MESSAGES, type MessageId } from '../messages';
 
 const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+const MESSAGE_IDS = Object.keys(MESSAGES) as [MessageId, ...MessageId[]];
 
 export const errorBody = z
   .object({
     success: z.literal(false),
     error: z.object({
-      code: z.enum(ERROR_CODES).describe('One of the closed list of error codes; the SPA translates it'),
-      message: z.string().describe('In the language of Accept-Language; shown when the client has no text for the code'),
+      code: z.enum(ERROR_CODES).describe('One of the closed list of error codes: what a client acts on'),
+      id: z.enum(MESSAGE_IDS).describe('What to say, as a message id a client may say from its own catalogue'),
+      params: z
+        .record(z.string(), z.union([z.string(), z.number()]))
+        .describe("The values the message names (numbers, field names, enumerated values; never the caller's own text)"),
+      message: z.string().describe('The message in the language of Accept-Language, for a client without a catalogue'),
       field: z.string().optional().describe('The request field at fault'),
       retryAfter: z.number().int().optional().describe('Seconds until the action may be retried (also the Retry-After header)'),
     }),
     requestId: z.string().describe('Also the x-request-id header; quote it to support'),
   })
   .meta({ id: 'Error' });
-errorBody satisfies z.ZodType<Required<Pick<ApiErrorBody, 'success' | 'requestId'>>>;
+errorBody satisfies z.ZodType<Required<ApiErrorBody>>;
 
 /** `{ success: true }` and nothing else. */
 export const okBody = z.object({ success: z.literal(true) }).meta({ id: 'Ok' });

@@ -1,7 +1,7 @@
 import type { EditRequest, ErrorCategory, TextToImageRequest } from '../../contract/generation';
 import type { GenerationStatus } from '../../contract/responses/generation';
 import { ServiceError } from '../../contract/errors';
-import { jobFailureText } from '../../contract/job-failures';
+import { jobFailureText } from '../../i18n/job-failures';
 import type { ModelName } from '../../contract/generation';
 import type { ImageOperation, TextOperation } from '../../contract/operations';
 import { appliedOffline, faceSwapOption } from '../../contract/face-swap';

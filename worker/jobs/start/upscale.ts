@@ -1,5 +1,5 @@
 import { ServiceError } from '../../contract/errors';
-import { jobFailureText } from '../../contract/job-failures';
+import { jobFailureText } from '../../i18n/job-failures';
 import { UPSCALE, fitToUpscaleBudget, maxInputPixels, upscaleSizeProblem, type UpscaleRequest } from '../../contract/upscale';
 import type { UpscaleOptions, UpscaleStarted, UpscaleStatus } from '../../contract/responses/upscale';
 import { UPSCALE_FACTORS, type UpscaleFactor } from '../../contract/engine-operations';

@@ -3,7 +3,7 @@ import { schema, type Db, type Tx } from '@db/client';
 import type { CreationType } from '../../contract/creation-types';
 import { ServiceError } from '../../contract/errors';
 import { newId } from '../../lib/ids';
-import { jobFailureText } from '../../contract/job-failures';
+import { jobFailureText } from '../../i18n/job-failures';
 import { LINEAGE_DEPTH, LINEAGE_DERIVED_MAX } from '../../contract/shares';
 import { paged } from '../../contract/pages';
 import { matchesSearch } from './record-search';

@@ -27,7 +27,7 @@ export function useAccountErrors() {
       if (error.code === 'NO_CHANGES' && error.field === 'newEmail') return { newEmail: t`This is already your e-mail` };
       if (error.code === 'NO_CHANGES' && error.field === 'newPassword')
         return { newPassword: t`The new password is the same as the current one` };
-      const text = error.code === 'VALIDATION_FAILED' ? error.message : errorText(error);
+      const text = errorText(error);
       if (error.field && fields.includes(error.field as keyof Errors)) return { [error.field]: text };
     }
     return { form: errorText(error) };

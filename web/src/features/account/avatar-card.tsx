@@ -40,8 +40,7 @@ function useAvatarErrorText() {
     if (error.status === 415) return t`Please select a valid image file (JPG, PNG, GIF, WebP)`;
     if (error.code === 'NETWORK_ERROR') return t`Network connection failed, please check your network and try again`;
     if (error.status >= 500) return t`Server error, please try again later`;
-    if (error.code === 'RATE_LIMITED' || error.code === 'UNAUTHENTICATED') return errorText(error);
-    return error.message || t`Upload failed, please try again`;
+    return errorText(error);
   };
 }
 

@@ -24,6 +24,7 @@ function CancelDialog({
   onCancelled: (s: SubscriptionInfo | null) => void;
 }) {
   const { t } = useLingui();
+  const errorText = useErrorText();
   const toast = useToast();
   const cancel = useMutation({
     mutationFn: () => paymentsApi.cancelSubscription(),
@@ -35,7 +36,7 @@ function CancelDialog({
     onError: (error) =>
       toast.error(
         error instanceof ApiError && error.code !== 'INTERNAL' && error.code !== 'NETWORK_ERROR'
-          ? error.message
+          ? errorText(error)
           : t`Cancel subscription failed`,
       ),
   });

@@ -30,7 +30,7 @@ function usePasswordReset(email: string, onSuccess: (result: SignInResponse) => 
     if (error instanceof ApiError && error.code === 'RATE_LIMITED')
       return { form: t`Too many password reset requests, please try again later` };
     if (error instanceof ApiError && error.field && ['email', 'verificationCode', 'password'].includes(error.field))
-      return { [error.field]: translate(error.message) };
+      return { [error.field]: errorText(error) };
     return { form: errorText(error) };
   }
 

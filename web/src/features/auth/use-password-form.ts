@@ -17,7 +17,6 @@ export type Errors = Partial<Record<'name' | 'email' | 'password' | 'form' | 'co
 function useServerErrors() {
   const { t } = useLingui();
   const errorText = useErrorText();
-  const translate = useValidationText();
   return (error: unknown, mode: PasswordMode): Errors => {
     if (!(error instanceof ApiError)) return { form: errorText(error) };
     if (error.code === 'CONFLICT' && error.field === 'email')
@@ -41,7 +40,7 @@ function useServerErrors() {
       };
     }
     if (error.code === 'VALIDATION_FAILED' && (error.field === 'name' || error.field === 'email' || error.field === 'password')) {
-      return { [error.field]: translate(error.message) };
+      return { [error.field]: errorText(error) };
     }
     return { form: errorText(error) };
   };

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { I18n } from '@lingui/core';
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -14,6 +15,7 @@ import {
 } from '@worker/contract/face-swap';
 import { uploadTypes } from '@worker/contract/uploads';
 import { ApiError } from '@web/api/client';
+import { sayMessage } from '@web/api/error-messages';
 import { faceSwapApi } from '@web/api/face-swap';
 import { queries } from '@web/api/queries';
 import { useToast } from '@web/ui/toast';
@@ -47,13 +49,13 @@ export const modeOf = (mode: Mode): FaceSwapMode => (mode === 'text' ? 'generate
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 
 /**
- * The server's own sentence when it refuses the description (field `extra`): without an AI model it
- * says which looks it can apply, in the reader's language. A validator's fragment ("must be at most
- * …", lower case) is left to the shared wording, which names the field instead.
+ * The server's refusal of the description when, without an AI model, it recognises nothing it can
+ * apply: said in the reader's language from the message id. Any other failure is left to the
+ * shared wording (a field's limit names the field instead).
  */
-function faceSwapRefusal(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED' || error.field !== 'extra') return null;
-  return /^[a-z]/.test(error.message) ? null : error.message;
+function faceSwapRefusal(error: unknown, i18n: I18n): string | null {
+  if (!(error instanceof ApiError) || error.said?.id !== 'faceSwapOfflineNothingToApply') return null;
+  return sayMessage(i18n, error.said) ?? error.message;
 }
 
 /**
@@ -116,11 +118,14 @@ export function useFaceSwap() {
   const login = useLoginModal();
   const notify = useDownloadToasts();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const refusalText = useCallback((error: unknown) => {
-    const text = faceSwapRefusal(error);
-    setRefusal(text);
-    return text;
-  }, []);
+  const refusalText = useCallback(
+    (error: unknown) => {
+      const text = faceSwapRefusal(error, i18n);
+      setRefusal(text);
+      return text;
+    },
+    [i18n],
+  );
   const generation = useGeneration({ startErrorText: refusalText });
   const [mode, setMode] = useState<Mode>('text');
   const [error, setError] = useState<string>();

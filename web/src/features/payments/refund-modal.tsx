@@ -5,6 +5,7 @@ import { Dialog, Heading, Label, Modal, ModalOverlay, Text, TextArea, TextField 
 import { REFUND_RULES } from '@worker/contract/payments';
 import type { OrderItem, RefundCheckResponse } from '@web/api/types';
 import { ApiError } from '../../api/client';
+import { useErrorText } from '../../api/error-text';
 import { paymentsApi } from '../../api/payments';
 import { Button } from '../../ui/button';
 import { formatCreditsExact, formatMoney } from '../../ui/format';
@@ -14,18 +15,22 @@ import { invalidateCredits, queries } from '../../api/queries';
 import { Conditions, Refusal, RefundOutcome } from './refund-conditions';
 
 /**
- * The server's own words for a refusal or failure, unless it is a generic or transport error, which
- * get the spec's default text (spec §8: "server error or default").
+ * The server's reason for a refusal or failure (said from its message id), unless it is a generic
+ * or transport error, which gets the spec's default text (spec §8: "server error or default").
  */
-function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  if (error.code === 'INTERNAL' || error.code === 'NETWORK_ERROR' || error.code === 'UNAUTHENTICATED') return undefined;
-  return error.message;
+function useServerMessage() {
+  const errorText = useErrorText();
+  return (error: unknown): string | undefined => {
+    if (!(error instanceof ApiError)) return undefined;
+    if (error.code === 'INTERNAL' || error.code === 'NETWORK_ERROR' || error.code === 'UNAUTHENTICATED') return undefined;
+    return errorText(error);
+  };
 }
 
 /** The refund's check (asked afresh for each order), the reason, and the submission. */
 function useRefund(order: OrderItem | null, onRefunded: (said: string) => void) {
   const { t } = useLingui();
+  const serverMessage = useServerMessage();
   const toast = useToast();
   const [submitError, setSubmitError] = useState<string>();
   const [reason, setReason] = useState('');

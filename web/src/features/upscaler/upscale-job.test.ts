@@ -99,10 +99,9 @@ describe('classifyUpscaleFailure (spec §8 Upscaler)', () => {
   it('401 is the session, whatever the body says', () => {
     expect(classifyUpscaleFailure(new ApiError(401, 'UNAUTHENTICATED', 'Login required'))).toEqual({ kind: 'session' });
   });
-  it('INSUFFICIENT_CREDITS keeps the server text (and the page offers Pricing)', () => {
+  it('INSUFFICIENT_CREDITS is its own kind (the page offers Pricing)', () => {
     expect(classifyUpscaleFailure(new ApiError(402, 'INSUFFICIENT_CREDITS', 'You need 8 credits; you have 4'))).toEqual({
       kind: 'credits',
-      serverText: 'You need 8 credits; you have 4',
     });
   });
   it("ENGINE_BUSY (queue full, nothing charged) carries the server's retry-after seconds", () => {
@@ -114,10 +113,9 @@ describe('classifyUpscaleFailure (spec §8 Upscaler)', () => {
   it('a network failure is named as such', () => {
     expect(classifyUpscaleFailure(new ApiError(0, 'NETWORK_ERROR', 'Network connection failed'))).toEqual({ kind: 'network' });
   });
-  it('other API errors show the server text; internal errors and non-API errors the generic failure', () => {
+  it('other API errors are said from their message; internal errors and non-API errors get the generic failure', () => {
     expect(classifyUpscaleFailure(new ApiError(413, 'PAYLOAD_TOO_LARGE', 'At 8× the image can be at most 250,000 pixels'))).toEqual({
-      kind: 'server-text',
-      serverText: 'At 8× the image can be at most 250,000 pixels',
+      kind: 'said',
     });
     expect(classifyUpscaleFailure(new ApiError(500, 'INTERNAL', 'TypeError: x is undefined'))).toEqual({ kind: 'generic' });
     expect(classifyUpscaleFailure(new TypeError('boom'))).toEqual({ kind: 'generic' });

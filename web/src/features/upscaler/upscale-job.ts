@@ -76,12 +76,13 @@ export const nextFakeProgress = (p: number) =>
 /** What a failed upload call means for the page (spec §8 Upscaler), before it is put into words. */
 export type UpscaleRequestFailure =
   | { kind: 'session' }
-  | { kind: 'credits'; serverText: string }
+  | { kind: 'credits' }
   | { kind: 'network' }
   /** The engine's queue is full: refused before any credit moved (retry after the server's seconds). */
   | { kind: 'busy'; retryAfter: number | undefined }
   | { kind: 'generic' }
-  | { kind: 'server-text'; serverText: string };
+  /** Any other refusal: said from the error's message id (api/error-text.ts). */
+  | { kind: 'said' };
 
 /**
  * Spec §8: 401 means the session is gone (the client has cleared it); INSUFFICIENT_CREDITS shows
@@ -91,9 +92,9 @@ export type UpscaleRequestFailure =
 export function classifyUpscaleFailure(error: unknown): UpscaleRequestFailure {
   if (!(error instanceof ApiError)) return { kind: 'generic' };
   if (error.status === 401) return { kind: 'session' };
-  if (error.code === 'INSUFFICIENT_CREDITS') return { kind: 'credits', serverText: error.message };
+  if (error.code === 'INSUFFICIENT_CREDITS') return { kind: 'credits' };
   if (error.code === 'NETWORK_ERROR') return { kind: 'network' };
   if (error.code === 'ENGINE_BUSY') return { kind: 'busy', retryAfter: error.retryAfter };
-  if (error.code === 'INTERNAL' || !error.message) return { kind: 'generic' };
-  return { kind: 'server-text', serverText: error.message };
+  if (error.code === 'INTERNAL') return { kind: 'generic' };
+  return { kind: 'said' };
 }

@@ -49,13 +49,13 @@ function useUpscaleProblemText() {
         case 'session':
           return { message: t`Login session expired, please sign in again` };
         case 'credits':
-          return { message: failure.serverText || t`Insufficient credits, please recharge and try again`, toPricing: true };
+          return { message: errorText(error), toPricing: true };
         case 'network':
           return { message: t`Network connection failed, please check your network and try again` };
         case 'busy':
           return { message: errorText(error) };
-        case 'server-text':
-          return { message: failure.serverText };
+        case 'said':
+          return { message: errorText(error) };
         case 'generic':
           return { message: t`Upscale failed, please try again` };
       }

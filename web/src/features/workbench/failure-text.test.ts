@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { zhTranslation } from '@web/locales/zh-hant-catalogue.test-support';
-import { JOB_FAILURE_TEXT, JOB_FAILURES } from '@worker/contract/job-failures';
+import { JOB_FAILURES } from '@worker/contract/job-failures';
+import { JOB_FAILURE_TEXT } from '@worker/i18n/job-failures';
 
 // Vitest runs without the Lingui compiler: `msg` becomes a plain descriptor with its English message.
 vi.mock('@lingui/core/macro', () => ({ msg: (strings: TemplateStringsArray) => ({ message: strings.join('') }) }));
