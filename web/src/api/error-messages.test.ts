@@ -9,7 +9,9 @@ import { zhTranslation } from '@web/locales/zh-hant-catalogue.test-support';
 vi.mock('@lingui/core/macro', () => ({
   msg: (descriptor: { message: string }) => ({ id: generateMessageId(descriptor.message), message: descriptor.message }),
 }));
-const { ERROR_MESSAGES, sayMessage } = await import('./error-messages');
+const { ERROR_MESSAGES } = await import('./error-message-table');
+const { loadErrorMessages, sayMessage } = await import('./error-messages');
+await loadErrorMessages();
 
 /** An i18n in `locale`, with the Traditional Chinese catalogue's entries for the error messages. */
 function i18nIn(locale: 'en' | 'zh-Hant') {

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import { startEstimate } from '../ui/queue-wait';
 import { ApiError } from './client';
-import { sayMessage } from './error-messages';
+import { sayMessage, useErrorMessagesLoaded } from './error-messages';
 
 /**
  * What to tell the user about a failure (DESIGN.md §3.2, spec §8): the server's message id said from
@@ -11,6 +11,9 @@ import { sayMessage } from './error-messages';
  */
 export function useErrorText() {
   const { t, i18n } = useLingui();
+  // The id's sentences live in a chunk of their own, loaded while a page that can show an error is on
+  // screen; the page re-renders when it is in. Until then the server's rendering is shown.
+  useErrorMessagesLoaded();
   return useCallback(
     (error: unknown): string => {
       if (!(error instanceof ApiError)) return t`Something went wrong, please try again`;

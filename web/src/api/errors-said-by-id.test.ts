@@ -10,7 +10,8 @@ import { zhTranslation } from '@web/locales/zh-hant-catalogue.test-support';
 vi.mock('@lingui/core/macro', () => ({
   msg: (descriptor: { message: string }) => ({ id: generateMessageId(descriptor.message), message: descriptor.message }),
 }));
-const { ERROR_MESSAGES, PLURAL_COUNTS } = await import('./error-messages');
+const { ERROR_MESSAGES } = await import('./error-message-table');
+const { PLURAL_COUNTS } = await import('./error-messages');
 
 const WEB = join(import.meta.dirname, '..');
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
 import { readEncodedMessage } from '@worker/contract/message-codec';
-import { sayMessage } from '../../api/error-messages';
+import { sayMessage, useErrorMessagesLoaded } from '../../api/error-messages';
 
 /**
  * The sign-in and profile rules (worker/contract/auth-rules.ts) report a message id with its
@@ -10,6 +10,8 @@ import { sayMessage } from '../../api/error-messages';
  */
 export function useValidationText() {
   const { i18n } = useLingui();
+  // The rules' sentences live in the error table's chunk, loaded while the form is on screen.
+  useErrorMessagesLoaded();
   return useCallback(
     (message: string): string => {
       const said = readEncodedMessage(message);
