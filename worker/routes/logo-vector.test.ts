@@ -37,7 +37,7 @@ describe('GET /api/creation-records/{id}/logo.svg', () => {
     expect(svg).not.toMatch(/<script|<text|@font-face/); // outlined glyphs: nothing to run, no fonts needed
 
     // Rasterised, the SVG gives back the stored PNG's pixels.
-    const { records } = await (await t.request('/api/creation-records?page=0&size=1', { token })).json();
+    const { items: records } = await (await t.request('/api/creation-records?page=0&size=1', { token })).json();
     const png = new Uint8Array(await (await t.request(records[0].imageUrl)).arrayBuffer());
     const pixels = (bytes: Uint8Array) => sharp(bytes).resize(512, 512).removeAlpha().raw().toBuffer();
     const [fromSvg, fromPng] = await Promise.all([pixels(new TextEncoder().encode(svg)), pixels(png)]);
