@@ -19,7 +19,11 @@ describe('the API tests’ response check against /api/openapi.json', () => {
   });
 
   it('accepts a documented error body, and leaves non-JSON answers alone', async () => {
-    const error = { success: false, error: { code: 'UNAUTHENTICATED', message: 'Please sign in' }, requestId: 'req_1' };
+    const error = {
+      success: false,
+      error: { code: 'UNAUTHENTICATED', id: 'signInFirst', params: {}, message: 'Please sign in first' },
+      requestId: 'req_1',
+    };
     await expect(check('GET', url('/api/users/me'), json(error, 401))).resolves.toBeUndefined();
     await expect(check('GET', url('/api/users/me'), new Response('<html>', { status: 418 }))).resolves.toBeUndefined();
   });

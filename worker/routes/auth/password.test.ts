@@ -128,7 +128,9 @@ describe('POST /api/auth/login', () => {
       // unknown e-mail costs as much time as a wrong password.
       expect(scrypt.runs - runsBefore, email).toBe(1);
     }
-    expect(answers).toEqual(Array(3).fill({ code: 'INVALID_CREDENTIALS', message: 'Incorrect e-mail or password' }));
+    expect(answers).toEqual(
+      Array(3).fill({ code: 'INVALID_CREDENTIALS', id: 'invalidCredentials', params: {}, message: 'Incorrect e-mail or password' }),
+    );
   });
 
   it('throttles the guessing client, not the owner: 10 wrong passwords from IP A leave the owner on IP B signing in', async () => {
