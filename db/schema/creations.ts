@@ -29,6 +29,8 @@ export const creationRecords = pgTable(
     width: integer('width'),
     height: integer('height'),
     toolId: text('tool_id'),
+    /** A photo tool's chosen size and background colour (ID photo), shown on the creation's page. */
+    toolSettings: jsonb('tool_settings').$type<{ size?: string; backgroundColor?: string }>(),
     credits: integer('credits').notNull(),
     imageCount: integer('image_count').notNull().default(1),
     imageUrl: text('image_url'),

@@ -214,3 +214,34 @@ it("zh-Hant phone: an upscale's creation page lists its factor and output size i
   expect(failures).toEqual([]);
   await context.close();
 });
+
+it("zh-Hant phone: an ID photo's creation page lists its size and background colour", { timeout: 180_000 }, async () => {
+  const session = await apiClient(baseUrl).signInByCode(`id-photo-settings-${Date.now()}@example.com`);
+  const photo = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#c8b49c' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('toolId', 'id-photo-generation');
+  form.append('size', 'passport');
+  form.append('backgroundColor', '#FF0000');
+  form.append('images', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'portrait.png');
+  const started = await fetch(`${baseUrl}/api/generate-image/edit`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}` },
+    body: form,
+  });
+  const { recordId } = (await started.json()) as { recordId?: string };
+  expect(started.status).toBe(200);
+
+  // The settings are the record's from the start, whatever the run makes of the photo.
+  const { context, page, failures } = await pageFor('zh-Hant', PHONE, 2);
+  await openSignedIn(page, baseUrl, session, `/creation-record?id=${recordId}`);
+  const settings = page.getByTestId('creation-settings');
+  await settings.waitFor({ timeout: 30_000 });
+  expect(await settings.textContent()).toBe('尺寸護照背景顏色紅色 · #ff0000');
+  await settings.scrollIntoViewIfNeeded();
+  await settled(page);
+  await snap(page, 'polish3-id-photo-settings-phone-zh');
+  expect(failures).toEqual([]);
+  await context.close();
+});

@@ -5,6 +5,7 @@ import { EngineError } from '../services/generation/engine';
 import { defineJobKind } from './kind';
 import { legacyImageOperation } from './legacy-payloads';
 import { readSource } from './sources';
+import { toolSettingsOf } from './tool';
 import { modelUnavailable, promptPayload, recordedOptions, recordTypeFor, tuningOf } from './text-to-image';
 
 export const editJob = defineJobKind({
@@ -21,6 +22,7 @@ export const editJob = defineJobKind({
     width: p.width,
     height: p.height,
     toolId: p.toolId ?? null,
+    toolSettings: p.operation?.op === 'tool' ? toolSettingsOf(p.operation.params) : null,
     ...recordedOptions(p),
   }),
   engine: (p) => p.model,

@@ -6,6 +6,15 @@ import { offlineEngine, readSource } from './sources';
 import { promptPayload, recordTypeFor } from './text-to-image';
 import { say } from '../contract/messages';
 
+/** The size and background colour a tool was run with (its validated inputs), for the creation's page. */
+export function toolSettingsOf(params: Readonly<Record<string, string | number | boolean>>) {
+  const settings = {
+    ...(typeof params.size === 'string' ? { size: params.size } : {}),
+    ...(typeof params.backgroundColor === 'string' ? { backgroundColor: params.backgroundColor } : {}),
+  };
+  return Object.keys(settings).length ? settings : null;
+}
+
 /**
  * A photo tool run by the deterministic engine (worker/engine/tools) on the user's photo, instead of
  * a generative model. Priced like an edit of the same size, as before the tools had their own engine.
@@ -27,6 +36,7 @@ export const toolJob = defineJobKind({
     width: p.width,
     height: p.height,
     toolId: p.toolId,
+    toolSettings: toolSettingsOf(p.params),
   }),
   engine: () => 'offline',
   unavailable: (ctx) => (ctx.images.offline ? null : { field: 'toolId', message: say('toolUnavailable') }),

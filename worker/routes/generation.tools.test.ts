@@ -52,8 +52,10 @@ describe('tool requests', () => {
     const record = await recordOf(await toolEdit({ toolId: 'id-photo-generation', size: 'passport', backgroundColor: '#FF0000' }));
     expect(record).toMatchObject({ type: 'ID_PHOTO_GENERATION', width: 413, height: 531 });
     expect(record.prompt).toContain('#ff0000');
+    // The record keeps the chosen settings, for the creation's page.
+    expect(record.toolSettings).toEqual({ size: 'passport', backgroundColor: '#ff0000' });
     const defaults = await recordOf(await toolEdit({ toolId: 'id-photo-generation' }));
-    expect(defaults).toMatchObject({ width: 295, height: 413 });
+    expect(defaults).toMatchObject({ width: 295, height: 413, toolSettings: { size: 'oneInch', backgroundColor: '#ffffff' } });
     expect(defaults.prompt).toContain('#ffffff');
   });
 

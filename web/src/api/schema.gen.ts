@@ -1605,6 +1605,11 @@ export interface components {
             style: string | null;
             thumbnail: string | null;
             toolId: string | null;
+            /** @description A photo tool's chosen size and background colour (ID photo); null for anything else */
+            toolSettings: {
+                backgroundColor?: string;
+                size?: string;
+            } | null;
             /** @enum {string} */
             type: "TEXT_TO_IMAGE" | "IMAGE_TO_IMAGE" | "FACE_SWAP" | "LOGO_GENERATION" | "ID_PHOTO_GENERATION" | "PROFESSIONAL_PORTRAIT" | "POP_ART_PORTRAIT" | "ANIME_STYLE" | "OIL_PAINTING" | "WATERCOLOR" | "SKETCH_STYLE" | "CYBERPUNK" | "RESTORED_IMAGE" | "UPSCALED_IMAGE";
             /** Format: date-time */

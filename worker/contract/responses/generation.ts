@@ -133,6 +133,10 @@ export const creationRecord = z
     width: int.nullable(),
     height: int.nullable(),
     toolId: z.string().nullable(),
+    toolSettings: z
+      .object({ size: z.string().optional(), backgroundColor: z.string().optional() })
+      .nullable()
+      .describe("A photo tool's chosen size and background colour (ID photo); null for anything else"),
     credits: int,
     imageCount: int,
     sourceImageUrls: z.array(z.string()),

@@ -62,6 +62,7 @@ export async function createPaidJobs(
         width: null,
         height: null,
         toolId: null,
+        toolSettings: null,
         negativePrompt: null,
         seed: null,
         steps: null,

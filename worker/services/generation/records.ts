@@ -29,6 +29,7 @@ export function toCreationRecord(row: RecordRow) {
     width: row.width,
     height: row.height,
     toolId: row.toolId,
+    toolSettings: row.toolSettings ?? null,
     credits: row.credits,
     imageCount: row.imageCount,
     sourceImageUrls: row.sourceImageUrls ?? [],
@@ -172,6 +173,8 @@ export async function linkJobSource(db: Db, jobId: string, sourceRecordId: strin
 /** The My Creations card a job fills while it runs (spec §3 Creation record). */
 export interface RecordFields {
   type: CreationType;
+  /** A photo tool's chosen size and background colour, when it has them. */
+  toolSettings?: { size?: string; backgroundColor?: string } | null;
   prompt?: string | null;
   style?: string | null;
   model?: string | null;

@@ -2,16 +2,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, ArrowRight, Share2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import type { IdPhotoSize } from '@worker/contract/tools';
 import { useErrorText } from '../../api/error-text';
 import type { CreationRecord } from '../../api/endpoints';
 import { type LineageItem, shareQueries } from '../../api/shares';
 import { Button } from '../../ui/button';
+import { useColourName } from '../../ui/colour-names';
 import { downloadImage } from '../../ui/download';
 import { formatDate } from '../../ui/format';
 import { useToast } from '../../ui/toast';
 import { ErrorState, Page } from '../../ui/page';
 import { RequireSignIn } from '../auth/signed-in-redirect';
+import { useIdPhotoSizeName } from '../tools/id-photo-size-name';
 import { creationFileName, useCreationActions } from '../workbench/creation-actions';
 import { creationTypeLabel } from '../workbench/creation-type-labels';
 import { ShareDialog } from './share-dialog';
@@ -123,9 +126,22 @@ function Settings({ record }: { record: CreationRecord }) {
   const { options } = record;
   const factor = upscaleFactorOf(record);
   const { width, height } = record;
-  const rows: [string, string | number | null | undefined][] = [
+  const sizeName = useIdPhotoSizeName();
+  const colourName = useColourName();
+  const { size, backgroundColor } = record.toolSettings ?? {};
+  const rows: [string, ReactNode][] = [
     [t`Upscale factor`, factor && `${factor}×`],
     [t`Output size`, factor && width && height ? t`${width} × ${height} px` : null],
+    [t`Size`, size && (Object.hasOwn(sizeName, size) ? sizeName[size as IdPhotoSize] : size)],
+    [
+      t`Background colour`,
+      backgroundColor && (
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden className="h-4 w-4 rounded-full border border-white/25" style={{ background: backgroundColor }} />
+          {colourName(backgroundColor)} · <span className="font-mono uppercase">{backgroundColor}</span>
+        </span>
+      ),
+    ],
     [t`Seed`, record.seed],
     [t`Negative prompt`, options?.negativePrompt],
     [t`Steps`, options?.steps],
@@ -133,7 +149,7 @@ function Settings({ record }: { record: CreationRecord }) {
     [t`Strength`, options?.strength],
     [t`Sampler`, options?.sampler],
   ];
-  const shown = rows.filter(([, value]) => value !== null && value !== undefined && value !== '');
+  const shown = rows.filter(([, value]) => value !== null && value !== undefined && value !== '' && value !== false);
   if (shown.length === 0) return null;
   return (
     <section aria-labelledby="settings-heading" className="card p-4">

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { ID_PHOTO_SIZES, type IdPhotoSize } from '@worker/contract/tools';
+import { useIdPhotoSizeName } from './id-photo-size-name';
 
 /** The ID-photo size cards: each drawn to its shape, with its name, document size, and pixels at their print density. */
 export function ToolSizeCards({
@@ -17,7 +18,7 @@ export function ToolSizeCards({
   const { t } = useLingui();
   // Each file is rendered at the density it states, so it prints at exactly the labelled centimetres.
   const pixelsNote = (width: number, height: number, dpi: number) => t`${width}×${height} px at ${dpi} dpi`;
-  const sizeName: Record<IdPhotoSize, string> = { oneInch: t`1 inch`, twoInch: t`2 inch`, passport: t`Passport`, visa: t`Visa` };
+  const sizeName = useIdPhotoSizeName();
   return (
     <RadioGroup value={value} onChange={onChange} className="flex flex-col gap-2" isDisabled={isDisabled}>
       <Label className="text-sm font-medium text-zinc-300">

@@ -1,0 +1,1 @@
+ALTER TABLE "creation_records" ADD COLUMN "tool_settings" jsonb;
