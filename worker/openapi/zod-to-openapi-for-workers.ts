@@ -1,18 +1,34 @@
 /**
  * What the Worker build resolves `@asteasolutions/zod-to-openapi` to (wrangler.toml `[alias]`): the
- * package without its document generators (≈ 8 KB gz of the Worker script, decision 051).
+ * little of it that @hono/zod-openapi's OpenAPIHono touches at run time, without the document
+ * generators, the metadata registry or the `.openapi()` schema method (decision 051).
  *
- * @hono/zod-openapi's OpenAPIHono registers every route in an OpenAPIRegistry and schemas carry
- * `.openapi()` metadata: those stay. Its `getOpenAPIDocument`/`getOpenAPI31Document`/`doc`/`doc31`
- * methods reference the generators, so the bundler would keep them although the Worker never calls
- * them: it serves the prebuilt document (./prebuilt.ts; worker/app.ts takes the documentation routes
- * from its caller, and only the Node server passes the generating ones). Node and the tests use the
- * real package.
+ * The Worker serves the prebuilt document (./prebuilt.ts), so nothing in it reads a route's
+ * registration back: OpenAPIHono registers each route and merges sub-routers' definitions, and this
+ * registry keeps none. No schema here calls `.openapi()`: the contract names components with zod's
+ * own `.meta({ id })`. Node and the tests use the real package, which builds the document.
  */
-// The package types its `exports` entry (dist/index.d.ts), not this file path; nothing imports this module by type.
-// biome-ignore format: the directive above covers one line
-// @ts-expect-error: no declaration file beside dist/index.mjs
-export { extendZodWithOpenApi, getOpenApiMetadata, getRefId, OpenAPIRegistry, zodToOpenAPIRegistry } from '../../node_modules/@asteasolutions/zod-to-openapi/dist/index.mjs';
+import type { ZodType } from 'zod';
+
+/** Takes OpenAPIHono's registrations and keeps none: the Worker never builds a document. */
+export class OpenAPIRegistry {
+  readonly definitions: never[] = [];
+  register<T>(_refId: string | undefined, schema: T): T {
+    return schema;
+  }
+  registerParameter<T>(_refId: string | undefined, schema: T): T {
+    return schema;
+  }
+  registerPath(): void {}
+  registerWebhook(): void {}
+  registerComponent(): void {}
+}
+
+/** No metadata is kept, so a schema never carries a component id for the (absent) document. */
+export const getOpenApiMetadata = (_schema: ZodType) => ({ _internal: undefined });
+
+/** OpenAPIHono extends zod at load; the Worker's schemas never call `.openapi()`, so nothing is added. */
+export function extendZodWithOpenApi(_zod: unknown): void {}
 
 /** Stands in for a generator: constructing one fails, naming where the Worker's document comes from. */
 class NoGeneratorInTheWorker {
