@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { secureHeaders } from 'hono/secure-headers';
 import { ServiceError } from './contract/errors';
 import type { AppEnv } from './http/hono-env';
 import { createRouter } from './http/openapi';
@@ -10,7 +9,7 @@ import { authenticate } from './middleware/auth';
 import { notFound, onError } from './middleware/errors';
 import { EXPOSED_HEADERS, rateLimitFields, type RateLimitSeen, recordingLimiter } from './middleware/rate-limit-headers';
 import { requestId, requestLogger } from './middleware/request-id';
-import { setAnswerHeaders } from './middleware/response-headers';
+import { API_SECURITY_HEADERS, setAnswerHeaders } from './middleware/response-headers';
 import { apiRoutes, devApiRoutes, sandboxApiRoutes } from './openapi/api';
 import type { Router } from './http/openapi';
 import type { AppDeps } from './ports';
@@ -60,7 +59,10 @@ export function createApp(deps: AppDeps, documentation: Router) {
     const fields = rateLimitFields(seen);
     if (fields) setAnswerHeaders(c, fields);
   });
-  app.use('/api/*', secureHeaders());
+  app.use('/api/*', async (c, next) => {
+    await next();
+    setAnswerHeaders(c, API_SECURITY_HEADERS);
+  });
   // The shared pages are reached from links in chats: HTTPS-only from that first visit, as the API and the SPA.
   app.use('/s/*', async (c, next) => {
     await next();
