@@ -138,7 +138,7 @@ function optionFieldsFor({
 /** The panel's heading button; closed, it still says the negative prompt will be ignored. */
 function AdvancedOptionsTrigger({ negativeIgnored }: { negativeIgnored: boolean }) {
   return (
-    <Heading level={3} className="text-sm">
+    <Heading level={2} className="text-sm">
       <AriaButton
         slot="trigger"
         className="flex w-full items-center justify-between gap-3 rounded-xl px-3.5 py-3 text-left font-medium text-zinc-200 outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
