@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 
 /** Debian's Chromium: the whole browser, for what only it has (the PDF viewer). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -220,4 +221,29 @@ export async function contextFor(
     { lang: options.lang, session: options.session },
   );
   return context;
+}
+
+/**
+ * A page in `lang` (kept if the page later changes it) at `viewport`, a phone at 2× pixels, downloads
+ * allowed; page errors are collected in `failures`, and a failing test leaves a screenshot. `clock`
+ * installs Playwright's clock before the first navigation, so the test can move the page's timers on.
+ */
+export async function watchedPage(
+  browser: Browser,
+  lang: 'en' | 'zh-Hant',
+  viewport: { width: number; height: number },
+  { clock = false }: { clock?: boolean } = {},
+) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: viewport.width < 600 ? 2 : 1, acceptDownloads: true });
+  await context.addInitScript((l) => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
+  }, lang);
+  if (clock) await context.clock.install();
+  const page = await context.newPage();
+  const failures: string[] = [];
+  page.on('pageerror', (error) => failures.push(String(error)));
+  onTestFailed(async ({ task }) => {
+    await snap(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+  });
+  return { context, page, failures };
 }

@@ -1,8 +1,8 @@
 import type { Browser, Route } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, inject, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { apiClient, openSignedIn, type ApiSession } from './api-client';
-import { launchBrowser, nextVisitorIp, settled, snap, VISITOR_IP_HEADER } from './browser';
+import { launchBrowser, nextVisitorIp, settled, snap, VISITOR_IP_HEADER, watchedPage } from './browser';
 import { busyPhoto, engineSlots, startUpscale } from './busy-engine';
 
 /**
@@ -21,19 +21,9 @@ const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const eventually = <T>(fn: () => T | Promise<T>, timeout = 60_000) => expect.poll(fn, { timeout });
 
-async function pageFor(lang: 'en' | 'zh-Hant', viewport: { width: number; height: number }, deviceScaleFactor = 1) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor, acceptDownloads: true });
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
-  }, lang);
-  const page = await context.newPage();
-  const failures: string[] = [];
-  page.on('pageerror', (error) => failures.push(String(error)));
-  onTestFailed(async ({ task }) => {
-    await snap(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-  });
-  return { context, page, failures };
-}
+/** A watched page in `lang` at `viewport` (browser.ts). */
+const pageFor = (lang: 'en' | 'zh-Hant', viewport: { width: number; height: number }, options?: { clock?: boolean }) =>
+  watchedPage(browser, lang, viewport, options);
 
 /** A photo of noise (it does not compress): about 9.5 MB of PNG, under the 10 MB upload bound. */
 async function heavyPhoto(seed: number): Promise<Buffer> {
@@ -148,7 +138,7 @@ it('zh-Hant phone: an upscale past the end of its bar says the engine is still r
   timeout: 300_000,
 }, async () => {
   const session = await apiClient(baseUrl).signInByCode(`upscale-long-${Date.now()}@example.com`);
-  const { context, page, failures } = await pageFor('zh-Hant', PHONE, 2);
+  const { context, page, failures } = await pageFor('zh-Hant', PHONE);
   // The page's timers run on a clock the test moves on: the bar's animation and the elapsed time.
   await context.clock.install();
   await openSignedIn(page, baseUrl, session, '/image-upscaler');
@@ -203,7 +193,7 @@ it("zh-Hant phone: an upscale's creation page lists its factor and output size i
   const record = (records.items ?? []).find((r) => r.type === 'UPSCALED_IMAGE');
   expect(record, JSON.stringify(records).slice(0, 300)).toBeDefined();
 
-  const { context, page, failures } = await pageFor('zh-Hant', PHONE, 2);
+  const { context, page, failures } = await pageFor('zh-Hant', PHONE);
   await openSignedIn(page, baseUrl, session, `/creation-record?id=${record!.id}`);
   const settings = page.getByTestId('creation-settings');
   await settings.waitFor({ timeout: 30_000 });
@@ -234,7 +224,7 @@ it("zh-Hant phone: an ID photo's creation page lists its size and background col
   expect(started.status).toBe(200);
 
   // The settings are the record's from the start, whatever the run makes of the photo.
-  const { context, page, failures } = await pageFor('zh-Hant', PHONE, 2);
+  const { context, page, failures } = await pageFor('zh-Hant', PHONE);
   await openSignedIn(page, baseUrl, session, `/creation-record?id=${recordId}`);
   const settings = page.getByTestId('creation-settings');
   await settings.waitFor({ timeout: 30_000 });

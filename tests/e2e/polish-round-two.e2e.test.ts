@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { holdStatus } from './hold-status';
-import { afterAll, beforeAll, expect, inject, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { apiClient, openSignedIn } from './api-client';
-import { launchBrowser, settled, snap } from './browser';
+import { launchBrowser, settled, snap, watchedPage } from './browser';
 
 /**
  * A paying user's second walk: the price and the balance after it beside every paid button (tool
@@ -22,19 +22,9 @@ const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
 
-async function pageFor(lang: 'en' | 'zh-Hant', viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: viewport === PHONE ? 2 : 1 });
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
-  }, lang);
-  const page = await context.newPage();
-  const failures: string[] = [];
-  page.on('pageerror', (error) => failures.push(String(error)));
-  onTestFailed(async ({ task }) => {
-    await snap(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-  });
-  return { context, page, failures };
-}
+/** A watched page in `lang` at `viewport` (browser.ts). */
+const pageFor = (lang: 'en' | 'zh-Hant', viewport: { width: number; height: number }, options?: { clock?: boolean }) =>
+  watchedPage(browser, lang, viewport, options);
 
 async function newAccount(name: string) {
   return apiClient(baseUrl).signInByCode(`${name}-${Date.now()}@example.com`);

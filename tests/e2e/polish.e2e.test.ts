@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it, onTestFailed } from 'vitest';
 import { type ApiSession, apiClient, openSignedIn } from './api-client';
-import { launchBrowser, readCode, settled, snap } from './browser';
+import { launchBrowser, readCode, settled, snap, watchedPage } from './browser';
 
 /**
  * What a paying user meets outside the job pages: creation names and refunds in My creations,
@@ -35,14 +35,9 @@ function watchErrors(page: Page) {
   return failures;
 }
 
-async function pageFor(lang: (typeof LANGS)[number], viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: viewport === PHONE ? 2 : 1 });
-  // The app keeps its language under `lang`; set before any app script runs.
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
-  }, lang);
-  return { context, page: await context.newPage() };
-}
+/** A watched page in `lang` at `viewport` (browser.ts). */
+const pageFor = (lang: 'en' | 'zh-Hant', viewport: { width: number; height: number }, options?: { clock?: boolean }) =>
+  watchedPage(browser, lang, viewport, options);
 
 /** Buys the 3,000-credit Studio pack through the sandbox checkout, then spends 64: 20 + 3,000 − 64 = 2,956. */
 /** Buys a credit pack for `session` through the sandbox checkout page, as a customer would. */

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { holdStatus } from './hold-status';
-import { afterAll, beforeAll, expect, inject, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { apiClient, openSignedIn } from './api-client';
-import { launchBrowser, settled, snap } from './browser';
+import { launchBrowser, settled, snap, watchedPage } from './browser';
 
 /**
  * A paying user's walk through the workbench and My creations: "N more images" said as a plural,
@@ -25,21 +25,9 @@ const PHONE = { width: 390, height: 844 };
 const eventually = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout });
 const DAY = String.raw`\d{4}-\d{2}-\d{2}`;
 
-async function pageFor(lang: 'en' | 'zh-Hant', viewport: { width: number; height: number }, { clock = false } = {}) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: viewport === PHONE ? 2 : 1 });
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
-  }, lang);
-  // The page's timers run on a clock the test can move on: installed before the first navigation.
-  if (clock) await context.clock.install();
-  const page = await context.newPage();
-  const failures: string[] = [];
-  page.on('pageerror', (error) => failures.push(String(error)));
-  onTestFailed(async ({ task }) => {
-    await snap(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-  });
-  return { context, page, failures };
-}
+/** A watched page in `lang` at `viewport` (browser.ts). */
+const pageFor = (lang: 'en' | 'zh-Hant', viewport: { width: number; height: number }, options?: { clock?: boolean }) =>
+  watchedPage(browser, lang, viewport, options);
 
 const newAccount = (name: string) => apiClient(baseUrl).signInByCode(`${name}-${Date.now()}@example.com`);
 const photos = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer: photo }));
