@@ -10,7 +10,7 @@ export { encodeMessage } from './message-codec';
  * a wording can change without changing what any code does. Zod-free, so the SPA can import ids.
  *
  * Templates name their parameters in braces; a parameter's type is checked at every call site
- * (`ParamsOf`), and caller-language.test.ts checks that a translation uses no name its English lacks
+ * (`ParamsOf`), and messages.test.ts checks that a translation uses no name its English lacks
  * (it may leave one out: a provider's English detail is not repeated in Chinese).
  */
 export const MESSAGES = {
@@ -389,6 +389,31 @@ export function say<Id extends MessageId>(id: Id, ...params: keyof ParamsOf<Id> 
 export const asMessage = (message: Message | PlainMessageId): Message => (typeof message === 'string' ? say(message as never) : message);
 
 export const isMessageId = (value: unknown): value is MessageId => typeof value === 'string' && Object.hasOwn(MESSAGES, value);
+
+/**
+ * The language an API answer speaks: the first the request's Accept-Language asks for, by q-value
+ * (the SPA sends its own language); any Chinese is Traditional Chinese here. Error bodies are
+ * rendered in it ({@link renderMessage}), and a failed job's texts from its failure code.
+ */
+export function messageLocale(acceptLanguage: string | undefined | null): Locale {
+  if (!acceptLanguage) return 'en';
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(
+        params
+          .map((p) => p.trim())
+          .find((p) => p.startsWith('q='))
+          ?.slice(2) ?? '1',
+      );
+      return { tag: tag.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((l) => l.tag && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const first = ranked[0]?.tag ?? '';
+  return first.startsWith('zh') ? 'zh-Hant' : 'en';
+}
 
 const NUMBER_FORMAT: Record<Locale, Intl.NumberFormat> = { en: new Intl.NumberFormat('en-US'), 'zh-Hant': new Intl.NumberFormat('zh-TW') };
 

@@ -3,6 +3,7 @@ import { classifyError } from '../contract/generation';
 import { FAILURE_OF_CATEGORY } from '../contract/job-failures';
 import { EngineInputError } from '../contract/engine-operations';
 import { newId } from '../lib/ids';
+import { backoff, retry } from '../lib/retry';
 import { blobKeys, fileUrl } from '../services/files/files';
 import { claimFiles, releaseFileClaims } from '../services/files/file-claims';
 import { EngineBusyError, EngineError } from '../services/generation/engine';
@@ -144,7 +145,8 @@ export interface RunOptions {
   backoffMs?: (attempt: number) => number;
 }
 
-const defaultBackoff = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 10_000);
+/** From 1 s, doubling up to 10 s, jittered so that jobs failing together do not return together. */
+const defaultBackoff = backoff({ baseMs: 1000, maxMs: 10_000 });
 
 /**
  * The signed callback's work (QStash, or the in-process dispatcher on Workers): claims this job
@@ -187,45 +189,84 @@ export async function runClaimedJob(ctx: JobContext, job: JobRow, options: RunOp
   try {
     const kind = JOB_KINDS[job.kind];
     const payload = kind?.payload.safeParse(job.input);
-    let image: Awaited<ReturnType<NonNullable<typeof kind>['run']>> | undefined;
-    while (!image) {
-      try {
-        if (!kind) throw new EngineError(`unsupported job kind ${job.kind}`, false);
-        if (!payload?.success) throw new EngineError(`invalid job input: ${payload?.error.issues[0]?.message}`, false);
-        image = await kind.run(ctx, payload.data);
-      } catch (error) {
-        if (error instanceof EngineBusyError) {
-          const runAfter = new Date(ctx.clock.now().getTime() + error.retryAfterSeconds * 1000);
-          if (await releaseJob(ctx, job.id, runId, runAfter))
-            await publishJob(ctx, job.id, await jobDeadlineSeconds(ctx, job), error.retryAfterSeconds);
-          ctx.log.info('engine busy, job back in line', { jobId: job.id, kind: job.kind, retryAfter: error.retryAfterSeconds });
-          return { outcome: 'deferred' };
-        }
-        const attempts = await recordFailedAttempt(ctx, job.id, runId);
-        if (attempts === undefined) return { outcome: 'skipped' };
-        const message = error instanceof Error ? error.message : String(error);
-        if (error instanceof EngineInputError) {
-          // The engine's refusal has a stable code ("no face found"): it is what the user reads.
-          await failJob(ctx, job.id, error.code, { runId });
-          ctx.log.warn('job input refused by the engine', { jobId: job.id, kind: job.kind, errorCode: error.code });
-          return { outcome: 'failed' };
-        }
-        const retryable = !(error instanceof EngineError) || error.retryable;
-        if (retryable && attempts < MAX_ATTEMPTS) {
-          ctx.log.warn('job attempt failed, will retry', { jobId: job.id, kind: job.kind, attempt: attempts, error: message });
-          await new Promise((resolve) => setTimeout(resolve, (options.backoffMs ?? defaultBackoff)(attempts)));
-          continue;
-        }
-        const category = classifyError(message);
-        await failJob(ctx, job.id, FAILURE_OF_CATEGORY[category], { runId, category });
-        ctx.log.warn('job failed', { jobId: job.id, kind: job.kind, category, error: message });
-        return { outcome: 'failed' };
-      }
+    const backoffMs = options.backoffMs ?? defaultBackoff;
+    // The failure that stopped the run, with the stored count of failed runs it made (none for a busy engine).
+    let stopped: StoppedRun | undefined;
+    let image: Awaited<ReturnType<NonNullable<typeof kind>['run']>>;
+    try {
+      image = await retry(
+        async () => {
+          if (!kind) throw new EngineError(`unsupported job kind ${job.kind}`, false);
+          if (!payload?.success) throw new EngineError(`invalid job input: ${payload?.error.issues[0]?.message}`, false);
+          return kind.run(ctx, payload.data);
+        },
+        {
+          // Never the bound that stops it: every failure adds to the stored count, which stops at MAX_ATTEMPTS.
+          retries: MAX_ATTEMPTS,
+          delayMs: () => backoffMs(stopped?.attempts ?? 1),
+          shouldRetry: async (error) => {
+            stopped = { error, attempts: error instanceof EngineBusyError ? undefined : await recordFailedAttempt(ctx, job.id, runId) };
+            if (!worthAnotherRun(stopped)) return false;
+            ctx.log.warn('job attempt failed, will retry', {
+              jobId: job.id,
+              kind: job.kind,
+              attempt: stopped.attempts,
+              error: errorText(error),
+            });
+            return true;
+          },
+        },
+      );
+    } catch (error) {
+      // Not a run's failure (the failed run could not be counted): it is the caller's to see.
+      if (!stopped || error !== stopped.error) throw error;
+      return { outcome: await settleStoppedRun(ctx, job, runId, stopped) };
     }
     return { outcome: (await completeJob(ctx, job, runId, image)) ? 'completed' : 'skipped' };
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+interface StoppedRun {
+  error: unknown;
+  /** Failed runs so far, this one included; undefined for a busy engine (no run) or a lost claim. */
+  attempts: number | undefined;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A failed run is tried again in this run when the engine may answer otherwise and attempts remain. */
+const worthAnotherRun = ({ error, attempts }: StoppedRun) =>
+  attempts !== undefined &&
+  attempts < MAX_ATTEMPTS &&
+  !(error instanceof EngineInputError) &&
+  (!(error instanceof EngineError) || error.retryable);
+
+/**
+ * What a run that stopped on a failure comes to: a busy engine puts the job back in line; a lost
+ * claim changes nothing; an input refusal and a final or repeated engine failure fail the job.
+ */
+async function settleStoppedRun(ctx: JobContext, job: JobRow, runId: string, { error, attempts }: StoppedRun): Promise<JobOutcome> {
+  if (error instanceof EngineBusyError) {
+    const runAfter = new Date(ctx.clock.now().getTime() + error.retryAfterSeconds * 1000);
+    if (await releaseJob(ctx, job.id, runId, runAfter))
+      await publishJob(ctx, job.id, await jobDeadlineSeconds(ctx, job), error.retryAfterSeconds);
+    ctx.log.info('engine busy, job back in line', { jobId: job.id, kind: job.kind, retryAfter: error.retryAfterSeconds });
+    return 'deferred';
+  }
+  if (attempts === undefined) return 'skipped';
+  if (error instanceof EngineInputError) {
+    // The engine's refusal has a stable code ("no face found"): it is what the user reads.
+    await failJob(ctx, job.id, error.code, { runId });
+    ctx.log.warn('job input refused by the engine', { jobId: job.id, kind: job.kind, errorCode: error.code });
+    return 'failed';
+  }
+  const message = errorText(error);
+  const category = classifyError(message);
+  await failJob(ctx, job.id, FAILURE_OF_CATEGORY[category], { runId, category });
+  ctx.log.warn('job failed', { jobId: job.id, kind: job.kind, category, error: message });
+  return 'failed';
 }
 
 /** The stored photo a job worked on (edits, tools, upscales), if its input names one. */

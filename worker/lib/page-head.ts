@@ -1,5 +1,5 @@
 import type { Locale } from '../contract/locales';
-import { messageLocale } from '../contract/caller-language';
+import { messageLocale } from '../contract/messages';
 
 /**
  * The SPA's page shell as the server sends it: `<html lang>` in the visitor's language, and for the

@@ -1,9 +1,8 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { messageLocale } from '../contract/caller-language';
 import { ServiceError, type ApiErrorBody, type ErrorCode } from '../contract/errors';
-import { asMessage, type Message, type PlainMessageId, renderMessage, say, sentParams } from '../contract/messages';
+import { asMessage, type Message, messageLocale, type PlainMessageId, renderMessage, say, sentParams } from '../contract/messages';
 import type { AppEnv } from '../http/hono-env';
 import { isDatabaseUnavailable } from '../lib/database-unavailable';
 import { FIELD_NAME_MAX } from '../lib/validate';

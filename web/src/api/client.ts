@@ -1,8 +1,8 @@
 import createClient from 'openapi-fetch';
 import type { ApiErrorBody, ErrorCode } from '@worker/contract/errors';
+import type { MessageId } from '@worker/contract/messages';
 import { i18n } from '../i18n';
 import { safeLocalStorage } from '../lib/safe-storage';
-import type { SaidMessage } from './error-messages';
 import type { paths } from './schema.gen';
 
 export const TOKEN_KEY = 'token';
@@ -11,7 +11,7 @@ export const RETURN_URL_KEY = 'google_auth_return_url';
 
 /**
  * An API failure with the server's code, field and message (DESIGN.md §3.2): `said` is the message
- * as data (its id and parameters), which the app says from its own catalogue (error-messages.ts);
+ * as data (its id and parameters), which `useErrorText` (error-text.ts) says from the app's catalogue;
  * `message` is the server's rendering, shown only for an id the app has no text for.
  */
 export class ApiError extends Error {
@@ -21,7 +21,7 @@ export class ApiError extends Error {
     message: string,
     readonly field?: string,
     readonly retryAfter?: number,
-    readonly said?: SaidMessage,
+    readonly said?: { id: MessageId; params: Readonly<Record<string, string | number>> },
   ) {
     super(message);
     this.name = 'ApiError';

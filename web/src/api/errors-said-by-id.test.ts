@@ -6,12 +6,14 @@ import { MESSAGES } from '@worker/contract/messages';
 import { zhTranslation } from '@web/locales/zh-hant-catalogue.test-support';
 
 // Vitest runs without the Lingui compiler: `msg` becomes the descriptor the macro would make (as in
-// error-messages.test.ts, which may share this module graph).
+// error-text.test.ts, which may share this module graph).
 vi.mock('@lingui/core/macro', () => ({
   msg: (descriptor: { message: string }) => ({ id: generateMessageId(descriptor.message), message: descriptor.message }),
 }));
+// The module's hook (useErrorText) is not called here; its macro import needs the compiler too.
+vi.mock('@lingui/react/macro', () => ({ useLingui: () => ({}) }));
 const { ERROR_MESSAGES } = await import('./error-message-table');
-const { PLURAL_COUNTS } = await import('./error-messages');
+const { PLURAL_COUNTS } = await import('./error-text');
 
 const WEB = join(import.meta.dirname, '..');
 
@@ -24,7 +26,7 @@ const sources = () =>
 /**
  * Ways code reads a message's text to decide something: a pattern test, a search in it, a
  * comparison, or (for an error) whether it is empty. The app acts on an error's code and says its
- * message id (error-messages.ts); a sentence the server words differently must change nothing.
+ * message id (error-text.ts); a sentence the server words differently must change nothing.
  */
 const READS_TEXT = [
   /\.test\(\s*[\w.?!]*\.message\b/,

@@ -4,6 +4,8 @@
  * forwards the Worker's signed requests to it. Written against the runtime's `ctx.container` API,
  * so no extra package is needed.
  */
+import { retry } from '../../lib/retry';
+
 interface ContainerLike {
   readonly running: boolean;
   start(options?: { env?: Record<string, string>; enableInternet?: boolean }): void;
@@ -41,16 +43,11 @@ export class EngineContainer {
     if (!container.running) container.start({ env: this.containerEnv(), enableInternet: false });
     // Buffered once: a cold container refuses connections for a moment, and each retry needs the body again.
     const body = request.method === 'GET' ? undefined : await request.arrayBuffer();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await container
-          .getTcpPort(ENGINE_PORT)
-          .fetch(new Request(request.url, { method: request.method, headers: request.headers, body }));
-      } catch (error) {
-        if (attempt >= 40) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
+    // Tried every 250 ms for about ten seconds: a start-up wait, so no back-off.
+    return retry(
+      () => container.getTcpPort(ENGINE_PORT).fetch(new Request(request.url, { method: request.method, headers: request.headers, body })),
+      { retries: 40, delayMs: 250 },
+    );
   }
 }
 

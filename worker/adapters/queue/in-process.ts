@@ -1,5 +1,6 @@
 import type { JobQueue, Logger } from '../../ports';
 import { signLikeQstash } from '../../lib/qstash-signature';
+import { backoff, retry } from '../../lib/retry';
 
 export interface InProcessQueueOptions {
   /** Base URL the callbacks are addressed to (the signature covers the full URL, as with QStash). */
@@ -10,7 +11,7 @@ export interface InProcessQueueOptions {
   log: Logger;
   /** Workers only: keeps the isolate alive until delivery ends (`ctx.waitUntil`). */
   waitUntil?: (promise: Promise<unknown>) => void;
-  /** Delay before retry n (1-based); QStash backs off exponentially, so do we. */
+  /** Delay before retry n (1-based); QStash backs off exponentially, so do we (with jitter, lib/retry.ts). */
   backoffMs?: (attempt: number) => number;
 }
 
@@ -20,33 +21,39 @@ export interface InProcessQueueOptions {
  */
 export function createInProcessQueue(options: InProcessQueueOptions): JobQueue & { drain(): Promise<void> } {
   const inFlight = new Set<Promise<void>>();
-  const backoff = options.backoffMs ?? ((attempt) => Math.min(250 * 2 ** (attempt - 1), 10_000));
+  const retryDelayMs = options.backoffMs ?? backoff({ baseMs: 250, maxMs: 10_000 });
 
-  async function deliverWithRetries(messageId: string, url: string, body: string, retries: number, delayMs: number) {
-    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
-    for (let attempt = 0; attempt <= retries; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, backoff(attempt)));
-      try {
-        const signature = await signLikeQstash({ url, body, signingKey: options.signingKey });
-        const response = await options.deliver(
-          new Request(url, {
-            method: 'POST',
-            body,
-            headers: {
-              'content-type': 'application/json',
-              'upstash-signature': signature,
-              'upstash-message-id': messageId,
-              'upstash-retried': String(attempt),
-            },
-          }),
-        );
-        if (response.ok) return;
-        options.log.warn('job delivery answered non-2xx', { messageId, url, status: response.status, attempt });
-      } catch (error) {
-        options.log.warn('job delivery failed', { messageId, url, attempt, error: String(error) });
-      }
+  /** One delivery; a non-2xx answer or a failed call is logged and thrown, so that it is tried again. */
+  async function deliverOnce(messageId: string, url: string, body: string, attempt: number) {
+    let response: Response;
+    try {
+      const signature = await signLikeQstash({ url, body, signingKey: options.signingKey });
+      response = await options.deliver(
+        new Request(url, {
+          method: 'POST',
+          body,
+          headers: {
+            'content-type': 'application/json',
+            'upstash-signature': signature,
+            'upstash-message-id': messageId,
+            'upstash-retried': String(attempt),
+          },
+        }),
+      );
+    } catch (error) {
+      options.log.warn('job delivery failed', { messageId, url, attempt, error: String(error) });
+      throw error;
     }
-    options.log.error('job delivery gave up', { messageId, url });
+    if (response.ok) return;
+    options.log.warn('job delivery answered non-2xx', { messageId, url, status: response.status, attempt });
+    throw new Error(`job delivery answered ${response.status}`);
+  }
+
+  async function deliverWithRetries(messageId: string, url: string, body: string, retries: number, startMs: number) {
+    if (startMs > 0) await new Promise((r) => setTimeout(r, startMs));
+    await retry((attempt) => deliverOnce(messageId, url, body, attempt), { retries, delayMs: retryDelayMs }).catch(() =>
+      options.log.error('job delivery gave up', { messageId, url }),
+    );
   }
 
   return {

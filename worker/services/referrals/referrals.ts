@@ -4,6 +4,7 @@ import { ServiceError } from '../../contract/errors';
 import { maskEmail } from '../../contract/referrals';
 import { paged } from '../../contract/pages';
 import { newId } from '../../lib/ids';
+import { retry } from '../../lib/retry';
 import { readSystemConfig } from '../config/system-config';
 import { applyMovement } from '../credits/ledger';
 
@@ -18,17 +19,29 @@ function randomCode(): string {
   return [...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
 }
 
+/** The user's code, if one was made. */
+async function codeOf(db: Db | Tx, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ code: schema.referralCodes.code })
+    .from(schema.referralCodes)
+    .where(eq(schema.referralCodes.userId, userId));
+  return row?.code;
+}
+
 /** Every user has one code, created on first need; a collision just retries with a new random code. */
 export async function ensureReferralCode(db: Db | Tx, userId: string): Promise<string> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const [existing] = await db
-      .select({ code: schema.referralCodes.code })
-      .from(schema.referralCodes)
-      .where(eq(schema.referralCodes.userId, userId));
-    if (existing) return existing.code;
-    await db.insert(schema.referralCodes).values({ code: randomCode(), userId }).onConflictDoNothing();
-  }
-  throw new Error('could not allocate a referral code');
+  const existing = await codeOf(db, userId);
+  if (existing) return existing;
+  // Another user's code (or a concurrent call's) makes the insert do nothing: read back whose code stands.
+  return retry(
+    async () => {
+      await db.insert(schema.referralCodes).values({ code: randomCode(), userId }).onConflictDoNothing();
+      const code = await codeOf(db, userId);
+      if (!code) throw new Error('could not allocate a referral code');
+      return code;
+    },
+    { retries: 3, delayMs: 0 },
+  );
 }
 
 async function referrerOf(db: Db | Tx, code: string) {

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
 import { readEncodedMessage } from '@worker/contract/message-codec';
-import { sayMessage, useErrorMessagesLoaded } from '../../api/error-messages';
+import { sayMessage, useErrorMessagesLoaded } from '../../api/error-text';
 
 /**
  * The sign-in and profile rules (worker/contract/auth-rules.ts) report a message id with its
- * parameters; this says it in the page's language from the app's catalogue (api/error-messages.ts),
+ * parameters; this says it in the page's language from the app's catalogue (api/error-text.ts),
  * so the forms check with the server's rules and speak the user's language.
  */
 export function useValidationText() {

@@ -15,7 +15,7 @@ import {
 } from '@worker/contract/face-swap';
 import { uploadTypes } from '@worker/contract/uploads';
 import { ApiError } from '@web/api/client';
-import { sayMessage } from '@web/api/error-messages';
+import { sayMessage } from '@web/api/error-text';
 import { faceSwapApi } from '@web/api/face-swap';
 import { queries } from '@web/api/queries';
 import { useToast } from '@web/ui/toast';

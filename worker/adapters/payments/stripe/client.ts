@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { equalBytes, hmacSha256, toHex } from '@worker/lib/bytes';
+import { retry } from '@worker/lib/retry';
 import { GatewayError } from '../port';
 
 /**
@@ -143,7 +144,8 @@ function shouldRetry(response: Response | undefined): boolean {
   return response.status === 409 || response.status >= 500;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Thrown by an attempt whose answer Stripe advises retrying (never leaves {@link stripeRequest}). */
+const RETRY_ADVISED = new Error('Stripe advises a retry');
 
 export type StripeClient = ReturnType<typeof createStripeClient>;
 
@@ -220,39 +222,38 @@ async function stripeRequest<T>(
   // so a retry after a lost response cannot create a second object.
   if (method === 'POST') headers['Idempotency-Key'] = requestOptions.idempotencyKey ?? `stripe-retry-${crypto.randomUUID()}`;
 
-  for (let attempt = 0; ; attempt += 1) {
-    let response: Response | undefined;
-    let text: string | undefined;
-    let failure: unknown;
-    try {
-      response = await fetchFn(url, {
-        method,
-        headers,
-        body: method === 'POST' ? encoded : undefined,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (attempt < maxRetries && shouldRetry(response)) {
-        await response.body?.cancel().catch(() => {});
-        await sleep(retryDelayMs);
-        continue;
-      }
-      text = await response.text();
-    } catch (error) {
-      failure = error;
-    }
-    if (text === undefined) {
-      if (!response && attempt < maxRetries) {
-        await sleep(retryDelayMs);
-        continue;
-      }
-      const timedOut = failure instanceof Error && (failure.name === 'TimeoutError' || failure.name === 'AbortError');
-      const message = timedOut
-        ? `Request aborted due to timeout being reached (${timeoutMs}ms)`
-        : `An error occurred with our connection to Stripe.${attempt > 0 ? ` Request was retried ${attempt} times.` : ''}`;
-      throw new StripeRequestError('StripeConnectionError', message, { requestId: response?.headers.get('request-id') ?? undefined });
-    }
-    return parseStripeResponse<T>(response!, text);
+  // The latest attempt: its response, none when its connection failed (which is worth another try).
+  const last: { response?: Response; retried: number } = { retried: 0 };
+  let answer: { response: Response; text: string };
+  try {
+    answer = await retry(
+      async (retried) => {
+        Object.assign(last, { response: undefined, retried });
+        const response = await fetchFn(url, {
+          method,
+          headers,
+          body: method === 'POST' ? encoded : undefined,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        last.response = response;
+        // The last attempt's answer is taken as it is, whatever Stripe advises.
+        if (retried < maxRetries && shouldRetry(response)) {
+          await response.body?.cancel().catch(() => {});
+          throw RETRY_ADVISED;
+        }
+        return { response, text: await response.text() };
+      },
+      // Tried again: a lost connection (no response) or Stripe's advice; not a body that breaks off midway.
+      { retries: maxRetries, delayMs: retryDelayMs, shouldRetry: (error) => error === RETRY_ADVISED || !last.response },
+    );
+  } catch (failure) {
+    const timedOut = failure instanceof Error && (failure.name === 'TimeoutError' || failure.name === 'AbortError');
+    const message = timedOut
+      ? `Request aborted due to timeout being reached (${timeoutMs}ms)`
+      : `An error occurred with our connection to Stripe.${last.retried > 0 ? ` Request was retried ${last.retried} times.` : ''}`;
+    throw new StripeRequestError('StripeConnectionError', message, { requestId: last.response?.headers.get('request-id') ?? undefined });
   }
+  return parseStripeResponse<T>(answer.response, answer.text);
 }
 
 /** The JSON body, or the {@link StripeRequestError} it (or its absence) stands for. */

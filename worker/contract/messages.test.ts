@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '@tests/setup/test-app';
 import { localiseJobFailure } from '../i18n/job-failures';
-import { messageLocale } from './caller-language';
-import { decodeMessage, encodeMessage, MESSAGES, renderMessage, say } from './messages';
+import { decodeMessage, encodeMessage, MESSAGES, messageLocale, renderMessage, say } from './messages';
 import { upscaleSizeProblem } from './upscale';
 
 describe('messageLocale', () => {

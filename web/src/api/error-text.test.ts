@@ -9,8 +9,10 @@ import { zhTranslation } from '@web/locales/zh-hant-catalogue.test-support';
 vi.mock('@lingui/core/macro', () => ({
   msg: (descriptor: { message: string }) => ({ id: generateMessageId(descriptor.message), message: descriptor.message }),
 }));
+// The module's hook (useErrorText) is not called here; its macro import needs the compiler too.
+vi.mock('@lingui/react/macro', () => ({ useLingui: () => ({}) }));
 const { ERROR_MESSAGES } = await import('./error-message-table');
-const { loadErrorMessages, sayMessage } = await import('./error-messages');
+const { loadErrorMessages, sayMessage } = await import('./error-text');
 await loadErrorMessages();
 
 /** An i18n in `locale`, with the Traditional Chinese catalogue's entries for the error messages. */
