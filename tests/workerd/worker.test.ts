@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { initSync, WasmReader } from '@contentauth/c2pa-wasm';
 import sharp from 'sharp';
 import { generateDevSigningPems, type DevSigningPems } from '@scripts/lib/dev-signing-credentials';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
@@ -26,6 +27,7 @@ const OUT = WORKER_BUNDLE_DIR;
 const serverUrl = process.env.DATABASE_URL_TEST;
 let worker: Unstable_DevWorker;
 let dbName: string | undefined;
+let dbUrl: string | undefined;
 let engineService: ChildProcess | undefined;
 let signing: DevSigningPems;
 const ENGINE_SECRET = 'workerd-engine-secret-0123456789abcdef';
@@ -83,6 +85,7 @@ async function createDatabase(url: string) {
 beforeAll(async () => {
   const database = serverUrl ? await createDatabase(serverUrl) : undefined;
   dbName = database?.name;
+  dbUrl = database?.url;
   // Without a server the binding points at a closed port: the Worker still runs, the database is down.
   process.env.CLOUDFLARE_HYPERDRIVE_LOCAL_CONNECTION_STRING_HYPERDRIVE = database?.url ?? 'postgres://postgres:local@127.0.0.1:9/none';
   signing = await generateDevSigningPems();
@@ -96,6 +99,8 @@ beforeAll(async () => {
       PUBLIC_URL: 'http://localhost',
       IMAGE_ENGINE_URL: engineUrl,
       IMAGE_ENGINE_SECRET: ENGINE_SECRET,
+      GOOGLE_CLIENT_ID: 'workerd-client.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'workerd-client-secret',
     } as Record<string, string>,
     logLevel: 'error',
     experimental: { disableExperimentalWarning: true },
@@ -149,6 +154,25 @@ describe.skipIf(!serverUrl)('Worker on PostgreSQL through Hyperdrive', () => {
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/credits/consume', '/api/openapi.json']));
     // A word only @asteasolutions/zod-to-openapi's generator has (wrangler.toml [alias]).
     expect(readFileSync(`${OUT}/index.js`, 'utf8')).not.toContain('alphabetically');
+  });
+
+  it('starts Google sign-in with a PKCE challenge that is the SHA-256 of the verifier it stored', async () => {
+    const res = await worker.fetch('/api/auth/google/start', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    const url = new URL(((await res.json()) as { authorizationUrl: string }).authorizationUrl);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    const { rows } = await db.query<{ code_verifier: string }>('select code_verifier from oauth_flows where state = $1', [
+      url.searchParams.get('state'),
+    ]);
+    await db.end();
+    // arctic hashes with @oslojs/crypto's SHA-256, which the Worker build takes alone (wrangler.toml [alias]).
+    expect(url.searchParams.get('code_challenge')).toBe(createHash('sha256').update(rows[0]!.code_verifier).digest('base64url'));
   });
 
   it('answers unknown API routes with the JSON error model', async () => {

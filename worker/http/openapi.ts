@@ -29,6 +29,7 @@
  * - Non-JSON answers: `{ 200: { description, content: { 'text/html': { schema: { type: 'string' } } } } }`.
  */
 import { OpenAPIHono, type RouteConfig, type z } from '@hono/zod-openapi';
+import { toJSONSchema } from 'zod';
 import type { MiddlewareHandler } from 'hono';
 import { ERROR_STATUS } from '../contract/errors';
 import { errorBody } from '../contract/responses/common';
@@ -78,27 +79,41 @@ export const okJson = <S extends z.ZodType>(schema: S, description: string) => (
   content: { 'application/json': { schema } },
 });
 
+/** The JSON Schema of a form's text parts, as the schema the handler checks them with accepts them. */
+const textParts = (fields: z.ZodObject | undefined): Record<string, object> =>
+  fields
+    ? ((toJSONSchema(fields, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, object> }).properties ?? {})
+    : {};
+
 /**
  * A multipart body a route reads itself (files next to text fields, checked with `validateValue`):
- * documented only, not validated by the router. `files` are binary parts, `fields` text parts.
+ * documented only, not validated by the router. `files` are binary parts; `fields` is the schema the
+ * handler checks the text parts with, documented from it.
  */
 export function formDoc(parts: {
   files: Record<string, { description: string; multiple?: boolean; required?: boolean }>;
-  fields?: Record<string, object>;
+  fields?: z.ZodObject;
 }) {
   const binary = { type: 'string' as const, contentMediaType: 'application/octet-stream' };
-  const properties: Record<string, object> = { ...parts.fields };
+  const files: Record<string, object> = {};
   for (const [name, file] of Object.entries(parts.files))
-    properties[name] = file.multiple
+    files[name] = file.multiple
       ? { type: 'array', items: binary, description: file.description }
       : { ...binary, description: file.description };
   const required = Object.entries(parts.files)
     .filter(([, file]) => file.required !== false)
     .map(([name]) => name);
-  return {
-    required: true,
-    content: { 'multipart/form-data': { schema: { type: 'object' as const, properties, ...(required.length ? { required } : {}) } } },
+  const schema = {
+    type: 'object' as const,
+    // Read only when the document is generated (Node: `npm run api:types`, the Node server). The
+    // Worker serves the prebuilt document and is built without zod's JSON Schema code, which throws
+    // there (wrangler.toml [alias], decision 071), so the text parts are converted on first read.
+    get properties(): Record<string, object> {
+      return { ...textParts(parts.fields), ...files };
+    },
+    ...(required.length ? { required } : {}),
   };
+  return { required: true, content: { 'multipart/form-data': { schema } } };
 }
 
 /** A raw JSON body a route verifies before parsing (webhooks): documented only. */

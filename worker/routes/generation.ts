@@ -38,10 +38,6 @@ export async function readForm(c: { req: { formData(): Promise<FormData> } }, fi
   }
 }
 
-/** The text parts of a multipart body, documented from the schema the handler checks them with (`validateValue`). */
-export const formFields = (schema: z.ZodObject) =>
-  (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, object> }).properties ?? {};
-
 const fieldsOf = (form: FormData) =>
   Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')) as Record<string, string>;
 
@@ -125,7 +121,7 @@ export const generationRoutes = createRouter()
       request: {
         body: formDoc({
           files: { images: { description: `${image}; up to ${UPLOAD.maxImagesPerEdit}`, multiple: true } },
-          fields: formFields(editRequest),
+          fields: editRequest,
         }),
       },
       responses: {

@@ -10,7 +10,7 @@ import { requireUser } from '../middleware/auth';
 import { callerLocale } from '../middleware/errors';
 import { checkUploadedImage } from '../services/generation/uploads';
 import { getUpscaleStatus, startUpscale, upscaleOptions } from '../jobs/start/upscale';
-import { formFields, readForm } from './generation';
+import { readForm } from './generation';
 
 const upscale = { tags: ['Upscale'], ...signedIn };
 
@@ -34,7 +34,7 @@ export const upscaleRoutes = createRouter()
       summary: 'Start an upscale job (refused before any debit when the output would be too large, unless fitToBudget)',
       ...upscale,
       request: {
-        body: formDoc({ files: { image: { description: 'PNG, JPEG or WebP, at most 10 MB' } }, fields: formFields(upscaleRequest) }),
+        body: formDoc({ files: { image: { description: 'PNG, JPEG or WebP, at most 10 MB' } }, fields: upscaleRequest }),
       },
       responses: { 200: okJson(upscaleStartedResponse, 'The job, started'), ...errors(402, 404, 415, 422, 429, 503) },
     }),

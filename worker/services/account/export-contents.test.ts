@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { StoredBlob } from '../../ports';
@@ -57,6 +58,37 @@ describe('writeExportZip', () => {
       ],
     });
     expect(JSON.parse(new TextDecoder().decode(files['missing.json']))).toEqual({ missing: ['images/e.png'] });
+  });
+
+  it('deflates the JSON documents and stores images as they are, with the CRC-32 of the original bytes', async () => {
+    const profile = { id: 'u1', creations: Array.from({ length: 50 }, (_, i) => ({ prompt: 'a red fox in the snow', i })) };
+    const image = new Uint8Array(64).map((_, i) => (i * 37) % 256);
+    const zip = await writeExportZip(
+      { documents: [{ path: 'profile.json', data: profile }], files: [{ path: 'images/a.png', blobKey: 'a' }] },
+      async () => blob(image),
+      {
+        mtime: new Date('2026-11-22T10:00:00Z'),
+      },
+    );
+    const entries: Record<string, { compression: number; size: number; originalSize: number }> = {};
+    const files = unzipSync(zip.bytes, {
+      filter: ({ name, compression, size, originalSize }) => {
+        entries[name] = { compression, size, originalSize };
+        return true;
+      },
+    });
+    const json = new TextEncoder().encode(`${JSON.stringify(profile, null, 2)}\n`);
+    expect(files['profile.json']).toEqual(json);
+    expect(files['images/a.png']).toEqual(image);
+    expect(entries['profile.json']).toMatchObject({ compression: 8, originalSize: json.length });
+    expect(entries['profile.json']!.size).toBeLessThan(json.length / 5);
+    expect(entries['images/a.png']).toMatchObject({ compression: 0, size: 64, originalSize: 64 });
+    // The central directory's CRC-32 (offset 16 of each record) is that of the original bytes.
+    const view = new DataView(zip.bytes.buffer, zip.bytes.byteOffset, zip.bytes.byteLength);
+    const crcs: number[] = [];
+    for (let at = 0; at + 4 <= zip.bytes.length; at++)
+      if (view.getUint32(at, true) === 0x02014b50) crcs.push(view.getUint32(at + 16, true));
+    expect(crcs).toEqual([crc32(json), crc32(image)]);
   });
 
   it('is bounded at 40 MB of images by default', () => {

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { Zip, ZipPassThrough } from 'fflate';
 import { schema, type Db } from '@db/client';
 import { DATA_EXPORT } from '../../contract/account';
 import type { StoredBlob } from '../../ports';
@@ -277,6 +277,33 @@ function readme(now: Date, fileCount: number, part: number) {
   ].join('\n');
 }
 
+/** DEFLATE without a header or checksum (the zip entry carries its own CRC-32), by the runtime's CompressionStream. */
+async function deflateRaw(content: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = new Blob([content as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/**
+ * A deflated zip entry whose bytes were compressed before it was added, by the runtime (Workers and
+ * Node both have CompressionStream) rather than by fflate's own deflate, which would cost the Worker
+ * script ≈ 3 KB gz (decision 071). fflate's documented way to bring another compressor: a
+ * ZipPassThrough subclass. `push` is given the original content, so the entry's CRC-32 and size are
+ * the original's; `process` writes the deflated bytes in its place.
+ */
+class PredeflatedEntry extends ZipPassThrough {
+  constructor(
+    filename: string,
+    private readonly deflated: Uint8Array<ArrayBuffer>,
+  ) {
+    super(filename);
+    this.compression = 8;
+  }
+
+  override process(_content: Uint8Array, final: boolean) {
+    this.ondata(null, this.deflated, final);
+  }
+}
+
 /**
  * Streams the plan into a zip held in memory: JSON is deflated, images are stored as they are (PNG,
  * JPEG and WebP are compressed already). `openBlob` answers null for a file that is gone; it is
@@ -296,13 +323,14 @@ export async function writeExportZip(
     if (error) failure = error;
     else chunks.push(chunk);
   });
-  const addDocument = (path: string, data: unknown) => {
-    const entry = new ZipDeflate(path, { level: 6 });
+  const addDocument = async (path: string, data: unknown) => {
+    const content = new TextEncoder().encode(typeof data === 'string' ? data : `${JSON.stringify(data, null, 2)}\n`);
+    const entry = new PredeflatedEntry(path, await deflateRaw(content));
     entry.mtime = options.mtime;
     zip.add(entry);
-    entry.push(new TextEncoder().encode(typeof data === 'string' ? data : `${JSON.stringify(data, null, 2)}\n`), true);
+    entry.push(content, true);
   };
-  for (const doc of plan.documents) addDocument(doc.path, doc.data);
+  for (const doc of plan.documents) await addDocument(doc.path, doc.data);
   const missing: string[] = [];
   const notIncluded: LeftOut[] = [];
   let written = 0;
@@ -328,9 +356,9 @@ export async function writeExportZip(
     }
     await options.onFile?.(index + 1, plan.files.length);
   }
-  if (missing.length) addDocument('missing.json', { missing });
+  if (missing.length) await addDocument('missing.json', { missing });
   if (notIncluded.length)
-    addDocument('not-included.json', {
+    await addDocument('not-included.json', {
       note: `One export holds at most ${maxImageBytes / MB} MB of images, so these were left out. "Export the remaining images" in your personal center makes a next part of them; each is also in My Creations, where it can be downloaded.`,
       notIncluded: notIncluded.map(({ path, bytes }) => ({ file: path, bytes })),
     });

@@ -1,9 +1,11 @@
-import { scryptAsync } from '@noble/hashes/scrypt.js';
+import { scrypt } from 'node:crypto';
 import { base64ToBytes, bytesToBase64 } from '../../lib/bytes';
 
 /**
- * Password hashing with scrypt from @noble/hashes: pure JS, so the same code runs in Node and on
- * Workers (where node:crypto's scrypt is not available and WebCrypto has no memory-hard KDF).
+ * Password hashing with node:crypto's scrypt, which Node and Workers (`nodejs_compat`) both implement
+ * natively: WebCrypto has no memory-hard KDF, and a pure-JS scrypt costs the Worker script ≈ 5 KB gz
+ * and each sign-in several times the CPU (decision 071). Same inputs, same bytes as any other scrypt,
+ * so hashes stored earlier (by @noble/hashes) still verify.
  * The stored string names its own parameters (`scrypt$<log2 N>$<r>$<p>$<salt>$<hash>`), so a hash
  * verifies under whatever cost the server is configured with today: the cost can be raised later,
  * and old hashes still verify. docs/decisions/007-accounts.md, docs/decisions/029-suite-time.md.
@@ -30,9 +32,18 @@ const unb64 = base64ToBytes;
 /** Refuse stored parameters that would make one verification absurdly expensive (a corrupted or hostile row). */
 const MAX_LOG_N = 20;
 
-async function derive(password: string, salt: Uint8Array, logN: number, r: number, p: number, dkLen: number) {
-  // The async variant yields to the event loop every few ms, so a login does not stall other requests on Node.
-  return scryptAsync(password.normalize('NFKC'), salt, { N: 2 ** logN, r, p, dkLen });
+function derive(password: string, salt: Uint8Array, logN: number, r: number, p: number, dkLen: number) {
+  const N = 2 ** logN;
+  // scrypt needs ≈ 128·r·(N + p + 2) bytes; maxmem (32 MiB by default, exactly what N = 2^15, r = 8
+  // asks for) is set from the parameters, up to 1 GiB as @noble/hashes allowed: a row asking for
+  // more fails instead of allocating gigabytes.
+  const maxmem = Math.min(256 * r * (N + p), 2 ** 30 + 2 ** 20);
+  // The callback form runs off the main thread on Node, so a login does not stall other requests.
+  return new Promise<Uint8Array>((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, dkLen, { N, r, p, maxmem }, (error, key) =>
+      error ? reject(error) : resolve(new Uint8Array(key)),
+    ),
+  );
 }
 
 export async function hashPassword(password: string, kdf: PasswordKdf): Promise<string> {
