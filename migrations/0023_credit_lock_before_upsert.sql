@@ -3,8 +3,7 @@
 -- row is missing. The upsert wrote a new version of the account row on every movement just to take
 -- the lock, and the movement's own UPDATE then wrote another: two heap tuples and WAL records per
 -- movement, all while every other movement of that user waited on the row lock. Locking first
--- writes the row once; on PostgreSQL 15, 20 clients spending from one account went from ~330 to
--- ~430 movements/s (pgbench, docs/decisions/074). The rest of the function is unchanged: the
+-- writes the row once (measured with pgbench in docs/decisions/074). The rest of the function is unchanged: the
 -- replay check still runs after the lock, in its own snapshot, so a concurrent movement of the
 -- same key that committed while this one waited is seen (DESIGN.md §5 invariants 3 and 5).
 CREATE OR REPLACE FUNCTION credit_apply_movement(
