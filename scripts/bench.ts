@@ -18,11 +18,14 @@ import { applyMovement } from '@worker/services/credits/ledger';
 import { isSandboxGateway } from '@worker/adapters/payments/sandbox-port';
 import type { ImageEngine } from '@worker/services/generation/engine';
 import { serveNode } from './lib/node-server';
-import { floorFor, printFloorTable, startFloorServers } from './lib/bench-floors';
+import { type BenchRow, floorFor, printFloorTable, startFloorServers } from './lib/bench-floors';
+import { measuredOf, measureGoals } from './lib/bench-goals';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SPENDERS = 20;
+/** Spends made so far: each spend's reference is new, so none is a replay. */
+let spends = 0;
 
 function listen(start: (port: number) => ReturnType<typeof serve>) {
   const server = start(0);
@@ -33,14 +36,21 @@ function listen(start: (port: number) => ReturnType<typeof serve>) {
   );
 }
 
+/**
+ * A table row from one autocannon run. Failed answers (non-2xx, socket errors, timeouts) are counted
+ * in the row, not thrown: a run that fails says how much. No answer within the run is a result too
+ * (a starved server).
+ */
+function rowOf(name: string, result: autocannon.Result): BenchRow {
+  const { failures } = measuredOf(result);
+  if (!result.requests.total) return { name, rps: 0, p50: Number.POSITIVE_INFINITY, p99: Number.POSITIVE_INFINITY, failures };
+  return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, failures };
+}
+
 async function measure(name: string, url: string, headers: Record<string, string> = {}) {
   // A short warm-up so JIT and connection setup are not measured.
   await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  if (result.non2xx) throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
-  // No answer within the run is a result too (a starved server), not a crash of the bench.
-  if (!result.requests.total) return { name, rps: 0, p50: Number.POSITIVE_INFINITY, p99: Number.POSITIVE_INFINITY };
-  return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
+  return rowOf(name, await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }));
 }
 
 const baselineApp = new Hono().get('/ping', (c) => c.json({ status: 'ok' }));
@@ -133,13 +143,7 @@ async function measureWebhookReplay() {
     headers: Object.fromEntries(new Headers(delivery.headers)),
     body: delivery.rawBody,
   });
-  if (result.non2xx) throw new Error(`webhook replay: ${result.non2xx} non-2xx answers`);
-  return {
-    name: 'POST /api/webhooks/sandbox (replayed event)',
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-  };
+  return rowOf('POST /api/webhooks/sandbox (replayed event)', result);
 }
 
 /**
@@ -148,23 +152,29 @@ async function measureWebhookReplay() {
  * scale?). One connection: the latency of a spend when nothing queues.
  */
 async function measureSpend(tokens: string[] = [token], connections = CONNECTIONS) {
-  let n = 0;
   const who = tokens.length === 1 ? 'one user' : `${tokens.length} users in parallel`;
-  const name = `POST /api/credits/consume (spend, ${who}${connections === 1 ? ', 1 connection' : ''})`;
-  return measureRotating(
-    name,
+  return rowOf(`POST /api/credits/consume (spend, ${who}${connections === 1 ? ', 1 connection' : ''})`, await spend(tokens, connections));
+}
+
+/** One autocannon run of spends, each with a reference never used before (so none is a replay). */
+function spend(tokens: string[], connections = CONNECTIONS) {
+  return rotating(
     `${studio.url}/api/credits/consume`,
     tokens,
     connections,
-    () => `?amount=1&referenceType=IMAGE_GENERATION&referenceId=bench-${tokens.length}-${connections}-${n++}`,
+    () => `?amount=1&referenceType=IMAGE_GENERATION&referenceId=bench-${tokens.length}-${connections}-${spends++}`,
   );
 }
 
 /** POSTs with the callers' tokens taken in turn (and a per-request query, e.g. a fresh reference). */
-async function measureRotating(name: string, url: string, tokens: string[], connections = CONNECTIONS, query: () => string = () => '') {
+async function measureRotating(name: string, url: string, tokens: string[]) {
+  return rowOf(name, await rotating(url, tokens));
+}
+
+function rotating(url: string, tokens: string[], connections = CONNECTIONS, query: () => string = () => '') {
   let n = 0;
   const path = new URL(url).pathname;
-  const result = await autocannon({
+  return autocannon({
     url,
     connections,
     duration: DURATION,
@@ -179,8 +189,6 @@ async function measureRotating(name: string, url: string, tokens: string[], conn
       },
     ],
   });
-  if (result.non2xx) throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
-  return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 const floor = rows[0]!.rps;
@@ -196,6 +204,24 @@ printFloorTable(
     'auth+UPDATE': rpsOf('floor: Hono + jose + UPDATE by pk, one user'),
     'auth+UPDATE×20': rpsOf('floor: Hono + jose + UPDATE by pk, 20 users'),
   },
+);
+
+// The goals, measured side by side in rounds (scripts/lib/bench-goals.ts).
+const probe =
+  (url: string, headers: Record<string, string> = {}) =>
+  async () =>
+    measuredOf(await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }));
+const bearer = { authorization: `Bearer ${token}` };
+await measureGoals(
+  {
+    bare: probe(`${baseline.url}/ping`),
+    showcase: probe(`${studio.url}/api/showcase/images?page=0&limit=12`),
+    pricing: probe(`${studio.url}/api/public/pricing/all`),
+    'auth+SELECT': probe(floorServers.authSelectUrl, bearer),
+    balance: probe(`${studio.url}/api/credits/balance`, bearer),
+    spend: async () => measuredOf(await spend([token])),
+  },
+  Number(process.env.BENCH_ROUNDS ?? 3),
 );
 if (process.env.BENCH_HTTP_ONLY) process.exit(0);
 

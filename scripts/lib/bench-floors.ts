@@ -79,6 +79,8 @@ export interface BenchRow {
   rps: number;
   p50: number;
   p99: number;
+  /** Answers that were not 2xx, socket errors and timeouts during the run. */
+  failures: number;
   /** Which reference this row is compared with. */
   floor?: FloorKind;
 }
@@ -108,14 +110,16 @@ export async function startFloorServers(
 
 /** The markdown table: each row next to bare Hono and to its own floor. */
 export function printFloorTable(rows: BenchRow[], floors: Record<FloorKind, number>) {
-  console.log('| endpoint | req/s | p50 ms | p99 ms | vs bare Hono | vs its floor |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('| endpoint | req/s | p50 ms | p99 ms | failures | vs bare Hono | vs its floor |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) {
     const kind = row.floor ?? 'bare';
     let own = kind === 'bare' ? '' : `${(row.rps / floors[kind]).toFixed(2)}× ${kind}`;
     // Writes are also held to the read floor the issue names (≥ 0.3× auth+SELECT for one user).
     if (kind.startsWith('auth+UPDATE')) own += `, ${(row.rps / floors['auth+SELECT']).toFixed(2)}× auth+SELECT`;
-    console.log(`| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${(row.rps / floors.bare).toFixed(2)}× | ${own} |`);
+    console.log(
+      `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.failures} | ${(row.rps / floors.bare).toFixed(2)}× | ${own} |`,
+    );
   }
 }
 

@@ -81,3 +81,28 @@ it('50 parallel consumes with the same reference move credits once', async () =>
   expect(bodies.filter((b) => !b.duplicate)).toHaveLength(1);
   expect(await ledgerSum(userId)).toBe(96);
 }, 60_000);
+
+it('parallel first movements of a user with no account row create it once and all apply', async () => {
+  // A user row only: the account row is made by the first movement (the path taken when the lock finds no row).
+  const userId = 'usr_noaccountrow01';
+  await t.deps.db.insert(schema.users).values({ id: userId, email: 'no-account-row@example.com', name: 'No row', authProvider: 'email' });
+  const grants = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      applyMovement(t.deps.db, {
+        userId,
+        movementKey: `test:first-${i % 10}`,
+        type: 'EARNED',
+        referenceType: 'BONUS',
+        reason: 'SIGN_UP_BONUS',
+        reasonParams: {},
+        parts: { paid: 3 },
+      }),
+    ),
+  );
+  // Ten keys, each sent twice: ten movements apply, the other ten are replays.
+  expect(grants.filter((g) => g.applied)).toHaveLength(10);
+  const accounts = await t.deps.db.select().from(schema.creditAccounts).where(eq(schema.creditAccounts.userId, userId));
+  expect(accounts).toHaveLength(1);
+  expect(accounts[0]!.paidBalance).toBe(30);
+  expect(await ledgerSum(userId)).toBe(30);
+}, 60_000);
