@@ -11,7 +11,7 @@ import { messageIdsIn } from './message-ids';
  * adds to the entry (its component chunk with the imports the entry does not already have), and the
  * size of every other chunk. Sizes are gzip -9, like the .gz files the server sends.
  */
-export const BUDGET = { initialKb: 133, routeKb: 101, chunkKb: 50 } as const;
+export const BUDGET = { initialKb: 119, routeKb: 101, chunkKb: 50 } as const;
 
 interface ManifestChunk {
   file: string;
@@ -90,9 +90,12 @@ export function measureBundle(distDir: string): BundleReport {
   const entryFile = manifest[entry]!.file;
   const chunks = sized.filter((c) => c.file !== entryFile);
   const sum = (files: Iterable<string>) => kb([...files].reduce((total, file) => total + (sizes.get(file) ?? 0) * 1024, 0));
+  // Every page but the home page loads TanStack Query's chunk (vite.config.ts names it) with the entry,
+  // before it renders (web/src/main.tsx): it is start-up code shared by all of them, not one route's.
+  const startUp = new Set([...entryClosure, ...closure(Object.keys(manifest).filter((key) => /^_tanstack-query-[\w-]+\.js$/.test(key)))]);
   const routes = routeKeys
     .filter((key) => key !== homeRoute)
-    .map((key) => ({ route: key.replace(/^.*routes\//, '').replace(/\?.*$/, ''), gzKb: sum(closure([key], entryClosure)) }))
+    .map((key) => ({ route: key.replace(/^.*routes\//, '').replace(/\?.*$/, ''), gzKb: sum(closure([key], startUp)) }))
     .sort((a, b) => b.gzKb - a.gzKb);
   return {
     initial: initialSized,

@@ -1,10 +1,9 @@
 import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { queryClient } from './api/query-client';
 import { activateLocale, i18n, LANG_KEY, storedLocale, wholeCatalogueLoaded } from './i18n';
+import { LazyQueryClientProvider, loadQueryClient } from './lib/lazy-query-client';
 import { nextTask } from './lib/next-task';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
@@ -22,27 +21,31 @@ declare module '@tanstack/react-router' {
 // is a transition, so React renders it in 5 ms slices instead of one long task; the static header in
 // index.html stays on screen until it commits. Render once the catalog is active, so no text flashes in
 // the wrong language; the first route's code loads at the same time (router.load), not after it. The
-// home page starts with its own part of the catalogue (i18n.ts); the rest follows its first render.
+// home page starts with its own part of the catalogue (i18n.ts); the rest follows its first render. So does
+// TanStack Query (lib/lazy-query-client.tsx): every other page's components read it as they render.
 void (async () => {
-  const catalogue = activateLocale(storedLocale(), { remember: false, firstPaintOnly: window.location.pathname === '/' });
+  const home = window.location.pathname === '/';
+  const catalogue = activateLocale(storedLocale(), { remember: false, firstPaintOnly: home });
+  const queryClient = home ? undefined : loadQueryClient();
   await nextTask();
   const router = makeRouter();
-  await Promise.all([catalogue, router.load().catch(() => undefined)]);
+  await Promise.all([catalogue, queryClient, router.load().catch(() => undefined)]);
   await nextTask();
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
     root.render(
       <StrictMode>
-        <QueryClientProvider client={queryClient}>
+        <LazyQueryClientProvider>
           <I18nProvider i18n={i18n}>
             <RouterProvider router={router} />
           </I18nProvider>
-        </QueryClientProvider>
+        </LazyQueryClientProvider>
       </StrictMode>,
     ),
   );
   // hreflang alternates for crawlers: after the first render, in a chunk of their own.
   await nextTask();
   void wholeCatalogueLoaded().catch(() => undefined);
+  void loadQueryClient().catch(() => undefined);
   void import('./lib/language-alternates').then(({ followLanguageAlternates }) => followLanguageAlternates(LANG_KEY, router));
 })();

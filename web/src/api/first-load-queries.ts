@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from './endpoints';
-import { keys } from './query-client';
+import { keys } from './query-keys';
 
 /**
  * The queries that the header and the home page run. Apart from the rest (queries.ts), so that the

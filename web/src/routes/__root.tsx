@@ -3,6 +3,7 @@ import { Link, Outlet, createRootRoute, type ErrorComponentProps } from '@tansta
 import { LoginModalProvider } from '../features/auth/login-modal';
 import { lazy, Suspense } from 'react';
 import { wholeCatalogueLoaded, withWholeCatalogue } from '../i18n';
+import { loadQueryClient } from '../lib/lazy-query-client';
 import { SessionProvider, useSession } from '../features/auth/session';
 import { ToastProvider } from '../ui/toast';
 import { Header } from '../ui/header';
@@ -77,9 +78,12 @@ function NotFound() {
 }
 
 export const Route = createRootRoute({
-  // The home page renders first with its own part of the catalogue (i18n.ts); every other page waits
-  // for the whole one, which is already loaded unless the visit began on the home page a moment ago.
-  beforeLoad: ({ location }) => (location.pathname === '/' ? undefined : wholeCatalogueLoaded()),
+  // The home page renders first with its own part of the catalogue (i18n.ts) and without TanStack Query
+  // (lib/lazy-query-client.tsx); every other page waits for both, which are already loaded unless the
+  // visit began on the home page a moment ago.
+  beforeLoad: async ({ location }) => {
+    if (location.pathname !== '/') await Promise.all([wholeCatalogueLoaded(), loadQueryClient()]);
+  },
   component: Root,
   errorComponent: RootError,
   notFoundComponent: NotFound,

@@ -4,11 +4,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Check, Coins } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
-import { Button as AriaButton, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
 import type { PricingItem } from '../api/endpoints';
 import { queries } from '../api/queries';
 import { useLoginModal } from '../features/auth/login-modal';
-import { Button } from '../ui/button';
+import { buttonClass } from '../ui/button-style';
 import { formatCredits, formatMoney } from '../ui/format';
 import { Page } from '../ui/page';
 
@@ -51,9 +50,10 @@ function PlanCard({ plan, cycle, onBuy }: { plan: PricingItem; cycle: Cycle; onB
           </li>
         ))}
       </ul>
-      <Button className="mt-6 w-full" variant={plan.isRecommended ? 'primary' : 'secondary'} onPress={onBuy}>
+      {/* Native buttons and a native FAQ: react-aria's press and disclosure code is not part of this page's first load. */}
+      <button type="button" className={buttonClass(plan.isRecommended ? 'primary' : 'secondary', 'mt-6 w-full')} onClick={onBuy}>
         {cycle === 'credits' ? <Trans>Buy now</Trans> : <Trans>Subscribe</Trans>}
-      </Button>
+      </button>
     </div>
   );
 }
@@ -93,17 +93,15 @@ function Faq() {
       <div className="flex flex-col gap-2">
         {items.map(([q, a], i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
-          <Disclosure key={i} className="card group px-5">
-            <Heading level={3}>
-              <AriaButton slot="trigger" className="flex w-full items-center justify-between py-4 text-left font-medium">
-                {q}
-                <span aria-hidden className="transition group-data-[expanded]:rotate-45">
-                  +
-                </span>
-              </AriaButton>
-            </Heading>
-            <DisclosurePanel className="pb-4 text-sm text-zinc-400">{a}</DisclosurePanel>
-          </Disclosure>
+          <details key={i} className="card group px-5">
+            <summary className="flex cursor-pointer list-none items-center justify-between py-4 text-left font-medium [&::-webkit-details-marker]:hidden">
+              <h3>{q}</h3>
+              <span aria-hidden className="transition group-open:rotate-45">
+                +
+              </span>
+            </summary>
+            <p className="pb-4 text-sm text-zinc-400">{a}</p>
+          </details>
         ))}
       </div>
     </section>
@@ -165,9 +163,9 @@ function Pricing() {
           <p>
             <Trans>Failed to load pricing information. Please try again later.</Trans>
           </p>
-          <Button variant="secondary" className="mt-4" onPress={() => window.location.reload()}>
+          <button type="button" className={buttonClass('secondary', 'mt-4')} onClick={() => window.location.reload()}>
             <Trans>Retry</Trans>
-          </Button>
+          </button>
         </div>
       ) : !plans ? (
         <div className="grid gap-6 md:grid-cols-3">

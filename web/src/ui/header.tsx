@@ -1,18 +1,20 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useT } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Coins, Globe, Menu as MenuIcon, X } from 'lucide-react';
 import { firstLoadQueries } from '../api/first-load-queries';
 import { preloadLoginFlow, useLoginModal } from '../features/auth/login-modal';
 import { useSession } from '../features/auth/session';
 import { LOCALES, activateLocale, withWholeCatalogue, type Locale } from '../i18n';
+import { afterQueryClient, useLazyQueryData } from '../lib/lazy-query-client';
 import { formatCredits, formatCreditsExact } from './format';
 
 // Only unverified password accounts see it: its form is not part of everyone's first load.
 const VerifyEmailBanner = lazy(
-  withWholeCatalogue(() => import('../features/auth/verify-email-banner').then((m) => ({ default: m.VerifyEmailBanner }))),
+  withWholeCatalogue(
+    afterQueryClient(() => import('../features/auth/verify-email-banner').then((m) => ({ default: m.VerifyEmailBanner }))),
+  ),
 );
 
 /**
@@ -43,10 +45,13 @@ function LanguageSelect() {
   );
 }
 
-/** The signed-in user's spendable credits; spending, refunds and purchases invalidate it (invalidateCredits). */
+/**
+ * The signed-in user's spendable credits; spending, refunds and purchases invalidate it (invalidateCredits).
+ * Null until TanStack Query has loaded, right after the home page's first paint (lib/lazy-query-client.tsx).
+ */
 export function useCreditBalance() {
   const { user } = useSession();
-  const { data } = useQuery({ ...firstLoadQueries.balance(), enabled: Boolean(user) });
+  const data = useLazyQueryData({ ...firstLoadQueries.balance(), enabled: Boolean(user) });
   return user && data ? data.available : null;
 }
 

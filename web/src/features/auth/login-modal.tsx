@@ -1,5 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { withWholeCatalogue } from '../../i18n';
+import { afterQueryClient } from '../../lib/lazy-query-client';
 import { Spinner } from '../../ui/spinner';
 import { useSession } from './session';
 
@@ -14,8 +15,9 @@ const LoginModalContext = createContext<LoginModal | null>(null);
 
 // The dialog and the sign-in steps load when the modal first opens: they are not part of
 // any page's first load. Hovering or focusing a Sign In button starts the download early. Their
-// texts are not in the home page's part of the catalogue: they wait for the whole one.
-const loadDialog = withWholeCatalogue(() => import('./login-dialog'));
+// texts are not in the home page's part of the catalogue: they wait for the whole one, and their
+// queries for TanStack Query, which the home page loads after its first paint (lib/lazy-query-client.tsx).
+const loadDialog = withWholeCatalogue(afterQueryClient(() => import('./login-dialog')));
 const LoginDialog = lazy(loadDialog);
 export const preloadLoginFlow = () => void loadDialog();
 

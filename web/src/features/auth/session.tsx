@@ -1,11 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { UserProfile } from '@web/api/types';
 import { ApiError, TOKEN_KEY, USER_KEY, setUnauthorizedHandler } from '../../api/client';
 import { api } from '../../api/endpoints';
-import { keys } from '../../api/query-client';
 import { rememberReturnPath } from './return-url';
+import { loadedQueryClient } from '../../lib/lazy-query-client';
 import { safeLocalStorage } from '../../lib/safe-storage';
 
 interface Session {
@@ -21,6 +20,9 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** Spec §3: the stored token's check, once per page load (StrictMode's second effect joins the first). */
+let tokenCheck: Promise<UserProfile> | undefined;
+
 function readStoredUser(): UserProfile | null {
   try {
     return JSON.parse(safeLocalStorage.getItem(USER_KEY) ?? 'null') as UserProfile | null;
@@ -32,16 +34,16 @@ function readStoredUser(): UserProfile | null {
 /** Token and user live in localStorage (spec §3); a stored token is re-checked with GET /users/me at start. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [user, setUserState] = useState<UserProfile | null>(() => (safeLocalStorage.getItem(TOKEN_KEY) ? readStoredUser() : null));
 
   const clear = useCallback(() => {
     safeLocalStorage.removeItem(TOKEN_KEY);
     safeLocalStorage.removeItem(USER_KEY);
     setUserState(null);
-    // What was cached for the account that left is of no use to the next one.
-    queryClient.removeQueries({ type: 'inactive' });
-  }, [queryClient]);
+    // What was cached for the account that left is of no use to the next one (nothing is before the
+    // query client has loaded, lib/lazy-query-client.tsx).
+    loadedQueryClient()?.removeQueries({ type: 'inactive' });
+  }, []);
 
   useEffect(() => {
     // Spec §8: a 401 anywhere clears the session, remembers where the user was, and goes to /login.
@@ -54,29 +56,35 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, [clear, navigate]);
 
-  // Spec §3: a stored token is checked once per page load.
-  const [storedToken] = useState(() => Boolean(safeLocalStorage.getItem(TOKEN_KEY)));
-  const check = useQuery({
-    queryKey: keys.sessionCheck,
-    queryFn: async ({ signal }) => {
-      try {
-        const me = await api.me(signal);
-        safeLocalStorage.setItem(USER_KEY, JSON.stringify(me));
-        setUserState(me);
-        return me;
-      } catch (error) {
-        // Spec §3 clears the token when this check fails. The check fails when the server refuses the
-        // token (a 4xx; a 401 also took the 401 rule above). A network failure, a 5xx or a request cut
-        // short by leaving the page says nothing about the token: signing the user out for it would lose
-        // their place (mid-checkout, their purchase flow), so the stored session stays (decision 007).
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500) clear();
-        throw error;
-      }
-    },
-    enabled: storedToken,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const initialising = storedToken && check.isPending;
+  // Spec §3: a stored token is checked once per page load. A plain request, not a query: it runs on the
+  // home page's first paint, before TanStack Query has loaded.
+  const [initialising, setInitialising] = useState(() => Boolean(safeLocalStorage.getItem(TOKEN_KEY)));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at start-up; clear is stable.
+  useEffect(() => {
+    if (!tokenCheck && !safeLocalStorage.getItem(TOKEN_KEY)) return;
+    let live = true;
+    tokenCheck ??= api.me();
+    void tokenCheck
+      .then(
+        (me) => {
+          safeLocalStorage.setItem(USER_KEY, JSON.stringify(me));
+          if (live) setUserState(me);
+        },
+        (error: unknown) => {
+          // Spec §3 clears the token when this check fails. The check fails when the server refuses the
+          // token (a 4xx; a 401 also took the 401 rule above). A network failure or a 5xx says nothing
+          // about the token: signing the user out for it would lose their place (mid-checkout, their
+          // purchase flow), so the stored session stays (decision 007).
+          if (live && error instanceof ApiError && error.status >= 400 && error.status < 500) clear();
+        },
+      )
+      .finally(() => {
+        if (live) setInitialising(false);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const value = useMemo<Session>(
     () => ({
@@ -87,7 +95,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         safeLocalStorage.setItem(USER_KEY, JSON.stringify(signedIn));
         setUserState(signedIn);
         // A new identity: whatever is on screen is asked again with the new token.
-        void queryClient.resetQueries();
+        void loadedQueryClient()?.resetQueries();
       },
       signOut() {
         clear();
@@ -99,7 +107,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setUserState(next);
       },
     }),
-    [user, initialising, clear, navigate, queryClient],
+    [user, initialising, clear, navigate],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

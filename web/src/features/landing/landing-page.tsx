@@ -1,16 +1,29 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Coins, Sparkles } from 'lucide-react';
-import { startTransition, useEffect, useState, type ComponentType } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { firstLoadQueries } from '../../api/first-load-queries';
 import { withWholeCatalogue } from '../../i18n';
+import { afterQueryClient, useLazyQueryData } from '../../lib/lazy-query-client';
 import { formatCreditsExact } from '../../ui/format';
 import { useCreditBalance } from '../../ui/header';
 import { useSession } from '../auth/session';
-import { ShowcaseGrid } from '../showcase/showcase-grid';
 import { HERO_IMAGES, shortenName } from './hero-shell';
 import { Section } from './section';
+
+/** The showcase reads TanStack Query, which loads right after the first paint: placeholders until then. */
+const ShowcaseGrid = lazy(afterQueryClient(() => import('../showcase/showcase-grid').then((m) => ({ default: m.ShowcaseGrid }))));
+
+function ShowcasePlaceholder() {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+      {Array.from({ length: 8 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders; they never reorder.
+        <li key={i} className="skeleton aspect-[4/5] rounded-2xl" aria-hidden />
+      ))}
+    </ul>
+  );
+}
 
 /** Spec §1 landing sections, in order: hero, showcase, what it is, why choose, how to create, capabilities, stats, pricing, testimonials, FAQ (the footer is the site's). */
 export function LandingPage() {
@@ -28,7 +41,9 @@ export function LandingPage() {
           </Link>
         }
       >
-        <ShowcaseGrid pageLimit={1} pageSize={8} />
+        <Suspense fallback={<ShowcasePlaceholder />}>
+          <ShowcaseGrid pageLimit={1} pageSize={8} />
+        </Suspense>
       </Section>
       <AfterFirstPaint />
     </main>
@@ -49,7 +64,7 @@ function AfterFirstPaint() {
     const frame = requestAnimationFrame(
       () =>
         (timer = setTimeout(() => {
-          void withWholeCatalogue(() => import('./below-the-fold'))().then(
+          void withWholeCatalogue(afterQueryClient(() => import('./below-the-fold')))().then(
             // A transition: React renders the sections in 5 ms slices, not one long task.
             (module) => cancelled || startTransition(() => setSections(() => module.default)),
             () => undefined, // offline: the page stays as it is, without the sections below the showcase
@@ -70,7 +85,7 @@ function Hero() {
   const { user } = useSession();
   const credits = useCreditBalance();
   // Signed in, the hero no longer promises sign-up credits: it shows what the account has.
-  const bonus = useQuery({ ...firstLoadQueries.registrationBonus(), enabled: !user }).data?.data ?? null;
+  const bonus = useLazyQueryData({ ...firstLoadQueries.registrationBonus(), enabled: !user })?.data ?? null;
   const name = user ? shortenName(user.name || user.email) : '';
   return (
     <section

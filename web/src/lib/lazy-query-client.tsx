@@ -1,0 +1,69 @@
+import { QueryClientContext, type QueryClient, type QueryKey, type QueryObserver, type QueryObserverOptions } from '@tanstack/react-query';
+import { useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+
+/**
+ * TanStack Query, loaded after the home page's first paint instead of with it. Its core is ~11 KB gz
+ * of the JS `/` needs before it can paint, for four small reads (the header's balance, the hero's
+ * sign-up bonus, the showcase and the session check). Every other page awaits it before it renders
+ * (main.tsx, the root route's beforeLoad), so their `useQuery` calls always find the client.
+ *
+ * Only the context object is imported statically (React's createContext, no query code): the app is
+ * wrapped in it from the start, and the client is handed to it once loaded, so nothing remounts.
+ */
+interface Loaded {
+  queryClient: QueryClient;
+  QueryObserver: typeof QueryObserver;
+}
+
+let loaded: Loaded | undefined;
+let loading: Promise<Loaded> | undefined;
+const listeners = new Set<() => void>();
+
+export function loadQueryClient(): Promise<Loaded> {
+  loading ??= Promise.all([import('../api/query-client'), import('@tanstack/react-query')]).then(([client, query]) => {
+    // What QueryClientProvider does on mount: refetch on reconnect and window focus where a query asks.
+    client.queryClient.mount();
+    loaded = { queryClient: client.queryClient, QueryObserver: query.QueryObserver };
+    for (const listener of listeners) listener();
+    return loaded;
+  });
+  return loading;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const useLoaded = () => useSyncExternalStore(subscribe, () => loaded);
+
+/** The loaded client, for code outside React that only acts on what is cached (nothing before it loads). */
+export const loadedQueryClient = (): QueryClient | undefined => loaded?.queryClient;
+
+/** The app's QueryClientProvider: the client once it has loaded, none before. */
+export function LazyQueryClientProvider({ children }: { children: ReactNode }) {
+  const client = useLoaded()?.queryClient;
+  return <QueryClientContext.Provider value={client}>{children}</QueryClientContext.Provider>;
+}
+
+/** A lazy component's loader that resolves once the query client has loaded too (for components calling useQuery). */
+export const afterQueryClient =
+  <T,>(load: () => Promise<T>) =>
+  async (): Promise<T> =>
+    (await Promise.all([load(), loadQueryClient()]))[0];
+
+/**
+ * A query's data for the parts of the home page's first paint: undefined until TanStack Query has
+ * loaded, then what `useQuery(options).data` returns, from the same cache (invalidations refetch it).
+ * Written by hand because `useQuery` itself would put the query core back into the first paint; it
+ * follows TanStack Query's own observer, as useQuery does, without its suspense and error-boundary modes.
+ */
+export function useLazyQueryData<T, K extends QueryKey>(options: QueryObserverOptions<T, Error, T, T, K>): T | undefined {
+  const module = useLoaded();
+  const client = useContext(QueryClientContext) ?? module?.queryClient;
+  useEffect(() => void loadQueryClient().catch(() => undefined), []);
+  const hash = JSON.stringify([options.queryKey, options.enabled, options.staleTime]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new observer only when the key or the options change (hash).
+  const observer = useMemo(() => (module && client ? new module.QueryObserver(client, options) : undefined), [module, client, hash]);
+  const subscribeToObserver = useCallback((onChange: () => void) => observer?.subscribe(onChange) ?? (() => undefined), [observer]);
+  return useSyncExternalStore(subscribeToObserver, () => observer?.getCurrentResult().data);
+}
