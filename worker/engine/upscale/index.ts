@@ -10,7 +10,7 @@ import { backProject, backProjectTiled } from './back-projection';
 import { DEBLOCK_BELOW_QUALITY, deblock, jpegQuantisation } from './deblock';
 import { enhanceFaces, type FaceBox } from './face';
 import { loadModel, type ModelScale, type ModelVariant } from './model';
-import { resizeFloat } from './resample';
+import { resizeFloat, toBytes } from './resample';
 import { runTiled, type RgbImage, type TileOptions } from './tiles';
 
 export { FACE_ENHANCEMENT_DESCRIPTION } from './face';
@@ -206,7 +206,7 @@ export async function upscale(image: Uint8Array, options: UpscaleOptions, detect
 
   const outWidth = width * scale;
   const outHeight = height * scale;
-  const bytes = Uint8Array.from(output.data, (v) => Math.round(v));
+  const bytes = toBytes(output.data);
   let png = sharp(bytes, { raw: { width: outWidth, height: outHeight, channels: 3 } });
   const hasAlpha = channels === 4 || channels === 2;
   if (hasAlpha) {
