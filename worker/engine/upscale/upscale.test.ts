@@ -126,7 +126,7 @@ describe('tiling', () => {
     let max = 0;
     for (let i = 0; i < tiled.data.length; i++) max = Math.max(max, Math.abs(tiled.data[i]! - whole.data[i]!));
     expect(max).toBeLessThan(1);
-  });
+  }, 60_000);
 
   it('without context the seams do show (the measure can fail)', async () => {
     const { tiled, whole } = await tiledAndWhole(0);
