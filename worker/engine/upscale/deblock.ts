@@ -96,7 +96,9 @@ export async function deblock(rgb: Uint8Array, width: number, height: number, qu
     }
   }
   const count = SHIFTS.length * SHIFTS.length;
-  return Uint8Array.from(sum, (v) => Math.round(v / count));
+  const mean = new Uint8Array(sum.length);
+  for (let i = 0; i < sum.length; i++) mean[i] = Math.round(sum[i]! / count);
+  return mean;
 }
 
 /**

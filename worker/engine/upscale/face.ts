@@ -5,6 +5,7 @@
  * feathered ellipse, so nothing outside the faces changes and no edge shows.
  */
 import sharp from 'sharp';
+import { toBytes } from './resample';
 import type { RgbImage } from './tiles';
 
 export interface FaceBox {
@@ -52,7 +53,7 @@ function crop(image: RgbImage, left: number, top: number, width: number, height:
 /** Median then unsharp mask, as two sharp pipelines (sharp orders operations itself within one). */
 async function retouch(rgb: Float32Array, width: number, height: number): Promise<Uint8Array> {
   const raw = { width, height, channels: 3 as const };
-  const bytes = Uint8Array.from(rgb, (v) => Math.round(v));
+  const bytes = toBytes(rgb);
   const smoothed = await sharp(bytes, { raw }).median(3).raw().toBuffer();
   return new Uint8Array(await sharp(smoothed, { raw }).sharpen({ sigma: 1.2, m1: 0.6, m2: 3 }).raw().toBuffer());
 }

@@ -138,8 +138,10 @@ export function loadModel(variant: ModelVariant, scale: ModelScale, root?: strin
         scale,
         async run(rgb, width, height) {
           const output = tf.tidy(() => {
-            const input = tf.tensor4d(rgb, [1, height, width, 3]).mul(unit);
-            return (layers.predict(input) as TF.Tensor).div(unit).clipByValue(0, 255);
+            // The RDN variants work in 0..255 already: no scaling pass over the tensors for them.
+            const input = tf.tensor4d(rgb, [1, height, width, 3]);
+            const output = layers.predict(unit === 1 ? input : input.mul(unit)) as TF.Tensor;
+            return (unit === 1 ? output : output.div(unit)).clipByValue(0, 255);
           });
           try {
             return (await output.data()) as Float32Array;
