@@ -4,7 +4,8 @@ import type { GenerationStatus } from '@web/api/types';
 import { JobWaitNote } from '@web/ui/queue-wait-note';
 import { QueuePlaceNote } from '@web/ui/queue-place';
 import { FailureNote } from '@web/features/workbench/failure-note';
-import type { useGeneration } from '@web/features/workbench/use-generation';
+import type { Finished } from './job-status';
+import type { useGeneration } from './use-generation';
 import { useHeldWhileOffline, useOnline } from './use-online';
 
 type Generation = ReturnType<typeof useGeneration>;
@@ -65,7 +66,7 @@ export function JobResultPanel({
   job: Generation;
   className: string;
   waiting?: ReactNode;
-  result: (status: GenerationStatus & { imageUrl: string }) => ReactNode;
+  result: (status: Finished<GenerationStatus>) => ReactNode;
   idle: ReactNode;
   instead?: ReactNode;
 }) {
@@ -73,7 +74,7 @@ export function JobResultPanel({
   useEffect(() => {
     if (job.phase !== 'idle') section.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   }, [job.phase]);
-  const done = job.phase === 'done' && job.result?.imageUrl ? (job.result as GenerationStatus & { imageUrl: string }) : null;
+  const done = job.phase === 'done' ? job.result : null;
   return (
     <section ref={section} className={className} aria-live="polite">
       {instead ?? (
