@@ -6,7 +6,7 @@ import { QueuePlaceNote } from '@web/ui/queue-place';
 import { FailureNote } from '@web/features/workbench/failure-note';
 import type { Finished } from './job-status';
 import type { useGeneration } from './use-generation';
-import { useHeldWhileOffline, useOnline } from './use-online';
+import { useOnline } from './use-online';
 
 type Generation = ReturnType<typeof useGeneration>;
 
@@ -37,12 +37,12 @@ export function JobWaiting({
 }
 
 /**
- * The start button's words: waiting in the queue, drawing with its percent (held, and said to be
- * offline, while the browser has no network), or `idle` (Generate).
+ * The start button's words: waiting in the queue, drawing with its percent (said to be offline
+ * while the browser has no network: the job's bar holds then, see POLL.holdOffline), or `idle` (Generate).
  */
 export function JobButtonLabel({ job, busy, idle }: { job: Generation; busy: boolean; idle?: ReactNode }) {
   const offline = !useOnline();
-  const progress = Math.round(useHeldWhileOffline(job.progress, offline && busy));
+  const progress = Math.round(job.progress);
   if (job.queue) return <Trans>Waiting…</Trans>;
   if (busy && offline) return <Trans>Offline… {progress}%</Trans>;
   if (busy) return <Trans>Generating… {progress}%</Trans>;

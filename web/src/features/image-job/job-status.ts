@@ -1,6 +1,5 @@
 import type { QueryState } from '@tanstack/react-query';
 import type { components } from '@web/api/schema.gen';
-import { ApiError } from '../../api/client';
 
 type Schemas = components['schemas'];
 
@@ -70,12 +69,3 @@ export type JobPace = {
 /** The next fake-progress value: quick at first, slowing as it nears the cap, never past it. */
 export const nextFakeProgress = (pace: JobPace, p: number) =>
   Math.min(pace.fakeProgressCap, p + Math.max(pace.least, (pace.fakeProgressCap - p) * pace.rise));
-
-/**
- * A status call that failed for a while only — no connection, the server restarting (5xx), a proxy
- * timeout, too many requests — is asked again; the job goes on on the server meanwhile.
- */
-export function isPassingTrouble(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
-}

@@ -7,7 +7,7 @@ import { type keys, queries } from '../../api/queries';
 import { useToast } from '../../ui/toast';
 import { useJobFailureText } from '../workbench/failure-text';
 import { useStartErrorText } from '../workbench/input-error';
-import { isPassingTrouble, type JobFailure } from './job-status';
+import type { JobFailure } from './job-status';
 import { type JobKind, useImageJob } from './use-image-job';
 
 /**
@@ -29,6 +29,15 @@ export const POLL = {
   // Offline nothing is heard from the server: the bar stops rather than climb towards a result nobody has seen.
   holdOffline: true,
 };
+
+/**
+ * A status call that failed for a while only — no connection, the server restarting (5xx), a proxy
+ * timeout, too many requests — is asked again; the job goes on on the server meanwhile.
+ */
+export function isPassingTrouble(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
 
 /**
  * Spec §8, with no give-up: a 401, a 404 or another answer that will not change ends at once; a
@@ -63,25 +72,22 @@ function useEndText() {
   const { t } = useLingui();
   const failureText = useJobFailureText();
   const errorText = useErrorText();
-  return useCallback(
-    (failure: Exclude<JobFailure<GenerationStatus>, { kind: 'start-failed' }>): GenerationFailure => {
-      switch (failure.kind) {
-        case 'job-failed': {
-          const { failureCode, message } = failure.status;
-          return { message: failureText(failureCode, message) ?? t`Generation failed, please try again`, refunded: true };
-        }
-        case 'no-job':
-          return { message: t`Invalid response format`, refunded: false };
-        case 'query-failed': {
-          const error = failure.error;
-          if (error instanceof ApiError && (error.status === 404 || error.status === 401))
-            return { message: error.status === 404 ? t`Task not found` : t`Authentication failed, please log in again`, refunded: false };
-          return { message: errorText(error), refunded: false };
-        }
+  return (failure: Exclude<JobFailure<GenerationStatus>, { kind: 'start-failed' }>): GenerationFailure => {
+    switch (failure.kind) {
+      case 'job-failed': {
+        const { failureCode, message } = failure.status;
+        return { message: failureText(failureCode, message) ?? t`Generation failed, please try again`, refunded: true };
       }
-    },
-    [errorText, failureText, t],
-  );
+      case 'no-job':
+        return { message: t`Invalid response format`, refunded: false };
+      case 'query-failed': {
+        const error = failure.error;
+        if (error instanceof ApiError && (error.status === 404 || error.status === 401))
+          return { message: error.status === 404 ? t`Task not found` : t`Authentication failed, please log in again`, refunded: false };
+        return { message: errorText(error), refunded: false };
+      }
+    }
+  };
 }
 
 /** The failure toast; out of credits, it offers the way to buy more (spec §8 "please recharge"). */

@@ -77,8 +77,7 @@ function useFollowedJob<TVars, TStarted extends { id: string }, TStatus extends 
  */
 function useFakeProgress(pace: JobPace, running: boolean, waiting: boolean) {
   const [progress, setProgress] = useState(0);
-  const online = useOnline();
-  const active = running && (online || !pace.holdOffline);
+  const active = useOnline() || !pace.holdOffline ? running : false;
   useEffect(() => {
     if (waiting) return setProgress(0);
     if (!active) return;
@@ -88,29 +87,26 @@ function useFakeProgress(pace: JobPace, running: boolean, waiting: boolean) {
   return { progress, setProgress };
 }
 
-/** When this page first saw run `run` drawing (its "still running" note counts from it); null while it is not. */
-function useRunningSince(run: number, running: boolean): number | null {
-  const [since, setSince] = useState<{ run: number; at: number } | null>(null);
+/** Calls `act` once `on` has held for `ms`. */
+function useAfter(on: boolean, ms: number, act: () => void) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `act` is new each render; the wait is what matters
   useEffect(() => {
-    if (running) setSince((seen) => (seen?.run === run ? seen : { run, at: Date.now() }));
-  }, [running, run]);
-  return running && since?.run === run ? since.at : null;
+    if (!on) return;
+    const timer = setTimeout(act, ms);
+    return () => clearTimeout(timer);
+  }, [on, ms]);
 }
 
-/** Whether run `run` has outlasted the page's patience: a note, never an end (the job is paid for and goes on). */
-function useSlow(pace: JobPace, run: number, following: boolean, runningSince: number | null) {
+/**
+ * Whether run `run` has outlasted the page's patience (counted from when its job was named, or from
+ * when it was first seen drawing where the pace says so): a note, never an end (the job is paid for
+ * and goes on).
+ */
+function useSlow(pace: JobPace, run: number, following: boolean, running: boolean) {
   const [slowRun, setSlowRun] = useState<number | null>(null);
-  useEffect(() => {
-    if (!following) return;
-    const timer = setTimeout(() => setSlowRun(run), pace.patienceMs);
-    return () => clearTimeout(timer);
-  }, [following, run, pace.patienceMs]);
-  const drawingFor = pace.slowAfterRunningMs;
-  useEffect(() => {
-    if (runningSince === null || drawingFor === undefined) return;
-    const timer = setTimeout(() => setSlowRun(run), runningSince + drawingFor - Date.now());
-    return () => clearTimeout(timer);
-  }, [runningSince, run, drawingFor]);
+  const markSlow = () => setSlowRun(run);
+  useAfter(following, pace.patienceMs, markSlow);
+  useAfter(running && pace.slowAfterRunningMs !== undefined, pace.slowAfterRunningMs ?? 0, markSlow);
   return following && slowRun === run;
 }
 
@@ -128,21 +124,17 @@ export function useImageJob<TVars, TStarted extends { id: string }, TStatus exte
 ) {
   const job = useFollowedJob(kind);
   const { started, outcome, following, running } = job;
-  // Which run this is: a new start forgets the last one's result, slowness and running time.
+  // Which run this is: a new start forgets the last one's slowness.
   const [run, setRun] = useState(0);
   // Whether this run's result is on screen, after its moment at 100 % (spec §9).
   const [shown, setShown] = useState(false);
   const { progress, setProgress } = useFakeProgress(kind.pace, running, job.place !== null);
-  const runningSince = useRunningSince(run, running);
-  const slow = useSlow(kind.pace, run, following, runningSince);
+  const slow = useSlow(kind.pace, run, following, running);
   const done = outcome?.kind === 'done' ? outcome.status : null;
-  const doneJob = done ? job.jobId : null;
   useEffect(() => {
-    if (!doneJob) return;
-    setProgress(100);
-    const timer = setTimeout(() => setShown(true), kind.pace.showDelayMs);
-    return () => clearTimeout(timer);
-  }, [doneJob, kind.pace.showDelayMs, setProgress]);
+    if (done) setProgress(100);
+  }, [done, setProgress]);
+  useAfter(done !== null && !shown, kind.pace.showDelayMs, () => setShown(true));
 
   const start = useCallback(
     (vars: TVars, options?: { onError?: (error: unknown) => void }) => {
@@ -169,8 +161,8 @@ export function useImageJob<TVars, TStarted extends { id: string }, TStatus exte
     queue: job.queue,
     slow,
     reconnecting: job.reconnecting,
-    /** While the server reports the job running: since when (ms), as first seen by this page. */
-    runningSince,
+    /** Drawing, as far as the page knows (not waiting in the queue, not ended). */
+    running,
     start,
     clear,
   };

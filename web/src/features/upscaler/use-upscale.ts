@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { UpscaleStatus } from '@web/api/types';
 import type { UpscaleFactor } from '@worker/contract/upscale';
 import { ApiError } from '../../api/client';
@@ -18,49 +18,43 @@ export type UpscaleProblem = { message: string; toPricing?: boolean; refunded?: 
 function useUpscaleProblemText() {
   const { t } = useLingui();
   const errorText = useErrorText();
-  const describeRequestError = useCallback(
-    (error: unknown): UpscaleProblem => {
-      const failure = classifyUpscaleFailure(error);
-      switch (failure.kind) {
-        // The client has already cleared the session and is on its way to /login (spec §8).
-        case 'session':
-          return { message: t`Login session expired, please sign in again` };
-        case 'credits':
-          return { message: errorText(error), toPricing: true };
-        case 'network':
-          return { message: t`Network connection failed, please check your network and try again` };
-        case 'busy':
-          return { message: errorText(error) };
-        case 'said':
-          return { message: errorText(error) };
-        case 'generic':
-          return { message: t`Upscale failed, please try again` };
-      }
-    },
-    [errorText, t],
-  );
+  const describeRequestError = (error: unknown): UpscaleProblem => {
+    const failure = classifyUpscaleFailure(error);
+    switch (failure.kind) {
+      // The client has already cleared the session and is on its way to /login (spec §8).
+      case 'session':
+        return { message: t`Login session expired, please sign in again` };
+      case 'credits':
+        return { message: errorText(error), toPricing: true };
+      case 'network':
+        return { message: t`Network connection failed, please check your network and try again` };
+      case 'busy':
+        return { message: errorText(error) };
+      case 'said':
+        return { message: errorText(error) };
+      case 'generic':
+        return { message: t`Upscale failed, please try again` };
+    }
+  };
 
-  return useCallback(
-    (failure: JobFailure<UpscaleStatus>): UpscaleProblem => {
-      switch (failure.kind) {
-        case 'start-failed':
-          return describeRequestError(failure.error);
-        case 'no-job':
-          return { message: t`Invalid response format` };
-        case 'job-failed':
-          // The server returns a failed job's credits; the page says so, so nobody wonders.
-          return { message: failure.status.errorMessage || t`Upscale failed, please try again`, refunded: failure.status.credits };
-        case 'query-failed': {
-          const error = failure.error;
-          if (error instanceof ApiError && error.status === 401) return { message: t`Login session expired, please sign in again` };
-          if (error instanceof ApiError && error.status === 404)
-            return { message: t`This upscale can no longer be found. If it finished, it is in My creations.` };
-          return { message: t`Could not check the upscale status, please try again` };
-        }
+  return (failure: JobFailure<UpscaleStatus>): UpscaleProblem => {
+    switch (failure.kind) {
+      case 'start-failed':
+        return describeRequestError(failure.error);
+      case 'no-job':
+        return { message: t`Invalid response format` };
+      case 'job-failed':
+        // The server returns a failed job's credits; the page says so, so nobody wonders.
+        return { message: failure.status.errorMessage || t`Upscale failed, please try again`, refunded: failure.status.credits };
+      case 'query-failed': {
+        const error = failure.error;
+        if (error instanceof ApiError && error.status === 401) return { message: t`Login session expired, please sign in again` };
+        if (error instanceof ApiError && error.status === 404)
+          return { message: t`This upscale can no longer be found. If it finished, it is in My creations.` };
+        return { message: t`Could not check the upscale status, please try again` };
       }
-    },
-    [describeRequestError, t],
-  );
+    }
+  };
 }
 
 /**
@@ -78,5 +72,8 @@ export function useUpscale() {
       send({ image, factor, faceEnhancement, fitToBudget, sourceRecordId }),
     [send],
   );
-  return { ...job, problem: job.failure && describe(job.failure), start };
+  // When this page first saw the job drawing: the "still running" note counts from it.
+  const [runningSince, setRunningSince] = useState<number | null>(null);
+  useEffect(() => setRunningSince(job.running ? Date.now() : null), [job.running]);
+  return { ...job, problem: job.failure && describe(job.failure), runningSince: job.running ? runningSince : null, start };
 }
