@@ -7,8 +7,9 @@ import { useOnline } from './use-online';
 
 /**
  * One kind of paid image job, as the page runs it: `start` sends it (the answer names the job),
- * `statusQuery` is its status endpoint (the query options of api/queries.ts, so other views share its cache), `retry`/`retryDelay` say which failed status calls are
- * asked again and when, `pace` how often and how the bar moves. `statusOf` reads the start answer
+ * `statusQuery` is its status endpoint (the query options of api/queries.ts, so other views share
+ * its cache), `retry`/`retryDelay` say which failed status calls are asked again and when, `pace`
+ * how often and how the bar moves. `statusOf` reads the start answer
  * as the job's first status where it is one: a generation's answer may already carry its image,
  * so the bar moves from the moment the request leaves; without it the bar waits for the first
  * status that shows the job running (an upload's answer does not say whether the job waits).
@@ -64,7 +65,7 @@ function useFollowedJob<TVars, TStarted extends { id: string }, TStatus extends 
   // Drawing (as far as the page knows): sent and not known to wait in the queue, or seen running.
   const running = (started.isPending || following) && place === null && (latest !== null || kind.statusOf !== undefined);
   return {
-    ...{ started, outcome, following, place, running, jobId },
+    ...{ started, outcome, following, place, running },
     queue: placeToShow(place, { polled: status.data !== undefined }),
     // A status call has failed and is being asked again: the server is out of reach for now.
     reconnecting: following && status.failureCount > 0,
