@@ -4,8 +4,9 @@ import type { GenerationStatus } from '@web/api/types';
 import { JobWaitNote } from '@web/ui/queue-wait-note';
 import { QueuePlaceNote } from '@web/ui/queue-place';
 import { FailureNote } from '@web/features/workbench/failure-note';
-import type { useGeneration } from '@web/features/workbench/use-generation';
-import { useHeldWhileOffline, useOnline } from './use-online';
+import type { Finished } from './job-status';
+import type { useGeneration } from './use-generation';
+import { useOnline } from './use-online';
 
 type Generation = ReturnType<typeof useGeneration>;
 
@@ -36,12 +37,12 @@ export function JobWaiting({
 }
 
 /**
- * The start button's words: waiting in the queue, drawing with its percent (held, and said to be
- * offline, while the browser has no network), or `idle` (Generate).
+ * The start button's words: waiting in the queue, drawing with its percent (said to be offline
+ * while the browser has no network: the job's bar holds then, see POLL.holdOffline), or `idle` (Generate).
  */
 export function JobButtonLabel({ job, busy, idle }: { job: Generation; busy: boolean; idle?: ReactNode }) {
   const offline = !useOnline();
-  const progress = Math.round(useHeldWhileOffline(job.progress, offline && busy));
+  const progress = Math.round(job.progress);
   if (job.queue) return <Trans>Waiting…</Trans>;
   if (busy && offline) return <Trans>Offline… {progress}%</Trans>;
   if (busy) return <Trans>Generating… {progress}%</Trans>;
@@ -65,7 +66,7 @@ export function JobResultPanel({
   job: Generation;
   className: string;
   waiting?: ReactNode;
-  result: (status: GenerationStatus & { imageUrl: string }) => ReactNode;
+  result: (status: Finished<GenerationStatus>) => ReactNode;
   idle: ReactNode;
   instead?: ReactNode;
 }) {
@@ -73,7 +74,7 @@ export function JobResultPanel({
   useEffect(() => {
     if (job.phase !== 'idle') section.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   }, [job.phase]);
-  const done = job.phase === 'done' && job.result?.imageUrl ? (job.result as GenerationStatus & { imageUrl: string }) : null;
+  const done = job.phase === 'done' ? job.result : null;
   return (
     <section ref={section} className={className} aria-live="polite">
       {instead ?? (

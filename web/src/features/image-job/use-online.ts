@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -20,15 +20,4 @@ export function useOnline(): boolean {
     () => navigator.onLine,
     () => true,
   );
-}
-
-/**
- * `progress` held where it was when the browser went offline: nothing is heard from the server then,
- * so a bar that kept climbing would pretend the job is nearly done.
- */
-export function useHeldWhileOffline(progress: number, offline: boolean): number {
-  const [held, setHeld] = useState<number | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the value at the moment the connection went, not after
-  useEffect(() => setHeld(offline ? progress : null), [offline]);
-  return offline ? (held ?? progress) : progress;
 }

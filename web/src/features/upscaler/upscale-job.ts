@@ -1,5 +1,9 @@
+import type { UpscaleFactor } from '@worker/contract/upscale';
 import type { UpscaleStatus } from '@web/api/types';
 import { ApiError } from '../../api/client';
+import { type keys, queries } from '../../api/queries';
+import { upscaleApi } from '../../api/upscale';
+import type { JobKind } from '../image-job/use-image-job';
 
 /**
  * Spec §9: upscale polling every 2 s; fake progress rises to at most 90 % meanwhile. The spec's
@@ -12,50 +16,18 @@ export const UPSCALE_POLL = {
   tries: 30,
   tickMs: 400,
   fakeProgressCap: 90,
+  rise: 0.05,
+  least: 0.4,
+  /** After this long without an end the page says the job is taking a while (30 polls × 2 s). */
+  patienceMs: 30 * 2000,
+  holdOffline: false,
   /** A status query that fails (network, 5xx: the server restarting) is retried after this, growing 1.5× per failure… */
   retryBaseMs: 2000,
   /** …up to this (spec §8 generation polling: wait grows 1.5×, at most 15 s). */
   retryCapMs: 15_000,
   /** Spec §9 completion display delay. */
   showDelayMs: 500,
-} as const;
-
-/** After this long without an end the page says the job is taking a while (30 polls × 2 s). */
-export const UPSCALE_PATIENCE_MS = UPSCALE_POLL.tries * UPSCALE_POLL.intervalMs;
-
-/** How one upscale ended, before it is turned into words (spec §8 Upscaler). */
-export type UpscaleOutcome =
-  | { kind: 'done'; status: UpscaleStatus }
-  /** The job failed on the server, which returns its credits (`credits` of them). */
-  | { kind: 'job-failed'; message: string | null; credits: number }
-  /** The status cannot be read any more: the session is gone (401) or the job is (404). */
-  | { kind: 'query-failed'; error: unknown };
-
-/** What the status query knows so far (TanStack Query's state, narrowed to what matters here). */
-export interface StatusQueryState {
-  status: 'pending' | 'error' | 'success';
-  data?: UpscaleStatus;
-  error: unknown;
-}
-
-/**
- * How the job ended, or null while it is still going. COMPLETED needs an image URL; an unknown
- * status counts as processing (spec §4), however long it takes. A query only ends in an error when
- * retrying cannot help (see {@link retryStatusQuery}).
- */
-export function upscaleOutcome(state: StatusQueryState): UpscaleOutcome | null {
-  if (state.status === 'error') return { kind: 'query-failed', error: state.error };
-  const status = state.data;
-  if (!status) return null;
-  const phase = String(status.status).toUpperCase();
-  if (phase === 'COMPLETED' && status.imageUrl) return { kind: 'done', status };
-  if (phase === 'FAILED') return { kind: 'job-failed', message: status.errorMessage, credits: status.credits };
-  return null;
-}
-
-/** The next poll in 2 s, or none once the job has ended (spec §9). */
-export const upscaleRefetchInterval = (state: StatusQueryState): number | false =>
-  upscaleOutcome(state) ? false : UPSCALE_POLL.intervalMs;
+};
 
 /**
  * Whether a failed status query is tried again: a 401 or 404 ends at once (the session is gone, or
@@ -69,9 +41,29 @@ export const retryStatusQuery = (_failures: number, error: unknown): boolean =>
 export const statusRetryDelay = (failures: number): number =>
   Math.min(UPSCALE_POLL.retryCapMs, Math.round(UPSCALE_POLL.retryBaseMs * 1.5 ** failures));
 
-/** The next fake-progress value: quick at first, slowing as it nears the 90 % cap. */
-export const nextFakeProgress = (p: number) =>
-  Math.min(UPSCALE_POLL.fakeProgressCap, p + Math.max(0.4, (UPSCALE_POLL.fakeProgressCap - p) * 0.05));
+/** What one upscale is sent with. */
+export type UpscaleRequest = {
+  image: File;
+  factor: UpscaleFactor;
+  faceEnhancement: boolean;
+  fitToBudget: boolean;
+  sourceRecordId?: string;
+};
+
+/** An upscale: the upload names the job, whose status is then polled (useImageJob). */
+export const UPSCALE: JobKind<
+  UpscaleRequest,
+  Awaited<ReturnType<typeof upscaleApi.upload>>,
+  UpscaleStatus,
+  ReturnType<typeof keys.upscaleStatus>
+> = {
+  start: ({ image, factor, faceEnhancement, fitToBudget, sourceRecordId }) =>
+    upscaleApi.upload(image, factor, faceEnhancement, { fitToBudget, sourceRecordId }),
+  statusQuery: queries.upscaleStatus,
+  retry: retryStatusQuery,
+  retryDelay: statusRetryDelay,
+  pace: UPSCALE_POLL,
+};
 
 /** What a failed upload call means for the page (spec §8 Upscaler), before it is put into words. */
 export type UpscaleRequestFailure =
