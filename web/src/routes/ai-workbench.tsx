@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ImagePlus } from 'lucide-react';
-import { useEffect } from 'react';
 import { oneOf, searchParams, text } from '@web/lib/search-params';
 import { AdvancedOptions, type WorkbenchMode } from '@web/features/workbench/advanced-options';
 import { JobButtonLabel, JobResultPanel } from '@web/features/image-job/job-result-panel';
@@ -84,11 +83,16 @@ function Workbench() {
   const wb = useWorkbench(search.mode ?? 'text-to-image', search);
   const run = useWorkbenchRun(wb, search.sourceRecordId);
   const prompt = wb.text.prompt;
-  useEffect(preloadResultMenu, []);
   return (
     <Page wide title={<Trans>AI workbench</Trans>} subtitle={<Trans>Describe it, pick a style, and watch it appear.</Trans>}>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,440px)_1fr]">
-        <WorkbenchForm wb={wb} onStart={() => run.start(search.updateRecordId)} />
+        <WorkbenchForm
+          wb={wb}
+          onStart={() => {
+            preloadResultMenu();
+            run.start(search.updateRecordId);
+          }}
+        />
         <JobResultPanel
           job={wb.generation}
           className="card flex min-h-[420px] scroll-mt-20 items-center justify-center p-5"

@@ -10,7 +10,6 @@ import { Button } from '../../ui/button';
 import { downloadImage } from '../../ui/download';
 import { useQueuePlaceText } from '../../ui/queue-place';
 import { JobWaitNote } from '../../ui/queue-wait-note';
-import { whenIdle } from '../../ui/idle';
 import { useToast } from '../../ui/toast';
 import { useOnline } from '../image-job/use-online';
 import { OPTION_NAMES } from './advanced-options';
@@ -74,10 +73,11 @@ const loadMenu = () => import('./use-as-input-menu');
 const UseAsInputMenu = lazy(() => loadMenu().then((m) => ({ default: m.UseAsInputMenu })));
 
 /**
- * Fetches the "Use as input" menu (react-aria's menu, popover and collection code) when the browser
- * is idle: the form renders without it, and a finished image finds it loaded.
+ * Fetches the "Use as input" menu (react-aria's menu, popover and collection code) when a run starts:
+ * the form renders without it, and the finished image finds it loaded. (Fetched when idle instead,
+ * its evaluation landed in the page's start-up and raised Lighthouse's blocking time.)
  */
-export const preloadResultMenu = () => whenIdle(loadMenu);
+export const preloadResultMenu = () => void loadMenu();
 
 /** The menu's button while its code loads: the same look, not yet pressable. */
 function UseAsInputPlaceholder() {
