@@ -21,11 +21,11 @@ afterAll(() => browser?.close());
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-/** Picks a value in one option's react-aria Select, by the option's key and the value's label. */
+/** Picks a value in one option's select, by the option's key and the value's label. */
 async function choose(page: Page, option: string, value: string) {
-  await page.getByTestId(`option-${option}`).getByRole('button').click();
-  await page.getByRole('option', { name: value, exact: true }).click();
-  await expect.poll(() => page.getByTestId(`option-${option}`).getByRole('button').textContent()).toContain(value);
+  const select = page.getByTestId(`option-${option}`).getByRole('combobox');
+  await select.selectOption({ label: value });
+  await expect.poll(() => select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toBe(value);
 }
 
 async function resultBytes(page: Page) {

@@ -4,13 +4,14 @@ import { ImagePlus } from 'lucide-react';
 import { oneOf, searchParams, text } from '@web/lib/search-params';
 import { AdvancedOptions, type WorkbenchMode } from '@web/features/workbench/advanced-options';
 import { JobButtonLabel, JobResultPanel } from '@web/features/image-job/job-result-panel';
-import { BatchGrid } from '@web/features/workbench/results';
+import { BatchGrid, preloadResultMenu } from '@web/features/workbench/results';
 import { SourceImages } from '@web/features/workbench/source-images';
 import { useWorkbench, useWorkbenchRun, type WorkbenchState } from '@web/features/workbench/use-workbench';
 import { CountPicker, InspirationTags, PromptField, QuickStyles, SizePicker, StylePicker } from '@web/features/workbench/workbench-fields';
 import { WorkbenchResult, WorkbenchWaiting } from '@web/features/workbench/workbench-result';
 import { Button } from '@web/ui/button';
 import { Page } from '@web/ui/page';
+import { Tabs } from '@web/ui/tabs';
 
 /** <Trans> renders in the current language wherever it is created, so the tab labels can be built once. */
 const MODE_TABS = [
@@ -23,20 +24,14 @@ function ModeTabs({ mode }: { mode: WorkbenchMode }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   return (
-    <div role="tablist" aria-label={t`Mode`} className="grid grid-cols-2 gap-1 rounded-xl bg-ink-900 p-1">
-      {MODE_TABS.map(([value, label]) => (
-        <button
-          key={value}
-          type="button"
-          role="tab"
-          aria-selected={mode === value}
-          onClick={() => void navigate({ to: '/ai-workbench', search: (s) => ({ ...s, mode: value }) })}
-          className={`rounded-lg px-3 py-2 text-sm font-medium ${mode === value ? 'bg-white/10' : 'text-zinc-400 hover:text-white'}`}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
+    <Tabs<WorkbenchMode>
+      label={t`Mode`}
+      items={MODE_TABS.map(([id, label]) => ({ id, label }))}
+      selectedKey={mode}
+      onSelectionChange={(value) => void navigate({ to: '/ai-workbench', search: (s) => ({ ...s, mode: value }) })}
+      listClassName="grid grid-cols-2 gap-1 rounded-xl bg-ink-900 p-1"
+      tabClassName="rounded-lg px-3 py-2 text-sm font-medium text-zinc-400 hover:text-white data-[selected]:bg-white/10 data-[selected]:text-white"
+    />
   );
 }
 
@@ -91,7 +86,13 @@ function Workbench() {
   return (
     <Page wide title={<Trans>AI workbench</Trans>} subtitle={<Trans>Describe it, pick a style, and watch it appear.</Trans>}>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,440px)_1fr]">
-        <WorkbenchForm wb={wb} onStart={() => run.start(search.updateRecordId)} />
+        <WorkbenchForm
+          wb={wb}
+          onStart={() => {
+            preloadResultMenu();
+            run.start(search.updateRecordId);
+          }}
+        />
         <JobResultPanel
           job={wb.generation}
           className="card flex min-h-[420px] scroll-mt-20 items-center justify-center p-5"

@@ -7,9 +7,6 @@ const VARIANTS = {
 
 export type ButtonVariant = keyof typeof VARIANTS;
 
-/**
- * The studio's button look, for the react-aria Button (button.tsx) and for a native `<button>` where a
- * page's first load should not bring react-aria's press and focus code (~15 KB gz; the pricing page).
- */
+/** The studio's button look: for `Button` (button.tsx), and for links and native buttons styled as one. */
 export const buttonClass = (variant: ButtonVariant = 'primary', className = '') =>
   `inline-flex items-center justify-center gap-2 rounded-xl px-4 py-2.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 ${VARIANTS[variant]} ${className}`;

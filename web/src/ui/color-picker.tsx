@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { Radio, RadioGroup } from './radio';
 import { HEX_COLOUR } from '@worker/contract/tools';
 import { useColourName } from './colour-names';
 
 const swatch =
   (size: string) =>
-  ({ isSelected, isFocusVisible }: { isSelected: boolean; isFocusVisible: boolean }) =>
-    `relative ${size} cursor-pointer rounded-full border transition ${isSelected ? 'border-white ring-2 ring-fuchsia-400 ring-offset-2 ring-offset-ink-950' : 'border-white/25 hover:scale-105'} ${isFocusVisible ? 'outline outline-2 outline-offset-4 outline-violet-300' : ''}`;
+  ({ isSelected }: { isSelected: boolean }) =>
+    `relative ${size} cursor-pointer rounded-full border transition ${isSelected ? 'border-white ring-2 ring-fuchsia-400 ring-offset-2 ring-offset-ink-950' : 'border-white/25 hover:scale-105'}`;
 
 /**
  * Spec §3/§5 colour picker: quick presets as large swatches, all 24 presets behind "More colours",
@@ -114,12 +114,7 @@ function MoreColours({
   const hexId = useId();
   return (
     <div id={id} className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-ink-900/70 p-3">
-      <RadioGroup
-        aria-label={t`All preset colours`}
-        value={presets.includes(value) ? value : null}
-        onChange={onChoose}
-        orientation="horizontal"
-      >
+      <RadioGroup aria-label={t`All preset colours`} value={presets.includes(value) ? value : null} onChange={onChoose}>
         <div className="grid grid-cols-6 gap-2 sm:grid-cols-8">
           {presets.map((colour) => (
             <Radio
@@ -180,13 +175,7 @@ function QuickSwatches({
 }) {
   const colourName = useColourName();
   return (
-    <RadioGroup
-      value={quickPresets.includes(value) ? value : null}
-      onChange={onChange}
-      orientation="horizontal"
-      className="flex flex-col gap-2"
-    >
-      <Label className="text-sm font-medium text-zinc-300">{label}</Label>
+    <RadioGroup label={label} value={quickPresets.includes(value) ? value : null} onChange={onChange} className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-3">
         {quickPresets.map((colour) => (
           <Radio key={colour} value={colour} aria-label={colourName(colour)} className={swatch('h-9 w-9')} style={{ background: colour }} />

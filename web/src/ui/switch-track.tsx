@@ -1,6 +1,6 @@
 /**
- * The visual track and knob of a react-aria `Switch` (put it inside one whose class includes
- * `group`): it follows the switch's selected and disabled states.
+ * The visual track and knob of a switch (put it inside one whose class includes `group`): it follows
+ * the switch's `data-selected` and `data-disabled`, which react-aria's Switch sets and a native one copies.
  */
 export function SwitchTrack() {
   return (

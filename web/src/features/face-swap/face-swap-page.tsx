@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Eye } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { FACE_SWAP_TEXT_MAX } from '@worker/contract/face-swap';
 import { Button } from '@web/ui/button';
 import { Page } from '@web/ui/page';
+import { Tabs } from '@web/ui/tabs';
 import { ImageDropzone } from '@web/features/image-job/image-dropzone';
 import { RunCost, useImageCost } from '@web/features/image-job/run-cost';
 import { JobButtonLabel, JobResultPanel } from '@web/features/image-job/job-result-panel';
@@ -13,7 +13,7 @@ import { FACE_SWAP_TYPES, type Mode, modeOf, useFaceSwap } from './use-face-swap
 import { IgnoredOptions } from './applied-options';
 
 const TAB =
-  'flex-1 cursor-pointer rounded-lg px-3 py-2 text-center text-sm font-semibold text-zinc-400 outline-none transition hover:text-white data-[selected]:bg-white/10 data-[selected]:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-violet-400';
+  'flex-1 cursor-pointer rounded-lg px-3 py-2 text-center text-sm font-semibold text-zinc-400 outline-none transition hover:text-white data-[selected]:bg-white/10 data-[selected]:text-white focus-visible:ring-2 focus-visible:ring-violet-400';
 
 type FaceSwap = ReturnType<typeof useFaceSwap>;
 
@@ -30,35 +30,35 @@ const ResultPreviewModal = lazy(() => loadPreviews().then((m) => ({ default: m.R
 function ModeTabs({ form }: { form: FaceSwap }) {
   const { t } = useLingui();
   return (
-    <Tabs
+    <Tabs<Mode>
+      label={t`Mode`}
+      items={[
+        { id: 'text', label: <Trans>Text to image</Trans> },
+        { id: 'image', label: <Trans>Image to image</Trans> },
+      ]}
       selectedKey={form.mode}
       onSelectionChange={(key) => {
-        form.setMode(key as Mode);
+        form.setMode(key);
         form.setError(undefined);
       }}
-    >
-      <TabList aria-label={t`Mode`} className="flex gap-1 rounded-xl border border-white/10 bg-ink-900 p-1">
-        <Tab id="text" className={TAB}>
-          <Trans>Text to image</Trans>
-        </Tab>
-        <Tab id="image" className={TAB}>
-          <Trans>Image to image</Trans>
-        </Tab>
-      </TabList>
-      <TabPanel id="text" className="outline-none" />
-      <TabPanel id="image" className="mt-4 outline-none">
-        <ImageDropzone
-          preview={form.photo.preview}
-          onFiles={form.photo.choose}
-          accept={FACE_SWAP_TYPES.join(',')}
-          inputTestId="face-swap-upload"
-          previewTestId="upload-preview"
-          padding="p-4"
-          previewHeight="max-h-48"
-          prompt={<Trans>Upload a portrait (PNG, JPG or WebP, up to 10 MB)</Trans>}
-        />
-      </TabPanel>
-    </Tabs>
+      listClassName="flex gap-1 rounded-xl border border-white/10 bg-ink-900 p-1"
+      tabClassName={TAB}
+      panelClassName="mt-4 outline-none"
+      panel={(key) =>
+        key === 'image' ? (
+          <ImageDropzone
+            preview={form.photo.preview}
+            onFiles={form.photo.choose}
+            accept={FACE_SWAP_TYPES.join(',')}
+            inputTestId="face-swap-upload"
+            previewTestId="upload-preview"
+            padding="p-4"
+            previewHeight="max-h-48"
+            prompt={<Trans>Upload a portrait (PNG, JPG or WebP, up to 10 MB)</Trans>}
+          />
+        ) : null
+      }
+    />
   );
 }
 

@@ -2,10 +2,17 @@ import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, Dices, Eraser, Eye, ScanFace } from 'lucide-react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { FACE_SWAP_CATEGORIES, FACE_SWAP_TEXT_MAX, faceSwapOptionsIn, type FaceSwapSelection } from '@worker/contract/face-swap';
+import { useState } from 'react';
+import {
+  FACE_SWAP_CATEGORIES,
+  FACE_SWAP_TEXT_MAX,
+  type FaceSwapCategory,
+  faceSwapOptionsIn,
+  type FaceSwapSelection,
+} from '@worker/contract/face-swap';
 import type { GenerationStatus } from '@web/api/types';
 import { Button } from '@web/ui/button';
+import { Tabs } from '@web/ui/tabs';
 import type { TextLimitState } from '@web/features/workbench/text-limit';
 import { TextLimitNote } from '@web/features/workbench/text-limit-note';
 import { AppliedOptions } from './applied-options';
@@ -13,7 +20,7 @@ import { CATEGORY_LABEL, OPTION_LABEL } from './labels';
 import { OptionSelect } from './option-select';
 
 const CATEGORY_TAB =
-  'shrink-0 cursor-pointer rounded-full border border-white/10 px-3 py-1.5 text-xs font-semibold text-zinc-400 outline-none transition hover:text-white data-[selected]:border-fuchsia-400/60 data-[selected]:bg-fuchsia-500/10 data-[selected]:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-violet-400';
+  'shrink-0 cursor-pointer rounded-full border border-white/10 px-3 py-1.5 text-xs font-semibold text-zinc-400 outline-none transition hover:text-white data-[selected]:border-fuchsia-400/60 data-[selected]:bg-fuchsia-500/10 data-[selected]:text-white focus-visible:ring-2 focus-visible:ring-violet-400';
 
 /** Back to the workbench, the page's icon, title and one line on what it does. */
 export function FaceSwapHeading() {
@@ -111,35 +118,41 @@ export function OptionTabs({
 }) {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
+  const [category, setCategory] = useState<FaceSwapCategory>('role');
   return (
-    <Tabs defaultSelectedKey="role">
-      <TabList aria-label={t`Option categories`} className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
-        {FACE_SWAP_CATEGORIES.map((category) => {
-          const count = faceSwapOptionsIn(category).filter((o) => chosen[o.key]).length;
-          return (
-            <Tab key={category} id={category} className={CATEGORY_TAB}>
-              {i18n._(CATEGORY_LABEL[category])}
+    <Tabs
+      label={t`Option categories`}
+      items={FACE_SWAP_CATEGORIES.map((id) => {
+        const count = faceSwapOptionsIn(id).filter((o) => chosen[o.key]).length;
+        return {
+          id,
+          label: (
+            <>
+              {i18n._(CATEGORY_LABEL[id])}
               {count > 0 && <span className="ml-1.5 rounded-full bg-fuchsia-500/30 px-1.5 text-[10px] text-fuchsia-100">{count}</span>}
-            </Tab>
-          );
-        })}
-      </TabList>
-      {FACE_SWAP_CATEGORIES.map((category) => (
-        <TabPanel key={category} id={category} className="mt-3 grid grid-cols-1 gap-3 outline-none min-[420px]:grid-cols-2">
-          {faceSwapOptionsIn(category).map((option) => (
-            <OptionSelect
-              key={option.key}
-              option={option}
-              label={i18n._(OPTION_LABEL[option.key]!)}
-              value={chosen[option.key]}
-              onChange={(value) => onOption(option.key, value)}
-              applied={offline && applied.has(option.key)}
-              isDisabled={busy}
-            />
-          ))}
-        </TabPanel>
-      ))}
-    </Tabs>
+            </>
+          ),
+        };
+      })}
+      selectedKey={category}
+      onSelectionChange={setCategory}
+      listClassName="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1"
+      tabClassName={CATEGORY_TAB}
+      panelClassName="mt-3 grid grid-cols-1 gap-3 outline-none min-[420px]:grid-cols-2"
+      panel={(shown) =>
+        faceSwapOptionsIn(shown).map((option) => (
+          <OptionSelect
+            key={option.key}
+            option={option}
+            label={i18n._(OPTION_LABEL[option.key]!)}
+            value={chosen[option.key]}
+            onChange={(value) => onOption(option.key, value)}
+            applied={offline && applied.has(option.key)}
+            isDisabled={busy}
+          />
+        ))
+      }
+    />
   );
 }
 

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Link2, X } from 'lucide-react';
-import { type RefObject, useEffect, useRef, useState } from 'react';
-import { Dialog, Heading, Input, Label, Modal, ModalOverlay, Switch, TextField } from 'react-aria-components';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useErrorText } from '../../api/error-text';
 import { shareKeys, shareQueries, sharesApi } from '../../api/shares';
 import { Button } from '../../ui/button';
@@ -10,20 +10,28 @@ import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import { SwitchTrack } from '../../ui/switch-track';
 
-/** The owner's switch: whether the public page shows the prompt. */
+/**
+ * The owner's switch: whether the public page shows the prompt. A native button with role="switch"
+ * (Space and Enter toggle it, the label is its text) rather than react-aria's Switch, which brought
+ * its toggle and form-validation modules to every page with a share button.
+ */
 function PromptSwitch({ value, onChange, disabled }: { value: boolean; onChange: (on: boolean) => void; disabled?: boolean }) {
   return (
-    <Switch
-      isSelected={value}
-      onChange={onChange}
-      isDisabled={disabled}
-      className="group flex w-full cursor-pointer items-center justify-between gap-3 rounded-xl border border-white/10 bg-ink-800/60 px-3.5 py-3 disabled:cursor-not-allowed"
+    <button
+      type="button"
+      role="switch"
+      aria-checked={value}
+      disabled={disabled}
+      data-selected={value || undefined}
+      data-disabled={disabled || undefined}
+      onClick={() => onChange(!value)}
+      className="group flex w-full cursor-pointer items-center justify-between gap-3 rounded-xl border border-white/10 bg-ink-800/60 px-3.5 py-3 text-left disabled:cursor-not-allowed"
     >
       <span className="text-sm text-zinc-100">
         <Trans>Show the prompt on the shared page</Trans>
       </span>
       <SwitchTrack />
-    </Switch>
+    </button>
   );
 }
 
@@ -157,19 +165,23 @@ function LinkField({
 }) {
   const { t } = useLingui();
   const toast = useToast();
+  const id = useId();
   return (
     <div className="flex items-end gap-2">
-      <TextField value={url} isReadOnly className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <Label className="text-sm text-zinc-300">
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <label htmlFor={id} className="text-sm text-zinc-300">
           <Trans>Public link</Trans>
-        </Label>
-        <Input
+        </label>
+        <input
+          id={id}
           ref={input}
+          value={url}
+          readOnly
           data-testid="share-url"
           onFocus={(e) => e.currentTarget.select()}
           className="w-full rounded-xl border border-white/10 bg-ink-800 px-3 py-2.5 font-mono text-xs text-zinc-100 outline-none"
         />
-      </TextField>
+      </div>
       <Button
         variant="secondary"
         className="shrink-0"

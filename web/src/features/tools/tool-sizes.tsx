@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { Radio, RadioGroup } from '@web/ui/radio';
 import { ID_PHOTO_SIZES, type IdPhotoSize } from '@worker/contract/tools';
 import { useIdPhotoSizeName } from './id-photo-size-name';
 
@@ -20,10 +20,7 @@ export function ToolSizeCards({
   const pixelsNote = (width: number, height: number, dpi: number) => t`${width}×${height} px at ${dpi} dpi`;
   const sizeName = useIdPhotoSizeName();
   return (
-    <RadioGroup value={value} onChange={onChange} className="flex flex-col gap-2" isDisabled={isDisabled}>
-      <Label className="text-sm font-medium text-zinc-300">
-        <Trans>Size</Trans>
-      </Label>
+    <RadioGroup label={<Trans>Size</Trans>} value={value} onChange={onChange} className="flex flex-col gap-2" isDisabled={isDisabled}>
       <div className="grid grid-cols-2 gap-2">
         {options.map((option) => {
           const preset = ID_PHOTO_SIZES[option as IdPhotoSize];
@@ -31,8 +28,8 @@ export function ToolSizeCards({
             <Radio
               key={option}
               value={option}
-              className={({ isSelected, isFocusVisible }) =>
-                `flex cursor-pointer items-center gap-3 rounded-xl border px-3 py-2.5 transition ${isSelected ? 'border-fuchsia-400 bg-fuchsia-500/10' : 'border-white/10 hover:bg-white/5'} ${isFocusVisible ? 'ring-2 ring-violet-400' : ''}`
+              className={({ isSelected }) =>
+                `flex cursor-pointer items-center gap-3 rounded-xl border px-3 py-2.5 transition ${isSelected ? 'border-fuchsia-400 bg-fuchsia-500/10' : 'border-white/10 hover:bg-white/5'}`
               }
             >
               <span aria-hidden className="grid h-9 w-9 shrink-0 place-items-center">

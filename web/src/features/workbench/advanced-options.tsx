@@ -3,9 +3,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown, Lock, LockOpen } from 'lucide-react';
-import { Button as AriaButton, Disclosure, DisclosurePanel, Heading, ToggleButton } from 'react-aria-components';
 import { type GenerationOption, OPTION_LIMITS, SAMPLERS, type Sampler } from '@worker/contract/generation-options';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { type AdvancedOptionsValue, invalidOption, type WorkbenchMode } from './advanced-options-values';
 import { optionGroups, type Preflight, rangeOf } from './preflight';
 
@@ -69,16 +68,23 @@ export function AdvancedOptions({
 
   const fields = optionFieldsFor({ mode, value, set, invalid, preflight });
 
+  const panelId = useId();
+  // A heading with a button that shows and hides the panel (the WAI-ARIA disclosure pattern); written
+  // out rather than react-aria's Disclosure, whose press and focus code would load with the page.
   return (
-    <Disclosure
-      isExpanded={isExpanded}
-      onExpandedChange={onExpandedChange}
+    <div
       className="group rounded-xl border border-white/10 bg-ink-900/40"
+      data-expanded={isExpanded || undefined}
       data-testid="advanced-options"
     >
-      <AdvancedOptionsTrigger negativeIgnored={negativeIgnored && !isExpanded} />
+      <AdvancedOptionsTrigger
+        negativeIgnored={negativeIgnored && !isExpanded}
+        isExpanded={isExpanded}
+        panelId={panelId}
+        onPress={() => onExpandedChange(!isExpanded)}
+      />
       {/* Rendered only when open: a closed panel's fields stay out of the page (and out of label lookups). */}
-      <DisclosurePanel>
+      <div id={panelId} hidden={!isExpanded}>
         {isExpanded && (
           <div className="flex flex-col gap-4 px-3.5 pb-4">
             {used.map((option) => fields[option])}
@@ -89,8 +95,8 @@ export function AdvancedOptions({
             {invalid && <InvalidOptionNote option={invalid} />}
           </div>
         )}
-      </DisclosurePanel>
-    </Disclosure>
+      </div>
+    </div>
   );
 }
 
@@ -136,11 +142,24 @@ function optionFieldsFor({
 }
 
 /** The panel's heading button; closed, it still says the negative prompt will be ignored. */
-function AdvancedOptionsTrigger({ negativeIgnored }: { negativeIgnored: boolean }) {
+function AdvancedOptionsTrigger({
+  negativeIgnored,
+  isExpanded,
+  panelId,
+  onPress,
+}: {
+  negativeIgnored: boolean;
+  isExpanded: boolean;
+  panelId: string;
+  onPress: () => void;
+}) {
   return (
-    <Heading level={2} className="text-sm">
-      <AriaButton
-        slot="trigger"
+    <h2 className="text-sm">
+      <button
+        type="button"
+        aria-expanded={isExpanded}
+        aria-controls={panelId}
+        onClick={onPress}
         className="flex w-full items-center justify-between gap-3 rounded-xl px-3.5 py-3 text-left font-medium text-zinc-200 outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
       >
         <span className="flex flex-wrap items-center gap-2">
@@ -153,8 +172,8 @@ function AdvancedOptionsTrigger({ negativeIgnored }: { negativeIgnored: boolean 
           )}
         </span>
         <ChevronDown aria-hidden className="h-4 w-4 shrink-0 text-zinc-400 transition group-data-[expanded]:rotate-180" />
-      </AriaButton>
-    </Heading>
+      </button>
+    </h2>
   );
 }
 
@@ -363,15 +382,17 @@ function SeedField({ value, set, invalid }: { value: AdvancedOptionsValue; set: 
           className={inputClass}
           data-testid="seed-input"
         />
-        <ToggleButton
-          isSelected={value.seedLocked}
-          onChange={(locked) => set('seedLocked', locked)}
+        <button
+          type="button"
+          aria-pressed={value.seedLocked}
+          data-selected={value.seedLocked || undefined}
+          onClick={() => set('seedLocked', !value.seedLocked)}
           aria-label={t`Keep this seed for the next run`}
           data-testid="seed-lock"
           className="grid h-10 w-10 shrink-0 place-items-center rounded-xl border border-white/10 text-zinc-400 outline-none hover:bg-white/5 focus-visible:ring-2 focus-visible:ring-violet-400 data-[selected]:border-fuchsia-400 data-[selected]:bg-fuchsia-500/15 data-[selected]:text-fuchsia-200"
         >
           {value.seedLocked ? <Lock aria-hidden className="h-4 w-4" /> : <LockOpen aria-hidden className="h-4 w-4" />}
-        </ToggleButton>
+        </button>
       </div>
       <span id="seed-help" className="text-xs text-zinc-500">
         {value.seedLocked ? (

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueries } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { CircleAlert } from 'lucide-react';
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { lazy, Suspense } from 'react';
 import type { GenerationStatus, QueuePlace } from '@web/api/types';
 import { queries } from '../../api/queries';
 import { Button } from '../../ui/button';
@@ -12,7 +12,6 @@ import { useQueuePlaceText } from '../../ui/queue-place';
 import { JobWaitNote } from '../../ui/queue-wait-note';
 import { useToast } from '../../ui/toast';
 import { useOnline } from '../image-job/use-online';
-import { TOOLS } from '../tools/catalogue';
 import { OPTION_NAMES } from './advanced-options';
 import type { WorkbenchMode } from './advanced-options-values';
 import { creationFileName } from './creation-actions';
@@ -70,48 +69,22 @@ export function ResultFacts({ status }: { status: GenerationStatus }) {
   );
 }
 
-/** "Use as input": the image handed to image editing, the upscaler or a photo tool, linked to its creation. */
-function UseAsInputMenu({ status }: { status: GenerationStatus }) {
-  const { i18n } = useLinguiCore();
-  const navigate = useNavigate();
-  const imageUrl = status.imageUrl!;
+const loadMenu = () => import('./use-as-input-menu');
+const UseAsInputMenu = lazy(() => loadMenu().then((m) => ({ default: m.UseAsInputMenu })));
+
+/**
+ * Fetches the "Use as input" menu (react-aria's menu, popover and collection code) when a run starts:
+ * the form renders without it, and the finished image finds it loaded. (Fetched when idle instead,
+ * its evaluation landed in the page's start-up and raised Lighthouse's blocking time.)
+ */
+export const preloadResultMenu = () => void loadMenu();
+
+/** The menu's button while its code loads: the same look, not yet pressable. */
+function UseAsInputPlaceholder() {
   return (
-    <MenuTrigger>
-      <AriaButton className="inline-flex items-center justify-center gap-2 rounded-xl border border-white/15 bg-white/5 px-4 py-2.5 text-sm font-semibold text-zinc-100 outline-none transition hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-violet-400">
-        <Trans>Use as input</Trans>
-      </AriaButton>
-      <Popover offset={6} className="min-w-48 overflow-auto rounded-xl border border-white/10 bg-ink-900 p-1 shadow-xl">
-        <Menu
-          className="outline-none"
-          onAction={(key) => {
-            if (key === 'edit')
-              void navigate({
-                to: '/ai-workbench',
-                search: { mode: 'image-to-image', imageUrls: imageUrl, sourceRecordId: status.recordId },
-              });
-            else if (key === 'upscale') void navigate({ to: '/image-upscaler', search: { imageUrl, sourceRecordId: status.recordId } });
-            else
-              void navigate({
-                to: '/ai-tools/$toolId',
-                params: { toolId: String(key).slice('tool:'.length) },
-                search: { imageUrl, sourceRecordId: status.recordId },
-              });
-          }}
-        >
-          <MenuItem id="edit" className={menuItem}>
-            <Trans>Image editing</Trans>
-          </MenuItem>
-          <MenuItem id="upscale" className={menuItem}>
-            <Trans>Image upscaler</Trans>
-          </MenuItem>
-          {PHOTO_TOOLS.map((tool) => (
-            <MenuItem key={tool.route} id={`tool:${tool.route}`} className={menuItem}>
-              {i18n._(tool.title)}
-            </MenuItem>
-          ))}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <Button variant="secondary" isDisabled>
+      <Trans>Use as input</Trans>
+    </Button>
   );
 }
 
@@ -155,7 +128,9 @@ export function ResultActions({
       >
         <Trans>Upscale</Trans>
       </Button>
-      <UseAsInputMenu status={status} />
+      <Suspense fallback={<UseAsInputPlaceholder />}>
+        <UseAsInputMenu status={status} />
+      </Suspense>
       {status.seed !== null && (
         <Button variant="secondary" isDisabled={busy} onPress={() => onReuseSeed(status.seed!)} data-testid="reuse-seed">
           <Trans>Reuse this seed</Trans>
@@ -172,12 +147,6 @@ export function ResultActions({
     </div>
   );
 }
-
-/** The tools that take a photo (face swap has its own page and inputs). */
-const PHOTO_TOOLS = TOOLS.filter((tool) => tool.input === 'image' && tool.id !== 'face-swap');
-
-const menuItem =
-  'cursor-pointer rounded-lg px-3 py-2 text-sm text-zinc-200 outline-none data-[focused]:bg-white/10 data-[hovered]:bg-white/10';
 
 /** One image of a batch: waiting or drawing, finished with its actions, or failed (its share refunded). */
 function BatchCard({
