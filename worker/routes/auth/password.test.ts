@@ -7,13 +7,13 @@ import { createTestApp, manualClock, type TestApp } from '@tests/setup/test-app'
 
 /** Counts scrypt runs, so the dummy-hash check is seen without timing the answers. */
 const scrypt = vi.hoisted(() => ({ runs: 0 }));
-vi.mock('@noble/hashes/scrypt.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@noble/hashes/scrypt.js')>();
+vi.mock('node:crypto', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:crypto')>();
   return {
     ...real,
-    scryptAsync: (...args: Parameters<typeof real.scryptAsync>) => {
+    scrypt: (...args: Parameters<typeof real.scrypt>) => {
       scrypt.runs++;
-      return real.scryptAsync(...args);
+      return real.scrypt(...args);
     },
   };
 });
