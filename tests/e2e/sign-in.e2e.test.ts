@@ -68,3 +68,48 @@ it('switches language, signs in with a mailed code, shows the user and logs out'
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   expect(failures).toEqual([]);
 });
+
+it('/login password step: the tabs follow the arrow keys, the password shows and hides, errors mark their field', async () => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const failures: string[] = [];
+  page.on('pageerror', (error) => failures.push(String(error)));
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('button', { name: /use a password/i }).click();
+
+  // One tab stop on the selected tab; the arrow keys, Home and End move and select.
+  const signIn = page.getByRole('tab', { name: /^sign in$/i });
+  const register = page.getByRole('tab', { name: /create account/i });
+  await expect.poll(() => signIn.getAttribute('aria-selected')).toBe('true');
+  expect(await register.getAttribute('tabindex')).toBe('-1');
+  await signIn.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => register.getAttribute('aria-selected')).toBe('true');
+  // Each form takes the focus to its first field when it shows (autoFocus), as it did before.
+  const username = page.getByRole('tabpanel').getByRole('textbox', { name: /username/i });
+  await expect.poll(() => username.evaluate((el) => el === document.activeElement)).toBe(true);
+  await register.focus();
+  await page.keyboard.press('Home');
+  await expect.poll(() => signIn.getAttribute('aria-selected')).toBe('true');
+  expect(await register.getAttribute('aria-selected')).toBe('false');
+
+  // The password field keeps its autocomplete, and its toggle shows and hides the text.
+  const password = page.getByLabel(/^password$/i);
+  expect(await password.getAttribute('autocomplete')).toBe('current-password');
+  expect(await password.getAttribute('type')).toBe('password');
+  await page.getByRole('button', { name: /show password/i }).click();
+  expect(await password.getAttribute('type')).toBe('text');
+  await page.getByRole('button', { name: /hide password/i }).click();
+  expect(await password.getAttribute('type')).toBe('password');
+
+  // An empty submit marks both fields invalid, each naming its message.
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /^sign in$/i })
+    .click();
+  await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+  const described = await password.getAttribute('aria-describedby');
+  expect(described).toBeTruthy();
+  expect((await page.locator(`[id="${described}"]`).textContent())?.trim()).not.toBe('');
+  expect(await page.getByRole('textbox', { name: /e-?mail/i }).getAttribute('aria-invalid')).toBe('true');
+  expect(failures).toEqual([]);
+});

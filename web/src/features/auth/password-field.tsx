@@ -1,8 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
-import { Button as AriaButton, FieldError, Input, Label, Text, TextField } from 'react-aria-components';
+import { useId, useState } from 'react';
 
-/** A password input with a show/hide toggle; `autoComplete` tells password managers sign-in from sign-up. */
+/**
+ * A password input with a show/hide toggle; `autoComplete` tells password managers sign-in from sign-up.
+ * Native `<label>`, `<input>` and `<button>` (the description and error named by aria-describedby,
+ * aria-invalid while there is an error), like `ui/field.tsx`: react-aria's TextField and Button
+ * brought its shared core into the sign-in page's first paint for what the browser does itself.
+ */
 export function PasswordField({
   label,
   value,
@@ -21,29 +25,35 @@ export function PasswordField({
   autoFocus?: boolean;
 }) {
   const { t } = useLingui();
+  const id = useId();
   const [visible, setVisible] = useState(false);
+  const describedBy = [description && `${id}-description`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
-    <TextField
-      value={value}
-      onChange={onChange}
-      isInvalid={Boolean(error)}
-      type={visible ? 'text' : 'password'}
-      autoFocus={autoFocus}
-      autoComplete={autoComplete}
-      className="flex flex-col gap-1.5"
-    >
-      <Label className="text-sm font-medium text-zinc-300">{label}</Label>
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-zinc-300">
+        {label}
+      </label>
       <div className="relative">
-        <Input
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          autoComplete={autoComplete}
+          // biome-ignore lint/a11y/noAutofocus: callers ask for it where the password is the step's first field
+          autoFocus={autoFocus}
           maxLength={128}
           spellCheck={false}
           autoCapitalize="none"
-          className="w-full rounded-xl border border-white/10 bg-ink-900 py-2.5 pl-3.5 pr-12 text-zinc-100 placeholder:text-zinc-500 outline-none transition focus:border-violet-400 data-[invalid]:border-rose-400"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className="w-full rounded-xl border border-white/10 bg-ink-900 py-2.5 pl-3.5 pr-12 text-zinc-100 placeholder:text-zinc-500 outline-none transition focus:border-violet-400 aria-[invalid=true]:border-rose-400"
         />
-        <AriaButton
+        <button
+          type="button"
           aria-label={visible ? t`Hide password` : t`Show password`}
-          onPress={() => setVisible((v) => !v)}
-          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-zinc-400 outline-none hover:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-violet-400"
+          onClick={() => setVisible((v) => !v)}
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-zinc-400 outline-none hover:text-white focus-visible:ring-2 focus-visible:ring-violet-400"
         >
           <svg
             aria-hidden
@@ -59,14 +69,18 @@ export function PasswordField({
             <circle cx="12" cy="12" r="3" />
             {visible && <path d="M4 4l16 16" />}
           </svg>
-        </AriaButton>
+        </button>
       </div>
       {description && (
-        <Text slot="description" className="text-xs text-zinc-500">
+        <span id={`${id}-description`} className="text-xs text-zinc-500">
           {description}
-        </Text>
+        </span>
       )}
-      <FieldError className="text-xs text-rose-300">{error}</FieldError>
-    </TextField>
+      {error && (
+        <span id={`${id}-error`} className="text-xs text-rose-300">
+          {error}
+        </span>
+      )}
+    </div>
   );
 }

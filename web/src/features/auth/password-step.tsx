@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { SignInResponse } from '@web/api/types';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { Tabs } from '../../ui/tabs';
 import { PasswordField } from './password-field';
 import { PasswordResetStep } from './password-reset-step';
 import { type Errors, type PasswordFields, type PasswordMode, usePasswordForm } from './use-password-form';
@@ -11,7 +11,7 @@ import { type Errors, type PasswordFields, type PasswordMode, usePasswordForm } 
 export type { PasswordMode } from './use-password-form';
 
 const TAB =
-  'flex-1 cursor-pointer rounded-lg px-3 py-2 text-center text-sm font-semibold text-zinc-400 outline-none transition hover:text-white data-[selected]:bg-white/10 data-[selected]:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-violet-400';
+  'flex-1 cursor-pointer rounded-lg px-3 py-2 text-center text-sm font-semibold text-zinc-400 outline-none transition hover:text-white data-[selected]:bg-white/10 data-[selected]:text-white focus-visible:ring-2 focus-visible:ring-violet-400';
 
 /** The e-mail field, filled for a sign-in and suggested from the browser for a new account. */
 function EmailField({
@@ -82,22 +82,25 @@ export function PasswordStep({
 
   return (
     <div className="flex flex-col gap-4">
-      <Tabs selectedKey={mode} onSelectionChange={(key) => switchMode(key as PasswordMode)}>
-        <TabList aria-label={t`Password sign-in`} className="mb-4 flex gap-1 rounded-xl border border-white/10 bg-ink-900 p-1">
-          <Tab id="signin" className={TAB}>
-            <Trans>Sign in</Trans>
-          </Tab>
-          <Tab id="register" className={TAB}>
-            <Trans>Create account</Trans>
-          </Tab>
-        </TabList>
-        <TabPanel id="signin" className="outline-none">
-          <SignInForm {...form} onForgot={() => setResetting(true)} onUseCode={onUseCode} />
-        </TabPanel>
-        <TabPanel id="register" className="outline-none">
-          <RegisterForm {...form} onSignInInstead={() => switchMode('signin')} />
-        </TabPanel>
-      </Tabs>
+      <Tabs
+        label={t`Password sign-in`}
+        items={[
+          { id: 'signin', label: <Trans>Sign in</Trans> },
+          { id: 'register', label: <Trans>Create account</Trans> },
+        ]}
+        selectedKey={mode}
+        onSelectionChange={switchMode}
+        listClassName="mb-4 flex gap-1 rounded-xl border border-white/10 bg-ink-900 p-1"
+        tabClassName={TAB}
+        panelClassName="outline-none"
+        panel={(key) =>
+          key === 'signin' ? (
+            <SignInForm {...form} onForgot={() => setResetting(true)} onUseCode={onUseCode} />
+          ) : (
+            <RegisterForm {...form} onSignInInstead={() => switchMode('signin')} />
+          )
+        }
+      />
       <Button variant="ghost" onPress={onBack}>
         <Trans>Back</Trans>
       </Button>
