@@ -6,7 +6,8 @@ import { Slider, SliderThumb, SliderTrack } from 'react-aria-components';
  * Before/after comparison: the upscaled image over the original, cut at a divider you drag
  * anywhere on the picture (pointer or touch) or move with the arrow keys (a react-aria Slider,
  * so screen readers hear "Comparison, 50 %"). The original is drawn at the same on-screen size,
- * so the difference is the detail the upscaler added.
+ * so the difference is the detail the upscaler added. Shown only after a run, so loaded lazily
+ * (upscale-panels.tsx): the page paints without react-aria.
  */
 export function BeforeAfter({
   before,

@@ -1,11 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { UPSCALE_FACTORS, type UpscaleFactor } from '@worker/contract/upscale-limits';
+import { Radio, RadioGroup } from '../../ui/radio';
 
 /**
- * The factor as a segmented control: a radio group, so arrow keys move between 2×, 4× and 8×.
- * Each segment says its price; a factor whose output would break the pixel budget for the chosen
- * image says so, and choosing it offers to shrink the image (fit-notice.tsx).
+ * The factor as a segmented control: native radios (ui/radio.tsx), so arrow keys move between 2×,
+ * 4× and 8× without loading react-aria before the page's first paint. Each segment says its price;
+ * a factor whose output would break the pixel budget for the chosen image says so, and choosing it
+ * offers to shrink the image (fit-notice.tsx).
  */
 export function FactorPicker({
   value,
@@ -23,50 +24,44 @@ export function FactorPicker({
   const { t } = useLingui();
   return (
     <RadioGroup
+      label={<Trans>Scale factor</Trans>}
       value={String(value)}
       onChange={(v) => onChange(Number(v) as UpscaleFactor)}
-      orientation="horizontal"
       isDisabled={disabled}
       className="flex flex-col gap-2"
     >
-      <Label className="text-sm font-medium text-zinc-300">
-        <Trans>Scale factor</Trans>
-      </Label>
       <div className="grid grid-cols-3 gap-1 rounded-2xl border border-white/10 bg-ink-900/70 p-1">
         {UPSCALE_FACTORS.map((factor) => {
           const cost = costs?.[`${factor}`];
           const blocked = tooLarge(factor);
+          const isSelected = factor === value;
           return (
             <Radio
               key={factor}
               value={String(factor)}
               aria-label={cost === undefined ? t`${factor}×` : t`${factor}×, ${cost} credits`}
-              className={({ isSelected, isDisabled }) =>
+              className={({ isSelected }) =>
                 `flex cursor-pointer flex-col items-center rounded-xl px-2 py-2.5 text-center transition ${
                   isSelected
                     ? 'bg-gradient-to-br from-violet-500/90 to-fuchsia-500/90 text-white shadow-lg shadow-fuchsia-900/30'
                     : 'text-zinc-300 hover:bg-white/5'
-                } ${isDisabled ? 'cursor-not-allowed opacity-45 hover:bg-transparent' : ''}`
+                } ${disabled ? 'hover:bg-transparent' : ''}`
               }
             >
-              {({ isSelected }) => (
-                <>
-                  {/* A Latin ×: CJK fonts draw it full-width, which reads as "2 ×". */}
-                  <span className="text-lg font-bold leading-tight">
-                    {factor}
-                    <span className="font-['Arial','Liberation_Sans',sans-serif]">×</span>
-                  </span>
-                  <span className={`text-[11px] leading-tight ${isSelected ? 'text-white/85' : 'text-zinc-500'}`}>
-                    {blocked ? (
-                      <Trans>Needs shrinking</Trans>
-                    ) : cost === undefined ? (
-                      '\u00a0'
-                    ) : (
-                      <Plural value={cost} one="# credit" other="# credits" />
-                    )}
-                  </span>
-                </>
-              )}
+              {/* A Latin ×: CJK fonts draw it full-width, which reads as "2 ×". */}
+              <span className="text-lg font-bold leading-tight">
+                {factor}
+                <span className="font-['Arial','Liberation_Sans',sans-serif]">×</span>
+              </span>
+              <span className={`text-[11px] leading-tight ${isSelected ? 'text-white/85' : 'text-zinc-500'}`}>
+                {blocked ? (
+                  <Trans>Needs shrinking</Trans>
+                ) : cost === undefined ? (
+                  '\u00a0'
+                ) : (
+                  <Plural value={cost} one="# credit" other="# credits" />
+                )}
+              </span>
             </Radio>
           );
         })}

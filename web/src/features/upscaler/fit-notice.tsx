@@ -1,5 +1,4 @@
 import { Trans } from '@lingui/react/macro';
-import { Checkbox } from 'react-aria-components';
 import { fitToUpscaleBudget, maxInputPixels, type UpscaleFactor } from '@worker/contract/upscale-limits';
 import { Button } from '../../ui/button';
 import { AlertIcon } from './icons';
@@ -40,15 +39,21 @@ export function FitNotice({
           </Trans>
         </span>
       </p>
-      <Checkbox
-        isSelected={shrink}
-        onChange={onShrink}
-        isDisabled={disabled}
-        className="group flex cursor-pointer items-start gap-2.5 text-zinc-100 disabled:cursor-not-allowed"
+      {/* A visually hidden native checkbox inside its label; the box beside it follows its state. */}
+      <label
+        data-selected={shrink || undefined}
+        className="group flex cursor-pointer items-start gap-2.5 text-zinc-100 has-[:disabled]:cursor-not-allowed"
       >
+        <input
+          type="checkbox"
+          checked={shrink}
+          onChange={(e) => onShrink(e.currentTarget.checked)}
+          disabled={disabled}
+          className="peer sr-only"
+        />
         <span
           aria-hidden
-          className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-md border border-white/30 bg-ink-900/60 group-data-[selected]:border-transparent group-data-[selected]:bg-fuchsia-500 group-data-[focus-visible]:ring-2 group-data-[focus-visible]:ring-fuchsia-300"
+          className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-md border border-white/30 bg-ink-900/60 group-data-[selected]:border-transparent group-data-[selected]:bg-fuchsia-500 peer-focus-visible:ring-2 peer-focus-visible:ring-fuchsia-300"
         >
           <svg
             aria-hidden
@@ -66,7 +71,7 @@ export function FitNotice({
             Shrink it to {inW} × {inH} px first, then upscale to {outW} × {outH} px
           </Trans>
         </span>
-      </Checkbox>
+      </label>
       {smallerFactor && (
         <Button
           variant="secondary"

@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { downloadName } from '@web/lib/download-name';
 import { Button } from '@web/ui/button';
 import { QueuePlaceNote } from '@web/ui/queue-place';
 import { RunCost } from '@web/features/image-job/run-cost';
 import { useDownloadToasts } from '@web/features/image-job/use-download-toasts';
-import { BeforeAfter } from './before-after';
 import { downloadPng } from './download-png';
 import { AlertIcon, DownloadIcon, ImageIcon, RefreshIcon, SparklesIcon } from './icons';
 import type { SourceImage } from './upload-box';
@@ -16,6 +15,28 @@ import type { UpscaleProblem, useUpscale } from './use-upscale';
 type Size = { width: number; height: number };
 type Job = ReturnType<typeof useUpscale>;
 type Result = NonNullable<Job['result']>;
+
+const loadBeforeAfter = () => import('./before-after');
+const BeforeAfter = lazy(() => loadBeforeAfter().then((m) => ({ default: m.BeforeAfter })));
+
+/**
+ * Fetches the before/after comparison (react-aria's slider and the core it shares) when a run
+ * starts: the page paints without it, and the finished image finds it loaded.
+ */
+export const preloadBeforeAfter = () => void loadBeforeAfter();
+
+/** The upscaled image where the comparison will be, while its code loads. */
+function BeforeAfterPlaceholder({ after, width, height }: { after: string; width: number; height: number }) {
+  const { t } = useLingui();
+  return (
+    <div
+      className="mx-auto overflow-hidden rounded-2xl ring-1 ring-white/10"
+      style={{ aspectRatio: `${width} / ${height}`, width: `min(100%, calc(68vh * ${width / height}))` }}
+    >
+      <img src={after} alt={t`Upscaled`} className="h-full w-full object-contain" />
+    </div>
+  );
+}
 
 /** The page's badge, title and one line on what it does. */
 export function UpscalerHeading() {
@@ -230,7 +251,9 @@ export function UpscaleResult({
   const notify = useDownloadToasts();
   return (
     <>
-      <BeforeAfter before={source.preview} after={result.imageUrl} width={source.width} height={source.height} onAfterLoad={onOutput} />
+      <Suspense fallback={<BeforeAfterPlaceholder after={result.imageUrl} width={source.width} height={source.height} />}>
+        <BeforeAfter before={source.preview} after={result.imageUrl} width={source.width} height={source.height} onAfterLoad={onOutput} />
+      </Suspense>
       <div className="flex w-full flex-wrap items-center justify-between gap-3 rounded-2xl border border-white/10 bg-ink-900/60 p-3">
         <div className="min-w-0 text-sm">
           <p className="font-semibold text-zinc-100" data-testid="upscale-output-size">

@@ -1,6 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
-import { Button as AriaButton, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
+import { type ReactNode, useId, useState } from 'react';
 import { maxInputPixels, UPSCALE, UPSCALE_FACTORS, type UpscaleFactor } from '@worker/contract/upscale-limits';
 import { ExpandIcon, FaceIcon, PlusIcon, ShieldIcon, SparklesIcon } from './icons';
 
@@ -155,17 +154,38 @@ function UpscalerFaq({ costs }: { costs: Partial<Record<`${UpscaleFactor}`, numb
       <div className="flex flex-col gap-2">
         {faq.map(([q, a], i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of static content; it never reorders.
-          <Disclosure key={i} className="card group px-5">
-            <Heading level={3}>
-              <AriaButton slot="trigger" className="flex w-full items-center justify-between gap-4 py-4 text-left font-medium">
-                {q}
-                <PlusIcon className="h-4 w-4 shrink-0 text-zinc-400 transition group-data-[expanded]:rotate-45" />
-              </AriaButton>
-            </Heading>
-            <DisclosurePanel className="pb-4 text-sm leading-relaxed text-zinc-400">{a}</DisclosurePanel>
-          </Disclosure>
+          <FaqItem key={i} question={q} answer={a} />
         ))}
       </div>
     </section>
+  );
+}
+
+/**
+ * One question: a heading whose button shows and hides the answer (`aria-expanded`, Enter and Space
+ * as the browser gives a button). Not react-aria's Disclosure, which loaded its shared core with the
+ * page before its first paint.
+ */
+function FaqItem({ question, answer }: { question: ReactNode; answer: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className="card group px-5" data-expanded={open || undefined}>
+      <h3>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+          className="flex w-full items-center justify-between gap-4 py-4 text-left font-medium"
+        >
+          {question}
+          <PlusIcon className="h-4 w-4 shrink-0 text-zinc-400 transition group-data-[expanded]:rotate-45" />
+        </button>
+      </h3>
+      <div id={panelId} hidden={!open} className="pb-4 text-sm leading-relaxed text-zinc-400">
+        {answer}
+      </div>
+    </div>
   );
 }

@@ -27,6 +27,7 @@ import {
   UpscaleResult,
   UpscaleWorking,
   UpscalerHeading,
+  preloadBeforeAfter,
 } from './upscale-panels';
 import { useUpscale } from './use-upscale';
 import { useHandedOverImage, usePastedImage, useUpscaleSource } from './use-upscale-source';
@@ -82,6 +83,7 @@ function useUpscaler(imageUrl: string | undefined, sourceRecordId: string | unde
     const { file } = source;
     login.requireSignIn(() => {
       setOutput(null);
+      preloadBeforeAfter();
       // On a phone the result area is below the controls: bring the progress into view.
       void job.start(file, factor, face, fitToBudget, file === handedOver.fetchedFile.current ? sourceRecordId : undefined);
       // After the progress view has rendered, so the scroll lands on it.
