@@ -32,7 +32,7 @@ export function Field({
   name?: string;
 }) {
   const id = useId();
-  const describedBy = [description && `${id}-description`, error && `${id}-error`].filter(Boolean).join(' ');
+  const describedBy = describedByOf(id, description, error);
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-zinc-300">
@@ -53,6 +53,19 @@ export function Field({
         aria-describedby={describedBy || undefined}
         className="rounded-xl border border-white/10 bg-ink-900 px-3.5 py-2.5 text-zinc-100 placeholder:text-zinc-500 outline-none transition focus:border-violet-400 aria-[invalid=true]:border-rose-400 read-only:opacity-70"
       />
+      <FieldNotes id={id} description={description} error={error} />
+    </div>
+  );
+}
+
+/** The ids {@link FieldNotes} gives its description and error, for the input's aria-describedby. */
+export const describedByOf = (id: string, description?: string, error?: string) =>
+  [description && `${id}-description`, error && `${id}-error`].filter(Boolean).join(' ');
+
+/** A field's description and inline error under its input, with the ids {@link describedByOf} names. */
+export function FieldNotes({ id, description, error }: { id: string; description?: string; error?: string }) {
+  return (
+    <>
       {description && (
         <span id={`${id}-description`} className="text-xs text-zinc-500">
           {description}
@@ -63,6 +76,6 @@ export function Field({
           {error}
         </span>
       )}
-    </div>
+    </>
   );
 }

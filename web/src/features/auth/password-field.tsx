@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
+import { describedByOf, FieldNotes } from '../../ui/field';
 
 /**
  * A password input with a show/hide toggle; `autoComplete` tells password managers sign-in from sign-up.
@@ -27,7 +28,7 @@ export function PasswordField({
   const { t } = useLingui();
   const id = useId();
   const [visible, setVisible] = useState(false);
-  const describedBy = [description && `${id}-description`, error && `${id}-error`].filter(Boolean).join(' ');
+  const describedBy = describedByOf(id, description, error);
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-zinc-300">
@@ -71,16 +72,7 @@ export function PasswordField({
           </svg>
         </button>
       </div>
-      {description && (
-        <span id={`${id}-description`} className="text-xs text-zinc-500">
-          {description}
-        </span>
-      )}
-      {error && (
-        <span id={`${id}-error`} className="text-xs text-rose-300">
-          {error}
-        </span>
-      )}
+      <FieldNotes id={id} description={description} error={error} />
     </div>
   );
 }
