@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
@@ -42,25 +42,23 @@ function ProfileForm({ user }: { user: UserProfile }) {
   const translate = useValidationText();
   const [name, setName] = useState(user.name);
   const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
+  const update = useMutation({
+    mutationFn: (newName: string) => api.updateMe(newName),
+    onSuccess: (updated) => {
+      setUser(updated);
+      setName(updated.name);
+      toast.success(t`Profile updated`);
+    },
+    onError: (e) => setError(errorText(e)),
+  });
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     const parsed = username.safeParse(name);
     if (!parsed.success) return setError(translate(parsed.error.issues[0]!.message));
     if (parsed.data === user.name) return setError(t`No changes detected`);
     setError(undefined);
-    setPending(true);
-    try {
-      const updated = await api.updateMe(parsed.data);
-      setUser(updated);
-      setName(updated.name);
-      toast.success(t`Profile updated`);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setPending(false);
-    }
+    update.mutate(parsed.data);
   }
 
   const provider = { google: 'Google', email: t`E-mail code`, password: t`Password` }[user.authProvider] ?? user.authProvider;
@@ -104,7 +102,7 @@ function ProfileForm({ user }: { user: UserProfile }) {
           <dd>{formatDate(user.createdAt)}</dd>
         </div>
       </dl>
-      <Button type="submit" pending={pending} className="self-start">
+      <Button type="submit" pending={update.isPending} className="self-start">
         <Trans>Save</Trans>
       </Button>
     </form>

@@ -1,6 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { accountsApi } from '../../api/accounts';
 import { queries } from '../../api/queries';
 import { useErrorText } from '../../api/error-text';
@@ -45,28 +44,23 @@ export function useGoogleSignIn(): State {
  */
 export function GoogleButton({ referralCode }: { referralCode?: string }) {
   const errorText = useErrorText();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
   const state = useGoogleSignIn();
-
-  async function start() {
-    setError(undefined);
-    setPending(true);
-    try {
+  // Success sends the browser to Google, so the button stays busy until the page is left.
+  const start = useMutation({
+    mutationFn: async () => {
       // Google sends the browser to /oauth2/callback; remember where to come back to (same-site only).
       rememberReturnPath();
       const { authorizationUrl } = await accountsApi.googleStart(referralCode);
       window.location.assign(authorizationUrl);
-    } catch (e) {
-      setError(errorText(e));
-      setPending(false);
-    }
-  }
+    },
+  });
+  const pending = start.isPending || start.isSuccess;
+  const error = start.error ? errorText(start.error) : undefined;
 
   if (state === 'disabled') return null;
   return (
     <div className="flex flex-col gap-2">
-      <Button variant="secondary" className="w-full" isDisabled={state === 'loading'} pending={pending} onPress={() => void start()}>
+      <Button variant="secondary" className="w-full" isDisabled={state === 'loading'} pending={pending} onPress={() => start.mutate()}>
         {!pending && <GoogleMark />} <Trans>Continue with Google</Trans>
       </Button>
       {error && (
