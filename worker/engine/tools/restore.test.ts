@@ -82,16 +82,16 @@ describe('photo restoration of a damaged print (held-out photos)', () => {
       const [, , bDamaged] = meanLab(damaged);
       const [, , bRestored] = meanLab(restored);
       // Each scene's own colours make its cast estimate miss by a few units of b* either way (a
-      // bluish lake reads as less cast than it had). Measured Δb*: athlete −3.8, squirrel −5.2, bird
-      // +1.8, building −3.1, fruit −2.4, baboon +6.7, lake +9.1, motorcycle −2.2. Adding a gray-pixel
-      // estimate (Yang, Gao & Li 2015) to the average moved the mean |Δb*| 4.3 → 4.1 but the lake to 10.5.
-      expect(Math.abs(bRestored - bClean), name).toBeLessThan(9.5);
+      // bluish lake reads as less cast than it had). Measured Δb*: athlete −2.4, squirrel −5.6, bird
+      // −0.2, building −4.6, fruit −1.4, baboon +1.6, lake +7.3, motorcycle −2.8.
+      expect(Math.abs(bRestored - bClean), name).toBeLessThan(7.5);
       return { before: bDamaged - bClean, after: bRestored - bClean };
     });
     const mean = (values: number[]) => values.reduce((a, b) => a + b) / values.length;
-    // Measured: |Δb*| 11.2 on average damaged (up to 26 on the lake) → 4.3 restored, and the misses
+    // Measured: |Δb*| 11.2 on average damaged (up to 26 on the lake) → 3.2 restored, and the misses
     // average out to about 0 (no yellow left over the set).
-    expect(mean(misses.map((m) => Math.abs(m.after)))).toBeLessThan(mean(misses.map((m) => Math.abs(m.before))) / 2);
+    expect(mean(misses.map((m) => Math.abs(m.after)))).toBeLessThan(mean(misses.map((m) => Math.abs(m.before))) / 3);
+    expect(mean(misses.map((m) => Math.abs(m.after)))).toBeLessThan(3.5);
     expect(Math.abs(mean(misses.map((m) => m.after)))).toBeLessThan(3);
   });
 });
@@ -120,6 +120,18 @@ describe('photo restoration keeps what is not damage', () => {
       const [, a1, b1] = meanLab(restored);
       expect(Math.abs(a1 - a0), name).toBeLessThan(1.5);
       expect(Math.abs(b1 - b0), name).toBeLessThan(1.5);
+    }
+  }, 60_000);
+
+  it('keeps the colour of a clean photo whose blacks are a dark gray (not read as a faded print)', async () => {
+    for (const name of ['baboon', 'building'] as const) {
+      const clean = await heldOut(name);
+      const [, a0, b0] = meanLab(clean);
+      const [, a1, b1] = meanLab(await restore(clean));
+      // Its blacks are lifted like a faded print's, but its tones still span the scale. Measured
+      // Δa*, Δb*: 0.1, 0.1 and 0.0, −0.1 (read as faded, they were +3.6, +6.1 and +2.9, −8.9).
+      expect(Math.abs(a1 - a0), name).toBeLessThan(1);
+      expect(Math.abs(b1 - b0), name).toBeLessThan(1);
     }
   }, 60_000);
 

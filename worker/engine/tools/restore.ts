@@ -42,11 +42,14 @@ const MAX_CAST = Math.log(1.6);
  * - the darkest 1 % (ageing tints the paper base, which shows through the blacks),
  * - the lightest 1 % (white-patch: highlights are near neutral),
  * - gray-edge (van de Weijer, Gevers & Gijsenij 2007, "Edge-based color constancy"): the mean
- *   gradient of each channel, since edges between surfaces average out to neutral.
+ *   gradient of each channel, since edges between surfaces average out to neutral,
+ * - for blue against green only, and only as far as the print reads as faded, each channel's own
+ *   floor (its 0.1 % point): a faded print's floor is its paper, tinted like everything on it. On a
+ *   clean photo with dark-gray blacks the floor is the scene's own darkest colour (decision 077).
  * On the held-out photos the average misses the clean picture's mean a*, b* by 6.6 on average
  * (|Δa*| + |Δb*|) where black point alone misses by 9.4 and gray world by 25.
  */
-function printCast(planes: Plane[], lum: Plane): number[] {
+function printCast(planes: Plane[], lum: Plane, faded: number): number[] {
   const { width } = lum;
   const lo = percentile(lum.data, 0.01);
   const hi = percentile(lum.data, 0.99);
@@ -76,7 +79,11 @@ function printCast(planes: Plane[], lum: Plane): number[] {
     return logs.map((x) => x - mean);
   };
   const estimates = [centred(dark.map((v) => v / Math.max(1, nd))), centred(light.map((v) => v / Math.max(1, nl))), centred(edges)];
-  const shifts = [0, 1, 2].map((c) => -(estimates[0]![c]! + estimates[1]![c]! + estimates[2]![c]!) / 3);
+  const mean = [0, 1, 2].map((c) => (estimates[0]![c]! + estimates[1]![c]! + estimates[2]![c]!) / 3);
+  const floor = centred(planes.map((plane) => percentile(plane.data, 0.001)));
+  const blueGreen = mean[2]! - mean[1]!;
+  const withFloor = (3 * blueGreen + floor[2]! - floor[1]!) / 4;
+  const shifts = [-(mean[0]! - mean[1]!), 0, -(blueGreen + faded * (withFloor - blueGreen))];
   // A tint takes light away (yellowed paper absorbs blue): the strongest channel stays, the others
   // are brought up to it.
   const least = Math.min(...shifts);
@@ -102,7 +109,7 @@ export function castGains(planes: Plane[], lum: Plane, fade: number): [number, n
     for (let c = 0; c < 3; c++) logs[c]![k] = Math.log((planes[c]!.data[p]! + 0.02) / (mean + 0.02));
     k++;
   }
-  const print = printCast(planes, lum);
+  const print = printCast(planes, lum, fade);
   const gains = logs.map((values, c) => {
     values.sort();
     const low = values[Math.floor(0.02 * (n - 1))]!;
@@ -116,11 +123,16 @@ export function castGains(planes: Plane[], lum: Plane, fade: number): [number, n
 }
 
 /**
- * How faded a print is from its darkest tones (of a lightly smoothed copy): 0 when they reach
- * near black (a full-range photo, or one whose darkest part is a dark gray), 1 when lifted to 0.15.
+ * How faded a print is (of a lightly smoothed copy): 0 when its darkest tones reach near black or
+ * its tones still span most of the scale, 1 when the blacks are lifted to 0.15 and the span is short.
  */
 export function fadeOf(lum: Plane): number {
-  return Math.min(1, Math.max(0, (percentile(lum.data, 0.005) - 0.07) / 0.08));
+  const lifted = Math.min(1, Math.max(0, (percentile(lum.data, 0.005) - 0.07) / 0.08));
+  // Lifted blacks alone also describe a crisp photo of dark-gray things (a baboon's fur, a building
+  // in haze). A print that faded lost its whites too: its tones span at most ~0.55 of the scale
+  // (0.5 % to 99.5 % point), where the clean photos with gray blacks span 0.60 or more.
+  const span = percentile(lum.data, 0.995) - percentile(lum.data, 0.005);
+  return lifted * Math.min(1, Math.max(0, (0.6 - span) / 0.05));
 }
 
 /**
