@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { ServiceError } from './contract/errors';
@@ -32,6 +32,20 @@ const limitTooLarge = () => {
 };
 const bodyLimits = [...BODY_LIMITS.map(([path, maxSize]) => [path, bodyLimit({ maxSize, onError: limitTooLarge })] as const)];
 const defaultBodyLimit = bodyLimit({ maxSize: DEFAULT_BODY_LIMIT, onError: limitTooLarge });
+/**
+ * Whether the request declares no body, which the HTTP parser (Node's, and Workers') then holds it
+ * to: bytes past a declared length are read as the next request, never as this one's body. With
+ * neither a length nor chunking, HTTP/1.1 has no body either (RFC 9112 §6.3), which only the Node
+ * server's parsed message can vouch for: a Request built in-process may carry a body without them.
+ */
+function declaresNoBody(c: Context<AppEnv>): boolean {
+  const headers = c.req.raw.headers;
+  if (headers.has('transfer-encoding')) return false;
+  const length = headers.get('content-length');
+  if (length !== null) return length === '0';
+  const parsed = (c.env as { incoming?: { headers?: Record<string, unknown> } } | undefined)?.incoming?.headers;
+  return parsed !== undefined && parsed['content-length'] === undefined && parsed['transfer-encoding'] === undefined;
+}
 
 /**
  * The whole HTTP API, built from ports (DESIGN.md §1). The Node server (scripts/start.ts) and the
@@ -75,8 +89,9 @@ export function createApp(deps: AppDeps, documentation: Router) {
   // GET and HEAD carry no body our handlers read. Skipping them matters on Node: hono's bodyLimit reads
   // `c.req.raw.body`, which makes @hono/node-server build a full WHATWG Request with an AbortSignal for
   // every request (≈ 40 % of a cached public read's server time in a CPU profile).
+  // A POST that declares no body (a spend) skips it as well.
   app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD'
+    c.req.method === 'GET' || c.req.method === 'HEAD' || declaresNoBody(c)
       ? next()
       : (bodyLimits.find(([path]) => path.test(c.req.path))?.[1] ?? defaultBodyLimit)(c, next),
   );

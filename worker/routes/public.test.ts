@@ -61,6 +61,29 @@ describe('public reads', () => {
     expect((await t.request('/api/generate-image/models', { token: 'not-a-token' })).status).toBe(401);
   });
 
+  it('a hit answered by URL before the route sends the headers the route sent, and no query', async () => {
+    const varying = new Set(['x-request-id', 'traceparent']);
+    const headersOf = (res: Response) => [...res.headers].filter(([name]) => !varying.has(name));
+    for (const path of ['/api/showcase/images?page=1&limit=5', '/api/public/pricing/all?lang=zh-Hant']) {
+      const first = await t.request(path, { headers: { 'accept-language': 'zh-TW' } });
+      const spy = vi.spyOn(client(), 'query');
+      const hit = await t.request(path, { headers: { 'accept-language': 'zh-TW' } });
+      expect(spy).not.toHaveBeenCalled();
+      spy.mockRestore();
+      expect(hit.status).toBe(200);
+      expect(headersOf(hit)).toEqual(headersOf(first));
+      expect(headersOf(hit).map(([name]) => name)).toEqual(expect.arrayContaining(['etag', 'vary', 'cache-control', 'x-frame-options']));
+      expect(hit.headers.get('x-request-id')).toBeTruthy();
+      expect(await hit.text()).toBe(await first.text());
+    }
+  });
+
+  it('languages are cached apart, by ?lang and by Accept-Language', async () => {
+    const zh = await (await t.request('/api/public/pricing/all', { headers: { 'accept-language': 'zh-TW' } })).json();
+    expect(await (await t.request('/api/public/pricing/all')).json()).not.toEqual(zh);
+    expect(await (await t.request('/api/public/pricing/all', { headers: { 'accept-language': 'zh-TW' } })).json()).toEqual(zh);
+  });
+
   it('languages are cached apart', async () => {
     const en = await (await t.request('/api/public/pricing/all')).json();
     const zh = await (await t.request('/api/public/pricing/all?lang=zh-Hant')).json();

@@ -55,15 +55,31 @@ export async function sendPublicRead<T>(
 class NotCacheable extends Error {}
 
 /**
- * The same cache in front of public routes whose files belong to other areas (the model catalogue,
- * referral info; listed in lib/public-reads.ts): the route's own 200 JSON body is cached as it was
- * sent. Mounted after `authenticate`, so a bad token still gets its 401. Non-200 answers (an unknown
- * referral code) are never cached.
+ * The cache key of a request's answer. Anonymous reads are keyed by the raw path and query plus the
+ * language the route would pick, so a hit is answered here, before the query validator and the
+ * handler run (the answer is the same bytes, hence the same ETag). Compression happens outside the
+ * app (scripts/lib/node-server.ts), so Accept-Encoding does not change the bytes. A request with a
+ * token is keyed by route, as authentication has already run for it.
+ */
+function keyOf(c: Context<AppEnv>, viaMiddleware: boolean): string | null {
+  if (c.req.header('authorization')) return viaMiddleware ? `route:${c.req.path}` : null;
+  const url = c.req.url;
+  const locale = pickLocale(undefined, c.req.header('accept-language'));
+  return `url:${locale}:${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`;
+}
+
+/**
+ * The same cache in front of every public read's route (listed in lib/public-reads.ts): the
+ * route's own 200 JSON body is cached as it was sent. The routes whose files belong to other areas
+ * (the model catalogue, referral info) rely on it alone; the others also cache by meaning with
+ * `sendPublicRead`, which a query spelt another way still hits. Mounted after `authenticate`, so a
+ * bad token still gets its 401. Non-200 answers (an unknown referral code, a bad query, a 304) are
+ * never cached.
  */
 export const publicReadCache = createMiddleware<AppEnv>(async (c, next) => {
   const read = c.req.method === 'GET' ? publicReadOf(c.req.path) : null;
-  if (!read?.viaMiddleware) return next();
-  const key = `route:${c.req.path}`;
+  const key = read && keyOf(c, read.viaMiddleware);
+  if (!key) return next();
   let ranHere = false;
   try {
     const cached = await cachedPublicBody(c.get('deps').config, key, async () => {
