@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '@tests/setup/test-app';
 import { localiseJobFailure } from '../i18n/job-failures';
-import { decodeMessage, encodeMessage, MESSAGES, messageLocale, renderMessage, say } from './messages';
+import { decodeMessage, encodeMessage, MESSAGES, renderMessage, say } from './messages';
 import { upscaleSizeProblem } from './upscale';
-
-describe('messageLocale', () => {
-  it.each([
-    [undefined, 'en'],
-    ['', 'en'],
-    ['zh-Hant', 'zh-Hant'],
-    ['zh-TW,zh;q=0.9,en;q=0.8', 'zh-Hant'],
-    ['en-US,en;q=0.9,zh-TW;q=0.8', 'en'],
-    ['en;q=0.5, zh-HK;q=0.9', 'zh-Hant'],
-    ['zh;q=0, en', 'en'],
-  ])('%s → %s', (header, locale) => expect(messageLocale(header)).toBe(locale));
-});
 
 describe('rendered messages', () => {
   it('say each message in both languages, the translation with no parameter its English lacks', () => {

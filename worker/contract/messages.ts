@@ -390,31 +390,6 @@ export const asMessage = (message: Message | PlainMessageId): Message => (typeof
 
 export const isMessageId = (value: unknown): value is MessageId => typeof value === 'string' && Object.hasOwn(MESSAGES, value);
 
-/**
- * The language an API answer speaks: the first the request's Accept-Language asks for, by q-value
- * (the SPA sends its own language); any Chinese is Traditional Chinese here. Error bodies are
- * rendered in it ({@link renderMessage}), and a failed job's texts from its failure code.
- */
-export function messageLocale(acceptLanguage: string | undefined | null): Locale {
-  if (!acceptLanguage) return 'en';
-  const ranked = acceptLanguage
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(
-        params
-          .map((p) => p.trim())
-          .find((p) => p.startsWith('q='))
-          ?.slice(2) ?? '1',
-      );
-      return { tag: tag.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
-    })
-    .filter((l) => l.tag && l.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  const first = ranked[0]?.tag ?? '';
-  return first.startsWith('zh') ? 'zh-Hant' : 'en';
-}
-
 const NUMBER_FORMAT: Record<Locale, Intl.NumberFormat> = { en: new Intl.NumberFormat('en-US'), 'zh-Hant': new Intl.NumberFormat('zh-TW') };
 
 const PLURAL_RULES: Record<Locale, Intl.PluralRules> = { en: new Intl.PluralRules('en-US'), 'zh-Hant': new Intl.PluralRules('zh-TW') };

@@ -1,5 +1,4 @@
-import type { Locale } from '../contract/locales';
-import { messageLocale } from '../contract/messages';
+import { acceptedLocale, type Locale } from '../contract/locales';
 
 /**
  * The SPA's page shell as the server sends it: `<html lang>` in the visitor's language, and for the
@@ -33,7 +32,7 @@ export function pageLocale(url: URL, cookieHeader: string | null | undefined, ac
   const asked = url.searchParams.get('lang');
   if (asked === 'en' || asked === 'zh-Hant') return asked;
   const picked = cookieHeader?.match(/(?:^|;\s*)lang=(en|zh-Hant)(?:;|$)/)?.[1];
-  return (picked as Locale | undefined) ?? messageLocale(acceptLanguage);
+  return (picked as Locale | undefined) ?? acceptedLocale(acceptLanguage);
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -2,13 +2,14 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ServiceError, type ApiErrorBody, type ErrorCode } from '../contract/errors';
-import { asMessage, type Message, messageLocale, type PlainMessageId, renderMessage, say, sentParams } from '../contract/messages';
+import { acceptedLocale } from '../contract/locales';
+import { asMessage, type Message, type PlainMessageId, renderMessage, say, sentParams } from '../contract/messages';
 import type { AppEnv } from '../http/hono-env';
 import { isDatabaseUnavailable } from '../lib/database-unavailable';
 import { FIELD_NAME_MAX } from '../lib/validate';
 
 /** The language the caller reads: the request's Accept-Language (the SPA sends its own language). */
-export const callerLocale = (c: Context<AppEnv>) => messageLocale(c.req.header('accept-language'));
+export const callerLocale = (c: Context<AppEnv>) => acceptedLocale(c.req.header('accept-language'));
 
 /** A field name as the body names it: bounded, whoever threw, since it may be a key the client chose. */
 const boundedName = (name: string) => (name.length > FIELD_NAME_MAX ? `${name.slice(0, FIELD_NAME_MAX - 1)}…` : name);
