@@ -84,7 +84,15 @@ it('/login password step: the tabs follow the arrow keys, the password shows and
   await signIn.focus();
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => register.getAttribute('aria-selected')).toBe('true');
-  // Each form takes the focus to its first field when it shows (autoFocus), as it did before.
+  // The focus stays on the tab list while the arrows move (the form's autoFocus is for the step's
+  // opening only); Tab goes on into the selected form.
+  expect(await register.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => signIn.getAttribute('aria-selected')).toBe('true');
+  expect(await signIn.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('End');
+  await expect.poll(() => register.getAttribute('aria-selected')).toBe('true');
+  await page.keyboard.press('Tab');
   const username = page.getByRole('tabpanel').getByRole('textbox', { name: /username/i });
   await expect.poll(() => username.evaluate((el) => el === document.activeElement)).toBe(true);
   await register.focus();

@@ -19,11 +19,13 @@ function EmailField({
   email,
   onEmailChange,
   error,
+  autoFocus,
 }: {
   mode: PasswordMode;
   email: string;
   onEmailChange: (email: string) => void;
   error?: string;
+  autoFocus: boolean;
 }) {
   const { t } = useLingui();
   return (
@@ -34,7 +36,7 @@ function EmailField({
       onChange={onEmailChange}
       error={error}
       autoComplete={mode === 'signin' ? 'username' : 'email'}
-      autoFocus={mode === 'signin'}
+      autoFocus={autoFocus && mode === 'signin'}
       inputProps={{ placeholder: 'you@example.com', autoCapitalize: 'none', spellCheck: false }}
     />
   );
@@ -54,6 +56,8 @@ type FormProps = {
   errors: Errors;
   pending: boolean;
   onSubmit: (event: FormEvent) => void;
+  /** False once the visitor moved between the tabs: the focus stays on the tab they are on. */
+  autoFocus: boolean;
 };
 
 /** Password sign-in and registration (spec §7 POST /auth/login, /auth/register), checked with the shared schemas first. */
@@ -75,7 +79,18 @@ export function PasswordStep({
   const { t } = useLingui();
   const { mode, switchMode, fields, errors, pending, submit } = usePasswordForm(email, referralCode, onSuccess);
   const [resetting, setResetting] = useState(false);
-  const form = { email, onEmailChange, fields, errors, pending, onSubmit: submit };
+  // A field takes the focus when the step opens, but not when a tab is chosen: arrow keys on the tab
+  // list must keep moving between tabs.
+  const [autoFocus, setAutoFocus] = useState(true);
+  const form = { email, onEmailChange, fields, errors, pending, onSubmit: submit, autoFocus };
+  const chooseTab = (key: PasswordMode) => {
+    setAutoFocus(false);
+    switchMode(key);
+  };
+  const signInInstead = () => {
+    setAutoFocus(true);
+    switchMode('signin');
+  };
 
   if (resetting)
     return <PasswordResetStep email={email} onEmailChange={onEmailChange} onSuccess={onSuccess} onBack={() => setResetting(false)} />;
@@ -89,7 +104,7 @@ export function PasswordStep({
           { id: 'register', label: <Trans>Create account</Trans> },
         ]}
         selectedKey={mode}
-        onSelectionChange={switchMode}
+        onSelectionChange={chooseTab}
         listClassName="mb-4 flex gap-1 rounded-xl border border-white/10 bg-ink-900 p-1"
         tabClassName={TAB}
         panelClassName="outline-none"
@@ -97,7 +112,7 @@ export function PasswordStep({
           key === 'signin' ? (
             <SignInForm {...form} onForgot={() => setResetting(true)} onUseCode={onUseCode} />
           ) : (
-            <RegisterForm {...form} onSignInInstead={() => switchMode('signin')} />
+            <RegisterForm {...form} onSignInInstead={signInInstead} />
           )
         }
       />
@@ -116,13 +131,14 @@ function SignInForm({
   errors,
   pending,
   onSubmit,
+  autoFocus,
   onForgot,
   onUseCode,
 }: FormProps & { onForgot: () => void; onUseCode: () => void }) {
   const { t } = useLingui();
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-      <EmailField mode="signin" email={email} onEmailChange={onEmailChange} error={errors.email} />
+      <EmailField mode="signin" email={email} onEmailChange={onEmailChange} error={errors.email} autoFocus={autoFocus} />
       <PasswordField
         label={t`Password`}
         value={fields.password}
@@ -164,6 +180,7 @@ function RegisterForm({
   errors,
   pending,
   onSubmit,
+  autoFocus,
   onSignInInstead,
 }: FormProps & { onSignInInstead: () => void }) {
   const { t } = useLingui();
@@ -175,10 +192,10 @@ function RegisterForm({
         onChange={fields.setName}
         error={errors.name}
         autoComplete="name"
-        autoFocus
+        autoFocus={autoFocus}
         inputProps={{ maxLength: 50 }}
       />
-      <EmailField mode="register" email={email} onEmailChange={onEmailChange} error={errors.email} />
+      <EmailField mode="register" email={email} onEmailChange={onEmailChange} error={errors.email} autoFocus={false} />
       <PasswordField
         label={t`Password`}
         value={fields.password}
