@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCredits, formatCreditsExact, formatDate, formatMoney } from './format';
+import { formatCredits, formatCreditsExact, formatDate, formatInteger, formatMoney } from './format';
 
 describe('formatCredits', () => {
   it('uses K above 1,000 and M above 1,000,000', () => {
@@ -21,6 +21,18 @@ describe('formatCreditsExact', () => {
     expect(formatCreditsExact(999, 'zh-Hant')).toBe('999');
     expect(formatCreditsExact(-3052, 'en')).toBe('-3,052');
     expect(formatCreditsExact(0, 'zh-Hant')).toBe('0');
+  });
+});
+
+describe('formatInteger', () => {
+  it('writes integers exactly as Intl.NumberFormat does in both languages', () => {
+    const values = [0, 7, -7, 42, 999, 1000, -1000, 5000, 12_345, 999_999, 1_000_000, -2_345_678, Number.MAX_SAFE_INTEGER];
+    for (const locale of ['en', 'zh-Hant'])
+      for (const n of values) expect(formatInteger(n, locale)).toBe(new Intl.NumberFormat(locale).format(n));
+  });
+  it('leaves other languages and non-integers to Intl', () => {
+    expect(formatInteger(1234, 'de')).toBe(new Intl.NumberFormat('de').format(1234));
+    expect(formatInteger(1234.6, 'en')).toBe('1,235');
   });
 });
 

@@ -7,6 +7,7 @@ import { compileToolPrompt, type ToolComponent } from '@worker/contract/tools';
 import { api } from '@web/api/endpoints';
 import { fetchFile } from '@web/api/files';
 import { Button } from '@web/ui/button';
+import { formatInteger } from '@web/ui/format';
 import { ColorPicker } from '@web/ui/color-picker';
 import { Page } from '@web/ui/page';
 import { useToast } from '@web/ui/toast';
@@ -94,7 +95,7 @@ function useToolBlocker(tool: Tool, extra: string, colourValid: boolean) {
   const notesLimit: TextLimitState =
     counted.kind === 'ok' && missing > 0 ? { kind: 'too-short', length: counted.length, missing } : counted;
   const notesMin = isLogo && /\p{Script=Han}/u.test(extra) ? cjkMinimum(notes?.minLength ?? 0) : (notes?.minLength ?? 0);
-  const notesMax = new Intl.NumberFormat(i18n.locale).format(notes?.maxLength ?? 0);
+  const notesMax = formatInteger(notes?.maxLength ?? 0, i18n.locale);
   const blocker =
     notesLimit.kind === 'too-long'
       ? t`Shorten the text to ${notesMax} characters or fewer to generate.`

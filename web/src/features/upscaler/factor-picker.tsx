@@ -1,6 +1,20 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { UPSCALE_FACTORS, type UpscaleFactor } from '@worker/contract/upscale-limits';
+import { formatInteger } from '../../ui/format';
 import { Radio, RadioGroup } from '../../ui/radio';
+
+/**
+ * "4 credits" in the page's language. Not Lingui's <Plural>: it writes its number with
+ * Intl.NumberFormat, whose first use on a page loads the browser's number data (25–110 ms of a fast
+ * CPU, one long task on a phone). The plural category comes from Intl.PluralRules, which loads no
+ * number data, and the number from formatInteger.
+ */
+function CreditCount({ cost }: { cost: number }) {
+  const { i18n } = useLingui();
+  const credits = formatInteger(cost, i18n.locale);
+  const category = new Intl.PluralRules(i18n.locale).select(cost);
+  return <Select value={category} _one={`${credits} credit`} other={`${credits} credits`} />;
+}
 
 /**
  * The factor as a segmented control: native radios (ui/radio.tsx), so arrow keys move between 2×,
@@ -54,13 +68,7 @@ export function FactorPicker({
                 <span className="font-['Arial','Liberation_Sans',sans-serif]">×</span>
               </span>
               <span className={`text-[11px] leading-tight ${isSelected ? 'text-white/85' : 'text-zinc-500'}`}>
-                {blocked ? (
-                  <Trans>Needs shrinking</Trans>
-                ) : cost === undefined ? (
-                  '\u00a0'
-                ) : (
-                  <Plural value={cost} one="# credit" other="# credits" />
-                )}
+                {blocked ? <Trans>Needs shrinking</Trans> : cost === undefined ? '\u00a0' : <CreditCount cost={cost} />}
               </span>
             </Radio>
           );

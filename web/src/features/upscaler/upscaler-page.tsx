@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useRef, useState } from 'react';
+import { type ComponentProps, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import {
   fitToUpscaleBudget,
   maxInputPixels,
@@ -10,6 +10,7 @@ import {
   type UpscaleFactor,
 } from '@worker/contract/upscale-limits';
 import { queries } from '@web/api/queries';
+import { nextTask } from '@web/lib/next-task';
 import { Page } from '@web/ui/page';
 import { useToast } from '@web/ui/toast';
 import { useLoginModal } from '@web/features/auth/login-modal';
@@ -167,6 +168,23 @@ function UpscaleSettings({ up, costs }: { up: Upscaler; costs: Record<string, nu
   );
 }
 
+/**
+ * The features, steps and FAQ below the tool, rendered a task after the tool itself: the first render,
+ * its commit and the browser's first layout of the page are a third smaller, each a shorter task on a
+ * phone. They sit below the tool at every width, so nothing on screen moves when they arrive.
+ */
+function UpscalerInfoAfterTool({ costs }: ComponentProps<typeof UpscalerInfo>) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void nextTask().then(() => live && startTransition(() => setShown(true)));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return shown ? <UpscalerInfo costs={costs} /> : null;
+}
+
 /** Spec §2 Upscaler: upload, factor, face enhancement, Enhance with progress, before/after, result, download. */
 export function UpscalerPage({ imageUrl, sourceRecordId }: { imageUrl?: string; sourceRecordId?: string }) {
   const { t } = useLingui();
@@ -201,7 +219,7 @@ export function UpscalerPage({ imageUrl, sourceRecordId }: { imageUrl?: string; 
           {!working && !result && <UpscaleIdle hasSource={Boolean(source)} />}
         </section>
       </div>
-      <UpscalerInfo costs={costs} />
+      <UpscalerInfoAfterTool costs={costs} />
     </Page>
   );
 }

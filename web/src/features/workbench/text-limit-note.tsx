@@ -1,5 +1,6 @@
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { Plural, Trans } from '@lingui/react/macro';
+import { formatInteger } from '@web/ui/format';
 import type { TextLimitState } from './text-limit';
 
 /**
@@ -10,8 +11,7 @@ import type { TextLimitState } from './text-limit';
  */
 export function TextLimitNote({ id, state, min = 0, max }: { id: string; state: TextLimitState; min?: number; max: number }) {
   const { i18n } = useLinguiCore();
-  const number = (n: number) => new Intl.NumberFormat(i18n.locale).format(n);
-  const count = `${number(state.length)} / ${number(max)}`;
+  const count = `${formatInteger(state.length, i18n.locale)} / ${formatInteger(max, i18n.locale)}`;
   const missing = state.kind === 'too-short' ? state.missing : 0;
   const tone = state.kind === 'too-long' ? 'text-rose-300' : state.kind === 'too-short' ? 'text-amber-200' : 'text-zinc-500';
   return (

@@ -6,6 +6,7 @@ import type { GenerationStatus } from '@web/api/types';
 import { PROMPT_MAX } from '@worker/contract/sizes';
 import { api } from '@web/api/endpoints';
 import { queries } from '@web/api/queries';
+import { formatInteger } from '@web/ui/format';
 import { useToast } from '@web/ui/toast';
 import { useLoginModal } from '@web/features/auth/login-modal';
 import { useOnline } from '@web/features/image-job/use-online';
@@ -48,7 +49,7 @@ function useStartBlocker(mode: WorkbenchMode, prompt: string, uploads: readonly 
   const { i18n } = useLinguiCore();
   const online = useOnline();
   const promptLimit = checkTextLimit(prompt, { max: PROMPT_MAX, required: true });
-  const promptMax = new Intl.NumberFormat(i18n.locale).format(PROMPT_MAX);
+  const promptMax = formatInteger(PROMPT_MAX, i18n.locale);
   const blocker = generating
     ? null
     : promptLimit.kind === 'too-long'
