@@ -133,15 +133,20 @@ function preloadFirstPaint(): Plugin {
         const entry = chunks.find((c) => c.isEntry);
         const byVite = closure(entry ? [entry.fileName] : []);
         const catalogue = closure(matching(/locales\/en\/messages\.po$/), byVite);
-        // Each route file without parameters, by the path it serves: `ai-workbench.tsx` -> /ai-workbench,
-        // `index.tsx` -> /. A wrong guess would only preload chunks the page does not run.
+        // Each route file by the path it serves: `ai-workbench.tsx` -> /ai-workbench, `index.tsx` -> /;
+        // one with parameters by a pattern, `ai-tools.$toolId.tsx` -> ^/ai-tools/[^/]+$, tried after the
+        // exact paths (/ai-tools/face-swap has a route file of its own). A wrong guess would only preload
+        // chunks the page does not run.
         const skip = new Set([...byVite, ...catalogue]);
         const routes: Record<string, string[]> = {};
+        const patterns: [string, string[]][] = [];
         for (const chunk of chunks) {
-          const name = /routes\/([\w.-]+)\.tsx\?tsr-split=component$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          const name = /routes\/([\w.$-]+)\.tsx\?tsr-split=component$/.exec(chunk.facadeModuleId ?? '')?.[1];
           if (!name || name.startsWith('__')) continue;
           const path = `/${name.replace(/(^|\.)index$/, '').replace(/\./g, '/')}`.replace(/(.)\/$/, '$1');
-          routes[path] = [...closure([chunk.fileName], skip)].map((f) => `/${f}`);
+          const files = [...closure([chunk.fileName], skip)].map((f) => `/${f}`);
+          if (path.includes('$')) patterns.push([`^${path.replace(/\$[\w]+/g, '[^/]+')}$`, files]);
+          else routes[path] = files;
         }
         const home = new Set([...byVite, ...closure(matching(/routes\/index\.tsx\?tsr-split=component$/))]);
         const firstPaint = await firstPaintCatalogues(chunks, home);
@@ -160,7 +165,8 @@ function preloadFirstPaint(): Plugin {
           "let locale = new URLSearchParams(location.search).get('lang');\n" +
           "if (locale !== 'en' && locale !== 'zh-Hant') try { locale = localStorage.getItem('lang') === 'zh-Hant' ? 'zh-Hant' : 'en'; } catch { locale = 'en'; }\n" +
           `const catalogue = ${JSON.stringify(catalogues)}[locale];\n` +
-          `for (const href of (${JSON.stringify(routes)}[path] ?? []).concat(path === '/' ? catalogue.home : catalogue.other)) {\n` +
+          `const route = ${JSON.stringify(routes)}[path] ?? ${JSON.stringify(patterns)}.find(([pattern]) => new RegExp(pattern).test(path))?.[1] ?? [];\n` +
+          "for (const href of route.concat(path === '/' ? catalogue.home : catalogue.other)) {\n" +
           "  const link = document.createElement('link');\n" +
           "  link.rel = 'modulepreload';\n  link.crossOrigin = '';\n  link.fetchPriority = 'low';\n  link.href = href;\n" +
           '  document.head.appendChild(link);\n}\n}\n';
