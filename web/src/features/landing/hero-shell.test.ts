@@ -51,6 +51,28 @@ describe('the static landing hero', () => {
     expect(root.html).toBe('<p>Welcome back, $&#39;&#60;b&#62;&#34;x&#34;&#60;/b&#62;</p>');
   });
 
+  it('paints the language ?lang= asks for over the stored one, as the app starts in it', () => {
+    const script = heroShellScript({ en: { signedOut: 'hero', signedIn: '' }, 'zh-Hant': { signedOut: '英雄', signedIn: '' } });
+    const paint = (search: string, lang: string) => {
+      const root = {
+        childElementCount: 1,
+        firstElementChild: { tagName: 'HEADER' },
+        html: '',
+        insertAdjacentHTML: (_: string, h: string) => (root.html = h),
+      };
+      new Function('document', 'location', 'localStorage', script)(
+        { getElementById: () => root, addEventListener: () => undefined },
+        { pathname: '/', search },
+        { getItem: (key: string) => (key === 'lang' ? lang : null) },
+      );
+      return root.html;
+    };
+    expect(paint('?lang=zh-Hant', 'en')).toBe('英雄');
+    expect(paint('?lang=en', 'zh-Hant')).toBe('hero');
+    expect(paint('', 'zh-Hant')).toBe('英雄');
+    expect(paint('?lang=fr', 'en')).toBe('hero');
+  });
+
   it('shortens a long name to one badge line, in the page script too', () => {
     expect(shortenName('Pat')).toBe('Pat');
     expect(shortenName('a-very-long-address@example.com')).toBe('a-very-long-address…');

@@ -40,6 +40,15 @@ export const HERO_IMAGES = ['sunset-alps', 'neon-rain', 'sakura-path', 'ringed-p
  */
 export const shortenName = (name: string, max = 20) => (name.length > max ? `${name.slice(0, max - 1)}…` : name);
 
+/**
+ * The language the app starts in (storedLocale in web/src/i18n.ts), as a JavaScript expression for the
+ * page scripts: a `?lang=` in the address, else the one chosen before, else English (also when storage
+ * is blocked). The shells must paint in the language React renders next, or the words would flash.
+ */
+export const storedLocaleSource =
+  "(() => { const asked = new URLSearchParams(location.search).get('lang'); if (asked === 'en' || asked === 'zh-Hant') return asked; " +
+  "try { return localStorage.getItem('lang') === 'zh-Hant' ? 'zh-Hant' : 'en'; } catch { return 'en'; } })()";
+
 const unquote = (quoted: string) => JSON.parse(quoted) as string;
 
 /**
@@ -59,7 +68,7 @@ export function readPoCatalogue(po: string): Map<string, string> {
   return messages;
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Both variants of the hero in one language; `{name}` stays a placeholder the page script fills in. */
@@ -97,7 +106,7 @@ export function heroShellHtml(catalogue: Map<string, string>, icons: ShellIcons)
 
 /**
  * The page script that adds the hero: only on `/`, only while #root still holds the static header
- * alone (never into React's tree), in the stored language, signed in when a token is stored. Storage
+ * alone (never into React's tree), in the language the app starts in, signed in when a token is stored. Storage
  * can be blocked (the app then runs in memory): the English signed-out hero is right for that case.
  */
 export function heroShellScript(heroes: Record<ShellLocale, { signedOut: string; signedIn: string }>): string {
@@ -106,9 +115,9 @@ const addLandingHero = () => {
   const root = document.getElementById('root');
   if (location.pathname !== '/' || !root || root.childElementCount !== 1 || root.firstElementChild.tagName !== 'HEADER') return;
   const heroes = ${JSON.stringify(heroes)};
-  let locale = 'en', user = null;
+  const locale = ${storedLocaleSource};
+  let user = null;
   try {
-    if (localStorage.getItem('lang') === 'zh-Hant') locale = 'zh-Hant';
     if (localStorage.getItem('token')) user = JSON.parse(localStorage.getItem('user') || 'null');
   } catch {}
   // The name goes in through a function: a name such as "$'" must not be read as a replacement pattern.
