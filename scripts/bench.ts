@@ -20,6 +20,7 @@ import type { ImageEngine } from '@worker/services/generation/engine';
 import { serveNode } from './lib/node-server';
 import { type BenchRow, floorFor, printFloorTable, startFloorServers } from './lib/bench-floors';
 import { measuredOf, measureGoals } from './lib/bench-goals';
+import { printCpuPerRequest } from './lib/bench-cpu';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -223,6 +224,27 @@ await measureGoals(
   },
   Number(process.env.BENCH_ROUNDS ?? 3),
 );
+// CPU per request, steadier than throughput on a shared machine. autocannon has no Accept-Encoding
+// (the goals' probes); a browser's gzip answer is shown beside it, and bare Hono sending the showcase
+// page's own bytes and headers: what the bench itself spends on a bigger answer (decision 083).
+const showcaseUrl = `${studio.url}/api/showcase/images?page=0&limit=12`;
+const sameBytes = await fetch(showcaseUrl, { headers: { 'accept-encoding': 'identity' } });
+const sameText = await sameBytes.text();
+const sameHeaders = [...sameBytes.headers].filter(([name]) => !/^(content-length|date|connection|keep-alive)$/.test(name));
+const sameAnswer = await listen((port) =>
+  serve({ fetch: new Hono().get('/same', () => new Response(sameText, { headers: sameHeaders })).fetch, port }),
+);
+await printCpuPerRequest(
+  {
+    bare: { url: `${baseline.url}/ping` },
+    showcase: { url: showcaseUrl },
+    pricing: { url: `${studio.url}/api/public/pricing/all` },
+    'showcase, gzip accepted': { url: showcaseUrl, headers: { 'accept-encoding': 'gzip, deflate, br' } },
+    'bare Hono, showcase bytes and headers': { url: `${sameAnswer.url}/same` },
+  },
+  Number(process.env.BENCH_ROUNDS ?? 3),
+);
+sameAnswer.close();
 if (process.env.BENCH_HTTP_ONLY) process.exit(0);
 
 // Generation: 50 text-to-image jobs on the local engine, one after another (POST → COMPLETED).

@@ -13,7 +13,7 @@ import { API_SECURITY_HEADERS, setAnswerHeaders } from './middleware/response-he
 import { apiRoutes, devApiRoutes, sandboxApiRoutes } from './openapi/api';
 import type { Router } from './http/openapi';
 import type { AppDeps } from './ports';
-import { publicReadCache } from './routes/public';
+import { publicReadCache, publicReadHit } from './routes/public';
 import { sharedPageRoutes } from './routes/shares';
 import { siteRoutes } from './routes/site';
 
@@ -60,6 +60,12 @@ export function createApp(deps: AppDeps, documentation: Router) {
   if (deps.devMailbox) api.route('/', devApiRoutes);
 
   const app = new Hono<AppEnv>();
+  // Cached anonymous public reads are answered before the rest (routes/public.ts, decision 083).
+  if (!deps.config.CORS_ORIGINS.length && !deps.config.LOG_REQUESTS)
+    app.use(
+      '/api/*',
+      publicReadHit((c) => ((c.env as { deps?: AppDeps } | undefined)?.deps ?? deps).config),
+    );
   app.use('*', requestId);
   app.use('*', async (c, next) => {
     // The Worker builds this app once per isolate and passes each request's ports (its database

@@ -90,6 +90,42 @@ describe('compressed, cached static files', () => {
     expect(JSON.parse(gunzipSync(res.body).toString()).success).toBe(true);
   });
 
+  it('a cached public read: gzip compressed once for every client that takes it, plain for one that does not', async () => {
+    const path = '/api/showcase/images?page=0&limit=10';
+    const first = await get(path);
+    const [gz, again, refused, plain] = [
+      await get(path, 'gzip, br'),
+      await get(path, 'br;q=1, gzip'),
+      await get(path, 'gzip;q=0'),
+      await get(path),
+    ];
+    for (const res of [gz, again]) {
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(res.body).toString()).toBe(first.body.toString());
+      expect(res.headers.etag).toBe(first.headers.etag);
+      expect(res.headers.vary).toBe('accept-language, accept-encoding');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+    expect(again.body.equals(gz.body)).toBe(true);
+    for (const res of [refused, plain]) {
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body.toString()).toBe(first.body.toString());
+      expect(res.headers['content-length']).toBe(String(first.body.length));
+    }
+    const revalidated = await new Promise<number>((resolve, reject) =>
+      httpRequest(
+        { host: '127.0.0.1', port, path, headers: { 'if-none-match': String(first.headers.etag), 'accept-encoding': 'gzip' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      )
+        .on('error', reject)
+        .end(),
+    );
+    expect(revalidated).toBe(304);
+  });
+
   it('reads Accept-Encoding with q-values', () => {
     expect(pickEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
     expect(pickEncoding('br;q=0.5')).toBe('br');

@@ -6,6 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import type { App } from '@worker/app';
+import { completeAnswers } from '@worker/lib/public-reads';
 import { type Config, isLoopbackHost } from '@worker/env';
 import { type PageHeads, pageHeadFor, pageLocale, renderPageShell } from '@worker/lib/page-head';
 import { SPA_SECURITY_HEADERS } from './security-headers';
@@ -107,10 +108,19 @@ function closeIfBodyUnread(response: Response, env: HttpBindings): Response {
  */
 export function serveNode(app: App, options: NodeServerOptions) {
   const root = new Hono<{ Bindings: HttpBindings }>();
-  // JSON and HTML answers over 1 KB go out compressed too (images and other binary types are left alone).
-  root.use('/api/*', compress());
-  root.all('/api/*', (c) => app.fetch(c.req.raw, c.env));
-  root.all('/api', (c) => app.fetch(c.req.raw, c.env));
+  // JSON and HTML answers over 1 KB go out compressed too (images and other binary types are left alone),
+  // except those the app sent complete (a cached public read, already in the client's encoding).
+  const compressing = compress();
+  const api = async (c: Context<{ Bindings: HttpBindings }>) => {
+    const answer = await app.fetch(c.req.raw, c.env);
+    if (completeAnswers.has(answer)) return answer;
+    await compressing(c, async () => {
+      c.res = answer;
+    });
+    return c.res;
+  };
+  root.all('/api/*', api);
+  root.all('/api', api);
   // Shared creations' public pages (server-rendered HTML, docs/decisions/036).
   root.get('/s/*', (c) => app.fetch(c.req.raw, c.env));
   // Crawler files with absolute addresses (worker/routes/site.ts).

@@ -25,6 +25,13 @@ export function publicReadOf(path: string): PublicRead | null {
   return PUBLIC_READS.find((read) => read.pattern.test(path)) ?? null;
 }
 
+/**
+ * Answers already as they must leave: headers final (Vary included), body encoded for the client.
+ * The Node server sends these without passing them through `compress`, which would read their
+ * header table back into a Headers object (scripts/lib/node-server.ts).
+ */
+export const completeAnswers = new WeakSet<Response>();
+
 /** What the Workers entry needs of `caches.default` (a structural type, so Node typechecks it too). */
 export interface EdgeCache {
   match(request: Request): Promise<Response | undefined>;

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../http/hono-env';
 import type { Logger } from '../ports';
@@ -23,14 +24,25 @@ const hex = () => crypto.randomUUID().replace(/-/g, '');
  * replaces the response Hono prepared, and headers set on that one beforehand would be lost.
  */
 export const requestId = createMiddleware<AppEnv>(async (c, next) => {
+  const identity = requestIdentity(c);
+  c.set('requestId', identity.id);
+  await next();
+  setAnswerHeaders(c, identity.answerHeaders());
+});
+
+/** The request's id and, for its answer, the `x-request-id` and `traceparent` fields ({@link requestId}). */
+export function requestIdentity(c: Context) {
   const trace = TRACEPARENT.exec(c.req.header('traceparent') ?? '');
   const incoming = c.req.header('x-request-id') ?? c.req.header('cf-ray');
   const id = trace?.[1] ?? (incoming && INCOMING.test(incoming) ? incoming : crypto.randomUUID());
-  c.set('requestId', id);
-  await next();
-  const traceId = trace?.[1] ?? (UUID.test(id) ? id.replace(/-/g, '') : hex());
-  setAnswerHeaders(c, { 'x-request-id': id, traceparent: `00-${traceId}-${hex().slice(16)}-${trace?.[2] ?? '00'}` });
-});
+  return {
+    id,
+    answerHeaders() {
+      const traceId = trace?.[1] ?? (UUID.test(id) ? id.replace(/-/g, '') : hex());
+      return { 'x-request-id': id, traceparent: `00-${traceId}-${hex().slice(16)}-${trace?.[2] ?? '00'}` };
+    },
+  };
+}
 
 /** The logger of one request: every line carries its id, so a domain event can be found from a user's error. */
 export function requestLogger(log: Logger, requestId: string): Logger {

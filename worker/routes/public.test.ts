@@ -78,6 +78,29 @@ describe('public reads', () => {
     }
   });
 
+  it('a revalidation answered by URL before the route sends the route’s 304 headers', async () => {
+    const varying = new Set(['x-request-id', 'traceparent']);
+    const headersOf = (res: Response) => [...res.headers].filter(([name]) => !varying.has(name));
+    const path = '/api/showcase/images?page=2&limit=3';
+    const { etag } = Object.fromEntries((await t.request(path)).headers);
+    // The route's own 304: a token-bearing request is not answered by URL (and the showcase ignores who asks).
+    const { token } = await t.signIn('revalidate@example.com');
+    const viaRoute = await t.request(path, { token, headers: { 'if-none-match': etag! } });
+    const byUrl = await t.request(path, { headers: { 'if-none-match': `"other", ${etag}` } });
+    expect([viaRoute.status, byUrl.status]).toEqual([304, 304]);
+    expect(headersOf(byUrl)).toEqual(headersOf(viaRoute));
+    expect(byUrl.headers.get('traceparent')).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
+  });
+
+  it('a caller’s trace names the request on a hit as on any answer', async () => {
+    const path = '/api/public/pricing/all';
+    await t.request(path);
+    const trace = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const hit = await t.request(path, { headers: { traceparent: `00-${trace}-00f067aa0ba902b7-01` } });
+    expect(hit.headers.get('x-request-id')).toBe(trace);
+    expect(hit.headers.get('traceparent')).toMatch(new RegExp(`^00-${trace}-[0-9a-f]{16}-01$`));
+  });
+
   it('languages are cached apart, by ?lang and by Accept-Language', async () => {
     const zh = await (await t.request('/api/public/pricing/all', { headers: { 'accept-language': 'zh-TW' } })).json();
     expect(await (await t.request('/api/public/pricing/all')).json()).not.toEqual(zh);

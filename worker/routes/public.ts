@@ -1,15 +1,17 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context, TypedResponse } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { MiddlewareHandler } from 'hono/types';
 import type { JSONParsed } from 'hono/utils/types';
 import { pricingListBody, registrationBonusBody } from '../contract/responses/public';
 import type { AppEnv } from '../http/hono-env';
 import { createRouter, okJson } from '../http/openapi';
-import { PUBLIC_READ_MAX_AGE, publicReadOf } from '../lib/public-reads';
-import { cachedPublicBody, cachedPublicRead, type CachedBody } from '../services/config/read-cache';
+import { completeAnswers, PUBLIC_READ_MAX_AGE, publicReadOf } from '../lib/public-reads';
+import { cachedPublicBody, cachedPublicRead, type CachedBody, peekPublicBody } from '../services/config/read-cache';
 import { readSystemConfig } from '../services/config/system-config';
 import { pickLocale } from '../contract/locales';
-import { setAnswerHeaders } from '../middleware/response-headers';
+import { requestIdentity } from '../middleware/request-id';
+import { API_SECURITY_HEADERS, setAnswerHeaders } from '../middleware/response-headers';
 import { listPricing } from '../services/pricing/pricing';
 import { langQuery } from './credits';
 
@@ -27,10 +29,11 @@ const cacheHeaders = (cached: CachedBody) => ({
   vary: 'accept-language, accept-encoding',
 });
 
+const revalidates = (match: string | undefined, cached: CachedBody) => match?.split(',').some((tag) => tag.trim() === cached.etag);
+
 function answer(c: Context<AppEnv>, cached: CachedBody): Response {
   for (const [name, value] of Object.entries(cacheHeaders(cached))) c.header(name, value);
-  const match = c.req.header('if-none-match');
-  if (match?.split(',').some((tag) => tag.trim() === cached.etag)) return c.body(null, 304);
+  if (revalidates(c.req.header('if-none-match'), cached)) return c.body(null, 304);
   c.header('content-type', 'application/json');
   return c.body(cached.body);
 }
@@ -63,6 +66,10 @@ class NotCacheable extends Error {}
  */
 function keyOf(c: Context<AppEnv>, viaMiddleware: boolean): string | null {
   if (c.req.header('authorization')) return viaMiddleware ? `route:${c.req.path}` : null;
+  return urlKeyOf(c);
+}
+
+function urlKeyOf(c: Context<AppEnv>): string {
   const url = c.req.url;
   const locale = pickLocale(undefined, c.req.header('accept-language'));
   return `url:${locale}:${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`;
@@ -97,6 +104,94 @@ export const publicReadCache = createMiddleware<AppEnv>(async (c, next) => {
     if (!ranHere) await next();
   }
 });
+
+/** hono's `compress` leaves answers under this many bytes alone; so do the hits below. */
+const COMPRESS_THRESHOLD = 1024;
+
+/** What a hit sends, built once per cached body: header tables (the route's and `/api`'s) and the bytes. */
+interface ReadyHit {
+  notModified: Readonly<Record<string, string>>;
+  ok: Readonly<Record<string, string>>;
+  bytes: Uint8Array<ArrayBuffer>;
+  gzip?: Promise<Uint8Array<ArrayBuffer>>;
+}
+
+const readyHits = new WeakMap<CachedBody, ReadyHit>();
+
+function readyHitOf(cached: CachedBody): ReadyHit {
+  let ready = readyHits.get(cached);
+  if (!ready) {
+    const notModified = { ...API_SECURITY_HEADERS, ...cacheHeaders(cached) };
+    ready = { notModified, ok: { ...notModified, 'content-type': 'application/json' }, bytes: new TextEncoder().encode(cached.body) };
+    readyHits.set(cached, ready);
+  }
+  return ready;
+}
+
+async function gzipOf(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Whether Accept-Encoding takes gzip (by name or `*`, with a q above 0), the encoding `compress` picks first. */
+function acceptsGzip(header: string): boolean {
+  let wildcard = false;
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((item) => item.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    if (name === 'gzip') return accepted;
+    if (name === '*') wildcard = accepted;
+  }
+  return wildcard;
+}
+
+function complete(response: Response): Response {
+  completeAnswers.add(response);
+  return response;
+}
+
+/**
+ * A hit's answer with its header table: no Headers object is built, which on Node is most of what
+ * a cached read costs beyond the socket. On the Node server (its bindings carry `incoming`) a client
+ * that takes gzip gets the copy compressed once per cached body, and the answers that need nothing
+ * from `compress` are marked complete for it (scripts/lib/node-server.ts).
+ */
+async function hitAnswer(c: Context<AppEnv>, cached: CachedBody): Promise<Response> {
+  const ready = readyHitOf(cached);
+  const ids = requestIdentity(c).answerHeaders();
+  if (revalidates(c.req.header('if-none-match'), cached))
+    return complete(new Response(null, { status: 304, headers: { ...ready.notModified, ...ids } }));
+  if (!(c.env as { incoming?: unknown } | undefined)?.incoming) return new Response(cached.body, { headers: { ...ready.ok, ...ids } });
+  const encoding = c.req.header('accept-encoding');
+  const small = ready.bytes.byteLength < COMPRESS_THRESHOLD;
+  if (encoding && !small && acceptsGzip(encoding)) {
+    // A failed compression is not kept: the next client that takes gzip tries again.
+    ready.gzip ??= gzipOf(ready.bytes).catch((error: unknown) => {
+      ready.gzip = undefined;
+      throw error;
+    });
+    return complete(new Response(await ready.gzip, { headers: { ...ready.ok, 'content-encoding': 'gzip', ...ids } }));
+  }
+  const plain = new Response(ready.bytes, { headers: { ...ready.ok, ...ids } });
+  return encoding && !small ? plain : complete(plain);
+}
+
+/**
+ * Mounted first on `/api/*`: an anonymous GET of a public read whose answer is cached under its URL
+ * is answered here, before the request id, deps, security-header, body-limit, path, authentication
+ * and route middleware run. It sends what they would: the security headers and the route's cache
+ * headers are in the prebuilt table, the request id and trace are made as `requestId` makes them,
+ * and a hit implies the same URL already passed the path check with no token. Not mounted when
+ * CORS or request logging is on (their middleware would add to the answer).
+ */
+export function publicReadHit(scopeOf: (c: Context<AppEnv>) => object): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method !== 'GET' || !publicReadOf(c.req.path) || c.req.header('authorization')) return next();
+    const cached = peekPublicBody(scopeOf(c), urlKeyOf(c));
+    return cached ? hitAnswer(c, cached) : next();
+  };
+}
 
 const pricing = createRoute({
   method: 'get',

@@ -24,6 +24,8 @@ export interface CachedBody {
 interface Entry {
   value: Promise<CachedBody>;
   expiresAt: number;
+  /** The value once loaded, for {@link peekPublicBody}. */
+  settled?: CachedBody;
 }
 
 const caches = new WeakMap<object, Map<string, Entry>>();
@@ -50,13 +52,25 @@ export function cachedPublicBody(scope: object, key: string, load: () => Promise
   const hit = entries.get(key);
   if (hit && hit.expiresAt > now) return hit.value;
   const value = load().then(async (body) => ({ body, etag: await etagOf(body) }));
-  const entry = { value, expiresAt: now + PUBLIC_READ_TTL_MS };
+  const entry: Entry = { value, expiresAt: now + PUBLIC_READ_TTL_MS };
   // Keys come from the query (showcase pages, referral codes): bound the map so a crawler cannot grow it without end.
   if (entries.size >= MAX_ENTRIES_PER_SCOPE) entries.delete(entries.keys().next().value!);
   entries.set(key, entry);
+  value.then(
+    (cached) => {
+      entry.settled = cached;
+    },
+    () => undefined,
+  );
   // A failed load is not cached: the next request tries again.
   value.catch(() => entries.get(key) === entry && entries.delete(key));
   return value;
+}
+
+/** The loaded, unexpired value for `key`, if there is one: a hit without waiting on a promise. */
+export function peekPublicBody(scope: object, key: string, now = Date.now()): CachedBody | undefined {
+  const hit = caches.get(scope)?.get(key);
+  return hit && hit.expiresAt > now ? hit.settled : undefined;
 }
 
 /** Called by every write to pricing, showcase or system config, so this process never serves the old value. */
