@@ -1,5 +1,5 @@
 import type { AuthUser } from '../contract/auth-user';
-import type { SessionRow } from '../services/auth/sessions';
+import type { SessionClaims, SessionRow } from '../services/auth/sessions';
 import type { AppDeps } from '../ports';
 
 export type { AuthUser };
@@ -12,5 +12,7 @@ export interface AppEnv {
     user: AuthUser | null;
     /** The same account as `user` with its profile fields and cached balances, read in the same query. */
     session: SessionRow | null;
+    /** A verified token whose session row the route's own statement checks (worker/middleware/auth.ts). */
+    sessionClaims: SessionClaims | null;
   };
 }

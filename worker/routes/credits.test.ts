@@ -22,7 +22,7 @@ const consume = (amount: number | string, referenceId: string, extra = '') =>
   });
 
 describe('credits API', () => {
-  it('spends in two round trips: the session read and one statement that moves the credits', async () => {
+  it('spends in one round trip: one statement checks the session and moves the credits', async () => {
     // PGlite answers query/exec/transaction; a pg Pool answers query, and connect for a transaction.
     const client = (t.deps.db as unknown as { $client: Record<string, unknown> }).$client;
     const methods = ['query', 'exec', 'transaction', 'connect'].filter((method) => typeof client[method] === 'function');
@@ -36,7 +36,7 @@ describe('credits API', () => {
       expect(res.status).toBe(200);
       expect(Object.fromEntries(methods.map((method, i) => [method, spies[i]!.mock.calls.length]))).toEqual(
         // pg's pool.query checks a client out (connect) per statement; a transaction would add a connect of its own.
-        Object.fromEntries(methods.map((method) => [method, method === 'query' || method === 'connect' ? 2 : 0])),
+        Object.fromEntries(methods.map((method) => [method, method === 'query' || method === 'connect' ? 1 : 0])),
       );
     } finally {
       for (const spy of spies) spy.mockRestore();

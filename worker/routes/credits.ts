@@ -91,7 +91,12 @@ export const creditRoutes = createRouter()
   .openapi(balance, (c) => c.json({ success: true as const, ...balanceOf(c.get('session')) }, 200))
   .openapi(transactions, async (c) => c.json(await listTransactions(c.get('deps').db, requireUser(c).id, c.req.valid('query')), 200))
   .openapi(purchases, async (c) => c.json(await listPurchases(c.get('deps').db, requireUser(c).id, c.req.valid('query')), 200))
-  .openapi(consume, async (c) => c.json(await consumeCredits(c.get('deps').db, requireUser(c).id, c.req.valid('query')), 200))
+  // The session is checked by the spend's own statement (one round trip): see SESSION_CHECKED_BY_ROUTE.
+  .openapi(consume, async (c) => {
+    const claims = c.get('sessionClaims');
+    const caller = claims ? { session: claims } : { user: requireUser(c) };
+    return c.json(await consumeCredits(c.get('deps').db, caller, c.req.valid('query')), 200);
+  })
   .openapi(purchase, async (c) => {
     const input = {
       kind: 'credits' as const,

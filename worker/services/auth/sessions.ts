@@ -47,3 +47,18 @@ export function loadSession(db: Db, userId: string): Promise<SessionRow[]> {
   }
   return query.execute({ userId });
 }
+
+/**
+ * A verified access token's claims, for a route that checks the session row in its own statement
+ * instead of the auth middleware's query (see `authenticate`). `checked` is set once that statement
+ * has answered; until then the middleware still owes the request the usual check.
+ */
+export interface SessionClaims {
+  userId: string;
+  /** Issued by a password sign-in while the account's e-mail was not verified (`uev`). */
+  unverifiedEmail: boolean;
+  issuedAtSeconds: number;
+  /** The token's session version (`sv`, ms), undefined for a token issued without one. */
+  version: number | undefined;
+  checked: boolean;
+}

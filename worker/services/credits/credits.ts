@@ -5,7 +5,8 @@ import type { ReferenceType, TransactionType } from '../../contract/credits';
 import type { CreditBalance, CreditTransaction } from '../../contract/responses/credits';
 import { type Paged, paged } from '../../contract/pages';
 import type { LedgerEntryReason, LedgerReason } from '../../contract/ledger-reasons';
-import { spendCredits, totalOf } from './ledger';
+import { spendCredits, spendCreditsInSession, totalOf } from './ledger';
+import type { SessionClaims } from '../auth/sessions';
 import { say } from '../../contract/messages';
 
 type BalanceColumns = {
@@ -110,23 +111,30 @@ export async function listTransactions(
   return paged(items, query, Number(total));
 }
 
+/**
+ * POST /credits/consume. The caller is a signed-in user, or (the route's usual case) the claims of a
+ * verified token whose session the spend's own statement checks: one round trip (docs/decisions/082).
+ */
 export async function consumeCredits(
   db: Db,
-  userId: string,
+  caller: { user: { id: string } } | { session: SessionClaims },
   input: { amount: number; description?: string; referenceType: ReferenceType; referenceId: string },
 ) {
-  // One statement, its own transaction: no BEGIN/COMMIT round trips.
-  const result = await spendCredits(db, {
-    userId,
+  const movement = {
     amount: input.amount,
     // Idempotent on referenceType + referenceId: a retried consume spends once.
     movementKey: `consume:${input.referenceType}:${input.referenceId}`,
-    type: 'SPENT',
+    type: 'SPENT' as const,
     referenceType: input.referenceType,
     referenceId: input.referenceId,
-    reason: 'API_CONSUME',
+    reason: 'API_CONSUME' as const,
     reasonParams: input.description ? { note: input.description } : {},
-  });
+  };
+  // One statement, its own transaction: no BEGIN/COMMIT round trips.
+  const result =
+    'session' in caller
+      ? await spendCreditsInSession(db, caller.session, movement)
+      : await spendCredits(db, { ...movement, userId: caller.user.id });
   // The balances come back from the locked account row: no re-read afterwards.
   return { success: true as const, transactionId: result.transactionId, duplicate: !result.applied, balance: balanceOf(result.account) };
 }

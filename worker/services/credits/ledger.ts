@@ -4,6 +4,7 @@ import { SPEND_ORDER } from '../../contract/credits';
 import { ServiceError } from '../../contract/errors';
 import type { LedgerEntryReason } from '../../contract/ledger-reasons';
 import { newId } from '../../lib/ids';
+import type { SessionClaims } from '../auth/sessions';
 
 type Bucket = (typeof schema.creditBucket.enumValues)[number];
 type TransactionType = (typeof schema.creditTransactionType.enumValues)[number];
@@ -62,7 +63,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 type Executor = Pick<Db, 'execute'> | Pick<Tx, 'execute'>;
 
 interface MovementRow {
-  r_status: 'applied' | 'replay' | 'insufficient';
+  r_status: 'applied' | 'replay' | 'insufficient' | 'auth_failed' | 'session_expired';
   r_transaction_id: string | null;
   r_balance_after: number;
   r_free: number;
@@ -76,18 +77,28 @@ interface MovementRow {
  * One round trip: `credit_apply_movement` (migration 0007) locks the account row, answers
  * a replayed key, splits a spend, refuses a bucket below zero, appends the ledger rows and updates
  * the cached balances and lifetime counters, all in one statement — so a spend needs no interactive
- * transaction and works the same over pg, PGlite, Hyperdrive and Neon.
+ * transaction and works the same over pg, PGlite, Hyperdrive and Neon. With `session`, the same
+ * statement first checks that the caller's token still stands for the account (migration 0024).
  */
 async function runMovement(
   db: Executor,
   movement: Pick<Movement, 'userId' | 'movementKey' | 'type' | 'referenceType' | 'referenceId' | 'reason' | 'reasonParams'>,
   split: { buckets: readonly Bucket[]; amounts: number[] | null; spend: number | null },
+  session?: SessionClaims,
 ): Promise<MovementResult> {
-  const result = await db.execute(sql`select * from credit_apply_movement(
-    ${movement.userId}, ${movement.movementKey}, ${newId('txn')}, ${movement.type}, ${movement.referenceType},
+  const args = sql`${movement.userId}, ${movement.movementKey}, ${newId('txn')}, ${movement.type}, ${movement.referenceType},
     ${movement.referenceId ?? null}, ${movement.reason}, ${JSON.stringify(movement.reasonParams)}::jsonb, ${split.buckets.join(',')},
-    ${split.amounts ? split.amounts.join(',') : null}, ${split.spend}::integer)`);
+    ${split.amounts ? split.amounts.join(',') : null}, ${split.spend}::integer`;
+  const result = await db.execute(
+    session
+      ? sql`select * from credit_apply_movement_in_session(${session.version ?? null}::bigint, ${session.issuedAtSeconds}::bigint,
+          ${session.unverifiedEmail}::boolean, ${args})`
+      : sql`select * from credit_apply_movement(${args})`,
+  );
   const row = (result as unknown as { rows: MovementRow[] }).rows[0]!;
+  if (session) session.checked = true;
+  if (row.r_status === 'auth_failed') throw new ServiceError('UNAUTHENTICATED', 'authFailed');
+  if (row.r_status === 'session_expired') throw new ServiceError('UNAUTHENTICATED', 'sessionExpired');
   if (row.r_status === 'insufficient') throw new ServiceError('INSUFFICIENT_CREDITS', 'insufficientCredits');
   return {
     applied: row.r_status === 'applied',
@@ -131,6 +142,22 @@ export async function spendCredits(
   if (!Number.isInteger(movement.amount) || movement.amount <= 0) throw new Error(`a spend is a positive integer, got ${movement.amount}`);
   const { amount, ...rest } = movement;
   return runMovement(db, rest, { buckets: SPEND_ORDER, amounts: null, spend: amount });
+}
+
+/**
+ * {@link spendCredits} for the holder of a verified token, checking in the same statement that the
+ * token still stands for the account (as the auth middleware does): a deleted account, a session
+ * version ended by a password or e-mail change, or an unverified-mailbox session whose mailbox was
+ * since proven is the middleware's 401, and nothing moves. Marks `session.checked` once answered.
+ */
+export async function spendCreditsInSession(
+  db: Executor,
+  session: SessionClaims,
+  movement: DistributiveOmit<Movement, 'parts' | 'userId'> & { amount: number },
+): Promise<MovementResult> {
+  if (!Number.isInteger(movement.amount) || movement.amount <= 0) throw new Error(`a spend is a positive integer, got ${movement.amount}`);
+  const { amount, ...rest } = movement;
+  return runMovement(db, { ...rest, userId: session.userId }, { buckets: SPEND_ORDER, amounts: null, spend: amount }, session);
 }
 
 /**
