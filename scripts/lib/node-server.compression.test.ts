@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tests/setup/test-app';
-import { pickEncoding, serveNode } from './node-server';
+import { pickEncoding, serveNode, varyOnEncoding } from './node-server';
 
 /** the Node server sends the build's precompressed files, hashed assets cached for good, the shell revalidated. */
 let t: TestApp;
@@ -124,6 +124,36 @@ describe('compressed, cached static files', () => {
         .end(),
     );
     expect(revalidated).toBe(304);
+  });
+
+  it('a small API answer says Vary: Accept-Encoding once, compressed or not', async () => {
+    const plain = await get('/api/health');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    const gz = await get('/api/health', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toBe('Accept-Encoding');
+    expect(JSON.parse(gunzipSync(gz.body).toString()).status).toBe(JSON.parse(plain.body.toString()).status);
+  });
+
+  it('marks on the answer itself only the answers compress would mark', () => {
+    const json = (headers: Record<string, string> = {}, status = 200) =>
+      new Response('{}', { status, headers: { 'content-type': 'application/json', ...headers } });
+    const varyOf = (answer: Response, method = 'POST') => {
+      varyOnEncoding(answer, method);
+      return answer.headers.get('vary');
+    };
+    expect(varyOf(json())).toBe('Accept-Encoding');
+    expect(varyOf(json({ vary: 'Accept-Language' }))).toBe('Accept-Language, Accept-Encoding');
+    expect(varyOf(json({ vary: 'accept-language, accept-encoding' }))).toBe('accept-language, accept-encoding');
+    expect(varyOf(json({ vary: '*' }))).toBe('*');
+    expect(varyOf(json(), 'HEAD')).toBeNull();
+    expect(varyOf(json({ 'content-encoding': 'gzip' }))).toBeNull();
+    expect(varyOf(json({ 'content-length': '2' }))).toBeNull();
+    expect(varyOf(json({ 'cache-control': 'private, no-transform' }))).toBeNull();
+    expect(varyOf(json({}, 206))).toBeNull();
+    expect(varyOf(new Response(new Uint8Array(4), { headers: { 'content-type': 'image/png' } }))).toBeNull();
   });
 
   it('reads Accept-Encoding with q-values', () => {

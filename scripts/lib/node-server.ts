@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
-import { compress } from 'hono/compress';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';
 import type { App } from '@worker/app';
 import { completeAnswers } from '@worker/lib/public-reads';
 import { type Config, isLoopbackHost } from '@worker/env';
@@ -100,6 +100,32 @@ function closeIfBodyUnread(response: Response, env: HttpBindings): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+const VARY_HAS_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+
+/**
+ * `compress` adds `Vary: Accept-Encoding` to every answer it may compress, through `c.header` once
+ * the answer exists, which rebuilds it: @hono/node-server's lightweight Response (a small JSON
+ * answer, written straight to the socket) becomes a WHATWG Response read back through a stream.
+ * Said on the answer's own headers first, for the same answers (a compressible type, no encoding
+ * yet, not a HEAD or a range, not known to be under compress's 1 KB threshold, no `no-transform`), it leaves compress nothing to
+ * add and the answer keeps its fast path.
+ */
+export function varyOnEncoding(answer: Response, method: string): void {
+  const headers = answer.headers;
+  const type = headers.get('content-type');
+  const length = headers.get('content-length');
+  if (method === 'HEAD' || !type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) || headers.has('content-encoding')) return;
+  if ((length && Number(length) < 1024) || answer.status === 206 || NO_TRANSFORM.test(headers.get('cache-control') ?? '')) return;
+  const vary = headers.get('vary');
+  if (vary === '*' || (vary && VARY_HAS_ENCODING.test(vary))) return;
+  try {
+    headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  } catch {
+    // Immutable headers (an answer fetched from elsewhere, passed on): compress adds it its own way.
+  }
+}
+
 /**
  * Serves the app on Node: `/api/*` from the Hono app, everything else from the built SPA, with
  * unknown paths answered by index.html (the SPA's router decides) — the same behaviour as the
@@ -114,6 +140,7 @@ export function serveNode(app: App, options: NodeServerOptions) {
   const api = async (c: Context<{ Bindings: HttpBindings }>) => {
     const answer = await app.fetch(c.req.raw, c.env);
     if (completeAnswers.has(answer)) return answer;
+    varyOnEncoding(answer, c.req.method);
     await compressing(c, async () => {
       c.res = answer;
     });

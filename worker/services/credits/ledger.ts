@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { schema, type Db, type Tx } from '@db/client';
+import { queryRows, schema, type Db, type Tx } from '@db/client';
 import { SPEND_ORDER } from '../../contract/credits';
 import { ServiceError } from '../../contract/errors';
 import type { LedgerEntryReason } from '../../contract/ledger-reasons';
@@ -89,13 +89,14 @@ async function runMovement(
   const args = sql`${movement.userId}, ${movement.movementKey}, ${newId('txn')}, ${movement.type}, ${movement.referenceType},
     ${movement.referenceId ?? null}, ${movement.reason}, ${JSON.stringify(movement.reasonParams)}::jsonb, ${split.buckets.join(',')},
     ${split.amounts ? split.amounts.join(',') : null}, ${split.spend}::integer`;
-  const result = await db.execute(
+  const [row] = await queryRows<MovementRow>(
+    db,
     session
       ? sql`select * from credit_apply_movement_in_session(${session.version ?? null}::bigint, ${session.issuedAtSeconds}::bigint,
           ${session.unverifiedEmail}::boolean, ${args})`
       : sql`select * from credit_apply_movement(${args})`,
   );
-  const row = (result as unknown as { rows: MovementRow[] }).rows[0]!;
+  if (!row) throw new Error('credit_apply_movement answered no row');
   if (session) session.checked = true;
   if (row.r_status === 'auth_failed') throw new ServiceError('UNAUTHENTICATED', 'authFailed');
   if (row.r_status === 'session_expired') throw new ServiceError('UNAUTHENTICATED', 'sessionExpired');
