@@ -234,16 +234,21 @@ const sameHeaders = [...sameBytes.headers].filter(([name]) => !/^(content-length
 const sameAnswer = await listen((port) =>
   serve({ fetch: new Hono().get('/same', () => new Response(sameText, { headers: sameHeaders })).fetch, port }),
 );
-await printCpuPerRequest(
+const cpuRows = await printCpuPerRequest(
   {
     bare: { url: `${baseline.url}/ping` },
     showcase: { url: showcaseUrl },
     pricing: { url: `${studio.url}/api/public/pricing/all` },
     'showcase, gzip accepted': { url: showcaseUrl, headers: { 'accept-encoding': 'gzip, deflate, br' } },
     'bare Hono, showcase bytes and headers': { url: `${sameAnswer.url}/same` },
+    // The authenticated read and its floor (decision 084): their ratio is the goal's, without the noise.
+    'auth+SELECT floor': { url: floorServers.authSelectUrl, headers: bearer },
+    balance: { url: `${studio.url}/api/credits/balance`, headers: bearer },
   },
   Number(process.env.BENCH_ROUNDS ?? 3),
 );
+const cpuOf = (name: string) => cpuRows.find((row) => row.name === name)!.median;
+console.log(`\nauthenticated read ÷ auth+SELECT floor, by CPU: ${(cpuOf('auth+SELECT floor') / cpuOf('balance')).toFixed(2)} (goal ≥ 0.7)`);
 sameAnswer.close();
 if (process.env.BENCH_HTTP_ONLY) process.exit(0);
 

@@ -53,4 +53,5 @@ export async function printCpuPerRequest(probes: Record<string, CpuProbe>, round
     const ratio = bare ? (bare / row.median).toFixed(2) : '';
     log(`| ${row.name} | ${row.median.toFixed(0)} | ${row.values.map((v) => v.toFixed(0)).join(', ')} | ${ratio} |`);
   }
+  return rows;
 }

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -80,6 +80,40 @@ const WIPE_ALL_TABLES = `
   SET session_replication_role = origin;
 `;
 
+/**
+ * The types drizzle's PGlite driver reads as text (its own mappers make the Dates): timestamps, dates,
+ * intervals, numeric[] and their arrays. Drizzle passes them as per-query `parsers`, and PGlite then
+ * spreads its ~360 per-type parsers into a new object on every query (≈ 100 µs of CPU, a tenth of an
+ * authenticated read: docs/decisions/084). Installed once on the instance instead, the result is the same
+ * and the per-query copy is skipped.
+ */
+const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+const asText = (value: string) => value;
+const textParsersInstalled = new WeakSet<PGlite>();
+
+async function installDrizzleParsers(client: PGlite) {
+  if (textParsersInstalled.has(client)) return;
+  textParsersInstalled.add(client);
+  // After start-up, which installs a parser per array type (timestamp[] among them).
+  await client.waitReady;
+  for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = asText;
+  // Only drizzle's own set is dropped (same types, all read as text as installed above); any other
+  // caller's parsers still apply.
+  client.query = ((text: string, params?: unknown[], options?: QueryOptions) =>
+    PGlite.prototype.query.call(
+      client,
+      text,
+      params,
+      isDrizzleParserSet(options?.parsers) ? { ...options, parsers: undefined } : options,
+    )) as PGlite['query'];
+}
+
+function isDrizzleParserSet(parsers: QueryOptions['parsers']): boolean {
+  if (!parsers) return false;
+  const keys = Object.keys(parsers);
+  return keys.length === DRIZZLE_TEXT_TYPES.length && DRIZZLE_TEXT_TYPES.every((type) => type in parsers);
+}
+
 async function releaseInMemory(client: PGlite) {
   if (idle || client.closed || client.isInTransaction()) return client.close();
   idle = client;
@@ -109,6 +143,7 @@ export async function openPglite(dataDir?: string): Promise<{ db: Db; close: () 
     migratedSnapshot ??= loadMigratedSnapshot();
     client = new PGlite({ loadDataDir: await migratedSnapshot, extensions });
   }
+  await installDrizzleParsers(client);
   const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
   let closed = false;
   return {
