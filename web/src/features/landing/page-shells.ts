@@ -88,7 +88,9 @@ type Text = (msgid: string) => string;
  * The workbench form down to the prompt box, as React draws it on a plain /ai-workbench (text to
  * image, empty prompt): the prompt's placeholder is the page's largest text on a phone, larger than the
  * title and lead, so a shell without it would leave the page's LCP at React's first render. The box is
- * read-only until React replaces it, so nothing typed into it is lost.
+ * read-only until React replaces it, so nothing typed into it is lost; the whole form is `inert` and
+ * hidden from assistive technology (its tabs and tags do nothing yet), so neither a tap, a screen reader nor
+ * a test finds it before the real form is there.
  */
 function workbenchFormHtml(text: Text, workbench: ShellWorkbench, locale: ShellLocale): string {
   const tab = (label: string, selected: boolean) =>
@@ -96,7 +98,7 @@ function workbenchFormHtml(text: Text, workbench: ShellWorkbench, locale: ShellL
     `class="rounded-lg px-3 py-2 text-sm font-medium text-zinc-400 hover:text-white data-[selected]:bg-white/10 data-[selected]:text-white">${text(label)}</button>`;
   const number = (n: number) => new Intl.NumberFormat(locale).format(n);
   return (
-    '<div class="mt-8"><div class="grid gap-6 lg:grid-cols-[minmax(0,440px)_1fr]"><section class="card flex flex-col gap-5 p-5">' +
+    '<div class="mt-8" inert aria-hidden="true"><div class="grid gap-6 lg:grid-cols-[minmax(0,440px)_1fr]"><section class="card flex flex-col gap-5 p-5">' +
     `<div><div role="tablist" aria-label="${text(WORKBENCH_FORM.modeLabel)}" class="grid grid-cols-2 gap-1 rounded-xl bg-ink-900 p-1">` +
     `${tab(WORKBENCH_FORM.textToImage, true)}${tab(WORKBENCH_FORM.imageEditing, false)}</div></div>` +
     `<fieldset class="flex min-w-0 flex-wrap gap-2" aria-label="${text(WORKBENCH_FORM.inspirationLabel)}">` +
