@@ -1,6 +1,6 @@
 /**
  * Keeping the test server's engine busy on purpose: noise the upscaler cannot shortcut, uploaded as
- * 2× upscales by other users, so a job under test waits its turn in the queue for real.
+ * upscales by other users, so a job under test waits its turn in the queue for real.
  */
 import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
@@ -22,11 +22,11 @@ export async function busyPhoto(side = 480): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Starts a 2× upscale of `image` for `session` on the server at `baseUrl`; returns its job id. */
-export async function startUpscale(baseUrl: string, session: ApiSession, image: Buffer): Promise<string> {
+/** Starts an upscale (2× unless told) of `image` for `session` on the server at `baseUrl`; returns its job id. */
+export async function startUpscale(baseUrl: string, session: ApiSession, image: Buffer, factor: 2 | 4 | 8 = 2): Promise<string> {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'noise.png');
-  form.append('scaleFactor', '2');
+  form.append('scaleFactor', String(factor));
   const response = await fetch(`${baseUrl}/api/image-upscale/upload`, {
     method: 'POST',
     headers: { authorization: `Bearer ${session.token}` },

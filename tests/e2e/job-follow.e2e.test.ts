@@ -32,15 +32,28 @@ async function upscaleRuns(url: string, session: ApiSession, id: string): Promis
   return state.status === 'PROCESSING' && state.queue === null;
 }
 
+/**
+ * What keeps the engine busy: 4× upscales of 360² noise. Admission estimates a job by its output
+ * megapixels and kind, whatever the factor, and 4× runs more network passes per output pixel than 2×
+ * (≈ 1.6× the seconds per MP in `npm run bench:upscaler`). So these hold the engine about 1.6× as long
+ * as the 720² 2× upscales they replace, for the same estimated wait; those ended before the 65th poll
+ * in a CI run once the upscaler got faster.
+ */
+const FILLER: Filler = { side: 360, factor: 4 };
+interface Filler {
+  side: number;
+  factor: 2 | 4 | 8;
+}
+
 /** Fills every engine slot with another user's upscale and waits until each runs. */
-async function fillEngine(url: string, count: number, side: number, prefix: string) {
+async function fillEngine(url: string, count: number, prefix: string, filler = FILLER) {
   const api = apiClient(url);
   const stamp = Date.now();
   const fillers = await Promise.all(
     Array.from({ length: count }, (_, i) => api.signInByCode(`${prefix}-filler-${i}-${stamp}@example.com`)),
   );
-  const image = await busyPhoto(side);
-  const jobs = await Promise.all(fillers.map((session) => startUpscale(url, session, image)));
+  const image = await busyPhoto(filler.side);
+  const jobs = await Promise.all(fillers.map((session) => startUpscale(url, session, image, filler.factor)));
   await expect
     .poll(async () => (await Promise.all(jobs.map((id, i) => upscaleRuns(url, fillers[i]!, id)))).every(Boolean), {
       timeout: 60_000,
@@ -51,16 +64,36 @@ async function fillEngine(url: string, count: number, side: number, prefix: stri
 }
 
 /**
+ * One FILLER upscale run to the end first, so the server's estimate of an upscale (the measured
+ * seconds per MP of recent ones, or a cautious 55 s/MP before any) is this machine's. Without it a
+ * server with no finished upscale yet refuses the queued fillers as too long a wait, and the test
+ * passed only when earlier files in its shard had run upscales.
+ */
+async function measureOneUpscale(url: string) {
+  const owner = await apiClient(url).signInByCode(`follow-measure-${Date.now()}@example.com`);
+  const id = await startUpscale(url, owner, await busyPhoto(FILLER.side), FILLER.factor);
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${url}/api/image-upscale/status/${id}`, { headers: { authorization: `Bearer ${owner.token}` } });
+        return ((await response.json()) as { status: string }).status;
+      },
+      { timeout: 240_000, interval: 500 },
+    )
+    .toBe('COMPLETED');
+}
+
+/**
  * More users' upscales, queued behind the running ones: the page's job waits behind every one of
  * them (round-robin between users), so the wait outlasts the polls the test runs through even on an
  * idle machine whose engine finishes one upscale within a few seconds.
  */
-async function queueBehind(url: string, count: number, side: number, prefix: string) {
+async function queueBehind(url: string, count: number, prefix: string) {
   const api = apiClient(url);
   const stamp = Date.now();
   const owners = await Promise.all(Array.from({ length: count }, (_, i) => api.signInByCode(`${prefix}-queued-${i}-${stamp}@example.com`)));
-  const image = await busyPhoto(side);
-  const jobs = await Promise.all(owners.map((session) => startUpscale(url, session, image)));
+  const image = await busyPhoto(FILLER.side);
+  const jobs = await Promise.all(owners.map((session) => startUpscale(url, session, image, FILLER.factor)));
   return { fillers: owners, jobs };
 }
 
@@ -81,8 +114,8 @@ async function openSketchTool(page: Page, url: string, session: ApiSession) {
   await page.getByTestId('tool-upload').setInputFiles({ name: 'astronaut.png', mimeType: 'image/png', buffer: photo });
 }
 
-// Four 720² upscales run before the page's job: minutes when the other shard or another process
-// shares the cores, so the limits are generous (they are a safety net, not a speed test).
+// One upscale to measure, then four (FILLER) before the page's job: minutes when the other shard or
+// another process shares the cores, so the limits are generous (they are a safety net, not a speed test).
 it('past the polling window the page says it is taking a while, keeps polling, and still shows the result', {
   timeout: 540_000,
 }, async () => {
@@ -92,8 +125,9 @@ it('past the polling window the page says it is taking a while, keeps polling, a
   await context.clock.install();
   const page = await context.newPage();
   await openSketchTool(page, baseUrl, waiter);
-  const running = await fillEngine(baseUrl, engineSlots, 720, 'follow');
-  const queued = await queueBehind(baseUrl, 3, 720, 'follow');
+  await measureOneUpscale(baseUrl);
+  const running = await fillEngine(baseUrl, engineSlots, 'follow');
+  const queued = await queueBehind(baseUrl, 3, 'follow');
   const fillers = [...running.fillers, ...queued.fillers];
   const jobs = [...running.jobs, ...queued.jobs];
 
@@ -185,7 +219,7 @@ it('a server restart mid-job: the page says it is reconnecting, then ends on the
     const page = await context.newPage();
     await openSketchTool(page, url, waiter);
     // A short upscale: long enough to hold the one slot while the server dies, short enough to redo.
-    await fillEngine(url, 1, 320, 'restart');
+    await fillEngine(url, 1, 'restart', { side: 320, factor: 2 });
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await page.getByTestId('queue-place').waitFor({ timeout: 30_000 });
 
