@@ -26,9 +26,14 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function upscaleRuns(url: string, session: ApiSession, id: string): Promise<boolean> {
+/** An upscale's status as its owner reads it. */
+async function upscaleState(url: string, session: ApiSession, id: string) {
   const response = await fetch(`${url}/api/image-upscale/status/${id}`, { headers: { authorization: `Bearer ${session.token}` } });
-  const state = (await response.json()) as { status: string; queue: unknown };
+  return (await response.json()) as { status: string; queue: unknown };
+}
+
+async function upscaleRuns(url: string, session: ApiSession, id: string): Promise<boolean> {
+  const state = await upscaleState(url, session, id);
   return state.status === 'PROCESSING' && state.queue === null;
 }
 
@@ -72,15 +77,7 @@ async function fillEngine(url: string, count: number, prefix: string, filler = F
 async function measureOneUpscale(url: string) {
   const owner = await apiClient(url).signInByCode(`follow-measure-${Date.now()}@example.com`);
   const id = await startUpscale(url, owner, await busyPhoto(FILLER.side), FILLER.factor);
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${url}/api/image-upscale/status/${id}`, { headers: { authorization: `Bearer ${owner.token}` } });
-        return ((await response.json()) as { status: string }).status;
-      },
-      { timeout: 240_000, interval: 500 },
-    )
-    .toBe('COMPLETED');
+  await expect.poll(async () => (await upscaleState(url, owner, id)).status, { timeout: 240_000, interval: 500 }).toBe('COMPLETED');
 }
 
 /**
