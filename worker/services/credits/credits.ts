@@ -5,7 +5,8 @@ import type { ReferenceType, TransactionType } from '../../contract/credits';
 import type { CreditBalance, CreditTransaction } from '../../contract/responses/credits';
 import { type Paged, paged } from '../../contract/pages';
 import type { LedgerEntryReason, LedgerReason } from '../../contract/ledger-reasons';
-import { spendCredits, spendCreditsInSession, totalOf } from './ledger';
+import { spendCombined } from './combined-spends';
+import { spendCredits, totalOf } from './ledger';
 import type { SessionClaims } from '../auth/sessions';
 import { say } from '../../contract/messages';
 
@@ -130,10 +131,11 @@ export async function consumeCredits(
     reason: 'API_CONSUME' as const,
     reasonParams: input.description ? { note: input.description } : {},
   };
-  // One statement, its own transaction: no BEGIN/COMMIT round trips.
+  // One statement, its own transaction: no BEGIN/COMMIT round trips. A signed-in caller's spends
+  // that arrive together share one statement (combined-spends.ts).
   const result =
     'session' in caller
-      ? await spendCreditsInSession(db, caller.session, movement)
+      ? await spendCombined(db, caller.session, movement)
       : await spendCredits(db, { ...movement, userId: caller.user.id });
   // The balances come back from the locked account row: no re-read afterwards.
   return { success: true as const, transactionId: result.transactionId, duplicate: !result.applied, balance: balanceOf(result.account) };

@@ -62,7 +62,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 
 type Executor = Pick<Db, 'execute'> | Pick<Tx, 'execute'>;
 
-interface MovementRow {
+export interface MovementRow {
   r_status: 'applied' | 'replay' | 'insufficient' | 'auth_failed' | 'session_expired';
   r_transaction_id: string | null;
   r_balance_after: number;
@@ -73,6 +73,45 @@ interface MovementRow {
   r_spent: number;
 }
 
+/** One call of `credit_apply_movement`: its arguments, named as migration 0026 reads them from JSON. */
+export interface MovementCall {
+  key: string;
+  txn: string;
+  type: TransactionType;
+  reference_type: ReferenceType;
+  reference_id: string | null;
+  reason: Movement['reason'];
+  params: Movement['reasonParams'];
+  buckets: string;
+  amounts: string | null;
+  spend: number | null;
+}
+
+/** The session claims `credit_apply_movement_in_session` checks, as migration 0026 reads them from JSON. */
+export const sessionArgs = (session: SessionClaims) => ({
+  v: session.version ?? null,
+  iat: session.issuedAtSeconds,
+  unverified: session.unverifiedEmail,
+});
+
+export function movementCall(
+  movement: Pick<Movement, 'movementKey' | 'type' | 'referenceType' | 'referenceId' | 'reason' | 'reasonParams'>,
+  split: { buckets: readonly Bucket[]; amounts: number[] | null; spend: number | null },
+): MovementCall {
+  return {
+    key: movement.movementKey,
+    txn: newId('txn'),
+    type: movement.type,
+    reference_type: movement.referenceType,
+    reference_id: movement.referenceId ?? null,
+    reason: movement.reason,
+    params: movement.reasonParams,
+    buckets: split.buckets.join(','),
+    amounts: split.amounts ? split.amounts.join(',') : null,
+    spend: split.spend,
+  };
+}
+
 /**
  * One round trip: `credit_apply_movement` (migration 0007) locks the account row, answers
  * a replayed key, splits a spend, refuses a bucket below zero, appends the ledger rows and updates
@@ -80,23 +119,27 @@ interface MovementRow {
  * transaction and works the same over pg, PGlite, Hyperdrive and Neon. With `session`, the same
  * statement first checks that the caller's token still stands for the account (migration 0024).
  */
-async function runMovement(
-  db: Executor,
-  movement: Pick<Movement, 'userId' | 'movementKey' | 'type' | 'referenceType' | 'referenceId' | 'reason' | 'reasonParams'>,
-  split: { buckets: readonly Bucket[]; amounts: number[] | null; spend: number | null },
-  session?: SessionClaims,
-): Promise<MovementResult> {
-  const args = sql`${movement.userId}, ${movement.movementKey}, ${newId('txn')}, ${movement.type}, ${movement.referenceType},
-    ${movement.referenceId ?? null}, ${movement.reason}, ${JSON.stringify(movement.reasonParams)}::jsonb, ${split.buckets.join(',')},
-    ${split.amounts ? split.amounts.join(',') : null}, ${split.spend}::integer`;
+export async function runMovement(db: Executor, userId: string, call: MovementCall, session?: SessionClaims): Promise<MovementResult> {
+  const args = sql`${userId}, ${call.key}, ${call.txn}, ${call.type}, ${call.reference_type},
+    ${call.reference_id}, ${call.reason}, ${JSON.stringify(call.params)}::jsonb, ${call.buckets},
+    ${call.amounts}, ${call.spend}::integer`;
+  const claims = session && sessionArgs(session);
   const [row] = await queryRows<MovementRow>(
     db,
-    session
-      ? sql`select * from credit_apply_movement_in_session(${session.version ?? null}::bigint, ${session.issuedAtSeconds}::bigint,
-          ${session.unverifiedEmail}::boolean, ${args})`
+    claims
+      ? sql`select * from credit_apply_movement_in_session(${claims.v}::bigint, ${claims.iat}::bigint,
+          ${claims.unverified}::boolean, ${args})`
       : sql`select * from credit_apply_movement(${args})`,
   );
   if (!row) throw new Error('credit_apply_movement answered no row');
+  return movementResult(row, session);
+}
+
+/**
+ * A movement's answer row as its result, or the refusal it stands for as a {@link ServiceError}.
+ * Marks `session.checked`: the statement that answered also checked the session.
+ */
+export function movementResult(row: MovementRow, session?: SessionClaims): MovementResult {
   if (session) session.checked = true;
   if (row.r_status === 'auth_failed') throw new ServiceError('UNAUTHENTICATED', 'authFailed');
   if (row.r_status === 'session_expired') throw new ServiceError('UNAUTHENTICATED', 'sessionExpired');
@@ -115,6 +158,15 @@ async function runMovement(
   };
 }
 
+/** A spend's movement: `amount` taken across the buckets in {@link SPEND_ORDER} by the database. */
+export type Spend = DistributiveOmit<Movement, 'parts' | 'userId'> & { amount: number };
+
+/** The call that spends `movement.amount` in {@link SPEND_ORDER}, split by the database under the lock. */
+export function spendCall(movement: Spend): MovementCall {
+  if (!Number.isInteger(movement.amount) || movement.amount <= 0) throw new Error(`a spend is a positive integer, got ${movement.amount}`);
+  return movementCall(movement, { buckets: SPEND_ORDER, amounts: null, spend: movement.amount });
+}
+
 /**
  * Applies one credit movement: appends one ledger row per bucket and updates the cached balances,
  * or does nothing if the movement key was already applied. Callers run it in the same transaction
@@ -126,8 +178,12 @@ export async function applyMovement(db: Executor, movement: Movement): Promise<M
   const parts = Object.entries(movement.parts).filter(([, amount]) => amount) as [Bucket, number][];
   if (parts.length === 0) throw new Error(`movement ${movement.movementKey} moves nothing`);
   for (const [, amount] of parts) if (!Number.isInteger(amount)) throw new Error(`credit amounts are integers, got ${amount}`);
-  const { parts: _parts, ...rest } = movement;
-  return runMovement(db, rest, { buckets: parts.map(([bucket]) => bucket), amounts: parts.map(([, amount]) => amount), spend: null });
+  const call = movementCall(movement, {
+    buckets: parts.map(([bucket]) => bucket),
+    amounts: parts.map(([, amount]) => amount),
+    spend: null,
+  });
+  return runMovement(db, movement.userId, call);
 }
 
 /**
@@ -140,25 +196,7 @@ export async function spendCredits(
   db: Executor,
   movement: DistributiveOmit<Movement, 'parts'> & { amount: number },
 ): Promise<MovementResult> {
-  if (!Number.isInteger(movement.amount) || movement.amount <= 0) throw new Error(`a spend is a positive integer, got ${movement.amount}`);
-  const { amount, ...rest } = movement;
-  return runMovement(db, rest, { buckets: SPEND_ORDER, amounts: null, spend: amount });
-}
-
-/**
- * {@link spendCredits} for the holder of a verified token, checking in the same statement that the
- * token still stands for the account (as the auth middleware does): a deleted account, a session
- * version ended by a password or e-mail change, or an unverified-mailbox session whose mailbox was
- * since proven is the middleware's 401, and nothing moves. Marks `session.checked` once answered.
- */
-export async function spendCreditsInSession(
-  db: Executor,
-  session: SessionClaims,
-  movement: DistributiveOmit<Movement, 'parts' | 'userId'> & { amount: number },
-): Promise<MovementResult> {
-  if (!Number.isInteger(movement.amount) || movement.amount <= 0) throw new Error(`a spend is a positive integer, got ${movement.amount}`);
-  const { amount, ...rest } = movement;
-  return runMovement(db, { ...rest, userId: session.userId }, { buckets: SPEND_ORDER, amounts: null, spend: amount }, session);
+  return runMovement(db, movement.userId, spendCall(movement));
 }
 
 /**
