@@ -94,7 +94,8 @@ export const sessionArgs = (session: SessionClaims) => ({
   unverified: session.unverifiedEmail,
 });
 
-export function movementCall(
+/** A movement and its split as one {@link MovementCall}, with a new transaction id. */
+function movementCall(
   movement: Pick<Movement, 'movementKey' | 'type' | 'referenceType' | 'referenceId' | 'reason' | 'reasonParams'>,
   split: { buckets: readonly Bucket[]; amounts: number[] | null; spend: number | null },
 ): MovementCall {
