@@ -21,7 +21,7 @@ interface Waiting {
   settle: { resolve: (result: MovementResult) => void; reject: (error: unknown) => void };
 }
 
-/** Per database handle, per user: the spends waiting behind the one in the database. */
+/** Per database handle, per user: the spends waiting for their statement. */
 const queues = new WeakMap<Db, Map<string, Waiting[]>>();
 
 /** The next turn of the event loop, after the I/O that is already waiting has been read. */
@@ -37,11 +37,11 @@ const nextTurn = (run: () => void) => (globalThis.setImmediate ? globalThis.setI
  * One user's spends are combined, as a database's group commit does (PostgreSQL's `commit_delay`):
  * the first spend of a user opens a queue that is sent on the next turn of the event loop, and
  * spends of the same user that arrive meanwhile, or while a statement of theirs is in the database,
- * join it. One statement then applies them all
- * (`credit_apply_movements_in_session`, migration 0026), so they share one account lock, one commit
- * and one WAL flush instead of queueing on the lock one commit at a time (docs/decisions/086). Each
- * is applied in arrival order with the single function's rules and gets its own answer; a spend
- * alone goes through the single function, as before, one event-loop turn later.
+ * join it. One statement then applies them all (`credit_apply_movements_in_session`, migration
+ * 0026), so they share one account lock, one commit and one WAL flush instead of queueing on the
+ * lock one commit at a time (docs/decisions/086). Each is applied in arrival order with the single
+ * function's rules and gets its own answer; a spend alone goes through the single function, as
+ * before, one event-loop turn later.
  *
  * Queues belong to a database handle. On Workers every request opens its own connection, so nothing
  * is combined across requests there (a request may not do I/O for another, and a request's
@@ -74,8 +74,9 @@ async function drain(db: Db, byUser: Map<string, Waiting[]>, userId: string) {
 
 /**
  * One statement for `batch`, every spend settled from its own answer row. Should the statement
- * itself fail (a lost connection, a bug), nothing was written, and each spend of a batch is tried
- * again alone, so one spend's error is only its own.
+ * itself fail (a lost connection, an item the database rejects), each spend of the batch is tried
+ * again alone, so one spend's error is only its own. A retry cannot spend twice: had the statement
+ * committed before its answer was lost, the retried movement key is answered as a replay.
  */
 async function applyTogether(db: Db, userId: string, batch: Waiting[]): Promise<void> {
   if (batch.length === 1) {
