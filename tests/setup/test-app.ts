@@ -143,12 +143,12 @@ export async function createTestApp(options: { env?: ConfigInput; clock?: Clock;
     return res;
   };
 
-  /** Signs in through the real e-mail-code flow, reading the code from the dev mailbox. */
-  const signIn = async (email: string) => {
-    const sent = await request('/api/auth/login/send-code', { method: 'POST', json: { email } });
+  /** Signs in through the real e-mail-code flow, reading the code from the dev mailbox; from `ip`, else the default client. */
+  const signIn = async (email: string, ip?: string) => {
+    const sent = await request('/api/auth/login/send-code', { method: 'POST', ip, json: { email } });
     if (sent.status !== 200) throw new Error(`send-code failed: ${sent.status} ${await sent.text()}`);
     const code = latestCode(email);
-    const verified = await request('/api/auth/login/verify-code', { method: 'POST', json: { email, verificationCode: code } });
+    const verified = await request('/api/auth/login/verify-code', { method: 'POST', ip, json: { email, verificationCode: code } });
     if (verified.status !== 200) throw new Error(`verify-code failed: ${verified.status} ${await verified.text()}`);
     return (await verified.json()) as { token: string; user: { id: string; email: string; name: string } };
   };
