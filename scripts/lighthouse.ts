@@ -8,7 +8,7 @@
  *   npm run lighthouse                 # 3 runs each
  *   RUNS=1 npm run lighthouse -- /showcase
  *   BASE_URL=http://127.0.0.1:8787 npm run lighthouse   # a server that is already running
- *   LHR_DIR=/tmp/lhr npm run lighthouse  # also keeps each run's full report (JSON) to profile
+ *   LHR_DIR=/tmp/lhr npm run lighthouse  # also keeps each run's full report and trace (JSON) to profile
  *   CPU_SLOWDOWN=8 npm run lighthouse     # a slower phone than the preset's 4× (a fast machine reads TBT ≈ 0)
  */
 import { spawn } from 'node:child_process';
@@ -102,6 +102,7 @@ try {
           mkdirSync(process.env.LHR_DIR, { recursive: true });
           const name = `${path.replace(/\W+/g, '_') || '_'}-${i}.json`;
           writeFileSync(join(process.env.LHR_DIR, name), JSON.stringify(lhr));
+          writeFileSync(join(process.env.LHR_DIR, name.replace(/\.json$/, '.trace.json')), JSON.stringify(result!.artifacts.Trace));
         }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         runs.push({
