@@ -1,5 +1,5 @@
 import { I18nProvider } from '@lingui/react';
-import { RouterProvider, createRouter } from '@tanstack/react-router';
+import { RouterProvider, createBrowserHistory, createRouter, type RouterHistory } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { activateLocale, i18n, LANG_KEY, storedLocale, wholeCatalogueLoaded } from './i18n';
@@ -8,7 +8,7 @@ import { nextTask } from './lib/next-task';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
 
-const makeRouter = () => createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+const makeRouter = (history?: RouterHistory) => createRouter({ routeTree, history, defaultPreload: 'intent', scrollRestoration: true });
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -17,18 +17,21 @@ declare module '@tanstack/react-router' {
 }
 
 // Start-up runs in separate tasks (Lighthouse's total blocking time on phones): evaluating the
-// modules, building the router (~10 ms of a fast CPU for the route tree), matching the first route, and rendering. The first render
-// is a transition, so React renders it in 5 ms slices instead of one long task; the static header in
-// index.html stays on screen until it commits. Render once the catalog is active, so no text flashes in
-// the wrong language; the first route's code loads at the same time (router.load), not after it. The
-// home page starts with its own part of the catalogue (i18n.ts); the rest follows its first render. So does
-// TanStack Query (lib/lazy-query-client.tsx): every other page's components read it as they render.
+// modules, reading the browser's history, building the router (~10 ms of a fast CPU for the route
+// tree), matching the first route, and rendering. The first render is a transition, so React renders
+// it in 5 ms slices instead of one long task; the static header in index.html stays on screen until it
+// commits. Render once the catalog is active, so no text flashes in the wrong language; the first
+// route's code loads at the same time (router.load), not after it. The home page starts with its own
+// part of the catalogue (i18n.ts); the rest follows its first render. So does TanStack Query
+// (lib/lazy-query-client.tsx): every other page's components read it as they render.
 void (async () => {
   const home = window.location.pathname === '/';
   const catalogue = activateLocale(storedLocale(), { remember: false, firstPaintOnly: home });
   const queryClient = home ? undefined : loadQueryClient();
   await nextTask();
-  const router = makeRouter();
+  const history = createBrowserHistory();
+  await nextTask();
+  const router = makeRouter(history);
   await nextTask();
   await Promise.all([catalogue, queryClient, router.load().catch(() => undefined)]);
   await nextTask();
