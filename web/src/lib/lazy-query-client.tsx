@@ -1,5 +1,5 @@
 import { QueryClientContext, type QueryClient, type QueryKey, type QueryObserver, type QueryObserverOptions } from '@tanstack/react-query';
-import { useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
  * TanStack Query, loaded after the home page's first paint instead of with it. Its core is ~11 KB gz
@@ -30,11 +30,22 @@ export function loadQueryClient(): Promise<Loaded> {
   return loading;
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const useLoaded = () => useSyncExternalStore(subscribe, () => loaded);
+/**
+ * The loaded module, or undefined before it loads. Its arrival re-renders every reader of the query
+ * context, so it is a transition: React renders that in 5 ms slices between a phone's other work.
+ * (useSyncExternalStore would render it in one blocking task; the value only ever changes once,
+ * from undefined to loaded, so there is nothing to tear.)
+ */
+function useLoaded(): Loaded | undefined {
+  const [value, setValue] = useState(loaded);
+  useEffect(() => {
+    const update = () => startTransition(() => setValue(loaded));
+    listeners.add(update);
+    if (loaded) update();
+    return () => void listeners.delete(update);
+  }, []);
+  return value;
+}
 
 /** The loaded client, for code outside React that only acts on what is cached (nothing before it loads). */
 export const loadedQueryClient = (): QueryClient | undefined => loaded?.queryClient;
