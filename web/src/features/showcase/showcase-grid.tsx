@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ShowcaseImage } from '@web/api/types';
+import { useDeferredValue } from 'react';
 import { firstLoadQueries } from '../../api/first-load-queries';
 import { downloadImage } from '../../ui/download';
 import { ErrorState } from '../../ui/page';
@@ -34,7 +35,9 @@ export function ShowcaseGrid({
       description: known ? i18n._(known.description) : image.description || image.prompt,
     };
   };
-  const feed = useInfiniteQuery(firstLoadQueries.showcaseFeed(pageSize));
+  // Deferred: the cards render in a transition, in 5 ms slices, not in the one blocking task in which
+  // TanStack Query announces the answer (on the home page, during a phone's start-up).
+  const feed = useDeferredValue(useInfiniteQuery(firstLoadQueries.showcaseFeed(pageSize)));
   const images = feed.data?.pages.flatMap((p) => p.items) ?? [];
   const page = (feed.data?.pages.length ?? 1) - 1;
   const totalPages = feed.data?.pages.at(-1)?.totalPages ?? 0;
