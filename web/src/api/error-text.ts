@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { startEstimate } from '../ui/queue-wait';
 import { ApiError } from './client';
 
@@ -32,11 +32,15 @@ export async function loadErrorMessages(): Promise<void> {
   table ??= (await import('./error-message-table')).ERROR_MESSAGES;
 }
 
-/** For a form that says its own rule errors: true once the table is in, loading it (and re-rendering) if need be. */
+/**
+ * For a form that says its own rule errors: true once the table is in, loading it (and re-rendering) if
+ * need be. The re-render is a transition: the table arrives while a page is starting, and re-rendering
+ * a whole form in one task there is what a phone counts as blocking time.
+ */
 export function useErrorMessagesLoaded(): boolean {
   const [loaded, setLoaded] = useState(() => table !== undefined);
   useEffect(() => {
-    if (!loaded) void loadErrorMessages().then(() => setLoaded(true));
+    if (!loaded) void loadErrorMessages().then(() => startTransition(() => setLoaded(true)));
   }, [loaded]);
   return loaded;
 }
