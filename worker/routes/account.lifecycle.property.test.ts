@@ -168,26 +168,27 @@ async function run(accounts: Account[], s: Step) {
   }
 }
 
+/** A fresh client address on each call, counting up within `prefix` (a /16 of 198.18.0.0/15, for benchmarking). */
+const addressesIn = (prefix: string) => {
+  let used = 0;
+  return () => {
+    used++;
+    return `${prefix}.${Math.floor(used / 250) % 250}.${(used % 250) + 1}`;
+  };
+};
+
 /**
  * Each probe from its own client address, so the checks after every step never spend the per-client
  * sign-in and reset budgets that the steps themselves use.
  */
-let probes = 0;
-const probeIp = () => {
-  probes++;
-  return `198.18.${Math.floor(probes / 250) % 250}.${(probes % 250) + 1}`;
-};
+const probeIp = addressesIn('198.18');
 
 /**
  * Each code a step checks (sign-in, e-mail change, deletion) from its own client too: all runs share
  * one clock that moves about a minute a step, so on some seeds one shared address reached the
  * per-client limit of code checks (60 an hour) and a step's sign-in got a 429.
  */
-let clients = 0;
-const clientIp = () => {
-  clients++;
-  return `198.19.${Math.floor(clients / 250) % 250}.${(clients % 250) + 1}`;
-};
+const clientIp = addressesIn('198.19');
 
 async function checkDeletedAccountsAreGone(accounts: Account[]) {
   for (const account of accounts.filter((a) => a.deleted)) {
