@@ -13,6 +13,7 @@ import { ArrowLeft, ArrowRight, Coins, Sparkles, type LucideIcon } from 'lucide-
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { defineConfig, type Plugin } from 'vite';
+import { COMPILE_HINT } from './scripts/lib/bundle-budget.ts';
 import { messageIdsIn } from './scripts/lib/message-ids.ts';
 import { TOOL_CATALOGUE } from './worker/contract/tools.ts';
 import {
@@ -62,6 +63,43 @@ function precompress(): Plugin {
             if (g.length < data.length * 0.9) writeFileSync(`${file}.gz`, g);
           }),
       );
+    },
+  };
+}
+
+/**
+ * Starts the entry chunk and every chunk it imports statically with V8's explicit compile hint
+ * ({@link COMPILE_HINT}, Chrome 136+; other engines read a comment), which makes V8 compile every
+ * function in the file eagerly. Nearly all of these run before the first render (React DOM, the
+ * router, the app's shell). Without the hint V8 compiles each one on its first call, on the main
+ * thread, inside the tasks Lighthouse counts as blocking; with it, Chromium compiles them on a
+ * background thread while the file streams in. Route and dialog chunks are left lazy: hinting them
+ * too measured worse (docs/decisions/088-start-up-chunks-compile-eagerly.md). Runs after
+ * minification, so the comment stays the first line; source maps move down by that line.
+ */
+function compileStartUpEagerly(): Plugin {
+  return {
+    name: 'compile-start-up-eagerly',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_, bundle) {
+        const startUp = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== 'chunk' || startUp.has(fileName)) return;
+          startUp.add(fileName);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+        for (const fileName of startUp) {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== 'chunk') continue;
+          chunk.code = `${COMPILE_HINT}${chunk.code}`;
+          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+        }
+      },
     },
   };
 }
@@ -317,6 +355,7 @@ export default defineConfig({
     tailwindcss(),
     preloadFirstPaint(),
     lowPriorityScripts(),
+    compileStartUpEagerly(),
     precompress(),
   ],
   // The manifest lets scripts/check-bundle.ts find what each route loads, for its budget.

@@ -39,7 +39,12 @@ export interface BundleReport {
   preScript: Sized;
   /** Message ids the first paint's chunks use that the home page's part of the catalogue lacks (must be none). */
   missingFirstPaintMessages: string[];
+  /** Start-up chunks (the entry and what it imports statically) not marked for eager compilation (must be none). */
+  startUpWithoutCompileHint: string[];
 }
+
+/** V8's explicit compile hint, the first line of every start-up chunk (vite.config.ts, `compileStartUpEagerly`). */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
@@ -111,6 +116,7 @@ export function measureBundle(distDir: string): BundleReport {
     largestChunk: chunks[0] ?? { file: '-', gzKb: 0 },
     preScript: preScriptFile ? { file: preScriptFile, gzKb: gz(preScriptFile) } : { file: '-', gzKb: 0 },
     missingFirstPaintMessages,
+    startUpWithoutCompileHint: [...entryClosure].filter((file) => !read(file).toString().startsWith(COMPILE_HINT)),
   };
 }
 

@@ -15,4 +15,6 @@ it(`initial JS for / ≤ ${BUDGET.initialKb} KB gz, each route adds ≤ ${BUDGET
   expect(report.preScript.gzKb).toBeLessThanOrEqual(BUDGET.preScriptKb);
   // The home page renders first with its part of the catalogue: a message missing there would show its id.
   expect(report.missingFirstPaintMessages).toEqual([]);
+  // Chromium compiles the start-up chunks on a background thread, not function by function on the main thread.
+  expect(report.startUpWithoutCompileHint).toEqual([]);
 });
