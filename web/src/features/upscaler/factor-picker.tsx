@@ -1,6 +1,7 @@
 import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { UPSCALE_FACTORS, type UpscaleFactor } from '@worker/contract/upscale-limits';
 import { formatInteger } from '../../ui/format';
+import { useUpscaleCosts } from './costs';
 import { Radio, RadioGroup } from '../../ui/radio';
 
 /**
@@ -25,17 +26,16 @@ function CreditCount({ cost }: { cost: number }) {
 export function FactorPicker({
   value,
   onChange,
-  costs,
   tooLarge,
   disabled,
 }: {
   value: UpscaleFactor;
   onChange: (factor: UpscaleFactor) => void;
-  costs: Partial<Record<`${UpscaleFactor}`, number>> | null;
   tooLarge: (factor: UpscaleFactor) => boolean;
   disabled: boolean;
 }) {
   const { t } = useLingui();
+  const costs = useUpscaleCosts();
   return (
     <RadioGroup
       label={<Trans>Scale factor</Trans>}

@@ -6,6 +6,8 @@ import { Button } from '@web/ui/button';
 import { QueuePlaceNote } from '@web/ui/queue-place';
 import { RunCost } from '@web/features/image-job/run-cost';
 import { useDownloadToasts } from '@web/features/image-job/use-download-toasts';
+import type { UpscaleFactor } from '@worker/contract/upscale-limits';
+import { useUpscaleCosts } from './costs';
 import { downloadPng } from './download-png';
 import { AlertIcon, DownloadIcon, ImageIcon, RefreshIcon, SparklesIcon } from './icons';
 import type { SourceImage } from './upload-box';
@@ -57,17 +59,8 @@ export function UpscalerHeading() {
 }
 
 /** The output size the run will make (or that it is too large at this factor), and its price. */
-export function OutputLine({
-  planned,
-  hasSource,
-  factor,
-  cost,
-}: {
-  planned: Size | null;
-  hasSource: boolean;
-  factor: number;
-  cost?: number;
-}) {
+export function OutputLine({ planned, hasSource, factor }: { planned: Size | null; hasSource: boolean; factor: UpscaleFactor }) {
+  const cost = useUpscaleCosts()?.[`${factor}`];
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
       <span className="text-zinc-400">

@@ -1,18 +1,19 @@
 import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useId, useState } from 'react';
 import { maxInputPixels, UPSCALE, UPSCALE_FACTORS, type UpscaleFactor } from '@worker/contract/upscale-limits';
+import { useUpscaleCosts } from './costs';
 import { ExpandIcon, FaceIcon, PlusIcon, ShieldIcon, SparklesIcon } from './icons';
 
 const side = (factor: UpscaleFactor) => Math.floor(Math.sqrt(maxInputPixels(factor)));
 const megapixels = Math.round(UPSCALE.maxOutputPixels / 1_000_000);
 
 /** Spec §2 Upscaler: features, steps and FAQ below the tool. */
-export function UpscalerInfo({ costs }: { costs: Partial<Record<`${UpscaleFactor}`, number>> | null }) {
+export function UpscalerInfo() {
   return (
     <>
       <UpscalerFeatures />
       <UpscalerSteps />
-      <UpscalerFaq costs={costs} />
+      <UpscalerFaq />
     </>
   );
 }
@@ -99,7 +100,8 @@ function UpscalerSteps() {
   );
 }
 
-function UpscalerFaq({ costs }: { costs: Partial<Record<`${UpscaleFactor}`, number>> | null }) {
+function UpscalerFaq() {
+  const costs = useUpscaleCosts();
   const limits = UPSCALE_FACTORS.map((f) => `${f}×: ${side(f)}×${side(f)}`).join(' · ');
   const prices = costs
     ? UPSCALE_FACTORS.filter((f) => costs[`${f}`] !== undefined)

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { type ComponentProps, startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import {
   fitToUpscaleBudget,
   maxInputPixels,
@@ -9,7 +8,6 @@ import {
   UPSCALE_FACTORS,
   type UpscaleFactor,
 } from '@worker/contract/upscale-limits';
-import { queries } from '@web/api/queries';
 import { nextTask } from '@web/lib/next-task';
 import { Page } from '@web/ui/page';
 import { useToast } from '@web/ui/toast';
@@ -114,7 +112,7 @@ function plan(source: SourceImage | null, factor: UpscaleFactor, shrink: boolean
 }
 
 /** The settings side: the image, its refusal, factor, the fit offer, face enhancement, output and price, Enhance, and the job's problem. */
-function UpscaleSettings({ up, costs }: { up: Upscaler; costs: Record<string, number> | null }) {
+function UpscaleSettings({ up }: { up: Upscaler }) {
   const { t } = useLingui();
   const { job, factor, shrink, working } = up;
   const { source, inputError, setInputError } = up.picked;
@@ -145,7 +143,7 @@ function UpscaleSettings({ up, costs }: { up: Upscaler; costs: Record<string, nu
           {inputError}
         </p>
       )}
-      <FactorPicker value={factor} onChange={chooseFactor} costs={costs} tooLarge={tooLarge} disabled={working} />
+      <FactorPicker value={factor} onChange={chooseFactor} tooLarge={tooLarge} disabled={working} />
       {source && tooLarge(factor) && (
         <FitNotice
           image={source}
@@ -161,7 +159,7 @@ function UpscaleSettings({ up, costs }: { up: Upscaler; costs: Record<string, nu
         />
       )}
       <FaceSwitch value={up.face} onChange={up.setFace} disabled={working} />
-      <OutputLine planned={planned} hasSource={Boolean(source)} factor={factor} cost={costs?.[`${factor}`]} />
+      <OutputLine planned={planned} hasSource={Boolean(source)} factor={factor} />
       <EnhanceButton job={job} onPress={up.enhance} isDisabled={working || up.loadingSource} />
       {job.problem && <UpscaleProblemNote problem={job.problem} />}
     </section>
@@ -173,7 +171,7 @@ function UpscaleSettings({ up, costs }: { up: Upscaler; costs: Record<string, nu
  * its commit and the browser's first layout of the page are a third smaller, each a shorter task on a
  * phone. They sit below the tool at every width, so nothing on screen moves when they arrive.
  */
-function UpscalerInfoAfterTool({ costs }: ComponentProps<typeof UpscalerInfo>) {
+function UpscalerInfoAfterTool() {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     let live = true;
@@ -182,7 +180,7 @@ function UpscalerInfoAfterTool({ costs }: ComponentProps<typeof UpscalerInfo>) {
       live = false;
     };
   }, []);
-  return shown ? <UpscalerInfo costs={costs} /> : null;
+  return shown ? <UpscalerInfo /> : null;
 }
 
 /** Spec §2 Upscaler: upload, factor, face enhancement, Enhance with progress, before/after, result, download. */
@@ -191,7 +189,6 @@ export function UpscalerPage({ imageUrl, sourceRecordId }: { imageUrl?: string; 
   const up = useUpscaler(imageUrl, sourceRecordId);
   const { job, working } = up;
   const { source } = up.picked;
-  const costs = useQuery(queries.upscaleOptions()).data?.costByFactor ?? null;
   const { planned } = plan(source, up.factor, up.shrink);
   const result = job.phase === 'done' ? job.result : null;
   const shown = up.output ?? (result?.width && result.height ? { width: result.width, height: result.height } : null);
@@ -199,7 +196,7 @@ export function UpscalerPage({ imageUrl, sourceRecordId }: { imageUrl?: string; 
     <Page wide>
       <UpscalerHeading />
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,400px)_minmax(0,1fr)]">
-        <UpscaleSettings up={up} costs={costs} />
+        <UpscaleSettings up={up} />
         <section
           ref={up.stage}
           className="card flex min-h-[360px] scroll-mt-20 flex-col items-center justify-center gap-5 p-4 sm:p-5"
@@ -219,7 +216,7 @@ export function UpscalerPage({ imageUrl, sourceRecordId }: { imageUrl?: string; 
           {!working && !result && <UpscaleIdle hasSource={Boolean(source)} />}
         </section>
       </div>
-      <UpscalerInfoAfterTool costs={costs} />
+      <UpscalerInfoAfterTool />
     </Page>
   );
 }
