@@ -99,9 +99,14 @@ async function visit(page: Page, requests: Requests, route: string) {
 }
 
 async function settle(page: Page, requests: Requests) {
-  await requests.quiet().catch(() => undefined);
-  // Skeletons and spinners give way to content (lists, pricing, showcase) before the audit.
-  await page.waitForFunction(() => !document.querySelector('.skeleton'), undefined, { timeout: 8000 }).catch(() => undefined);
+  // Twice: parts that load as the visitor scrolls to them (the landing sections below the showcase)
+  // are audited too, once the page has drawn what it scrolls through.
+  for (const pass of [1, 2]) {
+    if (pass === 2) await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await requests.quiet().catch(() => undefined);
+    // Skeletons and spinners give way to content (lists, pricing, showcase) before the audit.
+    await page.waitForFunction(() => !document.querySelector('.skeleton'), undefined, { timeout: 8000 }).catch(() => undefined);
+  }
   await settled(page);
 }
 

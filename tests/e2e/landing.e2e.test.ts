@@ -86,9 +86,16 @@ for (const lang of ['en', 'zh-Hant'] as const) {
 
       await page.goto(baseUrl);
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await expect.poll(() => headings(page), { timeout: 15_000 }).toEqual(expect.arrayContaining([...t.sections]));
-      for (const stat of ['120k+', '8x', '92%']) expect(await page.getByText(stat, { exact: true }).isVisible()).toBe(true);
+      // The sections below the showcase load as the visitor scrolls towards them, not with the page:
+      // scroll to the end (again, as the page grows) until they are all there.
       await page.getByRole('heading', { name: t.firstShowcase }).first().waitFor();
+      expect(await headings(page)).not.toContain(t.sections.at(-1));
+      const scrolledHeadings = async () => {
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        return headings(page);
+      };
+      await expect.poll(scrolledHeadings, { timeout: 15_000 }).toEqual(expect.arrayContaining([...t.sections]));
+      for (const stat of ['120k+', '8x', '92%']) expect(await page.getByText(stat, { exact: true }).isVisible()).toBe(true);
       await expect.poll(() => page.getByTestId('pricing-tier-1').textContent(), { timeout: 15_000 }).toMatch(/\$\d/);
       expect(await page.getByTestId('tool-grid').getByRole('link').count()).toBe(12);
       expect(await page.getByRole('contentinfo').getByRole('link', { name: t.terms }).isVisible()).toBe(true);
@@ -127,6 +134,9 @@ for (const lang of ['en', 'zh-Hant'] as const) {
         expect(await noOverflow(page)).toBe(true);
         if (device === 'phone') await snap(page, `page-${path.slice(1)}-${lang}-${device}`);
       }
+      // An address naming a section loads the sections with the page, without scrolling.
+      await page.goto(`${baseUrl}/#faq`);
+      await page.getByRole('heading', { name: t.sections[9] }).waitFor({ timeout: 15_000 });
       expect(errors).toEqual([]);
       await context.close();
     });

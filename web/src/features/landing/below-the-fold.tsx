@@ -28,8 +28,8 @@ import { Section } from './section';
 
 /**
  * The landing sections below the showcase (spec §1: what it is, why choose, how to create,
- * capabilities, stats, pricing, testimonials, FAQ, closing call). A chunk of its own, loaded after
- * the first paint (landing-page.tsx): none of it is on screen when the page first paints.
+ * capabilities, stats, pricing, testimonials, FAQ, closing call). A chunk of its own, loaded when the
+ * visitor scrolls near it (landing-page.tsx): none of it is on screen when the page first paints.
  */
 export default function BelowTheFold() {
   return (

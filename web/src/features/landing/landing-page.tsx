@@ -5,6 +5,7 @@ import { lazy, startTransition, Suspense, useEffect, useState, type ComponentTyp
 import { firstLoadQueries } from '../../api/first-load-queries';
 import { withWholeCatalogue } from '../../i18n';
 import { afterQueryClient, useLazyQueryData } from '../../lib/lazy-query-client';
+import { useNear } from '../../lib/use-near';
 import { formatCreditsExact } from '../../ui/format';
 import { useCreditBalance } from '../../ui/header';
 import { useSession } from '../auth/session';
@@ -45,39 +46,34 @@ export function LandingPage() {
           <ShowcaseGrid pageLimit={1} pageSize={8} />
         </Suspense>
       </Section>
-      <AfterFirstPaint />
+      <BelowTheFoldOnApproach />
     </main>
   );
 }
 
 /**
- * The sections below the fold render right after the first paint, not with it: the hero appears
- * sooner on a slow phone and the first render is one short task instead of a long one.
- * Their code (below-the-fold.tsx, with the tool grid and its icons) is a chunk of its own, fetched
- * once the first paint is done, so it is not part of what `/` downloads before it can paint.
+ * The sections below the showcase load when the visitor scrolls within half a screen of them, not with the
+ * page: a phone that never scrolls never renders, commits and lays them out, which were several long
+ * tasks right after the first paint (docs/decisions/089-landing-sections-load-on-approach.md). Their code
+ * (below-the-fold.tsx, with the tool grid and its icons) is a chunk of its own. An address with a
+ * fragment (`/#faq`) loads them at once.
  */
-function AfterFirstPaint() {
+function BelowTheFoldOnApproach() {
   const [Sections, setSections] = useState<ComponentType | null>(null);
+  const { ref, near } = useNear('50% 0px');
   useEffect(() => {
+    if (!near) return;
     let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(
-      () =>
-        (timer = setTimeout(() => {
-          void withWholeCatalogue(afterQueryClient(() => import('./below-the-fold')))().then(
-            // A transition: React renders the sections in 5 ms slices, not one long task.
-            (module) => cancelled || startTransition(() => setSections(() => module.default)),
-            () => undefined, // offline: the page stays as it is, without the sections below the showcase
-          );
-        }, 0)),
+    void withWholeCatalogue(afterQueryClient(() => import('./below-the-fold')))().then(
+      // A transition: React renders the sections in 5 ms slices, not one long task.
+      (module) => cancelled || startTransition(() => setSections(() => module.default)),
+      () => undefined, // offline: the page stays as it is, without the sections below the showcase
     );
     return () => {
       cancelled = true;
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
     };
-  }, []);
-  return Sections ? <Sections /> : null;
+  }, [near]);
+  return Sections ? <Sections /> : <div ref={ref} className="h-px" aria-hidden />;
 }
 
 function Hero() {
