@@ -1,5 +1,15 @@
 import { QueryClientContext, type QueryClient, type QueryKey, type QueryObserver, type QueryObserverOptions } from '@tanstack/react-query';
-import { startTransition, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 
 /**
  * TanStack Query, loaded after the home page's first paint instead of with it. Its core is ~11 KB gz
@@ -56,11 +66,29 @@ export function LazyQueryClientProvider({ children }: { children: ReactNode }) {
   return <QueryClientContext.Provider value={client}>{children}</QueryClientContext.Provider>;
 }
 
-/** A lazy component's loader that resolves once the query client has loaded too (for components calling useQuery). */
+/**
+ * A lazy component's loader that resolves once the query client has loaded too (for components
+ * calling useQuery). The component it gives is wrapped in a provider of that client: the app's
+ * provider hands the client over in a transition, and React can resolve and render this component
+ * in the same render as a first render that began before the client arrived, whose provider still
+ * holds none. Without the wrapper, useQuery throws there, and React recovers by rendering the whole
+ * page again synchronously (React error 520, seen once on a reload of `/` in CI).
+ */
 export const afterQueryClient =
-  <T,>(load: () => Promise<T>) =>
-  async (): Promise<T> =>
-    (await Promise.all([load(), loadQueryClient()]))[0];
+  <M extends { default: ComponentType<never> }>(load: () => Promise<M>) =>
+  async (): Promise<M> => {
+    const [module, { queryClient }] = await Promise.all([load(), loadQueryClient()]);
+    const Component = module.default as ComponentType<object>;
+    // biome-ignore lint/correctness/noComponentHookFactories: one wrapper per loaded module, made once (React.lazy calls its loader once), around that module's component.
+    function WithQueryClient(props: object) {
+      return (
+        <QueryClientContext.Provider value={useContext(QueryClientContext) ?? queryClient}>
+          <Component {...props} />
+        </QueryClientContext.Provider>
+      );
+    }
+    return { ...module, default: WithQueryClient as M['default'] };
+  };
 
 /**
  * A query's data for the parts of the home page's first paint: undefined until TanStack Query has
