@@ -13,7 +13,7 @@ import { ArrowLeft, ArrowRight, Coins, Sparkles, type LucideIcon } from 'lucide-
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { defineConfig, type Plugin } from 'vite';
-import { COMPILE_HINT } from './scripts/lib/bundle-budget.ts';
+import { COMPILE_HINT, COMPILE_HINT_MIN_BYTES } from './scripts/lib/bundle-budget.ts';
 import { messageIdsIn } from './scripts/lib/message-ids.ts';
 import { TOOL_CATALOGUE } from './worker/contract/tools.ts';
 import {
@@ -68,7 +68,8 @@ function precompress(): Plugin {
 }
 
 /**
- * Starts the entry chunk and every chunk it imports statically with V8's explicit compile hint
+ * Starts the entry chunk and every chunk it imports statically (of at least {@link COMPILE_HINT_MIN_BYTES})
+ * with V8's explicit compile hint
  * ({@link COMPILE_HINT}, Chrome 136+; other engines read a comment), which makes V8 compile every
  * function in the file eagerly. Nearly all of these run before the first render (React DOM, the
  * router, the app's shell). Without the hint V8 compiles each one on its first call, on the main
@@ -95,7 +96,7 @@ function compileStartUpEagerly(): Plugin {
         for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
         for (const fileName of startUp) {
           const chunk = bundle[fileName];
-          if (chunk?.type !== 'chunk') continue;
+          if (chunk?.type !== 'chunk' || chunk.code.length < COMPILE_HINT_MIN_BYTES) continue;
           chunk.code = `${COMPILE_HINT}${chunk.code}`;
           if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
         }
