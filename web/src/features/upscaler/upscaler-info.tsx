@@ -112,7 +112,8 @@ function UpscalerFaq() {
     [
       <Trans key="q">How long does upscaling take?</Trans>,
       <Trans key="a">
-        Usually from a few seconds to a minute. Larger images and higher factors take longer; the progress bar shows it is working.
+        From a few seconds for a small photo to a few minutes for the largest outputs. Higher factors and larger images take longer; the
+        progress bar shows it is working.
       </Trans>,
     ],
     [
