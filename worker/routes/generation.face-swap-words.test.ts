@@ -141,10 +141,17 @@ describe('face swap image mode on the offline engine', () => {
     const before = await balance();
     const res = await imageMode({ extra: 'sunglasses' });
     const { id } = await res.json();
-    expect(await balance()).toBeLessThan(before);
     await t.drainJobs();
     const [job] = await t.deps.db.select().from(schema.generationJobs).where(eq(schema.generationJobs.id, id));
     expect(job).toMatchObject({ status: 'FAILED', failureCode: 'UNCHANGED_OUTPUT' });
+    // Charged, then refunded: read from the ledger, since the job may have failed and been refunded
+    // before a balance read right after the submission could see the charge.
+    const movements = await t.deps.db
+      .select({ amount: schema.creditLedger.amount })
+      .from(schema.creditLedger)
+      .where(eq(schema.creditLedger.referenceId, job!.recordId!));
+    expect(Math.min(...movements.map((m) => m.amount))).toBeLessThan(0);
+    expect(movements.reduce((sum, m) => sum + m.amount, 0)).toBe(0);
     expect(await balance()).toBe(before);
     const status = await (await t.request(`/api/generate-image/status/${id}`, { token })).json();
     expect(status).toMatchObject({
