@@ -6,7 +6,7 @@
  * PSNR (RGB) and SSIM (luma, Gaussian window) against the original, with a border of `factor` pixels
  * left out. Speed: seconds per output megapixel of the whole `upscale()` (decode, tiles,
  * back-projection, PNG) on one engine thread, 1 MP out per factor, warm, median of the repeats; wall
- * time and the process's CPU time (user + system: one core's worth when tfjs is the only thread
+ * time and the process's CPU time (user + system: one core's worth when the networks are the only thread
  * working, so it is the figure to compare on a shared machine).
  *
  * Options: `--repeats N` (speed runs per factor, default 3), `--speed` or `--quality` (one section only).

@@ -1,6 +1,6 @@
 /**
- * Super-resolution for the upscaler (docs/decisions/012-upscaler-model.md): ESRGAN from
- * the `@upscalerjs/esrgan-*` npm packages on tfjs-wasm, run in overlapping tiles (bounded memory,
+ * Super-resolution for the upscaler (docs/decisions/012-upscaler-model.md, 091): RDNs from the
+ * `@upscalerjs/esrgan-*` npm packages on ONNX Runtime, run in overlapping tiles (bounded memory,
  * no seams), each tile back-projected onto the input, plus an optional face pass. Runs inside an
  * engine pool thread; the output is a PNG exactly `scale`× the EXIF-oriented input.
  */
@@ -25,8 +25,8 @@ export const FACE_MODEL: ModelVariant = 'medium';
  * 256-px tiles with 24 px of context: the context covers the network's receptive field plus the
  * back-projection's reach, so tiled output equals untiled at the seams (upscale.test.ts). Every
  * window pays for its context: a 304² window keeps 256², so the networks run on 1.41× the pixels they
- * deliver (128-px tiles: 1.89×). Larger tiles gain less and cost memory (medium x3 on a 304² window:
- * ≈ 0.85 GB resident; on 432²: 1.8 GB).
+ * deliver (128-px tiles: 1.89×). Larger tiles gain less and cost memory (on tfjs, medium x3 on a 304²
+ * window peaked at ≈ 0.85 GB resident, on 432² at 1.8 GB).
  */
 export const TILE = { patch: 256, padding: 24 } as const;
 export const BACK_PROJECTION_STEPS = 10;

@@ -1,27 +1,38 @@
 /**
- * ESRGAN models from the `@upscalerjs/esrgan-*` npm packages, run by tfjs on its WebAssembly backend.
+ * The upscaling networks: RDNs from the `@upscalerjs/esrgan-*` npm packages (weights inside the
+ * packages), run by ONNX Runtime's native CPU kernels (docs/decisions/091-upscaler-on-onnx-runtime.md).
  *
- * Why not the `upscaler` core: its Node entry needs tfjs-node (downloads libtensorflow at install,
- * fails offline) and its browser entry fetches model URLs. The weights are plain tfjs layers models
- * inside the packages, so they are read from node_modules with fs (a custom IO handler) and the
- * tiling is ours (tiles.ts). tfjs is imported lazily: only a thread that upscales pays for it.
+ * The packages ship Keras layers models for tfjs. `onnx.ts` rewrites one as an ONNX graph in memory
+ * when a thread first needs it, and the output equals tfjs's to a thousandth of a level (onnx.test.ts)
+ * at about a third of tfjs-wasm's CPU time. Why not the `upscaler` core: its Node entry needs
+ * tfjs-node (downloads libtensorflow at install, fails offline) and its browser entry fetches model
+ * URLs. The tiling is ours (tiles.ts). tfjs stays for the vision models (`loadTf`), which share it.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as TF from '@tensorflow/tfjs';
-
-export type ModelVariant = 'slim' | 'medium' | 'thick';
-/** The packages ship x2, x3, x4 and x8 models of every variant. */
-export type ModelScale = 2 | 3 | 4 | 8;
-
-/** RDN variants (slim, medium) work in 0..255; the RRDN (thick) works in 0..1 and has custom layers. */
-const INPUT_MAX: Record<ModelVariant, number> = { slim: 255, medium: 255, thick: 1 };
-
-let tfReady: Promise<typeof TF> | undefined;
+import type { InferenceSession } from 'onnxruntime-node';
+import { kerasToOnnx } from './onnx';
 
 /**
- * One tfjs per thread on the wasm backend. Node has no wasm threads for tfjs (SharedArrayBuffer
+ * slim and medium: the ESRGAN-slim / -medium RDNs, trained on DIV2K. psnr-small: idealo's RDN
+ * C3-D10-G64 trained for PSNR (in `@upscalerjs/esrgan-legacy`), x2 only, 12× slim's arithmetic.
+ */
+export type ModelVariant = 'slim' | 'medium' | 'psnr-small';
+/** The slim and medium packages ship x2, x3, x4 and x8 models; psnr-small is x2 only. */
+export type ModelScale = 2 | 3 | 4 | 8;
+
+const PACKAGES: Record<ModelVariant, { name: string; path: (scale: ModelScale) => string; inputMax: number; scales: ModelScale[] }> = {
+  slim: { name: '@upscalerjs/esrgan-slim', path: (scale) => `models/x${scale}`, inputMax: 255, scales: [2, 3, 4, 8] },
+  medium: { name: '@upscalerjs/esrgan-medium', path: (scale) => `models/x${scale}`, inputMax: 255, scales: [2, 3, 4, 8] },
+  // idealo's models take 0..1 (they were trained on images divided by 255).
+  'psnr-small': { name: '@upscalerjs/esrgan-legacy', path: () => 'models/psnr-small', inputMax: 1, scales: [2] },
+};
+
+let tfReady: Promise<typeof TF> | undefined;
+/**
+ * One tfjs per thread, for the vision models, on the wasm backend. Node has no wasm threads for tfjs (SharedArrayBuffer
  * workers are browser-only there), so each pool thread runs one single-threaded backend and the
  * pool gives the parallelism.
  */
@@ -43,15 +54,16 @@ const require = createRequire(import.meta.url);
 
 /** Directory of a model inside its package (the package's exports map hides `models/`, so resolve the entry and walk up). */
 export function modelDirectory(variant: ModelVariant, scale: ModelScale, root?: string): string {
-  if (root) return join(root, `models/x${scale}`);
-  const name = `@upscalerjs/esrgan-${variant}`;
+  const { name, path, scales } = PACKAGES[variant];
+  if (!scales.includes(scale)) throw new Error(`${variant} has no x${scale} model`);
+  if (root) return join(root, path(scale));
   let dir = dirname(require.resolve(name));
   while (!isPackageRoot(dir, name)) {
     const parent = dirname(dir);
     if (parent === dir) throw new Error(`package ${name} not found`);
     dir = parent;
   }
-  return join(dir, `models/x${scale}`);
+  return join(dir, path(scale));
 }
 
 function isPackageRoot(dir: string, name: string): boolean {
@@ -60,58 +72,6 @@ function isPackageRoot(dir: string, name: string): boolean {
   } catch {
     return false;
   }
-}
-
-function fileHandler(dir: string): TF.io.IOHandler {
-  return {
-    load: async () => {
-      const manifest = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8')) as {
-        format: string;
-        generatedBy: string;
-        convertedBy: string;
-        modelTopology: object;
-        weightsManifest: { paths: string[]; weights: TF.io.WeightsManifestEntry[] }[];
-      };
-      const shards = manifest.weightsManifest.flatMap((group) => group.paths.map((path) => readFileSync(join(dir, path))));
-      const weights = Buffer.concat(shards);
-      return {
-        modelTopology: manifest.modelTopology,
-        weightSpecs: manifest.weightsManifest.flatMap((group) => group.weights),
-        weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
-        format: manifest.format,
-        generatedBy: manifest.generatedBy,
-        convertedBy: manifest.convertedBy,
-      };
-    },
-  };
-}
-
-/** The custom layers of the RRDN (thick) models, as the package defines them (getESRGANModelDefinition). */
-function registerThickLayers(tf: typeof TF, scale: ModelScale) {
-  class MultiplyBeta extends tf.layers.Layer {
-    static className = 'MultiplyBeta';
-    constructor() {
-      super({});
-    }
-    override call(inputs: TF.Tensor | TF.Tensor[]) {
-      return tf.mul(Array.isArray(inputs) ? inputs[0]! : inputs, 0.2);
-    }
-  }
-  class PixelShuffle extends tf.layers.Layer {
-    static className = `PixelShuffle${scale}x`;
-    constructor() {
-      super({});
-    }
-    override computeOutputShape(shape: TF.Shape | TF.Shape[]) {
-      const s = (Array.isArray(shape[0]) ? shape[0] : shape) as TF.Shape;
-      return [s[0], s[1], s[2], 3] as TF.Shape;
-    }
-    override call(inputs: TF.Tensor | TF.Tensor[]) {
-      return tf.depthToSpace((Array.isArray(inputs) ? inputs[0]! : inputs) as TF.Tensor4D, scale, 'NHWC');
-    }
-  }
-  tf.serialization.registerClass(MultiplyBeta);
-  tf.serialization.registerClass(PixelShuffle);
 }
 
 export interface SuperResolutionModel {
@@ -123,30 +83,58 @@ export interface SuperResolutionModel {
 
 const models = new Map<string, Promise<SuperResolutionModel>>();
 
+/** ONNX Runtime, loaded by the first thread that upscales. */
+let ortReady: Promise<typeof import('onnxruntime-node')> | undefined;
+
+/** HWC (tiles, images) to the network's CHW, and back with the output clipped to 0..255. */
+function toChw(rgb: Float32Array, pixels: number): Float32Array {
+  const out = new Float32Array(pixels * 3);
+  for (let i = 0, j = 0; i < pixels; i++, j += 3) {
+    out[i] = rgb[j]!;
+    out[pixels + i] = rgb[j + 1]!;
+    out[2 * pixels + i] = rgb[j + 2]!;
+  }
+  return out;
+}
+function fromChw(chw: Float32Array, pixels: number): Float32Array {
+  const out = new Float32Array(pixels * 3);
+  const clip = (v: number) => Math.min(255, Math.max(0, v));
+  for (let i = 0, j = 0; i < pixels; i++, j += 3) {
+    out[j] = clip(chw[i]!);
+    out[j + 1] = clip(chw[pixels + i]!);
+    out[j + 2] = clip(chw[2 * pixels + i]!);
+  }
+  return out;
+}
+
 /** Loaded once per thread and kept: loading a model costs more than running a tile. `root` points at an unpacked package (bench). */
 export function loadModel(variant: ModelVariant, scale: ModelScale, root?: string): Promise<SuperResolutionModel> {
   const key = `${variant}:${scale}:${root ?? ''}`;
   let model = models.get(key);
   if (!model) {
     model = (async () => {
-      const tf = await loadTf();
-      if (variant === 'thick') registerThickLayers(tf, scale);
-      const layers = await tf.loadLayersModel(fileHandler(modelDirectory(variant, scale, root)));
-      const unit = INPUT_MAX[variant] / 255;
+      ortReady ??= import('onnxruntime-node');
+      const ort = await ortReady;
+      // One intra-op thread: the engine pool's threads are the parallelism (pool.ts), as they were with tfjs.
+      const session: InferenceSession = await ort.InferenceSession.create(
+        kerasToOnnx(modelDirectory(variant, scale, root), PACKAGES[variant].inputMax),
+        {
+          intraOpNumThreads: 1,
+          interOpNumThreads: 1,
+          executionMode: 'sequential',
+          graphOptimizationLevel: 'all',
+        },
+      );
       return {
         variant,
         scale,
         async run(rgb, width, height) {
-          const output = tf.tidy(() => {
-            // The RDN variants work in 0..255 already: no scaling pass over the tensors for them.
-            const input = tf.tensor4d(rgb, [1, height, width, 3]);
-            const output = layers.predict(unit === 1 ? input : input.mul(unit)) as TF.Tensor;
-            return (unit === 1 ? output : output.div(unit)).clipByValue(0, 255);
-          });
+          const input = new ort.Tensor('float32', toChw(rgb, width * height), [1, 3, height, width]);
+          const { sr } = await session.run({ image: input });
           try {
-            return (await output.data()) as Float32Array;
+            return fromChw(sr!.data as Float32Array, width * height * scale * scale);
           } finally {
-            output.dispose();
+            sr!.dispose();
           }
         },
       } satisfies SuperResolutionModel;
