@@ -31,10 +31,11 @@ const PACKAGES: Record<ModelVariant, { name: string; path: (scale: ModelScale) =
 };
 
 let tfReady: Promise<typeof TF> | undefined;
+
 /**
- * One tfjs per thread, for the vision models, on the wasm backend. Node has no wasm threads for tfjs (SharedArrayBuffer
- * workers are browser-only there), so each pool thread runs one single-threaded backend and the
- * pool gives the parallelism.
+ * One tfjs per thread, for the vision models, on the wasm backend. Node has no wasm threads for tfjs
+ * (SharedArrayBuffer workers are browser-only there), so each pool thread runs one single-threaded
+ * backend and the pool gives the parallelism.
  */
 export function loadTf(): Promise<typeof TF> {
   tfReady ??= (async () => {
