@@ -124,6 +124,9 @@ export function loadModel(variant: ModelVariant, scale: ModelScale, root?: strin
           interOpNumThreads: 1,
           executionMode: 'sequential',
           graphOptimizationLevel: 'all',
+          // Without the arena each session frees its buffers after a run: one thread that has run 2×, 4× and
+          // 8× peaks at 1.2 GB resident instead of 2.4 GB (tfjs: 1.0), for 3–10 % more CPU.
+          enableCpuMemArena: false,
         },
       );
       return {
