@@ -11,7 +11,7 @@ const images = createRoute({
   path: '/images',
   tags: ['Public'],
   summary: 'Showcase gallery page (cached)',
-  description: `${PAGED_LIST} \`size\` is the query's \`limit\`; \`images\` repeats \`items\` under the spec's name.`,
+  description: `${PAGED_LIST} Here the list is \`images\` (the spec's name) in place of \`items\`, and \`size\` is the query's \`limit\`.`,
   request: { query: showcaseQuery },
   responses: { 200: okJson(showcasePageBody, 'One page of the gallery'), 304: notModified },
 });

@@ -1216,7 +1216,7 @@ export interface paths {
         };
         /**
          * Showcase gallery page (cached)
-         * @description Answers the list envelope (`Page`): `items`, `page` counted from 0, `size`, `total` and `totalPages`. A page past the end has no items and the same total. `size` is the query's `limit`; `images` repeats `items` under the spec's name.
+         * @description Answers the list envelope (`Page`): `items`, `page` counted from 0, `size`, `total` and `totalPages`. A page past the end has no items and the same total. Here the list is `images` (the spec's name) in place of `items`, and `size` is the query's `limit`.
          */
         get: operations["getShowcaseImages"];
         put?: never;
@@ -2221,7 +2221,7 @@ export interface components {
             total: number;
             totalPages: number;
         };
-        /** @description The list envelope: `{ success: true, items: [...], page, size, total, totalPages }`, `page` counted from 0. Every list operation answers it (with its own `items`), except the orders list, whose shape the spec fixes (`OrdersPage`). */
+        /** @description The list envelope: `{ success: true, items: [...], page, size, total, totalPages }`, `page` counted from 0. Every list operation answers it (with its own `items`; the showcase’s list is `images`, the spec’s name), except the orders list, whose shape the spec fixes (`OrdersPage`). */
         Page: {
             /** @description This page, counted from 0 */
             page: number;
@@ -2443,9 +2443,7 @@ export interface components {
             width: number;
         };
         ShowcasePage: components["schemas"]["Page"] & {
-            /** @description Same as items (the spec’s name) */
             images: components["schemas"]["ShowcaseImage"][];
-            items: components["schemas"]["ShowcaseImage"][];
         };
         SignIn: {
             /** @description Whether this sign-in created an account linked to an inviter */

@@ -40,7 +40,8 @@ export const isoDateTime = () => z.string().describe('ISO 8601 date-time');
 
 /**
  * The list envelope's page fields (docs/decisions/065). Every list whose shape the spec leaves open
- * answers these plus its own `items` (`pageOf`); the orders list keeps the spec's shape (`OrdersPage`).
+ * answers these plus its own `items` (`pageOf`); the showcase names its list `images`, as the spec
+ * does (092); the orders list keeps the spec's shape (`OrdersPage`).
  */
 export const pageEnvelope = z
   .object({
@@ -54,7 +55,8 @@ export const pageEnvelope = z
     id: 'Page',
     description:
       'The list envelope: `{ success: true, items: [...], page, size, total, totalPages }`, `page` counted from 0. ' +
-      'Every list operation answers it (with its own `items`), except the orders list, whose shape the spec fixes (`OrdersPage`).',
+      'Every list operation answers it (with its own `items`; the showcase’s list is `images`, the spec’s name), ' +
+      'except the orders list, whose shape the spec fixes (`OrdersPage`).',
   });
 
 /** One page of `item`: the list envelope with `items` typed, named `id` in the document. */

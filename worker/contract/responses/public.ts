@@ -37,10 +37,11 @@ const showcaseImage = z
   })
   .meta({ id: 'ShowcaseImage' });
 
-/** The list envelope; the spec (§3 Showcase image) names the list `images`, so that name is kept beside `items`. */
-export const showcasePageBody = pageEnvelope
-  .and(z.object({ items: z.array(showcaseImage), images: z.array(showcaseImage).describe('Same as items (the spec’s name)') }))
-  .meta({ id: 'ShowcasePage' });
+/**
+ * The list envelope's fields with the list under the spec's name (§3 Showcase image: "list response
+ * images, totalPages"), sent once (docs/decisions/092).
+ */
+export const showcasePageBody = pageEnvelope.and(z.object({ images: z.array(showcaseImage) })).meta({ id: 'ShowcasePage' });
 export type ShowcasePage = z.infer<typeof showcasePageBody>;
 export type ShowcaseImage = ShowcasePage['images'][number];
 

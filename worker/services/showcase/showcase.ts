@@ -1,6 +1,6 @@
 import { asc, count } from 'drizzle-orm';
 import { schema, type Db } from '@db/client';
-import { paged } from '../../contract/pages';
+import { pageFields } from '../../contract/pages';
 import type { ShowcasePage } from '../../contract/responses/public';
 
 export async function listShowcase(db: Db, query: { page: number; limit: number }): Promise<ShowcasePage> {
@@ -25,5 +25,5 @@ export async function listShowcase(db: Db, query: { page: number; limit: number 
     height: row.height,
     featured: row.featured,
   }));
-  return { ...paged(images, { page: query.page, size: query.limit }, total), images };
+  return { ...pageFields({ page: query.page, size: query.limit }, total), images };
 }

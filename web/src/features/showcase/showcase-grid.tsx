@@ -38,7 +38,7 @@ export function ShowcaseGrid({
   // Deferred: the cards render in a transition, in 5 ms slices, not in the one blocking task in which
   // TanStack Query announces the answer (on the home page, during a phone's start-up).
   const feed = useDeferredValue(useInfiniteQuery(firstLoadQueries.showcaseFeed(pageSize)));
-  const images = feed.data?.pages.flatMap((p) => p.items) ?? [];
+  const images = feed.data?.pages.flatMap((p) => p.images) ?? [];
   const page = (feed.data?.pages.length ?? 1) - 1;
   const totalPages = feed.data?.pages.at(-1)?.totalPages ?? 0;
   const state: 'loading' | 'ready' | 'error' =
