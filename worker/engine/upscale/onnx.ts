@@ -47,7 +47,9 @@ function readWeights(dir: string, manifest: LayersManifest): Map<string, { shape
     } else {
       const stored =
         q.dtype === 'uint8' ? new Uint8Array(bytes.buffer, offset, count) : new Uint16Array(bytes.buffer.slice(offset, offset + count * 2));
-      data = Float32Array.from(stored, (value) => q.min + q.scale * value);
+      // A plain loop: `Float32Array.from(stored, fn)` goes through the iterator protocol, 10× slower here.
+      data = new Float32Array(count);
+      for (let i = 0; i < count; i++) data[i] = q.min + q.scale * stored[i]!;
       offset += count * stored.BYTES_PER_ELEMENT;
     }
     weights.set(spec.name, { shape: spec.shape, data });
